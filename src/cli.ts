@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+import { runCli } from './cli/main.ts'
+
+const controller = new AbortController()
+const stop = () => controller.abort()
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)
+
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  cwd: process.cwd(),
+  signal: controller.signal,
+})
+process.off('SIGINT', stop)
+process.off('SIGTERM', stop)

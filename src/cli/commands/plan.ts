@@ -1,0 +1,34 @@
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
+import type { CliIo } from '../io.ts'
+import { dataFileOf, openSession, planFile, planJson, planTable } from '../shared.ts'
+import { nodeOrAll } from '../../core/select.ts'
+import type { RuntimeOptions } from '../../runtime.ts'
+
+const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' } } as const
+
+/** `judge plan`: what `run` would do, asking nothing. */
+export const HELP = helpText(
+  'judge plan <spec-or-folder> [--data FILE] [--node NAME] [--json]',
+  'Shows what `judge run` would do, asking nothing: rows, distinct states, cached answers,\nanswers and requests to ask, and the estimated cost against JUDGE_MAX_COST.',
+  [{ flag: '--data FILE', text: 'CSV (with a header) or JSON Lines rows; default the spec\'s data:' }, ...COMMON_DOCS],
+)
+
+/** Runs `judge plan`; returns the exit status. */
+export async function planCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
+  const { values, positionals } = parseCommand('plan', argv, OPTIONS)
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  const session = openSession(io, onePath('plan', positionals), options)
+  try {
+    const specs = nodeOrAll(session.project, values.node)
+    const file = dataFileOf(io, 'plan', values.data, specs)
+    const plans = await planFile(session.deps, session.project, specs, file, values.data ?? file)
+    const cap = session.config.maxCost
+    io.stdout.write(values.json ? JSON.stringify(planJson(plans, cap), null, 2) + '\n' : planTable(plans, cap))
+    return 0
+  } finally {
+    session.runtime.close()
+  }
+}

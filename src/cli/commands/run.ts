@@ -1,0 +1,117 @@
+import { resolve } from 'node:path'
+import { gitShortSha } from '../../adapters/git.ts'
+import { createLedger, modelFor, timestamp, type Ledger } from '../../core/judge-row.ts'
+import type { JudgmentPlan } from '../../core/plan.ts'
+import { driftReport } from '../../core/reports.ts'
+import { judgeRows, labelCountsOf, newRunId, runRecord, type RowsOutcome } from '../../core/run.ts'
+import { nodeOrAll, withDependencies } from '../../core/select.ts'
+import type { RunRecord, Spec } from '../../core/types.ts'
+import { CostCapError, MissingKeyError } from '../../errors.ts'
+import { openAnswersWriter } from '../../io/answers-out.ts'
+import { readRows } from '../../io/rows.ts'
+import type { RuntimeOptions } from '../../runtime.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
+import { mix, plural, usd } from '../format.ts'
+import type { CliIo } from '../io.ts'
+import { createProgress } from '../progress.ts'
+import { dataFileOf, openSession, planFile, planTable, type Session } from '../shared.ts'
+
+const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
+
+/** `judge run`: judges every row of a data file, store first. */
+export const HELP = helpText(
+  'judge run <spec-or-folder> [--data FILE] [--concurrency N] [--out FILE] [--node NAME] [--json]',
+  'Judges every row of the data file, asking the engine only what the store lacks, each distinct\nstate once. Records a run per judgment. Nothing is asked when the estimate is above\nJUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2.',
+  [
+    { flag: '--data FILE', text: 'CSV (with a header) or JSON Lines rows; default the spec\'s data:' },
+    { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
+    { flag: '--out FILE', text: 'write every row with its answers (.csv or .jsonl)' },
+    ...COMMON_DOCS,
+  ],
+)
+
+/** Runs `judge run`; returns the exit status: 0 complete, 1 a failed run, 2 refused before asking. */
+export async function runCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
+  const { values, positionals } = parseCommand('run', argv, OPTIONS)
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  const concurrency = positiveInt('run', 'concurrency', values.concurrency, 8)
+  const session = openSession(io, onePath('run', positionals), options)
+  try {
+    const selected = nodeOrAll(session.project, values.node)
+    const file = dataFileOf(io, 'run', values.data, selected)
+    const label = values.data ?? file
+    const plans = await planFile(session.deps, session.project, selected, file, label)
+    refuseBeforeAsking(session, plans, io)
+    const runs = await judgeFile(session, selected, file, label, plans, concurrency, values.out, io)
+    if (values.json) io.stdout.write(JSON.stringify(runs, null, 2) + '\n')
+    else io.stdout.write(summary(session, runs))
+    return runs.some((r) => r.status !== 'complete') ? 1 : 0
+  } finally {
+    session.runtime.close()
+  }
+}
+
+/** Refuses, asking nothing, a run above the cap (printing its plan) or one that must ask without a key. */
+function refuseBeforeAsking(session: Session, plans: readonly JudgmentPlan[], io: CliIo): void {
+  const cap = session.config.maxCost
+  const over = plans.find((p) => p.estimate > cap)
+  if (over) {
+    io.stderr.write(planTable(plans, cap))
+    throw new CostCapError(over.judgment, over.ask, over.requests, over.estimate, cap)
+  }
+  const asking = plans.find((p) => p.ask > 0)
+  if (asking && !session.deps.engine) throw new MissingKeyError(asking.judgment)
+}
+
+async function judgeFile(session: Session, selected: readonly Spec[], file: string, label: string, plans: readonly JudgmentPlan[], concurrency: number, outFile: string | undefined, io: CliIo): Promise<RunRecord[]> {
+  const started = session.deps.now()
+  const ledger = createLedger(session.config.maxCost)
+  const total = plans[0]?.rows ?? 0
+  const progress = createProgress(io.stderr, total, 'judging')
+  const writer = outFile ? openAnswersWriter(resolve(io.cwd, outFile), selected) : null
+  let done = 0
+  const outcome = await judgeRows(session.deps, session.project, selected, readRows(file, label), ledger, {
+    concurrency,
+    signal: io.signal,
+    onRow(seq, sourced, results) {
+      writer?.write(seq, sourced.row, results)
+      progress.tick(++done)
+    },
+  })
+  progress.end()
+  await writer?.close()
+  const sha = await gitShortSha(session.project.dir)
+  return recordRuns(session, withDependencies(session.project, selected), outcome, ledger, started, sha)
+}
+
+function recordRuns(session: Session, specs: readonly Spec[], outcome: RowsOutcome, ledger: Ledger, started: Date, sha: string): RunRecord[] {
+  const finished = timestamp(session.deps.now())
+  return specs.map((spec) => {
+    const tally = ledger.tally(spec.name)
+    const run = runRecord({
+      run_id: newRunId(started), judgment: spec.name, spec_hash: spec.hash, git_sha: sha, model: modelFor(spec, session.deps),
+      rows: outcome.rows.get(spec.name) ?? 0, asked: tally.asked, cost: tally.cost, started_at: timestamp(started), finished_at: finished,
+      cached: tally.cached, requests: tally.requests, error: outcome.error,
+    })
+    session.deps.store.recordRun(run, labelCountsOf(outcome, spec.name, run.run_id))
+    return run
+  })
+}
+
+function summary(session: Session, runs: readonly RunRecord[]): string {
+  const lines: string[] = []
+  for (const run of runs) {
+    lines.push(`${run.judgment}: ${plural(run.rows, 'row')}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`)
+    const spec = session.project.specs.find((s) => s.name === run.judgment)!
+    for (const [question, entries] of Object.entries(driftReport(session.deps.store, spec))) {
+      const last = entries.at(-1)
+      if (!last || last.run_id !== run.run_id) continue
+      const change = last.change === null ? 'first run' : `change ${last.change.toFixed(3)} since the last run${last.alert ? ' (drift alert)' : ''}`
+      lines.push(`  ${question}: ${mix(last.shares)}; ${change}`)
+    }
+  }
+  return lines.join('\n') + '\n'
+}

@@ -1,0 +1,40 @@
+import { runsReport } from '../../core/reports.ts'
+import type { RuntimeOptions } from '../../runtime.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
+import { table, usd } from '../format.ts'
+import type { CliIo } from '../io.ts'
+import { openSession } from '../shared.ts'
+
+/** `judge runs`: the runs of a spec or folder, newest first. */
+export const HELP = helpText(
+  'judge runs <spec-or-folder> [--node NAME] [--json]',
+  'Lists the runs of the judgments, newest first, at most 50: the same data as GET /v1/runs.',
+  COMMON_DOCS,
+)
+
+/** Runs `judge runs`; returns the exit status. */
+export async function runsCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
+  const { values, positionals } = parseCommand('runs', argv, COMMON_OPTIONS)
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  const session = openSession(io, onePath('runs', positionals), options)
+  try {
+    let runs = runsReport(session.deps.store, session.project)
+    if (values.node !== undefined) runs = runs.filter((r) => r.judgment === values.node)
+    if (values.json) {
+      io.stdout.write(JSON.stringify(runs, null, 2) + '\n')
+      return 0
+    }
+    if (runs.length === 0) {
+      io.stdout.write('no runs yet\n')
+      return 0
+    }
+    const rows = runs.map((r) => [r.run_id, r.judgment, String(r.rows), String(r.asked), usd(r.cost), r.model, r.spec_hash, r.git_sha, r.status])
+    io.stdout.write(table(['run', 'judgment', 'rows', 'asked', 'cost', 'model', 'spec', 'commit', 'status'], rows))
+    return 0
+  } finally {
+    session.runtime.close()
+  }
+}

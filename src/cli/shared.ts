@@ -1,0 +1,58 @@
+import { resolve } from 'node:path'
+import { readConfig, type Config } from '../config.ts'
+import { createPlanner, type JudgmentPlan } from '../core/plan.ts'
+import { loadProject } from '../core/project.ts'
+import type { JudgeDeps } from '../core/judge-row.ts'
+import type { Project, Spec } from '../core/types.ts'
+import { UsageError } from '../errors.ts'
+import { readRows } from '../io/rows.ts'
+import { createRuntime, specDirOf, type Runtime, type RuntimeOptions } from '../runtime.ts'
+import type { CliIo } from './io.ts'
+import { plural, table, usd } from './format.ts'
+
+/** What a command works with: the configuration, the project and the runtime for its store. */
+export interface Session {
+  readonly config: Config
+  readonly project: Project
+  readonly runtime: Runtime
+  readonly deps: JudgeDeps
+}
+
+/** Reads the configuration, loads the spec path and opens its store. */
+export function openSession(io: CliIo, path: string, options: RuntimeOptions): Session {
+  const config = readConfig(io.env, io.cwd)
+  const project = loadProject(resolve(io.cwd, path))
+  const runtime = createRuntime(config, options)
+  return { config, project, runtime, deps: runtime.depsFor(specDirOf(project.path)) }
+}
+
+/** The data file of a command: --data, else the `data:` of the selected judgments, which must agree. */
+export function dataFileOf(io: CliIo, command: string, flag: string | undefined, specs: readonly Spec[]): string {
+  if (flag !== undefined) return resolve(io.cwd, flag)
+  const files = [...new Set(specs.map((s) => s.data))]
+  if (files.length === 1 && files[0] !== null) return files[0]
+  if (files.length > 1) throw new UsageError(`${command}: the judgments name different data files; give --data`)
+  throw new UsageError(`${command}: no data file: give --data FILE or set data: in the spec`)
+}
+
+/** Plans the judgments over a data file, reading it once and asking nothing. */
+export async function planFile(deps: JudgeDeps, project: Project, specs: readonly Spec[], file: string, label: string): Promise<JudgmentPlan[]> {
+  const planner = createPlanner(deps, project, specs)
+  for await (const { row, where } of readRows(file, label)) planner.add(row, where)
+  return planner.result()
+}
+
+/** The plan as a text table, with each judgment's estimate against the cap. */
+export function planTable(plans: readonly JudgmentPlan[], cap: number): string {
+  const rows = plans.map((p) => [
+    p.judgment, String(p.rows), String(p.states), String(p.cached), String(p.ask), String(p.requests),
+    usd(p.estimate), p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
+  ])
+  const notes = plans.filter((p) => p.unknown > 0).map((p) => `${p.judgment}: ${plural(p.unknown, 'state')} depend on labels not yet known; counted as asked in full\n`)
+  return table(['judgment', 'rows', 'states', 'cached', 'to ask', 'requests', 'estimate', 'cap'], rows) + notes.join('')
+}
+
+/** A plan as JSON, with the cap it is checked against. */
+export function planJson(plans: readonly JudgmentPlan[], cap: number) {
+  return plans.map((p) => ({ ...p, cap, within_cap: p.estimate <= cap }))
+}

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path'
+import { UsageError } from './errors.ts'
+import { DEFAULT_PRICE_PER_MTOK } from './core/cost.ts'
+
+/** Engine settings read from the environment. */
+export interface EngineConfig {
+  readonly url: string
+  /** Null when ENGINE_API_KEY is unset: only cached rows can be judged. */
+  readonly apiKey: string | null
+  /** ENGINE_MODEL, or null for the engine's default. */
+  readonly model: string | null
+  readonly timeoutMs: number
+  readonly pricePerMtok: number
+}
+
+/** Everything the product reads from the environment, read once at the edge. */
+export interface Config {
+  /** JUDGE_PROJECTS, absolute; the folder the server serves. */
+  readonly projects: string
+  /** JUDGE_SERVER_TOKEN, or null for an open server. */
+  readonly serverToken: string | null
+  /** JUDGE_SERVER_MAX_COST in USD (server, per judgment per request). */
+  readonly serverMaxCost: number
+  /** JUDGE_MAX_COST in USD (CLI, per judgment per command). */
+  readonly maxCost: number
+  /** JUDGE_STORE, absolute, or null to find the store beside the specs. */
+  readonly store: string | null
+  readonly host: string
+  readonly port: number
+  readonly engine: EngineConfig
+}
+
+/** The environment variables the product reads, with their defaults (documented in docs/configuration.md). */
+export const ENV_VARIABLES = [
+  'JUDGE_PROJECTS',
+  'JUDGE_SERVER_TOKEN',
+  'JUDGE_SERVER_MAX_COST',
+  'JUDGE_MAX_COST',
+  'JUDGE_STORE',
+  'HOST',
+  'PORT',
+  'ENGINE_URL',
+  'ENGINE_API_KEY',
+  'ENGINE_MODEL',
+  'ENGINE_TIMEOUT_MS',
+  'ENGINE_PRICE_PER_MTOK',
+] as const
+
+type Env = Readonly<Record<string, string | undefined>>
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]
+  return value === undefined || value.trim() === '' ? null : value.trim()
+}
+
+function number(env: Env, name: string, fallback: number, check: (n: number) => boolean, want: string): number {
+  const raw = text(env, name)
+  if (raw === null) return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || !check(n)) throw new UsageError(`${name} must be ${want}, not "${raw}"`)
+  return n
+}
+
+const nonNegative = (n: number) => n >= 0
+
+/** Reads and validates the configuration; a bad value is a UsageError naming the variable. */
+export function readConfig(env: Env, cwd: string, defaultProjects?: string): Config {
+  const store = text(env, 'JUDGE_STORE')
+  return {
+    projects: resolve(cwd, text(env, 'JUDGE_PROJECTS') ?? defaultProjects ?? '.'),
+    serverToken: env.JUDGE_SERVER_TOKEN ? env.JUDGE_SERVER_TOKEN : null,
+    serverMaxCost: number(env, 'JUDGE_SERVER_MAX_COST', 0.01, nonNegative, 'a cost in USD, 0 or more'),
+    maxCost: number(env, 'JUDGE_MAX_COST', 1, nonNegative, 'a cost in USD, 0 or more'),
+    store: store === null ? null : resolve(cwd, store),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    port: number(env, 'PORT', 8080, (n) => Number.isInteger(n) && n >= 0 && n < 65536, 'a port number'),
+    engine: {
+      url: (text(env, 'ENGINE_URL') ?? 'https://api.typesafe.ai').replace(/\/+$/, ''),
+      apiKey: text(env, 'ENGINE_API_KEY'),
+      model: text(env, 'ENGINE_MODEL'),
+      timeoutMs: number(env, 'ENGINE_TIMEOUT_MS', 30000, (n) => Number.isInteger(n) && n > 0, 'a whole number of milliseconds'),
+      pricePerMtok: number(env, 'ENGINE_PRICE_PER_MTOK', DEFAULT_PRICE_PER_MTOK, nonNegative, 'a price in USD, 0 or more'),
+    },
+  }
+}

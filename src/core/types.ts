@@ -1,0 +1,129 @@
+/** The three kinds of question a spec can ask. */
+export type QuestionType = 'yes_no' | 'choice' | 'scale'
+
+/** One question of a judgment, as loaded from its spec. */
+export interface Question {
+  readonly name: string
+  readonly ask: string
+  readonly type: QuestionType
+  /** Labels in spec order (for scale: low to high; for yes_no: yes, no). */
+  readonly labels: readonly string[]
+  /** Description per label, parallel to `labels`; null where none was given. */
+  readonly descriptions: readonly (string | null)[]
+  /** Hash of what the engine sees of this question; part of the cache key. */
+  readonly fingerprint: string
+}
+
+/** A comparison such as `">= 0.9"`, parsed. */
+export interface Comparison {
+  readonly op: '<' | '<=' | '>' | '>=' | '==' | '!='
+  readonly value: number
+  readonly text: string
+}
+
+/** One routing rule of `act`: the first rule whose `when` holds sets the route. */
+export interface ActRule {
+  readonly route: string
+  readonly when: {
+    readonly label?: readonly string[]
+    readonly p?: Comparison
+    readonly margin?: Comparison
+  }
+}
+
+/** One entry of a spec's `state`: a column of the row, or a label of another judgment. */
+export interface StateColumn {
+  /** The key in the state object: the column name, or `judgment.question`. */
+  readonly name: string
+  /** Set when the entry names another judgment's question (chaining). */
+  readonly ref?: { readonly judgment: string; readonly question: string }
+}
+
+/** A loaded, validated spec file: one judgment (node). */
+export interface Spec {
+  readonly name: string
+  /** Absolute path of the spec file. */
+  readonly file: string
+  /** Model named by the spec, or null for the configured default. */
+  readonly model: string | null
+  readonly state: readonly StateColumn[]
+  readonly questions: readonly Question[]
+  readonly act: Readonly<Record<string, readonly ActRule[]>>
+  /** Absolute path of the answer key, or null. */
+  readonly key: string | null
+  /** Absolute path of the reviews file (default `<name>.reviews.csv` beside the spec). */
+  readonly reviews: string
+  /** Absolute path of the default data file, or null. */
+  readonly data: string | null
+  readonly unsureBelow: number | null
+  readonly minAccuracy: number | null
+  /** Hash of the spec file's content. */
+  readonly hash: string
+}
+
+/** A spec file or folder of specs, loaded with its judgments in dependency order. */
+export interface Project {
+  /** Absolute path that was loaded (file or folder). */
+  readonly path: string
+  /** Folder holding the specs. */
+  readonly dir: string
+  /** Every judgment of the folder, dependencies before dependents. */
+  readonly specs: readonly Spec[]
+  /** The judgments the path selects (one for a spec file, all for a folder). */
+  readonly selected: readonly Spec[]
+}
+
+/** A row of data: column name to value. */
+export type Row = Readonly<Record<string, unknown>>
+
+/** A state: the state columns' values as strings, in spec order. */
+export type State = Readonly<Record<string, string>>
+
+/** Probability per label. */
+export type Distribution = Readonly<Record<string, number>>
+
+/** The answer to one question (seed 2.3). */
+export interface Answer {
+  readonly label: string
+  readonly p: number
+  readonly margin: number
+  readonly route: string
+  readonly cached: boolean
+}
+
+/** Answers keyed by question name. */
+export type Answers = Record<string, Answer>
+
+/** A run record (seed 2.4), with the CLI's additions. */
+export interface RunRecord {
+  readonly run_id: string
+  readonly judgment: string
+  readonly spec_hash: string
+  readonly git_sha: string
+  readonly model: string
+  readonly rows: number
+  readonly asked: number
+  readonly cost: number
+  readonly status: string
+  readonly started_at: string
+  readonly finished_at: string
+  readonly cached: number
+  readonly requests: number
+}
+
+/** Count of rows per label for one question of one run. */
+export interface LabelCount {
+  readonly run_id: string
+  readonly question: string
+  readonly label: string
+  readonly count: number
+}
+
+/** A drift entry (seed 2.5). */
+export interface DriftEntry {
+  readonly run_id: string
+  readonly rows: number
+  readonly shares: Record<string, number>
+  readonly change: number | null
+  readonly alert: boolean
+}

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path'
+import { readConfig, type Config } from './config.ts'
+import { judgeOne } from './core/judge-one.ts'
+import { loadProject } from './core/project.ts'
+import type { Answers, Row } from './core/types.ts'
+import { createRuntime, specDirOf, type Runtime } from './runtime.ts'
+
+/** Options of the library's judge operation. */
+export interface JudgeOptions {
+  /** Return only the answers of this judgment; needed for a folder whose judgments share a question name. */
+  readonly node?: string
+  /** Cap in USD per judgment for this call; default JUDGE_MAX_COST (1.00). */
+  readonly maxCost?: number
+  /** Configuration; default read from process.env. */
+  readonly config?: Config
+  /** A runtime to reuse across calls (its stores stay open); default one opened and closed per call. */
+  readonly runtime?: Runtime
+}
+
+/**
+ * Judges one row with the spec file or folder at `path`: answers the store holds are reused, the
+ * rest are asked of the engine and stored.
+ *
+ * @example
+ * const answers = await judge('examples/sms/spam.judge.yaml', { message: 'WIN a prize! Text 80082' })
+ * answers.is_spam // { label: 'yes', p: 0.97, margin: 0.94, route: 'block', cached: false }
+ */
+export async function judge(path: string, row: Row, options: JudgeOptions = {}): Promise<Answers> {
+  const config = options.config ?? readConfig(process.env, process.cwd())
+  const project = loadProject(resolve(path))
+  const runtime = options.runtime ?? createRuntime(config)
+  try {
+    const deps = runtime.depsFor(specDirOf(project.path))
+    const { answers } = await judgeOne(deps, project, options.node, row, options.maxCost ?? config.maxCost)
+    return answers
+  } finally {
+    if (!options.runtime) runtime.close()
+  }
+}

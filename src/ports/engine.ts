@@ -1,0 +1,26 @@
+import type { Distribution, Question, State } from '../core/types.ts'
+
+/** What the core asks of the engine: one row and judgment, every uncached question at once. */
+export interface EngineRequest {
+  readonly model: string
+  readonly state: State
+  readonly questions: readonly Question[]
+}
+
+/** The engine's answer: a distribution per question over that question's labels. */
+export interface EngineResult {
+  /** The model that answered, as the engine reports it. */
+  readonly model: string
+  /** Keyed by question name; each distribution is keyed by the question's labels. */
+  readonly distributions: Readonly<Record<string, Distribution>>
+  readonly inputTokens: number
+  readonly outputTokens: number
+}
+
+/** The engine port: a decision model that answers questions about a state. */
+export interface Engine {
+  /** The model asked when neither the spec nor the configuration names one. */
+  readonly defaultModel: string
+  /** Asks every question of the request; rejects with an EngineError after its retries. */
+  ask(request: EngineRequest, signal?: AbortSignal): Promise<EngineResult>
+}
