@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './quiet-warnings.ts'
 import { runCli } from './cli/main.ts'
 
 const controller = new AbortController()

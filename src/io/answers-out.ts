@@ -18,7 +18,7 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
   const out: WriteStream = createWriteStream(file)
   const prefix = specs.length > 1
   const csv = formatOf(file) === 'csv'
-  const pending = new Map<number, string>()
+  const pending = new Map<number, Record<string, unknown>>()
   let next = 0
   let columns: string[] | null = null
   const flat = (row: Row, results: ReadonlyMap<string, SpecResult>) => {
@@ -42,9 +42,9 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
   }
   return {
     write(seq, row, results) {
-      pending.set(seq, line(flat(row, results)))
+      pending.set(seq, flat(row, results))
       while (pending.has(next)) {
-        out.write(pending.get(next)!)
+        out.write(line(pending.get(next)!))
         pending.delete(next++)
       }
     },

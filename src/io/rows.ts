@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, type ReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { parse } from 'csv-parse'
 import { InputError, NotFoundError } from '../errors.ts'
@@ -37,8 +37,10 @@ function fileError(error: unknown, label: string): Error {
   return new InputError(`${label}: cannot read the data file (${code ?? String(error)})`, { cause: error })
 }
 
-async function* csvRows(stream: NodeJS.ReadableStream, label: string): AsyncGenerator<SourcedRow> {
+async function* csvRows(stream: ReadStream, label: string): AsyncGenerator<SourcedRow> {
   const parser = stream.pipe(parse({ columns: true, bom: true, skip_empty_lines: true, info: true }))
+  // pipe() does not forward a read error: without this the parser would wait forever.
+  stream.on('error', (error) => parser.destroy(error))
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
       yield { row: record, where: `${label}:${info.lines}` }
@@ -51,7 +53,7 @@ async function* csvRows(stream: NodeJS.ReadableStream, label: string): AsyncGene
   }
 }
 
-async function* jsonLines(stream: NodeJS.ReadableStream, label: string): AsyncGenerator<SourcedRow> {
+async function* jsonLines(stream: ReadStream, label: string): AsyncGenerator<SourcedRow> {
   const lines = createInterface({ input: stream, crlfDelay: Infinity })
   let n = 0
   try {

@@ -35,7 +35,7 @@ export async function driftCommand(argv: readonly string[], io: CliIo, options: 
         continue
       }
       const rows = entries.map((e) => [e.run_id, String(e.rows), e.change === null ? '-' : e.change.toFixed(3), e.alert ? 'ALERT' : '', mix(e.shares)])
-      io.stdout.write(table(['run', 'rows', 'change', '', 'label mix'], rows).replace(/^/gm, '  '))
+      io.stdout.write(table(['run', 'rows', 'change', '', 'label mix'], rows).replace(/^(?=.)/gm, '  '))
     }
     return 0
   } finally {

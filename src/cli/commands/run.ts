@@ -55,7 +55,7 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
 }
 
 /** Refuses, asking nothing, a run above the cap (printing its plan) or one that must ask without a key. */
-function refuseBeforeAsking(session: Session, plans: readonly JudgmentPlan[], io: CliIo): void {
+export function refuseBeforeAsking(session: Session, plans: readonly JudgmentPlan[], io: CliIo): void {
   const cap = session.config.maxCost
   const over = plans.find((p) => p.estimate > cap)
   if (over) {

@@ -1,0 +1,153 @@
+import { resolve } from 'node:path'
+import { gitShortSha } from '../../adapters/git.ts'
+import { readConfig } from '../../config.ts'
+import { createLedger, modelFor, timestamp, type JudgeDeps, type Ledger, type SpecResult } from '../../core/judge-row.ts'
+import { createPlanner } from '../../core/plan.ts'
+import { loadProject } from '../../core/project.ts'
+import { compareReplay, liveLabelsOf, sumTallies, type ReplayReport, type ReplayRow } from '../../core/replay.ts'
+import { singleJudgment } from '../../core/reports.ts'
+import { judgeRows, labelCountsOf, newRunId, runRecord, type RowsOutcome, type SourcedRow } from '../../core/run.ts'
+import { withDependencies } from '../../core/select.ts'
+import { pairJudgments, type JudgmentPair } from '../../core/shadow.ts'
+import type { RunRecord, Spec } from '../../core/types.ts'
+import { UsageError } from '../../errors.ts'
+import type { KeptRow } from '../../ports/store.ts'
+import { createRuntime, specDirOf, type RuntimeOptions } from '../../runtime.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
+import type { CliIo } from '../io.ts'
+import { createProgress } from '../progress.ts'
+import { replayText } from '../replay-text.ts'
+import type { Session } from '../shared.ts'
+import { refuseBeforeAsking } from './run.ts'
+
+const OPTIONS = { ...COMMON_OPTIONS, live: { type: 'string' }, concurrency: { type: 'string' } } as const
+
+/** `judge replay`: tries a candidate spec on the rows kept for a live judgment. */
+export const HELP = helpText(
+  'judge replay <candidate> --live <spec-or-folder> [--node NAME] [--concurrency N] [--json]',
+  'Judges the candidate spec on every row kept for the live judgment (requests sent with "log": true),\n' +
+    'store first, so answers stored by shadow requests are not asked again. Reports per question how\n' +
+    'often the labels agree, the confusion table, both label mixes and their distance, and the rows\n' +
+    'that would change. Records a run of the candidate. Nothing is asked when the estimate is above\n' +
+    'JUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2. See docs/shadow.md.',
+  [
+    { flag: '--live PATH', text: 'the live spec file or folder whose kept rows are replayed (required)' },
+    { flag: '--node NAME', text: 'the live judgment, for a folder of several; a candidate folder gives the one of the same name' },
+    { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
+    ...COMMON_DOCS.filter((d) => !d.flag.startsWith('--node')),
+  ],
+)
+
+/** The candidate's session (its project and store) beside the live judgment and its store. */
+interface Replay {
+  readonly session: Session
+  readonly liveDeps: JudgeDeps
+  readonly pair: JudgmentPair
+}
+
+/** Runs `judge replay`; returns the exit status: 0 done, 1 a failed run, 2 refused before asking. */
+export async function replayCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
+  const { values, positionals } = parseCommand('replay', argv, OPTIONS)
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  const candidatePath = onePath('replay', positionals)
+  if (values.live === undefined) throw new UsageError('replay: name the live spec or folder with --live PATH; see judge replay --help')
+  const concurrency = positiveInt('replay', 'concurrency', values.concurrency, 8)
+  const replay = openReplay(io, candidatePath, values.live, values.node, options)
+  try {
+    const report = await replayKept(replay, io, concurrency)
+    io.stdout.write(values.json ? JSON.stringify(report, null, 2) + '\n' : replayText(report))
+    return report.run !== null && report.run.status !== 'complete' ? 1 : 0
+  } finally {
+    replay.session.runtime.close()
+  }
+}
+
+/** Loads both paths and opens their stores (one store when both find the same file). */
+function openReplay(io: CliIo, candidatePath: string, livePath: string, node: string | undefined, options: RuntimeOptions): Replay {
+  const config = readConfig(io.env, io.cwd)
+  const liveProject = loadProject(resolve(io.cwd, livePath))
+  const candidateProject = loadProject(resolve(io.cwd, candidatePath))
+  const live = singleJudgment(liveProject, node)
+  const [pair] = pairJudgments([live], candidateProject.selected)
+  if (!pair) {
+    const names = candidateProject.selected.map((s) => s.name).join(', ')
+    throw new UsageError(`replay: the candidate folder ${candidateProject.dir} holds no judgment named ${live.name} (it holds ${names})`)
+  }
+  const runtime = createRuntime(config, options)
+  const session = { config, project: candidateProject, runtime, deps: runtime.depsFor(specDirOf(candidateProject.path)) }
+  return { session, liveDeps: runtime.depsFor(specDirOf(liveProject.path)), pair }
+}
+
+/** Judges the candidate on the kept rows within the cap, records its run and compares the labels. */
+async function replayKept(replay: Replay, io: CliIo, concurrency: number): Promise<ReplayReport> {
+  const { session, liveDeps, pair } = replay
+  const kept = liveDeps.store.keptRows(pair.live.name)
+  const ledger = createLedger(session.config.maxCost)
+  // Nothing kept: nothing to judge, and a run of no rows would only add an empty mix to drift.
+  if (kept.length === 0) return reportOf(replay, kept, [], ledger, null)
+  const rows = kept.map((k): SourcedRow => ({ row: k.state, where: `kept row ${k.stateHash} of ${pair.live.name}` }))
+  const planner = createPlanner(session.deps, session.project, [pair.candidate])
+  for (const { row, where } of rows) planner.add(row, where)
+  refuseBeforeAsking(session, planner.result(), io)
+  const started = session.deps.now()
+  const labels: Record<string, string>[] = []
+  let done = 0
+  const progress = createProgress(io.stderr, kept.length, 'replaying')
+  const outcome = await judgeRows(session.deps, session.project, [pair.candidate], each(rows), ledger, {
+    concurrency,
+    signal: io.signal,
+    onRow(seq, _sourced, results) {
+      labels[seq] = labelsOf(results.get(pair.candidate.name)!)
+      progress.tick(++done)
+    },
+  })
+  progress.end()
+  const run = await recordRun(session, pair.candidate, outcome, ledger, started)
+  const model = modelFor(pair.live, liveDeps)
+  const fingerprints = pair.live.questions.map((q) => q.fingerprint)
+  const compared = kept.flatMap((k, i): ReplayRow[] => {
+    if (!labels[i]) return []
+    const live = liveLabelsOf(pair.live, liveDeps.store.getAnswers(model, k.stateHash, fingerprints))
+    return [{ stateHash: k.stateHash, state: k.state, live, candidate: labels[i] }]
+  })
+  return reportOf(replay, kept, compared, ledger, run)
+}
+
+function reportOf(replay: Replay, kept: readonly KeptRow[], rows: readonly ReplayRow[], ledger: Ledger, run: RunRecord | null): ReplayReport {
+  const { session, liveDeps, pair } = replay
+  const specs = withDependencies(session.project, [pair.candidate])
+  return {
+    live: { judgment: pair.live.name, spec_hash: pair.live.hash, model: modelFor(pair.live, liveDeps) },
+    candidate: { judgment: pair.candidate.name, spec_hash: pair.candidate.hash, model: modelFor(pair.candidate, session.deps) },
+    kept: kept.length,
+    replayed: rows.length,
+    ...compareReplay(pair, rows),
+    totals: sumTallies(specs.map((s) => ledger.tally(s.name))),
+    run,
+  }
+}
+
+// Only the candidate gets a run: its dependencies were judged on another judgment's rows, and a
+// run of theirs would put that foreign mix into their drift.
+async function recordRun(session: Session, spec: Spec, outcome: RowsOutcome, ledger: Ledger, started: Date): Promise<RunRecord> {
+  const tally = ledger.tally(spec.name)
+  const run = runRecord({
+    run_id: newRunId(started), judgment: spec.name, spec_hash: spec.hash, git_sha: await gitShortSha(session.project.dir),
+    model: modelFor(spec, session.deps), rows: outcome.rows.get(spec.name) ?? 0, asked: tally.asked, cost: tally.cost,
+    started_at: timestamp(started), finished_at: timestamp(session.deps.now()), cached: tally.cached, requests: tally.requests,
+    error: outcome.error,
+  })
+  session.deps.store.recordRun(run, labelCountsOf(outcome, spec.name, run.run_id))
+  return run
+}
+
+function labelsOf(result: SpecResult): Record<string, string> {
+  return Object.fromEntries(Object.entries(result.answers).map(([question, answer]) => [question, answer.label]))
+}
+
+async function* each<T>(items: readonly T[]): AsyncGenerator<T> {
+  yield* items
+}

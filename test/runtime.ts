@@ -1,0 +1,42 @@
+import t from 'tap'
+import { join } from 'node:path'
+import { readConfig } from '../src/config.ts'
+import { createRuntime, specDirOf } from '../src/runtime.ts'
+import { createFakeEngine } from './helpers/fake-engine.ts'
+
+t.test('one store is opened per store file and shared by the folders it serves', async (t) => {
+  const dir = t.testdir({ a: { 'x.judge.yaml': '' }, b: {} })
+  const config = readConfig({ JUDGE_STORE: join(dir, 'one.sqlite') }, dir)
+  const runtime = createRuntime(config, { engine: createFakeEngine({ defaultModel: 'fake-1' }) })
+  t.teardown(() => runtime.close())
+  const a = runtime.depsFor(join(dir, 'a'))
+  t.equal(runtime.depsFor(join(dir, 'b')), a, 'the same deps for the same store file')
+  t.equal(runtime.storeFileFor(join(dir, 'a')), join(dir, 'one.sqlite'))
+  t.equal(a.defaultModel, 'fake-1', 'the engine\'s default model when ENGINE_MODEL is unset')
+  t.equal(a.inflight, runtime.depsFor(join(dir, 'b')).inflight)
+})
+
+t.test('without a key there is no engine, and the model defaults to the engine\'s default', async (t) => {
+  const dir = t.testdir({})
+  const runtime = createRuntime(readConfig({}, dir))
+  t.teardown(() => runtime.close())
+  const deps = runtime.depsFor(dir)
+  t.equal(deps.engine, null)
+  t.equal(deps.defaultModel, 'jev-1.13.0')
+  t.equal(runtime.storeFileFor(dir), join(dir, '.judge/store.sqlite'))
+})
+
+t.test('with a key the System One adapter is used; ENGINE_MODEL overrides the model', async (t) => {
+  const dir = t.testdir({})
+  const runtime = createRuntime(readConfig({ ENGINE_API_KEY: 'k', ENGINE_MODEL: 'jev-2' }, dir), { fetch: (async () => new Response('{}')) as typeof fetch })
+  t.teardown(() => runtime.close())
+  const deps = runtime.depsFor(dir)
+  t.equal(deps.engine?.defaultModel, 'jev-1.13.0')
+  t.equal(deps.defaultModel, 'jev-2')
+})
+
+t.test('the spec folder of a path is the folder itself or the file\'s parent', async (t) => {
+  const dir = t.testdir({ 'x.judge.yaml': '' })
+  t.equal(specDirOf(dir), dir)
+  t.equal(specDirOf(join(dir, 'x.judge.yaml')), dir)
+})
