@@ -1,3 +1,4 @@
+import { tidy } from './answer.ts'
 import { judgeRow, type JudgeDeps, type Ledger, type SpecResult } from './judge-row.ts'
 import { withDependencies } from './select.ts'
 import type { LabelCount, Project, Row, RunRecord, Spec } from './types.ts'
@@ -103,5 +104,5 @@ export function runStatus(error: Error | null): string {
 /** Builds a run record from its parts. */
 export function runRecord(fields: Omit<RunRecord, 'status'> & { error: Error | null }): RunRecord {
   const { error, ...rest } = fields
-  return { ...rest, status: runStatus(error) }
+  return { ...rest, cost: tidy(rest.cost), status: runStatus(error) }
 }
