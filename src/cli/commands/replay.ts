@@ -93,9 +93,17 @@ async function replayKept(replay: Replay, io: CliIo, concurrency: number): Promi
   for (const { row, where } of rows) planner.add(row, where)
   refuseBeforeAsking(session, planner.result(), io)
   const started = session.deps.now()
+  const { outcome, labels } = await judgeKept(replay, rows, ledger, io, concurrency)
+  const run = await recordRun(session, pair.candidate, outcome, ledger, started)
+  return reportOf(replay, kept, compareRows(replay, kept, labels), ledger, run)
+}
+
+/** Judges the candidate on the rows; its labels come back by the kept row's index. */
+async function judgeKept(replay: Replay, rows: readonly SourcedRow[], ledger: Ledger, io: CliIo, concurrency: number) {
+  const { session, pair } = replay
   const labels: Record<string, string>[] = []
   let done = 0
-  const progress = createProgress(io.stderr, kept.length, 'replaying')
+  const progress = createProgress(io.stderr, rows.length, 'replaying')
   const outcome = await judgeRows(session.deps, session.project, [pair.candidate], each(rows), ledger, {
     concurrency,
     signal: io.signal,
@@ -105,15 +113,22 @@ async function replayKept(replay: Replay, io: CliIo, concurrency: number): Promi
     },
   })
   progress.end()
-  const run = await recordRun(session, pair.candidate, outcome, ledger, started)
+  return { outcome, labels }
+}
+
+/**
+ * The replayed rows with their live labels. Read after judging: a candidate question worded as
+ * the live one shares its cache key, so what the candidate asked for a row is its live answer too.
+ */
+function compareRows(replay: Replay, kept: readonly KeptRow[], labels: readonly Record<string, string>[]): ReplayRow[] {
+  const { liveDeps, pair } = replay
   const model = modelFor(pair.live, liveDeps)
   const fingerprints = pair.live.questions.map((q) => q.fingerprint)
-  const compared = kept.flatMap((k, i): ReplayRow[] => {
+  return kept.flatMap((k, i): ReplayRow[] => {
     if (!labels[i]) return []
     const live = liveLabelsOf(pair.live, liveDeps.store.getAnswers(model, k.stateHash, fingerprints))
     return [{ stateHash: k.stateHash, state: k.state, live, candidate: labels[i] }]
   })
-  return reportOf(replay, kept, compared, ledger, run)
 }
 
 function reportOf(replay: Replay, kept: readonly KeptRow[], rows: readonly ReplayRow[], ledger: Ledger, run: RunRecord | null): ReplayReport {

@@ -87,7 +87,8 @@ async function judgeFile(session: Session, selected: readonly Spec[], file: stri
   return recordRuns(session, withDependencies(session.project, selected), outcome, ledger, started, sha)
 }
 
-function recordRuns(session: Session, specs: readonly Spec[], outcome: RowsOutcome, ledger: Ledger, started: Date, sha: string): RunRecord[] {
+/** Records one run per judgment of an outcome, with its label counts, and returns the records. */
+export function recordRuns(session: Session, specs: readonly Spec[], outcome: RowsOutcome, ledger: Ledger, started: Date, sha: string): RunRecord[] {
   const finished = timestamp(session.deps.now())
   return specs.map((spec) => {
     const tally = ledger.tally(spec.name)
