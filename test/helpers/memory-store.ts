@@ -1,0 +1,176 @@
+import { sampleRank } from '../../src/core/sample-rank.ts'
+import type { LabelCount, RunRecord, State } from '../../src/core/types.ts'
+import type { KeptRow, RunLabelCount, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
+
+// Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
+// read cannot change the store, as with the real adapter.
+interface AnswerEntry {
+  readonly answer: StoredAnswer
+  readonly distribution: string
+  readonly rank: number
+}
+
+interface KeptEntry {
+  firstSeen: string
+  lastSeen: string
+  seen: number
+}
+
+const key = (...parts: string[]): string => parts.join('\0')
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The limit as the SQLite adapter reads it: 0 or less is none, Infinity is all. */
+function take<T>(items: T[], limit: number): T[] {
+  if (limit === Infinity) return items
+  return items.slice(0, Number.isFinite(limit) ? Math.max(0, Math.trunc(limit)) : 0)
+}
+
+/** An in-memory Store with the SQLite adapter's observable behaviour, for unit tests of the core. */
+export function createMemoryStore(): Store {
+  const answers = new Map<string, Map<string, AnswerEntry>>()
+  const states = new Map<string, string>()
+  const runs = new Map<string, RunRecord>()
+  const runLabels = new Map<string, Map<string, LabelCount>>()
+  const kept = new Map<string, Map<string, KeptEntry>>()
+  const shadows = new Map<string, Map<string, ShadowPair>>()
+
+  const answersOf = (model: string, fingerprint: string): Map<string, AnswerEntry> =>
+    answers.get(key(model, fingerprint)) ?? new Map()
+  const read = (entry: AnswerEntry): StoredAnswer => storedAnswer(entry.answer, JSON.parse(entry.distribution))
+  const byMarginThenHash = (a: AnswerEntry, b: AnswerEntry): number =>
+    a.answer.margin - b.answer.margin || byText(a.answer.stateHash, b.answer.stateHash)
+  const byRankThenHash = (a: AnswerEntry, b: AnswerEntry): number =>
+    a.rank - b.rank || byText(a.answer.stateHash, b.answer.stateHash)
+
+  function putAnswer(a: StoredAnswer): void {
+    const group = answers.get(key(a.model, a.fingerprint)) ?? new Map<string, AnswerEntry>()
+    answers.set(key(a.model, a.fingerprint), group)
+    const first = group.get(a.stateHash)
+    // A replaced answer keeps the judgment, question and sample rank of whoever asked first.
+    const asker = first?.answer ?? a
+    const answer = storedAnswer({ ...a, judgment: asker.judgment, question: asker.question }, {})
+    const rank = first?.rank ?? sampleRank(a.judgment, a.question, a.stateHash)
+    group.set(a.stateHash, { answer, distribution: JSON.stringify(a.distribution), rank })
+  }
+
+  return {
+    getAnswers(model, stateHash, fingerprints) {
+      const found = new Map<string, StoredAnswer>()
+      for (const fingerprint of fingerprints) {
+        const entry = answersOf(model, fingerprint).get(stateHash)
+        if (entry) found.set(fingerprint, read(entry))
+      }
+      return found
+    },
+    putAnswers(list, stateHash, state) {
+      if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
+      for (const a of list) putAnswer(a)
+    },
+    getStates(stateHashes) {
+      const found = new Map<string, State>()
+      for (const hash of stateHashes) {
+        const state = states.get(hash)
+        if (state !== undefined && !found.has(hash)) found.set(hash, JSON.parse(state))
+      }
+      return found
+    },
+    answersForStates(model, fingerprint, stateHashes) {
+      const group = answersOf(model, fingerprint)
+      return [...new Set(stateHashes)].flatMap((hash) => {
+        const entry = group.get(hash)
+        return entry ? [read(entry)] : []
+      })
+    },
+    sampleAnswers(model, fingerprint, _judgment, _question, limit) {
+      return take([...answersOf(model, fingerprint).values()].sort(byRankThenHash), limit).map(read)
+    },
+    unsureAnswers(model, fingerprint, below, limit) {
+      const unsure = [...answersOf(model, fingerprint).values()].filter((e) => e.answer.margin < below)
+      return take(unsure.sort(byMarginThenHash), limit).map(read)
+    },
+    countAnswers(model, fingerprint) {
+      return answersOf(model, fingerprint).size
+    },
+    recordRun(run, counts) {
+      runs.set(run.run_id, runRecord(run))
+      const labels = new Map<string, LabelCount>()
+      for (const c of counts) {
+        const earlier = labels.get(key(c.question, c.label))?.count ?? 0
+        labels.set(key(c.question, c.label),
+          { run_id: run.run_id, question: c.question, label: c.label, count: earlier + c.count })
+      }
+      runLabels.set(run.run_id, labels)
+    },
+    listRuns(judgments, limit) {
+      const wanted = new Set(judgments)
+      const chosen = [...runs.values()].filter((run) => wanted.has(run.judgment))
+      chosen.sort((a, b) => byText(b.started_at, a.started_at) || byText(b.run_id, a.run_id))
+      return take(chosen, limit).map(runRecord)
+    },
+    runLabelCounts(judgment) {
+      const chosen = [...runs.values()].filter((run) => run.judgment === judgment)
+      chosen.sort((a, b) => byText(a.started_at, b.started_at) || byText(a.run_id, b.run_id))
+      return chosen.flatMap((run) => [...(runLabels.get(run.run_id)?.values() ?? [])].map(
+        (c): RunLabelCount => ({ ...c, rows: run.rows, started_at: run.started_at })))
+    },
+    keepRow(judgment, stateHash, state, at) {
+      if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
+      const rows = kept.get(judgment) ?? new Map<string, KeptEntry>()
+      kept.set(judgment, rows)
+      const row = rows.get(stateHash)
+      if (!row) rows.set(stateHash, { firstSeen: at, lastSeen: at, seen: 1 })
+      else {
+        if (at < row.firstSeen) row.firstSeen = at
+        if (at > row.lastSeen) row.lastSeen = at
+        row.seen += 1
+      }
+    },
+    keptRows(judgment) {
+      const rows = [...(kept.get(judgment) ?? new Map<string, KeptEntry>())]
+      rows.sort(([, a], [, b]) => byText(a.firstSeen, b.firstSeen))
+      return rows.map(([stateHash, row]): KeptRow =>
+        ({ judgment, stateHash, state: JSON.parse(states.get(stateHash) as string), ...row }))
+    },
+    recordShadow(pairs) {
+      for (const pair of pairs) {
+        const recorded = shadows.get(pair.liveJudgment) ?? new Map<string, ShadowPair>()
+        shadows.set(pair.liveJudgment, recorded)
+        const id = key(pair.candidateJudgment, pair.candidateHash, pair.stateHash, pair.question)
+        recorded.set(id, shadowPair(pair))
+      }
+    },
+    shadowPairs(liveJudgment) {
+      const pairs = [...(shadows.get(liveJudgment)?.values() ?? [])].map(shadowPair)
+      return pairs.sort((a, b) => byText(a.at, b.at))
+    },
+    close() {},
+  }
+}
+
+/** A copy of a run record with its fields in the order of the `_judge_runs` columns. */
+function runRecord(run: RunRecord): RunRecord {
+  return {
+    run_id: run.run_id, judgment: run.judgment, spec_hash: run.spec_hash, git_sha: run.git_sha,
+    model: run.model, rows: run.rows, asked: run.asked, cost: run.cost, status: run.status,
+    started_at: run.started_at, finished_at: run.finished_at, cached: run.cached,
+    requests: run.requests,
+  }
+}
+
+/** A copy of an answer with its fields in the order the SQLite adapter reads them. */
+function storedAnswer(a: StoredAnswer, distribution: StoredAnswer['distribution']): StoredAnswer {
+  return {
+    model: a.model, fingerprint: a.fingerprint, stateHash: a.stateHash, judgment: a.judgment,
+    question: a.question, distribution, label: a.label, p: a.p, margin: a.margin,
+    askedAt: a.askedAt,
+  }
+}
+
+/** A copy of a shadow pair with its fields in the order of the `_judge_shadows` columns. */
+function shadowPair(s: ShadowPair): ShadowPair {
+  return {
+    liveJudgment: s.liveJudgment, candidateJudgment: s.candidateJudgment,
+    candidateHash: s.candidateHash, stateHash: s.stateHash, question: s.question,
+    liveLabel: s.liveLabel, candidateLabel: s.candidateLabel, at: s.at,
+  }
+}

@@ -1,0 +1,153 @@
+import type { Test } from 'tap'
+import { sampleRank } from '../../src/core/sample-rank.ts'
+import type { Store, StoredAnswer } from '../../src/ports/store.ts'
+import { recordsContract } from './store-contract-records.ts'
+
+/** An answer of the `spam` judgment's `is_spam` question, with any field overridden. */
+export function answer(over: Partial<StoredAnswer> = {}): StoredAnswer {
+  return {
+    model: 'jev-1', fingerprint: 'fp-spam', stateHash: 'state-0', judgment: 'spam',
+    question: 'is_spam', distribution: { yes: 0.8, no: 0.2 }, label: 'yes', p: 0.8, margin: 0.6,
+    askedAt: '2025-01-01T00:00:00', ...over,
+  }
+}
+
+/** Runs the behaviour every Store must have against stores made by `open`, one fresh store per test. */
+export function storeContract(t: Test, name: string, open: () => Store): Promise<void> {
+  return t.test(name, async (t) => {
+    const fresh = (t: Test): Store => {
+      const store = open()
+      t.teardown(() => store.close())
+      return store
+    }
+    answerContract(t, fresh)
+    queueContract(t, fresh)
+    recordsContract(t, fresh)
+  }).then(() => undefined)
+}
+
+function answerContract(t: Test, fresh: (t: Test) => Store): void {
+  t.test('stored answers come back keyed by fingerprint, in the order asked', async (t) => {
+    const store = fresh(t)
+    const a = answer()
+    const b = answer({ fingerprint: 'fp-topic', question: 'topic', label: 'promotion' })
+    store.putAnswers([a, b], 'state-0', { message: 'win a prize' })
+    const found = store.getAnswers('jev-1', 'state-0', ['fp-topic', 'fp-missing', 'fp-spam'])
+    t.same([...found.keys()], ['fp-topic', 'fp-spam'])
+    t.same(found.get('fp-spam'), a)
+    t.same(found.get('fp-topic'), b)
+  })
+  t.test('a lookup of many questions at once finds every one of them', async (t) => {
+    const store = fresh(t)
+    const fingerprints = Array.from({ length: 150 }, (_, i) => `fp-${i}`)
+    store.putAnswers(fingerprints.map((fingerprint) => answer({ fingerprint })), 'state-0', {})
+    const asked = [...fingerprints].reverse()
+    t.same([...store.getAnswers('jev-1', 'state-0', asked).keys()], asked)
+  })
+  t.test('answers of another model or state are absent', async (t) => {
+    const store = fresh(t)
+    store.putAnswers([answer()], 'state-0', { message: 'hi' })
+    t.equal(store.getAnswers('jev-2', 'state-0', ['fp-spam']).size, 0)
+    t.equal(store.getAnswers('jev-1', 'state-9', ['fp-spam']).size, 0)
+    t.equal(store.getAnswers('jev-1', 'state-0', []).size, 0)
+  })
+  t.test('putting an existing key replaces the answer but keeps who asked first', async (t) => {
+    const store = fresh(t)
+    store.putAnswers([answer()], 'state-0', { message: 'hi' })
+    const again = answer({ judgment: 'other', question: 'junk', label: 'no', p: 0.7, margin: 0.4,
+      distribution: { yes: 0.3, no: 0.7 }, askedAt: '2025-02-01T00:00:00' })
+    store.putAnswers([again], 'state-0', { message: 'hi' })
+    t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'),
+      { ...again, judgment: 'spam', question: 'is_spam' })
+    t.equal(store.countAnswers('jev-1', 'fp-spam'), 1)
+  })
+  t.test('answers read back are copies that a caller cannot change in the store', async (t) => {
+    const store = fresh(t)
+    const written = answer({ distribution: { yes: 0.8, no: 0.2 } })
+    store.putAnswers([written], 'state-0', { message: 'hi' })
+    ;(written.distribution as Record<string, number>).yes = 0
+    const read = store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam') as StoredAnswer
+    ;(read.distribution as Record<string, number>).no = 0
+    t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam')?.distribution,
+      { yes: 0.8, no: 0.2 })
+  })
+  t.test('the values of a state are saved with its answers, even when there are none', async (t) => {
+    const store = fresh(t)
+    store.putAnswers([answer()], 'state-0', { message: 'hi', sender: 'ann' })
+    store.putAnswers([], 'state-1', { message: 'bye', sender: '' })
+    const states = store.getStates(['state-1', 'state-9', 'state-0', 'state-1'])
+    t.same([...states.keys()], ['state-1', 'state-0'])
+    t.same(states.get('state-0'), { message: 'hi', sender: 'ann' })
+    t.same(states.get('state-1'), { message: 'bye', sender: '' })
+    t.equal(store.getStates([]).size, 0)
+  })
+  t.test('answers for states come in the order asked, once each, skipping unknown states', async (t) => {
+    const store = fresh(t)
+    for (const hash of ['state-0', 'state-1', 'state-2']) {
+      store.putAnswers([answer({ stateHash: hash }), answer({ stateHash: hash, fingerprint: 'fp-x' })],
+        hash, { message: hash })
+    }
+    const found = store.answersForStates('jev-1', 'fp-spam', ['state-2', 'state-9', 'state-0', 'state-2'])
+    t.same(found, [answer({ stateHash: 'state-2' }), answer({ stateHash: 'state-0' })])
+    t.same(store.answersForStates('jev-2', 'fp-spam', ['state-0']), [])
+    t.same(store.answersForStates('jev-1', 'fp-spam', []), [])
+  })
+  t.test('answers are counted per model and question', async (t) => {
+    const store = fresh(t)
+    t.equal(store.countAnswers('jev-1', 'fp-spam'), 0)
+    for (let i = 0; i < 3; i++) store.putAnswers([answer({ stateHash: `state-${i}` })], `state-${i}`, {})
+    store.putAnswers([answer({ model: 'jev-2' }), answer({ fingerprint: 'fp-x' })], 'state-0', {})
+    t.equal(store.countAnswers('jev-1', 'fp-spam'), 3)
+    t.equal(store.countAnswers('jev-2', 'fp-spam'), 1)
+    t.equal(store.countAnswers('jev-1', 'fp-x'), 1)
+  })
+}
+
+function putMany(store: Store, hashes: readonly string[], over: Partial<StoredAnswer> = {}): void {
+  for (const hash of hashes) store.putAnswers([answer({ stateHash: hash, ...over })], hash, { message: hash })
+}
+
+function queueContract(t: Test, fresh: (t: Test) => Store): void {
+  const hashes = Array.from({ length: 20 }, (_, i) => `state-${i}`)
+  const ranked = (list: readonly string[], judgment = 'spam') =>
+    [...list].sort((a, b) => sampleRank(judgment, 'is_spam', a) - sampleRank(judgment, 'is_spam', b))
+  t.test('the sample follows the seeded rank of judgment, question and state', async (t) => {
+    const store = fresh(t)
+    putMany(store, hashes)
+    putMany(store, ['state-0'], { fingerprint: 'fp-x' })
+    const sample = store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 100)
+    t.same(sample.map((a) => a.stateHash), ranked(hashes))
+    t.notSame(sample.map((a) => a.stateHash), hashes, 'the order is not the order written')
+    t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 5), sample.slice(0, 5))
+    t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', Infinity), sample)
+    t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 0), [])
+    t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', -1), [])
+  })
+  t.test('new answers never reorder the answers already sampled', async (t) => {
+    const store = fresh(t)
+    putMany(store, hashes.slice(0, 10))
+    const before = store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 10).map((a) => a.stateHash)
+    putMany(store, hashes.slice(10))
+    const after = store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 20).map((a) => a.stateHash)
+    t.same(after.filter((hash) => before.includes(hash)), before)
+  })
+  t.test('an answer shared by two judgments keeps the rank of the judgment that asked first', async (t) => {
+    const store = fresh(t)
+    putMany(store, hashes, { judgment: 'first' })
+    putMany(store, hashes, { judgment: 'second' })
+    const sample = store.sampleAnswers('jev-1', 'fp-spam', 'second', 'is_spam', 100)
+    t.same(sample.map((a) => a.stateHash), ranked(hashes, 'first'))
+    t.ok(sample.every((a) => a.judgment === 'first'))
+  })
+  t.test('unsure answers are those below the margin, lowest first, ties by state', async (t) => {
+    const store = fresh(t)
+    const margins = [0.5, 0.05, 0.3, 0.05, 0.4, 0]
+    margins.forEach((margin, i) => putMany(store, [`state-${i}`], { margin }))
+    putMany(store, ['state-9'], { margin: 0, fingerprint: 'fp-x' })
+    const unsure = store.unsureAnswers('jev-1', 'fp-spam', 0.4, 10)
+    t.same(unsure.map((a) => a.stateHash), ['state-5', 'state-1', 'state-3', 'state-2'])
+    t.same(store.unsureAnswers('jev-1', 'fp-spam', 0.4, 2), unsure.slice(0, 2))
+    t.same(store.unsureAnswers('jev-1', 'fp-spam', 0, 10), [])
+    t.same(store.unsureAnswers('jev-1', 'fp-spam', 0.4, 0), [])
+  })
+}
