@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { UsageError } from './errors.ts'
 import { DEFAULT_PRICE_PER_MTOK } from './core/cost.ts'
+import { SYSTEM_ONE_DEFAULT_URL } from './adapters/system-one.ts'
 
 /** Engine settings read from the environment. */
 export interface EngineConfig {
@@ -75,7 +76,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: number(env, 'PORT', 8080, (n) => Number.isInteger(n) && n >= 0 && n < 65536, 'a port number'),
     engine: {
-      url: (text(env, 'ENGINE_URL') ?? 'https://api.typesafe.ai').replace(/\/+$/, ''),
+      url: (text(env, 'ENGINE_URL') ?? SYSTEM_ONE_DEFAULT_URL).replace(/\/+$/, ''),
       apiKey: text(env, 'ENGINE_API_KEY'),
       model: text(env, 'ENGINE_MODEL'),
       timeoutMs: number(env, 'ENGINE_TIMEOUT_MS', 30000, (n) => Number.isInteger(n) && n > 0, 'a whole number of milliseconds'),
