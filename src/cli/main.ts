@@ -2,8 +2,11 @@ import { JudgeError } from '../errors.ts'
 import type { RuntimeOptions } from '../runtime.ts'
 import { driftCommand } from './commands/drift.ts'
 import { planCommand } from './commands/plan.ts'
+import { replayCommand } from './commands/replay.ts'
 import { runCommand } from './commands/run.ts'
 import { runsCommand } from './commands/runs.ts'
+import { serveCommand } from './commands/serve.ts'
+import { testCommand } from './commands/test.ts'
 import type { CliIo } from './io.ts'
 
 type Command = (argv: readonly string[], io: CliIo, options: RuntimeOptions) => Promise<number>
@@ -14,6 +17,9 @@ export const COMMANDS: Readonly<Record<string, { run: Command; summary: string }
   plan: { run: planCommand, summary: 'what run would ask and cost, asking nothing' },
   runs: { run: runsCommand, summary: 'the runs of a spec or folder, newest first' },
   drift: { run: driftCommand, summary: 'label mix per run and its change' },
+  test: { run: testCommand, summary: 'judge the answer key, store first, and score accuracy with the verdicts' },
+  replay: { run: replayCommand, summary: 'try a candidate spec on the rows kept for a live judgment' },
+  serve: { run: serveCommand, summary: 'the HTTP server, as node src/main.ts' },
 }
 
 /** The top-level help text. */

@@ -1,0 +1,32 @@
+import { readConfig } from '../../config.ts'
+import { serveUntil } from '../../http/server.ts'
+import type { RuntimeOptions } from '../../runtime.ts'
+import { helpText, parseCommand } from '../args.ts'
+import type { CliIo } from '../io.ts'
+
+/** `judge serve`: the HTTP server, as `node src/main.ts`. */
+export const HELP = helpText(
+  'judge serve',
+  'Serves the specs under JUDGE_PROJECTS (default: the working folder) over HTTP on HOST:PORT\n' +
+    '(default 127.0.0.1:8080) until SIGTERM or SIGINT. See docs/http-api.md and docs/deploy.md.',
+  [{ flag: '--help, -h', text: 'show this help' }],
+)
+
+/** Runs `judge serve` until the CLI's signal aborts; returns the exit status. */
+export async function serveCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
+  const { values, positionals } = parseCommand('serve', argv, { help: { type: 'boolean', short: 'h', default: false } })
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  if (positionals.length > 0) {
+    io.stderr.write(`judge serve: takes no paths (got ${positionals.join(' ')}); set JUDGE_PROJECTS\n`)
+    return 2
+  }
+  // Unlike `npm start`, which shows the examples, the CLI serves the folder it is run in.
+  const config = readConfig(io.env, io.cwd)
+  // Without a signal (a caller that never stops it) the server runs for the life of the process.
+  const signal = io.signal ?? new AbortController().signal
+  await serveUntil(config, { log: (line) => io.stderr.write(`${line}\n`), signal }, options)
+  return 0
+}

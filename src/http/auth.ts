@@ -1,0 +1,52 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+import { UnauthorizedError } from '../errors.ts'
+
+/** Where a request presented its token, if anywhere. */
+export type TokenSource = 'header' | 'query' | 'form'
+
+/** The token a request presented, and where. */
+export interface Presented {
+  readonly token: string
+  readonly source: TokenSource
+}
+
+/**
+ * The token a request presents: `Authorization: Bearer`, else the `token` query parameter, else
+ * the `token` form field. The first present is the one judged, so a wrong header is not rescued
+ * by a right query parameter. `form` is only called when neither of the others is present,
+ * because reading a form means reading the body.
+ */
+export async function presentedToken(
+  headers: IncomingHttpHeaders,
+  query: URLSearchParams,
+  form: () => Promise<URLSearchParams | null>,
+): Promise<Presented | null> {
+  const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers.authorization ?? '')
+  if (bearer) return { token: bearer[1], source: 'header' }
+  const fromQuery = query.get('token')
+  if (fromQuery !== null) return { token: fromQuery, source: 'query' }
+  const fromForm = (await form())?.get('token')
+  return fromForm === undefined || fromForm === null ? null : { token: fromForm, source: 'form' }
+}
+
+/** Whether `presented` equals `expected`, in time that depends on neither value nor length. */
+export function sameToken(presented: string, expected: string): boolean {
+  // Comparing digests gives equal-length inputs, so the comparison leaks no length either.
+  const a = createHash('sha256').update(presented).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b)
+}
+
+/**
+ * Checks a request's token against the configured one; throws UnauthorizedError (401) when it is
+ * missing or wrong. Returns the token to carry on in the page's links and forms: the one given in
+ * the query or a form, or null (none configured, or sent in a header: a client that sets headers
+ * sets them on every request, and a header token has no business in a page).
+ */
+export function authorize(expected: string | null, presented: Presented | null): string | null {
+  if (expected === null) return null
+  if (presented === null) throw new UnauthorizedError('a token is required: send Authorization: Bearer <token>, or the token parameter')
+  if (!sameToken(presented.token, expected)) throw new UnauthorizedError('the token is wrong')
+  return presented.source === 'header' ? null : presented.token
+}

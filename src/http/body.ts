@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { PayloadTooLargeError, UsageError } from '../errors.ts'
+
+/** The largest request body read: 1 MiB (brief 7). */
+export const BODY_LIMIT = 1024 * 1024
+
+/** The deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_DEPTH = 64
+
+/** A request body, read at most once however many times it is asked for. */
+export interface Body {
+  /** Whether the body is sent as an HTML form (application/x-www-form-urlencoded). */
+  readonly isForm: boolean
+  text(): Promise<string>
+  /** The body parsed as JSON: 400 when it is empty, not JSON, or nested deeper than MAX_DEPTH. */
+  json(): Promise<unknown>
+  /** The body parsed as form fields. */
+  form(): Promise<URLSearchParams>
+}
+
+/** The body of `req`; reading it over `limit` bytes is a PayloadTooLargeError (413). */
+export function requestBody(req: IncomingMessage, res: ServerResponse, limit = BODY_LIMIT): Body {
+  let text: Promise<string> | null = null
+  const read = () => (text ??= readText(req, res, limit))
+  return {
+    isForm: /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''),
+    text: read,
+    json: async () => parseJson(await read()),
+    form: async () => new URLSearchParams(await read()),
+  }
+}
+
+function readText(req: IncomingMessage, res: ServerResponse, limit: number): Promise<string> {
+  const declared = Number(req.headers['content-length'])
+  // Refused before a byte is read; with no 100 Continue sent, a waiting client sends nothing.
+  if (declared > limit) return Promise.reject(tooLarge(limit))
+  if (/^100-continue$/i.test(req.headers.expect ?? '')) res.writeContinue()
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) return void chunks.push(chunk)
+      // Stop reading: the reply says Connection: close, so the rest is never taken in.
+      req.off('data', onData)
+      req.pause()
+      reject(tooLarge(limit))
+    }
+    const cutOff = () => reject(new UsageError('the request body was cut off before its end'))
+    req.on('data', onData)
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    // A client that hangs up mid-body is its own problem, not the server's: no 500, no stack.
+    req.once('error', cutOff)
+    req.once('close', () => (req.complete ? undefined : cutOff()))
+  })
+}
+
+function tooLarge(limit: number): PayloadTooLargeError {
+  return new PayloadTooLargeError(`the request body is over the limit of ${limit} bytes`)
+}
+
+/** Parses a JSON body: empty, malformed and too deeply nested bodies are UsageErrors (400). */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') throw new UsageError('the body is empty; send a JSON object')
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`the body is not JSON: ${(error as Error).message}`)
+  }
+  if (depthOf(value) > MAX_DEPTH) throw new UsageError(`the body is nested more than ${MAX_DEPTH} levels deep`)
+  return value
+}
+
+/** How deeply arrays and objects nest in a parsed JSON value; walked without recursion. */
+export function depthOf(value: unknown): number {
+  let deepest = 0
+  const pending: [unknown, number][] = [[value, 0]]
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!
+    if (typeof item !== 'object' || item === null) continue
+    deepest = Math.max(deepest, depth + 1)
+    if (deepest > MAX_DEPTH) return deepest
+    for (const child of Object.values(item)) pending.push([child, depth + 1])
+  }
+  return deepest
+}
+
+/** A JSON object body as a record; anything else (an array, a string, null) is a 400. */
+export function objectBody(value: unknown, allowed: readonly string[]): Readonly<Record<string, unknown>> {
+  if (!isPlainObject(value)) throw new UsageError('the body must be a JSON object')
+  const unknown = Object.keys(value).filter((key) => !allowed.includes(key))
+  if (unknown.length > 0) {
+    throw new UsageError(`unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the fields are ${allowed.join(', ')}`)
+  }
+  return value
+}
+
+/** An optional string field; null counts as absent. */
+export function optionalString(body: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = body[name]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string') throw new UsageError(`${name} must be a string`)
+  return value
+}
+
+/** An optional boolean field; null counts as absent. */
+export function optionalBoolean(body: Readonly<Record<string, unknown>>, name: string): boolean | undefined {
+  const value = body[name]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'boolean') throw new UsageError(`${name} must be true or false`)
+  return value
+}
+
+/** A required JSON object field (not an array, not null). */
+export function requiredObject(body: Readonly<Record<string, unknown>>, name: string): Readonly<Record<string, unknown>> {
+  const value = body[name]
+  if (value === undefined) throw new UsageError(`${name} is required`)
+  if (!isPlainObject(value)) throw new UsageError(`${name} must be a JSON object of column to value`)
+  return value
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

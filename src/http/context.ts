@@ -1,0 +1,78 @@
+import { existsSync, realpathSync } from 'node:fs'
+import type { IncomingHttpHeaders } from 'node:http'
+import { sep } from 'node:path'
+import type { Config } from '../config.ts'
+import type { SpecCache } from '../core/project.ts'
+import type { Project } from '../core/types.ts'
+import type { Store } from '../ports/store.ts'
+import type { Runtime } from '../runtime.ts'
+import { loadUnder } from './paths.ts'
+import type { Reply } from './reply.ts'
+import type { Tasks } from './tasks.ts'
+
+/** What every endpoint works with, created once per handler and shared by its requests. */
+export interface ServerContext {
+  readonly config: Config
+  readonly runtime: Runtime
+  readonly specs: SpecCache
+  /** Requests and shadow judgments in flight. */
+  readonly tasks: Tasks
+  /** Writes one line to the server log. */
+  readonly log: (line: string) => void
+  /** Makes a message safe to send or log: strips server paths and secrets. */
+  readonly clean: (message: string) => string
+  readonly now: () => Date
+}
+
+/** A request as endpoints see it: parsed, authorized, with its body read on demand. */
+export interface HttpRequest {
+  readonly method: string
+  readonly pathname: string
+  readonly query: URLSearchParams
+  readonly headers: IncomingHttpHeaders
+  /** The token to carry on in the page's links and forms (given in the query or a form), or null. */
+  readonly token: string | null
+  /** The body as JSON (400 when not JSON, 413 over 1 MiB), read once. */
+  json(): Promise<unknown>
+  /** The body as form fields, read once. */
+  form(): Promise<URLSearchParams>
+}
+
+/** An endpoint: a request in, a reply out. Errors it throws become error replies. */
+export type Endpoint = (ctx: ServerContext, request: HttpRequest) => Reply | Promise<Reply>
+
+/** Loads the spec file or folder a request names, confined to the served folder. */
+export function loadRequested(ctx: ServerContext, raw: unknown, field = 'path'): Project {
+  return loadUnder(ctx.specs, ctx.config.projects, raw, field)
+}
+
+/** The store serving a project's folder, or null when it has never been created: reading creates nothing. */
+export function existingStore(ctx: ServerContext, dir: string): Store | null {
+  if (!existsSync(ctx.runtime.storeFileFor(dir))) return null
+  return ctx.runtime.depsFor(dir).store
+}
+
+/**
+ * A scrubber for messages: the served folder's absolute path becomes relative (a caller names
+ * paths relative to it and has no need to learn where it lives), and the server token and the
+ * engine key, should a message ever hold one, are replaced.
+ */
+export function messageCleaner(config: Config): (message: string) => string {
+  // The root folder itself is left alone: stripping every "/" would garble the message.
+  const roots = [...new Set([config.projects, realOr(config.projects)])].filter((root) => root !== sep)
+  const secrets = [config.serverToken, config.engine.apiKey].filter((s): s is string => s !== null && s !== '')
+  return (message) => {
+    let out = message
+    for (const secret of secrets) out = out.split(secret).join('[redacted]')
+    for (const root of roots) out = out.split(root + sep).join('').split(root).join('.')
+    return out
+  }
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
+}

@@ -1,0 +1,144 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Config } from '../config.ts'
+import { createSpecCache } from '../core/project.ts'
+import { MethodNotAllowedError, NotFoundError } from '../errors.ts'
+import { createRuntime, type RuntimeOptions } from '../runtime.ts'
+import { authorize, presentedToken } from './auth.ts'
+import { requestBody, type Body } from './body.ts'
+import { messageCleaner, type Endpoint, type HttpRequest, type ServerContext } from './context.ts'
+import { errorPage } from './pages/error.ts'
+import { errorReply, headersOf, jsonReply, pageReply, type Reply } from './reply.ts'
+import { createRouter, type Match, type Route, type Router } from './router.ts'
+import { isApiPath, ROUTES } from './routes.ts'
+import { createTasks } from './tasks.ts'
+
+/** Options of createHandler: the runtime's adapters (fakes in tests), the log, the routes. */
+export interface HandlerOptions extends RuntimeOptions {
+  /** Writes one line to the server log; default standard error. */
+  readonly log?: (line: string) => void
+  /** The routes answered; default every route of the server. */
+  readonly routes?: readonly Route<Endpoint>[]
+}
+
+/** The server as a node:http request listener, with a way to wait for its work and to close it. */
+export interface JudgeHandler {
+  /**
+   * Answers a request. With `next`, a path the server has no route for is passed on to it
+   * (for mounting inside another server); without, it is answered 404.
+   */
+  (req: IncomingMessage, res: ServerResponse, next?: () => void): void
+  /** Resolves true once no request or shadow judgment is in flight, or false after `timeoutMs`. */
+  idle(timeoutMs?: number): Promise<boolean>
+  /** Waits for the work in flight (up to `timeoutMs`), then closes the stores; later requests get 503. */
+  close(timeoutMs?: number): Promise<boolean>
+}
+
+/**
+ * Creates the HTTP server's handler for a configuration: one runtime (stores, engine) and one
+ * spec cache for its whole life.
+ *
+ * @example
+ * const handler = createHandler(readConfig(process.env, process.cwd()))
+ * http.createServer((req, res) => (req.url === '/health' ? res.end('ok') : handler(req, res))).listen(8080)
+ */
+export function createHandler(config: Config, options: HandlerOptions = {}): JudgeHandler {
+  const ctx: ServerContext = {
+    config,
+    runtime: createRuntime(config, options),
+    specs: createSpecCache(),
+    tasks: createTasks(),
+    log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
+    clean: messageCleaner(config),
+    now: options.now ?? (() => new Date()),
+  }
+  const router = createRouter(options.routes ?? ROUTES)
+  let closed = false
+  const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
+    const work = closed ? refuse(req, res) : serve(ctx, router, req, res, next)
+    void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
+  }
+  return Object.assign(handler, {
+    idle: (timeoutMs?: number) => ctx.tasks.idle(timeoutMs),
+    async close(timeoutMs?: number) {
+      closed = true
+      const finished = await ctx.tasks.idle(timeoutMs)
+      ctx.runtime.close()
+      return finished
+    },
+  })
+}
+
+async function serve(ctx: ServerContext, router: Router<Endpoint>, req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void> {
+  const method = req.method ?? 'GET'
+  const { pathname, query } = splitTarget(req.url ?? '/')
+  const found = router.match(method, pathname)
+  if (found.kind === 'none' && next) return next()
+  const body = requestBody(req, res)
+  let token: string | null = null
+  let reply: Reply
+  try {
+    const presented = ctx.config.serverToken === null ? null : await presentedToken(req.headers, query, () => formOf(method, body))
+    token = authorize(ctx.config.serverToken, presented)
+    const request: HttpRequest = { method, pathname, query, headers: req.headers, token, json: body.json, form: body.form }
+    reply = await endpointOf(found, method, pathname)(ctx, request)
+  } catch (error) {
+    const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })
+    if (failed.unexpected) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean((error as Error)?.stack ?? String(error))}`)
+    reply = failed.reply
+  }
+  send(res, reply)
+  if (reply.after) void ctx.tasks.track(afterSent(ctx, res, reply.after))
+}
+
+function endpointOf(found: Match<Endpoint>, method: string, pathname: string): Endpoint {
+  if (found.kind === 'found') return found.route.value
+  if (found.kind === 'method') {
+    throw new MethodNotAllowedError(`${method} is not allowed on ${pathname}; allowed: ${found.allow.join(', ')}`, found.allow)
+  }
+  throw new NotFoundError(`nothing here: ${pathname}`)
+}
+
+async function formOf(method: string, body: Body): Promise<URLSearchParams | null> {
+  return method === 'POST' && body.isForm ? body.form() : null
+}
+
+/** Splits a request target into its path and query, taking the path literally (`//x` is not a host). */
+export function splitTarget(target: string): { pathname: string; query: URLSearchParams } {
+  const mark = target.indexOf('?')
+  if (mark === -1) return { pathname: target, query: new URLSearchParams() }
+  return { pathname: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) }
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  // A client that hung up gets nothing; the work it asked for is done and stored all the same.
+  if (res.headersSent || res.destroyed) return
+  res.writeHead(reply.status, headersOf(reply))
+  res.end(reply.body)
+}
+
+/** Runs `after` once the response has gone out (or the client is gone), logging what it throws. */
+async function afterSent(ctx: ServerContext, res: ServerResponse, after: () => Promise<void>): Promise<void> {
+  if (!res.writableFinished && !res.destroyed) {
+    await new Promise<void>((resolve) => {
+      res.once('finish', resolve)
+      res.once('close', resolve)
+    })
+  }
+  try {
+    await after()
+  } catch (error) {
+    ctx.log(`after-response task failed: ${ctx.clean(String((error as Error)?.message ?? error))}`)
+  }
+}
+
+/** What nothing else caught (a failure writing the response): logged, and the connection dropped. */
+function lastResort(ctx: ServerContext, res: ServerResponse, error: unknown): void {
+  ctx.log(`internal error while answering: ${ctx.clean((error as Error)?.stack ?? String(error))}`)
+  res.destroy()
+}
+
+async function refuse(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const message = 'the server is shutting down'
+  const json = isApiPath(splitTarget(req.url ?? '/').pathname)
+  send(res, json ? jsonReply({ error: message }, 503) : pageReply(errorPage(503, message, null), 503))
+}

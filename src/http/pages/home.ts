@@ -1,0 +1,38 @@
+import { formatUsd } from '../../errors.ts'
+import { href, html, type Html } from '../html.ts'
+import type { HomeFolder, PublicRun } from '../reports.ts'
+import { layout } from './layout.ts'
+
+/** GET /: every folder of specs, its judgments and last run, with links to its review and runs pages. */
+export function homePage(folders: readonly HomeFolder[], token: string | null): Html {
+  const content = folders.length === 0
+    ? html`<p>No spec files (<code>*.judge.yaml</code>) were found in the served folder.</p>`
+    : folders.map((folder) => folderCard(folder, token))
+  return layout('Projects', token, html`<h1>Projects</h1>
+<p class="muted">${folders.length} folder${folders.length === 1 ? '' : 's'} of specs.</p>
+${content}`)
+}
+
+function folderCard(folder: HomeFolder, token: string | null): Html {
+  if (folder.error !== null) {
+    return html`<section class="card"><h2><code>${folder.path}</code></h2><p class="error">${folder.error}</p></section>`
+  }
+  const rows = folder.judgments.map((name) => html`<tr><td><code>${name}</code></td>
+<td><a href="${href('/review', { path: folder.path, node: name }, token)}">review queue</a></td>
+<td><a href="${href('/runs', { path: folder.path, node: name }, token)}">runs</a></td></tr>`)
+  return html`<section class="card">
+<h2><code>${folder.path}</code></h2>
+<p>${lastRun(folder.lastRun)} · <a href="${href('/runs', { path: folder.path }, token)}">runs and drift</a></p>
+<table><thead><tr><th>judgment</th><th>review</th><th>runs</th></tr></thead><tbody>${rows}</tbody></table>
+</section>`
+}
+
+function lastRun(run: PublicRun | null): Html {
+  if (run === null) return html`<span class="muted">No runs yet</span>`
+  return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} rows, $${formatUsd(run.cost)}, ${status(run.status)}`
+}
+
+/** A run status, flagged when the run failed. */
+export function status(text: string): Html {
+  return text === 'complete' ? html`${text}` : html`<span class="alert">${text}</span>`
+}

@@ -1,0 +1,57 @@
+import type { DriftEntry } from '../../core/types.ts'
+import { formatUsd } from '../../errors.ts'
+import { href, html, type Html } from '../html.ts'
+import type { PublicRun, RunsData, RunsJudgment } from '../reports.ts'
+import { percent, shareChart } from './chart.ts'
+import { status } from './home.ts'
+import { layout } from './layout.ts'
+
+/**
+ * GET /runs: the run table, then per judgment and question the latest label mix with its drift
+ * flagged above 0.10, and a chart of the label shares across runs. The same data as the API.
+ */
+export function runsPage(data: RunsData, token: string | null): Html {
+  const title = data.node === null ? data.path : `${data.path} · ${data.node}`
+  return layout(`Runs of ${title}`, token, html`<h1>Runs of <code>${title}</code></h1>
+<p><a href="${href('/', {}, token)}">All projects</a>${data.judgments.map((j) => html` · <a href="${href('/review', { path: data.path, node: j.name }, token)}">review ${j.name}</a>`)}</p>
+<h2>Runs</h2>
+${runTable(data.runs)}
+<h2>Label mix</h2>
+${data.judgments.map(judgmentSection)}`)
+}
+
+function runTable(runs: readonly PublicRun[]): Html {
+  if (runs.length === 0) return html`<p class="muted">No runs yet: <code>judge run</code> records one per judgment.</p>`
+  const rows = runs.map((r) => html`<tr><td><code>${r.run_id}</code></td><td>${r.judgment}</td><td>${r.started_at}</td>
+<td class="num">${r.rows}</td><td class="num">${r.asked}</td><td class="num">$${formatUsd(r.cost)}</td>
+<td><code>${r.model}</code></td><td><code>${r.spec_hash}</code></td><td><code>${r.git_sha}</code></td><td>${status(r.status)}</td></tr>`)
+  return html`<table><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th class="num">rows</th><th class="num">answers asked</th>
+<th class="num">cost</th><th>model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>`
+}
+
+function judgmentSection(judgment: RunsJudgment): Html {
+  const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? []))
+  return html`<h3>${judgment.name}</h3>${cards}`
+}
+
+function questionCard(question: string, entries: readonly DriftEntry[], labels: readonly string[]): Html {
+  const latest = entries.at(-1)
+  return html`<section class="card">
+<h4><code>${question}</code> ${latest ? change(latest) : ''}</h4>
+${latest ? mixTable(latest, labels) : ''}
+${shareChart(question, entries, labels)}
+</section>`
+}
+
+function change(entry: DriftEntry): Html {
+  if (entry.change === null) return html`<span class="muted">first run</span>`
+  const text = `change ${entry.change.toFixed(3)} since the previous run`
+  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10</span>` : html`<span class="muted">${text}</span>`
+}
+
+/** The latest mix, every label of the question in spec order (those without rows at 0%). */
+function mixTable(entry: DriftEntry, labels: readonly string[]): Html {
+  const all = [...new Set([...labels, ...Object.keys(entry.shares)])]
+  const rows = all.map((label) => html`<tr><td>${label}</td><td class="num">${percent(entry.shares[label] ?? 0)}</td></tr>`)
+  return html`<table><thead><tr><th>label (latest run, ${entry.rows} rows)</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
+}

@@ -1,0 +1,80 @@
+import { JudgeError, MethodNotAllowedError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts'
+import type { Html } from './html.ts'
+import { errorPage } from './pages/error.ts'
+
+/** A response as data: the handler is the only place that writes one out. */
+export interface Reply {
+  readonly status: number
+  readonly type: 'json' | 'html'
+  readonly body: string
+  readonly headers?: Readonly<Record<string, string>>
+  /** Work to start once the response has been sent, such as a shadow judgment. */
+  readonly after?: () => Promise<void>
+}
+
+/** Headers every page carries: no scripts from anywhere, no framing, no referrer (links may hold the token). */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+}
+
+/** Headers every JSON response carries. */
+export const JSON_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff' }
+
+/** A JSON response. */
+export function jsonReply(value: unknown, status = 200): Reply {
+  return { status, type: 'json', body: JSON.stringify(value) }
+}
+
+/** An HTML page response. */
+export function pageReply(page: Html, status = 200): Reply {
+  return { status, type: 'html', body: page.text }
+}
+
+/** A 303 See Other to `location`, as a form's post answers (the page then reloads with GET). */
+export function redirectReply(location: string): Reply {
+  return { status: 303, type: 'html', body: '', headers: { location } }
+}
+
+/** Every header of a reply: its content type, the security headers of its kind, its own. */
+export function headersOf(reply: Reply): Record<string, string> {
+  const type = reply.type === 'json' ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8'
+  return {
+    'content-type': type,
+    'content-length': String(Buffer.byteLength(reply.body)),
+    'cache-control': 'no-store',
+    ...(reply.type === 'json' ? JSON_HEADERS : PAGE_HEADERS),
+    ...reply.headers,
+  }
+}
+
+/** How to render an error: as JSON (for /v1/) or as a page, and with what to scrub from messages. */
+export interface ErrorStyle {
+  readonly json: boolean
+  /** The token to carry on in the error page's links, or null. */
+  readonly token: string | null
+  /** Makes a message safe to show: strips server paths and secrets. */
+  readonly clean: (message: string) => string
+}
+
+/**
+ * The one place errors become responses: a JudgeError answers with its status and message, as
+ * `{"error": message}` or an HTML page; anything else is a 500 whose details stay in the log.
+ */
+export function errorReply(error: unknown, style: ErrorStyle): { reply: Reply; unexpected: boolean } {
+  const known = error instanceof JudgeError
+  const status = known ? error.status : 500
+  const message = known ? style.clean(error.message) : 'internal error; the server log has the details'
+  const reply = style.json ? jsonReply({ error: message }, status) : pageReply(errorPage(status, message, style.token), status)
+  return { reply: { ...reply, headers: errorHeaders(error) }, unexpected: !known }
+}
+
+function errorHeaders(error: unknown): Record<string, string> {
+  if (error instanceof MethodNotAllowedError) return { allow: error.allow.join(', ') }
+  if (error instanceof UnauthorizedError) return { 'www-authenticate': 'Bearer realm="judge"' }
+  // The rest of an oversized body is never read, so the connection cannot be reused.
+  if (error instanceof PayloadTooLargeError) return { connection: 'close' }
+  return {}
+}

@@ -1,0 +1,40 @@
+import type { Endpoint } from './context.ts'
+import { judgeEndpoint } from './judge-endpoint.ts'
+import { homePage } from './pages/home.ts'
+import { runsPage } from './pages/runs.ts'
+import { pageReply, jsonReply } from './reply.ts'
+import { driftData, homeData, param, runsData, runsOf } from './reports.ts'
+import { loadRequested } from './context.ts'
+import type { Route } from './router.ts'
+
+/** GET /v1/runs: the runs of `path` (optionally one `node`), newest first, at most 50. */
+export const runsEndpoint: Endpoint = (ctx, request) => {
+  const project = loadRequested(ctx, param(request.query, 'path'))
+  return jsonReply(runsOf(ctx, project, param(request.query, 'node')))
+}
+
+/** GET /v1/drift: drift per question of one judgment. */
+export const driftEndpoint: Endpoint = (ctx, request) => jsonReply(driftData(ctx, request.query))
+
+/** GET /: the folders of specs. */
+export const homeEndpoint: Endpoint = (ctx, request) => pageReply(homePage(homeData(ctx), request.token))
+
+/** GET /runs: the runs page. */
+export const runsPageEndpoint: Endpoint = (ctx, request) => pageReply(runsPage(runsData(ctx, request.query), request.token))
+
+/**
+ * Every route the server answers. JSON endpoints live under /v1/, pages at the top; a new
+ * endpoint is one entry here (HEAD follows GET by itself).
+ */
+export const ROUTES: readonly Route<Endpoint>[] = [
+  { method: 'POST', path: '/v1/judge', value: judgeEndpoint },
+  { method: 'GET', path: '/v1/runs', value: runsEndpoint },
+  { method: 'GET', path: '/v1/drift', value: driftEndpoint },
+  { method: 'GET', path: '/', value: homeEndpoint },
+  { method: 'GET', path: '/runs', value: runsPageEndpoint },
+]
+
+/** Whether errors on `pathname` are answered as JSON (the API) rather than as a page. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/v1' || pathname.startsWith('/v1/')
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+import { readConfig } from './config.ts'
+import { JudgeError } from './errors.ts'
+import { DEFAULT_PROJECTS, serveUntil } from './http/server.ts'
+
+// The HTTP server as a process: the environment is read here, once, and nowhere below.
+const log = (line: string): void => void process.stderr.write(`${line}\n`)
+const controller = new AbortController()
+process.once('SIGTERM', () => controller.abort())
+process.once('SIGINT', () => controller.abort())
+
+try {
+  const config = readConfig(process.env, process.cwd(), DEFAULT_PROJECTS)
+  await serveUntil(config, { log, signal: controller.signal })
+  // Exit outright: a shadow judgment cut short at the shutdown bound must not hold the process.
+  process.exit(0)
+} catch (error) {
+  log(`judge server: ${error instanceof JudgeError ? error.message : ((error as Error)?.stack ?? String(error))}`)
+  process.exit(error instanceof JudgeError ? error.exitCode : 1)
+}

@@ -1,0 +1,144 @@
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parse } from 'yaml'
+import { ROUTES } from '../src/http/routes.ts'
+import { startJudgeServer, type Response } from './helpers/judge-server.ts'
+import { seedRuns } from './helpers/seed-runs.ts'
+import { SPAM_YAML } from './helpers/specs.ts'
+import { startSystemOneServer } from './helpers/system-one-server.ts'
+
+type Schema = Record<string, any>
+
+const spec = parse(readFileSync(resolve(import.meta.dirname, '../docs/openapi.yaml'), 'utf8'))
+
+/** Follows a local `$ref` ('#/components/...') until it reaches something that is not one. */
+function deref(node: Schema): Schema {
+  let out = node
+  while (typeof out.$ref === 'string') {
+    out = out.$ref.slice(2).split('/').reduce((at: any, key: string) => at?.[key], spec)
+    if (!out) throw new Error(`unresolved $ref ${node.$ref}`)
+  }
+  return out
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
+  return typeof value
+}
+
+/**
+ * Checks `value` against the subset of JSON Schema the document uses: $ref, type (one or a list,
+ * `null` included), enum, required, properties, additionalProperties, items, maxItems.
+ * Returns the problems, each with where it is.
+ */
+function check(value: unknown, raw: Schema, at = '$'): string[] {
+  const schema = deref(raw)
+  const problems: string[] = []
+  if (schema.type !== undefined) {
+    const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type]
+    const actual = typeOf(value)
+    if (!types.includes(actual) && !(actual === 'integer' && types.includes('number'))) return [`${at}: ${actual} is not ${types.join(' or ')}`]
+  }
+  if (schema.enum && !schema.enum.includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`)
+  if (Array.isArray(value)) {
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) problems.push(`${at}: ${value.length} items, more than ${schema.maxItems}`)
+    if (schema.items) value.forEach((item, i) => problems.push(...check(item, schema.items, `${at}[${i}]`)))
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>
+    for (const name of schema.required ?? []) if (!(name in record)) problems.push(`${at}: lacks ${name}`)
+    for (const [name, item] of Object.entries(record)) {
+      const declared = schema.properties?.[name]
+      if (declared) problems.push(...check(item, declared, `${at}.${name}`))
+      else if (schema.additionalProperties === false) problems.push(`${at}: ${name} is not a documented field`)
+      else if (typeof schema.additionalProperties === 'object') problems.push(...check(item, schema.additionalProperties, `${at}.${name}`))
+    }
+  }
+  return problems
+}
+
+/** The schema a response of an operation should match, from the document. */
+function responseSchema(method: string, path: string, status: number): Schema {
+  const response = spec.paths[path]?.[method.toLowerCase()]?.responses?.[String(status)]
+  if (!response) throw new Error(`${method} ${path} does not document status ${status}`)
+  return deref(response).content['application/json'].schema
+}
+
+t.test('the checker catches what it is meant to', async (t) => {
+  const request = spec.components.schemas.JudgeRequest
+  t.same(check({ path: 'a', row: {}, node: null, log: true }, request), [])
+  t.same(check({ path: 'a', rows: {} }, request), ['$: lacks row', '$: rows is not a documented field'])
+  t.same(check({ path: 1, row: [] }, request), ['$.path: integer is not string', '$.row: array is not object'])
+  t.same(check({ run_id: 'r', rows: 1.5, shares: { a: '1' }, change: null, alert: false }, spec.components.schemas.DriftEntry),
+    ['$.rows: number is not integer', '$.shares.a: string is not number'])
+  t.same(check(Array(51).fill({}), { type: 'array', maxItems: 50 }), ['$: 51 items, more than 50'])
+  t.same(check('x', { enum: ['a'] }), ['$: "x" is not one of a'])
+})
+
+t.test('the document describes exactly the JSON routes the server has', async (t) => {
+  const documented = Object.entries<Schema>(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+  const served = ROUTES.filter((r) => r.path.startsWith('/v1/')).map((r) => `${r.method} ${r.path}`)
+  t.same(documented.sort(), served.sort())
+  t.equal(spec.openapi, '3.1.0')
+})
+
+t.test('real responses of every JSON endpoint, for every documented status, match the document', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'notes.txt': 'no spec', two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
+  seedRuns(dir, Array.from({ length: 52 }, (_, i) => ({ judgment: 'spam', counts: { is_spam: { yes: i, no: 60 - i }, topic: { personal: 60 } } })))
+  const engine = await startSystemOneServer({ expectKey: 'k' })
+  const failing = await startSystemOneServer({ failTimes: 99, status: 400, errorMessage: 'bad request' })
+  t.teardown(() => Promise.all([engine.close(), failing.close()]))
+  const token = { JUDGE_SERVER_TOKEN: 'tok' }
+  const auth = { authorization: 'Bearer tok' }
+  const server = await startJudgeServer(t, dir, { ...token, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' })
+  const keyless = await startJudgeServer(t, dir, token)
+  const broken = await startJudgeServer(t, dir, { ...token, ENGINE_URL: failing.url, ENGINE_API_KEY: 'k' })
+  const row = { message: 'Free entry in 2 a wkly comp' }
+  const judge = (s: typeof server, body: unknown) => s.call('POST', '/v1/judge', { body, headers: auth })
+  const seen: Record<string, Set<number>> = {}
+  const expect = async (method: string, path: string, response: Promise<Response>, status: number) => {
+    const res = await response
+    t.equal(res.status, status, `${method} ${path} ${status}`)
+    t.same(check(res.body, responseSchema(method, path, status)), [], `${method} ${path} ${status} matches its schema`)
+    ;(seen[`${method} ${path}`] ??= new Set()).add(status)
+    return res
+  }
+  const big = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'x'.repeat(1024 * 1024) } })
+
+  await expect('POST', '/v1/judge', judge(server, { path: 'spam.judge.yaml', row }), 200)
+  await expect('POST', '/v1/judge', judge(server, { path: 'two', row }), 400)
+  await expect('POST', '/v1/judge', server.post('/v1/judge', { path: 'spam.judge.yaml', row }), 401)
+  await expect('POST', '/v1/judge', judge(server, { path: '../x', row }), 403)
+  await expect('POST', '/v1/judge', judge(server, { path: 'nope', row }), 404)
+  await expect('POST', '/v1/judge', server.get('/v1/judge', auth), 405)
+  await expect('POST', '/v1/judge', server.call('POST', '/v1/judge', { body: big, headers: auth }), 413)
+  await expect('POST', '/v1/judge', judge(server, { path: 'notes.txt', row }), 422)
+  await expect('POST', '/v1/judge', judge(broken, { path: 'spam.judge.yaml', row: { message: 'new to the store' } }), 502)
+  await expect('POST', '/v1/judge', judge(keyless, { path: 'spam.judge.yaml', row: { message: 'also new' } }), 503)
+
+  const runs = await expect('GET', '/v1/runs', server.get('/v1/runs?path=spam.judge.yaml', auth), 200)
+  t.equal(runs.body.length, 50)
+  await expect('GET', '/v1/runs', server.get('/v1/runs', auth), 400)
+  await expect('GET', '/v1/runs', server.get('/v1/runs?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/runs', server.get('/v1/runs?path=/etc', auth), 403)
+  await expect('GET', '/v1/runs', server.get('/v1/runs?path=nope', auth), 404)
+  await expect('GET', '/v1/runs', server.post('/v1/runs', {}, auth), 405)
+  await expect('GET', '/v1/runs', server.get('/v1/runs?path=notes.txt', auth), 422)
+
+  const drift = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml', auth), 200)
+  t.equal(drift.body.is_spam.length, 52)
+  await expect('GET', '/v1/drift', server.get('/v1/drift?path=two', auth), 400)
+  await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&token=wrong'), 401)
+  await expect('GET', '/v1/drift', server.get('/v1/drift?path=two/../..', auth), 403)
+  await expect('GET', '/v1/drift', server.get('/v1/drift?path=nope', auth), 404)
+  await expect('GET', '/v1/drift', server.call('PUT', '/v1/drift', { headers: auth }), 405)
+  await expect('GET', '/v1/drift', server.get('/v1/drift?path=notes.txt', auth), 422)
+
+  for (const [operation, statuses] of Object.entries(seen)) {
+    const [method, path] = operation.split(' ')
+    const documented = Object.keys(spec.paths[path][method.toLowerCase()].responses).map(Number)
+    t.same([...statuses].sort(), documented.sort(), `every status documented for ${operation} was seen`)
+  }
+})

@@ -1,0 +1,13 @@
+import t from 'tap'
+import { errorPage } from '../../../src/http/pages/error.ts'
+
+t.test('an error page shows the status, its reason and the escaped message', async (t) => {
+  const page = errorPage(404, 'no such file: <script>', 'tok').text
+  t.match(page, /<title>404 Not Found · judge<\/title>/)
+  t.match(page, /<h1>404 Not Found<\/h1>\n<p class="error">no such file: &lt;script&gt;<\/p>/)
+  t.match(page, /href="\/\?token=tok"/)
+})
+
+t.test('a status without a reason phrase still renders', async (t) => {
+  t.match(errorPage(599, 'odd', null).text, /<h1>599 Error<\/h1>/)
+})

@@ -1,0 +1,17 @@
+import t from 'tap'
+import { html } from '../../../src/http/html.ts'
+import { layout } from '../../../src/http/pages/layout.ts'
+
+t.test('the layout is a whole document with inline style and no scripts or external assets', async (t) => {
+  const page = layout('Runs <x>', null, html`<p>body</p>`).text
+  t.match(page, /^<!doctype html>\n<html lang="en">/)
+  t.match(page, /<title>Runs &lt;x&gt; · judge<\/title>/)
+  t.match(page, /<style>[^<]+<\/style>/)
+  t.match(page, /<main>\n<p>body<\/p>\n<\/main>/)
+  t.notMatch(page, /<script|<link|src=|@import|url\(/i)
+  t.match(page, /<a href="\/">judge<\/a>/)
+})
+
+t.test('the link home carries the token on', async (t) => {
+  t.match(layout('x', 'a&b', html``).text, /<a href="\/\?token=a%26b">judge<\/a>/)
+})

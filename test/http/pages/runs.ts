@@ -1,0 +1,93 @@
+import t from 'tap'
+import { runsPage } from '../../../src/http/pages/runs.ts'
+import type { RunsData } from '../../../src/http/reports.ts'
+import { startJudgeServer } from '../../helpers/judge-server.ts'
+import { seedRuns } from '../../helpers/seed-runs.ts'
+
+const EVIL = '<script>alert(1)</script>'
+const EVIL_YAML = `name: evil
+state: [message]
+questions:
+  topic:
+    ask: Which?
+    labels: ["${EVIL}", plain]
+`
+
+const data: RunsData = {
+  path: 'sms',
+  node: null,
+  runs: [{ run_id: 'r2', judgment: 'spam', spec_hash: 'abc', git_sha: 'def', model: 'jev', rows: 10, asked: 4, cost: 0.00021, status: 'failed: engine answered 500', started_at: '2026-01-01T00:01:00.000', finished_at: 'x' }],
+  judgments: [{
+    name: 'spam',
+    drift: {
+      is_spam: [
+        { run_id: 'r1', rows: 10, shares: { yes: 0.2, no: 0.8 }, change: null, alert: false },
+        { run_id: 'r2', rows: 10, shares: { yes: 0.5, no: 0.5 }, change: 0.3, alert: true },
+      ],
+      topic: [{ run_id: 'r1', rows: 10, shares: { personal: 1 }, change: null, alert: false }],
+      urgency: [],
+    },
+    labels: { is_spam: ['yes', 'no'], topic: ['personal', 'promotion', 'service'], urgency: ['low', 'medium', 'high'] },
+  }],
+}
+
+t.test('the runs page shows the run table, the latest mix per question with drift flagged, and a chart', async (t) => {
+  const page = runsPage(data, null).text
+  t.match(page, /<h1>Runs of <code>sms<\/code><\/h1>/)
+  t.match(page, /<th>run<\/th><th>judgment<\/th><th>started \(UTC\)<\/th><th class="num">rows<\/th><th class="num">answers asked<\/th>\n<th class="num">cost<\/th><th>model<\/th><th>spec hash<\/th><th>git commit<\/th><th>status<\/th>/)
+  t.match(page, /<td class="num">10<\/td><td class="num">4<\/td><td class="num">\$0\.00021<\/td>/)
+  t.match(page, /<td><code>jev<\/code><\/td><td><code>abc<\/code><\/td><td><code>def<\/code><\/td><td><span class="alert">failed: engine answered 500<\/span><\/td>/)
+  t.match(page, /<h4><code>is_spam<\/code> <span class="alert">drift: change 0\.300 since the previous run, above 0\.10<\/span><\/h4>/)
+  t.match(page, /<tr><td>yes<\/td><td class="num">50\.0%<\/td><\/tr><tr><td>no<\/td><td class="num">50\.0%<\/td><\/tr>/)
+  t.match(page, /<tr><td>personal<\/td><td class="num">100\.0%<\/td><\/tr><tr><td>promotion<\/td><td class="num">0\.0%<\/td><\/tr><tr><td>service<\/td><td class="num">0\.0%<\/td><\/tr>/, 'every label of the question, in spec order')
+  t.match(page, /<h4><code>topic<\/code> <span class="muted">first run<\/span><\/h4>/)
+  t.match(page, /<h4><code>urgency<\/code> <\/h4>\n\n<p class="muted">No runs yet.<\/p>/)
+  t.equal(page.match(/<svg /g)?.length, 2)
+  t.match(page, /href="\/review\?path=sms&amp;node=spam">review spam<\/a>/)
+})
+
+t.test('a change within the threshold is shown but not flagged, and no runs say so', async (t) => {
+  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false }] }, labels: {} }] }
+  const page = runsPage(quiet, 'tok').text
+  t.match(page, /<span class="muted">change 0\.100 since the previous run<\/span>/)
+  t.notMatch(page, /class="alert"/)
+  t.match(page, /No runs yet: <code>judge run<\/code>/)
+  t.match(page, /<h1>Runs of <code>sms · spam<\/code><\/h1>/)
+  t.match(page, /href="\/\?token=tok">All projects/)
+})
+
+t.test('GET /runs escapes labels, statuses and paths that hold markup, and sends the page headers', async (t) => {
+  const dir = t.testdir({ 'evil.judge.yaml': EVIL_YAML })
+  seedRuns(dir, [
+    { judgment: 'evil', counts: { topic: { [EVIL]: 5, plain: 5 } } },
+    { judgment: 'evil', counts: { topic: { [EVIL]: 9, plain: 1 } }, status: `failed: ${EVIL}`, model: EVIL },
+  ])
+  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok' })
+  const res = await server.get('/runs?path=evil.judge.yaml&token=tok')
+  t.equal(res.status, 200)
+  t.notMatch(res.text, /<script/i)
+  t.match(res.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/)
+  t.match(res.text, /drift: change 0\.400/)
+  t.equal(res.headers.get('content-type'), 'text/html; charset=utf-8')
+  t.equal(res.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+  t.equal(res.headers.get('referrer-policy'), 'no-referrer')
+  t.equal(res.headers.get('x-content-type-options'), 'nosniff')
+  t.equal(res.headers.get('x-frame-options'), 'DENY')
+  const links = [...res.text.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
+  t.ok(links.length >= 2 && links.every((l) => l.endsWith('token=tok')), 'links carry the token on')
+  const drift = await server.get('/v1/drift?path=evil.judge.yaml&token=tok')
+  t.same(drift.body.topic[1].shares, { [EVIL]: 0.9, plain: 0.1 }, 'the JSON twin gives the same data, unescaped')
+})
+
+t.test('GET /runs errors are pages: missing path 400, unknown node 400, outside 403', async (t) => {
+  const dir = t.testdir({ 'evil.judge.yaml': EVIL_YAML })
+  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok' })
+  for (const [query, status] of [['', 400], ['?path=evil.judge.yaml&node=x', 400], ['?path=../x', 403], ['?path=nope', 404]] as const) {
+    const res = await server.get(`/runs${query}${query ? '&' : '?'}token=tok`)
+    t.equal(res.status, status, query)
+    t.match(res.headers.get('content-type'), /^text\/html/)
+    t.equal(res.headers.get('x-frame-options'), 'DENY')
+    t.match(res.text, new RegExp(`<h1>${status} `))
+    t.match(res.text, /href="\/\?token=tok"/, 'the error page carries the token on')
+  }
+})

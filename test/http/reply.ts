@@ -1,0 +1,48 @@
+import t from 'tap'
+import { ConflictError, CostCapError, MethodNotAllowedError, PayloadTooLargeError, UnauthorizedError, UsageError } from '../../src/errors.ts'
+import { html } from '../../src/http/html.ts'
+import { errorReply, headersOf, JSON_HEADERS, jsonReply, PAGE_HEADERS, pageReply, redirectReply } from '../../src/http/reply.ts'
+
+const style = { json: true, token: null, clean: (m: string) => m.replace('/srv/', '') }
+
+t.test('JSON replies carry nosniff; pages carry every security header', async (t) => {
+  const json = headersOf(jsonReply({ a: 'é' }))
+  t.match(json, { 'content-type': 'application/json; charset=utf-8', 'content-length': '10', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+  t.notOk('content-security-policy' in json)
+  const page = headersOf(pageReply(html`<p>x</p>`, 201))
+  t.match(page, { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS })
+  t.match(PAGE_HEADERS['content-security-policy'], /default-src 'none'/)
+  t.notMatch(PAGE_HEADERS['content-security-policy'], /script-src/)
+  t.same(JSON_HEADERS, { 'x-content-type-options': 'nosniff' })
+})
+
+t.test('a form post is answered 303 See Other to where it came from', async (t) => {
+  const reply = redirectReply('/review?path=sms')
+  t.equal(reply.status, 303)
+  t.equal(headersOf(reply).location, '/review?path=sms')
+})
+
+t.test('a known error answers with its status and cleaned message, as JSON or as a page', async (t) => {
+  const json = errorReply(new UsageError('bad /srv/x'), style)
+  t.same(json, { reply: { status: 400, type: 'json', body: '{"error":"bad x"}', headers: {} }, unexpected: false })
+  const page = errorReply(new ConflictError('not offered <b>'), { ...style, json: false, token: 't' })
+  t.equal(page.reply.status, 409)
+  t.equal(page.reply.type, 'html')
+  t.match(page.reply.body, /<p class="error">not offered &lt;b&gt;<\/p>/)
+  t.match(page.reply.body, /href="\/\?token=t"/)
+  t.equal(errorReply(new CostCapError('spam', 3, 1, 0.02, 0.01), style).reply.status, 422)
+})
+
+t.test('errors that need headers get them: Allow, WWW-Authenticate, Connection: close', async (t) => {
+  t.same(errorReply(new MethodNotAllowedError('no', ['GET', 'HEAD']), style).reply.headers, { allow: 'GET, HEAD' })
+  t.same(errorReply(new UnauthorizedError('no'), style).reply.headers, { 'www-authenticate': 'Bearer realm="judge"' })
+  t.same(errorReply(new PayloadTooLargeError('big'), style).reply.headers, { connection: 'close' })
+})
+
+t.test('an unexpected error is a 500 that tells nothing of its details', async (t) => {
+  const { reply, unexpected } = errorReply(new TypeError('secret detail at /srv/x'), style)
+  t.equal(unexpected, true)
+  t.equal(reply.status, 500)
+  t.same(JSON.parse(reply.body), { error: 'internal error; the server log has the details' })
+  t.equal(errorReply('a string', style).reply.status, 500)
+})

@@ -1,0 +1,95 @@
+import t from 'tap'
+import { readConfig } from '../../src/config.ts'
+import type { Engine } from '../../src/ports/engine.ts'
+import { DEFAULT_PROJECTS, serveUntil, startServer, startupLine } from '../../src/http/server.ts'
+import { createFakeEngine } from '../helpers/fake-engine.ts'
+import { SPAM_YAML } from '../helpers/specs.ts'
+
+const CANDIDATE_YAML = SPAM_YAML.replace('name: spam', 'name: spam_v2').replace('ask: Is this message', 'ask: CANDIDATE. Is this message')
+
+/** An engine that holds every candidate request until released. */
+function holdingEngine(): { engine: Engine; release: () => void } {
+  const base = createFakeEngine()
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  return {
+    release,
+    engine: {
+      defaultModel: base.defaultModel,
+      async ask(request, signal) {
+        if (request.questions.some((q) => q.ask.startsWith('CANDIDATE'))) await released
+        return base.ask(request, signal)
+      },
+    },
+  }
+}
+
+t.test('the startup line says where it listens and what it serves, never a secret', async (t) => {
+  const open = readConfig({ JUDGE_PROJECTS: '/srv/specs' }, '/')
+  t.equal(startupLine(open, 'http://127.0.0.1:8080'), 'judge server listening on http://127.0.0.1:8080, serving /srv/specs; no token (open to anyone who can reach it); no engine key (cached rows only)')
+  const closed = readConfig({ JUDGE_PROJECTS: '/srv/specs', JUDGE_SERVER_TOKEN: 'tok-1', ENGINE_API_KEY: 'key-1' }, '/')
+  const line = startupLine(closed, 'http://127.0.0.1:8080')
+  t.match(line, /token required; engine key set$/)
+  t.notMatch(line, /tok-1|key-1/)
+  t.match(DEFAULT_PROJECTS, /examples$/)
+})
+
+t.test('the server listens on the configured host and a free port, and stops', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const running = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir))
+  t.match(running.url, /^http:\/\/127\.0\.0\.1:\d+$/)
+  t.equal((await fetch(`${running.url}/v1/runs?path=spam.judge.yaml`)).status, 200)
+  t.equal(await running.stop(), true)
+  t.equal(await running.stop(), true, 'stopping twice is harmless')
+  await t.rejects(fetch(`${running.url}/`), 'no longer accepting')
+})
+
+t.test('a port in use is an error at startup', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const first = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir))
+  t.teardown(() => first.stop())
+  const port = new URL(first.url).port
+  await t.rejects(startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: port }, dir)), { code: 'EADDRINUSE' })
+})
+
+t.test('a shutdown waits for a shadow judgment in flight, and gives up at its bound', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'spam-v2.judge.yaml': CANDIDATE_YAML })
+  const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hi' }, shadow: 'spam-v2.judge.yaml' })
+  const waited = holdingEngine()
+  const patient = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { engine: waited.engine, log: () => {} })
+  t.equal((await fetch(`${patient.url}/v1/judge`, { method: 'POST', body })).status, 200)
+  let stopped = false
+  const stopping = patient.stop(5000).then((finished) => ((stopped = true), finished))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  t.equal(stopped, false, 'still waiting for the shadow')
+  waited.release()
+  t.equal(await stopping, true, 'stopped once the shadow finished')
+
+  const stuck = holdingEngine()
+  const logs: string[] = []
+  const impatient = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { engine: stuck.engine, log: (l) => logs.push(l) })
+  const fresh = body.replace('"hi"', '"a row no shadow has seen"')
+  t.equal((await fetch(`${impatient.url}/v1/judge`, { method: 'POST', body: fresh })).status, 200)
+  t.equal(await impatient.stop(50), false, 'gave up at the bound')
+  stuck.release()
+})
+
+t.test('serveUntil logs the startup line, serves until its signal, then shuts down', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const logs: string[] = []
+  const controller = new AbortController()
+  const done = serveUntil(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { log: (l) => logs.push(l), signal: controller.signal })
+  while (logs.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+  const url = /listening on (\S+),/.exec(logs[0])![1]
+  t.equal((await fetch(`${url}/`)).status, 200)
+  controller.abort()
+  await done
+  t.same(logs.slice(1), ['shutting down: finishing the requests and shadow judgments in flight', 'stopped'])
+  const aborted = AbortSignal.abort()
+  const quick: string[] = []
+  await serveUntil(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { log: (l) => quick.push(l), signal: aborted })
+  t.equal(quick.length, 3, 'an already aborted signal starts and stops at once')
+  const missing: string[] = []
+  await serveUntil(readConfig({ JUDGE_PROJECTS: 'gone', PORT: '0' }, dir), { log: (l) => missing.push(l), signal: aborted })
+  t.equal(missing[1], `warning: ${dir}/gone does not exist; every path is 404 until it does`)
+})
