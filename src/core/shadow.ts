@@ -1,3 +1,4 @@
+import { tidy } from './answer.ts'
 import type { ShadowPair } from '../ports/store.ts'
 import type { SpecResult } from './judge-row.ts'
 import type { Question, Spec } from './types.ts'
@@ -68,4 +69,30 @@ export function shadowPairsOf(
     }
   }
   return out
+}
+
+/** How often one candidate agreed with the live answers on one question, over the shadowed rows. */
+export interface ShadowAgreement {
+  readonly candidate: string
+  readonly candidateHash: string
+  readonly question: string
+  readonly rows: number
+  readonly agree: number
+  readonly agreement: number
+  /** When the last pair of this candidate and question was recorded. */
+  readonly last: string
+}
+
+/** Agreement per candidate (by name and spec hash) and question, in the order first seen. */
+export function shadowAgreement(pairs: readonly ShadowPair[]): ShadowAgreement[] {
+  const groups = new Map<string, { candidate: string; candidateHash: string; question: string; rows: number; agree: number; last: string }>()
+  for (const p of pairs) {
+    const key = `${p.candidateJudgment}\0${p.candidateHash}\0${p.question}`
+    const g = groups.get(key) ?? { candidate: p.candidateJudgment, candidateHash: p.candidateHash, question: p.question, rows: 0, agree: 0, last: p.at }
+    g.rows += 1
+    if (p.liveLabel === p.candidateLabel) g.agree += 1
+    if (p.at > g.last) g.last = p.at
+    groups.set(key, g)
+  }
+  return [...groups.values()].map((g) => ({ ...g, agreement: tidy(g.agree / g.rows) }))
 }

@@ -1,4 +1,5 @@
 import { driftByQuestion } from '../core/drift.ts'
+import { shadowAgreement, type ShadowAgreement } from '../core/shadow.ts'
 import { driftReport, RUNS_LIMIT, singleJudgment } from '../core/reports.ts'
 import { nodeOrAll } from '../core/select.ts'
 import type { DriftEntry, Project, RunRecord, Spec } from '../core/types.ts'
@@ -28,6 +29,8 @@ export interface RunsJudgment {
   readonly name: string
   readonly drift: Drift
   readonly labels: Readonly<Record<string, readonly string[]>>
+  /** Each shadow candidate's agreement with this judgment's live answers, per question. */
+  readonly shadows: readonly ShadowAgreement[]
 }
 
 /** One folder of specs on the home page. */
@@ -82,6 +85,7 @@ export function runsData(ctx: ServerContext, query: URLSearchParams): RunsData {
       name: spec.name,
       drift: driftOf(ctx, project, spec),
       labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])),
+      shadows: shadowAgreement(existingStore(ctx, project.dir)?.shadowPairs(spec.name) ?? []),
     })),
   }
 }

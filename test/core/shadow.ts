@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createLedger, judgeRow, type SpecResult } from '../../src/core/judge-row.ts'
-import { pairJudgments, shadowPairsOf, sharedQuestions } from '../../src/core/shadow.ts'
+import { pairJudgments, shadowAgreement, shadowPairsOf, sharedQuestions } from '../../src/core/shadow.ts'
 import type { Spec } from '../../src/core/types.ts'
 import { deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
@@ -85,4 +85,18 @@ t.test('pairs of judged rows carry the labels the two judgments gave', async (t)
   const pairs = shadowPairsOf(liveResults, candidateResults, [live], [candidate], AT)
   t.same(pairs.map((p) => [p.question, p.liveLabel, p.candidateLabel]), [['is_spam', 'yes', 'no'], ['topic', 'promotion', 'promotion']])
   t.equal(pairs[0].stateHash, liveResults.get('spam')!.stateHash)
+})
+
+t.test('shadow agreement groups pairs by candidate, spec hash and question', async (t) => {
+  const p = (candidateHash: string, question: string, liveLabel: string, candidateLabel: string, at: string) =>
+    ({ liveJudgment: 'spam', candidateJudgment: 'spam-v2', candidateHash, stateHash: at, question, liveLabel, candidateLabel, at })
+  const report = shadowAgreement([
+    p('h1', 'is_spam', 'yes', 'yes', '1'), p('h1', 'is_spam', 'no', 'yes', '3'), p('h1', 'is_spam', 'no', 'no', '2'),
+    p('h1', 'topic', 'a', 'a', '1'), p('h2', 'is_spam', 'yes', 'no', '4'),
+  ])
+  t.same(report, [
+    { candidate: 'spam-v2', candidateHash: 'h1', question: 'is_spam', rows: 3, agree: 2, agreement: 0.666666667, last: '3' },
+    { candidate: 'spam-v2', candidateHash: 'h1', question: 'topic', rows: 1, agree: 1, agreement: 1, last: '1' },
+    { candidate: 'spam-v2', candidateHash: 'h2', question: 'is_spam', rows: 1, agree: 0, agreement: 0, last: '4' },
+  ])
 })

@@ -68,6 +68,9 @@ t.test('the response comes before a slow shadow finishes; the pairs are recorded
   t.equal(topic.liveLabel, res.body.topic.label)
   t.equal(topic.candidateLabel, res.body.topic.label, 'an unchanged question gives the same (cached) label')
   t.same(server.logs.filter((l) => l.startsWith('shadow')), [])
+  const page = await server.get(`/runs?path=spam.judge.yaml&token=${TOKEN}`)
+  t.match(page.text, /<h4>Shadow candidates<\/h4>/, 'the runs page reports the candidate')
+  t.match(page.text, /<td><code>spam_v2<\/code><\/td>/)
 })
 
 t.test('a failing shadow leaves the response and the server unharmed and logs one line without secrets', async (t) => {

@@ -1,3 +1,4 @@
+import type { ShadowAgreement } from '../../core/shadow.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { formatUsd } from '../../errors.ts'
 import { href, html, type Html } from '../html.ts'
@@ -31,7 +32,17 @@ function runTable(runs: readonly PublicRun[]): Html {
 
 function judgmentSection(judgment: RunsJudgment): Html {
   const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? []))
-  return html`<h3>${judgment.name}</h3>${cards}`
+  return html`<h3>${judgment.name}</h3>${cards}${shadowTable(judgment.shadows)}`
+}
+
+/** Each shadow candidate's agreement with the live answers, when shadow requests were made. */
+function shadowTable(shadows: readonly ShadowAgreement[]): Html {
+  if (shadows.length === 0) return html``
+  const rows = shadows.map((s) => html`<tr><td><code>${s.candidate}</code></td><td><code>${s.candidateHash}</code></td><td><code>${s.question}</code></td>
+<td class="num">${s.rows}</td><td class="num">${percent(s.agreement)}</td><td>${s.last}</td></tr>`)
+  return html`<section class="card"><h4>Shadow candidates</h4>
+<p class="muted">How often each candidate spec gave the live label on the rows it shadowed. Replay it on kept rows with <code>judge replay</code>.</p>
+<table><thead><tr><th>candidate</th><th>spec hash</th><th>question</th><th class="num">rows</th><th class="num">agreement</th><th>last shadowed (UTC)</th></tr></thead><tbody>${rows}</tbody></table></section>`
 }
 
 function questionCard(question: string, entries: readonly DriftEntry[], labels: readonly string[]): Html {

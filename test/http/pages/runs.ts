@@ -28,6 +28,7 @@ const data: RunsData = {
       urgency: [],
     },
     labels: { is_spam: ['yes', 'no'], topic: ['personal', 'promotion', 'service'], urgency: ['low', 'medium', 'high'] },
+    shadows: [],
   }],
 }
 
@@ -46,8 +47,16 @@ t.test('the runs page shows the run table, the latest mix per question with drif
   t.match(page, /href="\/review\?path=sms&amp;node=spam">review spam<\/a>/)
 })
 
+t.test('shadow candidates show their agreement with the live answers, and nothing shows without them', async (t) => {
+  t.notMatch(runsPage(data, null).text, /Shadow candidates/)
+  const shadowed: RunsData = { ...data, judgments: [{ ...data.judgments[0], shadows: [{ candidate: 'spam-v2', candidateHash: 'c0ffee', question: 'is_spam', rows: 8, agree: 6, agreement: 0.75, last: '2026-11-22T01:00:00.000' }] }] }
+  const page = runsPage(shadowed, null).text
+  t.match(page, /<h4>Shadow candidates<\/h4>/)
+  t.match(page, /<td><code>spam-v2<\/code><\/td><td><code>c0ffee<\/code><\/td><td><code>is_spam<\/code><\/td>\n<td class="num">8<\/td><td class="num">75\.0%<\/td>/)
+})
+
 t.test('a change within the threshold is shown but not flagged, and no runs say so', async (t) => {
-  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false }] }, labels: {} }] }
+  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false }] }, labels: {}, shadows: [] }] }
   const page = runsPage(quiet, 'tok').text
   t.match(page, /<span class="muted">change 0\.100 since the previous run<\/span>/)
   t.notMatch(page, /class="alert"/)
