@@ -1,23 +1,49 @@
-import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { existsSync, readFileSync } from 'node:fs'
 import { runCli } from '../src/cli/main.ts'
+import { readConfig } from '../src/config.ts'
+import { createHandler } from '../src/http/handler.ts'
+import type { Engine } from '../src/ports/engine.ts'
 import { createSimulatedEngine } from './simulated-engine.ts'
 
 /**
  * Builds the example project's store with the simulated engine, through the same code path as
  * `judge run`: a run over messages.csv, then one over later.csv, whose mix of spam differs, so
- * that the runs page shows drift. Does nothing when the store exists, unless given --force.
+ * that the runs page shows drift. Then 60 requests to the server keep their rows (`log`) and
+ * shadow the candidate spec, so that `judge replay` and the shadow report have data. Does
+ * nothing when the store exists, unless given --force.
  */
-export async function buildExampleStore(force = false): Promise<number> {
-  const dir = resolve(import.meta.dirname, 'sms')
+export async function buildExampleStore(force = false, root: string = import.meta.dirname, out: { write(s: string): unknown } = process.stdout): Promise<number> {
+  const dir = resolve(root, 'sms')
   if (!force && existsSync(resolve(dir, '.judge/store.sqlite'))) return 0
-  const io = { stdout: process.stdout, stderr: process.stderr, env: { JUDGE_MAX_COST: '1' }, cwd: dir }
+  const io = { stdout: out, stderr: process.stderr, env: { JUDGE_MAX_COST: '1' }, cwd: dir }
   const engine = createSimulatedEngine()
   for (const data of ['messages.csv', 'later.csv']) {
     const code = await runCli(['run', 'spam.judge.yaml', '--data', data], io, { engine })
     if (code !== 0) return code
   }
+  await shadowTraffic(engine, root, resolve(dir, 'later.csv'))
   return 0
+}
+
+/** Sends rows to the server as live traffic would: kept for replay, shadowed by the candidate. */
+async function shadowTraffic(engine: Engine, root: string, file: string): Promise<void> {
+  const config = readConfig({}, root, root)
+  const handler = createHandler(config, { engine, log: () => {} })
+  const server = createServer(handler)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as AddressInfo
+  const rows: { message: string }[] = parse(readFileSync(file), { columns: true })
+  for (const { message } of rows.slice(0, 60)) {
+    const body = { path: 'sms/spam.judge.yaml', row: { message }, log: true, shadow: 'sms/candidates/spam-v2.judge.yaml' }
+    const res = await fetch(`http://127.0.0.1:${port}/v1/judge`, { method: 'POST', body: JSON.stringify(body) })
+    if (!res.ok) throw new Error(`the example server answered ${res.status}: ${await res.text()}`)
+  }
+  await handler.close(10_000)
+  server.close()
 }
 
 if (import.meta.main) process.exitCode = await buildExampleStore(process.argv.includes('--force'))

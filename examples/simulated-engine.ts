@@ -26,7 +26,8 @@ const SERVICE = /\b(account|delivery|order|bank|service|customer|password|bill|n
 function answer(q: Question, text: string, state: State): Distribution {
   const promo = Math.min(1, (text.match(PROMO)?.length ?? 0) / 4)
   const service = Math.min(1, (text.match(SERVICE)?.length ?? 0) / 2)
-  const noise = jitter(JSON.stringify(state), q.name)
+  // The question's fingerprint seeds the noise, so a reworded question answers a little differently.
+  const noise = jitter(JSON.stringify(state), q.fingerprint)
   if (q.type === 'yes_no') {
     const yes = round(clamp(0.04 + 0.9 * promo + (noise - 0.5) * 0.3))
     return { yes, no: round(1 - yes) }
