@@ -11,6 +11,12 @@ export const PAGE_SIZE = 25
 /** Spot-check rows per question when `audit` is not given (seed 4.4). */
 export const DEFAULT_AUDIT = 30
 
+/**
+ * The most spot-check rows per question a request may ask for: far more than anyone reviews, few
+ * enough that a request cannot make the server read a whole store.
+ */
+export const MAX_AUDIT = 1000
+
 /** What the queue of one question is built from, as read from the store. */
 export interface QuestionAnswers {
   readonly question: Question

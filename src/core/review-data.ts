@@ -24,23 +24,34 @@ export interface QueueOptions {
   readonly limit?: number
 }
 
+/** A queue as read from the store. */
+export interface StoredQueue extends Queue {
+  /**
+   * Whether the store may hold more unsure answers than were read (only enough to fill a page are):
+   * the count of unsure rows offered is then a floor.
+   */
+  readonly moreUnsure: boolean
+}
+
 /** Reads the answers the queue of a judgment is built from, asking nothing, and builds it. */
-export function queueData(source: ReviewSource, options: QueueOptions): Queue {
+export function queueData(source: ReviewSource, options: QueueOptions): StoredQueue {
   const { store, model, spec, key, verdicts } = source
   const limit = options.limit ?? PAGE_SIZE
   const audit = Math.max(0, Math.trunc(options.audit))
   const keyHashes = [...key.keys()]
+  let moreUnsure = false
   const answers: QuestionAnswers[] = spec.questions.map((question) => {
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
     const sample = audit > 0 ? store.sampleAnswers(model, question.fingerprint, spec.name, question.name, audit) : []
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
     const skipped = reviewedCount(source, question) + sample.length + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
     const unsure = spec.unsureBelow === null ? [] : store.unsureAnswers(model, question.fingerprint, spec.unsureBelow, limit + skipped)
+    if (spec.unsureBelow !== null && unsure.length === limit + skipped) moreUnsure = true
     return { question, keyed, sample, unsure }
   })
   const outside = answers.flatMap((qa) => [...qa.sample, ...qa.unsure]).map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
-  return buildQueue({ spec, answers, key, verdicts, states, audit, unsureBelow: spec.unsureBelow, limit })
+  return { ...buildQueue({ spec, answers, key, verdicts, states, audit, unsureBelow: spec.unsureBelow, limit }), moreUnsure }
 }
 
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */

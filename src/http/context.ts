@@ -6,6 +6,7 @@ import type { SpecCache } from '../core/project.ts'
 import type { Project } from '../core/types.ts'
 import type { Store } from '../ports/store.ts'
 import type { Runtime } from '../runtime.ts'
+import type { KeyedLock } from './keyed-lock.ts'
 import { loadUnder } from './paths.ts'
 import type { Reply } from './reply.ts'
 import type { Tasks } from './tasks.ts'
@@ -17,6 +18,8 @@ export interface ServerContext {
   readonly specs: SpecCache
   /** Requests and shadow judgments in flight. */
   readonly tasks: Tasks
+  /** Serializes work per key: a verdict's check against the queue and its append, per reviews file. */
+  readonly locks: KeyedLock
   /** Writes one line to the server log. */
   readonly log: (line: string) => void
   /** Makes a message safe to send or log: strips server paths and secrets. */

@@ -4,6 +4,7 @@ import { homePage } from './pages/home.ts'
 import { runsPage } from './pages/runs.ts'
 import { pageReply, jsonReply } from './reply.ts'
 import { driftData, homeData, param, runsData, runsOf } from './reports.ts'
+import { reviewPageEndpoint, verdictEndpoint } from './review-page.ts'
 import { loadRequested } from './context.ts'
 import type { Route } from './router.ts'
 
@@ -32,6 +33,8 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'GET', path: '/v1/drift', value: driftEndpoint },
   { method: 'GET', path: '/', value: homeEndpoint },
   { method: 'GET', path: '/runs', value: runsPageEndpoint },
+  { method: 'GET', path: '/review', value: reviewPageEndpoint },
+  { method: 'POST', path: '/review', value: verdictEndpoint },
 ]
 
 /** Whether errors on `pathname` are answered as JSON (the API) rather than as a page. */

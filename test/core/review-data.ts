@@ -69,6 +69,13 @@ t.test('enough unsure answers are read to fill a page after the reviewed ones dr
   t.same(queueData(source({ spec: { ...judgment, unsureBelow: null } }), { audit: 0 }).offered, [], 'no unsure_below, no unsure rows')
 })
 
+t.test('the queue says when more unsure answers may wait than were read to fill a page', async (t) => {
+  const { source } = setup(40, (i) => 0.5 + i / 1000)
+  t.equal(queueData(source(), { audit: 0, limit: 5 }).moreUnsure, true, '40 unsure answers, 5 read')
+  t.equal(queueData(source(), { audit: 0, limit: 50 }).moreUnsure, false, 'every unsure answer read')
+  t.equal(queueData(source({ spec: { ...judgment, unsureBelow: null } }), { audit: 0, limit: 0 }).moreUnsure, false, 'no unsure_below')
+})
+
 t.test('a negative or fractional audit is read as a whole number of rows, at least 0', async (t) => {
   const { source } = setup(10)
   t.equal(queueData(source(), { audit: -3 }).offered.length, 0)

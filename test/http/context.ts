@@ -5,6 +5,7 @@ import { readConfig } from '../../src/config.ts'
 import { createSpecCache } from '../../src/core/project.ts'
 import { createRuntime } from '../../src/runtime.ts'
 import { existingStore, loadRequested, messageCleaner, type ServerContext } from '../../src/http/context.ts'
+import { createKeyedLock } from '../../src/http/keyed-lock.ts'
 import { createTasks } from '../../src/http/tasks.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -29,7 +30,7 @@ t.test('a store is only opened when its file exists; requested paths load under 
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date() }
+  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), locks: createKeyedLock(), log: () => {}, clean: (m) => m, now: () => new Date() }
   t.equal(existingStore(ctx, dir), null)
   mkdirSync(join(dir, '.judge'))
   runtime.depsFor(dir).store.listRuns(['spam'], 1)
