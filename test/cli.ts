@@ -1,7 +1,10 @@
 import t from 'tap'
-import { spawnCli } from './helpers/cli.ts'
+import { spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
+import { ROOT, spawnCli } from './helpers/cli.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
-import { smsCsv } from './helpers/sms.ts'
+import { smsCsv, smsMessages } from './helpers/sms.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
 
 t.test('node src/cli.ts runs as a user would, with exit statuses and no sqlite warning', async (t) => {
@@ -19,4 +22,25 @@ t.test('node src/cli.ts runs as a user would, with exit statuses and no sqlite w
   const help = await spawnCli(['--help'], {}, dir)
   t.equal(help.code, 0)
   t.match(help.stdout, /usage: judge <command>/)
+})
+
+t.test('a run killed outright keeps every answer it received; the next run asks only the rest', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(60) })
+  const slow = await startSystemOneServer({ expectKey: 'k', latencyMs: 40 })
+  t.teardown(() => slow.close())
+  const env = { ENGINE_URL: slow.url, ENGINE_API_KEY: 'k' }
+  const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, 'src/cli.ts'), 'run', 'spam.judge.yaml', '--data', 'messages.csv', '--concurrency', '2'], { cwd: dir, env: { PATH: process.env.PATH, ...env } })
+  while (slow.requests.length < 10) await delay(10)
+  child.kill('SIGKILL')
+  await new Promise((done) => child.once('close', done))
+  const sent = slow.requests.length
+  const healthy = await startSystemOneServer({ expectKey: 'k' })
+  t.teardown(() => healthy.close())
+  const rerun = await spawnCli(['run', 'spam.judge.yaml', '--data', 'messages.csv', '--json'], { ...env, ENGINE_URL: healthy.url }, dir)
+  t.equal(rerun.code, 0, rerun.stderr)
+  const distinct = new Set(smsMessages().slice(0, 60).map((r) => r.message)).size
+  const [run] = JSON.parse(rerun.stdout)
+  t.ok(healthy.requests.length <= distinct - sent + 2, `asked ${healthy.requests.length} of ${distinct} after ${sent} were sent before the kill`)
+  t.ok(healthy.requests.length < distinct, 'the answers received before the kill were not asked again')
+  t.equal(run.requests, healthy.requests.length)
 })
