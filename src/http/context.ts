@@ -7,7 +7,7 @@ import type { Project } from '../core/types.ts'
 import type { Store } from '../ports/store.ts'
 import type { Runtime } from '../runtime.ts'
 import type { KeyedLock } from './keyed-lock.ts'
-import { loadUnder } from './paths.ts'
+import { loadUnder, type ConfinedPaths } from './paths.ts'
 import type { Reply } from './reply.ts'
 import type { Tasks } from './tasks.ts'
 
@@ -18,6 +18,8 @@ export interface ServerContext {
   readonly specs: SpecCache
   /** Requests and shadow judgments in flight. */
   readonly tasks: Tasks
+  /** Paths recently found inside the served folder. */
+  readonly confined: ConfinedPaths
   /** Serializes work per key: a verdict's check against the queue and its append, per reviews file. */
   readonly locks: KeyedLock
   /** Writes one line to the server log. */
@@ -46,7 +48,7 @@ export type Endpoint = (ctx: ServerContext, request: HttpRequest) => Reply | Pro
 
 /** Loads the spec file or folder a request names, confined to the served folder. */
 export function loadRequested(ctx: ServerContext, raw: unknown, field = 'path'): Project {
-  return loadUnder(ctx.specs, ctx.config.projects, raw, field)
+  return loadUnder(ctx.specs, ctx.config.projects, raw, field, ctx.confined, ctx.now().getTime())
 }
 
 /** The store serving a project's folder, or null when it has never been created: reading creates nothing. */

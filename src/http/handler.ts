@@ -7,6 +7,7 @@ import { authorize, presentedToken } from './auth.ts'
 import { requestBody, type Body } from './body.ts'
 import { messageCleaner, type Endpoint, type HttpRequest, type ServerContext } from './context.ts'
 import { createKeyedLock } from './keyed-lock.ts'
+import { createConfinedPaths } from './paths.ts'
 import { errorPage } from './pages/error.ts'
 import { errorReply, headersOf, jsonReply, pageReply, type Reply } from './reply.ts'
 import { createRouter, type Match, type Route, type Router } from './router.ts'
@@ -48,6 +49,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     runtime: createRuntime(config, options),
     specs: createSpecCache(),
     tasks: createTasks(),
+    confined: createConfinedPaths(),
     locks: createKeyedLock(),
     log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
     clean: messageCleaner(config),

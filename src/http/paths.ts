@@ -32,14 +32,45 @@ function confine(root: string, raw: unknown, field: string): { realRoot: string;
 }
 
 /**
+ * Paths found confined within the last `ttlMs`, so that a busy server does not resolve the same
+ * path on every request. Only a path that passed every check is kept, and only briefly: a symlink
+ * planted in the served folder is refused at most `ttlMs` later.
+ */
+export interface ConfinedPaths {
+  get(key: string, now: number): string | undefined
+  set(key: string, real: string, now: number): void
+}
+
+/** A bounded cache of confined paths, each trusted for `ttlMs`. */
+export function createConfinedPaths(ttlMs = 1000, max = 1000): ConfinedPaths {
+  const entries = new Map<string, { real: string; at: number }>()
+  return {
+    get(key, now) {
+      const entry = entries.get(key)
+      return entry && now - entry.at < ttlMs ? entry.real : undefined
+    },
+    set(key, real, now) {
+      if (entries.size >= max) entries.clear()
+      entries.set(key, { real, at: now })
+    },
+  }
+}
+
+/**
  * Resolves and loads a spec file or folder under the served folder. Every spec file beside it is
  * read too (chaining), so each must also stay inside. Not a spec or a folder of specs, or a spec
  * error: 422, as loadProject reports it.
  */
-export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 'path'): Project {
+export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 'path', confined?: ConfinedPaths, now: number = Date.now()): Project {
   try {
-    const { realRoot, real } = confine(root, raw, field)
-    confineSpecFiles(realRoot, statSync(real).isDirectory() ? real : dirname(real), field)
+    const key = typeof raw === 'string' ? `${root}\0${raw}` : ''
+    let real = key ? confined?.get(key, now) : undefined
+    if (real === undefined) {
+      const found = confine(root, raw, field)
+      confineSpecFiles(found.realRoot, statSync(found.real).isDirectory() ? found.real : dirname(found.real), field)
+      real = found.real
+      if (key) confined?.set(key, real, now)
+    }
     return specs.load(real)
   } catch (error) {
     // Say which field failed when it is not the main one: a request can name two paths.

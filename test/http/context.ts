@@ -7,6 +7,7 @@ import { createRuntime } from '../../src/runtime.ts'
 import { existingStore, loadRequested, messageCleaner, type ServerContext } from '../../src/http/context.ts'
 import { createKeyedLock } from '../../src/http/keyed-lock.ts'
 import { createTasks } from '../../src/http/tasks.ts'
+import { createConfinedPaths } from '../../src/http/paths.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
 t.test('messages lose the served folder, by either of its names, and any secret', async (t) => {
@@ -30,7 +31,7 @@ t.test('a store is only opened when its file exists; requested paths load under 
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), locks: createKeyedLock(), log: () => {}, clean: (m) => m, now: () => new Date() }
+  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), locks: createKeyedLock(), log: () => {}, clean: (m) => m, now: () => new Date() }
   t.equal(existingStore(ctx, dir), null)
   mkdirSync(join(dir, '.judge'))
   runtime.depsFor(dir).store.listRuns(['spam'], 1)
