@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import './quiet-warnings.ts'
 import { runCli } from './cli/main.ts'
+import { capYoungGeneration } from './young-generation.ts'
+
+capYoungGeneration()
 
 const controller = new AbortController()
 const stop = () => controller.abort()

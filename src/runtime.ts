@@ -28,7 +28,7 @@ export interface RuntimeOptions {
 
 /** Creates the runtime for a configuration: one store per store file, one engine, shared in-flight requests. */
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
-  const openStore = options.openStore ?? openSqliteStore
+  const openStore = options.openStore ?? ((file: string) => openSqliteStore(file, { batchReads: true }))
   const engine = options.engine !== undefined ? options.engine : engineFor(config, options.fetch)
   const stores = new Map<string, JudgeDeps>()
   const inflight = new Map()

@@ -83,6 +83,33 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The cache lookup of a row asks for every question of one state: keyed by state before
+    // question, those answers share one leaf of the tree and one search finds them all.
+    version: 2,
+    sql: `
+      CREATE TABLE _judge_answers_by_state (
+        model        TEXT NOT NULL,
+        fingerprint  TEXT NOT NULL,
+        state_hash   TEXT NOT NULL,
+        judgment     TEXT NOT NULL,
+        question     TEXT NOT NULL,
+        label        TEXT NOT NULL,
+        p            REAL NOT NULL,
+        margin       REAL NOT NULL,
+        distribution TEXT NOT NULL,
+        asked_at     TEXT NOT NULL,
+        sample_rank  INTEGER NOT NULL,
+        PRIMARY KEY (model, state_hash, fingerprint)
+      ) WITHOUT ROWID;
+      INSERT INTO _judge_answers_by_state SELECT model, fingerprint, state_hash, judgment, question,
+        label, p, margin, distribution, asked_at, sample_rank FROM _judge_answers;
+      DROP TABLE _judge_answers;
+      ALTER TABLE _judge_answers_by_state RENAME TO _judge_answers;
+      CREATE INDEX _judge_answers_sample ON _judge_answers (model, fingerprint, sample_rank);
+      CREATE INDEX _judge_answers_margin ON _judge_answers (model, fingerprint, margin);
+    `,
+  },
 ]
 
 /** The schema version this code writes and understands. */

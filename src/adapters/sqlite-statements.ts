@@ -18,6 +18,7 @@ const RUN = `run_id, judgment, spec_hash, git_sha, model, rows, asked, cost, sta
  */
 export const SQL = {
   begin: 'BEGIN IMMEDIATE',
+  beginRead: 'BEGIN DEFERRED',
   commit: 'COMMIT',
   rollback: 'ROLLBACK',
   putAnswer: `INSERT INTO _judge_answers (model, fingerprint, state_hash, judgment, question, label,
@@ -25,6 +26,8 @@ export const SQL = {
     ON CONFLICT (model, fingerprint, state_hash) DO UPDATE SET label = excluded.label,
       p = excluded.p, margin = excluded.margin, distribution = excluded.distribution,
       asked_at = excluded.asked_at`,
+  getAnswers: `SELECT ${ANSWER} FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?`,
+  answeredFingerprints: 'SELECT a.fingerprint FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?',
   putState: `INSERT INTO _judge_states (state_hash, state) VALUES (?, ?)
     ON CONFLICT (state_hash) DO NOTHING`,
   getStates: `SELECT s.state_hash, s.state FROM json_each(?) j
@@ -70,28 +73,11 @@ export const SQL = {
     FROM _judge_shadows WHERE live_judgment = ? ORDER BY at, rowid`,
 } as const
 
-const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['answersForStates', 'sampleAnswers', 'unsureAnswers'])
-
-/** The most questions one cache lookup statement asks for; SQLite caps a compound at 500 parts. */
-export const LOOKUP_CHUNK = 64
-
-/**
- * The cache lookup of `count` questions of one state (model ?1, state hash ?2, fingerprints ?3…).
- * One statement for them all, because on a file each statement pays for taking and releasing WAL
- * read locks, which costs more than a lookup. UNION ALL of primary-key searches measured faster
- * than an IN list or a json_each join.
- */
-export function getAnswersSql(count: number): string {
-  const one = (i: number): string => `SELECT ${ANSWER} FROM _judge_answers a
-    WHERE a.model = ?1 AND a.state_hash = ?2 AND a.fingerprint = ?${i + 3}`
-  return Array.from({ length: count }, (_, i) => one(i)).join(' UNION ALL ')
-}
+const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'answeredFingerprints',
+  'answersForStates', 'sampleAnswers', 'unsureAnswers'])
 
 /** Every statement a store runs, prepared once when the store opens. */
-export type Statements = { readonly [K in keyof typeof SQL]: StatementSync } & {
-  /** The cache lookup for a number of questions, prepared on first use of that number. */
-  readonly getAnswers: (count: number) => StatementSync
-}
+export type Statements = { readonly [K in keyof typeof SQL]: StatementSync }
 
 /** Prepares every statement of the store on an open, migrated database. */
 export function prepareStatements(db: DatabaseSync): Statements {
@@ -100,15 +86,7 @@ export function prepareStatements(db: DatabaseSync): Statements {
     prepared[name] = db.prepare(sql)
     if (ANSWER_STATEMENTS.has(name)) prepared[name].setReturnArrays(true)
   }
-  const byCount: StatementSync[] = []
-  const getAnswers = (count: number): StatementSync => {
-    if (!byCount[count]) {
-      byCount[count] = db.prepare(getAnswersSql(count))
-      byCount[count].setReturnArrays(true)
-    }
-    return byCount[count]
-  }
-  return { ...prepared, getAnswers } as unknown as Statements
+  return prepared as Statements
 }
 
 /** A limit as SQLite's LIMIT: 0 or less (or NaN) is none, Infinity is all (SQLite's -1). */

@@ -96,37 +96,82 @@ export async function judgeRow(
   ledger: Ledger,
   where: string,
 ): Promise<Map<string, SpecResult>> {
+  return judgeOrdered(deps, withDependencies(project, specs), row, ledger, where)
+}
+
+/**
+ * judgeRow over judgments already in dependency order (withDependencies), for callers that judge
+ * many rows with the same judgments. A row the store answers in full is judged synchronously:
+ * the result is then a Map, not a Promise, and a bad row throws instead of rejecting.
+ */
+export function judgeOrdered(deps: JudgeDeps, ordered: readonly Spec[], row: Row, ledger: Ledger, where: string): Map<string, SpecResult> | Promise<Map<string, SpecResult>> {
   const results = new Map<string, SpecResult>()
-  for (const spec of withDependencies(project, specs)) {
-    results.set(spec.name, await judgeSpec(deps, spec, chainedRow(row, spec, results), ledger, where))
+  for (let i = 0; i < ordered.length; i++) {
+    const spec = ordered[i]
+    const result = judgeSpecNow(deps, spec, chainedRow(row, spec, results), ledger, where)
+    if (result instanceof Promise) return judgeRest(deps, ordered, i, result, row, results, ledger, where)
+    results.set(spec.name, result)
+  }
+  return results
+}
+
+async function judgeRest(deps: JudgeDeps, ordered: readonly Spec[], from: number, pending: Promise<SpecResult>, row: Row, results: Map<string, SpecResult>, ledger: Ledger, where: string): Promise<Map<string, SpecResult>> {
+  results.set(ordered[from].name, await pending)
+  for (const spec of ordered.slice(from + 1)) {
+    results.set(spec.name, await judgeSpecNow(deps, spec, chainedRow(row, spec, results), ledger, where))
   }
   return results
 }
 
 /** Judges one row with one judgment whose dependencies' labels are already in the row. */
 export async function judgeSpec(deps: JudgeDeps, spec: Spec, row: Row, ledger: Ledger, where: string): Promise<SpecResult> {
+  return judgeSpecNow(deps, spec, row, ledger, where)
+}
+
+// Synchronous when the store holds every answer: a cached row then costs no promise at all.
+function judgeSpecNow(deps: JudgeDeps, spec: Spec, row: Row, ledger: Ledger, where: string): SpecResult | Promise<SpecResult> {
   const state = stateOf(row, spec.state, where)
   const hash = stateHash(state)
   const model = modelFor(spec, deps)
-  const stored = new Map(deps.store.getAnswers(model, hash, spec.questions.map((q) => q.fingerprint)))
-  const missing = spec.questions.filter((q) => !stored.has(q.fingerprint))
+  const fingerprints = fingerprintsOf(spec)
+  const stored = deps.store.getAnswers(model, hash, fingerprints)
   const tally = ledger.tally(spec.name)
-  tally.cached += spec.questions.length - missing.length
-  const fresh = new Set<string>()
-  if (missing.length > 0) {
-    const { asked, joined } = askOnce(deps, spec, model, state, hash, missing, ledger)
-    const got = await asked
-    for (const [fp, answer] of got.answers) {
-      stored.set(fp, answer)
-      if (!joined) fresh.add(fp)
-    }
-    if (joined) tally.cached += missing.length
-    else Object.assign(tally, { asked: tally.asked + missing.length, requests: tally.requests + 1, cost: tally.cost + got.cost })
+  if (fingerprints.every((fp) => stored.has(fp))) {
+    tally.cached += fingerprints.length
+    return assemble(spec, model, state, hash, stored, NONE_FRESH)
   }
+  const missing = spec.questions.filter((q) => !stored.has(q.fingerprint))
+  tally.cached += spec.questions.length - missing.length
+  return askMissing(deps, spec, model, state, hash, new Map(stored), missing, ledger)
+}
+
+async function askMissing(deps: JudgeDeps, spec: Spec, model: string, state: State, hash: string, stored: Map<string, StoredAnswer>, missing: Question[], ledger: Ledger): Promise<SpecResult> {
+  const tally = ledger.tally(spec.name)
+  const fresh = new Set<string>()
+  const { asked, joined } = askOnce(deps, spec, model, state, hash, missing, ledger)
+  const got = await asked
+  for (const [fp, answer] of got.answers) {
+    stored.set(fp, answer)
+    if (!joined) fresh.add(fp)
+  }
+  if (joined) tally.cached += missing.length
+  else Object.assign(tally, { asked: tally.asked + missing.length, requests: tally.requests + 1, cost: tally.cost + got.cost })
   return assemble(spec, model, state, hash, stored, fresh)
 }
 
-function assemble(spec: Spec, model: string, state: State, hash: string, stored: Map<string, StoredAnswer>, fresh: Set<string>): SpecResult {
+const NONE_FRESH: ReadonlySet<string> = new Set()
+
+// Specs are immutable once loaded, so the list of their fingerprints is computed once per spec.
+const fingerprintLists = new WeakMap<Spec, readonly string[]>()
+
+/** The fingerprints of a spec's questions, in spec order. */
+export function fingerprintsOf(spec: Spec): readonly string[] {
+  let list = fingerprintLists.get(spec)
+  if (!list) fingerprintLists.set(spec, (list = spec.questions.map((q) => q.fingerprint)))
+  return list
+}
+
+function assemble(spec: Spec, model: string, state: State, hash: string, stored: ReadonlyMap<string, StoredAnswer>, fresh: ReadonlySet<string>): SpecResult {
   const answers: Answers = {}
   const readings: Record<string, Reading> = {}
   for (const q of spec.questions) {

@@ -31,23 +31,53 @@ export function loadProject(path: string): Project {
   return createSpecCache().load(path)
 }
 
-/** A spec cache keyed by file identity (path, mtime, size, inode), for callers that load often. */
-export function createSpecCache(): SpecCache {
+/** Options of createSpecCache. */
+export interface SpecCacheOptions {
+  /**
+   * How long a loaded project is served without looking at the disk again, in milliseconds.
+   * 0 (the default) checks the files on every load; a server may trade a second's delay in seeing
+   * an edited spec for the file-system calls of each request.
+   */
+  readonly revalidateMs?: number
+  readonly now?: () => number
+}
+
+/**
+ * A spec cache keyed by file identity (path, mtime, size, inode), for callers that load often.
+ * A folder's list of spec files is kept by the folder's identity too, so that loading an unchanged
+ * project costs a stat of the path, of its folder and of each spec file, and no listing.
+ */
+export function createSpecCache(options: SpecCacheOptions = {}): SpecCache {
+  const { revalidateMs = 0, now = Date.now } = options
   const entries = new Map<string, Entry>()
+  const listings = new Map<string, Listing>()
+  const projects = new Map<string, Loaded>()
   return {
     load(path: string): Project {
       const target = resolve(path)
-      const { dir, files, selectedFile } = locate(target)
+      const previous = projects.get(target)
+      const at = now()
+      if (previous && at - previous.at < revalidateMs) return previous.project
+      const { dir, files, selectedFile, stats } = locate(target, listings, now)
       for (const file of entries.keys()) {
         if (dirname(file) === dir && !files.includes(file)) entries.delete(file)
       }
-      const { specs, selected } = resolveProject(
-        files.map((file) => readSpec(entries, file)),
-        selectedFile,
-      )
-      return { path: target, dir, specs, selected }
+      const loaded = files.map((file) => readSpec(entries, file, file === selectedFile ? stats : undefined))
+      // The same spec objects resolve the same way: an unchanged project is not checked again.
+      const same = previous && previous.loaded.length === loaded.length && previous.loaded.every((l, i) => l === loaded[i])
+      const { specs, selected } = same ? previous.project : resolveProject(loaded, selectedFile)
+      const project = { path: target, dir, specs, selected }
+      projects.set(target, { loaded, project, at })
+      return project
     },
   }
+}
+
+/** A project as last loaded: the specs it was resolved from, and when. */
+interface Loaded {
+  readonly loaded: readonly LoadedSpec[]
+  readonly project: Project
+  readonly at: number
 }
 
 /** The judgments `spec` depends on, directly or not, in dependency order. */
@@ -74,19 +104,42 @@ export function findJudgment(project: Project, name: string): Spec {
   throw new UsageError(`unknown node "${name}"; the judgments are ${known}`)
 }
 
-function locate(target: string): { dir: string; files: string[]; selectedFile: string | null } {
+interface Listing {
+  readonly identity: string
+  readonly files: string[]
+}
+
+// A folder changed this recently may change again within its clock tick without its times moving,
+// so its listing is not kept (as git treats "racily clean" files).
+const RACY_MS = 2000
+
+function locate(target: string, listings: Map<string, Listing>, now: () => number): { dir: string; files: string[]; selectedFile: string | null; stats: Stats } {
   const stats = statOf(target)
   if (!stats) throw new NotFoundError(`no such file or folder: ${target}`)
   if (stats.isDirectory()) {
-    const files = specFilesIn(target)
+    const files = listed(target, stats, listings, now)
     if (files.length === 0) throw new InputError(`${target} holds no spec files (*.judge.yaml or *.judge.yml)`)
-    return { dir: target, files, selectedFile: null }
+    return { dir: target, files, selectedFile: null, stats }
   }
   if (!stats.isFile() || !SPEC_SUFFIX.test(target)) {
     throw new InputError(`${target} is not a spec file (a spec file's name ends in .judge.yaml or .judge.yml)`)
   }
   const dir = dirname(target)
-  return { dir, files: specFilesIn(dir), selectedFile: target }
+  const dirStats = statOf(dir)
+  /* c8 ignore next -- the folder of a file just found was removed in between */
+  if (!dirStats) throw new NotFoundError(`no such file or folder: ${target}`)
+  return { dir, files: listed(dir, dirStats, listings, now), selectedFile: target, stats }
+}
+
+/** The spec files of a folder, listed again only when the folder changed (or changed too recently to tell). */
+function listed(dir: string, stats: Stats, listings: Map<string, Listing>, now: () => number): string[] {
+  const identity = `${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`
+  const kept = listings.get(dir)
+  if (kept?.identity === identity) return kept.files
+  const files = specFilesIn(dir)
+  if (now() - Math.max(stats.mtimeMs, stats.ctimeMs) > RACY_MS) listings.set(dir, { identity, files })
+  else listings.delete(dir)
+  return files
 }
 
 function specFilesIn(dir: string): string[] {
@@ -110,8 +163,8 @@ function statOf(path: string): Stats | null {
 }
 
 // Stat before reading: a file written meanwhile then differs from its entry and is read again.
-function readSpec(entries: Map<string, Entry>, file: string): LoadedSpec {
-  const stats = statOf(file)
+function readSpec(entries: Map<string, Entry>, file: string, known?: Stats): LoadedSpec {
+  const stats = known ?? statOf(file)
   if (!stats) throw new NotFoundError(`no such file or folder: ${file}`)
   const identity = `${stats.mtimeMs}:${stats.size}:${stats.ino}`
   const cached = entries.get(file)

@@ -1,5 +1,5 @@
 import { tidy } from './answer.ts'
-import { judgeRow, type JudgeDeps, type Ledger, type SpecResult } from './judge-row.ts'
+import { judgeOrdered, type JudgeDeps, type Ledger, type SpecResult } from './judge-row.ts'
 import { withDependencies } from './select.ts'
 import type { LabelCount, Project, Row, RunRecord, Spec } from './types.ts'
 
@@ -48,14 +48,27 @@ export async function judgeRows(
   const fail = (error: unknown) => {
     outcome.error ??= error instanceof Error ? error : new Error(String(error))
   }
+  const done = (n: number, sourced: SourcedRow, results: Map<string, SpecResult>) => {
+    count(outcome, results)
+    options.onRow?.(n, sourced, results)
+  }
   try {
     for await (const sourced of rows) {
       if (outcome.error || options.signal?.aborted) break
       const n = seq++
-      const task: Promise<void> = judgeRow(deps, project, selected, sourced.row, ledger, sourced.where).then((results) => {
-        count(outcome, results)
-        options.onRow?.(n, sourced, results)
-      }, fail)
+      let judged: Map<string, SpecResult> | Promise<Map<string, SpecResult>>
+      try {
+        judged = judgeOrdered(deps, specs, sourced.row, ledger, sourced.where)
+      } catch (error) {
+        fail(error)
+        continue
+      }
+      // A row the store answered in full is done already; only rows that ask take a slot.
+      if (!(judged instanceof Promise)) {
+        done(n, sourced, judged)
+        continue
+      }
+      const task: Promise<void> = judged.then((results) => done(n, sourced, results), fail)
       running.add(task)
       void task.finally(() => running.delete(task))
       if (running.size >= options.concurrency) await Promise.race(running)

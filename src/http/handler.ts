@@ -47,7 +47,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   const ctx: ServerContext = {
     config,
     runtime: createRuntime(config, options),
-    specs: createSpecCache(),
+    specs: createSpecCache({ revalidateMs: 1000 }),
     tasks: createTasks(),
     confined: createConfinedPaths(),
     locks: createKeyedLock(),

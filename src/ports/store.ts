@@ -52,6 +52,11 @@ export interface RunLabelCount extends LabelCount {
 export interface Store {
   /** Cached answers for one state, keyed by question fingerprint; missing keys are absent. */
   getAnswers(model: string, stateHash: string, fingerprints: readonly string[]): Map<string, StoredAnswer>
+  /**
+   * The fingerprints among those given that the store holds an answer for, for one state: what
+   * getAnswers would find, without reading the answers (the plan needs no more).
+   */
+  answeredFingerprints(model: string, stateHash: string, fingerprints: readonly string[]): Set<string>
   /** Saves answers and the state's values in one transaction. Existing keys are replaced. */
   putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): void
   /** The values of states seen before, keyed by state hash; unknown hashes are absent. */

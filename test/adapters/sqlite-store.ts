@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
-import { migrate, SCHEMA_VERSION, userVersion } from '../../src/adapters/sqlite-schema.ts'
-import { getAnswersSql, SQL } from '../../src/adapters/sqlite-statements.ts'
+import { migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../src/adapters/sqlite-schema.ts'
+import { SQL } from '../../src/adapters/sqlite-statements.ts'
 import { openSqliteStore } from '../../src/adapters/sqlite-store.ts'
 import { JudgeError } from '../../src/errors.ts'
 import { answer, storeContract } from '../helpers/store-contract.ts'
@@ -29,6 +29,43 @@ const contractDir = t.testdir()
 let opened = 0
 await storeContract(t, 'the SQLite store on disk keeps the Store contract',
   () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`)))
+
+await storeContract(t, 'the SQLite store on disk with batched reads keeps the Store contract',
+  () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true }))
+
+t.test('with batched reads, the store reads its own writes at once and another connection\'s from the next turn', async (t) => {
+  const file = join(t.testdir(), 'store.sqlite')
+  const batched = openSqliteStore(file, { batchReads: true })
+  const other = openSqliteStore(file)
+  t.teardown(() => (batched.close(), other.close()))
+  t.equal(batched.countAnswers('jev-1', 'fp-spam'), 0)
+  batched.putAnswers([answer()], 'state-0', { message: 'hi' })
+  t.equal(batched.countAnswers('jev-1', 'fp-spam'), 1, 'its own write ends the snapshot')
+  other.putAnswers([answer({ stateHash: 'state-1' })], 'state-1', { message: 'ho' })
+  t.equal(batched.countAnswers('jev-1', 'fp-spam'), 1, 'the same turn reads the same snapshot')
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(batched.countAnswers('jev-1', 'fp-spam'), 2, 'the next turn sees the other commit')
+})
+
+t.test('a store at schema version 1 is migrated with its answers kept and keyed by state first', async (t) => {
+  const file = join(t.testdir(), 'store.sqlite')
+  const db = new DatabaseSync(file)
+  db.exec('BEGIN')
+  db.exec(MIGRATIONS[0].sql)
+  db.exec('PRAGMA user_version = 1')
+  db.exec(`INSERT INTO _judge_answers VALUES ('jev-1', 'fp-spam', 'state-0', 'spam', 'is_spam', 'yes',
+    0.9, 0.8, '{"yes":0.9,"no":0.1}', '2025-01-01T00:00:00', 7)`)
+  db.exec('COMMIT')
+  db.close()
+  const store = openSqliteStore(file)
+  t.teardown(() => store.close())
+  t.equal(pragma(file, 'user_version'), SCHEMA_VERSION)
+  t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam')?.distribution, { yes: 0.9, no: 0.1 })
+  store.putAnswers([answer({ stateHash: 'state-0', label: 'no' })], 'state-0', { message: 'hi' })
+  t.equal(store.countAnswers('jev-1', 'fp-spam'), 1, 'writing the key again replaces the answer')
+  t.equal(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam')?.label, 'no')
+  t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 5).map((a) => a.stateHash), ['state-0'])
+})
 
 t.test('opening a store creates its folder and a WAL database at the current schema version', async (t) => {
   const file = join(t.testdir(), 'project', '.judge', 'store.sqlite')
@@ -159,9 +196,8 @@ t.test('answers, states and kept rows are read by index, and the queue lists wit
   t.teardown(() => db.close())
   migrate(db, ':memory:')
   const plan = (sql: string) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((row) => row.detail).join('\n')
-  const byKey = /SEARCH a USING PRIMARY KEY \(model=\? AND fingerprint=\? AND state_hash=\?\)/
-  t.match(plan(getAnswersSql(3)), byKey)
-  t.match(plan(SQL.answersForStates), byKey)
+  t.match(plan(SQL.getAnswers), /SEARCH a USING PRIMARY KEY \(model=\? AND state_hash=\?\)/)
+  t.match(plan(SQL.answersForStates), /SEARCH a USING PRIMARY KEY \(model=\? AND state_hash=\? AND fingerprint=\?\)/)
   t.match(plan(SQL.getStates), /SEARCH s USING PRIMARY KEY \(state_hash=\?\)/)
   t.match(plan(SQL.sampleAnswers), /USING INDEX _judge_answers_sample/)
   t.match(plan(SQL.unsureAnswers), /USING INDEX _judge_answers_margin \(.*margin<\?\)/)

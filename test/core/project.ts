@@ -185,3 +185,38 @@ t.test('remembers a broken spec until it changes', async (t) => {
   utimesSync(join(dir, 'a.judge.yaml'), new Date(), new Date(Date.now() + 5000))
   t.same(cache.load(dir).specs.map((s) => s.name), ['a'])
 })
+
+t.test('a folder listing kept from an earlier load still sees files added and removed later', async (t) => {
+  const dir = t.testdir({ 'a.judge.yaml': spec('m') })
+  // A clock well past the folder's last change, so that its listing is kept.
+  const cache = createSpecCache({ now: () => Date.now() + 60_000 })
+  t.same(cache.load(dir).specs.map((s) => s.name), ['a'])
+  t.same(cache.load(join(dir, 'a.judge.yaml')).specs.map((s) => s.name), ['a'], 'the kept listing serves a file of the folder')
+  writeFileSync(join(dir, 'b.judge.yaml'), spec('m'))
+  t.same(cache.load(dir).specs.map((s) => s.name), ['a', 'b'])
+  rmSync(join(dir, 'a.judge.yaml'))
+  t.same(cache.load(join(dir, 'b.judge.yaml')).specs.map((s) => s.name), ['b'])
+})
+
+t.test('an unchanged project loads as the same judgments without being checked again', async (t) => {
+  const dir = t.testdir({ 'a.judge.yaml': spec('m, b.q'), 'b.judge.yaml': spec('m') })
+  const cache = createSpecCache({ now: () => Date.now() + 60_000 })
+  const first = cache.load(dir)
+  const second = cache.load(dir)
+  t.equal(second.specs, first.specs, 'the same judgments, in the same order')
+  t.same(second.selected.map((s) => s.name), ['b', 'a'])
+})
+
+t.test('with revalidateMs, a loaded project is served without a look at the disk until it is older', async (t) => {
+  const dir = t.testdir({ 'a.judge.yaml': spec('m') })
+  let clock = Date.now() + 60_000
+  const cache = createSpecCache({ revalidateMs: 1000, now: () => clock })
+  const first = cache.load(dir)
+  writeFileSync(join(dir, 'b.judge.yaml'), spec('m'))
+  t.equal(cache.load(dir), first, 'within the second, the same project')
+  clock += 1000
+  t.same(cache.load(dir).specs.map((s) => s.name), ['a', 'b'], 'after it, the folder is read again')
+  rmSync(join(dir, 'a.judge.yaml'))
+  clock += 500
+  t.throws(() => cache.load(join(dir, 'a.judge.yaml')), { name: 'NotFoundError' }, 'a path not loaded before is looked up on disk')
+})

@@ -34,6 +34,19 @@ t.test('the first error stops the rows, keeps what was judged, and is returned, 
   t.equal(d.store.countAnswers('jev-test', spam.questions[0].fingerprint), 2, 'answers received stay stored')
 })
 
+t.test('a row lacking a state column stops the rows with an error naming it, cached rows before it counted', async (t) => {
+  const d = deps(createFakeEngine())
+  await judgeRows(d, project(spam), [spam], rows(['a', 'b']), createLedger(1), { concurrency: 2 })
+  async function* withBadRow(): AsyncGenerator<SourcedRow> {
+    yield* rows(['a', 'b'])
+    yield { row: { text: 'no message' }, where: 'data.csv:4' }
+    yield* rows(['c'])
+  }
+  const outcome = await judgeRows(d, project(spam), [spam], withBadRow(), createLedger(1), { concurrency: 2 })
+  t.match(outcome.error?.message, /data\.csv:4: the row lacks the state column "message"/)
+  t.equal(outcome.rows.get('spam'), 2, 'the two cached rows before it were judged, the row after it was not')
+})
+
 t.test('an error reading rows is returned as the outcome error', async (t) => {
   async function* broken(): AsyncGenerator<SourcedRow> {
     yield { row: { message: 'a' }, where: '1' }

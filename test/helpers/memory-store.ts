@@ -62,6 +62,9 @@ export function createMemoryStore(): Store {
       }
       return found
     },
+    answeredFingerprints(model, stateHash, fingerprints) {
+      return new Set(fingerprints.filter((fingerprint) => answersOf(model, fingerprint).has(stateHash)))
+    },
     putAnswers(list, stateHash, state) {
       if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
       for (const a of list) putAnswer(a)

@@ -44,6 +44,15 @@ function answerContract(t: Test, fresh: (t: Test) => Store): void {
     const asked = [...fingerprints].reverse()
     t.same([...store.getAnswers('jev-1', 'state-0', asked).keys()], asked)
   })
+  t.test('the fingerprints answered for a state are those getAnswers finds', async (t) => {
+    const store = fresh(t)
+    store.putAnswers([answer(), answer({ fingerprint: 'fp-topic', question: 'topic' })], 'state-0', { message: 'hi' })
+    store.putAnswers([answer({ fingerprint: 'fp-other', stateHash: 'state-1' })], 'state-1', { message: 'ho' })
+    t.same([...store.answeredFingerprints('jev-1', 'state-0', ['fp-spam', 'fp-missing', 'fp-topic'])].sort(), ['fp-spam', 'fp-topic'])
+    t.same([...store.answeredFingerprints('jev-1', 'state-0', ['fp-spam'])], ['fp-spam'], 'only those asked')
+    t.equal(store.answeredFingerprints('jev-2', 'state-0', ['fp-spam']).size, 0)
+    t.equal(store.answeredFingerprints('jev-1', 'state-0', []).size, 0)
+  })
   t.test('answers of another model or state are absent', async (t) => {
     const store = fresh(t)
     store.putAnswers([answer()], 'state-0', { message: 'hi' })

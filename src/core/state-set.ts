@@ -1,0 +1,74 @@
+/**
+ * A set of state hashes (16 hex digits, as stateHash gives) held as 64-bit integers in typed
+ * arrays: 8 bytes a hash at most half full, where a Set of strings takes over 100 bytes a hash.
+ * The planner counts the distinct states of a data file of any size with it.
+ */
+export interface StateSet {
+  /** Adds a hash; true when it was not in the set before. */
+  add(hash: string): boolean
+  has(hash: string): boolean
+  readonly size: number
+}
+
+const HASH = /^[0-9a-f]{16}$/
+
+/** An empty StateSet with room for `capacity` hashes before it first grows. */
+export function createStateSet(capacity = 1024): StateSet {
+  let slots = 2 ** Math.max(4, Math.ceil(Math.log2(capacity * 2)))
+  // A slot is empty when both halves are 0; the hash 0000000000000000 is kept aside.
+  let hi = new Uint32Array(slots)
+  let lo = new Uint32Array(slots)
+  let size = 0
+  let zero = false
+
+  /** The slot holding the hash, or the empty slot where it would go. */
+  const find = (h: number, l: number): number => {
+    const mask = slots - 1
+    let i = (l ^ Math.imul(h, 0x9e3779b1)) & mask
+    while ((hi[i] !== 0 || lo[i] !== 0) && (hi[i] !== h || lo[i] !== l)) i = (i + 1) & mask
+    return i
+  }
+  const grow = (): void => {
+    const [oldHi, oldLo] = [hi, lo]
+    slots *= 2
+    hi = new Uint32Array(slots)
+    lo = new Uint32Array(slots)
+    for (let i = 0; i < oldHi.length; i++) {
+      if (oldHi[i] === 0 && oldLo[i] === 0) continue
+      const j = find(oldHi[i], oldLo[i])
+      hi[j] = oldHi[i]
+      lo[j] = oldLo[i]
+    }
+  }
+  const halves = (hash: string): [number, number] => {
+    if (!HASH.test(hash)) throw new TypeError(`not a state hash: ${JSON.stringify(hash)}`)
+    return [Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16)]
+  }
+  return {
+    add(hash) {
+      const [h, l] = halves(hash)
+      if (h === 0 && l === 0) {
+        if (zero) return false
+        zero = true
+        size++
+        return true
+      }
+      const i = find(h, l)
+      if (hi[i] === h && lo[i] === l) return false
+      hi[i] = h
+      lo[i] = l
+      size++
+      if (size * 2 > slots) grow()
+      return true
+    },
+    has(hash) {
+      const [h, l] = halves(hash)
+      if (h === 0 && l === 0) return zero
+      const i = find(h, l)
+      return hi[i] === h && lo[i] === l
+    },
+    get size() {
+      return size
+    },
+  }
+}
