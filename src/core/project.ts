@@ -101,7 +101,7 @@ export function findJudgment(project: Project, name: string): Spec {
   const spec = project.specs.find((s) => s.name === name)
   if (spec) return spec
   const known = project.specs.map((s) => s.name).join(', ')
-  throw new UsageError(`unknown node "${name}"; the judgments are ${known}`)
+  throw new UsageError(`unknown node "${name}"; the judgments here are: ${known}`)
 }
 
 interface Listing {

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.ts'
 import type { Store } from '../ports/store.ts'
 import { driftByQuestion } from './drift.ts'
+import { findJudgment } from './project.ts'
 import type { DriftEntry, Project, RunRecord, Spec } from './types.ts'
 
 /** Most run records a listing returns (seed 8). */
@@ -8,11 +9,7 @@ export const RUNS_LIMIT = 50
 
 /** The one judgment a request is about: `node`, or the only judgment the path selects. */
 export function singleJudgment(project: Project, node: string | undefined | null): Spec {
-  if (node !== undefined && node !== null) {
-    const spec = project.specs.find((s) => s.name === node)
-    if (!spec) throw new UsageError(`unknown node "${node}"; the judgments here are: ${project.specs.map((s) => s.name).join(', ')}`)
-    return spec
-  }
+  if (node !== undefined && node !== null) return findJudgment(project, node)
   if (project.selected.length !== 1) {
     throw new UsageError(`this folder holds ${project.selected.length} judgments (${project.selected.map((s) => s.name).join(', ')}); name one with node`)
   }

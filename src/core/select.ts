@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.ts'
+import { dependenciesOf, findJudgment } from './project.ts'
 import type { Answers, Project, Spec } from './types.ts'
 import type { SpecResult } from './judge-row.ts'
 
@@ -7,13 +8,7 @@ import type { SpecResult } from './judge-row.ts'
  * node, two selected judgments that share a question name cannot be merged: that is a UsageError.
  */
 export function selectJudgments(project: Project, node: string | undefined | null): Spec[] {
-  if (node !== undefined && node !== null) {
-    const spec = project.specs.find((s) => s.name === node)
-    if (!spec) {
-      throw new UsageError(`unknown node "${node}"; the judgments here are: ${project.specs.map((s) => s.name).join(', ')}`)
-    }
-    return [spec]
-  }
+  if (node !== undefined && node !== null) return [findJudgment(project, node)]
   const owner = new Map<string, string>()
   for (const spec of project.selected) {
     for (const q of spec.questions) {
@@ -36,23 +31,12 @@ export function mergeAnswers(results: ReadonlyMap<string, SpecResult>, selected:
 
 /** The given judgments and every judgment they depend on, in the project's dependency order. */
 export function withDependencies(project: Project, specs: readonly Spec[]): Spec[] {
-  const wanted = new Set<string>()
-  const want = (spec: Spec): void => {
-    if (wanted.has(spec.name)) return
-    wanted.add(spec.name)
-    for (const c of spec.state) {
-      const dep = c.ref && project.specs.find((s) => s.name === c.ref!.judgment)
-      if (dep) want(dep)
-    }
-  }
-  for (const spec of specs) want(spec)
-  return project.specs.filter((s) => wanted.has(s.name))
+  const wanted = new Set(specs.flatMap((spec) => [...dependenciesOf(project, spec), spec]))
+  return project.specs.filter((s) => wanted.has(s))
 }
 
 /** The judgments a command works on: the named node, or every judgment the path selects. */
 export function nodeOrAll(project: Project, node: string | undefined | null): Spec[] {
   if (node === undefined || node === null) return [...project.selected]
-  const spec = project.specs.find((s) => s.name === node)
-  if (!spec) throw new UsageError(`unknown node "${node}"; the judgments here are: ${project.specs.map((s) => s.name).join(', ')}`)
-  return [spec]
+  return [findJudgment(project, node)]
 }

@@ -131,7 +131,7 @@ t.test('finds a judgment by name, or lists the known ones', async (t) => {
   t.equal(findJudgment(project, 'b').name, 'b')
   t.throws(
     () => findJudgment(project, 'spam'),
-    { name: 'UsageError', status: 400, message: 'unknown node "spam"; the judgments are a, b' },
+    { name: 'UsageError', status: 400, message: 'unknown node "spam"; the judgments here are: a, b' },
   )
 })
 
