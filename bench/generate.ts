@@ -21,32 +21,10 @@ const SIZES: Readonly<Record<keyof typeof INPUTS, number>> = { rows1600: 1_600, 
 const VERSION = 1
 
 /** The three questions of examples/sms/spam.judge.yaml, without its key and data files. */
-export const SPEC_YAML = `name: spam
-state: [message]
-questions:
-  is_spam:
-    ask: Is this message unsolicited advertising or a scam?
-    type: yes_no
-    yes: It promotes something the reader did not ask for, or tries to trick them
-    no: It is a personal or expected message
-  topic:
-    ask: What is the message mainly about?
-    labels:
-      personal: Chat between people who know each other
-      promotion: Offers, prizes, marketing
-      service: Account, delivery or service notices
-  urgency:
-    ask: How urgent is the message for its reader?
-    type: scale
-    labels: [low, medium, high]
-act:
-  is_spam:
-    - route: block
-      when: {label: yes, p: ">= 0.95"}
-    - route: review
-      when: {margin: "< 0.3"}
-    - route: deliver
-`
+export const SPEC_YAML = readFileSync(resolve(ROOT, 'examples/sms/spam.judge.yaml'), 'utf8')
+  .split('\n')
+  .filter((line) => !/^(key|data|unsure_below|min_accuracy):/.test(line))
+  .join('\n')
 
 /** The real messages the inputs are made of: the shared collection, else the example's subset. */
 export function sourceMessages(): { messages: string[]; source: string } {

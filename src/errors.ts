@@ -1,3 +1,5 @@
+import { formatUsd } from './format.ts'
+
 /**
  * The error hierarchy. Every error the product raises on purpose is a JudgeError: it carries the
  * HTTP status the server answers with and the exit status the CLI ends with, and its message says
@@ -130,10 +132,4 @@ export class EngineError extends JudgeError {
     super(message, options)
     this.engineStatus = engineStatus
   }
-}
-
-/** Formats USD with enough digits to show sub-cent amounts: 0.01, 0.0126, 1.25. */
-export function formatUsd(usd: number): string {
-  const fixed = usd.toFixed(usd >= 1 ? 2 : 6)
-  return fixed.replace(/(\.\d\d\d*?)0+$/, '$1')
 }

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { CostCapError, EngineError, formatUsd, JudgeError, MethodNotAllowedError, MissingKeyError, SpecError, UsageError } from '../src/errors.ts'
+import { CostCapError, EngineError, JudgeError, MethodNotAllowedError, MissingKeyError, SpecError, UsageError } from '../src/errors.ts'
 
 t.test('each error carries its HTTP status, exit status and a literal name', async (t) => {
   t.match(new UsageError('x'), { status: 400, exitCode: 2, name: 'UsageError' })
@@ -13,12 +13,4 @@ t.test('each error carries its HTTP status, exit status and a literal name', asy
 
 t.test('the cost cap message names the judgment, counts, estimate and cap, and says nothing was asked', async (t) => {
   t.equal(new CostCapError('spam', 1, 1, 0.0123, 0.01).message, 'judgment spam: asking 1 answer in 1 request would cost an estimated $0.0123, above the cap of $0.01; nothing was asked')
-})
-
-t.test('USD shows sub-cent amounts without trailing zeros', async (t) => {
-  t.equal(formatUsd(0), '0.00')
-  t.equal(formatUsd(0.01), '0.01')
-  t.equal(formatUsd(0.0000126), '0.000013')
-  t.equal(formatUsd(1.5), '1.50')
-  t.equal(formatUsd(0.5), '0.50')
 })

@@ -1,4 +1,4 @@
-import { formatUsd } from '../errors.ts'
+import { formatUsd, percent } from '../format.ts'
 
 /** Formats rows of cells as an aligned text table with a header line. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -7,10 +7,6 @@ export function table(header: readonly string[], rows: readonly (readonly string
   return [line(header), ...rows.map(line)].join('\n') + '\n'
 }
 
-/** A share as a percentage with one decimal: 0.1234 -> "12.3%". */
-export function percent(share: number): string {
-  return `${(share * 100).toFixed(1)}%`
-}
 
 /** A label mix as "yes 12.3%  no 87.7%", largest first. */
 export function mix(shares: Readonly<Record<string, number>>): string {

@@ -1,7 +1,8 @@
 import { DRIFT_ALERT } from '../core/drift.ts'
 import type { QuestionReplay, ReplayReport } from '../core/replay.ts'
 import type { State } from '../core/types.ts'
-import { mix, percent, plural, table, usd } from './format.ts'
+import { percent } from '../format.ts'
+import { mix, plural, table, usd } from './format.ts'
 
 // A state longer than this is cut in the human report; --json carries it whole.
 const STATE_WIDTH = 100

@@ -2,9 +2,10 @@ import { resolve } from 'node:path'
 import { readConfig, type Config } from '../config.ts'
 import { createPlanner, type JudgmentPlan } from '../core/plan.ts'
 import { loadProject } from '../core/project.ts'
-import type { JudgeDeps } from '../core/judge-row.ts'
-import type { Project, Spec } from '../core/types.ts'
-import { UsageError } from '../errors.ts'
+import { modelFor, timestamp, type JudgeDeps, type Ledger } from '../core/judge-row.ts'
+import { labelCountsOf, newRunId, runRecord, type RowsOutcome } from '../core/run.ts'
+import type { Project, RunRecord, Spec } from '../core/types.ts'
+import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
 import { readRows } from '../io/rows.ts'
 import { createRuntime, specDirOf, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
@@ -55,4 +56,31 @@ export function planTable(plans: readonly JudgmentPlan[], cap: number): string {
 /** A plan as JSON, with the cap it is checked against. */
 export function planJson(plans: readonly JudgmentPlan[], cap: number) {
   return plans.map((p) => ({ ...p, cap, within_cap: p.estimate <= cap }))
+}
+
+/** Refuses, asking nothing, a run above the cap (printing its plan) or one that must ask without a key. */
+export function refuseBeforeAsking(session: Session, plans: readonly JudgmentPlan[], io: CliIo): void {
+  const cap = session.config.maxCost
+  const over = plans.find((p) => p.estimate > cap)
+  if (over) {
+    io.stderr.write(planTable(plans, cap))
+    throw new CostCapError(over.judgment, over.ask, over.requests, over.estimate, cap)
+  }
+  const asking = plans.find((p) => p.ask > 0)
+  if (asking && !session.deps.engine) throw new MissingKeyError(asking.judgment)
+}
+
+/** Records one run per judgment of an outcome, with its label counts, and returns the records. */
+export function recordRuns(session: Session, specs: readonly Spec[], outcome: RowsOutcome, ledger: Ledger, started: Date, sha: string): RunRecord[] {
+  const finished = timestamp(session.deps.now())
+  return specs.map((spec) => {
+    const tally = ledger.tally(spec.name)
+    const run = runRecord({
+      run_id: newRunId(started), judgment: spec.name, spec_hash: spec.hash, git_sha: sha, model: modelFor(spec, session.deps),
+      rows: outcome.rows.get(spec.name) ?? 0, asked: tally.asked, cost: tally.cost, started_at: timestamp(started), finished_at: finished,
+      cached: tally.cached, requests: tally.requests, error: outcome.error,
+    })
+    session.deps.store.recordRun(run, labelCountsOf(outcome, spec.name, run.run_id))
+    return run
+  })
 }

@@ -4,7 +4,7 @@ import { parseSpec } from '../../src/core/spec-parse.ts'
 import { CostCapError, EngineError, MissingKeyError } from '../../src/errors.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { deps } from '../helpers/deps.ts'
-import { project, spec } from '../helpers/specs.ts'
+import { project, spec, SPAM_YAML } from '../helpers/specs.ts'
 
 const spam = spec()
 const row = { message: 'WIN a prize now', extra: 1 }
@@ -93,20 +93,4 @@ t.test('the model is the spec\'s, else the default; timestamps carry no zone', a
   t.equal(timestamp(new Date('2026-11-22T04:31:07.250Z')), '2026-11-22T04:31:07.250')
 })
 
-const SPAM_REWORDED = `name: spam
-state: [message]
-questions:
-  is_spam:
-    ask: Is this message unsolicited advertising or a scam?
-    type: yes_no
-  topic:
-    ask: What is this message about?
-    labels:
-      personal: Chat between people who know each other
-      promotion: Offers, prizes, marketing
-      service: Account, delivery or service notices
-  urgency:
-    ask: How urgent is the message for its reader?
-    type: scale
-    labels: [low, medium, high]
-`
+const SPAM_REWORDED = SPAM_YAML.replace('What is the message mainly about?', 'What is this message about?')

@@ -2,22 +2,10 @@ import t from 'tap'
 import { compareQuestion, compareReplay, liveLabelsOf, REPLAY_SAMPLE, sumTallies, type ReplayRow } from '../../src/core/replay.ts'
 import { sharedQuestions } from '../../src/core/shadow.ts'
 import type { StoredAnswer } from '../../src/ports/store.ts'
-import { spec } from '../helpers/specs.ts'
+import { candidateYaml, spec } from '../helpers/specs.ts'
 
 const live = spec()
-const candidate = spec(`name: spam-v2
-state: [message]
-questions:
-  is_spam:
-    ask: Is this message spam?
-    type: yes_no
-  topic:
-    ask: What is the message mainly about?
-    labels: [personal, promotion, service, other]
-  tone:
-    ask: Is the message friendly?
-    type: yes_no
-`, '/candidates/spam-v2.judge.yaml')
+const candidate = spec(candidateYaml(['personal', 'promotion', 'service', 'other']), '/candidates/spam-v2.judge.yaml')
 const [isSpam, topic] = sharedQuestions({ live, candidate })
 
 /** A kept row `s<i>` with the given is_spam labels; null leaves the live label out. */

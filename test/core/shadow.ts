@@ -4,24 +4,12 @@ import { pairJudgments, shadowAgreement, shadowPairsOf, sharedQuestions } from '
 import type { Spec } from '../../src/core/types.ts'
 import { deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
-import { project, spec } from '../helpers/specs.ts'
+import { candidateYaml, project, spec } from '../helpers/specs.ts'
 
 const AT = '2026-11-22T10:00:00.000'
 
 const live = spec()
-const candidate = spec(`name: spam-v2
-state: [message]
-questions:
-  is_spam:
-    ask: Is this message spam?
-    type: yes_no
-  topic:
-    ask: What is the message mainly about?
-    labels: [personal, promotion, service]
-  tone:
-    ask: Is the message friendly?
-    type: yes_no
-`, '/candidates/spam-v2.judge.yaml')
+const candidate = spec(candidateYaml(['personal', 'promotion', 'service']), '/candidates/spam-v2.judge.yaml')
 const ham = spec('name: ham\nstate: [message]\nquestions:\n  is_ham:\n    ask: Is it ham?\n    type: yes_no\n', '/specs/ham.judge.yaml')
 const candidateHam = spec('name: ham\nstate: [message]\nquestions:\n  is_ham:\n    ask: Is it really ham?\n    type: yes_no\n', '/candidates/ham.judge.yaml')
 

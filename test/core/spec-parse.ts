@@ -2,6 +2,7 @@ import t from 'tap'
 import { questionFingerprint } from '../../src/core/fingerprint.ts'
 import { shortHash } from '../../src/core/hash.ts'
 import { defaultName, parseSpec } from '../../src/core/spec-parse.ts'
+import { SPAM_YAML } from '../helpers/specs.ts'
 
 const file = '/projects/sms/spam.judge.yaml'
 const fails = (keyPath: string, problem: string) => ({
@@ -12,36 +13,9 @@ const fails = (keyPath: string, problem: string) => ({
 })
 const minimal = 'state: [message]\nquestions:\n  is_spam: {ask: Is this spam?, type: yes_no}\n'
 
-const example = `name: spam
-model: jev-1.13.0
-state: [message]
-questions:
-  is_spam:
-    ask: Is this message unsolicited advertising or a scam?
-    type: yes_no
-  topic:
-    ask: What is the message mainly about?
-    labels:
-      personal: Chat between people who know each other
-      promotion: Offers, prizes, marketing
-      service: Account, delivery or service notices
-  urgency:
-    ask: How urgent is the message for its reader?
-    type: scale
-    labels: [low, medium, high]
-act:
-  is_spam:
-    - route: block
-      when: {label: yes, p: ">= 0.95"}
-    - route: review
-      when: {margin: "< 0.3"}
-    - route: deliver
-key: spam.key.csv
-reviews: spam.reviews.csv
-data: messages.csv
-unsure_below: 0.2
-min_accuracy: 0.9
-`
+// The shared fixture with every optional key added.
+const example = SPAM_YAML.replace('state:', 'model: jev-1.13.0\nstate:') +
+  'key: spam.key.csv\nreviews: spam.reviews.csv\ndata: messages.csv\nunsure_below: 0.2\nmin_accuracy: 0.9\n'
 
 t.test('loads the example spec of the documentation', async (t) => {
   const spec = parseSpec(example, file)

@@ -27,6 +27,23 @@ act:
     - route: deliver
 `
 
+/** A candidate for SPAM_YAML: is_spam reworded, topic with the given labels, urgency dropped, tone added. */
+export function candidateYaml(topicLabels: readonly string[]): string {
+  return `name: spam-v2
+state: [message]
+questions:
+  is_spam:
+    ask: Is this message spam?
+    type: yes_no
+  topic:
+    ask: What is the message mainly about?
+    labels: [${topicLabels.join(', ')}]
+  tone:
+    ask: Is the message friendly?
+    type: yes_no
+`
+}
+
 /** Parses YAML as a spec file at /specs/<name>.judge.yaml. */
 export function spec(yaml: string = SPAM_YAML, file = '/specs/spam.judge.yaml'): Spec {
   return parseSpec(yaml, file)

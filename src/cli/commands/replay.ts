@@ -1,12 +1,12 @@
 import { resolve } from 'node:path'
 import { gitShortSha } from '../../adapters/git.ts'
 import { readConfig } from '../../config.ts'
-import { createLedger, modelFor, timestamp, type JudgeDeps, type Ledger, type SpecResult } from '../../core/judge-row.ts'
+import { createLedger, modelFor, type JudgeDeps, type Ledger, type SpecResult } from '../../core/judge-row.ts'
 import { createPlanner } from '../../core/plan.ts'
 import { loadProject } from '../../core/project.ts'
 import { compareReplay, liveLabelsOf, sumTallies, type ReplayReport, type ReplayRow } from '../../core/replay.ts'
 import { singleJudgment } from '../../core/reports.ts'
-import { judgeRows, labelCountsOf, newRunId, runRecord, type RowsOutcome, type SourcedRow } from '../../core/run.ts'
+import { judgeRows, type RowsOutcome, type SourcedRow } from '../../core/run.ts'
 import { withDependencies } from '../../core/select.ts'
 import { pairJudgments, type JudgmentPair } from '../../core/shadow.ts'
 import type { RunRecord, Spec } from '../../core/types.ts'
@@ -17,8 +17,7 @@ import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveI
 import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
 import { replayText } from '../replay-text.ts'
-import type { Session } from '../shared.ts'
-import { refuseBeforeAsking } from './run.ts'
+import { recordRuns, refuseBeforeAsking, type Session } from '../shared.ts'
 
 const OPTIONS = { ...COMMON_OPTIONS, live: { type: 'string' }, concurrency: { type: 'string' } } as const
 
@@ -148,14 +147,7 @@ function reportOf(replay: Replay, kept: readonly KeptRow[], rows: readonly Repla
 // Only the candidate gets a run: its dependencies were judged on another judgment's rows, and a
 // run of theirs would put that foreign mix into their drift.
 async function recordRun(session: Session, spec: Spec, outcome: RowsOutcome, ledger: Ledger, started: Date): Promise<RunRecord> {
-  const tally = ledger.tally(spec.name)
-  const run = runRecord({
-    run_id: newRunId(started), judgment: spec.name, spec_hash: spec.hash, git_sha: await gitShortSha(session.project.dir),
-    model: modelFor(spec, session.deps), rows: outcome.rows.get(spec.name) ?? 0, asked: tally.asked, cost: tally.cost,
-    started_at: timestamp(started), finished_at: timestamp(session.deps.now()), cached: tally.cached, requests: tally.requests,
-    error: outcome.error,
-  })
-  session.deps.store.recordRun(run, labelCountsOf(outcome, spec.name, run.run_id))
+  const [run] = recordRuns(session, [spec], outcome, ledger, started, await gitShortSha(session.project.dir))
   return run
 }
 

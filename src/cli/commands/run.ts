@@ -1,12 +1,12 @@
 import { resolve } from 'node:path'
 import { gitShortSha } from '../../adapters/git.ts'
-import { createLedger, modelFor, timestamp, type Ledger } from '../../core/judge-row.ts'
+import { createLedger } from '../../core/judge-row.ts'
 import type { JudgmentPlan } from '../../core/plan.ts'
+import { findJudgment } from '../../core/project.ts'
 import { driftReport } from '../../core/reports.ts'
-import { judgeRows, labelCountsOf, newRunId, runRecord, type RowsOutcome } from '../../core/run.ts'
+import { judgeRows } from '../../core/run.ts'
 import { nodeOrAll, withDependencies } from '../../core/select.ts'
 import type { RunRecord, Spec } from '../../core/types.ts'
-import { CostCapError, MissingKeyError } from '../../errors.ts'
 import { openAnswersWriter } from '../../io/answers-out.ts'
 import { readRows } from '../../io/rows.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
@@ -14,7 +14,7 @@ import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveI
 import { mix, plural, usd } from '../format.ts'
 import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
-import { dataFileOf, openSession, planFile, planTable, type Session } from '../shared.ts'
+import { dataFileOf, openSession, planFile, recordRuns, refuseBeforeAsking, type Session } from '../shared.ts'
 
 const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
 
@@ -54,18 +54,6 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
   }
 }
 
-/** Refuses, asking nothing, a run above the cap (printing its plan) or one that must ask without a key. */
-export function refuseBeforeAsking(session: Session, plans: readonly JudgmentPlan[], io: CliIo): void {
-  const cap = session.config.maxCost
-  const over = plans.find((p) => p.estimate > cap)
-  if (over) {
-    io.stderr.write(planTable(plans, cap))
-    throw new CostCapError(over.judgment, over.ask, over.requests, over.estimate, cap)
-  }
-  const asking = plans.find((p) => p.ask > 0)
-  if (asking && !session.deps.engine) throw new MissingKeyError(asking.judgment)
-}
-
 async function judgeFile(session: Session, selected: readonly Spec[], file: string, label: string, plans: readonly JudgmentPlan[], concurrency: number, outFile: string | undefined, io: CliIo): Promise<RunRecord[]> {
   const started = session.deps.now()
   const ledger = createLedger(session.config.maxCost)
@@ -87,26 +75,11 @@ async function judgeFile(session: Session, selected: readonly Spec[], file: stri
   return recordRuns(session, withDependencies(session.project, selected), outcome, ledger, started, sha)
 }
 
-/** Records one run per judgment of an outcome, with its label counts, and returns the records. */
-export function recordRuns(session: Session, specs: readonly Spec[], outcome: RowsOutcome, ledger: Ledger, started: Date, sha: string): RunRecord[] {
-  const finished = timestamp(session.deps.now())
-  return specs.map((spec) => {
-    const tally = ledger.tally(spec.name)
-    const run = runRecord({
-      run_id: newRunId(started), judgment: spec.name, spec_hash: spec.hash, git_sha: sha, model: modelFor(spec, session.deps),
-      rows: outcome.rows.get(spec.name) ?? 0, asked: tally.asked, cost: tally.cost, started_at: timestamp(started), finished_at: finished,
-      cached: tally.cached, requests: tally.requests, error: outcome.error,
-    })
-    session.deps.store.recordRun(run, labelCountsOf(outcome, spec.name, run.run_id))
-    return run
-  })
-}
-
 function summary(session: Session, runs: readonly RunRecord[]): string {
   const lines: string[] = []
   for (const run of runs) {
     lines.push(`${run.judgment}: ${plural(run.rows, 'row')}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`)
-    const spec = session.project.specs.find((s) => s.name === run.judgment)!
+    const spec = findJudgment(session.project, run.judgment)
     for (const [question, entries] of Object.entries(driftReport(session.deps.store, spec))) {
       const last = entries.at(-1)
       if (!last || last.run_id !== run.run_id) continue

@@ -15,9 +15,8 @@ import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
 import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
-import { openSession, type Session } from '../shared.ts'
+import { openSession, recordRuns, refuseBeforeAsking, type Session } from '../shared.ts'
 import { belowBar, scoresJson, testReport } from '../test-text.ts'
-import { recordRuns, refuseBeforeAsking } from './run.ts'
 
 /** `judge test`: judges the answer key and scores each question against it and the verdicts. */
 export const HELP = helpText(

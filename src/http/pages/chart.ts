@@ -1,3 +1,4 @@
+import { percent } from '../../format.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { html, type Html } from '../html.ts'
 
@@ -64,11 +65,6 @@ function bar(entry: DriftEntry, index: number, x: number, width: number, colours
   // Numbering every bar only while the numbers still fit under them.
   const number = runs <= 25 ? html`<text x="${centre}" y="${PLOT_TOP + PLOT_HEIGHT + 16}" text-anchor="middle" font-size="11" fill="currentColor">${index + 1}</text>` : ''
   return html`<g>${parts}${flag}${number}</g>`
-}
-
-/** A share as a percentage with one decimal. */
-export function percent(share: number): string {
-  return `${(share * 100).toFixed(1)}%`
 }
 
 function round(n: number): number {

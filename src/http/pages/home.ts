@@ -1,4 +1,4 @@
-import { formatUsd } from '../../errors.ts'
+import { formatUsd } from '../../format.ts'
 import { href, html, type Html } from '../html.ts'
 import type { HomeFolder, PublicRun } from '../reports.ts'
 import { layout } from './layout.ts'

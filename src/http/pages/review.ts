@@ -2,7 +2,7 @@ import { MAX_AUDIT, type Card } from '../../core/queue.ts'
 import { labelUnderCheck, type Kind, type VerdictChoice } from '../../core/review.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
 import type { ReviewData } from '../review-page.ts'
-import { percent } from './chart.ts'
+import { percent } from '../../format.ts'
 import { layout } from './layout.ts'
 
 /** How each kind of row reads on the page. */

@@ -1,9 +1,9 @@
 import type { ShadowAgreement } from '../../core/shadow.ts'
 import type { DriftEntry } from '../../core/types.ts'
-import { formatUsd } from '../../errors.ts'
 import { href, html, type Html } from '../html.ts'
 import type { PublicRun, RunsData, RunsJudgment } from '../reports.ts'
-import { percent, shareChart } from './chart.ts'
+import { formatUsd, percent } from '../../format.ts'
+import { shareChart } from './chart.ts'
 import { status } from './home.ts'
 import { layout } from './layout.ts'
 

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { labelColours, percent, shareChart } from '../../../src/http/pages/chart.ts'
+import { labelColours, shareChart } from '../../../src/http/pages/chart.ts'
+import { percent } from '../../../src/format.ts'
 import type { DriftEntry } from '../../../src/core/types.ts'
 
 const entry = (run_id: string, shares: Record<string, number>, change: number | null, alert = false): DriftEntry => ({ run_id, rows: 10, shares, change, alert })
