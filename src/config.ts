@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { UsageError } from './errors.ts'
-import { DEFAULT_PRICE_PER_MTOK } from './core/cost.ts'
-import { SYSTEM_ONE_DEFAULT_URL } from './adapters/system-one.ts'
+import { DEFAULT_PRICE_PER_MTOK } from './core/judge/cost.ts'
+import { SYSTEM_ONE_DEFAULT_URL } from './adapters/system-one/system-one.ts'
 
 /** Engine settings read from the environment. */
 export interface EngineConfig {

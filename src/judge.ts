@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { readConfig, type Config } from './config.ts'
-import { judgeOne } from './core/judge-one.ts'
-import { loadProject } from './core/project.ts'
+import { judgeOne } from './core/judge/judge-one.ts'
+import { loadProject } from './adapters/files/spec-files.ts'
 import type { Answers, Row } from './core/types.ts'
 import { createRuntime, specDirOf, type Runtime } from './runtime.ts'
 

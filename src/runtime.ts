@@ -1,12 +1,12 @@
 import { dirname } from 'node:path'
 import { statSync } from 'node:fs'
 import type { Config } from './config.ts'
-import type { JudgeDeps } from './core/judge-row.ts'
+import type { JudgeDeps } from './core/judge/deps.ts'
 import type { Store } from './ports/store.ts'
 import type { Engine } from './ports/engine.ts'
-import { openSqliteStore } from './adapters/sqlite-store.ts'
-import { findStoreFile } from './adapters/store-location.ts'
-import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL } from './adapters/system-one.ts'
+import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
+import { findStoreFile } from './adapters/sqlite/store-location.ts'
+import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL } from './adapters/system-one/system-one.ts'
 
 /** Opens stores by file, once each, for the life of a command or a server. */
 export interface Runtime {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ENV_VARIABLES } from '../src/config.ts'
 import { COMMANDS } from '../src/cli/main.ts'
-import { SPEC_KEYS } from '../src/core/spec-parse.ts'
+import { SPEC_KEYS } from '../src/core/spec/spec-parse.ts'
 import { cli } from './helpers/cli.ts'
 
 const root = resolve(import.meta.dirname, '..')

@@ -1,5 +1,5 @@
-import { DRIFT_ALERT } from '../core/drift.ts'
-import type { QuestionReplay, ReplayReport } from '../core/replay.ts'
+import { DRIFT_ALERT } from '../core/reports/drift.ts'
+import type { QuestionReplay, ReplayReport } from '../core/reports/replay.ts'
 import type { State } from '../core/types.ts'
 import { percent } from '../format.ts'
 import { mix, plural, table, usd } from './format.ts'

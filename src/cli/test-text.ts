@@ -1,4 +1,4 @@
-import type { Confusion, QuestionScore } from '../core/accuracy.ts'
+import type { Confusion, QuestionScore } from '../core/review/accuracy.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
 import { percent } from '../format.ts'
 import { plural, table, usd } from './format.ts'

@@ -127,3 +127,9 @@ export interface DriftEntry {
   readonly change: number | null
   readonly alert: boolean
 }
+
+/** A row with where it came from (`file:line`, `kept row …`), for error messages. */
+export interface SourcedRow {
+  readonly row: Row
+  readonly where: string
+}

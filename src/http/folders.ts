@@ -1,6 +1,6 @@
 import { readdirSync, type Dirent } from 'node:fs'
 import { join } from 'node:path'
-import { SPEC_SUFFIX } from '../core/spec-parse.ts'
+import { SPEC_SUFFIX } from '../core/spec/spec-parse.ts'
 
 /** How far the home page looks for folders of specs. */
 export interface FolderLimits {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '../config.ts'
-import { createSpecCache } from '../core/project.ts'
+import { createSpecCache } from '../adapters/files/spec-files.ts'
 import { MethodNotAllowedError, NotFoundError } from '../errors.ts'
 import { createRuntime, type RuntimeOptions } from '../runtime.ts'
 import { authorize, presentedToken } from './auth.ts'

@@ -1,7 +1,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
-import type { SpecCache } from '../core/project.ts'
-import { SPEC_SUFFIX } from '../core/spec-parse.ts'
+import type { SpecCache } from '../adapters/files/spec-files.ts'
+import { SPEC_SUFFIX } from '../core/spec/spec-parse.ts'
 import type { Project } from '../core/types.ts'
 import { ForbiddenError, JudgeError, NotFoundError, UsageError } from '../errors.ts'
 

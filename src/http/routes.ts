@@ -1,10 +1,10 @@
 import type { Endpoint } from './context.ts'
-import { judgeEndpoint } from './judge-endpoint.ts'
+import { judgeEndpoint } from './endpoints/judge.ts'
 import { homePage } from './pages/home.ts'
 import { runsPage } from './pages/runs.ts'
 import { pageReply, jsonReply } from './reply.ts'
-import { driftData, homeData, param, runsData, runsOf } from './reports.ts'
-import { reviewPageEndpoint, verdictEndpoint } from './review-page.ts'
+import { driftData, homeData, param, runsData, runsOf } from './endpoints/reports.ts'
+import { reviewPageEndpoint, verdictEndpoint } from './endpoints/review.ts'
 import { loadRequested } from './context.ts'
 import type { Route } from './router.ts'
 

@@ -1,5 +1,7 @@
-import { createLedger, judgeRow, timestamp, type SpecResult } from '../core/judge-row.ts'
-import { pairJudgments, shadowPairsOf } from '../core/shadow.ts'
+import { createLedger } from '../core/judge/ledger.ts'
+import { judgeRow, type SpecResult } from '../core/judge/judge-row.ts'
+import { timestamp } from '../core/judge/deps.ts'
+import { pairJudgments, shadowPairsOf } from '../core/reports/shadow.ts'
 import type { Project, Row } from '../core/types.ts'
 import type { Store } from '../ports/store.ts'
 import type { ServerContext } from './context.ts'
@@ -27,7 +29,7 @@ export async function runShadow(ctx: ServerContext, job: ShadowJob): Promise<voi
   try {
     if (candidates.length === 0) return ctx.log(`${what}: no candidate judgment has a live namesake; nothing judged`)
     const deps = ctx.runtime.depsFor(job.candidate.dir)
-    const results = await judgeRow(deps, job.candidate, candidates, job.row, createLedger(ctx.config.serverMaxCost), 'shadow row')
+    const results = await judgeRow({ deps, ledger: createLedger(ctx.config.serverMaxCost) }, job.candidate, candidates, { row: job.row, where: 'shadow row' })
     const live = new Map(job.live.map((r) => [r.spec.name, r]))
     const pairs = shadowPairsOf(live, results, liveSelected, job.candidate.selected, timestamp(ctx.now()))
     if (pairs.length === 0) ctx.log(`${what}: no question in common; nothing recorded`)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { QuestionReplay, ReplayReport } from '../../src/core/replay.ts'
+import type { QuestionReplay, ReplayReport } from '../../src/core/reports/replay.ts'
 import { confusionTable, questionLines, replayText, stateText } from '../../src/cli/replay-text.ts'
 
 const question = (over: Partial<QuestionReplay> = {}): QuestionReplay => ({

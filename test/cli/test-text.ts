@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { QuestionScore } from '../../src/core/accuracy.ts'
+import type { QuestionScore } from '../../src/core/review/accuracy.ts'
 import { belowBar, confusionLines, questionLines, scoresJson, testReport } from '../../src/cli/test-text.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
 

@@ -1,4 +1,4 @@
-import type { JudgeDeps } from '../../src/core/judge-row.ts'
+import type { JudgeDeps } from '../../src/core/judge/deps.ts'
 import type { Engine } from '../../src/ports/engine.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { createMemoryStore } from './memory-store.ts'

@@ -1,5 +1,5 @@
 import type { Test } from 'tap'
-import { questionFingerprint } from '../../src/core/fingerprint.ts'
+import { questionFingerprint } from '../../src/core/spec/fingerprint.ts'
 import type { Question, QuestionType } from '../../src/core/types.ts'
 import { EngineError } from '../../src/errors.ts'
 import type { Engine } from '../../src/ports/engine.ts'

@@ -1,4 +1,4 @@
-import { sampleRank } from '../../src/core/sample-rank.ts'
+import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { LabelCount, RunRecord, State } from '../../src/core/types.ts'
 import type { KeptRow, RunLabelCount, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
 

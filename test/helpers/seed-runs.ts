@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { openSqliteStore } from '../../src/adapters/sqlite-store.ts'
-import { timestamp } from '../../src/core/judge-row.ts'
-import { newRunId } from '../../src/core/run.ts'
+import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.ts'
+import { timestamp } from '../../src/core/judge/deps.ts'
+import { newRunId } from '../../src/core/judge/judge-rows.ts'
 import type { LabelCount, RunRecord } from '../../src/core/types.ts'
 
 /** One run to record: its judgment, rows and label counts per question. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { WireQuestion, WireRequest } from '../../src/adapters/system-one-wire.ts'
+import type { WireQuestion, WireRequest } from '../../src/adapters/system-one/system-one-wire.ts'
 
 // A stand-in for the decision model, shared by the local System One server and the fake engine:
 // answers are made up but stable, so a repeated state gets the same answer, as a cache expects.

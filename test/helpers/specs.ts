@@ -1,4 +1,4 @@
-import { parseSpec } from '../../src/core/spec-parse.ts'
+import { parseSpec } from '../../src/core/spec/spec-parse.ts'
 import type { Project, Spec } from '../../src/core/types.ts'
 
 /** A spec with all three question types and act rules, as YAML. */

@@ -1,5 +1,5 @@
 import type { Test } from 'tap'
-import { sampleRank } from '../../src/core/sample-rank.ts'
+import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { Store, StoredAnswer } from '../../src/ports/store.ts'
 import { recordsContract } from './store-contract-records.ts'
 

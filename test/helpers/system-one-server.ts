@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { WireRequest } from '../../src/adapters/system-one-wire.ts'
+import type { WireRequest } from '../../src/adapters/system-one/system-one-wire.ts'
 import { simulatedAnswers } from './simulated-model.ts'
 
 /** A request as the server received it: the body parsed as JSON, or the raw text when it is not. */

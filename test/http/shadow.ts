@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { Test } from 'tap'
 import { join } from 'node:path'
-import { openSqliteStore } from '../../src/adapters/sqlite-store.ts'
+import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.ts'
 import type { Engine, EngineRequest } from '../../src/ports/engine.ts'
 import { EngineError } from '../../src/errors.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'

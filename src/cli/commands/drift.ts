@@ -1,5 +1,5 @@
-import { DRIFT_ALERT } from '../../core/drift.ts'
-import { driftReport, singleJudgment } from '../../core/reports.ts'
+import { DRIFT_ALERT } from '../../core/reports/drift.ts'
+import { driftReport, singleJudgment } from '../../core/reports/judgments.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
 import { mix, table } from '../format.ts'

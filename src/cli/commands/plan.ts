@@ -1,7 +1,7 @@
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
 import type { CliIo } from '../io.ts'
 import { dataFileOf, openSession, planFile, planJson, planTable } from '../shared.ts'
-import { nodeOrAll } from '../../core/select.ts'
+import { nodeOrAll } from '../../core/judge/select.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 
 const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' } } as const

@@ -1,15 +1,17 @@
 import { resolve } from 'node:path'
-import { gitShortSha } from '../../adapters/git.ts'
+import { gitShortSha } from '../../adapters/files/git.ts'
 import { readConfig } from '../../config.ts'
-import { createLedger, modelFor, type JudgeDeps, type Ledger, type SpecResult } from '../../core/judge-row.ts'
-import { createPlanner } from '../../core/plan.ts'
-import { loadProject } from '../../core/project.ts'
-import { compareReplay, liveLabelsOf, sumTallies, type ReplayReport, type ReplayRow } from '../../core/replay.ts'
-import { singleJudgment } from '../../core/reports.ts'
-import { judgeRows, type RowsOutcome, type SourcedRow } from '../../core/run.ts'
-import { withDependencies } from '../../core/select.ts'
-import { pairJudgments, type JudgmentPair } from '../../core/shadow.ts'
-import type { RunRecord, Spec } from '../../core/types.ts'
+import { createLedger, type Ledger } from '../../core/judge/ledger.ts'
+import { modelFor, type JudgeDeps } from '../../core/judge/deps.ts'
+import { type SpecResult } from '../../core/judge/judge-row.ts'
+import { createPlanner } from '../../core/judge/plan.ts'
+import { loadProject } from '../../adapters/files/spec-files.ts'
+import { compareReplay, liveLabelsOf, sumTallies, type ReplayReport, type ReplayRow } from '../../core/reports/replay.ts'
+import { singleJudgment } from '../../core/reports/judgments.ts'
+import { judgeRows, type RowsOutcome } from '../../core/judge/judge-rows.ts'
+import { withDependencies } from '../../core/judge/select.ts'
+import { pairJudgments, type JudgmentPair } from '../../core/reports/shadow.ts'
+import type { RunRecord, SourcedRow, Spec } from '../../core/types.ts'
 import { UsageError } from '../../errors.ts'
 import type { KeptRow } from '../../ports/store.ts'
 import { createRuntime, specDirOf, type RuntimeOptions } from '../../runtime.ts'
@@ -103,9 +105,8 @@ async function judgeKept(replay: Replay, rows: readonly SourcedRow[], ledger: Le
   const labels: Record<string, string>[] = []
   let done = 0
   const progress = createProgress(io.stderr, rows.length, 'replaying')
-  const outcome = await judgeRows(session.deps, session.project, [pair.candidate], each(rows), ledger, {
+  const outcome = await judgeRows({ deps: session.deps, ledger, signal: io.signal }, withDependencies(session.project, [pair.candidate]), each(rows), {
     concurrency,
-    signal: io.signal,
     onRow(seq, _sourced, results) {
       labels[seq] = labelsOf(results.get(pair.candidate.name)!)
       progress.tick(++done)

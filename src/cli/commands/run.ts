@@ -1,14 +1,14 @@
 import { resolve } from 'node:path'
-import { gitShortSha } from '../../adapters/git.ts'
-import { createLedger } from '../../core/judge-row.ts'
-import type { JudgmentPlan } from '../../core/plan.ts'
-import { findJudgment } from '../../core/project.ts'
-import { driftReport } from '../../core/reports.ts'
-import { judgeRows } from '../../core/run.ts'
-import { nodeOrAll, withDependencies } from '../../core/select.ts'
+import { gitShortSha } from '../../adapters/files/git.ts'
+import { createLedger } from '../../core/judge/ledger.ts'
+import type { JudgmentPlan } from '../../core/judge/plan.ts'
+import { findJudgment } from '../../adapters/files/spec-files.ts'
+import { driftReport } from '../../core/reports/judgments.ts'
+import { judgeRows } from '../../core/judge/judge-rows.ts'
+import { nodeOrAll, withDependencies } from '../../core/judge/select.ts'
 import type { RunRecord, Spec } from '../../core/types.ts'
-import { openAnswersWriter } from '../../io/answers-out.ts'
-import { readRows } from '../../io/rows.ts'
+import { openAnswersWriter } from '../../adapters/files/answers-out.ts'
+import { readRows } from '../../adapters/files/rows.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
 import { mix, plural, usd } from '../format.ts'
@@ -61,9 +61,9 @@ async function judgeFile(session: Session, selected: readonly Spec[], file: stri
   const progress = createProgress(io.stderr, total, 'judging')
   const writer = outFile ? openAnswersWriter(resolve(io.cwd, outFile), selected) : null
   let done = 0
-  const outcome = await judgeRows(session.deps, session.project, selected, readRows(file, label), ledger, {
+  const specs = withDependencies(session.project, selected)
+  const outcome = await judgeRows({ deps: session.deps, ledger, signal: io.signal }, specs, readRows(file, label), {
     concurrency,
-    signal: io.signal,
     onRow(seq, sourced, results) {
       writer?.write(seq, sourced.row, results)
       progress.tick(++done)
@@ -72,7 +72,7 @@ async function judgeFile(session: Session, selected: readonly Spec[], file: stri
   progress.end()
   await writer?.close()
   const sha = await gitShortSha(session.project.dir)
-  return recordRuns(session, withDependencies(session.project, selected), outcome, ledger, started, sha)
+  return recordRuns(session, specs, outcome, ledger, started, sha)
 }
 
 function summary(session: Session, runs: readonly RunRecord[]): string {

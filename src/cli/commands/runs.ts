@@ -1,4 +1,4 @@
-import { runsReport } from '../../core/reports.ts'
+import { runsReport } from '../../core/reports/judgments.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
 import { table, usd } from '../format.ts'

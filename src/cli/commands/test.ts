@@ -1,16 +1,17 @@
 import { dirname } from 'node:path'
-import { gitShortSha } from '../../adapters/git.ts'
-import { createLedger, modelFor, type Ledger } from '../../core/judge-row.ts'
-import { createPlanner, type JudgmentPlan } from '../../core/plan.ts'
-import { accuracyData } from '../../core/review-data.ts'
-import type { AnswerKey, Verdicts } from '../../core/review.ts'
-import { judgeRows, type SourcedRow } from '../../core/run.ts'
-import { nodeOrAll } from '../../core/select.ts'
-import { stateHash, stateOf } from '../../core/state.ts'
-import type { Project, RunRecord, Spec } from '../../core/types.ts'
+import { gitShortSha } from '../../adapters/files/git.ts'
+import { createLedger, type Ledger } from '../../core/judge/ledger.ts'
+import { modelFor } from '../../core/judge/deps.ts'
+import { createPlanner, type JudgmentPlan } from '../../core/judge/plan.ts'
+import { accuracyData } from '../../app/review-data.ts'
+import type { AnswerKey, Verdicts } from '../../core/review/verdicts.ts'
+import { judgeRows } from '../../core/judge/judge-rows.ts'
+import { nodeOrAll } from '../../core/judge/select.ts'
+import { stateHash, stateOf } from '../../core/judge/state.ts'
+import type { Project, RunRecord, SourcedRow, Spec } from '../../core/types.ts'
 import { SpecError } from '../../errors.ts'
-import { readKey } from '../../review/key.ts'
-import { readVerdicts } from '../../review/reviews-file.ts'
+import { readKey } from '../../adapters/files/key-file.ts'
+import { readVerdicts } from '../../adapters/files/reviews-file.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
 import type { CliIo } from '../io.ts'
@@ -100,9 +101,8 @@ async function judgeTrials(session: Session, trials: readonly Trial[], io: CliIo
     const started = session.deps.now()
     const progress = createProgress(io.stderr, trial.rows.length, `judging ${trial.spec.name}`)
     let done = 0
-    const outcome = await judgeRows(session.deps, trial.alone, trial.alone.selected, rowsOf(trial.rows), ledger, {
+    const outcome = await judgeRows({ deps: session.deps, ledger, signal: io.signal }, trial.alone.specs, rowsOf(trial.rows), {
       concurrency: 8,
-      signal: io.signal,
       onRow: () => progress.tick(++done),
     })
     progress.end()

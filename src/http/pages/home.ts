@@ -1,6 +1,6 @@
 import { formatUsd } from '../../format.ts'
 import { href, html, type Html } from '../html.ts'
-import type { HomeFolder, PublicRun } from '../reports.ts'
+import type { HomeFolder, PublicRun } from '../endpoints/reports.ts'
 import { layout } from './layout.ts'
 
 /** GET /: every folder of specs, its judgments and last run, with links to its review and runs pages. */

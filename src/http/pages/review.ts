@@ -1,7 +1,7 @@
-import { MAX_AUDIT, type Card } from '../../core/queue.ts'
-import { labelUnderCheck, type Kind, type VerdictChoice } from '../../core/review.ts'
+import { MAX_AUDIT, type Card } from '../../core/review/queue.ts'
+import { labelUnderCheck, type Kind, type VerdictChoice } from '../../core/review/verdicts.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
-import type { ReviewData } from '../review-page.ts'
+import type { ReviewData } from '../endpoints/review.ts'
 import { percent } from '../../format.ts'
 import { layout } from './layout.ts'
 

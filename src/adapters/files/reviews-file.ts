@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto'
+import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
+import { isKind, isVerdict, verdictKey, type VerdictRecord } from '../../core/review/verdicts.ts'
+import type { State } from '../../core/types.ts'
+import { InputError } from '../../errors.ts'
+
+/** The columns of a reviews file, in order (brief 7). */
+export const REVIEW_COLUMNS = [
+  'reviewed_at', 'reviewer', 'judgment', 'question', 'state_hash', 'kind', 'verdict', 'labels', 'model_label', 'key_label', 'state',
+] as const
+
+type Column = (typeof REVIEW_COLUMNS)[number]
+type Cells = Readonly<Record<Column, string>>
+
+const HEADER = stringify([[...REVIEW_COLUMNS]])
+
+// Letters and digits of any script; the first character may not be one a spreadsheet reads as the
+// start of a formula (=, +, -, @), and none of the characters can break out of a CSV cell or HTML.
+const REVIEWER = /^[\p{L}\p{N}][\p{L}\p{N} ._@-]{0,63}$/u
+
+/** Whether a reviewer name is acceptable: 1 to 64 letters, digits, spaces and `._@-`, starting with a letter or digit. */
+export function validReviewer(name: string): boolean {
+  return REVIEWER.test(name)
+}
+
+/** One verdict as a line of the reviews file, newline included. */
+export function verdictLine(record: VerdictRecord): string {
+  const cells: Cells = {
+    reviewed_at: record.reviewed_at, reviewer: record.reviewer, judgment: record.judgment, question: record.question,
+    state_hash: record.state_hash, kind: record.kind, verdict: record.verdict, labels: JSON.stringify(record.labels),
+    model_label: record.model_label, key_label: record.key_label ?? '', state: JSON.stringify(record.state),
+  }
+  return stringify([REVIEW_COLUMNS.map((c) => cells[c])])
+}
+
+// The tail of each file's chain of appends, by absolute path. Appends from one process wait for
+// each other here, so that every caller in the process (any server handler, any command) shares one
+// queue per file; that needs a map that outlives the callers, hence module level. Across
+// processes, see appendLine.
+const tails = new Map<string, Promise<void>>()
+
+/**
+ * Appends one verdict to a reviews file as one whole line, fsync'd before the promise resolves,
+ * creating the file with its header first. Appends to one file are serialized within the process.
+ */
+export function appendVerdict(file: string, record: VerdictRecord): Promise<void> {
+  const path = resolve(file)
+  const line = verdictLine(record)
+  const appended = (tails.get(path) ?? Promise.resolve()).then(() => appendLine(path, line))
+  // A failed append rejects its own caller and must not block the appends queued behind it.
+  const tail = appended.catch(() => {})
+  tails.set(path, tail)
+  void tail.then(() => {
+    if (tails.get(path) === tail) tails.delete(path)
+  })
+  return appended
+}
+
+/**
+ * Appends a line with one write(2) on a descriptor opened with O_APPEND: the kernel moves to the
+ * end and writes in one step, so lines from other processes land whole, one after another. POSIX
+ * promises this only up to PIPE_BUF (4096 bytes on Linux); local Linux and macOS file systems
+ * keep longer appends whole too, while NFS keeps none (see docs/review.md).
+ */
+async function appendLine(path: string, line: string): Promise<void> {
+  await createWithHeader(path)
+  const handle = await open(path, 'a')
+  try {
+    // A file created empty by someone else gets its header in the same write as the first line.
+    const { size } = await handle.stat()
+    const bytes = Buffer.from(size === 0 ? HEADER + line : line)
+    let offset = 0
+    while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Creates a missing reviews file holding only its header, so that no process ever sees it without one. */
+async function createWithHeader(path: string): Promise<void> {
+  try {
+    await stat(path)
+    return
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  // Written aside and linked into place: link(2) fails when the name exists, so one process wins.
+  const temp = `${path}.${randomUUID()}.tmp`
+  await writeFile(temp, HEADER, { flag: 'wx', flush: true })
+  try {
+    await link(temp, path)
+  } catch {
+    // EEXIST: another process made it. Anything else (no hard links here): appendLine's empty-file case writes the header.
+  } finally {
+    await rm(temp, { force: true })
+  }
+}
+
+/**
+ * Reads a reviews file and returns the latest verdict of each row (judgment, question, state
+ * hash): the last line in the file, as lines are appended in the order verdicts arrive. A missing
+ * file holds no verdicts; a malformed line is an InputError naming file:line.
+ */
+export async function readVerdicts(file: string): Promise<Map<string, VerdictRecord>> {
+  const verdicts = new Map<string, VerdictRecord>()
+  for (const { record, info } of parseFile(await readText(file), file)) {
+    // Two processes writing the first verdict into one empty file at once can both add a header.
+    if (record.reviewed_at === 'reviewed_at') continue
+    const verdict = recordOf(record, `${file}:${info.lines}`)
+    verdicts.set(verdictKey(verdict.judgment, verdict.question, verdict.state_hash), verdict)
+  }
+  return verdicts
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return ''
+    throw new InputError(`${file}: cannot read the reviews file (${code ?? String(error)})`, { cause: error })
+  }
+}
+
+function parseFile(text: string, file: string): { record: Cells; info: { lines: number } }[] {
+  const columns = (header: string[]) => {
+    const missing = REVIEW_COLUMNS.filter((c) => !header.includes(c))
+    if (missing.length > 0) throw new InputError(`${file}: not a reviews file: the header lacks ${missing.join(', ')}`)
+    return header
+  }
+  try {
+    return parse(text, { columns, bom: true, skip_empty_lines: true, info: true })
+  } catch (error) {
+    if (error instanceof InputError) throw error
+    const e = error as Error & { lines?: number }
+    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid CSV: ${e.message}`, { cause: error })
+  }
+}
+
+function recordOf(cells: Cells, where: string): VerdictRecord {
+  const { kind, verdict } = cells
+  if (!isKind(kind)) throw new InputError(`${where}: unknown kind "${kind}"`)
+  if (!isVerdict(verdict)) throw new InputError(`${where}: unknown verdict "${verdict}"`)
+  const labels = json(cells.labels, where, 'labels')
+  if (!Array.isArray(labels) || !labels.every((l) => typeof l === 'string')) throw new InputError(`${where}: labels must be a JSON array of labels`)
+  const state = json(cells.state, where, 'state')
+  if (typeof state !== 'object' || state === null || Array.isArray(state) || !Object.values(state).every((v) => typeof v === 'string')) {
+    throw new InputError(`${where}: state must be a JSON object of column values`)
+  }
+  return {
+    reviewed_at: cells.reviewed_at, reviewer: cells.reviewer, judgment: cells.judgment, question: cells.question,
+    state_hash: cells.state_hash, kind, verdict, labels, model_label: cells.model_label,
+    key_label: cells.key_label === '' ? null : cells.key_label, state: state as State,
+  }
+}
+
+function json(text: string, where: string, column: Column): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new InputError(`${where}: ${column} is not valid JSON`)
+  }
+}

@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { sampleRank } from '../../core/review/sample-rank.ts'
+import type { State } from '../../core/types.ts'
+import { JudgeError } from '../../errors.ts'
+import type { Store, StoredAnswer } from '../../ports/store.ts'
+import { configure, migrate } from './sqlite-schema.ts'
+import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
+import type { AnswerRow, Statements } from './sqlite-statements.ts'
+import { recordMethods } from './sqlite-store-records.ts'
+
+/** The methods of the port that read and write answers and states. */
+type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
+  'answersForStates' | 'sampleAnswers' | 'unsureAnswers' | 'countAnswers'>
+
+/** Options of openSqliteStore. */
+export interface SqliteStoreOptions {
+  /**
+   * Reads made in one turn of the event loop share one read transaction, ended at the next turn
+   * or before a write: each statement then skips taking and releasing the WAL read lock, which
+   * costs more than a cached lookup. A commit by another connection is seen from the next turn.
+   */
+  readonly batchReads?: boolean
+}
+
+/** The methods of the port that only read. */
+const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
+  'unsureAnswers', 'countAnswers', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs'] as const
+
+/**
+ * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
+ * `':memory:'`. Several processes may open one file at once; their writes wait for each other.
+ * A store that cannot be opened or was written by a newer version is a JudgeError naming the file.
+ */
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
+  let db: DatabaseSync
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+    db = new DatabaseSync(file)
+  } catch (error) {
+    throw openError(file, error)
+  }
+  try {
+    configure(db)
+    migrate(db, file)
+    const sql = prepareStatements(db)
+    const snapshot = options.batchReads ? readSnapshot(db, sql) : null
+    const transaction = writeTransaction(db, sql, snapshot)
+    const store: Store = {
+      ...answerMethods(sql, transaction),
+      ...recordMethods(sql, transaction),
+      close() {
+        snapshot?.end()
+        if (db.isOpen) db.close()
+      },
+    }
+    if (!snapshot) return store
+    const methods = store as unknown as Record<string, (...args: unknown[]) => unknown>
+    for (const name of READS) methods[name] = snapshot.wrap(methods[name])
+    return store
+  } catch (error) {
+    db.close()
+    throw error instanceof JudgeError ? error : openError(file, error)
+  }
+}
+
+function openError(file: string, error: unknown): JudgeError {
+  return new JudgeError(`${file}: cannot open the store: ${(error as Error).message}`, { cause: error })
+}
+
+/**
+ * Runs `work` in one transaction. It takes the write lock up front (BEGIN IMMEDIATE), so that it
+ * waits out another process's write under the busy timeout; a read transaction upgraded later
+ * would fail at once instead.
+ */
+function writeTransaction(db: DatabaseSync, sql: Statements, snapshot: ReadSnapshot | null): (work: () => void) => void {
+  return (work) => {
+    snapshot?.end()
+    sql.begin.run()
+    try {
+      work()
+      sql.commit.run()
+    } catch (error) {
+      if (db.isTransaction) sql.rollback.run()
+      throw error
+    }
+  }
+}
+
+/** A read transaction shared by the reads of one turn of the event loop. */
+interface ReadSnapshot {
+  /** The read method run inside the turn's read transaction, opening it when none is open. */
+  wrap<A extends unknown[], R>(read: (...args: A) => R): (...args: A) => R
+  /** Ends the read transaction, if one is open. */
+  end(): void
+}
+
+function readSnapshot(db: DatabaseSync, sql: Statements): ReadSnapshot {
+  let open = false
+  const end = (): void => {
+    if (!open) return
+    open = false
+    if (db.isOpen && db.isTransaction) sql.commit.run()
+  }
+  return {
+    end,
+    wrap: (read) => (...args) => {
+      if (!open && !db.isTransaction) {
+        sql.beginRead.run()
+        open = true
+        setImmediate(end)
+      }
+      return read(...args)
+    },
+  }
+}
+
+function answerMethods(sql: Statements, transaction: (work: () => void) => void): AnswerMethods {
+  return {
+    getAnswers(model, stateHash, fingerprints) {
+      const found = new Map<string, StoredAnswer>()
+      if (fingerprints.length === 0) return found
+      // One search for every answer of the state (they are adjacent in the key), then the ones
+      // asked, in the order asked; a state rarely has answers beyond the questions of its spec.
+      const rows = sql.getAnswers.all(model, stateHash) as unknown as AnswerRow[]
+      for (const fingerprint of fingerprints) {
+        const row = rows.find((r) => r[1] === fingerprint)
+        if (row) found.set(fingerprint, answerOf(row))
+      }
+      return found
+    },
+    answeredFingerprints(model, stateHash, fingerprints) {
+      const rows = sql.answeredFingerprints.all(model, stateHash) as unknown as [fingerprint: string][]
+      const held = new Set(rows.map((row) => row[0]))
+      return new Set(fingerprints.filter((fingerprint) => held.has(fingerprint)))
+    },
+    putAnswers(answers, stateHash, state) {
+      transaction(() => {
+        sql.putState.run(stateHash, JSON.stringify(state))
+        for (const a of answers) {
+          sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
+            a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
+            sampleRank(a.judgment, a.question, a.stateHash))
+        }
+      })
+    },
+    getStates(stateHashes) {
+      const states = new Map<string, State>()
+      for (const row of sql.getStates.all(JSON.stringify(stateHashes))) {
+        states.set(row.state_hash as string, JSON.parse(row.state as string) as State)
+      }
+      return states
+    },
+    answersForStates(model, fingerprint, stateHashes) {
+      const unique = JSON.stringify([...new Set(stateHashes)])
+      return answersOf(sql.answersForStates.all(unique, model, fingerprint))
+    },
+    sampleAnswers(model, fingerprint, _judgment, _question, limit) {
+      // The order is the rank stored with each answer when it was first asked (docs/store.md).
+      return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
+    },
+    unsureAnswers(model, fingerprint, below, limit) {
+      return answersOf(sql.unsureAnswers.all(model, fingerprint, below, sqlLimit(limit)))
+    },
+    countAnswers(model, fingerprint) {
+      return (sql.countAnswers.get(model, fingerprint) as { n: number }).n
+    },
+  }
+}
+
+function answersOf(rows: unknown[]): StoredAnswer[] {
+  return (rows as AnswerRow[]).map(answerOf)
+}
+
+function answerOf(row: AnswerRow): StoredAnswer {
+  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt] = row
+  return {
+    model, fingerprint, stateHash, judgment, question, distribution: JSON.parse(distribution),
+    label, p, margin, askedAt,
+  }
+}

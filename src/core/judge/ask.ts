@@ -1,0 +1,80 @@
+import { EngineError, MissingKeyError } from '../../errors.ts'
+import type { Engine, EngineResult } from '../../ports/engine.ts'
+import type { StoredAnswer } from '../../ports/store.ts'
+import type { Question, Spec, State } from '../types.ts'
+import { readDistribution } from './answer.ts'
+import { commitCost, estimateStateTokens, tokenCost } from './cost.ts'
+import { timestamp, type Asked, type Judging } from './deps.ts'
+
+/** One judgment's look-up of one state: what the store holds, and what it lacks. */
+export interface Lookup {
+  readonly spec: Spec
+  readonly model: string
+  readonly state: State
+  readonly hash: string
+  readonly stored: Map<string, StoredAnswer>
+  readonly missing: readonly Question[]
+}
+
+/** What asking brought: every answer of the judgment, and which were asked by this caller. */
+export interface Filled {
+  readonly stored: ReadonlyMap<string, StoredAnswer>
+  readonly fresh: ReadonlySet<string>
+}
+
+/**
+ * Asks the engine the questions the store lacks, in one request, within the ledger's budget. An
+ * identical request already in flight for the same store is joined instead of asked again.
+ */
+export async function askMissing(job: Judging, lookup: Lookup): Promise<Filled> {
+  const tally = job.ledger.tally(lookup.spec.name)
+  const stored = new Map(lookup.stored)
+  const fresh = new Set<string>()
+  const { asked, joined } = askOnce(job, lookup)
+  const got = await asked
+  for (const [fp, answer] of got.answers) {
+    stored.set(fp, answer)
+    if (!joined) fresh.add(fp)
+  }
+  if (joined) tally.cached += lookup.missing.length
+  else Object.assign(tally, { asked: tally.asked + lookup.missing.length, requests: tally.requests + 1, cost: tally.cost + got.cost })
+  return { stored, fresh }
+}
+
+function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined: boolean } {
+  const { deps, ledger } = job
+  const { spec, model, state, hash, missing } = lookup
+  const key = `${model}\0${hash}\0${missing.map((q) => q.fingerprint).join(',')}`
+  const pending = deps.inflight.get(key)
+  if (pending) return { asked: pending, joined: true }
+  if (!deps.engine) throw new MissingKeyError(spec.name)
+  commitCost(ledger.budget(spec.name), spec.name, missing.length, 1, tokenCost(estimateStateTokens(state, missing.length), deps.pricePerMtok))
+  const asked = askAndStore(job, deps.engine, lookup)
+  deps.inflight.set(key, asked)
+  const forget = () => deps.inflight.delete(key)
+  asked.then(forget, forget)
+  return { asked, joined: false }
+}
+
+async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promise<Asked> {
+  const { deps } = job
+  const { spec, model, state, hash, missing } = lookup
+  const result = await engine.ask({ model, state, questions: missing }, job.signal)
+  const askedAt = timestamp(deps.now())
+  const answers = new Map<string, StoredAnswer>()
+  for (const q of missing) {
+    const distribution = distributionFor(result, q, spec)
+    const { label, p, margin } = readDistribution(q, distribution)
+    answers.set(q.fingerprint, { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt })
+  }
+  deps.store.putAnswers([...answers.values()], hash, state)
+  return { answers, cost: tokenCost(result.inputTokens, deps.pricePerMtok) }
+}
+
+function distributionFor(result: EngineResult, q: Question, spec: Spec) {
+  const d = result.distributions[q.name]
+  if (!d || q.labels.every((l) => typeof d[l] !== 'number')) {
+    throw new EngineError(`judgment ${spec.name}: the engine gave no answer to question ${q.name}`, null)
+  }
+  return d
+}

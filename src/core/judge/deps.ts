@@ -1,0 +1,41 @@
+import type { Engine } from '../../ports/engine.ts'
+import type { Store, StoredAnswer } from '../../ports/store.ts'
+import type { Spec } from '../types.ts'
+import type { Ledger } from './ledger.ts'
+
+/** The ports and settings the judge operation works with. */
+export interface JudgeDeps {
+  readonly store: Store
+  /** Null when no engine key is configured: only answers the store holds can be given. */
+  readonly engine: Engine | null
+  /** The model asked when a spec names none. */
+  readonly defaultModel: string
+  readonly pricePerMtok: number
+  /** Engine requests in flight for this store, so that identical rows ask once. */
+  readonly inflight: Map<string, Promise<Asked>>
+  readonly now: () => Date
+}
+
+/** What one engine request brought back, already stored. */
+export interface Asked {
+  readonly answers: ReadonlyMap<string, StoredAnswer>
+  readonly cost: number
+}
+
+/** One judging operation (a request or a command): its ports, its budget and tallies, its cancel signal. */
+export interface Judging {
+  readonly deps: JudgeDeps
+  readonly ledger: Ledger
+  /** Aborts engine requests in flight and stops new ones. */
+  readonly signal?: AbortSignal
+}
+
+/** The model a spec is asked with. */
+export function modelFor(spec: Spec, deps: Pick<JudgeDeps, 'defaultModel'>): string {
+  return spec.model ?? deps.defaultModel
+}
+
+/** A UTC timestamp without zone offset, as the seed's run records use: 2026-11-22T04:31:07.250. */
+export function timestamp(date: Date): string {
+  return date.toISOString().replace(/Z$/, '')
+}

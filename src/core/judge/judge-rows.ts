@@ -1,0 +1,105 @@
+import { tidy } from './answer.ts'
+import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
+import type { Judging } from './deps.ts'
+import { judgeOrdered, type SpecResult } from './judge-row.ts'
+
+/** What judging a stream of rows did, per judgment. */
+export interface RowsOutcome {
+  /** Rows judged, per judgment. */
+  readonly rows: Map<string, number>
+  /** Label counts per judgment, question and label. */
+  readonly labels: Map<string, Map<string, Map<string, number>>>
+  /** The error that stopped the rows, or null when every row was judged. */
+  error: Error | null
+}
+
+/** Options of judgeRows. */
+export interface JudgeRowsOptions {
+  readonly concurrency: number
+  /** Called once per judged row, in the order rows finish. */
+  readonly onRow?: (seq: number, sourced: SourcedRow, results: Map<string, SpecResult>) => void
+}
+
+/**
+ * Judges a stream of rows with judgments in dependency order (withDependencies), with bounded concurrency, counting labels per judgment. The first error
+ * stops the stream: rows in flight finish, and their answers (like every answer received) stay in
+ * the store. The outcome carries that error instead of throwing it, so that the run is recorded.
+ */
+export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
+  const outcome: RowsOutcome = { rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])), error: null }
+  const running = new Set<Promise<void>>()
+  let seq = 0
+  const fail = (error: unknown) => {
+    outcome.error ??= error instanceof Error ? error : new Error(String(error))
+  }
+  const done = (n: number, sourced: SourcedRow, results: Map<string, SpecResult>) => {
+    count(outcome, results)
+    options.onRow?.(n, sourced, results)
+  }
+  try {
+    for await (const sourced of rows) {
+      if (outcome.error || job.signal?.aborted) break
+      const n = seq++
+      let judged: Map<string, SpecResult> | Promise<Map<string, SpecResult>>
+      try {
+        judged = judgeOrdered(job, specs, sourced)
+      } catch (error) {
+        fail(error)
+        continue
+      }
+      // A row the store answered in full is done already; only rows that ask take a slot.
+      if (!(judged instanceof Promise)) {
+        done(n, sourced, judged)
+        continue
+      }
+      const task: Promise<void> = judged.then((results) => done(n, sourced, results), fail)
+      running.add(task)
+      void task.finally(() => running.delete(task))
+      if (running.size >= options.concurrency) await Promise.race(running)
+    }
+  } catch (error) {
+    fail(error)
+  }
+  await Promise.all(running)
+  if (!outcome.error && job.signal?.aborted) fail(new Error('interrupted'))
+  return outcome
+}
+
+function count(outcome: RowsOutcome, results: Map<string, SpecResult>): void {
+  for (const [name, result] of results) {
+    outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
+    const byQuestion = outcome.labels.get(name)!
+    for (const [question, answer] of Object.entries(result.answers)) {
+      const byLabel = byQuestion.get(question) ?? new Map<string, number>()
+      byQuestion.set(question, byLabel)
+      byLabel.set(answer.label, (byLabel.get(answer.label) ?? 0) + 1)
+    }
+  }
+}
+
+/** The label counts of one judgment of an outcome, as the store records them. */
+export function labelCountsOf(outcome: RowsOutcome, judgment: string, runId: string): LabelCount[] {
+  const out: LabelCount[] = []
+  for (const [question, byLabel] of outcome.labels.get(judgment) ?? []) {
+    for (const [label, count] of byLabel) out.push({ run_id: runId, question, label, count })
+  }
+  return out
+}
+
+/** A run id: the UTC start time and a short random suffix, sortable by time. */
+export function newRunId(startedAt: Date, random: () => number = Math.random): string {
+  const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+  const suffix = Math.floor(random() * 36 ** 6).toString(36).padStart(6, '0')
+  return `${stamp}-${suffix}`
+}
+
+/** The status of a run: complete, or `failed: <error>`. */
+export function runStatus(error: Error | null): string {
+  return error ? `failed: ${error.message}` : 'complete'
+}
+
+/** Builds a run record from its parts. */
+export function runRecord(fields: Omit<RunRecord, 'status'> & { error: Error | null }): RunRecord {
+  const { error, ...rest } = fields
+  return { ...rest, cost: tidy(rest.cost), status: runStatus(error) }
+}

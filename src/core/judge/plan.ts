@@ -1,0 +1,124 @@
+import { readDistribution } from './answer.ts'
+import { estimateStateTokens, tokenCost } from './cost.ts'
+import { fingerprintsOf } from './judge-row.ts'
+import { modelFor, type JudgeDeps } from './deps.ts'
+import { withDependencies } from './select.ts'
+import { createStateSet, type StateSet } from './state-set.ts'
+import { stateHash, stateOf } from './state.ts'
+import type { Project, Question, Row, Spec } from '../types.ts'
+
+/** What judging a set of rows would do for one judgment, asking nothing. */
+export interface JudgmentPlan {
+  readonly judgment: string
+  readonly model: string
+  readonly rows: number
+  /** Distinct states among the rows. */
+  readonly states: number
+  /** Answers the store already holds (counted per row and question). */
+  readonly cached: number
+  /** Answers that would be asked of the engine (one per distinct state and uncached question). */
+  readonly ask: number
+  /** Engine requests: one per distinct state with an uncached question. */
+  readonly requests: number
+  /** Estimated cost in USD of the requests. */
+  readonly estimate: number
+  /** States that depend on a label not yet known, so their exact text is not known either. */
+  readonly unknown: number
+}
+
+interface Counter {
+  rows: number
+  ask: number
+  requests: number
+  estimate: number
+  unknown: number
+  /** Distinct states seen. */
+  readonly seen: StateSet
+  /** Apart: states whose text waits on a dependency's unknown label, by their stand-in's hash. */
+  readonly seenUnknown: StateSet
+}
+
+/** A planner: add rows one at a time, then read the plan of every judgment they touch. */
+export interface Planner {
+  add(row: Row, where: string): void
+  result(): JudgmentPlan[]
+}
+
+/**
+ * Plans the judgments and their dependencies over rows, from the store alone. A dependent whose
+ * dependency is not cached has an unknown state: it is counted as a distinct state asking every
+ * question, with the longest label standing in for the unknown one.
+ */
+export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'defaultModel' | 'pricePerMtok'>, project: Project, selected: readonly Spec[]): Planner {
+  const specs = withDependencies(project, selected)
+  const counters = new Map<string, Counter>(specs.map((s) => [s.name, {
+    rows: 0, ask: 0, requests: 0, estimate: 0, unknown: 0, seen: createStateSet(), seenUnknown: createStateSet(),
+  }]))
+  // The labels a dependent's state needs (`judgment.question`); without chaining there are none,
+  // and a state seen before then needs no second look at the store.
+  const needed = new Set(specs.flatMap((s) => s.state.flatMap((c) => (c.ref ? [c.name] : []))))
+  const gives = new Map(specs.map((s) => [s.name, s.questions.filter((q) => needed.has(`${s.name}.${q.name}`))]))
+  return {
+    add(row, where) {
+      const labels = new Map<string, string | null>()
+      for (const spec of specs) planSpec(spec, row, where, labels, counters.get(spec.name)!, gives.get(spec.name)!)
+    },
+    result() {
+      return specs.map((spec) => {
+        const c = counters.get(spec.name)!
+        const total = c.rows * spec.questions.length
+        return {
+          judgment: spec.name, model: modelFor(spec, deps), rows: c.rows, states: c.seen.size + c.seenUnknown.size, cached: total - c.ask,
+          ask: c.ask, requests: c.requests, estimate: c.estimate, unknown: c.unknown,
+        }
+      })
+    },
+  }
+
+  function planSpec(spec: Spec, row: Row, where: string, labels: Map<string, string | null>, c: Counter, gives: readonly Question[]): void {
+    c.rows += 1
+    let known = true
+    let extended: Row = row
+    if (spec.state.some((column) => column.ref)) {
+      const copy: Record<string, unknown> = { ...row }
+      for (const { name, ref } of spec.state) {
+        if (!ref) continue
+        const label = labels.get(name)
+        if (label === null || label === undefined) known = false
+        copy[name] = label ?? longestLabel(project, ref.judgment, ref.question)
+      }
+      extended = copy
+    }
+    const state = stateOf(extended, spec.state, where)
+    const hash = stateHash(state)
+    const seen = known ? c.seen : c.seenUnknown
+    const first = seen.add(hash)
+    if (!first && gives.length === 0) return
+    const held = known ? heldAnswers(spec, hash, gives, labels) : new Set<string>()
+    if (!first) return
+    const missing = spec.questions.filter((q) => !held.has(q.fingerprint)).length
+    if (missing === 0) return
+    if (!known) c.unknown += 1
+    c.ask += missing
+    c.requests += 1
+    c.estimate += tokenCost(estimateStateTokens(state, missing), deps.pricePerMtok)
+  }
+
+  /** The fingerprints the store answers for a known state, noting the labels dependents need. */
+  function heldAnswers(spec: Spec, hash: string, gives: readonly Question[], labels: Map<string, string | null>): Set<string> {
+    const model = modelFor(spec, deps)
+    // Without dependents, whether an answer is there is all the plan needs: the answers stay unread.
+    if (gives.length === 0) return deps.store.answeredFingerprints(model, hash, fingerprintsOf(spec))
+    const stored = deps.store.getAnswers(model, hash, fingerprintsOf(spec))
+    for (const q of gives) {
+      const s = stored.get(q.fingerprint)
+      labels.set(`${spec.name}.${q.name}`, s ? readDistribution(q, s.distribution).label : null)
+    }
+    return new Set(stored.keys())
+  }
+}
+
+function longestLabel(project: Project, judgment: string, question: string): string {
+  const q = project.specs.find((s) => s.name === judgment)!.questions.find((x) => x.name === question)!
+  return q.labels.reduce((a, b) => (b.length > a.length ? b : a))
+}

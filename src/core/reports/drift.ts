@@ -1,0 +1,50 @@
+import type { DriftEntry } from '../types.ts'
+import type { RunLabelCount } from '../../ports/store.ts'
+import { tidy } from '../judge/answer.ts'
+
+/** The drift alert threshold: a change above it is flagged (seed 2.5). */
+export const DRIFT_ALERT = 0.1
+
+/** Shares of each label: counts divided by their total; an empty mix gives no shares. */
+export function shares(counts: Readonly<Record<string, number>>): Record<string, number> {
+  const total = Object.values(counts).reduce((a, b) => a + b, 0)
+  const out: Record<string, number> = {}
+  if (total === 0) return out
+  for (const [label, count] of Object.entries(counts)) out[label] = tidy(count / total)
+  return out
+}
+
+/** Total variation distance between two label mixes: half the sum of absolute differences. */
+export function totalVariation(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): number {
+  let sum = 0
+  for (const label of new Set([...Object.keys(a), ...Object.keys(b)])) sum += Math.abs((a[label] ?? 0) - (b[label] ?? 0))
+  return tidy(sum / 2)
+}
+
+/**
+ * Drift per question: for each run (oldest first) its label shares and the total variation
+ * distance from the previous run's shares; `alert` when that change is above the threshold.
+ */
+export function driftByQuestion(counts: readonly RunLabelCount[], questions?: readonly string[]): Record<string, DriftEntry[]> {
+  const byQuestion = new Map<string, Map<string, { rows: number; counts: Record<string, number> }>>()
+  for (const name of questions ?? []) byQuestion.set(name, new Map())
+  for (const c of counts) {
+    if (questions && !questions.includes(c.question)) continue
+    const runs = byQuestion.get(c.question) ?? new Map()
+    byQuestion.set(c.question, runs)
+    const run = runs.get(c.run_id) ?? { rows: c.rows, counts: {} }
+    runs.set(c.run_id, run)
+    run.counts[c.label] = (run.counts[c.label] ?? 0) + c.count
+  }
+  const out: Record<string, DriftEntry[]> = {}
+  for (const [question, runs] of byQuestion) {
+    let previous: Record<string, number> | null = null
+    out[question] = [...runs].map(([run_id, run]) => {
+      const mix = shares(run.counts)
+      const change = previous === null ? null : totalVariation(previous, mix)
+      previous = mix
+      return { run_id, rows: run.rows, shares: mix, change, alert: change !== null && change > DRIFT_ALERT }
+    })
+  }
+  return out
+}

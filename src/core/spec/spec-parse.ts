@@ -1,0 +1,119 @@
+import { basename, dirname, isAbsolute, resolve } from 'node:path'
+import { SpecError } from '../../errors.ts'
+import { shortHash } from '../hash.ts'
+import { parseAct } from './spec-act.ts'
+import { parseQuestions } from './spec-questions.ts'
+import { asList, asMap, asText, asUnit, checkKeys, describe, itemOf, optional, required } from './spec-values.ts'
+import type { YamlMap } from './spec-values.ts'
+import { readYaml } from './spec-yaml.ts'
+import type { Spec, StateColumn } from '../types.ts'
+
+/** Judgment names: lowercase letters, digits, `_` and `-`. */
+export const JUDGMENT_NAME = /^[a-z0-9_-]+$/
+
+/** The file name endings of spec files. */
+export const SPEC_SUFFIX = /\.judge\.ya?ml$/
+
+/** The keys a spec may hold, in the order the documentation lists them. */
+export const SPEC_KEYS = [
+  'name',
+  'model',
+  'state',
+  'questions',
+  'act',
+  'key',
+  'reviews',
+  'data',
+  'unsure_below',
+  'min_accuracy',
+] as const
+
+// `other.question`: exactly one dot between a judgment name and a question name.
+const REF = /^([a-z0-9_-]+)\.([a-z0-9_]+)$/
+
+/** Parses and validates the text of the spec file at absolute path `file`; reads nothing. */
+export function parseSpec(text: string, file: string): Spec {
+  const value = readYaml(text, file)
+  if (!(value instanceof Map)) {
+    throw new SpecError(file, '', `a spec must be a mapping of keys (${SPEC_KEYS.join(', ')}), not ${describe(value)}`)
+  }
+  const root = asMap(value, file, '')
+  checkKeys(root, SPEC_KEYS, file, '')
+  const name = parseName(optional(root, 'name'), file)
+  const model = optional(root, 'model')
+  const state = parseState(required(root, 'state', file, ''), file)
+  const questions = parseQuestions(required(root, 'questions', file, ''), file)
+  const act = parseAct(optional(root, 'act'), questions, file)
+  const dir = dirname(file)
+  return {
+    name,
+    file,
+    model: model === undefined ? null : asText(model, file, 'model'),
+    state,
+    questions,
+    act,
+    key: specPath(root, 'key', dir, file),
+    reviews: specPath(root, 'reviews', dir, file) ?? resolve(dir, `${name}.reviews.csv`),
+    data: specPath(root, 'data', dir, file),
+    unsureBelow: unit(root, 'unsure_below', file),
+    minAccuracy: unit(root, 'min_accuracy', file),
+    hash: shortHash(text),
+  }
+}
+
+/** The name a spec file gets when it sets none: its file name without `.judge.yaml`. */
+export function defaultName(file: string): string {
+  return basename(file).replace(SPEC_SUFFIX, '')
+}
+
+function parseName(value: unknown, file: string): string {
+  const rule = 'lowercase letters, digits, _ and - ([a-z0-9_-]+)'
+  if (value === undefined) {
+    const name = defaultName(file)
+    if (validName(name)) return name
+    const problem = `the file name gives the name "${name}", which is not ${rule}; set name: or rename the file`
+    throw new SpecError(file, 'name', problem)
+  }
+  if (typeof value !== 'string' || !validName(value)) {
+    throw new SpecError(file, 'name', `must be ${rule}, not ${describe(value)}`)
+  }
+  return value
+}
+
+// `__proto__` passes the pattern but would reach an object's prototype wherever names are keys.
+function validName(name: string): boolean {
+  return JUDGMENT_NAME.test(name) && name !== '__proto__'
+}
+
+function parseState(value: unknown, file: string): StateColumn[] {
+  const list = asList(value, file, 'state')
+  if (list.length === 0) throw new SpecError(file, 'state', 'needs at least one column')
+  const seen = new Set<string>()
+  return list.map((item, i) => {
+    const path = itemOf('state', i)
+    if (typeof item !== 'string' || item === '') {
+      throw new SpecError(file, path, `must be a column name, not ${describe(item)}`)
+    }
+    if (seen.has(item)) throw new SpecError(file, path, `the column "${item}" is listed twice`)
+    seen.add(item)
+    const ref = REF.exec(item)
+    return ref && validName(ref[1]) ? { name: item, ref: { judgment: ref[1], question: ref[2] } } : { name: item }
+  })
+}
+
+// Paths are relative to the spec's folder, so a project folder can move as a whole.
+function specPath(root: YamlMap, key: string, dir: string, file: string): string | null {
+  const value = optional(root, key)
+  if (value === undefined) return null
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new SpecError(file, key, `must be a file path, not ${describe(value)}`)
+  }
+  if (value.includes('\0')) throw new SpecError(file, key, 'must not contain a NUL byte')
+  if (isAbsolute(value)) throw new SpecError(file, key, `must be relative to the spec's folder, not ${value}`)
+  return resolve(dir, value)
+}
+
+function unit(root: YamlMap, key: string, file: string): number | null {
+  const value = optional(root, key)
+  return value === undefined ? null : asUnit(value, file, key)
+}

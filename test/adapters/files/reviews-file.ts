@@ -1,0 +1,121 @@
+import t from 'tap'
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { verdictKey, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
+import { appendVerdict, readVerdicts, REVIEW_COLUMNS, validReviewer, verdictLine } from '../../../src/adapters/files/reviews-file.ts'
+
+const HEADER = REVIEW_COLUMNS.join(',')
+
+function record(n: number, more: Partial<VerdictRecord> = {}): VerdictRecord {
+  return {
+    reviewed_at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000`, reviewer: `reviewer ${n}`, judgment: 'spam', question: 'is_spam',
+    state_hash: n.toString(16).padStart(16, '0'), kind: 'disagreement', verdict: 'both_ok', labels: ['yes', 'no'], model_label: 'yes',
+    key_label: 'no', state: { message: `message ${n}: "quoted", with commas,\nnew lines and ünïcode ${'x'.repeat(1500)}` }, ...more,
+  }
+}
+
+const lines = (file: string) => readFileSync(file, 'utf8')
+const rows = (file: string): Record<string, string>[] => parse(lines(file), { columns: true })
+
+t.test('reviewer names are 1 to 64 letters, digits, spaces and ._@-, starting with a letter or digit', async (t) => {
+  for (const ok of ['ann', 'Ann Lee', 'a.lee@example.org', 'r2-d2_x', 'Zoë', '7', 'a'.repeat(64)]) t.ok(validReviewer(ok), ok)
+  for (const bad of ['', ' ann', '=SUM(A1)', '+1', '-x', '@x', '.x', 'a'.repeat(65), 'ann;drop', 'a,b', 'a"b', 'a\nb', '<b>']) t.notOk(validReviewer(bad), JSON.stringify(bad))
+})
+
+t.test('the first verdict creates the file with its header; verdicts read back as written', async (t) => {
+  const file = join(t.testdir(), 'spam.reviews.csv')
+  t.same(await readVerdicts(file), new Map(), 'a missing file holds no verdicts')
+  await appendVerdict(file, record(1))
+  await appendVerdict(file, record(2, { verdict: 'needs_context', labels: [], key_label: null, kind: 'unsure' }))
+  t.equal(lines(file).split('\n')[0], HEADER)
+  const verdicts = await readVerdicts(file)
+  t.same([...verdicts.values()], [record(1), record(2, { verdict: 'needs_context', labels: [], key_label: null, kind: 'unsure' })])
+  t.match(rows(file)[0], { labels: '["yes","no"]', key_label: 'no', state: /^\{"message":"message 1/ })
+  t.equal(rows(file)[1].key_label, '', 'no key label is an empty cell')
+})
+
+t.test('the latest verdict of a row wins', async (t) => {
+  const file = join(t.testdir(), 'r.csv')
+  await appendVerdict(file, record(1, { verdict: 'model_right', labels: ['yes'] }))
+  await appendVerdict(file, record(1, { verdict: 'key_right', labels: ['no'], question: 'topic' }))
+  await appendVerdict(file, record(1, { verdict: 'ambiguous', labels: [] }))
+  const verdicts = await readVerdicts(file)
+  t.equal(verdicts.size, 2)
+  t.equal(verdicts.get(verdictKey('spam', 'is_spam', record(1).state_hash))!.verdict, 'ambiguous')
+  t.equal(verdicts.get(verdictKey('spam', 'topic', record(1).state_hash))!.verdict, 'key_right')
+})
+
+t.test('50 concurrent appends to one file all land, each once, whole, under one header', async (t) => {
+  const file = join(t.testdir(), 'r.csv')
+  await Promise.all(Array.from({ length: 50 }, (_, i) => appendVerdict(file, record(i))))
+  const text = lines(file)
+  t.equal(text.split(HEADER).length - 1, 1, 'one header')
+  const got = rows(file)
+  t.equal(got.length, 50)
+  t.same(new Set(got.map((r) => r.reviewer)), new Set(Array.from({ length: 50 }, (_, i) => `reviewer ${i}`)))
+  t.ok(got.every((r) => JSON.parse(r.state).message === record(Number(r.reviewer.slice(9))).state.message), 'no line is torn or mixed')
+})
+
+t.test('a second process appending at the same time loses nothing either', async (t) => {
+  const file = join(t.testdir(), 'r.csv')
+  const module = resolve(import.meta.dirname, '../../../src/adapters/files/reviews-file.ts')
+  const code = `
+    import { appendVerdict } from ${JSON.stringify(module)}
+    const record = JSON.parse(process.argv[1])
+    await Promise.all(Array.from({ length: 40 }, (_, i) => appendVerdict(${JSON.stringify(file)}, { ...record, reviewer: 'child ' + i })))
+  `
+  const child = new Promise<number | null>((done, fail) => {
+    const proc = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', code, JSON.stringify(record(0))], { stdio: 'inherit' })
+    proc.on('error', fail)
+    proc.on('close', done)
+  })
+  await Promise.all(Array.from({ length: 40 }, (_, i) => appendVerdict(file, record(i + 100))))
+  t.equal(await child, 0)
+  const got = rows(file)
+  t.equal(got.length, 80)
+  t.equal(new Set(got.map((r) => r.reviewer)).size, 80, 'each line once')
+  t.ok(got.every((r) => REVIEW_COLUMNS.every((c) => typeof r[c] === 'string') && JSON.parse(r.state).message.length > 1500))
+  t.equal(lines(file).split(HEADER).length - 1, 1, 'one header')
+})
+
+t.test('a file someone created empty gets its header with the first verdict', async (t) => {
+  const dir = t.testdir({ 'r.csv': '' })
+  await appendVerdict(join(dir, 'r.csv'), record(1))
+  t.equal(lines(join(dir, 'r.csv')).split('\n')[0], HEADER)
+  t.equal((await readVerdicts(join(dir, 'r.csv'))).size, 1)
+})
+
+t.test('a failed append rejects without holding up the appends queued behind it', async (t) => {
+  const dir = t.testdir()
+  const file = join(dir, 'later', 'r.csv')
+  const failed = appendVerdict(file, record(1))
+  const queued = failed.catch(() => null).then(() => appendVerdict(file, record(2)))
+  await t.rejects(failed, { code: 'ENOENT' })
+  await t.rejects(queued, { code: 'ENOENT' })
+  mkdirSync(join(dir, 'later'))
+  await appendVerdict(file, record(3))
+  t.same([...(await readVerdicts(file)).values()].map((v) => v.reviewer), ['reviewer 3'])
+})
+
+t.test('a repeated header line is skipped; a malformed line is an error naming file and line', async (t) => {
+  const dir = t.testdir()
+  const file = join(dir, 'r.csv')
+  const good = verdictLine(record(1))
+  writeFileSync(file, `${HEADER}\n${good}${HEADER}\n${verdictLine(record(2))}`)
+  t.equal((await readVerdicts(file)).size, 2)
+  const broken = async (line: string, message: RegExp) => {
+    writeFileSync(file, `${HEADER}\n${good}${line}\n`)
+    await t.rejects(readVerdicts(file), { name: 'InputError', message })
+  }
+  await broken(good.replace('both_ok', 'approve'), /r\.csv:3: unknown verdict "approve"/)
+  await broken(good.replace('disagreement', 'random'), /r\.csv:3: unknown kind "random"/)
+  await broken(good.replace('"[""yes"",""no""]"', 'yes'), /r\.csv:3: labels is not valid JSON/)
+  await broken(good.replace('"[""yes"",""no""]"', '"{""a"":1}"'), /r\.csv:3: labels must be a JSON array of labels/)
+  await broken(good.replace(/"\{""message"".*\}"/s, '"[1]"'), /r\.csv:3: state must be a JSON object of column values/)
+  await broken('a,b', /r\.csv:3: not valid CSV/)
+  writeFileSync(file, 'reviewed_at,reviewer,verdict\n')
+  await t.rejects(readVerdicts(file), { message: /r\.csv: not a reviews file: the header lacks judgment, question, state_hash, kind, labels, model_label, key_label, state/ })
+  await t.rejects(readVerdicts(dir), { name: 'InputError', message: /cannot read the reviews file \(EISDIR\)/ })
+})

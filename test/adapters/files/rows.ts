@@ -1,0 +1,44 @@
+import t from 'tap'
+import { join } from 'node:path'
+import { chmodSync } from 'node:fs'
+import { formatOf, readRows } from '../../../src/adapters/files/rows.ts'
+
+async function all(file: string) {
+  const out = []
+  for await (const r of readRows(file, 'data')) out.push(r)
+  return out
+}
+
+t.test('the format follows the extension', async (t) => {
+  t.equal(formatOf('a.csv'), 'csv')
+  t.equal(formatOf('a.JSONL'), 'jsonl')
+  t.equal(formatOf('a.ndjson'), 'jsonl')
+  t.equal(formatOf('a.txt'), 'csv')
+})
+
+t.test('CSV rows keep quoting, commas, newlines and a BOM right, with their line', async (t) => {
+  const dir = t.testdir({ 'a.csv': '\ufeffid,message\n1,"Hi, ""you""\nthere"\n\n2,plain\n' })
+  const rows = await all(join(dir, 'a.csv'))
+  t.same(rows.map((r) => r.row), [{ id: '1', message: 'Hi, "you"\nthere' }, { id: '2', message: 'plain' }])
+  t.same(rows.map((r) => r.where), ['data:3', 'data:5'])
+})
+
+t.test('JSON Lines rows are objects, blank lines skipped', async (t) => {
+  const dir = t.testdir({ 'a.jsonl': '{"message":"a","n":1}\n\n{"message":"b"}\n' })
+  const rows = await all(join(dir, 'a.jsonl'))
+  t.same(rows, [{ row: { message: 'a', n: 1 }, where: 'data:1' }, { row: { message: 'b' }, where: 'data:3' }])
+})
+
+t.test('bad files give errors that say what and where', async (t) => {
+  const dir = t.testdir({ 'arr.jsonl': '[1,2]\n', 'bad.csv': 'a,b\n1,2,3\n', sub: {} })
+  await t.rejects(all(join(dir, 'arr.jsonl')), /data:1: a row must be a JSON object/)
+  await t.rejects(all(join(dir, 'bad.csv')), /data:2: not valid CSV/)
+  await t.rejects(all(join(dir, 'missing.csv')), /data: no such data file/)
+  await t.rejects(all(join(dir, 'sub')), /data: is a folder, not a data file/)
+})
+
+t.test('an unreadable file is an input error', { skip: process.getuid?.() === 0 ? 'root reads every file' : false }, async (t) => {
+  const dir = t.testdir({ 'locked.csv': 'a\n1\n' })
+  chmodSync(join(dir, 'locked.csv'), 0)
+  await t.rejects(all(join(dir, 'locked.csv')), /cannot read the data file \(EACCES\)/)
+})

@@ -1,0 +1,93 @@
+import t from 'tap'
+import { accuracyData, currentLabels, queueData, type ReviewSource } from '../../src/app/review-data.ts'
+import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
+import { stateHash } from '../../src/core/judge/state.ts'
+import type { Spec } from '../../src/core/types.ts'
+import type { Store } from '../../src/ports/store.ts'
+import { createMemoryStore } from '../helpers/memory-store.ts'
+import { spec, SPAM_YAML } from '../helpers/specs.ts'
+
+const judgment: Spec = spec(SPAM_YAML + 'unsure_below: 0.2\n')
+const isSpam = judgment.questions[0]
+const hashOf = (message: string) => stateHash({ message })
+
+/** Stores an is_spam answer of p(yes) for the message. */
+function put(store: Store, message: string, yes: number): void {
+  const no = 1 - yes
+  const label = yes >= no ? 'yes' : 'no'
+  const margin = Math.abs(yes - no)
+  store.putAnswers([{
+    model: 'm', fingerprint: isSpam.fingerprint, stateHash: hashOf(message), judgment: 'spam', question: 'is_spam',
+    distribution: { yes, no }, label, p: Math.max(yes, no), margin, askedAt: '2026-01-01T00:00:00.000',
+  }], hashOf(message), { message })
+}
+
+function keyOf(labels: Record<string, string>): Map<string, KeyRow> {
+  return new Map(Object.entries(labels).map(([message, label]) => [hashOf(message), { stateHash: hashOf(message), state: { message }, labels: { is_spam: label }, where: 'key.csv' }]))
+}
+
+function reviewed(messages: string[]): Map<string, VerdictRecord> {
+  return new Map(messages.map((message) => [verdictKey('spam', 'is_spam', hashOf(message)), {
+    reviewed_at: '2026-01-01T00:00:00.000', reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: hashOf(message),
+    kind: 'spot_check', verdict: 'confirmed', labels: ['no'], model_label: 'no', key_label: null, state: { message },
+  }]))
+}
+
+function setup(count: number, yes: (i: number) => number = (i) => (i % 2 === 0 ? 0.9 : 0.1)) {
+  const store = createMemoryStore()
+  for (let i = 0; i < count; i++) put(store, `m${i}`, yes(i))
+  const source = (more: Partial<ReviewSource> = {}): ReviewSource => ({ store, model: 'm', spec: judgment, key: new Map(), verdicts: new Map(), ...more })
+  return { store, source }
+}
+
+t.test('the queue reads disagreements, the seeded sample and unsure answers from the store, with their states', async (t) => {
+  const { store, source } = setup(50, (i) => (i < 3 ? 0.55 : 0.9))
+  const queue = queueData(source({ key: keyOf({ m10: 'no', m11: 'yes' }) }), { audit: 5 })
+  const sample = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 5).map((a) => a.stateHash).filter((h) => h !== hashOf('m10'))
+  const spots = queue.offered.filter((c) => c.kind === 'spot_check' && c.question === 'is_spam')
+  t.match(queue.offered[0], { kind: 'disagreement', stateHash: hashOf('m10'), keyLabel: 'no', modelLabel: 'yes' })
+  t.same(spots.map((c) => c.stateHash), sample, 'the spot checks follow the store\'s seeded order')
+  const unsure = queue.offered.filter((c) => c.kind === 'unsure').map((c) => c.state.message)
+  t.same(unsure, ['m0', 'm1', 'm2'].filter((m) => !sample.includes(hashOf(m))))
+  t.ok(queue.offered.every((c) => stateHash(c.state) === c.stateHash), 'every card carries its own row\'s values')
+})
+
+t.test('the queue is the same on every request, and a reviewed sample row is not replaced', async (t) => {
+  const { source } = setup(100)
+  const first = queueData(source(), { audit: 10 })
+  t.same(queueData(source(), { audit: 10 }), first)
+  const spots = first.offered.filter((c) => c.question === 'is_spam')
+  const after = queueData(source({ verdicts: reviewed([spots[0].state.message]) }), { audit: 10 })
+  t.same(after.offered.filter((c) => c.question === 'is_spam').map((c) => c.stateHash), spots.slice(1).map((c) => c.stateHash))
+})
+
+t.test('enough unsure answers are read to fill a page after the reviewed ones drop out', async (t) => {
+  const { source } = setup(60, (i) => 0.55 + i / 1000)
+  const verdicts = reviewed(Array.from({ length: 20 }, (_, i) => `m${i}`))
+  const queue = queueData(source({ verdicts }), { audit: 0, limit: 5 })
+  t.same(queue.cards.map((c) => c.state.message), ['m20', 'm21', 'm22', 'm23', 'm24'])
+  t.same(queueData(source({ spec: { ...judgment, unsureBelow: null } }), { audit: 0 }).offered, [], 'no unsure_below, no unsure rows')
+})
+
+t.test('the queue says when more unsure answers may wait than were read to fill a page', async (t) => {
+  const { source } = setup(40, (i) => 0.5 + i / 1000)
+  t.equal(queueData(source(), { audit: 0, limit: 5 }).moreUnsure, true, '40 unsure answers, 5 read')
+  t.equal(queueData(source(), { audit: 0, limit: 50 }).moreUnsure, false, 'every unsure answer read')
+  t.equal(queueData(source({ spec: { ...judgment, unsureBelow: null } }), { audit: 0, limit: 0 }).moreUnsure, false, 'no unsure_below')
+})
+
+t.test('a negative or fractional audit is read as a whole number of rows, at least 0', async (t) => {
+  const { source } = setup(10)
+  t.equal(queueData(source(), { audit: -3 }).offered.length, 0)
+  t.equal(queueData(source(), { audit: 2.7 }).offered.length, 2)
+})
+
+t.test('accuracy is scored on the store\'s current answers of the key rows and the reviewed rows', async (t) => {
+  const { source } = setup(4)
+  const key = keyOf({ m0: 'yes', m1: 'yes', unanswered: 'no' })
+  const verdicts = reviewed(['m3'])
+  t.same([...currentLabels(source({ key, verdicts })).get('is_spam')!], [[hashOf('m0'), 'yes'], [hashOf('m1'), 'no'], [hashOf('m3'), 'no']])
+  const scores = accuracyData(source({ key, verdicts }))
+  t.match(scores.is_spam, { counted: 3, correct: 2, reviewed: 1, pending: 1 })
+  t.match(scores.topic, { counted: 0, accuracy: null })
+})

@@ -1,0 +1,98 @@
+import t from 'tap'
+import { chainedRow, judgeRow, judgeSpec } from '../../../src/core/judge/judge-row.ts'
+import { createLedger } from '../../../src/core/judge/ledger.ts'
+import { modelFor, timestamp } from '../../../src/core/judge/deps.ts'
+import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
+import { CostCapError, EngineError, MissingKeyError } from '../../../src/errors.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
+import { deps } from '../../helpers/deps.ts'
+import { project, spec, SPAM_YAML } from '../../helpers/specs.ts'
+
+const spam = spec()
+const row = { message: 'WIN a prize now', extra: 1 }
+
+t.test('a first judgment asks every question in one request and stores the answers', async (t) => {
+  const engine = createFakeEngine({ answer: (q) => (q.type === 'yes_no' ? { yes: 0.97, no: 0.03 } : Object.fromEntries(q.labels.map((l, i) => [l, i === 0 ? 0.6 : 0.4 / (q.labels.length - 1)]))) })
+  const d = deps(engine)
+  const ledger = createLedger(1)
+  const result = await judgeSpec({ deps: d, ledger }, spam, { row, where: 'row' })
+  t.equal(engine.calls.length, 1)
+  t.same(engine.calls[0].questions.map((q) => q.name), ['is_spam', 'topic', 'urgency'])
+  t.same(engine.calls[0].state, { message: 'WIN a prize now' })
+  t.same(result.answers.is_spam, { label: 'yes', p: 0.97, margin: 0.94, route: 'block', cached: false })
+  t.same(result.answers.topic, { label: 'personal', p: 0.6, margin: 0.4, route: '', cached: false })
+  t.match(ledger.tally('spam'), { asked: 3, requests: 1, cached: 0 })
+  t.ok(ledger.tally('spam').cost > 0)
+  const again = await judgeSpec({ deps: d, ledger }, spam, { row, where: 'row' })
+  t.equal(engine.calls.length, 1, 'the second judgment is served by the store')
+  t.same(again.answers.is_spam, { ...result.answers.is_spam, cached: true })
+  t.equal(ledger.tally('spam').cached, 3)
+})
+
+t.test('only the questions the store lacks are asked', async (t) => {
+  const engine = createFakeEngine()
+  const d = deps(engine)
+  await judgeSpec({ deps: d, ledger: createLedger(1) }, spam, { row, where: 'row' })
+  const reworded = parseSpec(SPAM_REWORDED, '/specs/spam.judge.yaml')
+  const result = await judgeSpec({ deps: d, ledger: createLedger(1) }, reworded, { row, where: 'row' })
+  t.same(engine.calls[1].questions.map((q) => q.name), ['topic'], 'editing one question asks only it again')
+  t.equal(result.answers.is_spam.cached, true)
+  t.equal(result.answers.topic.cached, false)
+})
+
+t.test('two identical rows in flight at once ask the engine once', async (t) => {
+  const engine = createFakeEngine({ latencyMs: 20 })
+  const d = deps(engine)
+  const ledger = createLedger(1)
+  const [a, b] = await Promise.all([judgeSpec({ deps: d, ledger }, spam, { row, where: 'a' }), judgeSpec({ deps: d, ledger }, spam, { row: { message: row.message }, where: 'b' })])
+  t.equal(engine.calls.length, 1)
+  t.same(a.answers.topic.label, b.answers.topic.label)
+  t.equal(d.inflight.size, 0, 'nothing is left in flight')
+  t.match(ledger.tally('spam'), { asked: 3, cached: 3, requests: 1 })
+})
+
+t.test('without an engine, a row the store lacks is refused naming ENGINE_API_KEY', async (t) => {
+  await t.rejects(judgeSpec({ deps: deps(null), ledger: createLedger(1) }, spam, { row, where: 'row' }), MissingKeyError)
+  await t.rejects(judgeSpec({ deps: deps(null), ledger: createLedger(1) }, spam, { row, where: 'row' }), /ENGINE_API_KEY is not set; nothing was asked/)
+})
+
+t.test('the cost cap refuses before asking', async (t) => {
+  const engine = createFakeEngine()
+  await t.rejects(judgeSpec({ deps: deps(engine), ledger: createLedger(0) }, spam, { row, where: 'row' }), CostCapError)
+  t.equal(engine.calls.length, 0)
+})
+
+t.test('an engine failure rejects and stores nothing', async (t) => {
+  const engine = createFakeEngine({ fail: true })
+  const d = deps(engine)
+  await t.rejects(judgeSpec({ deps: d, ledger: createLedger(1) }, spam, { row, where: 'row' }), EngineError)
+  t.equal(d.store.countAnswers('jev-test', spam.questions[0].fingerprint), 0)
+  t.equal(d.inflight.size, 0)
+})
+
+t.test('an engine result lacking a question is an EngineError naming it', async (t) => {
+  const engine = { defaultModel: 'x', ask: async () => ({ model: 'x', distributions: {}, inputTokens: 1, outputTokens: 0 }) }
+  await t.rejects(judgeSpec({ deps: deps(engine), ledger: createLedger(1) }, spam, { row, where: 'row' }), /gave no answer to question is_spam/)
+})
+
+t.test('a missing state column is an error naming it and where', async (t) => {
+  await t.rejects(judgeSpec({ deps: deps(createFakeEngine()), ledger: createLedger(1) }, spam, { row: { text: 'x' }, where: 'data.csv:7' }), /data\.csv:7: the row lacks the state column "message"/)
+})
+
+t.test('chained judgments judge their dependency first and use its label as state', async (t) => {
+  const base = parseSpec('state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n', '/specs/lang.judge.yaml')
+  const dependent = parseSpec('state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n', '/specs/tone.judge.yaml')
+  const engine = createFakeEngine({ answer: (q): Record<string, number> => (q.name === 'lang' ? { en: 0.2, fr: 0.8 } : { yes: 0.9, no: 0.1 }) })
+  const results = await judgeRow({ deps: deps(engine), ledger: createLedger(1) }, project(base, dependent), [dependent], { row: { message: 'bonjour' }, where: 'row' })
+  t.same([...results.keys()], ['lang', 'tone'])
+  t.same(engine.calls[1].state, { message: 'bonjour', 'lang.lang': 'fr' })
+  t.same(chainedRow({ message: 'x' }, dependent, results), { message: 'x', 'lang.lang': 'fr' })
+})
+
+t.test('the model is the spec\'s, else the default; timestamps carry no zone', async (t) => {
+  t.equal(modelFor(spam, { defaultModel: 'd' }), 'd')
+  t.equal(modelFor(parseSpec('model: m1\nstate: [a]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/s/x.judge.yaml'), { defaultModel: 'd' }), 'm1')
+  t.equal(timestamp(new Date('2026-11-22T04:31:07.250Z')), '2026-11-22T04:31:07.250')
+})
+
+const SPAM_REWORDED = SPAM_YAML.replace('What is the message mainly about?', 'What is this message about?')

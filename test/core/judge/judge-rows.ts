@@ -1,0 +1,78 @@
+import t from 'tap'
+import { createLedger } from '../../../src/core/judge/ledger.ts'
+import { judgeRows, labelCountsOf, newRunId, runRecord, runStatus } from '../../../src/core/judge/judge-rows.ts'
+import type { SourcedRow } from '../../../src/core/types.ts'
+import { withDependencies } from '../../../src/core/judge/select.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
+import { deps } from '../../helpers/deps.ts'
+import { project, spec } from '../../helpers/specs.ts'
+
+const spam = spec()
+async function* rows(messages: string[]): AsyncGenerator<SourcedRow> {
+  for (const [i, message] of messages.entries()) yield { row: { message }, where: `row ${i + 1}` }
+}
+
+t.test('rows are judged with bounded concurrency and labels are counted per row', async (t) => {
+  const engine = createFakeEngine({ latencyMs: 5, answer: (q, s) => (q.type === 'yes_no' ? (s.message.startsWith('spam') ? { yes: 0.9, no: 0.1 } : { yes: 0.1, no: 0.9 }) : Object.fromEntries(q.labels.map((l, i) => [l, i === 0 ? 1 : 0]))) })
+  const seen: number[] = []
+  const outcome = await judgeRows({ deps: deps(engine), ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['spam 1', 'ham 1', 'spam 2', 'ham 2', 'ham 3', 'spam 1']), {
+    concurrency: 2,
+    onRow: (seq) => seen.push(seq),
+  })
+  t.equal(outcome.error, null)
+  t.equal(outcome.rows.get('spam'), 6)
+  t.ok(engine.maxInFlight <= 2, `at most 2 in flight (saw ${engine.maxInFlight})`)
+  t.same(seen.sort(), [0, 1, 2, 3, 4, 5])
+  const counts = labelCountsOf(outcome, 'spam', 'r1').filter((c) => c.question === 'is_spam')
+  t.same(counts.sort((a, b) => a.label.localeCompare(b.label)), [{ run_id: 'r1', question: 'is_spam', label: 'no', count: 3 }, { run_id: 'r1', question: 'is_spam', label: 'yes', count: 3 }])
+})
+
+t.test('the first error stops the rows, keeps what was judged, and is returned, not thrown', async (t) => {
+  const engine = createFakeEngine({ fail: (_r, i) => (i === 2 ? new Error('boom') : undefined) })
+  const d = deps(engine)
+  const outcome = await judgeRows({ deps: d, ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'c', 'd', 'e']), { concurrency: 1 })
+  t.equal(outcome.error?.message, 'boom')
+  t.equal(outcome.rows.get('spam'), 2)
+  t.equal(d.store.countAnswers('jev-test', spam.questions[0].fingerprint), 2, 'answers received stay stored')
+})
+
+t.test('a row lacking a state column stops the rows with an error naming it, cached rows before it counted', async (t) => {
+  const d = deps(createFakeEngine())
+  await judgeRows({ deps: d, ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['a', 'b']), { concurrency: 2 })
+  async function* withBadRow(): AsyncGenerator<SourcedRow> {
+    yield* rows(['a', 'b'])
+    yield { row: { text: 'no message' }, where: 'data.csv:4' }
+    yield* rows(['c'])
+  }
+  const outcome = await judgeRows({ deps: d, ledger: createLedger(1) }, withDependencies(project(spam), [spam]), withBadRow(), { concurrency: 2 })
+  t.match(outcome.error?.message, /data\.csv:4: the row lacks the state column "message"/)
+  t.equal(outcome.rows.get('spam'), 2, 'the two cached rows before it were judged, the row after it was not')
+})
+
+t.test('an error reading rows is returned as the outcome error', async (t) => {
+  async function* broken(): AsyncGenerator<SourcedRow> {
+    yield { row: { message: 'a' }, where: '1' }
+    throw new Error('disk gone')
+  }
+  const outcome = await judgeRows({ deps: deps(createFakeEngine()), ledger: createLedger(1) }, withDependencies(project(spam), [spam]), broken(), { concurrency: 4 })
+  t.equal(outcome.error?.message, 'disk gone')
+  t.equal(outcome.rows.get('spam'), 1)
+})
+
+t.test('an aborted signal stops taking rows and fails the outcome as interrupted', async (t) => {
+  const controller = new AbortController()
+  const outcome = await judgeRows({ deps: deps(createFakeEngine()), ledger: createLedger(1), signal: controller.signal }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'c']), {
+    concurrency: 1,
+    onRow: () => controller.abort(),
+  })
+  t.equal(outcome.error?.message, 'interrupted')
+  t.equal(outcome.rows.get('spam'), 1)
+})
+
+t.test('run ids sort by time and carry a random suffix; status names the error', async (t) => {
+  t.equal(newRunId(new Date('2026-11-22T04:31:07.250Z'), () => 0.5), '20261122T043107Z-i00000')
+  t.ok(newRunId(new Date('2026-11-22T04:31:07Z')) < newRunId(new Date('2026-11-22T04:31:08Z')))
+  t.equal(runStatus(null), 'complete')
+  t.equal(runStatus(new Error('engine answered 500')), 'failed: engine answered 500')
+  t.equal(runRecord({ run_id: 'r', judgment: 'j', spec_hash: 'h', git_sha: '', model: 'm', rows: 1, asked: 0, cost: 0, started_at: 'a', finished_at: 'b', cached: 3, requests: 0, error: new Error('x') }).status, 'failed: x')
+})

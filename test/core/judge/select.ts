@@ -1,0 +1,34 @@
+import t from 'tap'
+import { mergeAnswers, nodeOrAll, selectJudgments, withDependencies } from '../../../src/core/judge/select.ts'
+import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
+import type { SpecResult } from '../../../src/core/judge/judge-row.ts'
+import { UsageError } from '../../../src/errors.ts'
+import { project } from '../../helpers/specs.ts'
+
+const a = parseSpec('state: [m]\nquestions:\n  x:\n    ask: X?\n    type: yes_no\n', '/p/a.judge.yaml')
+const b = parseSpec('state: [m, a.x]\nquestions:\n  y:\n    ask: Y?\n    type: yes_no\n', '/p/b.judge.yaml')
+const c = parseSpec('state: [m]\nquestions:\n  x:\n    ask: Other X?\n    type: yes_no\n', '/p/c.judge.yaml')
+
+t.test('a node selects that judgment; an unknown node lists the known ones', async (t) => {
+  t.same(selectJudgments(project(a, b), 'b').map((s) => s.name), ['b'])
+  t.throws(() => selectJudgments(project(a, b), 'zz'), new UsageError('unknown node "zz"; the judgments here are: a, b'))
+  t.same(nodeOrAll(project(a, b), 'a').map((s) => s.name), ['a'])
+  t.throws(() => nodeOrAll(project(a, b), 'zz'), UsageError)
+})
+
+t.test('without a node every selected judgment is judged, unless two share a question name', async (t) => {
+  t.same(selectJudgments(project(a, b), undefined).map((s) => s.name), ['a', 'b'])
+  t.throws(() => selectJudgments(project(a, c), undefined), /judgments a and c both ask question x; name one with node/)
+  t.same(nodeOrAll(project(a, c), undefined).map((s) => s.name), ['a', 'c'], 'commands need no merging')
+})
+
+t.test('dependencies come first, each once', async (t) => {
+  t.same(withDependencies(project(a, b), [b]).map((s) => s.name), ['a', 'b'])
+  t.same(withDependencies(project(a, b), [b, a]).map((s) => s.name), ['a', 'b'])
+})
+
+t.test('answers merge by question name', async (t) => {
+  const answer = { label: 'yes', p: 1, margin: 1, route: '', cached: true }
+  const results = new Map([['a', { answers: { x: answer } }], ['b', { answers: { y: { ...answer, label: 'no' } } }]]) as unknown as Map<string, SpecResult>
+  t.same(mergeAnswers(results, [a, b]), { x: answer, y: { ...answer, label: 'no' } })
+})

@@ -1,0 +1,42 @@
+import t from 'tap'
+import { createStateSet } from '../../../src/core/judge/state-set.ts'
+import { stateHash } from '../../../src/core/judge/state.ts'
+
+t.test('adds each state hash once and tells which it holds', async (t) => {
+  const set = createStateSet()
+  const a = stateHash({ message: 'a' })
+  const b = stateHash({ message: 'b' })
+  t.equal(set.add(a), true)
+  t.equal(set.add(a), false)
+  t.equal(set.has(a), true)
+  t.equal(set.has(b), false)
+  t.equal(set.add(b), true)
+  t.equal(set.size, 2)
+})
+
+t.test('keeps every hash while it grows far past its first capacity', async (t) => {
+  const set = createStateSet(4)
+  const hashes = Array.from({ length: 5000 }, (_, i) => stateHash({ message: `m${i}` }))
+  t.ok(hashes.every((h) => set.add(h)), 'each is new once')
+  t.notOk(hashes.some((h) => set.add(h)), 'and not twice')
+  t.equal(set.size, 5000)
+  t.ok(hashes.every((h) => set.has(h)))
+  t.notOk(set.has(stateHash({ message: 'other' })))
+})
+
+t.test('holds the hashes whose halves are zero', async (t) => {
+  const set = createStateSet()
+  for (const hash of ['0000000000000000', '00000000ffffffff', 'ffffffff00000000']) {
+    t.equal(set.has(hash), false)
+    t.equal(set.add(hash), true)
+    t.equal(set.add(hash), false)
+    t.equal(set.has(hash), true)
+  }
+  t.equal(set.size, 3)
+})
+
+t.test('refuses a string that is not a state hash', async (t) => {
+  const set = createStateSet()
+  t.throws(() => set.add('?0123456789abcdef'), TypeError)
+  t.throws(() => set.has('0123456789ABCDEF'), TypeError)
+})

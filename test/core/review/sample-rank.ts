@@ -1,0 +1,30 @@
+import t from 'tap'
+import { sha256 } from '../../../src/core/hash.ts'
+import { sampleRank } from '../../../src/core/review/sample-rank.ts'
+
+t.test('the rank is the first 48 bits of SHA-256 of the three parts joined by NUL', async (t) => {
+  const expected = Number.parseInt(sha256('spam\0is_spam\0abc123').slice(0, 12), 16)
+  t.equal(sampleRank('spam', 'is_spam', 'abc123'), expected)
+})
+
+t.test('the rank is a safe, non-negative integer below 2^48', async (t) => {
+  for (let i = 0; i < 200; i++) {
+    const rank = sampleRank('spam', 'is_spam', `state-${i}`)
+    t.ok(Number.isSafeInteger(rank) && rank >= 0 && rank < 2 ** 48, `state-${i}`)
+  }
+})
+
+t.test('the same inputs always give the same rank', async (t) => {
+  t.equal(sampleRank('spam', 'topic', 'state-1'), sampleRank('spam', 'topic', 'state-1'))
+})
+
+t.test('each of judgment, question and state changes the rank', async (t) => {
+  const base = sampleRank('spam', 'topic', 'state-1')
+  t.not(sampleRank('ham', 'topic', 'state-1'), base)
+  t.not(sampleRank('spam', 'urgency', 'state-1'), base)
+  t.not(sampleRank('spam', 'topic', 'state-2'), base)
+})
+
+t.test('the separator keeps parts from running into each other', async (t) => {
+  t.not(sampleRank('ab', 'c', 's'), sampleRank('a', 'bc', 's'))
+})

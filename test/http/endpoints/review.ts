@@ -1,0 +1,230 @@
+import t, { type Test } from 'tap'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
+import { SYSTEM_ONE_DEFAULT_MODEL } from '../../../src/adapters/system-one/system-one.ts'
+import { loadProject } from '../../../src/adapters/files/spec-files.ts'
+import { queueData } from '../../../src/app/review-data.ts'
+import { auditOf, reviewerOf } from '../../../src/http/endpoints/review.ts'
+import { readKey } from '../../../src/adapters/files/key-file.ts'
+import { readVerdicts, REVIEW_COLUMNS } from '../../../src/adapters/files/reviews-file.ts'
+import { cli } from '../../helpers/cli.ts'
+import { startJudgeServer, type JudgeServer } from '../../helpers/judge-server.ts'
+import { verdictForms, type VerdictForm } from '../../helpers/review-forms.ts'
+import { EVIL_MESSAGE, hashOf, REVIEW_ROWS, REVIEW_YAML, reviewProject } from '../../helpers/review-project.ts'
+
+const PAGE = '/review?path=spam.judge.yaml'
+
+/** Posts a form to /review without following the redirect. */
+async function post(server: JudgeServer, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const res = await fetch(`${server.url}/review`, {
+    method: 'POST', redirect: 'manual', body: new URLSearchParams(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  })
+  return { status: res.status, location: res.headers.get('location'), type: res.headers.get('content-type'), text: await res.text() }
+}
+
+async function forms(server: JudgeServer, query = ''): Promise<VerdictForm[]> {
+  const res = await server.get(PAGE + query)
+  if (res.status !== 200) throw new Error(res.text)
+  return verdictForms(res.text)
+}
+
+/** The verdict lines of the project's reviews file, parsed; none when it does not exist. */
+function lines(dir: string): Record<string, string>[] {
+  const file = join(dir, 'spam.reviews.csv')
+  return existsSync(file) ? parse(readFileSync(file), { columns: true }) : []
+}
+
+async function setup(t: Test, env: Record<string, string> = {}) {
+  const project = await reviewProject(t)
+  // No engine key: the queue must come from the store alone.
+  const server = await startJudgeServer(t, project.dir, env)
+  return { ...project, server }
+}
+
+t.test('the review page offers disagreements, then spot checks, then unsure rows, each with the buttons that fit', async (t) => {
+  const { server } = await setup(t)
+  const res = await server.get(PAGE + '&audit=1')
+  t.equal(res.status, 200)
+  t.match(res.headers.get('content-security-policy'), /default-src 'none'/)
+  const kinds = [...res.text.matchAll(/<span class="kind kind-(\w+)">[^<]+<\/span> <code>(\w+)<\/code>/g)].map((m) => `${m[1]} ${m[2]}`)
+  t.same(kinds, ['disagreement is_spam', 'spot_check is_spam', 'spot_check topic', 'spot_check urgency', 'unsure is_spam'])
+  const buttons = (kind: string, question = 'is_spam') => verdictForms(res.text).filter((f) => f.fields.kind === kind && f.fields.question === question).map((f) => f.button)
+  t.same(buttons('disagreement'), ['model is right', 'answer key is right', 'both acceptable', 'needs more context', 'ambiguous'])
+  t.same(buttons('spot_check', 'topic'), ['label is right', 'it is promotion', 'it is service', 'needs more context', 'ambiguous'])
+  t.same(buttons('unsure'), ['label is right', 'it is no', 'needs more context', 'ambiguous'])
+  t.match(res.text, /<li><strong>1<\/strong> disagrees with the key<\/li>\n<li><strong>3<\/strong> spot checks<\/li>\n<li><strong>1<\/strong> unsure<\/li>/)
+  const disagreement = verdictForms(res.text)[0].fields
+  t.same(disagreement, { path: 'spam.judge.yaml', node: 'spam', question: 'is_spam', state: hashOf(REVIEW_ROWS[1].message), kind: 'disagreement', verdict: 'model_right', reviewer: '', audit: '1' })
+})
+
+t.test('a state value holding markup is escaped on the page', async (t) => {
+  const { server } = await setup(t)
+  const res = await server.get(PAGE + '&audit=0')
+  t.notMatch(res.text, /<script>/)
+  t.match(res.text, /<td>&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;quoted&#39;<\/td>/)
+  t.ok(verdictForms(res.text).some((f) => f.fields.state === hashOf(EVIL_MESSAGE)))
+})
+
+t.test('a token given in the query is carried in every form; one given in a header never is', async (t) => {
+  const { server } = await setup(t, { JUDGE_SERVER_TOKEN: 'tok-1' })
+  t.equal((await server.get(PAGE)).status, 401)
+  const page = await server.get(PAGE + '&audit=0&token=tok-1')
+  t.ok(verdictForms(page.text).every((f) => f.fields.token === 'tok-1'))
+  t.match(page.text, /<form method="get" action="\/review" class="settings">[\s\S]*name="token" value="tok-1"/)
+  const viaHeader = await server.get(PAGE + '&audit=0', { authorization: 'Bearer tok-1' })
+  t.notMatch(viaHeader.text, /tok-1/)
+})
+
+t.test('an accepted verdict writes exactly one line and sends the browser back to the same queue', async (t) => {
+  const { dir, server } = await setup(t, { JUDGE_SERVER_TOKEN: 'tok-1' })
+  const form = (await forms(server, '&audit=2&reviewer=ann&token=tok-1')).find((f) => f.button === 'answer key is right')!
+  const res = await post(server, form.fields)
+  t.equal(res.status, 303)
+  t.equal(res.location, '/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=2&token=tok-1')
+  const saved = lines(dir)
+  t.equal(saved.length, 1)
+  t.same(Object.keys(saved[0]), [...REVIEW_COLUMNS])
+  t.match(saved[0], {
+    reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: hashOf(REVIEW_ROWS[1].message), kind: 'disagreement',
+    verdict: 'key_right', labels: '["no"]', model_label: 'yes', key_label: 'no', state: JSON.stringify({ message: REVIEW_ROWS[1].message }),
+    reviewed_at: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/,
+  })
+  const after = await forms(server, '&audit=2&reviewer=ann&token=tok-1')
+  t.notOk(after.some((f) => f.fields.state === form.fields.state && f.fields.question === 'is_spam'), 'the row left the queue')
+  t.equal((await post(server, form.fields)).status, 409, 'the same verdict again is refused')
+  t.equal(lines(dir).length, 1)
+})
+
+t.test('the reviewer is the X-Reviewer header, else the form field, else server', async (t) => {
+  const { dir, server } = await setup(t)
+  const [first, second, third] = (await forms(server, '&audit=3')).filter((f) => f.fields.kind === 'spot_check' && f.button === 'label is right')
+  t.equal((await post(server, { ...first.fields, reviewer: 'ann' }, { 'x-reviewer': 'Zoë K.' })).status, 303)
+  t.equal((await post(server, { ...second.fields, reviewer: 'bob@example.org' })).status, 303)
+  const anonymous = await post(server, third.fields)
+  t.equal(anonymous.location, '/review?path=spam.judge.yaml&node=spam&audit=3', 'no reviewer to carry back')
+  t.same(lines(dir).map((l) => l.reviewer), ['Zoë K.', 'bob@example.org', 'server'])
+})
+
+t.test('forged, mismatched and malformed verdicts are refused and write nothing', async (t) => {
+  const { dir, server } = await setup(t)
+  const all = await forms(server, '&audit=2')
+  const disagreement = all.find((f) => f.fields.kind === 'disagreement' && f.button === 'model is right')!.fields
+  const spot = all.find((f) => f.fields.kind === 'spot_check' && f.button === 'label is right')!.fields
+  const cases: [string, Record<string, string>, Record<string, string>, number, RegExp][] = [
+    ['a forged state hash', { ...disagreement, state: '0123456789abcdef' }, {}, 409, /does not offer row 0123456789abcdef/],
+    ['a wrong kind', { ...spot, kind: 'unsure' }, {}, 409, /offers row \w+ as spot_check, not unsure/],
+    ['a row the queue leaves out at a smaller audit', { ...spot, audit: '0' }, {}, 409, /does not offer/],
+    ['an unknown verdict', { ...disagreement, verdict: 'maybe' }, {}, 400, /unknown verdict &quot;maybe&quot;/],
+    ['a verdict the kind does not take', { ...spot, verdict: 'model_right' }, {}, 400, /does not apply to a spot_check row/],
+    ['labeled without a label', { ...spot, verdict: 'labeled' }, {}, 400, /verdict labeled needs a label/],
+    ['labeled with a label the question lacks', { ...spot, verdict: 'labeled', label: 'perhaps' }, {}, 400, /verdict labeled needs a label/],
+    ['a bad reviewer field', { ...spot, reviewer: '=cmd()' }, {}, 400, /reviewer &quot;=cmd\(\)&quot; is not a reviewer name/],
+    ['a bad X-Reviewer header', spot, { 'x-reviewer': '<b>' }, 400, /X-Reviewer &quot;&lt;b&gt;&quot; is not a reviewer name/],
+    ['a missing state', { ...spot, state: '' }, {}, 400, /the form field state is required/],
+    ['an audit that is not a number', { ...spot, audit: 'lots' }, {}, 400, /audit must be a whole number/],
+    ['a path outside', { ...spot, path: '../x' }, {}, 403, /\.\. segment/],
+    ['no path', { ...spot, path: '' }, {}, 400, /path is required/],
+  ]
+  for (const [what, fields, headers, status, message] of cases) {
+    const res = await post(server, fields, headers)
+    t.equal(res.status, status, what)
+    t.match(res.type, /^text\/html/, `${what}: the error is a page`)
+    t.match(res.text, message, what)
+  }
+  const json = await server.post('/review', { ...spot })
+  t.match(json, { status: 400, text: /takes a form/ }, 'a JSON body is not a form')
+  t.equal((await server.call('PUT', '/review')).status, 405)
+  t.same(lines(dir), [], 'nothing was written')
+})
+
+t.test('fifty verdicts posted at once to one judgment all land, each exactly once', async (t) => {
+  const { dir, server } = await setup(t)
+  const spots = (await offeredQueue(dir)).filter((c) => c.kind === 'spot_check')
+  t.match((await server.get(PAGE + '&reviewer=ann')).text, `<strong>${spots.length}</strong> spot checks`)
+  // The page shows 25 rows; the other rows of the queue are posted as many open tabs would.
+  const offered = spots.slice(0, 50)
+  const fields = offered.map((c) => ({ path: 'spam.judge.yaml', node: 'spam', question: c.question, state: c.stateHash, kind: c.kind, verdict: 'confirmed', reviewer: 'ann', audit: '30' }))
+  const statuses = await Promise.all(fields.map((f) => post(server, f).then((r) => r.status)))
+  t.same(statuses, fields.map(() => 303))
+  const saved = lines(dir)
+  t.equal(saved.length, 50)
+  t.same(new Set(saved.map((l) => `${l.question} ${l.state_hash}`)), new Set(fields.map((f) => `${f.question} ${f.state}`)))
+  t.equal(readFileSync(join(dir, 'spam.reviews.csv'), 'utf8').match(/^reviewed_at,/gm)?.length, 1, 'one header')
+  t.equal((await offeredQueue(dir)).filter((c) => c.kind === 'spot_check').length, spots.length - 50, 'the reviewed rows left the queue')
+})
+
+/** The whole queue of the project at the default audit, read from its store as the server reads it. */
+async function offeredQueue(dir: string) {
+  const spec = loadProject(join(dir, 'spam.judge.yaml')).selected[0]
+  const store = openSqliteStore(join(dir, '.judge', 'store.sqlite'))
+  try {
+    const source = { store, model: SYSTEM_ONE_DEFAULT_MODEL, spec, key: await readKey(spec, spec.key!), verdicts: await readVerdicts(spec.reviews) }
+    return queueData(source, { audit: 30 }).offered
+  } finally {
+    store.close()
+  }
+}
+
+t.test('a verdict posted through the server counts in the next judge test', async (t) => {
+  const { dir, env, server } = await setup(t)
+  const before = JSON.parse((await cli(['test', 'spam.judge.yaml', '--json'], env, dir)).stdout).spam.is_spam
+  t.match(before, { counted: 4, correct: 3, reviewed: 0, pending: 1 })
+  const form = (await forms(server, '&reviewer=ann')).find((f) => f.button === 'model is right')!
+  t.equal((await post(server, form.fields)).status, 303)
+  const result = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
+  t.equal(result.code, 0, result.stderr)
+  t.match(JSON.parse(result.stdout).spam.is_spam, { counted: 4, correct: 4, accuracy: 1, reviewed: 1, pending: 0 })
+})
+
+t.test('GET /review checks node, audit and reviewer, and errors are pages', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': REVIEW_YAML, 'tone.judge.yaml': 'name: tone\nstate: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n', 'spam.key.csv': 'message,is_spam\n' })
+  const server = await startJudgeServer(t, dir)
+  const cases: [string, number, RegExp][] = [
+    ['/review?path=.', 400, /holds 2 judgments \(spam, tone\); name one with node/],
+    ['/review?path=.&node=nope', 400, /unknown node &quot;nope&quot;/],
+    ['/review?path=spam.judge.yaml&audit=abc', 400, /audit must be a whole number from 0 to 1000, not &quot;abc&quot;/],
+    ['/review?path=spam.judge.yaml&audit=-1', 400, /audit must be a whole number/],
+    ['/review?path=spam.judge.yaml&audit=1001', 400, /audit must be a whole number/],
+    ['/review?path=spam.judge.yaml&reviewer=%3Dsum()', 400, /is not a reviewer name/],
+    ['/review', 400, /path is required/],
+    ['/review?path=/etc', 403, /not absolute/],
+    ['/review?path=nothing.judge.yaml', 404, /does not exist/],
+  ]
+  for (const [path, status, message] of cases) {
+    const res = await server.get(path)
+    t.equal(res.status, status, path)
+    t.match(res.headers.get('content-type'), /^text\/html/, path)
+    t.match(res.text, message, path)
+  }
+  const tone = await server.get('/review?path=.&node=tone&audit=0&reviewer=ann')
+  t.equal(tone.status, 200)
+  t.match(tone.text, /<h2>Nothing to review<\/h2>/, 'no store yet: an empty queue')
+  t.match(tone.text, /href="\/review\?path=\.&amp;node=spam&amp;reviewer=ann&amp;audit=0">review spam<\/a>/)
+  t.notOk(existsSync(join(dir, '.judge')), 'reading the queue creates no store')
+})
+
+t.test('a reviews file that cannot be written, or a missing key, is a clear error', async (t) => {
+  const { dir, server } = await setup(t)
+  writeFileSync(join(dir, 'spam.judge.yaml'), REVIEW_YAML + 'reviews: missing/spam.csv\n')
+  const form = (await forms(server)).find((f) => f.button === 'model is right')!
+  const res = await post(server, form.fields)
+  t.equal(res.status, 500)
+  t.match(res.text, /cannot write the reviews file missing\/spam\.csv of spam: ENOENT; nothing was saved/)
+  t.notMatch(res.text, new RegExp(dir))
+  t.match(server.logs.join('\n'), /cannot write the reviews file missing\/spam\.csv/)
+  rmSync(join(dir, 'spam.key.csv'))
+  t.match(await server.get(PAGE), { status: 422, text: /the answer key named by spam\.judge\.yaml does not exist/ })
+})
+
+t.test('audit and reviewer parameters are read strictly', async (t) => {
+  t.equal(auditOf(null), 30)
+  t.equal(auditOf('0'), 0)
+  t.equal(auditOf('1000'), 1000)
+  for (const bad of ['1e3', '2.5', ' 3', '0x10', '99999999999']) t.throws(() => auditOf(bad), { status: 400, message: /audit must be a whole number/ }, bad)
+  t.equal(reviewerOf(null, 'reviewer'), null)
+  t.equal(reviewerOf('ann', 'reviewer'), 'ann')
+  t.throws(() => reviewerOf('x'.repeat(65), 'reviewer'), { status: 400, message: /xxxx…"/ })
+})
