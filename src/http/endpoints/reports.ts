@@ -1,19 +1,8 @@
-import { driftByQuestion } from '../../core/reports/drift.ts'
+import { driftOf, driftOfSpec, listRuns, publicRun, type Drift, type PublicRun } from '../../app/reports.ts'
+import { selectJudgments } from '../../core/judge/select.ts'
 import { shadowAgreement, type ShadowAgreement } from '../../core/reports/shadow.ts'
-import { driftReport, RUNS_LIMIT, singleJudgment } from '../../core/reports/judgments.ts'
-import { nodeOrAll } from '../../core/judge/select.ts'
-import type { DriftEntry, Project, RunRecord, Spec } from '../../core/types.ts'
-import { existingStore, loadRequested, type ServerContext } from '../context.ts'
+import { loadRequested, type ServerContext } from '../context.ts'
 import { specFolders } from '../folders.ts'
-
-/** The fields of a run record the API answers with, in the seed's order (2.4). */
-export const RUN_FIELDS = ['run_id', 'judgment', 'spec_hash', 'git_sha', 'model', 'rows', 'asked', 'cost', 'status', 'started_at', 'finished_at'] as const
-
-/** A run record as the API gives it: the seed's fields and no others. */
-export type PublicRun = Pick<RunRecord, (typeof RUN_FIELDS)[number]>
-
-/** Drift per question, oldest run first (seed 4.3). */
-export type Drift = Record<string, DriftEntry[]>
 
 /** What GET /runs shows; GET /v1/runs and GET /v1/drift answer parts of it. */
 export interface RunsData {
@@ -42,33 +31,20 @@ export interface HomeFolder {
   readonly error: string | null
 }
 
-/** A run record cut down to the seed's fields. */
-export function publicRun(run: RunRecord): PublicRun {
-  return Object.fromEntries(RUN_FIELDS.map((f) => [f, run[f]])) as unknown as PublicRun
-}
-
-/** The runs of the judgments selected (`node`, or all the path selects), newest first, at most 50. */
-export function runsOf(ctx: ServerContext, project: Project, node: string | null, limit = RUNS_LIMIT): PublicRun[] {
-  const names = nodeOrAll(project, node).map((s) => s.name)
-  return existingStore(ctx, project.dir)?.listRuns(names, limit).map(publicRun) ?? []
-}
-
-/** Drift per question of one judgment; every question is present, with no runs when none. */
-export function driftOf(ctx: ServerContext, project: Project, spec: Spec): Drift {
-  const store = existingStore(ctx, project.dir)
-  return store ? driftReport(store, spec) : driftByQuestion([], spec.questions.map((q) => q.name))
-}
-
 /** The query parameter `name`, with an empty value counted as absent (an empty form field). */
 export function param(query: URLSearchParams, name: string): string | null {
   const value = query.get(name)
   return value === null || value === '' ? null : value
 }
 
+/** GET /v1/runs's data: the runs of `path` (optionally one `node`), newest first, at most 50. */
+export function runsListData(ctx: ServerContext, query: URLSearchParams): PublicRun[] {
+  return listRuns(ctx.runtime, loadRequested(ctx, param(query, 'path')), param(query, 'node'))
+}
+
 /** GET /v1/drift's data: the one judgment named by `node`, or the only one the path selects. */
 export function driftData(ctx: ServerContext, query: URLSearchParams): Drift {
-  const project = loadRequested(ctx, param(query, 'path'))
-  return driftOf(ctx, project, singleJudgment(project, param(query, 'node')))
+  return driftOf(ctx.runtime, loadRequested(ctx, param(query, 'path')), param(query, 'node'))
 }
 
 /** The runs page's data, from the query's `path` and optional `node`. */
@@ -76,16 +52,16 @@ export function runsData(ctx: ServerContext, query: URLSearchParams): RunsData {
   const path = param(query, 'path')
   const node = param(query, 'node')
   const project = loadRequested(ctx, path)
-  const specs = nodeOrAll(project, node)
+  const store = ctx.runtime.existingStore(project)
   return {
     path: path!,
     node,
-    runs: runsOf(ctx, project, node),
-    judgments: specs.map((spec) => ({
+    runs: listRuns(ctx.runtime, project, node),
+    judgments: selectJudgments(project, node, 'all').map((spec) => ({
       name: spec.name,
-      drift: driftOf(ctx, project, spec),
+      drift: driftOfSpec(ctx.runtime, project, spec),
       labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])),
-      shadows: shadowAgreement(existingStore(ctx, project.dir)?.shadowPairs(spec.name) ?? []),
+      shadows: shadowAgreement(store?.shadowPairs(spec.name) ?? []),
     })),
   }
 }
@@ -96,7 +72,7 @@ export function homeData(ctx: ServerContext): HomeFolder[] {
     try {
       const project = loadRequested(ctx, path)
       const judgments = project.specs.map((s) => s.name)
-      const [lastRun] = existingStore(ctx, project.dir)?.listRuns(judgments, 1) ?? []
+      const [lastRun] = ctx.runtime.existingStore(project)?.listRuns(judgments, 1) ?? []
       return { path, judgments, lastRun: lastRun ? publicRun(lastRun) : null, error: null }
     } catch (error) {
       // One broken folder must not take the page down; it shows its error instead.
