@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { readConfig, type Config } from './config.ts'
-import { judgeRequest } from './app/judge-row.ts'
+import { judgeRequest } from './app/judge-request.ts'
 import { loadProject } from './adapters/files/spec-files.ts'
 import type { Answers, Row } from './core/types.ts'
 import { createRuntime, type Runtime } from './runtime.ts'

@@ -5,7 +5,7 @@ import type { JudgmentPlan } from '../core/judge/plan.ts'
 import type { Project } from '../core/types.ts'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
-import { plural, table, usd } from './format.ts'
+import { plural, table, usd } from './text.ts'
 
 /** What a command works with: the configuration, the project named and the runtime (the app). */
 export interface Session {

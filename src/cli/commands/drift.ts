@@ -1,9 +1,9 @@
 import { DRIFT_ALERT } from '../../core/reports/drift.ts'
-import { driftOfSpec } from '../../app/reports.ts'
+import { driftOfSpec } from '../../app/runs.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
-import { mix, table } from '../format.ts'
+import { mix, table } from '../text.ts'
 import type { CliIo } from '../io.ts'
 import { withSession } from '../shared.ts'
 

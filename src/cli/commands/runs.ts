@@ -1,7 +1,7 @@
-import { listRuns } from '../../app/reports.ts'
+import { listRuns } from '../../app/runs.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
-import { table, usd } from '../format.ts'
+import { table, usd } from '../text.ts'
 import type { CliIo } from '../io.ts'
 import { withSession } from '../shared.ts'
 

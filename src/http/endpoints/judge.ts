@@ -1,4 +1,4 @@
-import { judgeRequest } from '../../app/judge-row.ts'
+import { judgeRequest } from '../../app/judge-request.ts'
 import { shadowRow } from '../../app/shadow.ts'
 import type { Row } from '../../core/types.ts'
 import { objectBody, optionalBoolean, optionalString, requiredObject } from '../body.ts'

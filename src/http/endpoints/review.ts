@@ -10,7 +10,7 @@ import { loadRequested, type Endpoint, type ServerContext } from '../context.ts'
 import { href } from '../html.ts'
 import { reviewPage } from '../pages/review.ts'
 import { pageReply, redirectReply } from '../reply.ts'
-import { param } from './reports.ts'
+import { param } from '../params.ts'
 
 /** The reviewer a verdict is signed with when the request names none (seed 2.6). */
 export const DEFAULT_REVIEWER = 'server'

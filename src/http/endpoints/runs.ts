@@ -1,8 +1,8 @@
-import { driftOf, driftOfSpec, listRuns, publicRun, type Drift, type PublicRun } from '../../app/reports.ts'
+import { driftOf, driftOfSpec, listRuns, type Drift, type PublicRun } from '../../app/runs.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import { shadowAgreement, type ShadowAgreement } from '../../core/reports/shadow.ts'
 import { loadRequested, type ServerContext } from '../context.ts'
-import { specFolders } from '../folders.ts'
+import { param } from '../params.ts'
 
 /** What GET /runs shows; GET /v1/runs and GET /v1/drift answer parts of it. */
 export interface RunsData {
@@ -20,21 +20,6 @@ export interface RunsJudgment {
   readonly labels: Readonly<Record<string, readonly string[]>>
   /** Each shadow candidate's agreement with this judgment's live answers, per question. */
   readonly shadows: readonly ShadowAgreement[]
-}
-
-/** One folder of specs on the home page. */
-export interface HomeFolder {
-  readonly path: string
-  readonly judgments: readonly string[]
-  readonly lastRun: PublicRun | null
-  /** Why the folder's specs do not load, or null. */
-  readonly error: string | null
-}
-
-/** The query parameter `name`, with an empty value counted as absent (an empty form field). */
-export function param(query: URLSearchParams, name: string): string | null {
-  const value = query.get(name)
-  return value === null || value === '' ? null : value
 }
 
 /** GET /v1/runs's data: the runs of `path` (optionally one `node`), newest first, at most 50. */
@@ -64,19 +49,4 @@ export function runsData(ctx: ServerContext, query: URLSearchParams): RunsData {
       shadows: shadowAgreement(store?.shadowPairs(spec.name) ?? []),
     })),
   }
-}
-
-/** The home page's data: every folder of specs under the served folder, each loaded on its own. */
-export function homeData(ctx: ServerContext): HomeFolder[] {
-  return specFolders(ctx.config.projects).map((path) => {
-    try {
-      const project = loadRequested(ctx, path)
-      const judgments = project.specs.map((s) => s.name)
-      const [lastRun] = ctx.runtime.existingStore(project)?.listRuns(judgments, 1) ?? []
-      return { path, judgments, lastRun: lastRun ? publicRun(lastRun) : null, error: null }
-    } catch (error) {
-      // One broken folder must not take the page down; it shows its error instead.
-      return { path, judgments: [], lastRun: null, error: ctx.clean((error as Error).message) }
-    }
-  })
 }

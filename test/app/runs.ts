@@ -1,5 +1,5 @@
 import t from 'tap'
-import { driftOf, listRuns, RUNS_LIMIT } from '../../src/app/reports.ts'
+import { driftOf, listRuns, RUNS_LIMIT } from '../../src/app/runs.ts'
 import { parseSpec } from '../../src/core/spec/spec-parse.ts'
 import { UsageError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
