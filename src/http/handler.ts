@@ -1,14 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '../config.ts'
 import { createSpecCache } from '../adapters/files/spec-files.ts'
-import { MethodNotAllowedError, NotFoundError } from '../errors.ts'
+import { MethodNotAllowedError, NotFoundError, ShuttingDownError } from '../errors.ts'
 import { createRuntime, type RuntimeOptions } from '../runtime.ts'
 import { authorize, presentedToken } from './auth.ts'
 import { BODY_LIMIT, PRE_AUTH_FORM_LIMIT, requestBody, type Body } from './body.ts'
 import { messageCleaner, type Endpoint, type HttpRequest, type ServerContext } from './context.ts'
 import { createConfinedPaths } from './paths.ts'
-import { errorPage } from './pages/error.ts'
-import { errorReply, headersOf, jsonReply, pageReply, type Reply } from './reply.ts'
+import { errorReply, headersOf, type Reply } from './reply.ts'
 import { createRouter, type Match, type Route, type Router } from './router.ts'
 import { isApiPath, ROUTES } from './routes.ts'
 import { createTasks } from './tasks.ts'
@@ -56,7 +55,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   const router = createRouter(options.routes ?? ROUTES)
   let closed = false
   const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
-    const work = closed ? refuse(req, res) : serve(ctx, router, req, res, next)
+    const work = closed ? refuse(ctx, req, res) : serve(ctx, router, req, res, next)
     void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
   }
   return Object.assign(handler, {
@@ -156,8 +155,7 @@ function lastResort(ctx: ServerContext, res: ServerResponse, error: unknown): vo
   res.destroy()
 }
 
-async function refuse(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const message = 'the server is shutting down'
+async function refuse(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const json = isApiPath(splitTarget(req.url ?? '/').pathname)
-  send(res, json ? jsonReply({ error: message }, 503) : pageReply(errorPage(503, message, null), 503))
+  send(res, errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean }).reply)
 }
