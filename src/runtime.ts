@@ -7,6 +7,7 @@ import type { Engine } from './ports/engine.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
 import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL } from './adapters/system-one/system-one.ts'
+import { createSimulatedEngine } from './adapters/simulated/simulated.ts'
 
 /** Opens stores by file, once each, for the life of a command or a server. */
 export interface Runtime {
@@ -58,7 +59,9 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   }
 }
 
-function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
+/** The engine ENGINE selects; null for System One without a key, which can give cached answers only. */
+export function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
+  if (config.engine.kind === 'simulated') return createSimulatedEngine()
   if (!config.engine.apiKey) return null
   return createSystemOne({
     url: config.engine.url,

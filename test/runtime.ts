@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { readConfig } from '../src/config.ts'
 import { createRuntime, specDirOf } from '../src/runtime.ts'
 import { createFakeEngine } from './helpers/fake-engine.ts'
+import { modelFor } from '../src/core/judge/deps.ts'
+import { spec, SPAM_YAML } from './helpers/specs.ts'
 
 t.test('one store is opened per store file and shared by the folders it serves', async (t) => {
   const dir = t.testdir({ a: { 'x.judge.yaml': '' }, b: {} })
@@ -33,6 +35,19 @@ t.test('with a key the System One adapter is used; ENGINE_MODEL overrides the mo
   const deps = runtime.depsFor(dir)
   t.equal(deps.engine?.defaultModel, 'jev-1.13.0')
   t.equal(deps.defaultModel, 'jev-2')
+})
+
+t.test('ENGINE=simulated needs no key, and keeps its answers under its own model ids', async (t) => {
+  const dir = t.testdir({})
+  const runtime = createRuntime(readConfig({ ENGINE: 'simulated', ENGINE_MODEL: 'jev-2' }, dir))
+  t.teardown(() => runtime.close())
+  const deps = runtime.depsFor(dir)
+  t.equal(deps.engine?.defaultModel, 'simulated-1')
+  t.equal(modelFor(spec(), deps), 'simulated-jev-2', 'ENGINE_MODEL is asked under a simulated id')
+  t.equal(modelFor(spec('model: jev-1.13.0\n' + SPAM_YAML), deps), 'simulated-jev-1.13.0', 'so is a spec\'s model')
+  const plain = createRuntime(readConfig({ ENGINE: 'simulated' }, dir))
+  t.teardown(() => plain.close())
+  t.equal(modelFor(spec(), plain.depsFor(dir)), 'simulated-1')
 })
 
 t.test('the spec folder of a path is the folder itself or the file\'s parent', async (t) => {
