@@ -7,7 +7,8 @@ import { type Ledger } from '../core/judge/ledger.ts'
 import { labelCountsOf, newRunId, runRecord, type RowsOutcome } from '../core/judge/judge-rows.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
-import { readRows } from '../adapters/files/rows.ts'
+import { formatOf, readRows } from '../adapters/files/rows.ts'
+import { parseDelimiter } from '../adapters/files/delimiter.ts'
 import { createRuntime, specDirOf, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
 import { plural, table, usd } from './format.ts'
@@ -28,19 +29,35 @@ export function openSession(io: CliIo, path: string, options: RuntimeOptions): S
   return { config, project, runtime, deps: runtime.depsFor(specDirOf(project.path)) }
 }
 
+/** A data file to read: its path, its name in messages, and the --delimiter given, if any. */
+export interface DataSource {
+  readonly file: string
+  readonly label: string
+  readonly delimiter: string | null
+}
+
+/** The data file of a command with its options: --data (else the spec's data:) and --delimiter. */
+export function dataSourceOf(io: CliIo, command: string, flags: { data?: string; delimiter?: string }, specs: readonly Spec[]): DataSource {
+  const file = dataFileOf(io, command, flags.data, specs)
+  if (flags.delimiter !== undefined && formatOf(file) === 'jsonl') {
+    throw new UsageError(`--delimiter applies to CSV and other delimited files, not to the JSON Lines file ${flags.data ?? file}`)
+  }
+  return { file, label: flags.data ?? file, delimiter: flags.delimiter === undefined ? null : parseDelimiter(flags.delimiter) }
+}
+
 /** The data file of a command: --data, else the `data:` of the selected judgments, which must agree. */
 export function dataFileOf(io: CliIo, command: string, flag: string | undefined, specs: readonly Spec[]): string {
   if (flag !== undefined) return resolve(io.cwd, flag)
   const files = [...new Set(specs.map((s) => s.data))]
   if (files.length === 1 && files[0] !== null) return files[0]
-  if (files.length > 1) throw new UsageError(`${command}: the judgments name different data files; give --data`)
-  throw new UsageError(`${command}: no data file: give --data FILE or set data: in the spec`)
+  if (files.length > 1) throw new UsageError(`the judgments name different data files; give --data FILE (judge ${command} --help)`)
+  throw new UsageError('no data file: give --data FILE or set data: in the spec')
 }
 
 /** Plans the judgments over a data file, reading it once and asking nothing. */
-export async function planFile(deps: JudgeDeps, project: Project, specs: readonly Spec[], file: string, label: string): Promise<JudgmentPlan[]> {
+export async function planFile(deps: JudgeDeps, project: Project, specs: readonly Spec[], source: DataSource): Promise<JudgmentPlan[]> {
   const planner = createPlanner(deps, project, specs)
-  for await (const { row, where } of readRows(file, label)) planner.add(row, where)
+  for await (const { row, where } of readRows(source.file, source.label, source.delimiter)) planner.add(row, where)
   return planner.result()
 }
 

@@ -54,8 +54,8 @@ export async function replayCommand(argv: readonly string[], io: CliIo, options:
     return 0
   }
   const candidatePath = onePath('replay', positionals)
-  if (values.live === undefined) throw new UsageError('replay: name the live spec or folder with --live PATH; see judge replay --help')
-  const concurrency = positiveInt('replay', 'concurrency', values.concurrency, 8)
+  if (values.live === undefined) throw new UsageError('name the live spec or folder with --live PATH; see judge replay --help')
+  const concurrency = positiveInt('concurrency', values.concurrency, 8)
   const replay = openReplay(io, candidatePath, values.live, values.node, options)
   try {
     const report = await replayKept(replay, io, concurrency)
@@ -75,7 +75,7 @@ function openReplay(io: CliIo, candidatePath: string, livePath: string, node: st
   const [pair] = pairJudgments([live], candidateProject.selected)
   if (!pair) {
     const names = candidateProject.selected.map((s) => s.name).join(', ')
-    throw new UsageError(`replay: the candidate folder ${candidateProject.dir} holds no judgment named ${live.name} (it holds ${names})`)
+    throw new UsageError(`the candidate folder ${candidateProject.dir} holds no judgment named ${live.name} (it holds ${names})`)
   }
   const runtime = createRuntime(config, options)
   const session = { config, project: candidateProject, runtime, deps: runtime.depsFor(specDirOf(candidateProject.path)) }

@@ -10,22 +10,22 @@ import type { RunRecord, Spec } from '../../core/types.ts'
 import { openAnswersWriter } from '../../adapters/files/answers-out.ts'
 import { readRows } from '../../adapters/files/rows.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
 import { mix, plural, usd } from '../format.ts'
 import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
-import { dataFileOf, openSession, planFile, recordRuns, refuseBeforeAsking, type Session } from '../shared.ts'
+import { dataSourceOf, openSession, planFile, recordRuns, refuseBeforeAsking, type DataSource, type Session } from '../shared.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
+const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
 
 /** `judge run`: judges every row of a data file, store first. */
 export const HELP = helpText(
-  'judge run <spec-or-folder> [--data FILE] [--concurrency N] [--out FILE] [--node NAME] [--json]',
+  'judge run <spec-or-folder> [--data FILE] [--delimiter C] [--concurrency N] [--out FILE] [--node NAME] [--json]',
   'Judges every row of the data file, asking the engine only what the store lacks, each distinct\nstate once. Records a run per judgment. Nothing is asked when the estimate is above\nJUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2.',
   [
-    { flag: '--data FILE', text: 'CSV (with a header) or JSON Lines rows; default the spec\'s data:' },
+    ...DATA_DOCS,
     { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
-    { flag: '--out FILE', text: 'write every row with its answers (.csv or .jsonl)' },
+    { flag: '--out FILE', text: 'write every row with its answers (.csv, .tsv or .jsonl)' },
     ...COMMON_DOCS,
   ],
 )
@@ -37,15 +37,14 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
     io.stdout.write(HELP)
     return 0
   }
-  const concurrency = positiveInt('run', 'concurrency', values.concurrency, 8)
+  const concurrency = positiveInt('concurrency', values.concurrency, 8)
   const session = openSession(io, onePath('run', positionals), options)
   try {
     const selected = nodeOrAll(session.project, values.node)
-    const file = dataFileOf(io, 'run', values.data, selected)
-    const label = values.data ?? file
-    const plans = await planFile(session.deps, session.project, selected, file, label)
+    const source = dataSourceOf(io, 'run', values, selected)
+    const plans = await planFile(session.deps, session.project, selected, source)
     refuseBeforeAsking(session, plans, io)
-    const runs = await judgeFile(session, selected, file, label, plans, concurrency, values.out, io)
+    const runs = await judgeFile(session, selected, source, plans, concurrency, values.out, io)
     if (values.json) io.stdout.write(JSON.stringify(runs, null, 2) + '\n')
     else io.stdout.write(summary(session, runs))
     return runs.some((r) => r.status !== 'complete') ? 1 : 0
@@ -54,7 +53,7 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
   }
 }
 
-async function judgeFile(session: Session, selected: readonly Spec[], file: string, label: string, plans: readonly JudgmentPlan[], concurrency: number, outFile: string | undefined, io: CliIo): Promise<RunRecord[]> {
+async function judgeFile(session: Session, selected: readonly Spec[], source: DataSource, plans: readonly JudgmentPlan[], concurrency: number, outFile: string | undefined, io: CliIo): Promise<RunRecord[]> {
   const started = session.deps.now()
   const ledger = createLedger(session.config.maxCost)
   const total = plans[0]?.rows ?? 0
@@ -62,7 +61,7 @@ async function judgeFile(session: Session, selected: readonly Spec[], file: stri
   const writer = outFile ? openAnswersWriter(resolve(io.cwd, outFile), selected) : null
   let done = 0
   const specs = withDependencies(session.project, selected)
-  const outcome = await judgeRows({ deps: session.deps, ledger, signal: io.signal }, specs, readRows(file, label), {
+  const outcome = await judgeRows({ deps: session.deps, ledger, signal: io.signal }, specs, readRows(source.file, source.label, source.delimiter), {
     concurrency,
     onRow(seq, sourced, results) {
       writer?.write(seq, sourced.row, results)

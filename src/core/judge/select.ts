@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.ts'
+import { NodeNeededError } from '../../errors.ts'
 import { dependenciesOf, findJudgment } from '../../adapters/files/spec-files.ts'
 import type { Answers, Project, Spec } from '../types.ts'
 import type { SpecResult } from './judge-row.ts'
@@ -14,7 +14,7 @@ export function selectJudgments(project: Project, node: string | undefined | nul
     for (const q of spec.questions) {
       const other = owner.get(q.name)
       if (other) {
-        throw new UsageError(`judgments ${other} and ${spec.name} both ask question ${q.name}; name one with node`)
+        throw new NodeNeededError(`judgments ${other} and ${spec.name} both ask question ${q.name}`)
       }
       owner.set(q.name, spec.name)
     }

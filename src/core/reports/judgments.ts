@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.ts'
+import { NodeNeededError } from '../../errors.ts'
 import type { Store } from '../../ports/store.ts'
 import { driftByQuestion } from './drift.ts'
 import { findJudgment } from '../../adapters/files/spec-files.ts'
@@ -11,7 +11,7 @@ export const RUNS_LIMIT = 50
 export function singleJudgment(project: Project, node: string | undefined | null): Spec {
   if (node !== undefined && node !== null) return findJudgment(project, node)
   if (project.selected.length !== 1) {
-    throw new UsageError(`this folder holds ${project.selected.length} judgments (${project.selected.map((s) => s.name).join(', ')}); name one with node`)
+    throw new NodeNeededError(`this folder holds ${project.selected.length} judgments (${project.selected.map((s) => s.name).join(', ')})`)
   }
   return project.selected[0]
 }
