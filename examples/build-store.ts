@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { existsSync, readFileSync } from 'node:fs'
-import { runCli } from '../src/cli/main.ts'
+import { runCli } from '../src/cli/run-cli.ts'
 import { readConfig } from '../src/config.ts'
 import { createHandler } from '../src/http/handler.ts'
 

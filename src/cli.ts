@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import './quiet-warnings.ts'
 import { invocation } from './cli/invocation.ts'
-import { runCli } from './cli/main.ts'
+import { runCli } from './cli/run-cli.ts'
 import { packageInfo } from './version.ts'
 import { capYoungGeneration } from './young-generation.ts'
 

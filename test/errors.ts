@@ -18,6 +18,6 @@ t.test('the cost cap message names the judgment, counts, estimate and cap, and s
 
 t.test('a folder that needs a judgment named says so, and a listen failure exits 2', async (t) => {
   t.match(new NodeNeededError('this folder holds 2 judgments'), { status: 400, exitCode: 2, name: 'NodeNeededError', problem: 'this folder holds 2 judgments' })
-  t.ok(new NodeNeededError('x') instanceof UsageError)
+  t.ok(new NodeNeededError('x') instanceof JudgeError)
   t.match(new ListenError('cannot listen'), { exitCode: 2, name: 'ListenError' })
 })

@@ -1,7 +1,11 @@
 import t from 'tap'
 import { join } from 'node:path'
 import { readConfig } from '../src/config.ts'
-import { createRuntime, specDirOf } from '../src/runtime.ts'
+import { createRuntime } from '../src/runtime.ts'
+import type { Project } from '../src/core/types.ts'
+
+/** A project of no specs in `dir`: enough to find its store. */
+const at = (dir: string): Project => ({ path: dir, dir, specs: [], selected: [] })
 import { createFakeEngine } from './helpers/fake-engine.ts'
 import { modelFor } from '../src/core/judge/deps.ts'
 import { spec, SPAM_YAML } from './helpers/specs.ts'
@@ -11,18 +15,18 @@ t.test('one store is opened per store file and shared by the folders it serves',
   const config = readConfig({ JUDGE_STORE: join(dir, 'one.sqlite') }, dir)
   const runtime = createRuntime(config, { engine: createFakeEngine({ defaultModel: 'fake-1' }) })
   t.teardown(() => runtime.close())
-  const a = runtime.depsFor(join(dir, 'a'))
-  t.equal(runtime.depsFor(join(dir, 'b')), a, 'the same deps for the same store file')
+  const a = runtime.depsFor(at(join(dir, 'a')))
+  t.equal(runtime.depsFor(at(join(dir, 'b'))), a, 'the same deps for the same store file')
   t.equal(runtime.storeFileFor(join(dir, 'a')), join(dir, 'one.sqlite'))
   t.equal(a.defaultModel, 'fake-1', 'the engine\'s default model when ENGINE_MODEL is unset')
-  t.equal(a.inflight, runtime.depsFor(join(dir, 'b')).inflight)
+  t.equal(a.inflight, runtime.depsFor(at(join(dir, 'b'))).inflight)
 })
 
 t.test('without a key there is no engine, and the model defaults to the engine\'s default', async (t) => {
   const dir = t.testdir({})
   const runtime = createRuntime(readConfig({}, dir))
   t.teardown(() => runtime.close())
-  const deps = runtime.depsFor(dir)
+  const deps = runtime.depsFor(at(dir))
   t.equal(deps.engine, null)
   t.equal(deps.defaultModel, 'jev-1.13.0')
   t.equal(runtime.storeFileFor(dir), join(dir, '.judge/store.sqlite'))
@@ -32,26 +36,37 @@ t.test('with a key the System One adapter is used; ENGINE_MODEL overrides the mo
   const dir = t.testdir({})
   const runtime = createRuntime(readConfig({ ENGINE_API_KEY: 'k', ENGINE_MODEL: 'jev-2' }, dir), { fetch: (async () => new Response('{}')) as typeof fetch })
   t.teardown(() => runtime.close())
-  const deps = runtime.depsFor(dir)
+  const deps = runtime.depsFor(at(dir))
   t.equal(deps.engine?.defaultModel, 'jev-1.13.0')
   t.equal(deps.defaultModel, 'jev-2')
+})
+
+t.test('each store has its own requests in flight, so that identical rows ask once per store', async (t) => {
+  const dir = t.testdir({ a: {}, b: {} })
+  const runtime = createRuntime(readConfig({}, dir), { engine: createFakeEngine() })
+  t.teardown(() => runtime.close())
+  t.not(runtime.depsFor(at(join(dir, 'a'))).inflight, runtime.depsFor(at(join(dir, 'b'))).inflight)
+  t.equal(runtime.depsFor(at(join(dir, 'a'))).inflight, runtime.depsFor(at(join(dir, 'a'))).inflight)
+})
+
+t.test('reading creates no store: existingStore is null until the file exists', async (t) => {
+  const dir = t.testdir({})
+  const runtime = createRuntime(readConfig({}, dir))
+  t.teardown(() => runtime.close())
+  t.equal(runtime.existingStore(at(dir)), null)
+  runtime.depsFor(at(dir))
+  t.ok(runtime.existingStore(at(dir)), 'once opened it is the store')
 })
 
 t.test('ENGINE=simulated needs no key, and keeps its answers under its own model ids', async (t) => {
   const dir = t.testdir({})
   const runtime = createRuntime(readConfig({ ENGINE: 'simulated', ENGINE_MODEL: 'jev-2' }, dir))
   t.teardown(() => runtime.close())
-  const deps = runtime.depsFor(dir)
+  const deps = runtime.depsFor(at(dir))
   t.equal(deps.engine?.defaultModel, 'simulated-1')
   t.equal(modelFor(spec(), deps), 'simulated-jev-2', 'ENGINE_MODEL is asked under a simulated id')
   t.equal(modelFor(spec('model: jev-1.13.0\n' + SPAM_YAML), deps), 'simulated-jev-1.13.0', 'so is a spec\'s model')
   const plain = createRuntime(readConfig({ ENGINE: 'simulated' }, dir))
   t.teardown(() => plain.close())
-  t.equal(modelFor(spec(), plain.depsFor(dir)), 'simulated-1')
-})
-
-t.test('the spec folder of a path is the folder itself or the file\'s parent', async (t) => {
-  const dir = t.testdir({ 'x.judge.yaml': '' })
-  t.equal(specDirOf(dir), dir)
-  t.equal(specDirOf(join(dir, 'x.judge.yaml')), dir)
+  t.equal(modelFor(spec(), plain.depsFor(at(dir))), 'simulated-1')
 })

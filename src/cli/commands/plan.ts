@@ -1,7 +1,8 @@
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, parseCommand } from '../args.ts'
 import type { CliIo } from '../io.ts'
-import { dataSourceOf, openSession, planFile, planJson, planTable } from '../shared.ts'
-import { nodeOrAll } from '../../core/judge/select.ts'
+import { planRows } from '../../app/plan.ts'
+import { selectJudgments } from '../../core/judge/select.ts'
+import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 
 const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' } } as const
@@ -20,14 +21,11 @@ export async function planCommand(argv: readonly string[], io: CliIo, options: R
     io.stdout.write(HELP)
     return 0
   }
-  const session = openSession(io, onePath('plan', positionals), options)
-  try {
-    const specs = nodeOrAll(session.project, values.node)
-    const plans = await planFile(session.deps, session.project, specs, dataSourceOf(io, 'plan', values, specs))
+  return withSession(io, onePath('plan', positionals), options, async (session) => {
+    const specs = selectJudgments(session.project, values.node, 'all')
+    const plans = await planRows(session.runtime, session.project, specs, dataSourceOf(io, values, specs))
     const cap = session.config.maxCost
     io.stdout.write(values.json ? JSON.stringify(planJson(plans, cap), null, 2) + '\n' : planTable(plans, cap))
     return 0
-  } finally {
-    session.runtime.close()
-  }
+  })
 }

@@ -1,7 +1,8 @@
 import { formatUsd } from '../../format.ts'
 import { SIMULATED_PREFIX } from '../../adapters/simulated/simulated.ts'
 import { href, html, type Html } from '../html.ts'
-import type { HomeFolder, PublicRun } from '../endpoints/reports.ts'
+import type { PublicRun } from '../../app/runs.ts'
+import type { HomeFolder } from '../endpoints/home.ts'
 import { layout } from './layout.ts'
 
 /** GET /: every folder of specs, its judgments and last run, with links to its review and runs pages. */

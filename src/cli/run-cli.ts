@@ -1,4 +1,5 @@
-import { JudgeError } from '../errors.ts'
+import { CostCapError, JudgeError } from '../errors.ts'
+import { planTable } from './shared.ts'
 import type { RuntimeOptions } from '../runtime.ts'
 import { packageInfo } from '../version.ts'
 import * as drift from './commands/drift.ts'
@@ -78,11 +79,17 @@ function unknown(name: string, io: CliIo): number {
 
 /** Prints an error: the message on stderr, and with --json also `{"error": message}` on stdout. */
 function failed(name: string, error: unknown, json: boolean, io: CliIo): number {
-  const known = error instanceof JudgeError
-  const message = known ? cliErrorText(error) : `unexpected error: ${(error as Error)?.message ?? String(error)}`
+  if (!(error instanceof JudgeError)) {
+    if (json) io.stdout.write(JSON.stringify({ error: `unexpected error: ${(error as Error)?.message ?? String(error)}` }) + '\n')
+    io.stderr.write(`judge ${name}: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`)
+    return 1
+  }
+  // A cost refusal shows the plan it refused, so that the user sees what each judgment would ask.
+  if (error instanceof CostCapError && Array.isArray(error.context.plans)) io.stderr.write(planTable(error.context.plans, error.cap))
+  const message = cliErrorText(error)
   if (json) io.stdout.write(JSON.stringify({ error: message }) + '\n')
-  io.stderr.write(`judge ${name}: ${known ? message : `unexpected error: ${(error as Error)?.stack ?? String(error)}`}\n`)
-  return known ? error.exitCode : 1
+  io.stderr.write(`judge ${name}: ${message}\n`)
+  return error.exitCode
 }
 
 // Looked for in the raw arguments: an error may come before (or from) parsing them.

@@ -1,7 +1,8 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { COMMANDS, mainHelp } from '../../src/cli/main.ts'
+import { createLocalFiles } from '../../src/adapters/files/local-files.ts'
+import { COMMANDS, mainHelp } from '../../src/cli/run-cli.ts'
 import { cli } from '../helpers/cli.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 import { smsCsv } from '../helpers/sms.ts'
@@ -65,10 +66,10 @@ t.test('a folder of several judgments asks for --node', async (t) => {
 })
 
 t.test('an unexpected error is printed with its stack and exits 1', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const broken = { openStore: () => { throw new Error('disk on fire') } }
-  const result = await cli(['runs', 'spam.judge.yaml', '--json'], {}, dir, broken)
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(1) })
+  const broken = { files: { ...createLocalFiles(), rows: () => { throw new Error('disk on fire') } } }
+  const result = await cli(['plan', 'spam.judge.yaml', '--data', 'messages.csv', '--json'], {}, dir, broken)
   t.equal(result.code, 1)
   t.same(JSON.parse(result.stdout), { error: 'unexpected error: disk on fire' })
-  t.match(result.stderr, /^judge runs: unexpected error: Error: disk on fire\n\s+at /)
+  t.match(result.stderr, /^judge plan: unexpected error: Error: disk on fire\n\s+at /)
 })
