@@ -38,6 +38,21 @@ await handler.close()
 server.close()
 `
 
+// A TypeScript consumer of the library's types.
+const TYPED = `import { createServer } from 'node:http'
+import { createHandler, createRuntime, judge, loadProject, planRows, readConfig, type Answers, type Engine, type JudgmentPlan } from 'judge-rows'
+
+const config = readConfig(process.env, process.cwd())
+const answers: Answers = await judge('sms.judge.yaml', { message: 'hi' }, { config })
+const label: string = answers.relevant.label
+const engine: Engine | null = null
+const runtime = createRuntime(config, { engine })
+const project = loadProject('sms.judge.yaml')
+const plans: JudgmentPlan[] = await planRows(runtime, project, project.selected, { kind: 'file', file: 'sms.tsv', label: 'sms.tsv' })
+createServer(createHandler(config)).close()
+console.log(label, plans.length)
+`
+
 t.test('the packed package installs, imports, mounts in node:http and runs its CLI, with no test or bench file', async (t) => {
   const dir = t.testdir({ consumer: { 'package.json': JSON.stringify({ name: 'consumer', private: true, type: 'module' }) } })
   const consumer = join(dir, 'consumer')
@@ -78,6 +93,17 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   const tested = run(judge, ['test', 'sms.judge.yaml', '--json'], consumer, { ENGINE: 'simulated' })
   t.equal(tested.status, 0, tested.stderr)
   t.equal(JSON.parse(tested.stdout).sms.relevant.counted, 40, 'every key row scored, from the store')
+
+  // The declarations: a TypeScript consumer type-checks against the installed package.
+  writeFileSync(join(consumer, 'consumer.ts'), TYPED)
+  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'es2024', module: 'nodenext', strict: true, noEmit: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')] },
+    include: ['consumer.ts'],
+  }))
+  t.match(run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', '.'], consumer), { status: 0, stdout: '' }, 'typed')
+  writeFileSync(join(consumer, 'wrong.ts'), "import { judge } from 'judge-rows'\nconst n: number = await judge('x', {})\n")
+  writeFileSync(join(consumer, 'tsconfig.json'), readFileSync(join(consumer, 'tsconfig.json'), 'utf8').replace('consumer.ts', 'wrong.ts'))
+  t.match(run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', '.'], consumer), { status: 1, stdout: /wrong\.ts.*Type 'Answers' is not assignable to type 'number'/ }, 'and the types say something')
 
   const serve = await serveAsPrinted(next[2], consumer)
   t.teardown(serve.stop)
