@@ -62,7 +62,7 @@ export function listenError(error: NodeJS.ErrnoException, config: Pick<Config, '
     EADDRNOTAVAIL: `${config.host} is not an address of this machine; set HOST (default 127.0.0.1)`,
   }
   const text = error.code ? why[error.code] : undefined
-  return text ? new ListenError(`cannot listen: ${text}`, { cause: error }) : error
+  return text ? new ListenError(`cannot listen: ${text}`, { cause: error, context: { host: config.host, port: config.port, code: error.code } }) : error
 }
 
 async function stop(server: Server, handler: JudgeHandler, timeoutMs: number): Promise<boolean> {
