@@ -96,6 +96,7 @@ function reviewData(target: Target, queue: StoredQueue): ReviewData {
     counts,
     moreUnsure: queue.moreUnsure,
     cards: queue.cards,
+    model: queue.model ?? null,
   }
 }
 

@@ -2,6 +2,7 @@ import { MAX_AUDIT, type Card } from '../../core/review/queue.ts'
 import { labelUnderCheck, type Kind, type VerdictChoice } from '../../core/review/verdicts.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
 import { percent } from '../../format.ts'
+import { simulatedNote } from './home.ts'
 import { layout } from './layout.ts'
 
 /** How each kind of row reads on the page. */
@@ -27,6 +28,8 @@ export interface ReviewData {
   /** Whether more unsure rows may wait than are counted (only enough to fill a page are read). */
   readonly moreUnsure: boolean
   readonly cards: readonly Card[]
+  /** The model whose answers are offered, or null before the store exists. */
+  readonly model: string | null
 }
 
 // The verdicts that settle the row as shown stand out; the ones that set it aside stay quiet.
@@ -49,7 +52,7 @@ function header(data: ReviewData, token: string | null): Html {
   const others = data.judgments.filter((name) => name !== data.judgment)
   const total = data.counts.disagreement + data.counts.spot_check + data.counts.unsure
   return html`<h1>Review <code>${data.judgment}</code></h1>
-<p class="muted"><code>${data.path}</code> · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/', {}, token)}">all projects</a>${others.map((name) => html` · <a href="${href('/review', { path: data.path, node: name, reviewer: data.reviewer ?? undefined, audit: data.audit }, token)}">review ${name}</a>`)}</p>
+<p class="muted"><code>${data.path}</code>${data.model === null ? '' : html` · answers of model <code>${data.model}</code>`}${data.model === null ? '' : simulatedNote([{ model: data.model }])} · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/', {}, token)}">all projects</a>${others.map((name) => html` · <a href="${href('/review', { path: data.path, node: name, reviewer: data.reviewer ?? undefined, audit: data.audit }, token)}">review ${name}</a>`)}</p>
 <ul class="counts" aria-label="rows waiting for a verdict">
 <li><strong>${data.counts.disagreement}</strong> ${data.counts.disagreement === 1 ? 'disagrees' : 'disagree'} with the key</li>
 <li><strong>${data.counts.spot_check}</strong> ${data.counts.spot_check === 1 ? 'spot check' : 'spot checks'}</li>
