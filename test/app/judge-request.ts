@@ -1,7 +1,7 @@
 import t from 'tap'
 import { judgeRequest, type JudgeInput } from '../../src/app/judge-request.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
-import { CostCapError, UsageError } from '../../src/errors.ts'
+import { CostCapError, NodeNeededError, UsageError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { project, spec } from '../helpers/specs.ts'
@@ -37,7 +37,7 @@ t.test('with log, each selected judgment keeps the row once per sighting; withou
 
 t.test('judgments sharing a question name need a node; an unknown node lists the judgments', async (t) => {
   const a = app(deps(createFakeEngine()))
-  await t.rejects(judgeRequest(a, input({ project: project(lang, twin, tone) })), UsageError)
+  await t.rejects(judgeRequest(a, input({ project: project(lang, twin, tone) })), new NodeNeededError('judgments twin and tone both ask question polite'))
   await t.rejects(judgeRequest(a, input({ node: 'nope' })), new UsageError('unknown node "nope"; the judgments here are: lang, tone'))
 })
 

@@ -5,7 +5,7 @@ import { queueTarget, recordVerdict, reviewQueue } from '../../src/app/review.ts
 import type { VerdictRequest } from '../../src/core/review/queue.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
 import type { Question, State } from '../../src/core/types.ts'
-import { ConflictError, JudgeError, UsageError } from '../../src/errors.ts'
+import { ConflictError, JudgeError, NodeNeededError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { createMemoryFiles, type MemoryFiles } from '../helpers/memory-files.ts'
@@ -32,7 +32,7 @@ const verdict = (message: string, more: Partial<VerdictRequest> = {}): VerdictRe
 t.test('the queue target is the node, or the only judgment, with its spot-check size', async (t) => {
   t.same(queueTarget(project(spam, tone), 'tone', 5), { project: project(spam, tone), spec: tone, audit: 5 })
   t.equal(queueTarget(project(spam), undefined, 0).spec, spam)
-  t.throws(() => queueTarget(project(spam, tone), null, 0), UsageError)
+  t.throws(() => queueTarget(project(spam, tone), null, 0), NodeNeededError)
 })
 
 t.test('the queue of a folder without a store is empty, and reading it opens none', async (t) => {
