@@ -2,6 +2,7 @@ import t from 'tap'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { dirname, join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 // The seams of docs/architecture.md, checked on the source text: file sizes, import cycles, what
 // each layer may import, and a test beside every source file.
@@ -160,6 +161,8 @@ t.test('the files without a test declare types only', async (t) => {
     const code = (text ?? '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
     t.notMatch(code, /^\s*(?:export\s+)?(?:default\b|const\b|let\b|var\b|function\b|async\b|class\b|enum\b)/m, `${file} declares no value`)
     t.ok(IMPORTS.get(file)?.every((i) => i.typeOnly), `${file} imports types only`)
+    // Once Node strips the types, nothing is left to export.
+    t.same(Object.keys(await import(pathToFileURL(join(ROOT, file)).href)), [], `${file} exports nothing that runs`)
     t.notOk(existsSync(join(ROOT, 'test', file.slice('src/'.length))), `${file} has a test now: take it off the list`)
   }
 })
