@@ -1,7 +1,8 @@
 import type { Store } from '../ports/store.ts'
 import { scoredRows, scoreJudgment, type QuestionScore } from '../core/review/accuracy.ts'
 import { readDistribution } from '../core/judge/answer.ts'
-import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
+import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers, type StratumRows } from '../core/review/queue.ts'
+import { bandOf, STRATA, type Stratum } from '../core/review/strata.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import type { Question, Spec } from '../core/types.ts'
 
@@ -27,7 +28,7 @@ export interface QueueOptions {
 /** A queue as read from the store. */
 export interface StoredQueue extends Queue {
   /**
-   * Whether the store may hold more unsure answers than were read (only enough to fill a page are):
+   * Whether the store holds more unsure answers than were read (only enough to fill a page are):
    * the count of unsure rows offered is then a floor.
    */
   readonly moreUnsure: boolean
@@ -42,16 +43,27 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   let moreUnsure = false
   const answers: QuestionAnswers[] = spec.questions.map((question) => {
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
-    const sample = audit > 0 ? store.sampleAnswers(model, question.fingerprint, spec.name, question.name, audit) : []
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
-    const skipped = reviewedCount(source, question) + sample.length + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
-    const unsure = spec.unsureBelow === null ? [] : store.unsureAnswers(model, question.fingerprint, spec.unsureBelow, limit + skipped)
-    if (spec.unsureBelow !== null && unsure.length === limit + skipped) moreUnsure = true
-    return { question, keyed, sample, unsure }
+    const skipped = reviewedCount(source, question) + audit + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
+    const strata = {
+      confident: stratumRows(source, question, 'confident', audit),
+      unsure: stratumRows(source, question, 'unsure', limit + skipped),
+    }
+    if (strata.unsure.rows.length < strata.unsure.size) moreUnsure = true
+    return { question, keyed, strata }
   })
-  const outside = answers.flatMap((qa) => [...qa.sample, ...qa.unsure]).map((a) => a.stateHash).filter((h) => !key.has(h))
+  const outside = answers.flatMap((qa) => STRATA.flatMap((s) => qa.strata[s].rows)).map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
-  return { ...buildQueue({ spec, answers, key, verdicts, states, audit, unsureBelow: spec.unsureBelow, limit }), moreUnsure }
+  return { ...buildQueue({ spec, answers, key, verdicts, states, audit, limit }), moreUnsure }
+}
+
+/** The size of one stratum of a question and its first `read` answers in rank order. */
+export function stratumRows(source: ReviewSource, question: Question, stratum: Stratum, read: number): StratumRows {
+  const { store, model, spec } = source
+  const band = bandOf(stratum, spec.unsureBelow)
+  const size = store.countAnswers(model, question.fingerprint, band)
+  const rows = read > 0 && size > 0 ? store.sampleAnswers(model, question.fingerprint, spec.name, question.name, read, band) : []
+  return { size, rows }
 }
 
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */

@@ -4,18 +4,24 @@ import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { isKind, isVerdict, verdictKey, type VerdictRecord } from '../../core/review/verdicts.ts'
+import { isStratum } from '../../core/review/strata.ts'
 import type { State } from '../../core/types.ts'
 import { InputError } from '../../errors.ts'
 
-/** The columns of a reviews file, in order (brief 7). */
-export const REVIEW_COLUMNS = [
+/** The columns every reviews file has, in order (brief 7). */
+export const BASE_COLUMNS = [
   'reviewed_at', 'reviewer', 'judgment', 'question', 'state_hash', 'kind', 'verdict', 'labels', 'model_label', 'key_label', 'state',
 ] as const
+
+/** The columns of a reviews file created now: the base ones, then the row's stratum and rank when reviewed. */
+export const REVIEW_COLUMNS = [...BASE_COLUMNS, 'stratum', 'rank'] as const
 
 type Column = (typeof REVIEW_COLUMNS)[number]
 type Cells = Readonly<Record<Column, string>>
 
 const HEADER = stringify([[...REVIEW_COLUMNS]])
+// A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
+const BASE_HEADER = stringify([[...BASE_COLUMNS]])
 
 // Letters and digits of any script; the first character may not be one a spreadsheet reads as the
 // start of a formula (=, +, -, @), and none of the characters can break out of a CSV cell or HTML.
@@ -26,14 +32,15 @@ export function validReviewer(name: string): boolean {
   return REVIEWER.test(name)
 }
 
-/** One verdict as a line of the reviews file, newline included. */
-export function verdictLine(record: VerdictRecord): string {
+/** One verdict as a line of the reviews file, newline included; `columns` the file's (default REVIEW_COLUMNS). */
+export function verdictLine(record: VerdictRecord, columns: readonly Column[] = REVIEW_COLUMNS): string {
   const cells: Cells = {
     reviewed_at: record.reviewed_at, reviewer: record.reviewer, judgment: record.judgment, question: record.question,
     state_hash: record.state_hash, kind: record.kind, verdict: record.verdict, labels: JSON.stringify(record.labels),
     model_label: record.model_label, key_label: record.key_label ?? '', state: JSON.stringify(record.state),
+    stratum: record.stratum ?? '', rank: record.rank === null ? '' : String(record.rank),
   }
-  return stringify([REVIEW_COLUMNS.map((c) => cells[c])])
+  return stringify([columns.map((c) => cells[c])])
 }
 
 // The tail of each file's chain of appends, by absolute path. Appends from one process wait for
@@ -48,8 +55,7 @@ const tails = new Map<string, Promise<void>>()
  */
 export function appendVerdict(file: string, record: VerdictRecord): Promise<void> {
   const path = resolve(file)
-  const line = verdictLine(record)
-  const appended = (tails.get(path) ?? Promise.resolve()).then(() => appendLine(path, line))
+  const appended = (tails.get(path) ?? Promise.resolve()).then(() => appendLine(path, record))
   // A failed append rejects its own caller and must not block the appends queued behind it.
   const tail = appended.catch(() => {})
   tails.set(path, tail)
@@ -65,16 +71,30 @@ export function appendVerdict(file: string, record: VerdictRecord): Promise<void
  * promises this only up to PIPE_BUF (4096 bytes on Linux); local Linux and macOS file systems
  * keep longer appends whole too, while NFS keeps none (see docs/review.md).
  */
-async function appendLine(path: string, line: string): Promise<void> {
+async function appendLine(path: string, record: VerdictRecord): Promise<void> {
   await createWithHeader(path)
   const handle = await open(path, 'a')
   try {
     // A file created empty by someone else gets its header in the same write as the first line.
     const { size } = await handle.stat()
+    const old = size > 0 && (await startsWith(path, BASE_HEADER))
+    const line = verdictLine(record, old ? BASE_COLUMNS : REVIEW_COLUMNS)
     const bytes = Buffer.from(size === 0 ? HEADER + line : line)
     let offset = 0
     while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
     await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Whether a file begins with this text (a header, its newline included). */
+async function startsWith(path: string, text: string): Promise<boolean> {
+  const handle = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(Buffer.byteLength(text))
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    return buffer.subarray(0, bytesRead).toString('utf8') === text
   } finally {
     await handle.close()
   }
@@ -128,12 +148,13 @@ async function readText(file: string): Promise<string> {
 
 function parseFile(text: string, file: string): { record: Cells; info: { lines: number } }[] {
   const columns = (header: string[]) => {
-    const missing = REVIEW_COLUMNS.filter((c) => !header.includes(c))
+    const missing = BASE_COLUMNS.filter((c) => !header.includes(c))
     if (missing.length > 0) throw new InputError(`${file}: not a reviews file: the header lacks ${missing.join(', ')}`)
     return header
   }
   try {
-    return parse(text, { columns, bom: true, skip_empty_lines: true, info: true })
+    // A header that gains stratum and rank by hand still reads the shorter lines written before.
+    return parse(text, { columns, bom: true, skip_empty_lines: true, info: true, relax_column_count_less: true })
   } catch (error) {
     if (error instanceof InputError) throw error
     const e = error as Error & { lines?: number }
@@ -142,6 +163,7 @@ function parseFile(text: string, file: string): { record: Cells; info: { lines: 
 }
 
 function recordOf(cells: Cells, where: string): VerdictRecord {
+  if (BASE_COLUMNS.some((c) => cells[c] === undefined)) throw new InputError(`${where}: not valid CSV: the line has fewer cells than the header`)
   const { kind, verdict } = cells
   if (!isKind(kind)) throw new InputError(`${where}: unknown kind "${kind}"`)
   if (!isVerdict(verdict)) throw new InputError(`${where}: unknown verdict "${verdict}"`)
@@ -154,8 +176,17 @@ function recordOf(cells: Cells, where: string): VerdictRecord {
   return {
     reviewed_at: cells.reviewed_at, reviewer: cells.reviewer, judgment: cells.judgment, question: cells.question,
     state_hash: cells.state_hash, kind, verdict, labels, model_label: cells.model_label,
-    key_label: cells.key_label === '' ? null : cells.key_label, state: state as State,
+    key_label: cells.key_label === '' ? null : cells.key_label, state: state as State, ...placeOf(cells, where),
   }
+}
+
+/** Stratum and rank of a line: empty (or absent, in a file from before strata) is null. */
+function placeOf(cells: Cells, where: string): Pick<VerdictRecord, 'stratum' | 'rank'> {
+  const stratum = cells.stratum ?? ''
+  const rank = cells.rank ?? ''
+  if (stratum !== '' && !isStratum(stratum)) throw new InputError(`${where}: unknown stratum "${stratum}"`)
+  if (rank !== '' && !/^[1-9]\d{0,15}$/.test(rank)) throw new InputError(`${where}: rank must be a whole number from 1, not "${rank}"`)
+  return { stratum: stratum === '' ? null : stratum, rank: rank === '' ? null : Number(rank) }
 }
 
 function json(text: string, where: string, column: Column): unknown {

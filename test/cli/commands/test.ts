@@ -39,7 +39,7 @@ async function setup(t: Test, yaml = SPAM_YAML + 'key: spam.key.csv\nmin_accurac
 function verdict(i: number, fields: Pick<VerdictRecord, 'kind' | 'verdict' | 'labels'>, message = messages[i]): VerdictRecord {
   return {
     reviewed_at: '2026-03-01T10:00:00.000', reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: stateHash({ message }),
-    model_label: 'no', key_label: null, state: { message }, ...fields,
+    model_label: 'no', key_label: null, state: { message }, stratum: null, rank: null, ...fields,
   }
 }
 
