@@ -83,29 +83,40 @@ export function disagrees(question: Question, answer: StoredAnswer, row: KeyRow 
 }
 
 /**
- * Builds the review queue: first every disagreement with the key, then the spot checks (the first
- * `audit` rows of the confident stratum in rank order), then the unsure stratum in rank order,
- * each kind across the questions in spec order. Within a question a row is offered once, under its
+ * Builds the review queue: first every disagreement with the key (question by question, in key
+ * order), then the spot checks (the first `audit` rows of the confident stratum in rank order),
+ * then the unsure stratum in rank order; spot checks and unsure rows take the questions in turn,
+ * one row each. Within a question a row is offered once, under its
  * first kind, and not at all once it has a verdict; reviewed rows are not replaced, so each
  * stratum's sample stays a prefix of its rank order.
  */
 export function buildQueue(input: QueueInput): Queue {
-  const byKind = new Map<Kind, Card[]>(KINDS.map((k) => [k, []]))
+  const byKind = new Map<Kind, Card[][]>(KINDS.map((k) => [k, []]))
   for (const qa of input.answers) {
     const taken = new Set<string>()
     const ranks = rankIndex(qa)
     for (const kind of KINDS) {
+      const cards: Card[] = []
       for (const answer of candidates(kind, qa, input)) {
         if (taken.has(answer.stateHash)) continue
         taken.add(answer.stateHash)
         if (input.verdicts.has(verdictKey(input.spec.name, qa.question.name, answer.stateHash))) continue
         const card = cardOf(input, qa.question, kind, answer, ranks.get(answer.stateHash))
-        if (card) byKind.get(kind)!.push(card)
+        if (card) cards.push(card)
       }
+      byKind.get(kind)!.push(cards)
     }
   }
-  const offered = KINDS.flatMap((k) => byKind.get(k)!)
+  const offered = KINDS.flatMap((k) => (k === 'disagreement' ? byKind.get(k)!.flat() : alternate(byKind.get(k)!)))
   return { spec: input.spec, offered, cards: offered.slice(0, Math.max(0, input.limit)) }
+}
+
+/** Takes one card of each question in turn, so a reviewer working down the queue samples every question alike. */
+function alternate(lists: readonly (readonly Card[])[]): Card[] {
+  const out: Card[] = []
+  const longest = Math.max(0, ...lists.map((l) => l.length))
+  for (let i = 0; i < longest; i++) for (const list of lists) if (i < list.length) out.push(list[i])
+  return out
 }
 
 function candidates(kind: Kind, qa: QuestionAnswers, input: QueueInput): readonly StoredAnswer[] {
@@ -141,58 +152,4 @@ function cardOf(input: QueueInput, question: Question, kind: Kind, answer: Store
   }
 }
 
-/** A verdict as a reviewer sends it: every field is unchecked text. */
-export interface VerdictRequest {
-  readonly question: string
-  readonly stateHash: string
-  readonly kind: string
-  readonly verdict: string
-  /** The label of a `labeled` verdict; ignored for the others. */
-  readonly label?: string | null
-  readonly reviewer: string
-  /** UTC timestamp without zone offset. */
-  readonly reviewedAt: string
-}
-
-/**
- * Checks a verdict against the current queue and returns the record to save. A malformed verdict
- * (unknown question, kind or verdict, a verdict the kind does not take, a `labeled` label the
- * question lacks) is a UsageError (400); a row the queue does not offer as that kind, because it
- * was reviewed already, was never offered or is offered as another kind, is a ConflictError (409)
- * whatever the verdict (seed 7: a kind that differs is 409).
- */
-export function checkVerdict(queue: Queue, request: VerdictRequest): VerdictRecord {
-  const { spec } = queue
-  const question = spec.questions.find((q) => q.name === request.question)
-  if (!question) throw new UsageError(`unknown question ${shown(request.question)}; the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`)
-  if (!isKind(request.kind)) throw new UsageError(`unknown kind ${shown(request.kind)}; the kinds are: ${KINDS.join(', ')}`)
-  if (!isVerdict(request.verdict)) throw new UsageError(`unknown verdict ${shown(request.verdict)}; the verdicts are: ${VERDICTS.join(', ')}`)
-  const { kind, verdict } = request
-  const card = offeredCard(queue, question.name, request.stateHash, kind)
-  if (!VERDICTS_BY_KIND[kind].includes(verdict)) {
-    throw new UsageError(`verdict ${verdict} does not apply to a ${kind} row; it takes: ${VERDICTS_BY_KIND[kind].join(', ')}`)
-  }
-  const label = verdict === 'labeled' ? request.label ?? '' : null
-  if (label !== null && !question.labels.includes(label)) {
-    throw new UsageError(`verdict labeled needs a label of question ${question.name} (${question.labels.join(', ')}), not ${shown(label)}`)
-  }
-  return {
-    reviewed_at: request.reviewedAt, reviewer: request.reviewer, judgment: spec.name, question: question.name,
-    state_hash: card.stateHash, kind, verdict, labels: labelsSaved(verdict, { modelLabel: card.modelLabel, keyLabel: card.keyLabel, label }),
-    model_label: card.modelLabel, key_label: card.keyLabel, state: card.state, stratum: card.stratum, rank: card.rank,
-  }
-}
-
-function offeredCard(queue: Queue, question: string, stateHash: string, kind: Kind): Card {
-  const card = queue.offered.find((c) => c.question === question && c.stateHash === stateHash)
-  const row = /^[0-9a-f]{16}$/.test(stateHash) ? `row ${stateHash}` : 'that row'
-  if (!card) throw new ConflictError(`question ${question}: the queue does not offer ${row}; it has a verdict already or was never offered`)
-  if (card.kind !== kind) throw new ConflictError(`question ${question}: the queue offers ${row} as ${card.kind}, not ${kind}`)
-  return card
-}
-
-/** Quotes a value from a request for a message, cut short so a message stays readable. */
-function shown(value: unknown): string {
-  const text = String(value)
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)
-}
+export { checkVerdict, type VerdictRequest } from './verdict-check.ts'

@@ -96,8 +96,7 @@ t.test('a row offered under one kind is not offered again under a later kind of 
   const queue = buildQueue(input([qa(isSpam, { keyed: [no('both')], sample, unsure }), qa(topic, { sample: [answer(topic, 'both', { personal: 1 })] })], { key, audit: 3 }))
   t.same(rowsOf(queue), [
     row('is_spam', 'disagreement', 'both'),
-    row('is_spam', 'spot_check', 's1'), row('is_spam', 'spot_check', 's2'),
-    row('topic', 'spot_check', 'both'),
+    row('is_spam', 'spot_check', 's1'), row('topic', 'spot_check', 'both'), row('is_spam', 'spot_check', 's2'),
     row('is_spam', 'unsure', 'u1'),
   ], 'the sample is not refilled for the disagreement it held; another question still offers the row')
 })
@@ -108,6 +107,17 @@ t.test('a row leaves the queue once it has a verdict for that question, and revi
   const verdicts = new Map([verdictOn('is_spam', 'k1', 'key_right'), verdictOn('is_spam', 's1'), verdictOn('topic', 's2'), verdictOn('is_spam', 'u1')])
   const queue = buildQueue(input([qa(isSpam, { keyed: [no('k1')], sample, unsure: [no('u1', 0.55), no('u2', 0.55)] })], { key, verdicts, audit: 3 }))
   t.same(rowsOf(queue), [row('is_spam', 'spot_check', 's2'), row('is_spam', 'spot_check', 's3'), row('is_spam', 'unsure', 'u2')])
+})
+
+t.test('spot checks and unsure rows take the questions in turn, one row each', async (t) => {
+  const queue = buildQueue(input([
+    qa(isSpam, { sample: [no('s1'), no('s2'), no('s3')], unsure: [yes('u1', 0.55)] }),
+    qa(topic, { sample: [answer(topic, 't1', { personal: 0.9, service: 0.1 })], unsure: ['v1', 'v2'].map((m) => answer(topic, m, { personal: 0.5, service: 0.45, promotion: 0.05 })) }),
+  ]))
+  t.same(rowsOf(queue), [
+    row('is_spam', 'spot_check', 's1'), row('topic', 'spot_check', 't1'), row('is_spam', 'spot_check', 's2'), row('is_spam', 'spot_check', 's3'),
+    row('is_spam', 'unsure', 'u1'), row('topic', 'unsure', 'v1'), row('topic', 'unsure', 'v2'),
+  ])
 })
 
 t.test('a page holds at most limit cards; the queue keeps every row offered', async (t) => {
