@@ -29,6 +29,17 @@ export interface Config {
   readonly host: string
   readonly port: number
   readonly engine: EngineConfig
+  readonly limits: ServerLimits
+}
+
+/** How the server bounds slow or numerous clients (docs/configuration.md). */
+export interface ServerLimits {
+  /** JUDGE_HEADERS_TIMEOUT_MS: time to receive a request's headers. */
+  readonly headersTimeoutMs: number
+  /** JUDGE_REQUEST_TIMEOUT_MS: time to receive a whole request, body included. */
+  readonly requestTimeoutMs: number
+  /** JUDGE_MAX_CONNECTIONS: connections open at once; more are refused. */
+  readonly maxConnections: number
 }
 
 /** The environment variables the product reads, with their defaults (documented in docs/configuration.md). */
@@ -45,6 +56,9 @@ export const ENV_VARIABLES = [
   'ENGINE_MODEL',
   'ENGINE_TIMEOUT_MS',
   'ENGINE_PRICE_PER_MTOK',
+  'JUDGE_HEADERS_TIMEOUT_MS',
+  'JUDGE_REQUEST_TIMEOUT_MS',
+  'JUDGE_MAX_CONNECTIONS',
 ] as const
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -82,5 +96,17 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
       timeoutMs: number(env, 'ENGINE_TIMEOUT_MS', 30000, (n) => Number.isInteger(n) && n > 0, 'a whole number of milliseconds'),
       pricePerMtok: number(env, 'ENGINE_PRICE_PER_MTOK', DEFAULT_PRICE_PER_MTOK, nonNegative, 'a price in USD, 0 or more'),
     },
+    limits: limitsOf(env),
   }
+}
+
+const positiveWhole = (n: number) => Number.isInteger(n) && n > 0
+
+function limitsOf(env: Env): ServerLimits {
+  const headersTimeoutMs = number(env, 'JUDGE_HEADERS_TIMEOUT_MS', 10_000, positiveWhole, 'a whole number of milliseconds above 0')
+  const requestTimeoutMs = number(env, 'JUDGE_REQUEST_TIMEOUT_MS', 30_000, positiveWhole, 'a whole number of milliseconds above 0')
+  // node:http needs the headers in before the whole request is due.
+  if (headersTimeoutMs > requestTimeoutMs) throw new UsageError(`JUDGE_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above JUDGE_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`)
+  const maxConnections = number(env, 'JUDGE_MAX_CONNECTIONS', 1024, positiveWhole, 'a whole number above 0')
+  return { headersTimeoutMs, requestTimeoutMs, maxConnections }
 }

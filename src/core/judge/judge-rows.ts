@@ -25,7 +25,7 @@ export interface JudgeRowsOptions {
  * stops the stream: rows in flight finish, and their answers (like every answer received) stay in
  * the store. The outcome carries that error instead of throwing it, so that the run is recorded.
  */
-export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
+export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
   const outcome: RowsOutcome = { rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])), error: null }
   const running = new Set<Promise<void>>()
   let seq = 0
