@@ -1,21 +1,13 @@
-import type { Store } from '../ports/store.ts'
+import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
 import { scoredRows, scoreJudgment, type QuestionScore } from '../core/review/accuracy.ts'
 import { readDistribution } from '../core/judge/answer.ts'
-import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers, type StratumRows } from '../core/review/queue.ts'
-import { bandOf, STRATA, type Stratum } from '../core/review/strata.ts'
-import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
-import type { Question, Spec } from '../core/types.ts'
+import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
+import { STRATA } from '../core/review/strata.ts'
+import type { Question } from '../core/types.ts'
+import { auditOf } from './audit-data.ts'
+import { stratumRows, type ReviewSource } from './review-source.ts'
 
-/** What the queue and the accuracy of one judgment are read from. */
-export interface ReviewSource {
-  readonly store: Store
-  /** The model the judgment is asked with. */
-  readonly model: string
-  readonly spec: Spec
-  /** The judgment's answer key; empty when it has none. */
-  readonly key: AnswerKey
-  readonly verdicts: Verdicts
-}
+export type { ReviewSource } from './review-source.ts'
 
 /** Options of queueData. */
 export interface QueueOptions {
@@ -57,15 +49,6 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   return { ...buildQueue({ spec, answers, key, verdicts, states, audit, limit }), moreUnsure }
 }
 
-/** The size of one stratum of a question and its first `read` answers in rank order. */
-export function stratumRows(source: ReviewSource, question: Question, stratum: Stratum, read: number): StratumRows {
-  const { store, model, spec } = source
-  const band = bandOf(stratum, spec.unsureBelow)
-  const size = store.countAnswers(model, question.fingerprint, band)
-  const rows = read > 0 && size > 0 ? store.sampleAnswers(model, question.fingerprint, spec.name, question.name, read, band) : []
-  return { size, rows }
-}
-
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */
 export function currentLabels(source: ReviewSource): Map<string, Map<string, string>> {
   const { store, model, spec, key, verdicts } = source
@@ -78,9 +61,15 @@ export function currentLabels(source: ReviewSource): Map<string, Map<string, str
   return current
 }
 
+/** A question's pooled score with the sampling-aware estimate beside it. */
+export interface ScoredQuestion extends QuestionScore {
+  readonly estimate: AccuracyEstimate
+}
+
 /** The accuracy of every question of a judgment, from the store's current answers, asking nothing. */
-export function accuracyData(source: ReviewSource): Record<string, QuestionScore> {
-  return scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
+export function accuracyData(source: ReviewSource): Record<string, ScoredQuestion> {
+  const scores = scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
+  return Object.fromEntries(source.spec.questions.map((q) => [q.name, { ...scores[q.name], estimate: estimateAccuracy(auditOf(source, q), scores[q.name]) }]))
 }
 
 function reviewedCount(source: ReviewSource, question: Question): number {

@@ -1,4 +1,5 @@
 import { readDistribution } from '../../src/core/judge/answer.ts'
+import { seededRandom } from '../../src/core/review/seeded-random.ts'
 import { scoreQuestion, wilsonInterval } from '../../src/core/review/accuracy.ts'
 import { auditQuestion, knownHashes, knownRows, rowsToRead } from '../../src/core/review/audit.ts'
 import { estimateAccuracy, type AccuracyEstimate } from '../../src/core/review/estimate.ts'
@@ -14,16 +15,8 @@ import type { StoredAnswer } from '../../src/ports/store.ts'
 // and the real estimator. Repeated with one seeded generator, it measures how often the interval
 // covers the truth.
 
-/** A seeded generator of uniform numbers in [0, 1) (mulberry32). */
-export function generator(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let x = Math.imul(a ^ (a >>> 15), 1 | a)
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** A seeded generator of uniform numbers in [0, 1). */
+export const generator = seededRandom
 
 /** How a synthetic question's answers are made: the unsure share and the model's accuracy per stratum. */
 export interface Shape {

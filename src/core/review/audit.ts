@@ -2,7 +2,7 @@ import type { StoredAnswer } from '../../ports/store.ts'
 import type { Question } from '../types.ts'
 import type { StratumRows } from './queue.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
-import { sampleStratum, type KnownRow, type StratumSample, type Truth } from './stratum-sample.ts'
+import { sampleStratum, type KnownRow, type SampledRow, type StratumSample, type Truth } from './stratum-sample.ts'
 import { verdictKey, type AnswerKey, type VerdictRecord, type Verdicts } from './verdicts.ts'
 
 /** The random sample of each stratum of one question. */
@@ -76,4 +76,18 @@ export function rowsToRead(known: ReadonlyMap<string, KnownRow>, unsureBelow: nu
   const counts = { unsure: minimum + 1, confident: minimum + 1 }
   for (const row of known.values()) counts[stratumOf(row.answer.margin, unsureBelow)] += 1
   return counts
+}
+
+/** A labelled sampled row with its design weight: the answers of its stratum it stands for. */
+export interface WeightedRow {
+  readonly row: SampledRow
+  readonly weight: number
+}
+
+/** Every labelled row of an audit's samples, weighted by its stratum's answers over its counted rows. */
+export function weightedRows(audit: QuestionAudit): WeightedRow[] {
+  return STRATA.flatMap((s) => {
+    const { size, rows } = audit.strata[s]
+    return rows.map((row) => ({ row, weight: size / rows.length }))
+  })
 }
