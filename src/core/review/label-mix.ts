@@ -47,7 +47,6 @@ export function labelMix(labels: readonly string[], cells: readonly AnswerCell[]
 
 /** The true mix from the raw mix and weighted rows; null when the confusion matrix is singular. */
 export function solveMix(labels: readonly string[], q: readonly number[], rows: readonly WeightedRow[]): number[] | null {
-  const k = labels.length
   const counts = labels.map(() => labels.map(() => 0))
   for (const { row, weight } of rows) {
     const model = labels.indexOf(row.label)
@@ -62,7 +61,7 @@ export function solveMix(labels: readonly string[], q: readonly number[], rows: 
   if (pi === null || pi.some((x) => !Number.isFinite(x))) return null
   const clipped = pi.map((x) => Math.min(1, Math.max(0, x)))
   const sum = clipped.reduce((a, b) => a + b, 0)
-  return sum === 0 ? null : clipped.map((x) => x / sum).slice(0, k)
+  return sum === 0 ? null : clipped.map((x) => x / sum)
 }
 
 /** Solves A x = b by Gaussian elimination with partial pivoting; null when A is singular. */
