@@ -1,6 +1,7 @@
 import { CostCapError, JudgeError } from '../errors.ts'
 import { planTable } from './shared.ts'
 import type { RuntimeOptions } from '../runtime.ts'
+import { calibrateCommand } from './commands/calibrate.ts'
 import { driftCommand } from './commands/drift.ts'
 import { planCommand } from './commands/plan.ts'
 import { replayCommand } from './commands/replay.ts'
@@ -19,6 +20,7 @@ export const COMMANDS: Readonly<Record<string, { run: Command; summary: string }
   runs: { run: runsCommand, summary: 'the runs of a spec or folder, newest first' },
   drift: { run: driftCommand, summary: 'label mix per run and its change' },
   test: { run: testCommand, summary: 'judge the answer key, store first, and score accuracy with the verdicts' },
+  calibrate: { run: calibrateCommand, summary: 'the lowest threshold of each act rule whose precision reaches a target' },
   replay: { run: replayCommand, summary: 'try a candidate spec on the rows kept for a live judgment' },
   serve: { run: serveCommand, summary: 'the HTTP server, as node src/main.ts' },
 }

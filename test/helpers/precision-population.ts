@@ -22,13 +22,13 @@ export function rightChance(p: number): number {
   return p >= 0.95 ? 0.99 : p >= 0.9 ? 0.93 : 0.8
 }
 
-/** `size` answers of is_spam, half yes, p spread over 0.50..0.99, right as rightChance says. */
-export function precisionPopulation(size: number, seed: number): PrecisionRow[] {
+/** `size` answers of is_spam, half yes, p spread over 0.50..0.99, right as `chance` (default rightChance) says. */
+export function precisionPopulation(size: number, seed: number, chance: (p: number) => number = rightChance): PrecisionRow[] {
   const random = seededRandom(seed)
   return Array.from({ length: size }, (_, i) => {
     const p = Math.round((0.5 + Math.floor(random() * 50) / 100) * 100) / 100
     const label = random() < 0.5 ? 'yes' : 'no'
-    return { hash: i.toString(16).padStart(16, '0'), label, p, margin: Math.round((2 * p - 1) * 100) / 100, correct: random() < rightChance(p) }
+    return { hash: i.toString(16).padStart(16, '0'), label, p, margin: Math.round((2 * p - 1) * 100) / 100, correct: random() < chance(p) }
   })
 }
 

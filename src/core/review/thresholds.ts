@@ -15,7 +15,7 @@ export interface ThresholdFigures {
   /** Answers the route takes at this threshold, and their share of all answers with its interval. */
   readonly routed: number
   readonly share: number
-  readonly shareInterval: readonly [number, number] | null
+  readonly share_interval: readonly [number, number] | null
   /** Sampled rows the route takes, with a true label. */
   readonly sampled: number
   /** Estimated share of the routed answers whose label is right, with its 95% interval; null when not estimable. */
@@ -105,7 +105,7 @@ function figuresAt(input: ThresholdInput, index: number, variable: 'p' | 'margin
   const routed = cells.reduce((n, c) => n + c.size, 0)
   const result = stratifiedProportion(cells)
   return {
-    threshold: comparison.value, routed, share: total === 0 ? 0 : routed / total, shareInterval: wilsonInterval(routed, total),
+    threshold: comparison.value, routed, share: total === 0 ? 0 : routed / total, share_interval: wilsonInterval(routed, total),
     sampled: cells.reduce((n, c) => n + c.counted, 0), precision: result?.point ?? null, interval: result?.interval ?? null,
   }
 }

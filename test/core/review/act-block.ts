@@ -3,7 +3,7 @@ import { actBlock } from '../../../src/core/review/act-block.ts'
 import type { RouteThresholds, ThresholdFigures } from '../../../src/core/review/thresholds.ts'
 import { spec } from '../../helpers/specs.ts'
 
-const figures = (threshold: number): ThresholdFigures => ({ threshold, routed: 410, share: 0.41, shareInterval: [0.4, 0.42], sampled: 300, precision: 0.961, interval: [0.952, 0.97] })
+const figures = (threshold: number): ThresholdFigures => ({ threshold, routed: 410, share: 0.41, share_interval: [0.4, 0.42], sampled: 300, precision: 0.961, interval: [0.952, 0.97] })
 const tuned = (suggested: ThresholdFigures | null): RouteThresholds => ({
   question: 'is_spam', route: 'block', rule: 0, labels: ['yes'], variable: 'p', current: { ...figures(0.95), comparison: '>= 0.95' }, suggested, target: 0.95, table: [],
 })

@@ -31,7 +31,7 @@ t.test('on a population with known precision per threshold, the suggested thresh
   const routed = rows.filter((r) => r.label === 'yes' && r.p >= suggested.threshold).length
   t.equal(suggested.routed, routed)
   t.equal(suggested.share, routed / rows.length)
-  t.ok(suggested.shareInterval![0] < suggested.share && suggested.share < suggested.shareInterval![1])
+  t.ok(suggested.share_interval![0] < suggested.share && suggested.share < suggested.share_interval![1])
   t.same(block.table.map((r) => r.threshold), [...block.table.map((r) => r.threshold)].sort((a, b) => b - a), 'strictest first')
   t.ok(Math.abs(block.current.precision! - truePrecision(rows, 0.7)) < 0.05, 'the current rule\'s precision is estimated too')
 })
