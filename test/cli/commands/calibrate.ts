@@ -1,53 +1,13 @@
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { join } from 'node:path'
-import { existsSync, writeFileSync } from 'node:fs'
-import { stringify } from 'csv-stringify/sync'
-import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
+import { existsSync } from 'node:fs'
 import { targetOf } from '../../../src/cli/commands/calibrate.ts'
-import { stateHash } from '../../../src/core/judge/state.ts'
-import { seededRandom } from '../../../src/core/review/seeded-random.ts'
-import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 import { cli } from '../../helpers/cli.ts'
-import { precisionPopulation, truePrecision, type PrecisionRow } from '../../helpers/precision-population.ts'
-
-const YAML = `name: spam
-model: jev-test
-state: [message]
-questions:
-  is_spam: {ask: Is this spam?, type: yes_no}
-act:
-  is_spam:
-    - route: block
-      when: {label: yes, p: ">= 0.7"}
-    - route: deliver
-key: spam.key.csv
-key_sample: random
-`
-
-// Right 80% of the time below p 0.8, 95% from 0.8, 99.5% from 0.9: the precision of "yes at p >= t" is known for every t.
-const chance = (p: number) => (p >= 0.9 ? 0.995 : p >= 0.8 ? 0.95 : 0.8)
-
-/** A project whose store holds every answer of the population and whose key is a random quarter of it. */
-function project(t: Test, rows: readonly PrecisionRow[]) {
-  const dir = t.testdir({ 'spam.judge.yaml': YAML })
-  const question = parseSpec(YAML, join(dir, 'spam.judge.yaml')).questions[0]
-  const store = openSqliteStore(join(dir, '.judge/store.sqlite'))
-  const message = (r: PrecisionRow) => `message ${r.hash}`
-  for (const r of rows) {
-    const yes = r.label === 'yes' ? r.p : Math.round((1 - r.p) * 100) / 100
-    const state = { message: message(r) }
-    store.putAnswers([{ model: 'jev-test', fingerprint: question.fingerprint, stateHash: stateHash(state), judgment: 'spam', question: 'is_spam', distribution: { yes, no: Math.round((1 - yes) * 100) / 100 }, label: r.label, p: r.p, margin: r.margin, askedAt: '2026-01-01T00:00:00.000' }], stateHash(state), state)
-  }
-  store.close()
-  const random = seededRandom(3)
-  const key = rows.filter(() => random() < 0.25).map((r) => [message(r), r.correct ? r.label : r.label === 'yes' ? 'no' : 'yes'])
-  writeFileSync(join(dir, 'spam.key.csv'), stringify([['message', 'is_spam'], ...key]))
-  return dir
-}
+import { truePrecision } from '../../helpers/precision-population.ts'
+import { accuracyProject, ACCURACY_YAML } from '../../helpers/accuracy-project.ts'
 
 t.test('on a population with known precision per threshold, calibrate suggests a threshold whose true precision meets the target', async (t) => {
-  const rows = precisionPopulation(6000, 21, chance)
-  const dir = project(t, rows)
+  const { dir, rows } = accuracyProject(t, 6000, 0.25)
   const result = await cli(['calibrate', 'spam.judge.yaml', '--json'], {}, dir)
   t.equal(result.code, 0, result.stderr)
   const { spam } = JSON.parse(result.stdout)
@@ -73,7 +33,7 @@ t.test('--target is a number between 0 and 1; without a store calibrate reports 
   t.equal(targetOf('0.9'), 0.9)
   t.equal(targetOf('.99'), 0.99)
   for (const bad of ['1', '0', '95%', '1.5', 'x', '']) t.throws(() => targetOf(bad), { name: 'UsageError', message: /--target must be a number between 0 and 1/ })
-  const dir = t.testdir({ 'spam.judge.yaml': YAML.replace('key: spam.key.csv\nkey_sample: random\n', '') })
+  const dir = t.testdir({ 'spam.judge.yaml': ACCURACY_YAML.replace('key: spam.key.csv\nkey_sample: random\n', '') })
   const result = await cli(['calibrate', 'spam.judge.yaml', '--json'], {}, dir)
   t.equal(result.code, 0, result.stderr)
   t.match(JSON.parse(result.stdout).spam.thresholds, [{ suggested: null, table: [] }])
