@@ -71,16 +71,16 @@ const CONFIGS: readonly Config[] = [
   { name: 'A', size: 500, shape: usual, reviewer: inOrder(100), audit: 30, estimable: ['is_spam', 'topic'] },
   { name: 'B', size: 5000, shape: usual, reviewer: inOrder(100), audit: 30, estimable: ['is_spam', 'topic'] },
   { name: 'C', size: 5000, shape: weak, reviewer: shuffler(100), audit: 30, estimable: ['is_spam', 'topic'] },
-  { name: 'J', size: 5000, shape: weak, reviewer: skipper(100), audit: 30, estimable: ['is_spam', 'topic'], sometimes: true },
   { name: 'D', size: 500, shape: strong, reviewer: inOrder(80), audit: 30, estimable: ['is_spam', 'topic'] },
   { name: 'E', size: 300, shape: usual, reviewer: inOrder(24), audit: 8, estimable: ['is_spam', 'topic'] },
   { name: 'F', size: 5000, shape: usual, reviewer: oneQuestion(50), audit: 30, estimable: ['is_spam'] },
   { name: 'G', size: 5000, shape: usual, reviewer: unsureOnly(40), audit: 30, estimable: [] },
   { name: 'H', size: 2000, shape: weak, reviewer: keyFirst(150), audit: 30, key: { size: 60, how: 'hard' }, estimable: ['is_spam', 'topic'] },
   { name: 'I', size: 2000, shape: usual, reviewer: keyFirst(40), audit: 30, key: { size: 150, how: 'random' }, random: true, estimable: ['is_spam', 'topic'] },
+  { name: 'J', size: 5000, shape: weak, reviewer: skipper(100), audit: 30, estimable: ['is_spam', 'topic'], sometimes: true },
 ]
 
-interface Figures { coverage: number; width: number; oracle: number; counted: number; naiveBias: number; estimable: number; needed: number }
+interface Figures { truth: number; coverage: number; width: number; oracle: number; counted: number; naiveBias: number; estimable: number; needed: number }
 
 function simulate(config: Config): Map<string, Figures> {
   const random = generator(SEED + config.name.charCodeAt(0))
@@ -111,7 +111,7 @@ function simulate(config: Config): Map<string, Figures> {
     }
   }
   return new Map([...sums].map(([q, s]) => [q, {
-    coverage: s.covered / Math.max(1, s.estimable), width: s.width / Math.max(1, s.estimable), oracle: s.oracle / Math.max(1, s.estimable),
+    truth: pop.truth.get(q)!, coverage: s.covered / Math.max(1, s.estimable), width: s.width / Math.max(1, s.estimable), oracle: s.oracle / Math.max(1, s.estimable),
     counted: s.counted / Math.max(1, s.estimable), naiveBias: s.naiveN === 0 ? NaN : s.naive / s.naiveN, estimable: s.estimable / AUDITS, needed: s.needed / AUDITS,
   }]))
 }
@@ -119,13 +119,13 @@ function simulate(config: Config): Map<string, Figures> {
 const pct = (x: number) => (Number.isNaN(x) ? '-' : `${(100 * x).toFixed(1)}%`)
 const signed = (x: number) => (Number.isNaN(x) ? '-' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`)
 
-const rows: string[] = ['| config | rows | reviewer | question | estimable | coverage | mean width | oracle width | ratio | rows counted | naive bias (points) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |']
+const rows: string[] = ['| config | rows | reviewer | question | true accuracy | estimable | coverage | mean width | oracle width | ratio | rows counted | naive bias (points) |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |']
 for (const config of CONFIGS) {
   const figures = simulate(config)
   const who = `${config.reviewer.name}${config.key ? `; a ${config.key.how === 'hard' ? 'hand-picked' : 'random'} key of ${config.key.size}` : ''}`
   for (const [question, f] of figures) {
     const shown = f.estimable > 0
-    rows.push(`| ${config.name} | ${config.size} | ${who} | ${question} | ${pct(f.estimable)} | ${shown ? pct(f.coverage) : '-'} | ${shown ? pct(f.width) : '-'} | ${shown ? pct(f.oracle) : '-'} | ${shown ? (f.width / f.oracle).toFixed(2) : '-'} | ${shown ? f.counted.toFixed(1) : '-'} | ${signed(f.naiveBias)} |`)
+    rows.push(`| ${config.name} | ${config.size} | ${who} | ${question} | ${pct(f.truth)} | ${pct(f.estimable)} | ${shown ? pct(f.coverage) : '-'} | ${shown ? pct(f.width) : '-'} | ${shown ? pct(f.oracle) : '-'} | ${shown ? (f.width / f.oracle).toFixed(2) : '-'} | ${shown ? f.counted.toFixed(1) : '-'} | ${signed(f.naiveBias)} |`)
   }
   t.test(`config ${config.name}: ${config.size} rows, ${who}`, async (t) => {
     for (const [question, f] of figures) {

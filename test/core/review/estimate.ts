@@ -32,3 +32,14 @@ t.test('not estimable while a stratum with answers has no sample, with the revie
   t.match(e.strata[1], { weight: null, accuracy: null, next: 'c0', needed: 1 })
   t.match(estimateAccuracy(audit(stratum('unsure', 0, 0, 0), stratum('confident', 0, 0, 0)), naive), { estimable: false, needed: 1 }, 'no answers at all')
 })
+
+t.test('the worked example of docs/review.md', async (t) => {
+  const confident = stratum('confident', 850, 28, 1, { sampled: 30, ambiguous: 1 })
+  const e = estimateAccuracy(audit(stratum('unsure', 150, 12, 8, { outside: 3 }), confident), { accuracy: 41 / 52, interval: [0.6597, 0.8776], counted: 52 })
+  const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits
+  t.equal(round(e.point!, 6), 0.909091)
+  t.same(e.interval!.map((x) => round(x, 3)), [0.812, 0.959])
+  t.same(e.strata.map((s) => round(s.weight!, 6)), [0.154374, 0.845626])
+  t.match(e.strata[0], { outside: 3, counted: 20, correct: 12 })
+  t.match(e.strata[1], { sampled: 30, counted: 29, correct: 28, ambiguous: 1 })
+})
