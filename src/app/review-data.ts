@@ -5,7 +5,7 @@ import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } fr
 import { STRATA } from '../core/review/strata.ts'
 import type { Question } from '../core/types.ts'
 import { auditOf } from './audit-data.ts'
-import { stratumRows, type ReviewSource } from './review-source.ts'
+import { rankedRows, type ReviewSource } from './review-source.ts'
 
 export type { ReviewSource } from './review-source.ts'
 
@@ -20,7 +20,7 @@ export interface QueueOptions {
 /** A queue as read from the store. */
 export interface StoredQueue extends Queue {
   /**
-   * Whether the store holds more unsure answers than were read (only enough to fill a page are):
+   * Whether the store may hold more unsure answers than were read (only enough to fill a page are):
    * the count of unsure rows offered is then a floor.
    */
   readonly moreUnsure: boolean
@@ -38,10 +38,11 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
     const skipped = reviewedCount(source, question) + audit + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
     const strata = {
-      confident: stratumRows(source, question, 'confident', audit),
-      unsure: stratumRows(source, question, 'unsure', limit + skipped),
+      confident: rankedRows(source, question, 'confident', audit),
+      unsure: rankedRows(source, question, 'unsure', limit + skipped),
     }
-    if (strata.unsure.rows.length < strata.unsure.size) moreUnsure = true
+    // unsure_below 0 leaves the stratum empty: no margin is below 0.
+    if (spec.unsureBelow > 0 && strata.unsure.rows.length === limit + skipped) moreUnsure = true
     return { question, keyed, strata }
   })
   const outside = answers.flatMap((qa) => STRATA.flatMap((s) => qa.strata[s].rows)).map((a) => a.stateHash).filter((h) => !key.has(h))

@@ -1,4 +1,4 @@
-import type { StratumRows } from '../core/review/queue.ts'
+import type { RankedRows, StratumRows } from '../core/review/queue.ts'
 import { bandOf, type Stratum } from '../core/review/strata.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import type { Question, Spec } from '../core/types.ts'
@@ -15,12 +15,15 @@ export interface ReviewSource {
   readonly verdicts: Verdicts
 }
 
+/** The first `read` answers of one stratum of a question in rank order. */
+export function rankedRows(source: ReviewSource, question: Question, stratum: Stratum, read: number): RankedRows {
+  const { store, model, spec } = source
+  return { rows: read > 0 ? store.sampleAnswers(model, question.fingerprint, spec.name, question.name, read, bandOf(stratum, spec.unsureBelow)) : [] }
+}
+
 /** The size of one stratum of a question and its first `read` answers in rank order. */
 export function stratumRows(source: ReviewSource, question: Question, stratum: Stratum, read: number): StratumRows {
-  const { store, model, spec } = source
-  const band = bandOf(stratum, spec.unsureBelow)
-  const size = store.countAnswers(model, question.fingerprint, band)
-  const rows = read > 0 && size > 0 ? store.sampleAnswers(model, question.fingerprint, spec.name, question.name, read, band) : []
-  return { size, rows }
+  const size = source.store.countAnswers(source.model, question.fingerprint, bandOf(stratum, source.spec.unsureBelow))
+  return { size, rows: size > 0 ? rankedRows(source, question, stratum, read).rows : [] }
 }
 

@@ -3,7 +3,7 @@ import { seededRandom } from '../../src/core/review/seeded-random.ts'
 import { scoreQuestion, wilsonInterval } from '../../src/core/review/accuracy.ts'
 import { auditQuestion, knownHashes, knownRows, rowsToRead } from '../../src/core/review/audit.ts'
 import { estimateAccuracy, type AccuracyEstimate } from '../../src/core/review/estimate.ts'
-import { buildQueue, checkVerdict, type Card, type Queue, type QuestionAnswers } from '../../src/core/review/queue.ts'
+import { buildQueue, checkVerdict, type Card, type Queue, type QuestionAnswers, type StratumRows } from '../../src/core/review/queue.ts'
 import { STRATA, stratumOf, type Stratum } from '../../src/core/review/strata.ts'
 import { MIN_COUNTED } from '../../src/core/review/stratum-sample.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
@@ -124,7 +124,7 @@ export function runAudit(pop: Population, setup: AuditSetup, random: () => numbe
     const rows = pop.byStratum.get(q.name)![s]
     return [s, firstOfShuffle(rows, setup.window, random)]
   })) as Record<Stratum, SimRow[]>]))
-  const answers: QuestionAnswers[] = spec.questions.map((question) => ({
+  const answers: AuditedAnswers[] = spec.questions.map((question) => ({
     question,
     keyed: [...setup.key.keys()].map((h) => rowOf(pop, question.name, h).answer),
     strata: {
@@ -135,6 +135,11 @@ export function runAudit(pop: Population, setup: AuditSetup, random: () => numbe
   const queue = buildQueue({ spec, answers, key: setup.key, verdicts: new Map(), states: pop.states, audit: setup.audit, limit: Infinity })
   const verdicts = review(pop, queue, setup.reviewer, random)
   return estimate(pop, setup, answers, verdicts)
+}
+
+/** A question's answers as the queue reads them, with each stratum's size, which the estimate needs too. */
+interface AuditedAnswers extends QuestionAnswers {
+  readonly strata: Readonly<Record<Stratum, StratumRows>>
 }
 
 const rowIndex = (stateHash: string) => Number.parseInt(stateHash, 16)
@@ -157,7 +162,7 @@ function verdictFor(card: Card, truth: string | null): { verdict: string; label?
   return truth === (card.keyLabel ?? card.modelLabel) ? { verdict: 'confirmed' } : { verdict: 'labeled', label: truth }
 }
 
-function estimate(pop: Population, setup: AuditSetup, answers: readonly QuestionAnswers[], verdicts: Map<string, VerdictRecord>): AuditOutcome {
+function estimate(pop: Population, setup: AuditSetup, answers: readonly AuditedAnswers[], verdicts: Map<string, VerdictRecord>): AuditOutcome {
   const { spec } = pop
   const estimates = new Map<string, AccuracyEstimate>()
   const counted = new Map<string, number>()

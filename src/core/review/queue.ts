@@ -18,6 +18,12 @@ export const DEFAULT_AUDIT = 30
  */
 export const MAX_AUDIT = 1000
 
+/** The first answers of one stratum of a question, in the seeded rank order. */
+export interface RankedRows {
+  /** Its answers in rank order from the first; only as many as the caller read. */
+  readonly rows: readonly StoredAnswer[]
+}
+
 /** The first answers of one stratum of a question, in the seeded rank order, and its size. */
 export interface StratumRows {
   /** How many answers the stratum holds. */
@@ -31,7 +37,8 @@ export interface QuestionAnswers {
   readonly question: Question
   /** The current answers of the key's rows, in any order. */
   readonly keyed: readonly StoredAnswer[]
-  readonly strata: Readonly<Record<Stratum, StratumRows>>
+  /** What the queue reads of each stratum: no sizes, which would cost a count of every answer. */
+  readonly strata: Readonly<Record<Stratum, RankedRows>>
 }
 
 /** Everything buildQueue needs; it reads nothing itself. */
