@@ -159,4 +159,5 @@ function cardOf(input: QueueInput, question: Question, kind: Kind, answer: Store
   }
 }
 
+// The verdict check lives in its own file; callers that build a queue find it here too.
 export { checkVerdict, type VerdictRequest } from './verdict-check.ts'
