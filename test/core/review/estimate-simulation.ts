@@ -87,7 +87,8 @@ function simulate(config: Config): Map<string, Figures> {
   const pop = population(config.random ? randomSpec : chosenSpec, config.size, config.shape, random)
   const keySize = config.key?.size ?? 0
   const labelled = new Map([...pop.rows].map(([q, rows]) => [q, rows.filter((r) => r.truth !== null)]))
-  const window = Math.max(config.audit, config.reviewer.reviews * 2) + keySize + 4
+  // Enough of each stratum for every verdict the reviewer may give, a page to skip or shuffle over, and the estimate's look past them.
+  const window = Math.max(config.audit, config.reviewer.reviews) + keySize + 30
   const sums = new Map(pop.spec.questions.map((q) => [q.name, { covered: 0, width: 0, oracle: 0, counted: 0, naive: 0, naiveN: 0, estimable: 0, needed: 0 }]))
   for (let i = 0; i < AUDITS; i++) {
     // Each audit draws its own key, as each real project has its own.
