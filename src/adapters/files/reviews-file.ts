@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
 import { isKind, isVerdict, verdictKey, type VerdictRecord } from '../../core/review/verdicts.ts'
 import { isStratum } from '../../core/review/strata.ts'
 import type { State } from '../../core/types.ts'
 import { InputError } from '../../errors.ts'
+import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 
 /** The columns every reviews file has, in order (brief 7). */
 export const BASE_COLUMNS = [
@@ -19,10 +19,6 @@ export const REVIEW_COLUMNS = [...BASE_COLUMNS, 'stratum', 'rank'] as const
 type Column = (typeof REVIEW_COLUMNS)[number]
 type Cells = Readonly<Record<Column, string>>
 
-const HEADER = stringify([[...REVIEW_COLUMNS]])
-// A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
-const BASE_HEADER = stringify([[...BASE_COLUMNS]])
-
 // Letters and digits of any script; the first character may not be one a spreadsheet reads as the
 // start of a formula (=, +, -, @), and none of the characters can break out of a CSV cell or HTML.
 const REVIEWER = /^[\p{L}\p{N}][\p{L}\p{N} ._@-]{0,63}$/u
@@ -32,15 +28,15 @@ export function validReviewer(name: string): boolean {
   return REVIEWER.test(name)
 }
 
-/** One verdict as a line of the reviews file, newline included; `columns` the file's (default REVIEW_COLUMNS). */
-export function verdictLine(record: VerdictRecord, columns: readonly Column[] = REVIEW_COLUMNS): string {
+/** One verdict as a line of the reviews file, newline included: CSV, or TSV for a .tsv file; `columns` the file's (default REVIEW_COLUMNS). */
+export function verdictLine(record: VerdictRecord, delimiter = ',', columns: readonly Column[] = REVIEW_COLUMNS): string {
   const cells: Cells = {
     reviewed_at: record.reviewed_at, reviewer: record.reviewer, judgment: record.judgment, question: record.question,
     state_hash: record.state_hash, kind: record.kind, verdict: record.verdict, labels: JSON.stringify(record.labels),
     model_label: record.model_label, key_label: record.key_label ?? '', state: JSON.stringify(record.state),
     stratum: record.stratum ?? '', rank: record.rank === null ? '' : String(record.rank),
   }
-  return stringify([columns.map((c) => cells[c])])
+  return delimitedLine(columns.map((c) => cells[c]), delimiter)
 }
 
 /**
@@ -49,7 +45,8 @@ export function verdictLine(record: VerdictRecord, columns: readonly Column[] = 
  * processes: see appendLine. (The check that a verdict is offered is serialized by its use case.)
  */
 export function appendVerdict(file: string, record: VerdictRecord): Promise<void> {
-  return appendLine(resolve(file), record)
+  const path = resolve(file)
+  return appendLine(path, delimiterOf(path), record)
 }
 
 /**
@@ -58,15 +55,17 @@ export function appendVerdict(file: string, record: VerdictRecord): Promise<void
  * promises this only up to PIPE_BUF (4096 bytes on Linux); local Linux and macOS file systems
  * keep longer appends whole too, while NFS keeps none (see docs/review.md).
  */
-async function appendLine(path: string, record: VerdictRecord): Promise<void> {
-  await createWithHeader(path)
+async function appendLine(path: string, delimiter: string, record: VerdictRecord): Promise<void> {
+  const header = delimitedLine(REVIEW_COLUMNS, delimiter)
+  await createWithHeader(path, header)
   const handle = await open(path, 'a')
   try {
     // A file created empty by someone else gets its header in the same write as the first line.
     const { size } = await handle.stat()
-    const old = size > 0 && (await startsWith(path, BASE_HEADER))
-    const line = verdictLine(record, old ? BASE_COLUMNS : REVIEW_COLUMNS)
-    const bytes = Buffer.from(size === 0 ? HEADER + line : line)
+    // A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
+    const old = size > 0 && (await startsWith(path, delimitedLine(BASE_COLUMNS, delimiter)))
+    const line = verdictLine(record, delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
+    const bytes = Buffer.from(size === 0 ? header + line : line)
     let offset = 0
     while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
     await handle.sync()
@@ -88,7 +87,7 @@ async function startsWith(path: string, text: string): Promise<boolean> {
 }
 
 /** Creates a missing reviews file holding only its header, so that no process ever sees it without one. */
-async function createWithHeader(path: string): Promise<void> {
+async function createWithHeader(path: string, header: string): Promise<void> {
   try {
     await stat(path)
     return
@@ -97,7 +96,7 @@ async function createWithHeader(path: string): Promise<void> {
   }
   // Written aside and linked into place: link(2) fails when the name exists, so one process wins.
   const temp = `${path}.${randomUUID()}.tmp`
-  await writeFile(temp, HEADER, { flag: 'wx', flush: true })
+  await writeFile(temp, header, { flag: 'wx', flush: true })
   try {
     await link(temp, path)
   } catch {
@@ -117,7 +116,7 @@ export async function readVerdicts(file: string): Promise<Map<string, VerdictRec
   for (const { record, info } of parseFile(await readText(file), file)) {
     // Two processes writing the first verdict into one empty file at once can both add a header.
     if (record.reviewed_at === 'reviewed_at') continue
-    const verdict = recordOf(record, `${file}:${info.lines}`)
+    const verdict = recordOf(record, `${file}:${info.lines}`, delimitedName(delimiterOf(file)))
     verdicts.set(verdictKey(verdict.judgment, verdict.question, verdict.state_hash), verdict)
   }
   return verdicts
@@ -134,6 +133,7 @@ async function readText(file: string): Promise<string> {
 }
 
 function parseFile(text: string, file: string): { record: Cells; info: { lines: number } }[] {
+  const delimiter = delimiterOf(file)
   const columns = (header: string[]) => {
     const missing = BASE_COLUMNS.filter((c) => !header.includes(c))
     if (missing.length > 0) throw new InputError(`${file}: not a reviews file: the header lacks ${missing.join(', ')}`)
@@ -141,16 +141,16 @@ function parseFile(text: string, file: string): { record: Cells; info: { lines: 
   }
   try {
     // A header that gains stratum and rank by hand still reads the shorter lines written before.
-    return parse(text, { columns, bom: true, skip_empty_lines: true, info: true, relax_column_count_less: true })
+    return parse(text, { ...parseOptions(delimiter), columns, bom: true, skip_empty_lines: true, info: true, relax_column_count_less: true })
   } catch (error) {
     if (error instanceof InputError) throw error
     const e = error as Error & { lines?: number }
-    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid CSV: ${e.message}`, { cause: error })
+    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
   }
 }
 
-function recordOf(cells: Cells, where: string): VerdictRecord {
-  if (BASE_COLUMNS.some((c) => cells[c] === undefined)) throw new InputError(`${where}: not valid CSV: the line has fewer cells than the header`)
+function recordOf(cells: Cells, where: string, format: string): VerdictRecord {
+  if (BASE_COLUMNS.some((c) => cells[c] === undefined)) throw new InputError(`${where}: not valid ${format}: the line has fewer cells than the header`)
   const { kind, verdict } = cells
   if (!isKind(kind)) throw new InputError(`${where}: unknown kind "${kind}"`)
   if (!isVerdict(verdict)) throw new InputError(`${where}: unknown verdict "${verdict}"`)

@@ -49,7 +49,7 @@ t.test('each verdict records the stratum and rank of its row; an empty cell is n
 t.test('a file from before strata still reads, and keeps its shape as verdicts are added', async (t) => {
   const file = join(t.testdir(), 'old.csv')
   const old = record(1, { stratum: null, rank: null })
-  writeFileSync(file, BASE_COLUMNS.join(',') + '\n' + verdictLine(old, BASE_COLUMNS))
+  writeFileSync(file, BASE_COLUMNS.join(',') + '\n' + verdictLine(old, ',', BASE_COLUMNS))
   await appendVerdict(file, record(2, { stratum: 'unsure', rank: 3 }))
   const text = lines(file)
   t.equal(text.split('\n')[0], BASE_COLUMNS.join(','), 'the header is not rewritten')
@@ -149,4 +149,14 @@ t.test('a repeated header line is skipped; a malformed line is an error naming f
   writeFileSync(file, 'reviewed_at,reviewer,verdict\n')
   await t.rejects(readVerdicts(file), { message: /r\.csv: not a reviews file: the header lacks judgment, question, state_hash, kind, labels, model_label, key_label, state/ })
   await t.rejects(readVerdicts(dir), { name: 'InputError', message: /cannot read the reviews file \(EISDIR\)/ })
+})
+
+t.test('a .tsv reviews file is written and read with tabs', async (t) => {
+  const file = join(t.testdir(), 'spam.reviews.tsv')
+  await appendVerdict(file, record(1))
+  await appendVerdict(file, record(2, { state: { message: 'say "hi"' } }))
+  const text = lines(file)
+  t.equal(text.split('\n')[0], REVIEW_COLUMNS.join('\t'))
+  t.equal(text.trimEnd().split('\n').length, 3, 'one line per verdict: the state\'s line breaks stay escaped in its JSON')
+  t.same([...(await readVerdicts(file)).values()], [record(1), record(2, { state: { message: 'say "hi"' } })])
 })
