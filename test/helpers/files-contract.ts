@@ -26,7 +26,7 @@ export interface FilesFixture {
 export function verdict(message: string, more: Partial<VerdictRecord> = {}): VerdictRecord {
   return {
     reviewed_at: '2026-01-01T00:00:00.000', reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: stateHash({ message }),
-    kind: 'spot_check', verdict: 'confirmed', labels: ['no'], model_label: 'no', key_label: null, state: { message }, ...more,
+    kind: 'spot_check', verdict: 'confirmed', labels: ['no'], model_label: 'no', key_label: null, state: { message }, stratum: 'confident', rank: 1, ...more,
   }
 }
 

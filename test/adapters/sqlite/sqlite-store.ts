@@ -143,4 +143,3 @@ t.test('two processes creating and writing one store at once lose nothing', asyn
   t.equal(store.listRuns(['spam'], 1000).length, 600)
   t.equal(store.runLabelCounts('spam').length, 600)
 })
-
