@@ -27,5 +27,6 @@ const noFiles: Files = {
   key: async () => new Map(),
   verdicts: async () => new Map(),
   appendVerdict: async () => {},
+  appendRetraction: async () => {},
   gitSha: async () => 'abc1234',
 }
