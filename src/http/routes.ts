@@ -5,7 +5,7 @@ import { runsPage } from './pages/runs.ts'
 import { pageReply, jsonReply } from './reply.ts'
 import { homeData } from './endpoints/home.ts'
 import { driftData, runsData, runsListData } from './endpoints/runs.ts'
-import { reviewPageEndpoint, verdictEndpoint } from './endpoints/review.ts'
+import { reviewJsonEndpoint, reviewPageEndpoint, undoEndpoint, verdictEndpoint } from './endpoints/review.ts'
 import { accuracyData } from './endpoints/accuracy.ts'
 import { accuracyPage } from './pages/accuracy.ts'
 import type { Route } from './router.ts'
@@ -37,11 +37,13 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'GET', path: '/v1/runs', value: runsEndpoint },
   { method: 'GET', path: '/v1/drift', value: driftEndpoint },
   { method: 'GET', path: '/v1/accuracy', value: accuracyEndpoint },
+  { method: 'GET', path: '/v1/review', value: reviewJsonEndpoint },
   { method: 'GET', path: '/', value: homeEndpoint },
   { method: 'GET', path: '/runs', value: runsPageEndpoint },
   { method: 'GET', path: '/accuracy', value: accuracyPageEndpoint },
   { method: 'GET', path: '/review', value: reviewPageEndpoint },
   { method: 'POST', path: '/review', value: verdictEndpoint },
+  { method: 'POST', path: '/review/undo', value: undoEndpoint },
 ]
 
 /** Whether errors on `pathname` are answered as JSON (the API) rather than as a page. */
