@@ -23,7 +23,10 @@ export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((awa
 export const accuracyPageEndpoint: Endpoint = async (ctx, request) => pageReply(accuracyPage(await accuracyData(ctx, request.query), request.token))
 
 /** GET /: the folders of specs. */
-export const homeEndpoint: Endpoint = (ctx, request) => pageReply(homePage(homeData(ctx), request.token))
+export const homeEndpoint: Endpoint = async (ctx, request) => pageReply(homePage(await homeData(ctx), request.token))
+
+/** GET /v1/projects: the home page's data as JSON, from the same data object. */
+export const projectsEndpoint: Endpoint = async (ctx) => jsonReply(await homeData(ctx))
 
 /** GET /runs: the runs page. */
 export const runsPageEndpoint: Endpoint = (ctx, request) => pageReply(runsPage(runsData(ctx, request.query), request.token))
@@ -38,6 +41,7 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'GET', path: '/v1/drift', value: driftEndpoint },
   { method: 'GET', path: '/v1/accuracy', value: accuracyEndpoint },
   { method: 'GET', path: '/v1/review', value: reviewJsonEndpoint },
+  { method: 'GET', path: '/v1/projects', value: projectsEndpoint },
   { method: 'GET', path: '/', value: homeEndpoint },
   { method: 'GET', path: '/runs', value: runsPageEndpoint },
   { method: 'GET', path: '/accuracy', value: accuracyPageEndpoint },

@@ -20,6 +20,8 @@ h1 { font-size: 1.5rem; line-height: 1.25; margin: .5rem 0 .5rem; overflow-wrap:
 h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; }
 h3 { font-size: 1.05rem; margin: 1.25rem 0 .5rem; }
 h4 { font-size: 1rem; margin: .25rem 0 .5rem; }
+h3 .links, h2 .links { font-weight: normal; font-size: .95rem; margin-left: .5rem; }
+table.summary td:first-child { width: 9rem; }
 a { color: var(--accent); text-underline-offset: .15em; }
 p { margin: .5rem 0; }
 .meta { overflow-wrap: anywhere; }
@@ -101,5 +103,10 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
   .settings { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: end; } .settings label { max-width: none; min-width: 0; } .settings button { grid-column: 2; }
   .range .keys { display: none; }
   .facts { grid-template-columns: 1fr; } .facts dd { margin-bottom: .4rem; }
+  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  table.stack tbody, .table-wrap:has(table.stack) { display: block; }
+  table.stack tr { display: block; padding: .5rem 0; border-bottom: 1px solid var(--line); }
+  table.stack td { display: block; border: 0; padding: .1rem 0; width: auto; text-align: left; }
+  table.stack td:first-child { width: auto; font-weight: 600; }
 }
 `)
