@@ -121,15 +121,69 @@ export class MissingKeyError extends JudgeError {
   }
 }
 
+/** Options of an EngineError beyond its message and the engine's status. */
+export interface EngineErrorOptions {
+  readonly cause?: unknown
+  /**
+   * Whether asking again later may succeed: by default true for 408, 429 and 5xx; the adapter
+   * says so for a network error or a timeout, which have no status.
+   */
+  readonly transient?: boolean
+  /** The wait the engine asked for (Retry-After), in milliseconds, or null. */
+  readonly retryAfterMs?: number | null
+}
+
 /** The engine failed after its retries, or answered something unusable (502, exit 1). */
 export class EngineError extends JudgeError {
   override name = 'EngineError'
-  override readonly status = 502
+  override readonly status: number = 502
   override readonly exitCode = 1
   /** The engine's HTTP status, or null for a network error, a timeout or a malformed answer. */
   readonly engineStatus: number | null
-  constructor(message: string, engineStatus: number | null, options?: { cause?: unknown }) {
-    super(message, options)
+  readonly transient: boolean
+  readonly retryAfterMs: number | null
+  constructor(message: string, engineStatus: number | null, options: EngineErrorOptions = {}) {
+    super(message, { cause: options.cause })
     this.engineStatus = engineStatus
+    this.transient = options.transient ?? (engineStatus !== null && isTransientStatus(engineStatus))
+    this.retryAfterMs = options.retryAfterMs ?? null
+  }
+}
+
+/** Whether an HTTP status may succeed when asked again: 408, 429 and 5xx. */
+export function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599)
+}
+
+/**
+ * The engine is rate-limiting and the caller's patience is spent (a server request's short retry
+ * budget): 503 with Retry-After, so that the caller knows when to come back.
+ */
+export class RateLimitedError extends EngineError {
+  override name = 'RateLimitedError'
+  override readonly status = 503
+  /** Whole seconds to wait before asking again; at least 1. */
+  readonly retryAfterS: number
+  constructor(waitMs: number, reason: string, options: EngineErrorOptions = {}) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+    super(`the engine is rate-limiting requests (${reason}); try again in ${seconds} s`, 429, { ...options, transient: true, retryAfterMs: waitMs })
+    this.retryAfterS = seconds
+  }
+}
+
+/** The server's daily engine spend cap is reached; rows the store holds are still answered (503). */
+export class DailyCapError extends JudgeError {
+  override name = 'DailyCapError'
+  override readonly status = 503
+  override readonly exitCode = 2
+  /** Whole seconds until the cap resets, at midnight UTC. */
+  readonly retryAfterS: number
+  constructor(spent: number, cap: number, retryAfterS: number) {
+    super(
+      `the server's daily engine spend cap of $${formatUsd(cap)} (JUDGE_SERVER_MAX_DAILY_COST) is reached: ` +
+        `$${formatUsd(spent)} spent today (UTC); rows the store already holds are still answered, ` +
+        'new rows wait until the cap resets at midnight UTC; nothing was asked',
+    )
+    this.retryAfterS = retryAfterS
   }
 }
