@@ -1,0 +1,146 @@
+import { EngineError, RateLimitedError } from '../../errors.ts'
+import type { Engine, EngineRequest, EngineResult } from '../../ports/engine.ts'
+import type { Store } from '../../ports/store.ts'
+import { createHealth } from './health.ts'
+import { createLimiter } from './limiter.ts'
+import { createPace, type Sleep } from './pace.ts'
+import type { Patience } from './patience.ts'
+
+/** The patience a call asks for: a server request's, or a CLI run's. */
+export type PatienceName = 'request' | 'run'
+
+/** What the governor is doing, for a progress bar. */
+export interface GovernorStatus {
+  /** When the wait for the engine's rate limit ends, or null when not waiting for it. */
+  readonly rateLimitedUntil: number | null
+  /** Engine requests failed since the last success. */
+  readonly failing: number
+  /** Engine requests allowed in flight (Infinity until the engine refuses one). */
+  readonly concurrency: number
+}
+
+/** Asks an engine at the pace and concurrency it can take, retrying as patience allows. */
+export interface Governor {
+  /** Asks once the pace and the concurrency allow; retries transient failures per the patience. */
+  ask(engine: Engine, request: EngineRequest, patience: PatienceName, signal?: AbortSignal): Promise<EngineResult>
+  status(): GovernorStatus
+}
+
+/** Options of createGovernor. */
+export interface GovernorOptions {
+  readonly store: Store
+  /** The engine's name in the store's pace table. */
+  readonly key: string
+  /** ENGINE_RPM; 0 for no pace. */
+  readonly rpm: number
+  /** ENGINE_MAX_WAIT_S in ms: the longest hold a rate limit sets, whatever the engine asks. */
+  readonly ceilingMs: number
+  readonly patience: Readonly<Record<PatienceName, Patience>>
+  readonly now?: () => number
+  readonly sleep?: Sleep
+  readonly random?: () => number
+}
+
+/** A governor for one engine on one store. */
+export function createGovernor(options: GovernorOptions): Governor {
+  const now = options.now ?? Date.now
+  const sleep = options.sleep ?? realSleep
+  const random = options.random ?? Math.random
+  const pace = createPace({ store: options.store, key: options.key, rpm: options.rpm, now, sleep })
+  const limiter = createLimiter(now)
+  const health = createHealth(options.ceilingMs)
+  let rateLevel = 0
+  let rateCutAt = -Infinity
+
+  /** Reacts to a failed attempt: the pace, the limit, the health; returns the wait before the next attempt. */
+  function afterFailure(error: EngineError, sentAt: number, attempt: number, p: Patience, deadline: number): number {
+    const t = now()
+    health.failed(t)
+    let held = error.retryAfterMs
+    if (error.engineStatus === 429) {
+      limiter.refused(sentAt)
+      // A round of refusals raises the level once, as the limiter halves once.
+      if (sentAt >= rateCutAt) (rateLevel++, (rateCutAt = t))
+      held ??= Math.round(1000 * 2 ** Math.min(rateLevel - 1, 16) * (1 + random()))
+    }
+    if (held !== null) {
+      held = Math.min(held, options.ceilingMs)
+      pace.hold(t + held)
+      health.excuse(held)
+    }
+    const rateLimited = error.engineStatus === 429
+    const wait = held ?? backoff(attempt, p, random)
+    if (attempt >= p.retries || (p.refuseLonger && (wait > p.maxWaitMs || t + wait > deadline))) {
+      throw rateLimited ? new RateLimitedError(held ?? 1000, error.message, { cause: error }) : spent(error, attempt + 1)
+    }
+    if (health.givenUp(t, p.giveUpMs)) throw gaveUp(error, p.giveUpMs!)
+    // A hold is waited out at the next turn of the pace, where every request of the store waits too.
+    return held === null ? wait : 0
+  }
+
+  async function attempt(engine: Engine, request: EngineRequest, p: Patience, deadline: number, signal?: AbortSignal): Promise<{ result: EngineResult } | { error: EngineError; sentAt: number }> {
+    await limiter.acquire(signal)
+    try {
+      const requests = engine.estimate?.(request).requests ?? 1
+      const away = await pace.turn(requests, p.refuseLonger ? Math.min(p.maxWaitMs, deadline - now()) : Infinity, signal)
+      if (away > 0) throw new RateLimitedError(away, `its next free turn is ${Math.ceil(away / 1000)} s away`)
+      const sentAt = now()
+      try {
+        const result = await engine.ask(request, signal)
+        limiter.succeeded()
+        health.succeeded()
+        if (rateLevel > 0) rateLevel = 0
+        return { result }
+      } catch (error) {
+        if (signal?.aborted || !(error instanceof EngineError) || !error.transient) throw error
+        return { error, sentAt }
+      }
+    } finally {
+      limiter.release()
+    }
+  }
+
+  async function ask(engine: Engine, request: EngineRequest, name: PatienceName, signal?: AbortSignal): Promise<EngineResult> {
+    const p = options.patience[name]
+    const deadline = p.deadlineMs === null ? Infinity : now() + p.deadlineMs
+    const timer = p.deadlineMs === null ? null : AbortSignal.timeout(p.deadlineMs)
+    const callSignal = timer === null ? signal : signal ? AbortSignal.any([signal, timer]) : timer
+    try {
+      for (let n = 0; ; n++) {
+        const outcome = await attempt(engine, request, p, deadline, callSignal)
+        if ('result' in outcome) return outcome.result
+        const wait = afterFailure(outcome.error, outcome.sentAt, n, p, deadline)
+        if (wait > 0) await sleep(wait, callSignal)
+      }
+    } catch (error) {
+      if (signal?.aborted) throw new EngineError('the engine request was cancelled', null, { cause: signal.reason })
+      if (timer?.aborted) throw new EngineError(`the engine did not answer within ${p.deadlineMs} ms, the bound on one request`, null, { cause: error })
+      throw error
+    }
+  }
+
+  return {
+    ask,
+    status: () => ({ rateLimitedUntil: pace.waitingUntil(), failing: health.failing(), concurrency: limiter.limit }),
+  }
+}
+
+function backoff(attempt: number, p: Patience, random: () => number): number {
+  const base = Math.min(p.maxBackoffMs, p.minBackoffMs * 2 ** Math.min(attempt, 20))
+  return Math.round(Math.min(p.maxBackoffMs, base * (1 + random())))
+}
+
+function spent(error: EngineError, attempts: number): EngineError {
+  if (attempts === 1) return error
+  return new EngineError(`${error.message} (after ${attempts} attempts)`, error.engineStatus, { cause: error.cause, transient: error.transient })
+}
+
+function gaveUp(error: EngineError, giveUpMs: number): EngineError {
+  const seconds = Math.round(giveUpMs / 1000)
+  return new EngineError(`the engine kept failing for over ${seconds} s without a success (last: ${error.message})`, error.engineStatus, { cause: error })
+}
+
+async function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  const { setTimeout: delay } = await import('node:timers/promises')
+  await delay(ms, undefined, { signal })
+}

@@ -1,0 +1,62 @@
+import type { Store } from '../../ports/store.ts'
+
+/** Sleeps `ms`, rejecting when the signal aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+
+/**
+ * The pace of one engine on one store: requests spaced evenly at the engine's rate (ENGINE_RPM),
+ * and every request held back while the engine asked to wait (Retry-After). Both live in the
+ * store, so every process sharing it keeps one pace: server workers and CLI runs together.
+ */
+export interface Pace {
+  /**
+   * Waits for the turn to send `requests` requests and returns 0, or, when the turn is more than
+   * `maxWaitMs` away, reserves nothing and returns how long it is.
+   */
+  turn(requests: number, maxWaitMs: number, signal?: AbortSignal): Promise<number>
+  /** Holds every request of the pace back until `until`. */
+  hold(until: number): void
+  /** The end of the longest wait this process is in now, or null; waits under a second are not told. */
+  waitingUntil(): number | null
+}
+
+/** Options of createPace. */
+export interface PaceOptions {
+  readonly store: Store
+  /** The engine's name in the store's pace table. */
+  readonly key: string
+  /** Requests per minute; 0 spaces nothing (holds still apply). */
+  readonly rpm: number
+  readonly now: () => number
+  readonly sleep: Sleep
+}
+
+/** A pace over the store's pace table. */
+export function createPace(options: PaceOptions): Pace {
+  const { store, key, rpm, now, sleep } = options
+  const spacing = rpm > 0 ? 60_000 / rpm : 0
+  const waits = new Map<symbol, number>()
+  return {
+    async turn(requests, maxWaitMs, signal) {
+      const start = now()
+      const slot = store.reservePace(key, start, spacing * requests, start + maxWaitMs)
+      if (!slot.reserved) return slot.at - start
+      const wait = slot.at - start
+      if (wait <= 0) return 0
+      const id = Symbol('wait')
+      if (wait >= 1000) waits.set(id, slot.at)
+      try {
+        await sleep(wait, signal)
+      } finally {
+        waits.delete(id)
+      }
+      return 0
+    },
+    hold(until) {
+      store.holdPace(key, until)
+    },
+    waitingUntil() {
+      return waits.size === 0 ? null : Math.max(...waits.values())
+    },
+  }
+}
