@@ -92,9 +92,9 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   t.teardown(() => Promise.all([engine.close(), failing.close()]))
   const token = { JUDGE_SERVER_TOKEN: 'tok' }
   const auth = { authorization: 'Bearer tok' }
-  const server = await startJudgeServer(t, dir, { ...token, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' })
+  const server = await startJudgeServer(t, dir, { ...token, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' })
   const keyless = await startJudgeServer(t, dir, token)
-  const broken = await startJudgeServer(t, dir, { ...token, ENGINE_URL: failing.url, ENGINE_API_KEY: 'k' })
+  const broken = await startJudgeServer(t, dir, { ...token, ENGINE_URL: failing.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' })
   const row = { message: 'Free entry in 2 a wkly comp' }
   const judge = (s: typeof server, body: unknown) => s.call('POST', '/v1/judge', { body, headers: auth })
   const seen: Record<string, Set<number>> = {}

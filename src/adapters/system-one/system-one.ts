@@ -43,6 +43,9 @@ interface Failure {
   readonly status: number | null
   readonly message: string
   readonly cause?: unknown
+  /** Whether asking again later may help: a retryable status, a network error, a timeout. */
+  readonly transient?: boolean
+  readonly retryAfterMs?: number | null
 }
 
 /** The engine port over TypeSafe's System One API: one request per row carries every question. */
@@ -105,18 +108,15 @@ async function attempt(config: Config, body: string, signal?: AbortSignal): Prom
     const text = await response.text()
     if (response.ok) return { ok: true, value: text }
     const message = `engine answered ${response.status}: ${engineMessage(text, response.statusText)}`
-    return {
-      ok: false,
-      failure: { status: response.status, message },
-      retryable: isRetryableStatus(response.status),
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
-    }
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
+    const retryable = isRetryableStatus(response.status)
+    return { ok: false, failure: { status: response.status, message, transient: retryable, retryAfterMs }, retryable, retryAfterMs }
   } catch (error) {
     if (signal?.aborted) return { ok: false, failure: cancelled(signal), retryable: false, retryAfterMs: null }
     const message = timeout.aborted
       ? `the engine did not answer within ${config.timeoutMs} ms`
       : `could not reach the engine at ${config.endpoint}: ${networkReason(error)}`
-    return { ok: false, failure: { status: null, message, cause: error }, retryable: true, retryAfterMs: null }
+    return { ok: false, failure: { status: null, message, cause: error, transient: true }, retryable: true, retryAfterMs: null }
   }
 }
 
@@ -127,7 +127,7 @@ function cancelled(signal: AbortSignal): Failure {
 /** The final error; the key is scrubbed because an engine may echo what it was sent. */
 function engineError(config: Config, failure: Failure): EngineError {
   const message = failure.message.replaceAll(config.apiKey, '[redacted]')
-  return new EngineError(message, failure.status, { cause: failure.cause })
+  return new EngineError(message, failure.status, { cause: failure.cause, transient: failure.transient ?? false, retryAfterMs: failure.retryAfterMs ?? null })
 }
 
 /**

@@ -56,7 +56,7 @@ async function setup(t: Test, options: { keep?: number; shadowed?: number } = {}
   })
   const engine = await startSystemOneServer({ expectKey: KEY, answer: scripted })
   t.teardown(() => engine.close())
-  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY }
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' }
   const runtime = createRuntime(readConfig(env, dir))
   try {
     const store = runtime.depsFor(dir).store

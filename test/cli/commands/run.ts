@@ -14,7 +14,7 @@ async function setup(t: Test, rows = 200, options: SystemOneServerOptions = {}) 
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(rows, 20) })
   const engine = await startSystemOneServer({ expectKey: KEY, ...options })
   t.teardown(() => engine.close())
-  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY }
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' }
   return { dir, engine, env }
 }
 

@@ -33,7 +33,7 @@ async function setup(t: Test, yaml = SPAM_YAML + 'key: spam.key.csv\nmin_accurac
   const dir = t.testdir({ 'spam.judge.yaml': yaml, 'spam.key.csv': keyCsv })
   const engine = await startSystemOneServer({ expectKey: KEY, answer, ...options })
   t.teardown(() => engine.close())
-  return { dir, engine, env: { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY } }
+  return { dir, engine, env: { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' } }
 }
 
 function verdict(i: number, fields: Pick<VerdictRecord, 'kind' | 'verdict' | 'labels'>, message = messages[i]): VerdictRecord {
