@@ -1,5 +1,6 @@
 import { DEFAULT_PRICE_PER_MTOK } from '../core/judge/cost.ts'
 import type { Engine } from '../ports/engine.ts'
+import { createOpenAi } from './openai/openai.ts'
 import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL } from './system-one/system-one.ts'
 
 /** What creating an engine takes, from the configuration. */
@@ -39,6 +40,15 @@ export const ENGINES: Readonly<Record<string, EngineKind>> = {
     defaultPricePerMtok: DEFAULT_PRICE_PER_MTOK,
     needsKey: true,
     create: (s) => createSystemOne({ url: s.url, apiKey: s.apiKey ?? '', timeoutMs: s.timeoutMs, retries: 0, ...(s.fetch ? { fetch: s.fetch } : {}) }),
+  },
+  openai: {
+    defaultUrl: null,
+    defaultModel: null,
+    // Local servers (vLLM, llama.cpp, Ollama) have no published limit; set ENGINE_RPM for a hosted API.
+    defaultRpm: 0,
+    defaultPricePerMtok: 0,
+    needsKey: false,
+    create: (s) => createOpenAi({ url: s.url, model: s.model!, apiKey: s.apiKey, timeoutMs: s.timeoutMs, ...(s.fetch ? { fetch: s.fetch } : {}) }),
   },
 }
 
