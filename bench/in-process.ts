@@ -1,4 +1,4 @@
-import { runCli } from '../src/cli/main.ts'
+import { runCli } from '../src/cli/run-cli.ts'
 import type { Engine } from '../src/ports/engine.ts'
 import { PROJECT, SPEC } from './common.ts'
 

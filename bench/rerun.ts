@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { stringify } from 'csv-stringify/sync'
 import { parse } from 'csv-parse/sync'
-import { runCli } from '../src/cli/main.ts'
+import { runCli } from '../src/cli/run-cli.ts'
 import { startSystemOneServer } from '../test/helpers/system-one-server.ts'
 
 const latency = Number(process.argv[process.argv.indexOf('--latency') + 1]) || 50

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import './quiet-warnings.ts'
-import { runCli } from './cli/main.ts'
+import { runCli } from './cli/run-cli.ts'
 import { capYoungGeneration } from './young-generation.ts'
 
 capYoungGeneration()

@@ -38,6 +38,17 @@ export interface Config {
   readonly host: string
   readonly port: number
   readonly engine: EngineConfig
+  readonly limits: ServerLimits
+}
+
+/** How the server bounds slow or numerous clients (docs/configuration.md). */
+export interface ServerLimits {
+  /** JUDGE_HEADERS_TIMEOUT_MS: time to receive a request's headers. */
+  readonly headersTimeoutMs: number
+  /** JUDGE_REQUEST_TIMEOUT_MS: time to receive a whole request, body included. */
+  readonly requestTimeoutMs: number
+  /** JUDGE_MAX_CONNECTIONS: connections open at once; more are refused. */
+  readonly maxConnections: number
 }
 
 /** The environment variables the product reads, with their defaults (documented in docs/configuration.md). */
@@ -59,6 +70,9 @@ export const ENV_VARIABLES = [
   'ENGINE_RPM',
   'ENGINE_MAX_WAIT_S',
   'ENGINE_GIVE_UP_S',
+  'JUDGE_HEADERS_TIMEOUT_MS',
+  'JUDGE_REQUEST_TIMEOUT_MS',
+  'JUDGE_MAX_CONNECTIONS',
 ] as const
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -91,6 +105,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: number(env, 'PORT', 8080, (n) => Number.isInteger(n) && n >= 0 && n < 65536, 'a port number'),
     engine: readEngine(env),
+    limits: limitsOf(env),
   }
 }
 
@@ -114,4 +129,15 @@ function readEngine(env: Env): EngineConfig {
     maxWaitMs: 1000 * number(env, 'ENGINE_MAX_WAIT_S', 300, seconds, 'a number of seconds above 0'),
     giveUpMs: 1000 * number(env, 'ENGINE_GIVE_UP_S', 120, seconds, 'a number of seconds above 0'),
   }
+}
+
+const positiveWhole = (n: number) => Number.isInteger(n) && n > 0
+
+function limitsOf(env: Env): ServerLimits {
+  const headersTimeoutMs = number(env, 'JUDGE_HEADERS_TIMEOUT_MS', 10_000, positiveWhole, 'a whole number of milliseconds above 0')
+  const requestTimeoutMs = number(env, 'JUDGE_REQUEST_TIMEOUT_MS', 30_000, positiveWhole, 'a whole number of milliseconds above 0')
+  // node:http needs the headers in before the whole request is due.
+  if (headersTimeoutMs > requestTimeoutMs) throw new UsageError(`JUDGE_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above JUDGE_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`)
+  const maxConnections = number(env, 'JUDGE_MAX_CONNECTIONS', 1024, positiveWhole, 'a whole number above 0')
+  return { headersTimeoutMs, requestTimeoutMs, maxConnections }
 }

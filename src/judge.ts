@@ -1,9 +1,9 @@
 import { resolve } from 'node:path'
 import { readConfig, type Config } from './config.ts'
-import { judgeOne } from './core/judge/judge-one.ts'
+import { judgeRequest } from './app/judge-request.ts'
 import { loadProject } from './adapters/files/spec-files.ts'
 import type { Answers, Row } from './core/types.ts'
-import { createRuntime, specDirOf, type Runtime } from './runtime.ts'
+import { createRuntime, type Runtime } from './runtime.ts'
 
 /** Options of the library's judge operation. */
 export interface JudgeOptions {
@@ -30,8 +30,7 @@ export async function judge(path: string, row: Row, options: JudgeOptions = {}):
   const project = loadProject(resolve(path))
   const runtime = options.runtime ?? createRuntime(config)
   try {
-    const deps = runtime.depsFor(specDirOf(project.path))
-    const { answers } = await judgeOne(deps, project, options.node, row, options.maxCost ?? config.maxCost)
+    const { answers } = await judgeRequest(runtime, { project, row, node: options.node, cap: options.maxCost ?? config.maxCost })
     return answers
   } finally {
     if (!options.runtime) runtime.close()

@@ -1,22 +1,24 @@
-import { dirname } from 'node:path'
-import { statSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import type { App } from './app/app.ts'
+import { createKeyedLock } from './app/keyed-lock.ts'
 import type { Config } from './config.ts'
 import type { JudgeDeps } from './core/judge/deps.ts'
 import { createGovernor, type Governor } from './core/pacing/governor.ts'
 import { requestPatience, runPatience } from './core/pacing/patience.ts'
-import type { Store } from './ports/store.ts'
+import type { Project } from './core/types.ts'
 import type { Engine } from './ports/engine.ts'
+import type { Files } from './ports/files.ts'
+import type { Store } from './ports/store.ts'
 import { ENGINES } from './adapters/engines.ts'
+import { createLocalFiles } from './adapters/files/local-files.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from './adapters/system-one/system-one.ts'
 
-/** Opens stores by file, once each, for the life of a command or a server. */
-export interface Runtime {
-  /** The judge dependencies for specs in `specDir`: its store, the engine, the settings. */
-  depsFor(specDir: string): JudgeDeps
-  /** The store file serving specs in `specDir`. */
-  storeFileFor(specDir: string): string
+/** The app of a command, a server or a library call: stores opened once per file, for its whole life. */
+export interface Runtime extends App {
+  /** The store file serving specs in `dir`. */
+  storeFileFor(dir: string): string
   /** Closes every store opened. */
   close(): void
 }
@@ -27,6 +29,7 @@ export interface RuntimeOptions {
   /** An engine to use instead of the configured one; it is paced only when ENGINE_RPM is set. */
   readonly engine?: Engine | null
   readonly fetch?: typeof fetch
+  readonly files?: Files
   readonly now?: () => Date
   /** The sleep of the pacing and retry waits (tests pass a fake). */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
@@ -34,34 +37,34 @@ export interface RuntimeOptions {
 
 /**
  * Creates the runtime for a configuration: one engine, and per store file one store with its own
- * pace and in-flight requests (identical rows ask once per store, and each store gets its answers).
+ * pace and requests in flight, so that identical rows ask once per store and each store gets its
+ * answers.
  */
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
   const openStore = options.openStore ?? ((file: string) => openSqliteStore(file, { batchReads: true }))
   const engine = options.engine !== undefined ? options.engine : engineFor(config, options.fetch)
+  const now = options.now ?? (() => new Date())
   const stores = new Map<string, JudgeDeps>()
-  const storeFileFor = (specDir: string) => findStoreFile(specDir, { JUDGE_STORE: config.store ?? undefined })
-  const kind = ENGINES[config.engine.kind]
+  const storeFileFor = (dir: string) => findStoreFile(dir, { JUDGE_STORE: config.store ?? undefined })
+  const defaultModel = config.engine.model ?? engine?.defaultModel ?? ENGINES[config.engine.kind].defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
+  const depsFor = (project: Project): JudgeDeps => {
+    const file = storeFileFor(project.dir)
+    let deps = stores.get(file)
+    if (!deps) {
+      const store = openStore(file)
+      const governor = governorFor(config, store, options)
+      deps = { store, engine, defaultModel, pricePerMtok: config.engine.pricePerMtok, inflight: new Map(), governor, now }
+      stores.set(file, deps)
+    }
+    return deps
+  }
   return {
+    depsFor,
     storeFileFor,
-    depsFor(specDir) {
-      const file = storeFileFor(specDir)
-      let deps = stores.get(file)
-      if (!deps) {
-        const store = openStore(file)
-        deps = {
-          store,
-          engine,
-          defaultModel: config.engine.model ?? engine?.defaultModel ?? kind.defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL,
-          pricePerMtok: config.engine.pricePerMtok,
-          inflight: new Map(),
-          governor: governorFor(config, store, options),
-          now: options.now ?? (() => new Date()),
-        }
-        stores.set(file, deps)
-      }
-      return deps
-    },
+    existingStore: (project) => (stores.has(storeFileFor(project.dir)) || existsSync(storeFileFor(project.dir)) ? depsFor(project).store : null),
+    files: options.files ?? createLocalFiles(),
+    locks: createKeyedLock(),
+    now,
     close() {
       for (const deps of stores.values()) deps.store.close()
       stores.clear()
@@ -88,9 +91,4 @@ function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
   if (kind.needsKey && !config.engine.apiKey) return null
   const { url, apiKey, model, timeoutMs } = config.engine
   return kind.create({ url, apiKey, model, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
-}
-
-/** The folder holding a spec path: the path itself for a folder, its parent for a file. */
-export function specDirOf(path: string): string {
-  return statSync(path).isDirectory() ? path : dirname(path)
 }

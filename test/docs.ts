@@ -2,7 +2,7 @@ import t from 'tap'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ENV_VARIABLES } from '../src/config.ts'
-import { COMMANDS } from '../src/cli/main.ts'
+import { COMMANDS } from '../src/cli/run-cli.ts'
 import { SPEC_KEYS } from '../src/core/spec/spec-parse.ts'
 import { cli } from './helpers/cli.ts'
 

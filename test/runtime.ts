@@ -1,7 +1,11 @@
 import t from 'tap'
 import { join } from 'node:path'
 import { readConfig } from '../src/config.ts'
-import { createRuntime, specDirOf } from '../src/runtime.ts'
+import { createRuntime } from '../src/runtime.ts'
+import type { Project } from '../src/core/types.ts'
+
+/** A project of no specs in `dir`: enough to find its store. */
+const at = (dir: string): Project => ({ path: dir, dir, specs: [], selected: [] })
 import { createFakeEngine } from './helpers/fake-engine.ts'
 
 t.test('one store is opened per store file and shared by the folders it serves', async (t) => {
@@ -9,18 +13,18 @@ t.test('one store is opened per store file and shared by the folders it serves',
   const config = readConfig({ JUDGE_STORE: join(dir, 'one.sqlite') }, dir)
   const runtime = createRuntime(config, { engine: createFakeEngine({ defaultModel: 'fake-1' }) })
   t.teardown(() => runtime.close())
-  const a = runtime.depsFor(join(dir, 'a'))
-  t.equal(runtime.depsFor(join(dir, 'b')), a, 'the same deps for the same store file')
+  const a = runtime.depsFor(at(join(dir, 'a')))
+  t.equal(runtime.depsFor(at(join(dir, 'b'))), a, 'the same deps for the same store file')
   t.equal(runtime.storeFileFor(join(dir, 'a')), join(dir, 'one.sqlite'))
   t.equal(a.defaultModel, 'fake-1', 'the engine\'s default model when ENGINE_MODEL is unset')
-  t.equal(a.inflight, runtime.depsFor(join(dir, 'b')).inflight)
+  t.equal(a.inflight, runtime.depsFor(at(join(dir, 'b'))).inflight)
 })
 
 t.test('without a key there is no engine, and the model defaults to the engine\'s default', async (t) => {
   const dir = t.testdir({})
   const runtime = createRuntime(readConfig({}, dir))
   t.teardown(() => runtime.close())
-  const deps = runtime.depsFor(dir)
+  const deps = runtime.depsFor(at(dir))
   t.equal(deps.engine, null)
   t.equal(deps.defaultModel, 'jev-1.13.0')
   t.equal(runtime.storeFileFor(dir), join(dir, '.judge/store.sqlite'))
@@ -30,13 +34,24 @@ t.test('with a key the System One adapter is used; ENGINE_MODEL overrides the mo
   const dir = t.testdir({})
   const runtime = createRuntime(readConfig({ ENGINE_API_KEY: 'k', ENGINE_MODEL: 'jev-2' }, dir), { fetch: (async () => new Response('{}')) as typeof fetch })
   t.teardown(() => runtime.close())
-  const deps = runtime.depsFor(dir)
+  const deps = runtime.depsFor(at(dir))
   t.equal(deps.engine?.defaultModel, 'jev-1.13.0')
   t.equal(deps.defaultModel, 'jev-2')
 })
 
-t.test('the spec folder of a path is the folder itself or the file\'s parent', async (t) => {
-  const dir = t.testdir({ 'x.judge.yaml': '' })
-  t.equal(specDirOf(dir), dir)
-  t.equal(specDirOf(join(dir, 'x.judge.yaml')), dir)
+t.test('each store has its own requests in flight, so that identical rows ask once per store', async (t) => {
+  const dir = t.testdir({ a: {}, b: {} })
+  const runtime = createRuntime(readConfig({}, dir), { engine: createFakeEngine() })
+  t.teardown(() => runtime.close())
+  t.not(runtime.depsFor(at(join(dir, 'a'))).inflight, runtime.depsFor(at(join(dir, 'b'))).inflight)
+  t.equal(runtime.depsFor(at(join(dir, 'a'))).inflight, runtime.depsFor(at(join(dir, 'a'))).inflight)
+})
+
+t.test('reading creates no store: existingStore is null until the file exists', async (t) => {
+  const dir = t.testdir({})
+  const runtime = createRuntime(readConfig({}, dir))
+  t.teardown(() => runtime.close())
+  t.equal(runtime.existingStore(at(dir)), null)
+  runtime.depsFor(at(dir))
+  t.ok(runtime.existingStore(at(dir)), 'once opened it is the store')
 })

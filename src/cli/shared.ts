@@ -1,47 +1,34 @@
 import { resolve } from 'node:path'
 import { readConfig, type Config } from '../config.ts'
-import { createPlanner, type JudgmentPlan } from '../core/judge/plan.ts'
 import { loadProject } from '../adapters/files/spec-files.ts'
-import { modelFor, timestamp, type JudgeDeps } from '../core/judge/deps.ts'
-import { type Ledger } from '../core/judge/ledger.ts'
-import { labelCountsOf, newRunId, runRecord, type RowsOutcome } from '../core/judge/judge-rows.ts'
-import type { Project, RunRecord, Spec } from '../core/types.ts'
-import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
-import { readRows } from '../adapters/files/rows.ts'
-import { createRuntime, specDirOf, type Runtime, type RuntimeOptions } from '../runtime.ts'
+import type { JudgmentPlan } from '../core/judge/plan.ts'
+import type { Project } from '../core/types.ts'
+import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
-import { plural, table, usd } from './format.ts'
+import { plural, table, usd } from './text.ts'
 
-/** What a command works with: the configuration, the project and the runtime for its store. */
+/** What a command works with: the configuration, the project named and the runtime (the app). */
 export interface Session {
   readonly config: Config
   readonly project: Project
   readonly runtime: Runtime
-  readonly deps: JudgeDeps
 }
 
-/** Reads the configuration, loads the spec path and opens its store. */
+/** Reads the configuration, loads the spec path and opens a runtime for it. */
 export function openSession(io: CliIo, path: string, options: RuntimeOptions): Session {
   const config = readConfig(io.env, io.cwd)
   const project = loadProject(resolve(io.cwd, path))
-  const runtime = createRuntime(config, options)
-  return { config, project, runtime, deps: runtime.depsFor(specDirOf(project.path)) }
+  return { config, project, runtime: createRuntime(config, options) }
 }
 
-/** The data file of a command: --data, else the `data:` of the selected judgments, which must agree. */
-export function dataFileOf(io: CliIo, command: string, flag: string | undefined, specs: readonly Spec[]): string {
-  if (flag !== undefined) return resolve(io.cwd, flag)
-  const files = [...new Set(specs.map((s) => s.data))]
-  if (files.length === 1 && files[0] !== null) return files[0]
-  if (files.length > 1) throw new UsageError(`${command}: the judgments name different data files; give --data`)
-  throw new UsageError(`${command}: no data file: give --data FILE or set data: in the spec`)
-}
-
-/** Plans the judgments over a data file, reading it once and asking nothing. */
-export async function planFile(deps: JudgeDeps, project: Project, specs: readonly Spec[], file: string, label: string): Promise<JudgmentPlan[]> {
-  const planner = createPlanner(deps, project, specs)
-  for await (const { row, where } of readRows(file, label)) planner.add(row, where)
-  return planner.result()
+/** Runs a command's work on a session and closes its stores whatever happens. */
+export async function withSession<T>(io: CliIo, path: string, options: RuntimeOptions, work: (session: Session) => Promise<T>): Promise<T> {
+  const session = openSession(io, path, options)
+  try {
+    return await work(session)
+  } finally {
+    session.runtime.close()
+  }
 }
 
 /** The plan as a text table, with each judgment's estimate against the cap. */
@@ -57,31 +44,4 @@ export function planTable(plans: readonly JudgmentPlan[], cap: number): string {
 /** A plan as JSON, with the cap it is checked against. */
 export function planJson(plans: readonly JudgmentPlan[], cap: number) {
   return plans.map((p) => ({ ...p, cap, within_cap: p.estimate <= cap }))
-}
-
-/** Refuses, asking nothing, a run above the cap (printing its plan) or one that must ask without a key. */
-export function refuseBeforeAsking(session: Session, plans: readonly JudgmentPlan[], io: CliIo): void {
-  const cap = session.config.maxCost
-  const over = plans.find((p) => p.estimate > cap)
-  if (over) {
-    io.stderr.write(planTable(plans, cap))
-    throw new CostCapError(over.judgment, over.ask, over.requests, over.estimate, cap)
-  }
-  const asking = plans.find((p) => p.ask > 0)
-  if (asking && !session.deps.engine) throw new MissingKeyError(asking.judgment)
-}
-
-/** Records one run per judgment of an outcome, with its label counts, and returns the records. */
-export function recordRuns(session: Session, specs: readonly Spec[], outcome: RowsOutcome, ledger: Ledger, started: Date, sha: string): RunRecord[] {
-  const finished = timestamp(session.deps.now())
-  return specs.map((spec) => {
-    const tally = ledger.tally(spec.name)
-    const run = runRecord({
-      run_id: newRunId(started), judgment: spec.name, spec_hash: spec.hash, git_sha: sha, model: modelFor(spec, session.deps),
-      rows: outcome.rows.get(spec.name) ?? 0, asked: tally.asked, cost: tally.cost, started_at: timestamp(started), finished_at: finished,
-      cached: tally.cached, requests: tally.requests, error: outcome.error,
-    })
-    session.deps.store.recordRun(run, labelCountsOf(outcome, spec.name, run.run_id))
-    return run
-  })
 }

@@ -1,7 +1,7 @@
 import type { Confusion, QuestionScore } from '../core/review/accuracy.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
 import { percent } from '../format.ts'
-import { plural, table, usd } from './format.ts'
+import { plural, table, usd } from './text.ts'
 
 /** The fields of a question's score that `judge test --json` prints, in order. */
 export const SCORE_FIELDS = ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending'] as const

@@ -4,6 +4,9 @@ import { PayloadTooLargeError, UsageError } from '../errors.ts'
 /** The largest request body read: 1 MiB (brief 7). */
 export const BODY_LIMIT = 1024 * 1024
 
+/** The most of a form body read before its token is checked: 16 KiB. */
+export const PRE_AUTH_FORM_LIMIT = 16 * 1024
+
 /** The deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_DEPTH = 64
 

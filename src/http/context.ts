@@ -1,12 +1,10 @@
-import { existsSync, realpathSync } from 'node:fs'
+import { realpathSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
 import { sep } from 'node:path'
 import type { Config } from '../config.ts'
 import type { SpecCache } from '../adapters/files/spec-files.ts'
 import type { Project } from '../core/types.ts'
-import type { Store } from '../ports/store.ts'
 import type { Runtime } from '../runtime.ts'
-import type { KeyedLock } from './keyed-lock.ts'
 import { loadUnder, type ConfinedPaths } from './paths.ts'
 import type { Reply } from './reply.ts'
 import type { Tasks } from './tasks.ts'
@@ -20,8 +18,6 @@ export interface ServerContext {
   readonly tasks: Tasks
   /** Paths recently found inside the served folder. */
   readonly confined: ConfinedPaths
-  /** Serializes work per key: a verdict's check against the queue and its append, per reviews file. */
-  readonly locks: KeyedLock
   /** Writes one line to the server log. */
   readonly log: (line: string) => void
   /** Makes a message safe to send or log: strips server paths and secrets. */
@@ -51,24 +47,24 @@ export function loadRequested(ctx: ServerContext, raw: unknown, field = 'path'):
   return loadUnder(ctx.specs, ctx.config.projects, raw, field, ctx.confined, ctx.now().getTime())
 }
 
-/** The store serving a project's folder, or null when it has never been created: reading creates nothing. */
-export function existingStore(ctx: ServerContext, dir: string): Store | null {
-  if (!existsSync(ctx.runtime.storeFileFor(dir))) return null
-  return ctx.runtime.depsFor(dir).store
-}
+/** Secrets shorter than this are not scrubbed: a short value matches ordinary words and would reveal itself. */
+export const MIN_SCRUBBED_SECRET = 8
 
 /**
  * A scrubber for messages: the served folder's absolute path becomes relative (a caller names
  * paths relative to it and has no need to learn where it lives), and the server token and the
- * engine key, should a message ever hold one, are replaced.
+ * engine key, should a message ever hold one, are replaced where they stand whole (not inside a
+ * longer word), so that a replacement never hints at what a secret is.
  */
 export function messageCleaner(config: Config): (message: string) => string {
   // The root folder itself is left alone: stripping every "/" would garble the message.
   const roots = [...new Set([config.projects, realOr(config.projects)])].filter((root) => root !== sep)
-  const secrets = [config.serverToken, config.engine.apiKey].filter((s): s is string => s !== null && s !== '')
+  const secrets = [config.serverToken, config.engine.apiKey]
+    .filter((s): s is string => s !== null && s.length >= MIN_SCRUBBED_SECRET)
+    .map((s) => new RegExp(`(?<![\\w.~+/=-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.~+/=-])`, 'g'))
   return (message) => {
     let out = message
-    for (const secret of secrets) out = out.split(secret).join('[redacted]')
+    for (const secret of secrets) out = out.replace(secret, '[redacted]')
     for (const root of roots) out = out.split(root + sep).join('').split(root).join('.')
     return out
   }

@@ -1,15 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '../config.ts'
 import { createSpecCache } from '../adapters/files/spec-files.ts'
-import { MethodNotAllowedError, NotFoundError } from '../errors.ts'
+import { MethodNotAllowedError, NotFoundError, ShuttingDownError } from '../errors.ts'
 import { createRuntime, type RuntimeOptions } from '../runtime.ts'
 import { authorize, presentedToken } from './auth.ts'
-import { requestBody, type Body } from './body.ts'
+import { BODY_LIMIT, PRE_AUTH_FORM_LIMIT, requestBody, type Body } from './body.ts'
 import { messageCleaner, type Endpoint, type HttpRequest, type ServerContext } from './context.ts'
-import { createKeyedLock } from './keyed-lock.ts'
 import { createConfinedPaths } from './paths.ts'
-import { errorPage } from './pages/error.ts'
-import { errorReply, headersOf, jsonReply, pageReply, type Reply } from './reply.ts'
+import { errorReply, headersOf, type Reply } from './reply.ts'
 import { createRouter, type Match, type Route, type Router } from './router.ts'
 import { isApiPath, ROUTES } from './routes.ts'
 import { createTasks } from './tasks.ts'
@@ -50,7 +48,6 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     specs: createSpecCache({ revalidateMs: 1000 }),
     tasks: createTasks(),
     confined: createConfinedPaths(),
-    locks: createKeyedLock(),
     log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
     clean: messageCleaner(config),
     now: options.now ?? (() => new Date()),
@@ -58,7 +55,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   const router = createRouter(options.routes ?? ROUTES)
   let closed = false
   const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
-    const work = closed ? refuse(req, res) : serve(ctx, router, req, res, next)
+    const work = closed ? refuse(ctx, req, res) : serve(ctx, router, req, res, next)
     void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
   }
   return Object.assign(handler, {
@@ -77,7 +74,7 @@ async function serve(ctx: ServerContext, router: Router<Endpoint>, req: Incoming
   const { pathname, query } = splitTarget(req.url ?? '/')
   const found = router.match(method, pathname)
   if (found.kind === 'none' && next) return next()
-  const body = requestBody(req, res)
+  const body = requestBody(req, res, bodyLimitOf(ctx, req, query))
   let token: string | null = null
   let reply: Reply
   try {
@@ -87,7 +84,7 @@ async function serve(ctx: ServerContext, router: Router<Endpoint>, req: Incoming
     reply = await endpointOf(found, method, pathname)(ctx, request)
   } catch (error) {
     const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })
-    if (failed.unexpected) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean((error as Error)?.stack ?? String(error))}`)
+    if (failed.logged) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean(detailsOf(error))}`)
     reply = failed.reply
   }
   send(res, reply)
@@ -100,6 +97,16 @@ function endpointOf(found: Match<Endpoint>, method: string, pathname: string): E
     throw new MethodNotAllowedError(`${method} is not allowed on ${pathname}; allowed: ${found.allow.join(', ')}`, found.allow)
   }
   throw new NotFoundError(`nothing here: ${pathname}`)
+}
+
+/**
+ * A form that must carry the token itself is read only up to PRE_AUTH_FORM_LIMIT before the token
+ * is checked, so that a stranger cannot make the server take in a large body; every form of the
+ * product is far smaller.
+ */
+function bodyLimitOf(ctx: ServerContext, req: IncomingMessage, query: URLSearchParams): number {
+  if (ctx.config.serverToken === null || query.has('token') || /^Bearer[ \t]/i.test(req.headers.authorization ?? '')) return BODY_LIMIT
+  return PRE_AUTH_FORM_LIMIT
 }
 
 async function formOf(method: string, body: Body): Promise<URLSearchParams | null> {
@@ -135,14 +142,20 @@ async function afterSent(ctx: ServerContext, res: ServerResponse, after: () => P
   }
 }
 
+/** An error's stack, and its cause's, for the log. */
+function detailsOf(error: unknown): string {
+  const stack = (error as Error)?.stack ?? String(error)
+  const cause = (error as Error)?.cause
+  return cause === undefined ? stack : `${stack}\ncaused by: ${(cause as Error)?.stack ?? String(cause)}`
+}
+
 /** What nothing else caught (a failure writing the response): logged, and the connection dropped. */
 function lastResort(ctx: ServerContext, res: ServerResponse, error: unknown): void {
   ctx.log(`internal error while answering: ${ctx.clean((error as Error)?.stack ?? String(error))}`)
   res.destroy()
 }
 
-async function refuse(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const message = 'the server is shutting down'
+async function refuse(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const json = isApiPath(splitTarget(req.url ?? '/').pathname)
-  send(res, json ? jsonReply({ error: message }, 503) : pageReply(errorPage(503, message, null), 503))
+  send(res, errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean }).reply)
 }

@@ -1,9 +1,9 @@
-import { readdirSync, realpathSync, statSync } from 'node:fs'
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { SpecCache } from '../adapters/files/spec-files.ts'
 import { SPEC_SUFFIX } from '../core/spec/spec-parse.ts'
 import type { Project } from '../core/types.ts'
-import { ForbiddenError, JudgeError, NotFoundError, UsageError } from '../errors.ts'
+import { ForbiddenError, JudgeError, NotFoundError, SpecError, UsageError } from '../errors.ts'
 
 /**
  * Resolves a request's `path` (or `shadow`) under the served folder and returns the real path of
@@ -71,11 +71,59 @@ export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 
       real = found.real
       if (key) confined?.set(key, real, now)
     }
-    return specs.load(real)
+    const project = specs.load(real)
+    // Checked again at most once a second per project, like the path itself.
+    const checkedAt = namedFilesChecked.get(project)
+    if (checkedAt === undefined || now - checkedAt >= 1000) {
+      confineNamedFiles(root, project)
+      namedFilesChecked.set(project, now)
+    }
+    return project
   } catch (error) {
     // Say which field failed when it is not the main one: a request can name two paths.
     if (field !== 'path' && error instanceof JudgeError && !error.message.startsWith(field)) error.message = `${field}: ${error.message}`
     throw error
+  }
+}
+
+/**
+ * Refuses a project any of whose specs names a file (`key`, `reviews`, `data`) that resolves,
+ * symlinks followed, outside the served folder: a 422 spec error naming the key and not the
+ * resolved path. A file not made yet counts where it would be made.
+ */
+export function confineNamedFiles(root: string, project: Project): Project {
+  const realRoot = realOrNull(root)
+  for (const spec of project.specs) {
+    for (const key of NAMED_FILES) {
+      const file = spec[key]
+      if (file === null || (realRoot !== null && isWithin(realRoot, realOfFuture(file) ?? sep))) continue
+      throw new SpecError(spec.file, key, 'names a file outside the served folder (JUDGE_PROJECTS); the server reads and writes only files inside it')
+    }
+  }
+  return project
+}
+
+const NAMED_FILES = ['key', 'reviews', 'data'] as const
+
+// When each loaded project's named files were last found inside; projects are immutable once loaded.
+const namedFilesChecked = new WeakMap<Project, number>()
+
+/** The real path a file has, or would have once made; null for a dangling symlink (it could point anywhere). */
+function realOfFuture(path: string): string | null {
+  const real = realOrNull(path)
+  if (real !== null) return real
+  if (isLink(path)) return null
+  const parent = dirname(path)
+  if (parent === path) return null
+  const realParent = realOfFuture(parent)
+  return realParent === null ? null : join(realParent, basename(path))
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
   }
 }
 

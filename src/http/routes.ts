@@ -3,16 +3,13 @@ import { judgeEndpoint } from './endpoints/judge.ts'
 import { homePage } from './pages/home.ts'
 import { runsPage } from './pages/runs.ts'
 import { pageReply, jsonReply } from './reply.ts'
-import { driftData, homeData, param, runsData, runsOf } from './endpoints/reports.ts'
+import { homeData } from './endpoints/home.ts'
+import { driftData, runsData, runsListData } from './endpoints/runs.ts'
 import { reviewPageEndpoint, verdictEndpoint } from './endpoints/review.ts'
-import { loadRequested } from './context.ts'
 import type { Route } from './router.ts'
 
 /** GET /v1/runs: the runs of `path` (optionally one `node`), newest first, at most 50. */
-export const runsEndpoint: Endpoint = (ctx, request) => {
-  const project = loadRequested(ctx, param(request.query, 'path'))
-  return jsonReply(runsOf(ctx, project, param(request.query, 'node')))
-}
+export const runsEndpoint: Endpoint = (ctx, request) => jsonReply(runsListData(ctx, request.query))
 
 /** GET /v1/drift: drift per question of one judgment. */
 export const driftEndpoint: Endpoint = (ctx, request) => jsonReply(driftData(ctx, request.query))

@@ -27,7 +27,10 @@ export interface RunningServer {
 /** Starts the HTTP server on the configured HOST and PORT (0 picks a free port). */
 export async function startServer(config: Config, options: HandlerOptions = {}): Promise<RunningServer> {
   const handler = createHandler(config, options)
-  const server = createServer(handler)
+  const { headersTimeoutMs, requestTimeoutMs, maxConnections } = config.limits
+  // Timeouts are checked every second, so a slow client is cut off close to its deadline.
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, handler)
+  server.maxConnections = maxConnections
   // Answering Expect: 100-continue ourselves lets an oversized body be refused before it is sent.
   server.on('checkContinue', handler)
   await new Promise<void>((done, fail) => {

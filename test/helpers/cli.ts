@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
-import { runCli } from '../../src/cli/main.ts'
+import { runCli } from '../../src/cli/run-cli.ts'
 import type { RuntimeOptions } from '../../src/runtime.ts'
 
 /** What a CLI invocation printed and returned. */

@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import { readConfig } from '../../src/config.ts'
 import { createSpecCache } from '../../src/adapters/files/spec-files.ts'
 import { createRuntime } from '../../src/runtime.ts'
-import { existingStore, loadRequested, messageCleaner, type ServerContext } from '../../src/http/context.ts'
-import { createKeyedLock } from '../../src/http/keyed-lock.ts'
+import { loadRequested, messageCleaner, type ServerContext } from '../../src/http/context.ts'
 import { createTasks } from '../../src/http/tasks.ts'
 import { createConfinedPaths } from '../../src/http/paths.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
@@ -13,12 +12,20 @@ import { SPAM_YAML } from '../helpers/specs.ts'
 t.test('messages lose the served folder, by either of its names, and any secret', async (t) => {
   const base = t.testdir({ real: { sms: {} } })
   symlinkSync(join(base, 'real'), join(base, 'link'))
-  const config = readConfig({ JUDGE_PROJECTS: 'link', JUDGE_SERVER_TOKEN: 'tok-9', ENGINE_API_KEY: 'key-7' }, base)
+  const config = readConfig({ JUDGE_PROJECTS: 'link', JUDGE_SERVER_TOKEN: 'tok-99999', ENGINE_API_KEY: 'key-7777' }, base)
   const clean = messageCleaner(config)
   t.equal(clean(`${join(base, 'link')}/sms/a.judge.yaml: bad`), 'sms/a.judge.yaml: bad')
   t.equal(clean(`${join(base, 'real')}/sms/a.judge.yaml: bad`), 'sms/a.judge.yaml: bad')
   t.equal(clean(`${join(base, 'real')} holds no spec files`), '. holds no spec files')
-  t.equal(clean('sent tok-9 with key-7'), 'sent [redacted] with [redacted]')
+  t.equal(clean('sent tok-99999 with key-7777'), 'sent [redacted] with [redacted]')
+  t.equal(clean('Bearer tok-99999, "key-7777".'), 'Bearer [redacted], "[redacted]".')
+})
+
+t.test('secrets are scrubbed only whole, and short ones not at all, so a replacement never hints at them', async (t) => {
+  const short = messageCleaner(readConfig({ ENGINE_API_KEY: 'k', JUDGE_SERVER_TOKEN: 'io' }, '/srv'))
+  t.equal(short('path kiosk does not exist'), 'path kiosk does not exist')
+  const long = messageCleaner(readConfig({ ENGINE_API_KEY: 'abcdefgh' }, '/srv'))
+  t.equal(long('xabcdefghx and abcdefgh1 stay; abcdefgh goes'), 'xabcdefghx and abcdefgh1 stay; [redacted] goes')
 })
 
 t.test('serving the file system root leaves paths alone rather than garbling them', async (t) => {
@@ -26,16 +33,17 @@ t.test('serving the file system root leaves paths alone rather than garbling the
   t.equal(clean('/etc/x.judge.yaml: bad'), '/etc/x.judge.yaml: bad')
 })
 
-t.test('a store is only opened when its file exists; requested paths load under the root', async (t) => {
+t.test('a store is only opened when its file exists, even one another process made; requested paths load under the root', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), locks: createKeyedLock(), log: () => {}, clean: (m) => m, now: () => new Date() }
-  t.equal(existingStore(ctx, dir), null)
+  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: (m) => m, now: () => new Date() }
+  const project = loadRequested(ctx, 'spam.judge.yaml')
+  t.equal(runtime.existingStore(project), null)
   mkdirSync(join(dir, '.judge'))
-  runtime.depsFor(dir).store.listRuns(['spam'], 1)
-  t.ok(existingStore(ctx, dir), 'once the file exists it is used')
-  t.equal(loadRequested(ctx, 'spam.judge.yaml').selected[0].name, 'spam')
+  createRuntime(config).depsFor(project).store.close()
+  t.ok(runtime.existingStore(project), 'once the file exists it is used')
+  t.equal(project.selected[0].name, 'spam')
   t.throws(() => loadRequested(ctx, '../x'), { status: 403, message: /\.\. segment/ })
 })

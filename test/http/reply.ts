@@ -1,5 +1,5 @@
 import t from 'tap'
-import { ConflictError, CostCapError, MethodNotAllowedError, PayloadTooLargeError, UnauthorizedError, UsageError } from '../../src/errors.ts'
+import { ConflictError, CostCapError, InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, UnauthorizedError, UsageError } from '../../src/errors.ts'
 import { html } from '../../src/http/html.ts'
 import { errorReply, headersOf, JSON_HEADERS, jsonReply, PAGE_HEADERS, pageReply, redirectReply } from '../../src/http/reply.ts'
 
@@ -24,7 +24,7 @@ t.test('a form post is answered 303 See Other to where it came from', async (t) 
 
 t.test('a known error answers with its status and cleaned message, as JSON or as a page', async (t) => {
   const json = errorReply(new UsageError('bad /srv/x'), style)
-  t.same(json, { reply: { status: 400, type: 'json', body: '{"error":"bad x"}', headers: {} }, unexpected: false })
+  t.same(json, { reply: { status: 400, type: 'json', body: '{"error":"bad x"}', headers: {} }, logged: false })
   const page = errorReply(new ConflictError('not offered <b>'), { ...style, json: false, token: 't' })
   t.equal(page.reply.status, 409)
   t.equal(page.reply.type, 'html')
@@ -40,9 +40,20 @@ t.test('errors that need headers get them: Allow, WWW-Authenticate, Connection: 
 })
 
 t.test('an unexpected error is a 500 that tells nothing of its details', async (t) => {
-  const { reply, unexpected } = errorReply(new TypeError('secret detail at /srv/x'), style)
-  t.equal(unexpected, true)
+  const { reply, logged } = errorReply(new TypeError('secret detail at /srv/x'), style)
+  t.equal(logged, true)
   t.equal(reply.status, 500)
   t.same(JSON.parse(reply.body), { error: 'internal error; the server log has the details' })
   t.equal(errorReply('a string', style).reply.status, 500)
+})
+
+t.test('an InternalError is a 500 whose message stays in the log; a JudgeError 500 shows its message and is logged', async (t) => {
+  const internal = errorReply(new InternalError('/srv/store.sqlite: cannot open the store'), style)
+  t.equal(internal.reply.status, 500)
+  t.notMatch(String(internal.reply.body), /srv|store\.sqlite/)
+  t.match(String(internal.reply.body), /the server log has the details/)
+  t.equal(internal.logged, true)
+  const shown = errorReply(new JudgeError('cannot write the reviews file x.csv'), style)
+  t.match(String(shown.reply.body), /cannot write the reviews file x\.csv/)
+  t.equal(shown.logged, true)
 })

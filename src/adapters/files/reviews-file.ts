@@ -36,27 +36,13 @@ export function verdictLine(record: VerdictRecord): string {
   return stringify([REVIEW_COLUMNS.map((c) => cells[c])])
 }
 
-// The tail of each file's chain of appends, by absolute path. Appends from one process wait for
-// each other here, so that every caller in the process (any server handler, any command) shares one
-// queue per file; that needs a map that outlives the callers, hence module level. Across
-// processes, see appendLine.
-const tails = new Map<string, Promise<void>>()
-
 /**
  * Appends one verdict to a reviews file as one whole line, fsync'd before the promise resolves,
- * creating the file with its header first. Appends to one file are serialized within the process.
+ * creating the file with its header first. Safe without a lock, within a process and across
+ * processes: see appendLine. (The check that a verdict is offered is serialized by its use case.)
  */
 export function appendVerdict(file: string, record: VerdictRecord): Promise<void> {
-  const path = resolve(file)
-  const line = verdictLine(record)
-  const appended = (tails.get(path) ?? Promise.resolve()).then(() => appendLine(path, line))
-  // A failed append rejects its own caller and must not block the appends queued behind it.
-  const tail = appended.catch(() => {})
-  tails.set(path, tail)
-  void tail.then(() => {
-    if (tails.get(path) === tail) tails.delete(path)
-  })
-  return appended
+  return appendLine(resolve(file), verdictLine(record))
 }
 
 /**

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { sampleRank } from '../../core/review/sample-rank.ts'
 import type { State } from '../../core/types.ts'
-import { JudgeError } from '../../errors.ts'
+import { InternalError, JudgeError } from '../../errors.ts'
 import type { Store, StoredAnswer } from '../../ports/store.ts'
 import { configure, migrate } from './sqlite-schema.ts'
 import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
@@ -68,7 +68,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 }
 
 function openError(file: string, error: unknown): JudgeError {
-  return new JudgeError(`${file}: cannot open the store: ${(error as Error).message}`, { cause: error })
+  return new InternalError(`${file}: cannot open the store: ${(error as Error).message}`, { cause: error })
 }
 
 /**

@@ -1,10 +1,11 @@
 import { DRIFT_ALERT } from '../../core/reports/drift.ts'
-import { driftReport, singleJudgment } from '../../core/reports/judgments.ts'
+import { driftOfSpec } from '../../app/runs.ts'
+import { selectJudgments } from '../../core/judge/select.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
-import { mix, table } from '../format.ts'
+import { mix, table } from '../text.ts'
 import type { CliIo } from '../io.ts'
-import { openSession } from '../shared.ts'
+import { withSession } from '../shared.ts'
 
 /** `judge drift`: each question's label mix per run and its change. */
 export const HELP = helpText(
@@ -20,10 +21,9 @@ export async function driftCommand(argv: readonly string[], io: CliIo, options: 
     io.stdout.write(HELP)
     return 0
   }
-  const session = openSession(io, onePath('drift', positionals), options)
-  try {
-    const spec = singleJudgment(session.project, values.node)
-    const drift = driftReport(session.deps.store, spec)
+  return withSession(io, onePath('drift', positionals), options, async (session) => {
+    const [spec] = selectJudgments(session.project, values.node, 'one')
+    const drift = driftOfSpec(session.runtime, session.project, spec)
     if (values.json) {
       io.stdout.write(JSON.stringify(drift, null, 2) + '\n')
       return 0
@@ -38,7 +38,5 @@ export async function driftCommand(argv: readonly string[], io: CliIo, options: 
       io.stdout.write(table(['run', 'rows', 'change', '', 'label mix'], rows).replace(/^(?=.)/gm, '  '))
     }
     return 0
-  } finally {
-    session.runtime.close()
-  }
+  })
 }

@@ -1,7 +1,9 @@
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
 import type { CliIo } from '../io.ts'
-import { dataFileOf, openSession, planFile, planJson, planTable } from '../shared.ts'
-import { nodeOrAll } from '../../core/judge/select.ts'
+import { resolve } from 'node:path'
+import { dataFileOf, planRows } from '../../app/plan.ts'
+import { selectJudgments } from '../../core/judge/select.ts'
+import { planJson, planTable, withSession } from '../shared.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 
 const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' } } as const
@@ -20,15 +22,12 @@ export async function planCommand(argv: readonly string[], io: CliIo, options: R
     io.stdout.write(HELP)
     return 0
   }
-  const session = openSession(io, onePath('plan', positionals), options)
-  try {
-    const specs = nodeOrAll(session.project, values.node)
-    const file = dataFileOf(io, 'plan', values.data, specs)
-    const plans = await planFile(session.deps, session.project, specs, file, values.data ?? file)
+  return withSession(io, onePath('plan', positionals), options, async (session) => {
+    const specs = selectJudgments(session.project, values.node, 'all')
+    const file = dataFileOf(values.data === undefined ? undefined : resolve(io.cwd, values.data), specs)
+    const plans = await planRows(session.runtime, session.project, specs, { kind: 'file', file, label: values.data ?? file })
     const cap = session.config.maxCost
     io.stdout.write(values.json ? JSON.stringify(planJson(plans, cap), null, 2) + '\n' : planTable(plans, cap))
     return 0
-  } finally {
-    session.runtime.close()
-  }
+  })
 }

@@ -1,20 +1,17 @@
 import { resolve } from 'node:path'
-import { gitShortSha } from '../../adapters/files/git.ts'
-import { createLedger } from '../../core/judge/ledger.ts'
-import type { JudgmentPlan } from '../../core/judge/plan.ts'
-import { findJudgment } from '../../adapters/files/spec-files.ts'
-import { driftReport } from '../../core/reports/judgments.ts'
-import { judgeRows } from '../../core/judge/judge-rows.ts'
-import { nodeOrAll, withDependencies } from '../../core/judge/select.ts'
-import type { RunRecord, Spec } from '../../core/types.ts'
-import { openAnswersWriter } from '../../adapters/files/answers-out.ts'
-import { readRows } from '../../adapters/files/rows.ts'
+import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answers-out.ts'
+import { driftOfSpec } from '../../app/runs.ts'
+import { dataFileOf } from '../../app/plan.ts'
+import { runRows } from '../../app/run.ts'
+import { findJudgment } from '../../core/spec/project.ts'
+import { selectJudgments } from '../../core/judge/select.ts'
+import type { RunRecord } from '../../core/types.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
-import { mix, plural, usd } from '../format.ts'
+import { mix, plural, usd } from '../text.ts'
 import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
-import { dataFileOf, openSession, planFile, recordRuns, refuseBeforeAsking, type Session } from '../shared.ts'
+import { withSession, type Session } from '../shared.ts'
 
 const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
 
@@ -38,41 +35,29 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
     return 0
   }
   const concurrency = positiveInt('run', 'concurrency', values.concurrency, 8)
-  const session = openSession(io, onePath('run', positionals), options)
-  try {
-    const selected = nodeOrAll(session.project, values.node)
-    const file = dataFileOf(io, 'run', values.data, selected)
-    const label = values.data ?? file
-    const plans = await planFile(session.deps, session.project, selected, file, label)
-    refuseBeforeAsking(session, plans, io)
-    const runs = await judgeFile(session, selected, file, label, plans, concurrency, values.out, io)
-    if (values.json) io.stdout.write(JSON.stringify(runs, null, 2) + '\n')
-    else io.stdout.write(summary(session, runs))
+  return withSession(io, onePath('run', positionals), options, async (session) => {
+    const specs = selectJudgments(session.project, values.node, 'all')
+    const file = dataFileOf(values.data === undefined ? undefined : resolve(io.cwd, values.data), specs)
+    // Opened once the plan is within the cap, so that a refused run writes nothing.
+    let writer: AnswersWriter | null = null
+    let progress = createProgress(io.stderr, 0, 'judging')
+    let done = 0
+    const runs = await runRows(session.runtime, {
+      project: session.project, specs, source: { kind: 'file', file, label: values.data ?? file },
+      cap: session.config.maxCost, concurrency, signal: io.signal,
+      onPlan(plans) {
+        if (values.out) writer = openAnswersWriter(resolve(io.cwd, values.out), specs)
+        progress = createProgress(io.stderr, plans[0]?.rows ?? 0, 'judging')
+      },
+      onRow(seq, sourced, results) {
+        writer?.write(seq, sourced.row, results)
+        progress.tick(++done)
+      },
+    }).finally(() => progress.end())
+    await (writer as AnswersWriter | null)?.close()
+    io.stdout.write(values.json ? JSON.stringify(runs, null, 2) + '\n' : summary(session, runs))
     return runs.some((r) => r.status !== 'complete') ? 1 : 0
-  } finally {
-    session.runtime.close()
-  }
-}
-
-async function judgeFile(session: Session, selected: readonly Spec[], file: string, label: string, plans: readonly JudgmentPlan[], concurrency: number, outFile: string | undefined, io: CliIo): Promise<RunRecord[]> {
-  const started = session.deps.now()
-  const ledger = createLedger(session.config.maxCost)
-  const total = plans[0]?.rows ?? 0
-  const progress = createProgress(io.stderr, total, 'judging')
-  const writer = outFile ? openAnswersWriter(resolve(io.cwd, outFile), selected) : null
-  let done = 0
-  const specs = withDependencies(session.project, selected)
-  const outcome = await judgeRows({ deps: session.deps, ledger, signal: io.signal }, specs, readRows(file, label), {
-    concurrency,
-    onRow(seq, sourced, results) {
-      writer?.write(seq, sourced.row, results)
-      progress.tick(++done)
-    },
   })
-  progress.end()
-  await writer?.close()
-  const sha = await gitShortSha(session.project.dir)
-  return recordRuns(session, specs, outcome, ledger, started, sha)
 }
 
 function summary(session: Session, runs: readonly RunRecord[]): string {
@@ -80,7 +65,7 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
   for (const run of runs) {
     lines.push(`${run.judgment}: ${plural(run.rows, 'row')}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`)
     const spec = findJudgment(session.project, run.judgment)
-    for (const [question, entries] of Object.entries(driftReport(session.deps.store, spec))) {
+    for (const [question, entries] of Object.entries(driftOfSpec(session.runtime, session.project, spec))) {
       const last = entries.at(-1)
       if (!last || last.run_id !== run.run_id) continue
       const change = last.change === null ? 'first run' : `change ${last.change.toFixed(3)} since the last run${last.alert ? ' (drift alert)' : ''}`

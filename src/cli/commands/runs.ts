@@ -1,9 +1,9 @@
-import { runsReport } from '../../core/reports/judgments.ts'
+import { listRuns } from '../../app/runs.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
-import { table, usd } from '../format.ts'
+import { table, usd } from '../text.ts'
 import type { CliIo } from '../io.ts'
-import { openSession } from '../shared.ts'
+import { withSession } from '../shared.ts'
 
 /** `judge runs`: the runs of a spec or folder, newest first. */
 export const HELP = helpText(
@@ -19,10 +19,8 @@ export async function runsCommand(argv: readonly string[], io: CliIo, options: R
     io.stdout.write(HELP)
     return 0
   }
-  const session = openSession(io, onePath('runs', positionals), options)
-  try {
-    let runs = runsReport(session.deps.store, session.project)
-    if (values.node !== undefined) runs = runs.filter((r) => r.judgment === values.node)
+  return withSession(io, onePath('runs', positionals), options, async (session) => {
+    const runs = listRuns(session.runtime, session.project, values.node)
     if (values.json) {
       io.stdout.write(JSON.stringify(runs, null, 2) + '\n')
       return 0
@@ -34,7 +32,5 @@ export async function runsCommand(argv: readonly string[], io: CliIo, options: R
     const rows = runs.map((r) => [r.run_id, r.judgment, String(r.rows), String(r.asked), usd(r.cost), r.model, r.spec_hash, r.git_sha, r.status])
     io.stdout.write(table(['run', 'judgment', 'rows', 'asked', 'cost', 'model', 'spec', 'commit', 'status'], rows))
     return 0
-  } finally {
-    session.runtime.close()
-  }
+  })
 }

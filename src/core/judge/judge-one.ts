@@ -1,21 +1,24 @@
+import type { JudgeDeps } from './deps.ts'
+import { judgeRow, type RowResults } from './judge-row.ts'
 import { createLedger } from './ledger.ts'
-import { judgeRow, type SpecResult } from './judge-row.ts'
-import { type JudgeDeps } from './deps.ts'
-import { mergeAnswers, selectJudgments } from './select.ts'
-import type { Answers, Project, Row } from '../types.ts'
+import { mergeAnswers } from './select.ts'
+import type { Answers, Project, Row, Spec } from '../types.ts'
 
 /** The answers to one row, and each judgment's full result. */
 export interface OneRow {
   readonly answers: Answers
-  readonly results: ReadonlyMap<string, SpecResult>
+  readonly results: RowResults
 }
 
-/**
- * The judge operation on one row: selects the judgments (`node`, or every judgment of the path),
- * judges them store first within `cap` USD per judgment, and merges their answers by question.
- */
-export async function judgeOne(deps: JudgeDeps, project: Project, node: string | undefined, row: Row, cap: number, where = 'row'): Promise<OneRow> {
-  const selected = selectJudgments(project, node)
-  const results = await judgeRow({ deps, ledger: createLedger(cap) }, project, selected, { row, where })
+/** How one row is judged: the ports, the cap in USD per judgment, the cancel signal. */
+export interface OneRowJob {
+  readonly deps: JudgeDeps
+  readonly cap: number
+  readonly signal?: AbortSignal
+}
+
+/** Judges one row with the selected judgments, store first within the cap, and merges their answers by question. */
+export async function judgeOne(job: OneRowJob, project: Project, selected: readonly Spec[], row: Row): Promise<OneRow> {
+  const results = await judgeRow({ deps: job.deps, ledger: createLedger(job.cap), signal: job.signal }, project, selected, { row, where: 'row' })
   return { answers: mergeAnswers(results, selected), results }
 }

@@ -27,7 +27,7 @@ export interface JudgeRowsOptions {
  * that error instead of throwing it, so that the run is recorded. When the caller's signal aborts,
  * the error is `interrupted`, whatever the cancelled requests reported.
  */
-export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
+export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
   const outcome: RowsOutcome = { rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])), error: null }
   const stop = new AbortController()
   const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }

@@ -1,25 +1,40 @@
 import { UsageError } from '../../errors.ts'
-import { dependenciesOf, findJudgment } from '../../adapters/files/spec-files.ts'
+import { dependenciesOf, findJudgment } from '../spec/project.ts'
 import type { Answers, Project, Spec } from '../types.ts'
 import type { SpecResult } from './judge-row.ts'
 
 /**
- * The judgments a request selects: the named node, or every judgment the path selects. Without a
- * node, two selected judgments that share a question name cannot be merged: that is a UsageError.
+ * How an operation takes the judgments a path selects when no node is named: `all` of them (a
+ * command over a data file), exactly `one` (a queue or a drift report), or all of them `merged`
+ * into one answer per question (the judge operation).
  */
-export function selectJudgments(project: Project, node: string | undefined | null): Spec[] {
+export type Selection = 'all' | 'one' | 'merged'
+
+/**
+ * The judgments an operation works on: the named node (an unknown node is a UsageError listing the
+ * known ones), else the path's judgments as `selection` takes them. The one rule for CLI, server
+ * and library alike.
+ */
+export function selectJudgments(project: Project, node: string | undefined | null, selection: Selection): Spec[] {
   if (node !== undefined && node !== null) return [findJudgment(project, node)]
+  const names = () => project.selected.map((s) => s.name).join(', ')
+  if (selection === 'one' && project.selected.length !== 1) {
+    throw new UsageError(`this folder holds ${project.selected.length} judgments (${names()}); name one with node`)
+  }
+  if (selection === 'merged') refuseSharedQuestions(project.selected)
+  return [...project.selected]
+}
+
+// Answers merge by question name, so two judgments asking the same question cannot both answer.
+function refuseSharedQuestions(specs: readonly Spec[]): void {
   const owner = new Map<string, string>()
-  for (const spec of project.selected) {
+  for (const spec of specs) {
     for (const q of spec.questions) {
       const other = owner.get(q.name)
-      if (other) {
-        throw new UsageError(`judgments ${other} and ${spec.name} both ask question ${q.name}; name one with node`)
-      }
+      if (other) throw new UsageError(`judgments ${other} and ${spec.name} both ask question ${q.name}; name one with node`)
       owner.set(q.name, spec.name)
     }
   }
-  return [...project.selected]
 }
 
 /** The answers of the selected judgments, merged by question name. */
@@ -33,10 +48,4 @@ export function mergeAnswers(results: ReadonlyMap<string, SpecResult>, selected:
 export function withDependencies(project: Project, specs: readonly Spec[]): Spec[] {
   const wanted = new Set(specs.flatMap((spec) => [...dependenciesOf(project, spec), spec]))
   return project.specs.filter((s) => wanted.has(s))
-}
-
-/** The judgments a command works on: the named node, or every judgment the path selects. */
-export function nodeOrAll(project: Project, node: string | undefined | null): Spec[] {
-  if (node === undefined || node === null) return [...project.selected]
-  return [findJudgment(project, node)]
 }

@@ -1,13 +1,9 @@
-import { judgeOne } from '../../core/judge/judge-one.ts'
-import { timestamp } from '../../core/judge/deps.ts'
-import { type SpecResult } from '../../core/judge/judge-row.ts'
-import { selectJudgments } from '../../core/judge/select.ts'
+import { judgeRequest } from '../../app/judge-request.ts'
+import { shadowRow } from '../../app/shadow.ts'
 import type { Row } from '../../core/types.ts'
-import type { Store } from '../../ports/store.ts'
 import { objectBody, optionalBoolean, optionalString, requiredObject } from '../body.ts'
 import { loadRequested, type Endpoint } from '../context.ts'
 import { jsonReply } from '../reply.ts'
-import { runShadow } from '../shadow.ts'
 
 /** The fields of a POST /v1/judge body (seed 4.1). */
 export const JUDGE_FIELDS = ['path', 'row', 'node', 'shadow', 'log'] as const
@@ -41,19 +37,11 @@ export function parseJudgeBody(value: unknown): JudgeBody {
 export const judgeEndpoint: Endpoint = async (ctx, request) => {
   const body = parseJudgeBody(await request.json())
   const live = loadRequested(ctx, body.path)
-  const selected = selectJudgments(live, body.node)
   const candidate = body.shadow === undefined ? null : loadRequested(ctx, body.shadow, 'shadow')
-  const deps = ctx.runtime.depsFor(live.dir)
-  const { answers, results } = await judgeOne(deps, live, body.node, body.row, ctx.config.serverMaxCost)
-  const liveResults = selected.map((s) => results.get(s.name)!)
-  if (body.log) keepRows(deps.store, liveResults, timestamp(ctx.now()))
+  const cap = ctx.config.serverMaxCost
+  const { answers, results } = await judgeRequest(ctx.runtime, { project: live, row: body.row, node: body.node, cap, log: body.log })
   const reply = jsonReply(answers)
   if (candidate === null) return reply
-  const job = { live: liveResults, store: deps.store, candidate, row: body.row }
-  return { ...reply, after: () => runShadow(ctx, job) }
-}
-
-/** Keeps the row of each answered judgment for a later replay (`log: true`). */
-function keepRows(store: Store, results: readonly SpecResult[], at: string): void {
-  for (const r of results) store.keepRow(r.spec.name, r.stateHash, r.state, at)
+  const log = (line: string) => ctx.log(ctx.clean(line))
+  return { ...reply, after: () => shadowRow(ctx.runtime, { live, results, candidate, row: body.row, cap }, log) }
 }

@@ -1,18 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { modelFor, timestamp } from '../../core/judge/deps.ts'
-import { checkVerdict, DEFAULT_AUDIT, MAX_AUDIT, type Card, type VerdictRequest } from '../../core/review/queue.ts'
-import { singleJudgment } from '../../core/reports/judgments.ts'
-import { queueData, type StoredQueue } from '../../app/review-data.ts'
-import { KINDS, type AnswerKey, type Kind } from '../../core/review/verdicts.ts'
-import type { Project, Spec } from '../../core/types.ts'
-import { JudgeError, UsageError } from '../../errors.ts'
-import { readKey } from '../../adapters/files/key-file.ts'
-import { appendVerdict, readVerdicts, validReviewer } from '../../adapters/files/reviews-file.ts'
-import { existingStore, loadRequested, type Endpoint, type ServerContext } from '../context.ts'
+import { validReviewer } from '../../adapters/files/reviews-file.ts'
+import { queueTarget, recordVerdict, reviewQueue, type QueueTarget } from '../../app/review.ts'
+import type { StoredQueue } from '../../app/review-data.ts'
+import { timestamp } from '../../core/judge/deps.ts'
+import { DEFAULT_AUDIT, MAX_AUDIT, type Card, type VerdictRequest } from '../../core/review/queue.ts'
+import { KINDS, type Kind } from '../../core/review/verdicts.ts'
+import { UsageError } from '../../errors.ts'
+import { loadRequested, type Endpoint, type ServerContext } from '../context.ts'
 import { href } from '../html.ts'
 import { reviewPage } from '../pages/review.ts'
 import { pageReply, redirectReply } from '../reply.ts'
-import { param } from './reports.ts'
+import { param } from '../params.ts'
 
 /** The reviewer a verdict is signed with when the request names none (seed 2.6). */
 export const DEFAULT_REVIEWER = 'server'
@@ -36,18 +34,15 @@ export interface ReviewData {
 }
 
 /** A review request's parameters, checked: the judgment, the spot-check size, the reviewer named. */
-interface Target {
+interface Target extends QueueTarget {
   readonly path: string
-  readonly project: Project
-  readonly spec: Spec
-  readonly audit: number
   readonly reviewer: string | null
 }
 
 /** GET /review: the first page of a judgment's queue, built from the store, key and reviews file. */
 export const reviewPageEndpoint: Endpoint = async (ctx, request) => {
   const target = targetOf(ctx, request.query)
-  return pageReply(reviewPage(reviewData(target, await readQueue(ctx, target)), request.token))
+  return pageReply(reviewPage(reviewData(target, await reviewQueue(ctx.runtime, target)), request.token))
 }
 
 /**
@@ -62,17 +57,7 @@ export const verdictEndpoint: Endpoint = async (ctx, request) => {
   const form = await request.form()
   const target = targetOf(ctx, form)
   const verdict = verdictOf(form, signer(request.headers, target.reviewer), timestamp(ctx.now()))
-  const file = target.spec.reviews
-  await ctx.locks.run(file, async () => {
-    const record = checkVerdict(await readQueue(ctx, target), verdict)
-    try {
-      await appendVerdict(file, record)
-    } catch (error) {
-      const message = `cannot write the reviews file ${file} of ${target.spec.name}: ${(error as NodeJS.ErrnoException).code ?? String(error)}; nothing was saved`
-      ctx.log(ctx.clean(message))
-      throw new JudgeError(message, { cause: error })
-    }
-  })
+  await recordVerdict(ctx.runtime, target, verdict)
   const back = { path: target.path, node: param(form, 'node') ?? undefined, reviewer: target.reviewer ?? undefined, audit: target.audit }
   return redirectReply(href('/review', back, request.token))
 }
@@ -103,9 +88,8 @@ function signer(headers: IncomingHttpHeaders, field: string | null): string {
 
 function targetOf(ctx: ServerContext, params: URLSearchParams): Target {
   const path = param(params, 'path')
-  const project = loadRequested(ctx, path)
-  const spec = singleJudgment(project, param(params, 'node'))
-  return { path: path!, project, spec, audit: auditOf(param(params, 'audit')), reviewer: reviewerOf(param(params, 'reviewer'), 'reviewer') }
+  const target = queueTarget(loadRequested(ctx, path), param(params, 'node'), auditOf(param(params, 'audit')))
+  return { ...target, path: path!, reviewer: reviewerOf(param(params, 'reviewer'), 'reviewer') }
 }
 
 function verdictOf(form: URLSearchParams, reviewer: string, reviewedAt: string): VerdictRequest {
@@ -115,18 +99,6 @@ function verdictOf(form: URLSearchParams, reviewer: string, reviewedAt: string):
     return value
   }
   return { question: field('question'), stateHash: field('state'), kind: field('kind'), verdict: field('verdict'), label: param(form, 'label'), reviewer, reviewedAt }
-}
-
-/** The judgment's queue from its store, answer key and reviews file; the engine is never asked. */
-async function readQueue(ctx: ServerContext, target: Target): Promise<StoredQueue> {
-  const { spec, project } = target
-  const key: AnswerKey = spec.key === null ? new Map() : await readKey(spec, spec.key)
-  const verdicts = await readVerdicts(spec.reviews)
-  const store = existingStore(ctx, project.dir)
-  // No store yet means no answers yet: nothing to offer, and reading must not create one.
-  if (store === null) return { spec, offered: [], cards: [], moreUnsure: false }
-  const model = modelFor(spec, ctx.runtime.depsFor(project.dir))
-  return queueData({ store, model, spec, key, verdicts }, { audit: target.audit })
 }
 
 function reviewData(target: Target, queue: StoredQueue): ReviewData {

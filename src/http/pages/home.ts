@@ -1,6 +1,7 @@
 import { formatUsd } from '../../format.ts'
 import { href, html, type Html } from '../html.ts'
-import type { HomeFolder, PublicRun } from '../endpoints/reports.ts'
+import type { PublicRun } from '../../app/runs.ts'
+import type { HomeFolder } from '../endpoints/home.ts'
 import { layout } from './layout.ts'
 
 /** GET /: every folder of specs, its judgments and last run, with links to its review and runs pages. */

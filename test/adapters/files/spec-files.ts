@@ -1,7 +1,8 @@
 import { rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { createSpecCache, dependenciesOf, findJudgment, loadProject } from '../../../src/adapters/files/spec-files.ts'
+import { createSpecCache, loadProject } from '../../../src/adapters/files/spec-files.ts'
+import { dependenciesOf, findJudgment } from '../../../src/core/spec/project.ts'
 
 const spec = (state: string, question = 'q') => `state: [${state}]\nquestions:\n  ${question}: {ask: Is it so?, type: yes_no}\n`
 

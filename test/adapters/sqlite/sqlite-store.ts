@@ -133,7 +133,7 @@ t.test('a file that is not a database is refused, naming the file', async (t) =>
 t.test('a store whose folder cannot be made is refused, naming the file', async (t) => {
   const dir = t.testdir({ blocker: 'a file where a folder should be' })
   const file = join(dir, 'blocker', '.judge', 'store.sqlite')
-  t.throws(() => openSqliteStore(file), { name: 'JudgeError', message: `${file}: cannot open the store` })
+  t.throws(() => openSqliteStore(file), { name: 'InternalError', message: `${file}: cannot open the store` })
 })
 
 t.test('a migration that fails leaves the store at its old version', async (t) => {

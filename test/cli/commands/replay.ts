@@ -3,10 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { WireRequest } from '../../../src/adapters/system-one/system-one-wire.ts'
 import { readConfig } from '../../../src/config.ts'
-import { judgeOne } from '../../../src/core/judge/judge-one.ts'
+import { judgeRequest } from '../../../src/app/judge-request.ts'
 import { loadProject } from '../../../src/adapters/files/spec-files.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
-import { createRuntime, specDirOf } from '../../../src/runtime.ts'
+import { createRuntime } from '../../../src/runtime.ts'
 import { cli } from '../../helpers/cli.ts'
 import { startSystemOneServer } from '../../helpers/system-one-server.ts'
 import type { Test } from 'tap'
@@ -59,15 +59,14 @@ async function setup(t: Test, options: { keep?: number; shadowed?: number } = {}
   const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' }
   const runtime = createRuntime(readConfig(env, dir))
   try {
-    const store = runtime.depsFor(dir).store
+    const store = runtime.depsFor(loadProject(join(dir, 'spam.judge.yaml'))).store
     for (let i = 0; i < (options.keep ?? 11); i++) {
       const state = { message: message(i) }
       store.keepRow('spam', stateHash(state), state, `2026-11-22T10:00:${String(i).padStart(2, '0')}.000`)
     }
     t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'live.csv'], env, dir)).code, 0)
     const candidate = loadProject(join(dir, 'candidates/spam-v2.judge.yaml'))
-    const shadowDeps = runtime.depsFor(specDirOf(candidate.path))
-    for (let i = 0; i < (options.shadowed ?? 4); i++) await judgeOne(shadowDeps, candidate, undefined, { message: message(i) }, 0.01)
+    for (let i = 0; i < (options.shadowed ?? 4); i++) await judgeRequest(runtime, { project: candidate, row: { message: message(i) }, cap: 0.01 })
   } finally {
     runtime.close()
   }

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { runCli } from '../../../src/cli/main.ts'
+import { runCli } from '../../../src/cli/run-cli.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 
 function io(env: Record<string, string>, cwd: string, signal?: AbortSignal) {

@@ -145,6 +145,6 @@ t.test('an engine that fails fails the run, which is recorded, and exits 1', asy
 
 t.test('judge test --help describes the command', async (t) => {
   const { dir, env } = await setup(t)
-  t.match(await cli(['test', '--help'], env, dir), { code: 0, stdout: /^usage: judge test <spec-or-folder> \[--node NAME\] \[--json\]/ })
+  t.match(await cli(['test', '--help'], env, dir), { code: 0, stdout: /^usage: judge test <spec-or-folder> \[--node NAME\] \[--concurrency N\] \[--json\]/ })
   t.match(await cli(['test'], env, dir), { code: 2, stderr: /expected one spec file or folder/ })
 })

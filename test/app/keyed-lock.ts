@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createKeyedLock } from '../../src/http/keyed-lock.ts'
+import { createKeyedLock } from '../../src/app/keyed-lock.ts'
 
 /** A promise and the function that settles it, for work the test finishes by hand. */
 function gate(): { promise: Promise<void>; open: () => void } {

@@ -1,4 +1,5 @@
-import { JudgeError } from '../errors.ts'
+import { CostCapError, JudgeError } from '../errors.ts'
+import { planTable } from './shared.ts'
 import type { RuntimeOptions } from '../runtime.ts'
 import { driftCommand } from './commands/drift.ts'
 import { planCommand } from './commands/plan.ts'
@@ -49,6 +50,8 @@ export async function runCli(argv: readonly string[], io: CliIo, options: Runtim
     return await command.run(rest, io, options)
   } catch (error) {
     if (error instanceof JudgeError) {
+      // A cost refusal shows the plan it refused, so that the user sees what each judgment would ask.
+      if (error instanceof CostCapError && Array.isArray(error.context.plans)) io.stderr.write(planTable(error.context.plans, error.cap))
       io.stderr.write(`judge ${name}: ${error.message}\n`)
       return error.exitCode
     }

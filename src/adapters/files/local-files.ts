@@ -1,0 +1,16 @@
+import type { Files } from '../../ports/files.ts'
+import { gitShortSha } from './git.ts'
+import { readKey } from './key-file.ts'
+import { appendVerdict, readVerdicts } from './reviews-file.ts'
+import { readRows } from './rows.ts'
+
+/** The files port on the local file system: CSV and JSON Lines rows, CSV key and reviews files, git. */
+export function createLocalFiles(): Files {
+  return {
+    rows: readRows,
+    key: async (spec) => (spec.key === null ? new Map() : readKey(spec, spec.key)),
+    verdicts: (spec) => readVerdicts(spec.reviews),
+    appendVerdict: (spec, record) => appendVerdict(spec.reviews, record),
+    gitSha: gitShortSha,
+  }
+}

@@ -1,0 +1,20 @@
+import type { JudgeDeps } from '../core/judge/deps.ts'
+import type { Project } from '../core/types.ts'
+import type { Files } from '../ports/files.ts'
+import type { Store } from '../ports/store.ts'
+import type { KeyedLock } from './keyed-lock.ts'
+
+/**
+ * What every use case works with: the store and engine of a project's folder, the files port and
+ * the clock. The CLI, the server and the library each make one (src/runtime.ts) and pass it in.
+ */
+export interface App {
+  /** The judge dependencies (store, engine, settings) for a project's folder; opens its store. */
+  depsFor(project: Project): JudgeDeps
+  /** The store of a project's folder when it exists, else null: reading creates nothing. */
+  existingStore(project: Project): Store | null
+  readonly files: Files
+  /** Serializes work per key, such as a verdict's check against the queue and its append. */
+  readonly locks: KeyedLock
+  readonly now: () => Date
+}

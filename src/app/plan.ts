@@ -1,0 +1,47 @@
+import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
+import { createPlanner, type JudgmentPlan } from '../core/judge/plan.ts'
+import type { Project, SourcedRow, Spec } from '../core/types.ts'
+import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
+import type { App } from './app.ts'
+
+/** Where the rows of a command come from: a data file, or rows already in hand. */
+export type RowSource =
+  | { readonly kind: 'file'; readonly file: string; readonly label: string }
+  | { readonly kind: 'rows'; readonly rows: readonly SourcedRow[] }
+
+/** The rows of a source, streamed. */
+export function rowsOf(app: App, source: RowSource): AsyncIterable<SourcedRow> | Iterable<SourcedRow> {
+  return source.kind === 'file' ? app.files.rows(source.file, source.label) : source.rows
+}
+
+/** The data file of a command: the one given, else the `data:` of the selected judgments, which must agree. */
+export function dataFileOf(given: string | undefined, specs: readonly Spec[]): string {
+  if (given !== undefined) return given
+  const files = [...new Set(specs.map((s) => s.data))]
+  if (files.length === 1 && files[0] !== null) return files[0]
+  if (files.length > 1) throw new UsageError('the judgments name different data files; give --data')
+  throw new UsageError('no data file: give --data FILE or set data: in the spec')
+}
+
+/** What judging the rows of a source would do per judgment, reading them once and asking nothing. */
+export async function planRows(app: App, project: Project, specs: readonly Spec[], source: RowSource): Promise<JudgmentPlan[]> {
+  const planner = createPlanner(app.depsFor(project), project, specs)
+  for await (const { row, where } of rowsOf(app, source)) planner.add(row, where)
+  return planner.result()
+}
+
+/**
+ * Refuses, asking nothing, plans above the cap or plans that must ask without an engine key. The
+ * cost refusal carries the plans, so that a caller can show them.
+ */
+export function checkPlans(deps: JudgeDeps, plans: readonly JudgmentPlan[], cap: number): void {
+  const over = plans.find((p) => p.estimate > cap)
+  if (over) throw new CostCapError(over.judgment, over.ask, over.requests, over.estimate, cap, { plans })
+  const asking = plans.find((p) => p.ask > 0)
+  if (asking && !deps.engine) throw new MissingKeyError(asking.judgment)
+}
+
+/** The model each judgment of a project is asked with. */
+export function modelsOf(deps: JudgeDeps, specs: readonly Spec[]): Record<string, string> {
+  return Object.fromEntries(specs.map((s) => [s.name, modelFor(s, deps)]))
+}

@@ -1,0 +1,42 @@
+import { driftByQuestion } from '../core/reports/drift.ts'
+import { selectJudgments } from '../core/judge/select.ts'
+import type { DriftEntry, Project, RunRecord, Spec } from '../core/types.ts'
+import type { App } from './app.ts'
+
+/** Most run records a listing returns (seed 8). */
+export const RUNS_LIMIT = 50
+
+/** The fields of a run record the interface lists, in the seed's order (2.4). */
+export const RUN_FIELDS = ['run_id', 'judgment', 'spec_hash', 'git_sha', 'model', 'rows', 'asked', 'cost', 'status', 'started_at', 'finished_at'] as const
+
+/** A run record as `GET /v1/runs` and `judge runs` give it. */
+export type PublicRun = Pick<RunRecord, (typeof RUN_FIELDS)[number]>
+
+/** A run record cut down to the listed fields. */
+export function publicRun(run: RunRecord): PublicRun {
+  return Object.fromEntries(RUN_FIELDS.map((f) => [f, run[f]])) as unknown as PublicRun
+}
+
+/** Drift per question, oldest run first (seed 4.3). */
+export type Drift = Record<string, DriftEntry[]>
+
+/**
+ * The runs of the judgments selected (`node`, or all the path selects), newest first, at most
+ * `limit`: the same records for `judge runs` and `GET /v1/runs`. Reading creates no store.
+ */
+export function listRuns(app: App, project: Project, node: string | null | undefined, limit = RUNS_LIMIT): PublicRun[] {
+  const names = selectJudgments(project, node, 'all').map((s) => s.name)
+  return app.existingStore(project)?.listRuns(names, limit).map(publicRun) ?? []
+}
+
+/** Drift per question of one judgment (`node`, or the only one selected); every question present. */
+export function driftOf(app: App, project: Project, node: string | null | undefined): Drift {
+  const [spec] = selectJudgments(project, node, 'one')
+  return driftOfSpec(app, project, spec)
+}
+
+/** Drift per question of a judgment already chosen. */
+export function driftOfSpec(app: App, project: Project, spec: Spec): Drift {
+  const counts = app.existingStore(project)?.runLabelCounts(spec.name) ?? []
+  return driftByQuestion(counts, spec.questions.map((q) => q.name))
+}

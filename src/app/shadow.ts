@@ -1,0 +1,43 @@
+import { timestamp } from '../core/judge/deps.ts'
+import type { SpecResult } from '../core/judge/judge-row.ts'
+import { judgeRow } from '../core/judge/judge-row.ts'
+import { createLedger } from '../core/judge/ledger.ts'
+import { pairJudgments, shadowPairsOf } from '../core/reports/shadow.ts'
+import type { Project, Row } from '../core/types.ts'
+import type { App } from './app.ts'
+
+/** A shadow judgment to run once a live answer has been sent. */
+export interface ShadowJob {
+  readonly live: Project
+  /** The live judgments' results for the row, as the caller was answered. */
+  readonly results: readonly SpecResult[]
+  readonly candidate: Project
+  readonly row: Row
+  readonly cap: number
+}
+
+/**
+ * Judges the row with the candidate judgments that pair with the live ones (docs/shadow.md),
+ * under the same cost cap, and records each shared question's live and candidate label in the live
+ * store. It never throws: a failure is one line for `log` naming the judgments.
+ */
+export async function shadowRow(app: App, job: ShadowJob, log: (line: string) => void): Promise<void> {
+  const liveSelected = job.results.map((r) => r.spec)
+  const candidates = pairJudgments(liveSelected, job.candidate.selected).map((p) => p.candidate)
+  const what = `shadow ${names(candidates.length > 0 ? candidates : job.candidate.selected)} of ${names(liveSelected)}`
+  try {
+    if (candidates.length === 0) return log(`${what}: no candidate judgment has a live namesake; nothing judged`)
+    const judging = { deps: app.depsFor(job.candidate), ledger: createLedger(job.cap) }
+    const results = await judgeRow(judging, job.candidate, candidates, { row: job.row, where: 'shadow row' })
+    const live = new Map(job.results.map((r) => [r.spec.name, r]))
+    const pairs = shadowPairsOf(live, results, liveSelected, job.candidate.selected, timestamp(app.now()))
+    if (pairs.length === 0) log(`${what}: no question in common; nothing recorded`)
+    else app.depsFor(job.live).store.recordShadow(pairs)
+  } catch (error) {
+    log(`${what} failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`)
+  }
+}
+
+function names(specs: readonly { readonly name: string }[]): string {
+  return specs.map((s) => s.name).join(', ')
+}

@@ -1,0 +1,52 @@
+import { driftOf, driftOfSpec, listRuns, type Drift, type PublicRun } from '../../app/runs.ts'
+import { selectJudgments } from '../../core/judge/select.ts'
+import { shadowAgreement, type ShadowAgreement } from '../../core/reports/shadow.ts'
+import { loadRequested, type ServerContext } from '../context.ts'
+import { param } from '../params.ts'
+
+/** What GET /runs shows; GET /v1/runs and GET /v1/drift answer parts of it. */
+export interface RunsData {
+  /** The path as requested, relative to the served folder. */
+  readonly path: string
+  readonly node: string | null
+  readonly runs: readonly PublicRun[]
+  readonly judgments: readonly RunsJudgment[]
+}
+
+/** One judgment on the runs page: its drift, and each question's labels in spec order. */
+export interface RunsJudgment {
+  readonly name: string
+  readonly drift: Drift
+  readonly labels: Readonly<Record<string, readonly string[]>>
+  /** Each shadow candidate's agreement with this judgment's live answers, per question. */
+  readonly shadows: readonly ShadowAgreement[]
+}
+
+/** GET /v1/runs's data: the runs of `path` (optionally one `node`), newest first, at most 50. */
+export function runsListData(ctx: ServerContext, query: URLSearchParams): PublicRun[] {
+  return listRuns(ctx.runtime, loadRequested(ctx, param(query, 'path')), param(query, 'node'))
+}
+
+/** GET /v1/drift's data: the one judgment named by `node`, or the only one the path selects. */
+export function driftData(ctx: ServerContext, query: URLSearchParams): Drift {
+  return driftOf(ctx.runtime, loadRequested(ctx, param(query, 'path')), param(query, 'node'))
+}
+
+/** The runs page's data, from the query's `path` and optional `node`. */
+export function runsData(ctx: ServerContext, query: URLSearchParams): RunsData {
+  const path = param(query, 'path')
+  const node = param(query, 'node')
+  const project = loadRequested(ctx, path)
+  const store = ctx.runtime.existingStore(project)
+  return {
+    path: path!,
+    node,
+    runs: listRuns(ctx.runtime, project, node),
+    judgments: selectJudgments(project, node, 'all').map((spec) => ({
+      name: spec.name,
+      drift: driftOfSpec(ctx.runtime, project, spec),
+      labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])),
+      shadows: shadowAgreement(store?.shadowPairs(spec.name) ?? []),
+    })),
+  }
+}

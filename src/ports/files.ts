@@ -1,0 +1,16 @@
+import type { AnswerKey, VerdictRecord, Verdicts } from '../core/review/verdicts.ts'
+import type { SourcedRow, Spec } from '../core/types.ts'
+
+/** The files a judgment names (data rows, answer key, reviews file) and its repository's commit. */
+export interface Files {
+  /** Streams the rows of a data file; `label` names the file in error messages. */
+  rows(file: string, label: string): AsyncIterable<SourcedRow>
+  /** The judgment's answer key; empty when the spec names none. */
+  key(spec: Spec): Promise<AnswerKey>
+  /** The latest verdict per row of the judgment's reviews file; empty when there is none yet. */
+  verdicts(spec: Spec): Promise<Verdicts>
+  /** Appends one verdict to the judgment's reviews file as one whole line. */
+  appendVerdict(spec: Spec, record: VerdictRecord): Promise<void>
+  /** The short commit of the repository holding `dir`, or "" outside one. */
+  gitSha(dir: string): Promise<string>
+}
