@@ -1,7 +1,7 @@
 import t from 'tap'
 import { mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { homePage, status } from '../../../src/http/pages/home.ts'
+import { homePage, spendLine, status } from '../../../src/http/pages/home.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
@@ -10,8 +10,8 @@ const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h
 
 t.test('the home page lists each folder with its judgments, last run and links', async (t) => {
   const page = homePage([
-    { path: 'sms', judgments: ['spam', 'tone'], lastRun: run, error: null },
-    { path: 'new', judgments: ['x'], lastRun: null, error: null },
+    { path: 'sms', judgments: ['spam', 'tone'], lastRun: run, spend: null, error: null },
+    { path: 'new', judgments: ['x'], lastRun: null, spend: null, error: null },
   ], null).text
   t.match(page, /2 folders of specs/)
   t.match(page, /<h2><code>sms<\/code><\/h2>/)
@@ -23,11 +23,21 @@ t.test('the home page lists each folder with its judgments, last run and links',
 })
 
 t.test('a folder that does not load shows its error, escaped, and the rest still show', async (t) => {
-  const page = homePage([{ path: '<script>', judgments: [], lastRun: null, error: 'bad: <script>alert(1)</script>' }], 'tok').text
+  const page = homePage([{ path: '<script>', judgments: [], lastRun: null, spend: null, error: 'bad: <script>alert(1)</script>' }], 'tok').text
   t.notMatch(page, /<script>/)
   t.match(page, /<code>&lt;script&gt;<\/code>/)
   t.match(page, /<p class="error">bad: &lt;script&gt;alert\(1\)&lt;\/script&gt;<\/p>/)
   t.match(page, /1 folder of specs/)
+})
+
+t.test('the server\'s engine spend today is shown against the daily cap, flagged once reached', async (t) => {
+  const day = (cost: number, requests: number) => ({ day: '2026-11-22', cost, requests })
+  t.equal(spendLine({ daily_cap: null, today: day(0, 0), days: [] }).text, '<p class="spend">Engine spend by the server today (UTC): $0.00 in 0 requests, no daily cap</p>')
+  const older = { day: '2026-11-21', cost: 0.5, requests: 10 }
+  const line = spendLine({ daily_cap: 2, today: day(1.25, 31), days: [day(1.25, 31), older] }).text
+  t.match(line, /today \(UTC\): \$1\.25 in 31 requests, of the \$2\.00 daily cap; \$1\.75 over the last 2 days with spend/)
+  t.match(spendLine({ daily_cap: 1, today: day(1, 3), days: [day(1, 3)] }).text, /<span class="alert">reached: new rows get 503<\/span>/)
+  t.equal(spendLine(null).text, '')
 })
 
 t.test('an empty served folder says there are no specs', async (t) => {
