@@ -42,6 +42,8 @@ export interface SystemOneServerOptions {
   readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
   /** Refuse requests over this rate with 429, as the API enforces its published limit. */
   readonly limit?: RateLimit
+  /** Never answer request `hangFrom` and those after it, as an engine that hangs. */
+  readonly hangFrom?: number
 }
 
 /** A running local server. */
@@ -69,6 +71,7 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
     const text = await readBody(req)
     const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: parse(text) }
     const index = requests.push(request) - 1
+    if (options.hangFrom !== undefined && index >= options.hangFrom) return
     const admitted = !window || window.admit(Date.now())
     if (options.latencyMs) await new Promise((resolve) => timers.add(setTimeout(resolve, options.latencyMs)))
     const reply = admitted ? replyTo(request, index, options) : rateLimited(options.limit!)

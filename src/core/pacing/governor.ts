@@ -41,6 +41,9 @@ export interface GovernorOptions {
   readonly random?: () => number
 }
 
+/** The longest hold a refusal without Retry-After sets: the backoff from 1 s doubles up to it. */
+export const RATE_BACKOFF_MAX_MS = 60_000
+
 /** A governor for one engine on one store. */
 export function createGovernor(options: GovernorOptions): Governor {
   const now = options.now ?? Date.now
@@ -61,7 +64,7 @@ export function createGovernor(options: GovernorOptions): Governor {
       limiter.refused(sentAt)
       // A round of refusals raises the level once, as the limiter halves once.
       if (sentAt >= rateCutAt) (rateLevel++, (rateCutAt = t))
-      held ??= Math.round(1000 * 2 ** Math.min(rateLevel - 1, 16) * (1 + random()))
+      held ??= Math.round(Math.min(RATE_BACKOFF_MAX_MS, 1000 * 2 ** Math.min(rateLevel - 1, 16) * (1 + random())))
     }
     if (held !== null) {
       held = Math.min(held, options.ceilingMs)

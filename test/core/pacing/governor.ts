@@ -31,14 +31,14 @@ function governed(over: Partial<GovernorOptions> = {}, store: Store = createMemo
 const status = (code: number, retryAfterMs: number | null = null) => new EngineError(`engine answered ${code}: no`, code, { retryAfterMs })
 
 t.test('requests keep the pace: one turn per request, spaced at ENGINE_RPM', async (t) => {
-  const { governor, sleeps } = governed({ rpm: 1200 })
+  const { governor, sleeps } = governed({ rpm: 1224 })
   const engine = createFakeEngine()
   for (let i = 0; i < 3; i++) await governor.ask(engine, REQUEST, 'run')
-  t.same(sleeps, [50, 50])
+  t.same(sleeps.map(Math.round), [50, 50])
   const perQuestion = { ...createFakeEngine(), estimate: () => ({ inputTokens: 1, requests: 3 }) }
   await governor.ask(perQuestion, REQUEST, 'run')
   await governor.ask(perQuestion, REQUEST, 'run')
-  t.same(sleeps, [50, 50, 50, 150], 'an engine sending three requests takes three turns')
+  t.same(sleeps.map(Math.round), [50, 50, 50, 150], 'an engine sending three requests takes three turns')
 })
 
 t.test('a run waits out a Retry-After longer than a request would, shared through the store', async (t) => {
