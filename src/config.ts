@@ -1,11 +1,17 @@
 import { resolve } from 'node:path'
 import { UsageError } from './errors.ts'
-import { DEFAULT_ENGINE, ENGINES } from './adapters/engines.ts'
+import { DEFAULT_ENGINE, ENGINES, type EngineEntry } from './adapters/engines.ts'
+
+/** The engines ENGINE selects, from the table in src/adapters/engines.ts. */
+export const ENGINE_KINDS = Object.keys(ENGINES) as readonly EngineKind[]
+
+/** One of ENGINE_KINDS. */
+export type EngineKind = keyof typeof ENGINES
 
 /** Engine settings read from the environment. */
 export interface EngineConfig {
   /** ENGINE: the name of the engine in src/adapters/engines.ts. */
-  readonly kind: string
+  readonly kind: EngineKind
   readonly url: string
   /** Null when ENGINE_API_KEY is unset: only cached rows can be judged. */
   readonly apiKey: string | null
@@ -92,6 +98,13 @@ function number(env: Env, name: string, fallback: number, check: (n: number) => 
 
 const nonNegative = (n: number) => n >= 0
 
+function engineKind(env: Env): EngineKind {
+  const raw = text(env, 'ENGINE')?.toLowerCase() ?? 'systemone'
+  const kind = ENGINE_KINDS.find((k) => k === raw)
+  if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
+  return kind
+}
+
 /** Reads and validates the configuration; a bad value is a UsageError naming the variable. */
 export function readConfig(env: Env, cwd: string, defaultProjects?: string): Config {
   const store = text(env, 'JUDGE_STORE')
@@ -110,9 +123,10 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
 }
 
 function readEngine(env: Env): EngineConfig {
-  const kind = text(env, 'ENGINE')?.toLowerCase() ?? DEFAULT_ENGINE
-  const engine = Object.hasOwn(ENGINES, kind) ? ENGINES[kind] : null
-  if (!engine) throw new UsageError(`ENGINE must be one of ${Object.keys(ENGINES).join(', ')}, not "${text(env, 'ENGINE')}"`)
+  const raw = text(env, 'ENGINE')?.toLowerCase() ?? DEFAULT_ENGINE
+  const kind = ENGINE_KINDS.find((k) => k === raw)
+  if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
+  const engine: EngineEntry = ENGINES[kind]
   const url = text(env, 'ENGINE_URL') ?? engine.defaultUrl
   if (url === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_URL, the API root (see docs/engine.md)`)
   const model = text(env, 'ENGINE_MODEL')

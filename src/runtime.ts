@@ -9,7 +9,7 @@ import type { Project } from './core/types.ts'
 import type { Engine } from './ports/engine.ts'
 import type { Files } from './ports/files.ts'
 import type { Store } from './ports/store.ts'
-import { ENGINES } from './adapters/engines.ts'
+import { ENGINES, type EngineEntry } from './adapters/engines.ts'
 import { createLocalFiles } from './adapters/files/local-files.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
@@ -46,7 +46,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const now = options.now ?? (() => new Date())
   const stores = new Map<string, JudgeDeps>()
   const storeFileFor = (dir: string) => findStoreFile(dir, { JUDGE_STORE: config.store ?? undefined })
-  const defaultModel = config.engine.model ?? engine?.defaultModel ?? ENGINES[config.engine.kind].defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
+  const defaultModel = config.engine.model ?? engine?.defaultModel ?? (ENGINES[config.engine.kind] as EngineEntry).defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
   const depsFor = (project: Project): JudgeDeps => {
     const file = storeFileFor(project.dir)
     let deps = stores.get(file)
@@ -75,7 +75,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
 function governorFor(config: Config, store: Store, options: RuntimeOptions): Governor {
   const { engine } = config
   // An engine passed in code publishes no limit; the configured one paces at its service's.
-  const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : ENGINES[engine.kind].defaultRpm)
+  const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : (ENGINES[engine.kind] as EngineEntry).defaultRpm)
   return createGovernor({
     store,
     key: `${engine.kind} ${engine.url}`,
@@ -86,8 +86,9 @@ function governorFor(config: Config, store: Store, options: RuntimeOptions): Gov
   })
 }
 
-function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
-  const kind = ENGINES[config.engine.kind]
+/** The engine ENGINE selects; null for one that needs a key without it, which can give cached answers only. */
+export function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
+  const kind: EngineEntry = ENGINES[config.engine.kind]
   if (kind.needsKey && !config.engine.apiKey) return null
   const { url, apiKey, model, timeoutMs } = config.engine
   return kind.create({ url, apiKey, model, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) })

@@ -33,7 +33,7 @@ t.test('a bad value is an error naming the variable and the value', async (t) =>
   t.throws(() => readConfig({ JUDGE_MAX_CONNECTIONS: '0' }, '/'), /JUDGE_MAX_CONNECTIONS must be a whole number above 0/)
   t.throws(() => readConfig({ JUDGE_HEADERS_TIMEOUT_MS: '5000', JUDGE_REQUEST_TIMEOUT_MS: '1000' }, '/'), /JUDGE_HEADERS_TIMEOUT_MS \(5000\) must not be above JUDGE_REQUEST_TIMEOUT_MS \(1000\)/)
   t.throws(() => readConfig({ JUDGE_SERVER_MAX_DAILY_COST: '-2' }, '/'), /JUDGE_SERVER_MAX_DAILY_COST must be a cost in USD/)
-  t.throws(() => readConfig({ ENGINE: 'gpt' }, '/'), new UsageError('ENGINE must be one of systemone, openai, not "gpt"'))
+  t.throws(() => readConfig({ ENGINE: 'gpt' }, '/'), new UsageError('ENGINE must be one of systemone, simulated, openai, not "gpt"'))
   t.throws(() => readConfig({ ENGINE_RPM: 'fast' }, '/'), /ENGINE_RPM must be requests per minute/)
   t.throws(() => readConfig({ ENGINE_MAX_WAIT_S: '0' }, '/'), /ENGINE_MAX_WAIT_S must be a number of seconds above 0/)
   t.throws(() => readConfig({ ENGINE_GIVE_UP_S: '-1' }, '/'), /ENGINE_GIVE_UP_S/)
@@ -47,4 +47,11 @@ t.test('an engine without a default URL or model needs them set', async (t) => {
 
 t.test('blank values count as unset', async (t) => {
   t.equal(readConfig({ ENGINE_API_KEY: '  ', JUDGE_STORE: '' }, '/').engine.apiKey, null)
+})
+
+t.test('ENGINE selects the engine: systemone by default, or simulated', async (t) => {
+  t.equal(readConfig({ ENGINE: 'simulated' }, '/').engine.kind, 'simulated')
+  t.equal(readConfig({ ENGINE: ' Simulated ' }, '/').engine.kind, 'simulated')
+  t.equal(readConfig({ ENGINE: '' }, '/').engine.kind, 'systemone')
+  t.throws(() => readConfig({ ENGINE: 'gpt' }, '/'), new UsageError('ENGINE must be one of systemone, simulated, openai, not "gpt"'))
 })

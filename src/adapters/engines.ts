@@ -1,6 +1,7 @@
 import { DEFAULT_PRICE_PER_MTOK } from '../core/judge/cost.ts'
 import type { Engine } from '../ports/engine.ts'
 import { createOpenAi } from './openai/openai.ts'
+import { createSimulatedEngine, SIMULATED_DEFAULT_MODEL } from './simulated/simulated.ts'
 import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL } from './system-one/system-one.ts'
 
 /** What creating an engine takes, from the configuration. */
@@ -12,8 +13,8 @@ export interface EngineSettings {
   readonly fetch?: typeof fetch
 }
 
-/** One kind of engine (ENGINE=name): its defaults, and how to create it. */
-export interface EngineKind {
+/** One engine of the table (ENGINE=name): its defaults, and how to create it. */
+export interface EngineEntry {
   /** ENGINE_URL when unset; null when it must be given. */
   readonly defaultUrl: string | null
   /** The model when neither a spec nor ENGINE_MODEL names one; null when ENGINE_MODEL must be given. */
@@ -31,15 +32,24 @@ export interface EngineKind {
   create(settings: EngineSettings): Engine
 }
 
-/** Every engine the product speaks, by the name ENGINE takes. */
-export const ENGINES: Readonly<Record<string, EngineKind>> = {
+/** Every engine the product speaks, by the name ENGINE takes; a new engine is one entry here. */
+export const ENGINES = {
   systemone: {
     defaultUrl: SYSTEM_ONE_DEFAULT_URL,
     defaultModel: SYSTEM_ONE_DEFAULT_MODEL,
     defaultRpm: 1200,
     defaultPricePerMtok: DEFAULT_PRICE_PER_MTOK,
     needsKey: true,
-    create: (s) => createSystemOne({ url: s.url, apiKey: s.apiKey ?? '', timeoutMs: s.timeoutMs, retries: 0, ...(s.fetch ? { fetch: s.fetch } : {}) }),
+    create: (s: EngineSettings) => createSystemOne({ url: s.url, apiKey: s.apiKey ?? '', timeoutMs: s.timeoutMs, retries: 0, ...(s.fetch ? { fetch: s.fetch } : {}) }),
+  },
+  // A stand-in answering in-process: no key, no limit, and it counts tokens at Jev's price.
+  simulated: {
+    defaultUrl: 'local',
+    defaultModel: SIMULATED_DEFAULT_MODEL,
+    defaultRpm: 0,
+    defaultPricePerMtok: DEFAULT_PRICE_PER_MTOK,
+    needsKey: false,
+    create: () => createSimulatedEngine(),
   },
   openai: {
     defaultUrl: null,
@@ -48,9 +58,9 @@ export const ENGINES: Readonly<Record<string, EngineKind>> = {
     defaultRpm: 0,
     defaultPricePerMtok: 0,
     needsKey: false,
-    create: (s) => createOpenAi({ url: s.url, model: s.model!, apiKey: s.apiKey, timeoutMs: s.timeoutMs, ...(s.fetch ? { fetch: s.fetch } : {}) }),
+    create: (s: EngineSettings) => createOpenAi({ url: s.url, model: s.model!, apiKey: s.apiKey, timeoutMs: s.timeoutMs, ...(s.fetch ? { fetch: s.fetch } : {}) }),
   },
-}
+} as const satisfies Readonly<Record<string, EngineEntry>>
 
 /** The engine when ENGINE is unset. */
-export const DEFAULT_ENGINE = 'systemone'
+export const DEFAULT_ENGINE: keyof typeof ENGINES = 'systemone'
