@@ -107,7 +107,7 @@ t.test('without ENGINE_API_KEY a fully cached run still works', async (t) => {
   t.match(JSON.parse(result.stdout)[0], { asked: 0, status: 'complete' })
 })
 
-t.test('an engine failing with 500s fails the run, records it, and keeps the answers received', async (t) => {
+t.test('an engine failing with 500s past ENGINE_GIVE_UP_S fails the run, records it, and keeps the answers received', async (t) => {
   const { dir, engine, env } = await setup(t, 30)
   let calls = 0
   engine.close()
@@ -116,7 +116,7 @@ t.test('an engine failing with 500s fails the run, records it, and keeps the ans
     reply: (_r, i) => { calls = i + 1; return i >= 10 ? { status: 500, body: { detail: 'overloaded' } } : undefined },
   })
   t.teardown(() => flaky.close())
-  const flakyEnv = { ...env, ENGINE_URL: flaky.url }
+  const flakyEnv = { ...env, ENGINE_URL: flaky.url, ENGINE_GIVE_UP_S: '1' }
   const result = await cli(['run', 'spam.judge.yaml', '--json', '--concurrency', '1'], flakyEnv, dir)
   t.equal(result.code, 1)
   const [run] = JSON.parse(result.stdout)
