@@ -9,6 +9,8 @@ import { reviewPageEndpoint, verdictEndpoint } from './endpoints/review.ts'
 import { serverSpend } from '../app/spend.ts'
 import { loadRequested } from './context.ts'
 import { param } from './params.ts'
+import { accuracyData } from './endpoints/accuracy.ts'
+import { accuracyPage } from './pages/accuracy.ts'
 import type { Route } from './router.ts'
 
 /** GET /v1/runs: the runs of `path` (optionally one `node`), newest first, at most 50. */
@@ -20,6 +22,12 @@ export const driftEndpoint: Endpoint = (ctx, request) => jsonReply(driftData(ctx
 /** GET /v1/spend: the server's engine spend per day in the store of `path`, and the daily cap. */
 export const spendEndpoint: Endpoint = (ctx, request) =>
   jsonReply(serverSpend(ctx.runtime, loadRequested(ctx, param(request.query, 'path')), ctx.config.serverMaxDailyCost))
+
+/** GET /v1/accuracy: one judgment's accuracy report. */
+export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((await accuracyData(ctx, request.query)).report)
+
+/** GET /accuracy: the accuracy page, from the same data object. */
+export const accuracyPageEndpoint: Endpoint = async (ctx, request) => pageReply(accuracyPage(await accuracyData(ctx, request.query), request.token))
 
 /** GET /: the folders of specs. */
 export const homeEndpoint: Endpoint = (ctx, request) => pageReply(homePage(homeData(ctx), request.token))
@@ -35,9 +43,11 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'POST', path: '/v1/judge', value: judgeEndpoint },
   { method: 'GET', path: '/v1/runs', value: runsEndpoint },
   { method: 'GET', path: '/v1/drift', value: driftEndpoint },
+  { method: 'GET', path: '/v1/accuracy', value: accuracyEndpoint },
   { method: 'GET', path: '/v1/spend', value: spendEndpoint },
   { method: 'GET', path: '/', value: homeEndpoint },
   { method: 'GET', path: '/runs', value: runsPageEndpoint },
+  { method: 'GET', path: '/accuracy', value: accuracyPageEndpoint },
   { method: 'GET', path: '/review', value: reviewPageEndpoint },
   { method: 'POST', path: '/review', value: verdictEndpoint },
 ]

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { driftOf, listRuns, RUNS_LIMIT } from '../../src/app/runs.ts'
+import { driftOf, listRuns, publicRun, RUN_FIELDS, RUNS_LIMIT } from '../../src/app/runs.ts'
 import { parseSpec } from '../../src/core/spec/spec-parse.ts'
 import { UsageError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
@@ -49,4 +49,10 @@ t.test('drift covers every question of the one judgment; a folder of several nee
   t.match(drift.is_spam, [{ run_id: 'r001', rows: 10, shares: { yes: 1 }, change: null, alert: false }])
   t.same(Object.keys(driftOf(a, project(spam, other), 'other')), ['q'])
   t.throws(() => driftOf(a, project(spam, other), null), /holds 2 judgments \(spam, other\); name one with node/)
+})
+
+t.test('a listed run keeps only the interface\'s fields, in the seed\'s order', async (t) => {
+  const listed = publicRun({ ...run(1), cached: 3, requests: 2 })
+  t.same(Object.keys(listed), [...RUN_FIELDS])
+  t.equal(JSON.stringify(listed), JSON.stringify({ run_id: 'r001', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 10, asked: 0, cost: 0, status: 'complete', started_at: run(1).started_at, finished_at: 'x' }))
 })

@@ -7,6 +7,9 @@ import { mix, table } from '../text.ts'
 import type { CliIo } from '../io.ts'
 import { withSession } from '../shared.ts'
 
+/** The options `judge drift` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = COMMON_OPTIONS
+
 /** `judge drift`: each question's label mix per run and its change. */
 export const HELP = helpText(
   'judge drift <spec-or-folder> [--node NAME] [--json]',
@@ -16,7 +19,7 @@ export const HELP = helpText(
 
 /** Runs `judge drift`; returns the exit status. */
 export async function driftCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('drift', argv, COMMON_OPTIONS)
+  const { values, positionals } = parseCommand('drift', argv, OPTIONS)
   if (values.help) {
     io.stdout.write(HELP)
     return 0
