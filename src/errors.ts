@@ -154,22 +154,16 @@ export class MissingKeyError extends JudgeError {
   }
 }
 
-/** Options of an EngineError: whether asking again may help (default: for 408, 429, 5xx), the Retry-After in ms. */
-export interface EngineErrorOptions extends ErrorOptions {
-  readonly transient?: boolean
-  readonly retryAfterMs?: number | null
-}
-
 /** The engine failed after its retries, or answered something unusable (502, exit 1). */
 export class EngineError extends JudgeError {
   override readonly name: string = 'EngineError'
   override readonly status: number = 502
-  override readonly exitCode = 1
   /** The engine's HTTP status, or null for a network error, a timeout or a malformed answer. */
   readonly engineStatus: number | null
+  /** Whether asking again may help (by default for 408, 429 and 5xx), and the wait it asked for (Retry-After, ms). */
   readonly transient: boolean
   readonly retryAfterMs: number | null
-  constructor(message: string, engineStatus: number | null, options: EngineErrorOptions = {}) {
+  constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null } = {}) {
     super(message, { ...options, context: { engineStatus, ...options.context } })
     this.engineStatus = engineStatus
     this.transient = options.transient ?? (engineStatus === 408 || engineStatus === 429 || (engineStatus ?? 0) >= 500)
@@ -177,28 +171,13 @@ export class EngineError extends JudgeError {
   }
 }
 
-/** The engine rate-limits past the caller's patience (a server request's short budget): 503 with Retry-After. */
-export class RateLimitedError extends EngineError {
-  override readonly name = 'RateLimitedError' as const
+/** Asking must wait `retryAfterS` seconds (503 with Retry-After): the engine's rate limit, the server's daily cap. */
+export class RetryLaterError extends JudgeError {
+  override readonly name = 'RetryLaterError' as const
   override readonly status = 503
   readonly retryAfterS: number
-  constructor(waitMs: number, reason: string, options: EngineErrorOptions = {}) {
-    const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-    super(`the engine is rate-limiting requests (${reason}); try again in ${seconds} s`, 429, { ...options, transient: true, retryAfterMs: waitMs, context: { retryAfterS: seconds } })
-    this.retryAfterS = seconds
-  }
-}
-
-/** The server's daily engine spend cap is reached; rows the store holds are still answered (503). */
-export class DailyCapError extends JudgeError {
-  override readonly name = 'DailyCapError' as const
-  override readonly status = 503
-  override readonly exitCode = 2
-  /** Whole seconds until midnight UTC, when the cap resets. */
-  readonly retryAfterS: number
-  constructor(spent: number, cap: number, retryAfterS: number) {
-    super(`the server's daily engine spend cap of $${formatUsd(cap)} (JUDGE_SERVER_MAX_DAILY_COST) is reached: $${formatUsd(spent)} ` +
-      'spent today (UTC); rows the store holds are still answered, new rows wait until midnight UTC; nothing was asked', { context: { spent, cap, retryAfterS } })
+  constructor(message: string, retryAfterS: number, options: ErrorOptions = {}) {
+    super(message, { ...options, context: { retryAfterS, ...options.context } })
     this.retryAfterS = retryAfterS
   }
 }

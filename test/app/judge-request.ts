@@ -89,7 +89,7 @@ t.test('a server row counts its spend as the server\'s, and is refused past the 
   t.ok(today.cost > 0)
   await judgeRequest(runtime, { project, row: { message: 'a library call' }, cap: 1 })
   t.equal(runtime.depsFor(project).store.spendByDay('server', 1)[0].requests, 1, 'a call without serverSpend is not the server\'s')
-  await t.rejects(judgeRequest(runtime, { project, row: { message: 'over' }, cap: 1, serverSpend: { dailyCap: today.cost } }), { name: 'DailyCapError', status: 503 })
+  await t.rejects(judgeRequest(runtime, { project, row: { message: 'over' }, cap: 1, serverSpend: { dailyCap: today.cost } }), { name: 'RetryLaterError', status: 503 })
   const cached = await judgeRequest(runtime, { project, row: cruise, cap: 1, serverSpend: { dailyCap: 0 } })
   t.equal(cached.answers.is_spam.cached, true, 'a stored row is answered under any daily cap')
 })

@@ -1,9 +1,10 @@
-import { DailyCapError } from '../../errors.ts'
+import { RetryLaterError } from '../../errors.ts'
+import { formatUsd } from '../../format.ts'
 import type { Store } from '../../ports/store.ts'
 
 /** A spend cap across operations: checked before each engine request, told its cost after. */
 export interface SpendMeter {
-  /** Throws DailyCapError when `estimate` USD more would pass the cap; asks nothing. */
+  /** Throws a RetryLaterError (503) when `estimate` USD more would pass the cap; asks nothing. */
   check(estimate: number): void
   /** Adds what a request cost. */
   record(cost: number, requests: number): void
@@ -33,12 +34,20 @@ export function dailySpend(store: Store, cap: number | null, now: () => Date, so
       if (cap === null) return
       const at = now()
       const spent = spentToday(store, source, at)
-      if (spent + estimate > cap + 1e-12) throw new DailyCapError(spent, cap, secondsToMidnight(at))
+      if (spent + estimate > cap + 1e-12) throw capReached(spent, cap, secondsToMidnight(at))
     },
     record(cost, requests) {
       store.addSpend(utcDay(now()), source, cost, requests)
     },
   }
+}
+
+function capReached(spent: number, cap: number, retryAfterS: number): RetryLaterError {
+  return new RetryLaterError(
+    `the server's daily engine spend cap of $${formatUsd(cap)} (JUDGE_SERVER_MAX_DAILY_COST) is reached: $${formatUsd(spent)} ` +
+      'spent today (UTC); rows the store holds are still answered, new rows wait until midnight UTC; nothing was asked',
+    retryAfterS, { context: { spent, cap } },
+  )
 }
 
 function secondsToMidnight(at: Date): number {

@@ -1,4 +1,4 @@
-import { EngineError, RateLimitedError } from '../../errors.ts'
+import { EngineError, RetryLaterError } from '../../errors.ts'
 import type { Engine, EngineRequest, EngineResult } from '../../ports/engine.ts'
 import type { Store } from '../../ports/store.ts'
 import { createHealth } from './health.ts'
@@ -74,7 +74,7 @@ export function createGovernor(options: GovernorOptions): Governor {
     const rateLimited = error.engineStatus === 429
     const wait = held ?? backoff(attempt, p, random)
     if (attempt >= p.retries || (p.refuseLonger && (wait > p.maxWaitMs || t + wait > deadline))) {
-      throw rateLimited ? new RateLimitedError(held ?? 1000, error.message, { cause: error }) : spent(error, attempt + 1)
+      throw rateLimited ? rateLimitedError(held ?? 1000, error.message, error) : spent(error, attempt + 1)
     }
     if (health.givenUp(t, p.giveUpMs)) throw gaveUp(error, p.giveUpMs!)
     // A hold is waited out at the next turn of the pace, where every request of the store waits too.
@@ -86,7 +86,7 @@ export function createGovernor(options: GovernorOptions): Governor {
     try {
       const requests = engine.estimate?.(request).requests ?? 1
       const away = await pace.turn(requests, p.refuseLonger ? Math.min(p.maxWaitMs, deadline - now()) : Infinity, signal)
-      if (away > 0) throw new RateLimitedError(away, `its next free turn is ${Math.ceil(away / 1000)} s away`)
+      if (away > 0) throw rateLimitedError(away, `its next free turn is ${Math.ceil(away / 1000)} s away`)
       const sentAt = now()
       try {
         const result = await engine.ask(request, signal)
@@ -131,6 +131,12 @@ export function createGovernor(options: GovernorOptions): Governor {
 function backoff(attempt: number, p: Patience, random: () => number): number {
   const base = Math.min(p.maxBackoffMs, p.minBackoffMs * 2 ** Math.min(attempt, 20))
   return Math.round(Math.min(p.maxBackoffMs, base * (1 + random())))
+}
+
+/** The 503 of a request the engine rate-limits past its patience: when to come back, and why. */
+export function rateLimitedError(waitMs: number, reason: string, cause?: unknown): RetryLaterError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  return new RetryLaterError(`the engine is rate-limiting requests (${reason}); try again in ${seconds} s`, seconds, { cause })
 }
 
 function spent(error: EngineError, attempts: number): EngineError {

@@ -54,17 +54,6 @@ t.test('opening a store creates its folder and a WAL database at the current sch
   t.equal(pragma(file, 'user_version'), SCHEMA_VERSION)
 })
 
-t.test('two connections to one store file share one pace: each slot is given once', async (t) => {
-  const file = join(t.testdir(), 'store.sqlite')
-  const a = openSqliteStore(file, { batchReads: true })
-  const b = openSqliteStore(file, { batchReads: true })
-  t.teardown(() => (a.close(), b.close()))
-  const slots = [a, b, a, b, b, a].map((store) => store.reservePace('engine', 1000, 50, Infinity).at)
-  t.same(slots, [1000, 1050, 1100, 1150, 1200, 1250])
-  a.holdPace('engine', 9000)
-  t.equal(b.reservePace('engine', 1000, 0, Infinity).at, 9000, 'a hold set by one is seen by the other')
-})
-
 t.test('a reopened store keeps everything written before', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
   const first = openSqliteStore(file)

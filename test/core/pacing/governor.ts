@@ -1,7 +1,7 @@
 import t from 'tap'
 import { createGovernor, type GovernorOptions } from '../../../src/core/pacing/governor.ts'
 import { requestPatience, runPatience } from '../../../src/core/pacing/patience.ts'
-import { EngineError, RateLimitedError } from '../../../src/errors.ts'
+import { EngineError, RetryLaterError } from '../../../src/errors.ts'
 import type { EngineRequest } from '../../../src/ports/engine.ts'
 import type { Store } from '../../../src/ports/store.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
@@ -62,7 +62,7 @@ t.test('a request answers 503-style at once when the engine asks for longer than
   const engine = createFakeEngine({ fail: () => status(429, 7000) })
   const { governor, sleeps } = governed()
   const error = await governor.ask(engine, REQUEST, 'request').catch((e: unknown) => e)
-  t.type(error, RateLimitedError)
+  t.type(error, RetryLaterError)
   t.match(error, { status: 503, retryAfterS: 7, message: /rate-limiting requests \(engine answered 429: no\); try again in 7 s/ })
   t.same(sleeps, [])
   t.equal(engine.calls.length, 1)
@@ -71,7 +71,7 @@ t.test('a request answers 503-style at once when the engine asks for longer than
 t.test('a request retries a short rate limit, then gives the caller a Retry-After', async (t) => {
   const engine = createFakeEngine({ fail: () => status(429, 2000) })
   const { governor, sleeps } = governed()
-  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'RateLimitedError', retryAfterS: 2 })
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'RetryLaterError', retryAfterS: 2 })
   t.same(sleeps, [2000, 2000])
   t.equal(engine.calls.length, 3)
 })
@@ -80,7 +80,7 @@ t.test('a request whose turn is further than its budget is refused without askin
   const { governor, store, clock } = governed()
   store.holdPace('engine', clock() + 60_000)
   const engine = createFakeEngine()
-  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'RateLimitedError', retryAfterS: 60, message: /next free turn is 60 s away/ })
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'RetryLaterError', retryAfterS: 60, message: /next free turn is 60 s away/ })
   t.equal(engine.calls.length, 0)
 })
 
