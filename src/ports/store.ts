@@ -59,6 +59,23 @@ export interface RunLabelCount extends LabelCount {
   readonly started_at: string
 }
 
+/** When a paced key may send, as reserved by reservePace. */
+export interface PaceSlot {
+  /** Milliseconds since the epoch. */
+  readonly at: number
+  /** False when `at` was later than the caller would wait: nothing was reserved. */
+  readonly reserved: boolean
+}
+
+/** One day's engine spend of one source (such as the server). */
+export interface DaySpend {
+  /** The UTC day, YYYY-MM-DD. */
+  readonly day: string
+  /** USD. */
+  readonly cost: number
+  readonly requests: number
+}
+
 /**
  * The store port: everything the core needs from persistence. Synchronous, because the real
  * adapter (node:sqlite) is, and a cache hit must cost no more than a lookup.
@@ -105,6 +122,21 @@ export interface Store {
   recordShadow(pairs: readonly ShadowPair[]): void
   /** Shadow pairs recorded for one live judgment. */
   shadowPairs(liveJudgment: string): ShadowPair[]
+
+  /**
+   * Reserves when a paced key (an engine) may next send: the later of `now` and the time the key
+   * is free, which then moves on by `spacingMs`. When that time is after `latest`, nothing is
+   * reserved. Every process sharing the store shares the key, so that together they keep one
+   * pace. Times are milliseconds since the epoch.
+   */
+  reservePace(key: string, now: number, spacingMs: number, latest: number): PaceSlot
+  /** Holds a paced key back until `until` (a rate limit's Retry-After); an earlier hold is kept if later. */
+  holdPace(key: string, until: number): void
+
+  /** Adds engine spend to one day of one source. */
+  addSpend(day: string, source: string, cost: number, requests: number): void
+  /** The spend of one source per day, newest day first, at most `limit` days. */
+  spendByDay(source: string, limit: number): DaySpend[]
 
   /** Releases the underlying resources. */
   close(): void

@@ -1,6 +1,6 @@
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { LabelCount, RunRecord, State } from '../../src/core/types.ts'
-import type { AnswerCell, KeptRow, MarginBand, RunLabelCount, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
+import type { AnswerCell, DaySpend, KeptRow, MarginBand, RunLabelCount, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
 // read cannot change the store, as with the real adapter.
@@ -35,6 +35,8 @@ export function createMemoryStore(): Store {
   const runLabels = new Map<string, Map<string, LabelCount>>()
   const kept = new Map<string, Map<string, KeptEntry>>()
   const shadows = new Map<string, Map<string, ShadowPair>>()
+  const pace = new Map<string, number>()
+  const spend = new Map<string, Map<string, DaySpend>>()
 
   const answersOf = (model: string, fingerprint: string): Map<string, AnswerEntry> =>
     answers.get(key(model, fingerprint)) ?? new Map()
@@ -150,6 +152,25 @@ export function createMemoryStore(): Store {
     shadowPairs(liveJudgment) {
       const pairs = [...(shadows.get(liveJudgment)?.values() ?? [])].map(shadowPair)
       return pairs.sort((a, b) => byText(a.at, b.at))
+    },
+    reservePace(key, now, spacingMs, latest) {
+      const at = Math.max(now, pace.get(key) ?? 0)
+      const reserved = at <= latest
+      if (reserved && spacingMs > 0) pace.set(key, at + spacingMs)
+      return { at, reserved }
+    },
+    holdPace(key, until) {
+      pace.set(key, Math.max(pace.get(key) ?? 0, until))
+    },
+    addSpend(day, source, cost, requests) {
+      const days = spend.get(source) ?? new Map<string, DaySpend>()
+      spend.set(source, days)
+      const was = days.get(day) ?? { day, cost: 0, requests: 0 }
+      days.set(day, { day, cost: was.cost + cost, requests: was.requests + requests })
+    },
+    spendByDay(source, limit) {
+      const days = [...(spend.get(source)?.values() ?? [])].sort((a, b) => byText(b.day, a.day))
+      return take(days, limit).map((d) => ({ ...d }))
     },
     close() {},
   }

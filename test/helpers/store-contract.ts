@@ -1,6 +1,7 @@
 import type { Test } from 'tap'
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { Store, StoredAnswer } from '../../src/ports/store.ts'
+import { engineContract } from './store-contract-engine.ts'
 import { recordsContract } from './store-contract-records.ts'
 
 /** An answer of the `spam` judgment's `is_spam` question, with any field overridden. */
@@ -23,6 +24,7 @@ export function storeContract(t: Test, name: string, open: () => Store): Promise
     answerContract(t, fresh)
     queueContract(t, fresh)
     recordsContract(t, fresh)
+    engineContract(t, fresh)
   }).then(() => undefined)
 }
 

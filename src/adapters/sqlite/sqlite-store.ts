@@ -8,6 +8,7 @@ import type { Store, StoredAnswer } from '../../ports/store.ts'
 import { configure, migrate } from './sqlite-schema.ts'
 import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
+import { engineMethods } from './sqlite-store-engine.ts'
 import { recordMethods } from './sqlite-store-records.ts'
 
 /** The methods of the port that read and write answers and states. */
@@ -26,7 +27,7 @@ export interface SqliteStoreOptions {
 
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
-  'countAnswers', 'answerCells', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs'] as const
+  'countAnswers', 'answerCells', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs', 'spendByDay'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
@@ -50,6 +51,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const store: Store = {
       ...answerMethods(sql, transaction),
       ...recordMethods(sql, transaction),
+      ...engineMethods(sql, transaction),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()

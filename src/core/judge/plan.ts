@@ -1,5 +1,6 @@
 import { readDistribution } from './answer.ts'
-import { estimateStateTokens, tokenCost } from './cost.ts'
+import { estimateOf } from './ask.ts'
+import { tokenCost } from './cost.ts'
 import { fingerprintsOf } from './judge-row.ts'
 import { modelFor, type JudgeDeps } from './deps.ts'
 import { withDependencies } from './select.ts'
@@ -96,12 +97,13 @@ export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaul
     if (!first && gives.length === 0) return
     const held = known ? heldAnswers(spec, hash, gives, labels) : new Set<string>()
     if (!first) return
-    const missing = spec.questions.filter((q) => !held.has(q.fingerprint)).length
-    if (missing === 0) return
+    const missing = spec.questions.filter((q) => !held.has(q.fingerprint))
+    if (missing.length === 0) return
     if (!known) c.unknown += 1
-    c.ask += missing
-    c.requests += 1
-    c.estimate += tokenCost(estimateStateTokens(state, missing), deps.pricePerMtok)
+    const estimate = estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: missing })
+    c.ask += missing.length
+    c.requests += estimate.requests
+    c.estimate += tokenCost(estimate.inputTokens, deps.pricePerMtok)
   }
 
   /** The fingerprints the store answers for a known state, noting the labels dependents need. */

@@ -1,6 +1,7 @@
 import { accuracySummary, type AccuracySummary } from '../../app/accuracy-summary.ts'
 import { publicRun, type PublicRun } from '../../app/runs.ts'
 import type { Project } from '../../core/types.ts'
+import { serverSpend, type ServerSpend } from '../../app/spend.ts'
 import { loadRequested, type ServerContext } from '../context.ts'
 import { specFolders } from '../folders.ts'
 
@@ -18,6 +19,8 @@ export interface HomeFolder {
   readonly path: string
   readonly judgments: readonly HomeJudgment[]
   readonly last_run: PublicRun | null
+  /** The server's engine spend in the folder's store, or null when the specs do not load. */
+  readonly spend: ServerSpend | null
   /** Why the folder's specs do not load, or null. */
   readonly error: string | null
 }
@@ -35,10 +38,11 @@ export async function homeData(ctx: ServerContext): Promise<HomeData> {
       const project = loadRequested(ctx, path)
       const names = project.specs.map((s) => s.name)
       const [lastRun] = ctx.runtime.existingStore(project)?.listRuns(names, 1) ?? []
-      folders.push({ path, judgments: await judgmentsOf(ctx, project), last_run: lastRun ? publicRun(lastRun) : null, error: null })
+      const spend = serverSpend(ctx.runtime, project, ctx.config.serverMaxDailyCost)
+      folders.push({ path, judgments: await judgmentsOf(ctx, project), last_run: lastRun ? publicRun(lastRun) : null, spend, error: null })
     } catch (error) {
       // One broken folder must not take the page down; it shows its error instead.
-      folders.push({ path, judgments: [], last_run: null, error: ctx.clean((error as Error).message) })
+      folders.push({ path, judgments: [], last_run: null, spend: null, error: ctx.clean((error as Error).message) })
     }
   }
   return { folders }

@@ -56,7 +56,7 @@ async function setup(t: Test, options: { keep?: number; shadowed?: number } = {}
   })
   const engine = await startSystemOneServer({ expectKey: KEY, answer: scripted })
   t.teardown(() => engine.close())
-  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY }
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' }
   const runtime = createRuntime(readConfig(env, dir))
   try {
     const store = runtime.depsFor(loadProject(join(dir, 'spam.judge.yaml'))).store
@@ -169,11 +169,11 @@ t.test('no kept rows: a clear message, exit 0, nothing judged and no run', async
   t.same(JSON.parse((await cli(['runs', 'candidates/spam-v2.judge.yaml', '--json'], env, dir)).stdout), [])
 })
 
-t.test('an engine failing midway fails the run, records it, and reports the rows replayed', async (t) => {
+t.test('an engine failing midway past ENGINE_GIVE_UP_S fails the run, records it, and reports the rows replayed', async (t) => {
   const { dir, env } = await setup(t)
   const flaky = await startSystemOneServer({ expectKey: KEY, answer: scripted, reply: (_r, i) => (i >= 3 ? { status: 500, body: { detail: 'overloaded' } } : undefined) })
   t.teardown(() => flaky.close())
-  const result = await cli(['replay', 'candidates/spam-v2.judge.yaml', '--live', 'spam.judge.yaml', '--json', '--concurrency', '1'], { ...env, ENGINE_URL: flaky.url }, dir)
+  const result = await cli(['replay', 'candidates/spam-v2.judge.yaml', '--live', 'spam.judge.yaml', '--json', '--concurrency', '1'], { ...env, ENGINE_URL: flaky.url, ENGINE_GIVE_UP_S: '1' }, dir)
   t.equal(result.code, 1)
   const report = JSON.parse(result.stdout)
   t.match(report.run, { status: /^failed: .*500.*overloaded/, rows: 7 })

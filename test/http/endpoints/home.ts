@@ -23,14 +23,14 @@ function context(t: Test, dir: string): ServerContext {
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  return { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: messageCleaner(config), now: () => new Date() }
+  return { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
 }
 
 t.test('each folder lists its judgments and the newest run of any of them, cut to the listed fields', async (t) => {
   const dir = t.testdir({ sms: { 'spam.judge.yaml': SPAM_YAML, 'tone.judge.yaml': TONE_YAML } })
   const [, newest] = seedRuns(join(dir, 'sms'), [{ judgment: 'spam', counts: { is_spam: { yes: 1 } } }, { judgment: 'tone', counts: { tone: { no: 2 } } }])
   const { folders: [folder] } = await homeData(context(t, dir))
-  t.match(folder, { path: 'sms', judgments: [{ name: 'spam' }, { name: 'tone' }], last_run: { run_id: newest.run_id, judgment: 'tone', rows: 2 }, error: null })
+  t.match(folder, { path: 'sms', judgments: [{ name: 'spam' }, { name: 'tone' }], last_run: { run_id: newest.run_id, judgment: 'tone', rows: 2 }, spend: { daily_cap: null, today: { cost: 0, requests: 0 }, days: [] }, error: null })
   t.same(Object.keys(folder.last_run!), [...RUN_FIELDS])
 })
 
@@ -43,7 +43,7 @@ t.test('a folder that does not load shows its error, relative to the served fold
 t.test('a folder without a store has no last run, and reading it makes no store', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const none = { answers: 0, estimable: false, estimate: null, interval: null, needed: 0, pending: 0, reviewed: 0 }
-  t.same(await homeData(context(t, dir)), { folders: [{ path: '.', judgments: [{ name: 'spam', questions: { is_spam: none, topic: none, urgency: none }, error: null }], last_run: null, error: null }] })
+  t.match(await homeData(context(t, dir)), { folders: [{ path: '.', judgments: [{ name: 'spam', questions: { is_spam: none, topic: none, urgency: none }, error: null }], last_run: null, spend: { daily_cap: null, today: { cost: 0, requests: 0 }, days: [] }, error: null }] })
   t.notOk(existsSync(join(dir, '.judge')))
 })
 

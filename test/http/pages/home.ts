@@ -1,12 +1,12 @@
 import t from 'tap'
 import type { AccuracySummary } from '../../../src/app/accuracy-summary.ts'
 import type { HomeFolder } from '../../../src/http/endpoints/home.ts'
-import { homePage, status } from '../../../src/http/pages/home.ts'
+import { homePage, spendLine, status } from '../../../src/http/pages/home.ts'
 
 const none: AccuracySummary = { answers: 0, estimable: false, estimate: null, interval: null, needed: 0, pending: 0, reviewed: 0 }
 const judged: AccuracySummary = { answers: 1200, estimable: true, estimate: 0.9, interval: [0.82, 0.95], needed: 0, pending: 3, reviewed: 41 }
 const judgment = (name: string, questions: Record<string, AccuracySummary> | null = { is_spam: none }, error: string | null = null) => ({ name, questions, error })
-const folder = (path: string, judgments: HomeFolder['judgments'], last_run: HomeFolder['last_run'], error: string | null = null): HomeFolder => ({ path, judgments, last_run, error })
+const folder = (path: string, judgments: HomeFolder['judgments'], last_run: HomeFolder['last_run'], error: string | null = null): HomeFolder => ({ path, judgments, last_run, spend: null, error })
 
 const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 12, asked: 3, cost: 0.0012, status: 'complete', started_at: 's', finished_at: 'f' }
 
@@ -44,6 +44,16 @@ t.test('each judgment shows each question\'s estimated accuracy, its interval an
   const broken = homePage({ folders: [folder('sms', [judgment('spam', null, 'spam.key.csv:3: bad')], null)] }, null).text
   t.match(broken, /<p class="error">spam\.key\.csv:3: bad<\/p>/)
   t.match(broken, /review queue<\/a>/, 'the links stay')
+})
+
+t.test('the server\'s engine spend today is shown against the daily cap, flagged once reached', async (t) => {
+  const day = (cost: number, requests: number) => ({ day: '2026-11-22', cost, requests })
+  t.equal(spendLine({ daily_cap: null, today: day(0, 0), days: [] }).text, '<p class="spend">Engine spend by the server today (UTC): $0.00 in 0 requests, no daily cap</p>')
+  const older = { day: '2026-11-21', cost: 0.5, requests: 10 }
+  const line = spendLine({ daily_cap: 2, today: day(1.25, 31), days: [day(1.25, 31), older] }).text
+  t.match(line, /today \(UTC\): \$1\.25 in 31 requests, of the \$2\.00 daily cap; \$1\.75 over the last 2 days with spend/)
+  t.match(spendLine({ daily_cap: 1, today: day(1, 3), days: [day(1, 3)] }).text, /<span class="alert">reached: new rows get 503<\/span>/)
+  t.equal(spendLine(null).text, '')
 })
 
 t.test('an empty served folder says there are no specs, and what to do', async (t) => {
