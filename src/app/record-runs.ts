@@ -28,7 +28,7 @@ export async function recordRuns(app: App, pass: Pass): Promise<RunRecord[]> {
   const finished = timestamp(app.now())
   return pass.record.map((spec) => {
     const run = runOf(deps, pass, spec, sha, finished)
-    deps.store.recordRun(run, labelCountsOf(pass.outcome, spec.name, run.run_id))
+    deps.store.recordRun(run, labelCountsOf(pass.outcome, spec.name, run.run_id), pass.outcome.states.get(spec.name)?.entries() ?? [])
     return run
   })
 }

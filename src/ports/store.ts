@@ -1,4 +1,4 @@
-import type { Distribution, LabelCount, RunRecord, State } from '../core/types.ts'
+import type { Distribution, LabelCount, RunRecord, RunState, State } from '../core/types.ts'
 
 /** One cached answer: the engine's distribution for a (model, question fingerprint, state) key. */
 export interface StoredAnswer {
@@ -106,8 +106,17 @@ export interface Store {
   /** Every answer of one question, counted by label, p and margin: the population the estimates weigh. */
   answerCells(model: string, fingerprint: string): AnswerCell[]
 
-  /** Records a finished run with its per-question label counts, in one transaction. */
-  recordRun(run: RunRecord, counts: readonly LabelCount[]): void
+  /**
+   * Records a finished run with its per-question label counts and the states it judged, in one
+   * transaction. Recording a run again replaces its counts and states.
+   */
+  recordRun(run: RunRecord, counts: readonly LabelCount[], states?: Iterable<RunState>): void
+  /** One run by its id, or null. */
+  getRun(runId: string): RunRecord | null
+  /** Up to `limit` states of a run in state-hash order, from the `offset`th (0 first): a page of its rows. */
+  runStates(runId: string, offset: number, limit: number): RunState[]
+  /** How many distinct states a run judged, as recorded. */
+  countRunStates(runId: string): number
   /** Runs of the given judgments, newest first. */
   listRuns(judgments: readonly string[], limit: number): RunRecord[]
   /** Label counts of every run of one judgment, oldest run first. */

@@ -2,6 +2,7 @@ import t from 'tap'
 import { recordRuns, type Pass } from '../../src/app/record-runs.ts'
 import type { RowsOutcome } from '../../src/core/judge/judge-rows.ts'
 import { createLedger } from '../../src/core/judge/ledger.ts'
+import { createStateTally } from '../../src/core/judge/state-set.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createMemoryFiles } from '../helpers/memory-files.ts'
 import { project, spec } from '../helpers/specs.ts'
@@ -12,9 +13,12 @@ const b = spec(yaml('b'), '/specs/b.judge.yaml')
 const started = new Date('2026-11-22T09:59:00.000Z')
 
 function outcome(error: Error | null = null): RowsOutcome {
+  const states = createStateTally()
+  for (const hash of ['00000000000000aa', '00000000000000bb', '00000000000000aa']) states.add(hash)
   return {
     rows: new Map([['a', 3], ['b', 0]]),
     labels: new Map([['a', new Map([['q', new Map([['yes', 2], ['no', 1]])]])], ['b', new Map()]]),
+    states: new Map([['a', states], ['b', createStateTally()]]),
     error,
   }
 }
@@ -41,6 +45,12 @@ t.test('each run gets its judgment\'s label counts', async (t) => {
   const [run] = await recordRuns(app(d), pass({ record: [a] }))
   t.same(d.store.runLabelCounts('a').map((c) => [c.run_id, c.question, c.label, c.count]), [[run.run_id, 'q', 'yes', 2], [run.run_id, 'q', 'no', 1]])
   t.same(d.store.listRuns(['b'], 50), [], 'a judgment not named is not recorded')
+})
+
+t.test('each run gets the states its judgment judged, with their rows', async (t) => {
+  const d = deps(null)
+  const [run] = await recordRuns(app(d), pass({ record: [a] }))
+  t.same(d.store.runStates(run.run_id, 0, 10), [{ stateHash: '00000000000000aa', rows: 2 }, { stateHash: '00000000000000bb', rows: 1 }])
 })
 
 t.test('a pass stopped by an error records every run as failed with the error\'s message', async (t) => {

@@ -1,5 +1,5 @@
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
-import type { LabelCount, RunRecord, State } from '../../src/core/types.ts'
+import type { LabelCount, RunRecord, RunState, State } from '../../src/core/types.ts'
 import type { AnswerCell, DaySpend, KeptRow, MarginBand, RunLabelCount, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
@@ -33,6 +33,7 @@ export function createMemoryStore(): Store {
   const states = new Map<string, string>()
   const runs = new Map<string, RunRecord>()
   const runLabels = new Map<string, Map<string, LabelCount>>()
+  const runStates = new Map<string, RunState[]>()
   const kept = new Map<string, Map<string, KeptEntry>>()
   const shadows = new Map<string, Map<string, ShadowPair>>()
   const pace = new Map<string, number>()
@@ -101,8 +102,9 @@ export function createMemoryStore(): Store {
       }
       return [...cells.values()].sort((a, b) => byText(a.label, b.label) || a.p - b.p || a.margin - b.margin)
     },
-    recordRun(run, counts) {
+    recordRun(run, counts, given = []) {
       runs.set(run.run_id, runRecord(run))
+      runStates.set(run.run_id, [...given].map((s) => ({ stateHash: s.stateHash, rows: s.rows })).sort((a, b) => byText(a.stateHash, b.stateHash)))
       const labels = new Map<string, LabelCount>()
       for (const c of counts) {
         const earlier = labels.get(key(c.question, c.label))?.count ?? 0
@@ -110,6 +112,17 @@ export function createMemoryStore(): Store {
           { run_id: run.run_id, question: c.question, label: c.label, count: earlier + c.count })
       }
       runLabels.set(run.run_id, labels)
+    },
+    getRun(runId) {
+      const run = runs.get(runId)
+      return run ? runRecord(run) : null
+    },
+    runStates(runId, offset, limit) {
+      const from = Math.max(0, Math.trunc(offset) || 0)
+      return (runStates.get(runId) ?? []).slice(from, from + Math.max(0, limit)).map((s) => ({ ...s }))
+    },
+    countRunStates(runId) {
+      return runStates.get(runId)?.length ?? 0
     },
     listRuns(judgments, limit) {
       const wanted = new Set(judgments)

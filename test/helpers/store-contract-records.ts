@@ -93,6 +93,25 @@ function shadowContract(t: Test, fresh: (t: Test) => Store): void {
 }
 
 function runContract(t: Test, fresh: (t: Test) => Store): void {
+  t.test('a run is found by its id, with the states it judged in hash order, a page at a time', async (t) => {
+    const store = fresh(t)
+    const states = Array.from({ length: 7 }, (_, i) => ({ stateHash: (70 - i).toString(16).padStart(16, '0'), rows: i + 1 }))
+    store.recordRun(run(), [], states)
+    store.recordRun(run({ run_id: 'other' }), [], [{ stateHash: '00000000000000ff', rows: 1 }])
+    t.same(store.getRun('20250101T000000-a1'), run())
+    t.equal(store.getRun('nope'), null)
+    const sorted = [...states].sort((a, b) => (a.stateHash < b.stateHash ? -1 : 1))
+    t.same(store.runStates('20250101T000000-a1', 0, 3), sorted.slice(0, 3))
+    t.same(store.runStates('20250101T000000-a1', 3, 3), sorted.slice(3, 6))
+    t.same(store.runStates('20250101T000000-a1', 6, 3), sorted.slice(6))
+    t.same(store.runStates('20250101T000000-a1', 9, 3), [])
+    t.equal(store.countRunStates('20250101T000000-a1'), 7)
+    t.equal(store.countRunStates('nope'), 0)
+    store.recordRun(run(), [], [{ stateHash: '0000000000000001', rows: 4 }])
+    t.same(store.runStates('20250101T000000-a1', 0, 10), [{ stateHash: '0000000000000001', rows: 4 }], 'recording a run again replaces its states')
+    store.recordRun(run(), [])
+    t.equal(store.countRunStates('20250101T000000-a1'), 0, 'and none is none')
+  })
   t.test('a recorded run comes back with every field', async (t) => {
     const store = fresh(t)
     const record = run({ status: 'failed: engine answered 500' })

@@ -138,6 +138,18 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // The distinct states each run judged, with their rows, so that a run's rows can be listed.
+    version: 5,
+    sql: `
+      CREATE TABLE _judge_run_states (
+        run_id     TEXT NOT NULL REFERENCES _judge_runs (run_id) ON DELETE CASCADE,
+        state_hash TEXT NOT NULL,
+        rows       INTEGER NOT NULL,
+        PRIMARY KEY (run_id, state_hash)
+      ) WITHOUT ROWID;
+    `,
+  },
 ]
 
 /** The schema version this code writes and understands. */

@@ -51,6 +51,12 @@ export const SQL = {
       started_at = excluded.started_at, finished_at = excluded.finished_at,
       cached = excluded.cached, requests = excluded.requests`,
   clearRunLabels: 'DELETE FROM _judge_run_labels WHERE run_id = ?',
+  clearRunStates: 'DELETE FROM _judge_run_states WHERE run_id = ?',
+  putRunState: 'INSERT INTO _judge_run_states (run_id, state_hash, rows) VALUES (?, ?, ?)',
+  getRun: `SELECT ${RUN} FROM _judge_runs WHERE run_id = ?`,
+  runStates: `SELECT state_hash, rows FROM _judge_run_states WHERE run_id = ?
+    ORDER BY state_hash LIMIT ? OFFSET ?`,
+  countRunStates: 'SELECT count(*) AS n FROM _judge_run_states WHERE run_id = ?',
   putRunLabel: `INSERT INTO _judge_run_labels (run_id, question, label, count) VALUES (?, ?, ?, ?)
     ON CONFLICT (run_id, question, label) DO UPDATE SET count = count + excluded.count`,
   listRuns: `SELECT ${RUN} FROM _judge_runs

@@ -1,5 +1,5 @@
 import type { SQLOutputValue } from 'node:sqlite'
-import type { RunRecord, State } from '../../core/types.ts'
+import type { RunRecord, RunState, State } from '../../core/types.ts'
 import type { KeptRow, RunLabelCount, ShadowPair, Store } from '../../ports/store.ts'
 import { sqlLimit } from './sqlite-statements.ts'
 import type { Statements } from './sqlite-statements.ts'
@@ -7,19 +7,32 @@ import type { Statements } from './sqlite-statements.ts'
 type SqlRow = Record<string, SQLOutputValue>
 
 /** The methods of the port that record what happened: runs, rows kept for replay, shadow pairs. */
-export type RecordMethods = Pick<Store, 'recordRun' | 'listRuns' | 'runLabelCounts' | 'keepRow' |
-  'keptRows' | 'recordShadow' | 'shadowPairs'>
+export type RecordMethods = Pick<Store, 'recordRun' | 'getRun' | 'runStates' | 'countRunStates' | 'listRuns' |
+  'runLabelCounts' | 'keepRow' | 'keptRows' | 'recordShadow' | 'shadowPairs'>
 
 /** The record methods of a SQLite store, over its prepared statements and write transaction. */
 export function recordMethods(sql: Statements, transaction: (work: () => void) => void): RecordMethods {
   return {
-    recordRun(run, counts) {
+    recordRun(run, counts, states = []) {
       transaction(() => {
         sql.putRun.run(...runValues(run))
-        // The counts belong to `run`: recording a run again replaces them all.
+        // The counts and states belong to `run`: recording a run again replaces them all.
         sql.clearRunLabels.run(run.run_id)
         for (const c of counts) sql.putRunLabel.run(run.run_id, c.question, c.label, c.count)
+        sql.clearRunStates.run(run.run_id)
+        for (const s of states) sql.putRunState.run(run.run_id, s.stateHash, s.rows)
       })
+    },
+    getRun(runId) {
+      const row = sql.getRun.get(runId)
+      return row ? plain<RunRecord>(row) : null
+    },
+    runStates(runId, offset, limit) {
+      return sql.runStates.all(runId, sqlLimit(limit), Math.max(0, Math.trunc(offset) || 0))
+        .map((row): RunState => ({ stateHash: row.state_hash as string, rows: row.rows as number }))
+    },
+    countRunStates(runId) {
+      return (sql.countRunStates.get(runId) as { n: number }).n
     },
     listRuns(judgments, limit) {
       return sql.listRuns.all(JSON.stringify(judgments), sqlLimit(limit)).map(plain<RunRecord>)

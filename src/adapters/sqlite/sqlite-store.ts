@@ -27,7 +27,8 @@ export interface SqliteStoreOptions {
 
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
-  'countAnswers', 'answerCells', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs', 'spendByDay'] as const
+  'countAnswers', 'answerCells', 'getRun', 'runStates', 'countRunStates', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs',
+  'spendByDay'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for

@@ -2,6 +2,7 @@ import { tidy } from './answer.ts'
 import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
 import { judgeOrdered, type SpecResult } from './judge-row.ts'
+import { createStateTally, type StateTally } from './state-set.ts'
 
 /** What judging a stream of rows did, per judgment. */
 export interface RowsOutcome {
@@ -9,6 +10,8 @@ export interface RowsOutcome {
   readonly rows: Map<string, number>
   /** Label counts per judgment, question and label. */
   readonly labels: Map<string, Map<string, Map<string, number>>>
+  /** The distinct states judged per judgment, each with its rows. */
+  readonly states: Map<string, StateTally>
   /** The error that stopped the rows, or null when every row was judged. */
   error: Error | null
 }
@@ -28,7 +31,10 @@ export interface JudgeRowsOptions {
  * the error is `interrupted`, whatever the cancelled requests reported.
  */
 export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
-  const outcome: RowsOutcome = { rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])), error: null }
+  const outcome: RowsOutcome = {
+    rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])),
+    states: new Map(specs.map((s) => [s.name, createStateTally()])), error: null,
+  }
   const stop = new AbortController()
   const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
   const running = new Set<Promise<void>>()
@@ -84,6 +90,7 @@ function count(outcome: RowsOutcome, results: Map<string, SpecResult>): void {
       byQuestion.set(question, byLabel)
       byLabel.set(answer.label, (byLabel.get(answer.label) ?? 0) + 1)
     }
+    outcome.states.get(name)?.add(result.stateHash)
   }
 }
 

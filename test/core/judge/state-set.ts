@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createStateSet } from '../../../src/core/judge/state-set.ts'
+import { createStateSet, createStateTally } from '../../../src/core/judge/state-set.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
 
 t.test('adds each state hash once and tells which it holds', async (t) => {
@@ -39,4 +39,18 @@ t.test('refuses a string that is not a state hash', async (t) => {
   const set = createStateSet()
   t.throws(() => set.add('?0123456789abcdef'), TypeError)
   t.throws(() => set.has('0123456789ABCDEF'), TypeError)
+})
+
+t.test('a tally counts the rows of each state and lists them in hash order, growing as it goes', async (t) => {
+  const tally = createStateTally(2)
+  const hashes = Array.from({ length: 300 }, (_, i) => stateHash({ message: `m${i}` }))
+  hashes.forEach((h, i) => { for (let n = 0; n <= i % 3; n++) tally.add(h) })
+  tally.add('0000000000000000')
+  tally.add('0000000000000000')
+  const entries = [...tally.entries()]
+  t.equal(entries.length, 301)
+  t.same(entries.map((e) => e.stateHash), ['0000000000000000', ...[...hashes].sort()])
+  t.same(entries[0], { stateHash: '0000000000000000', rows: 2 })
+  t.ok(hashes.every((h, i) => entries.find((e) => e.stateHash === h)!.rows === (i % 3) + 1), 'each with its rows')
+  t.equal(tally.size, 301)
 })
