@@ -11,6 +11,8 @@ import { loadRequested } from './context.ts'
 import { param } from './params.ts'
 import { accuracyData } from './endpoints/accuracy.ts'
 import { accuracyPage } from './pages/accuracy.ts'
+import { runPageData } from './endpoints/run.ts'
+import { runPage } from './pages/run.ts'
 import type { Route } from './router.ts'
 
 /** GET /v1/runs: the runs of `path` (optionally one `node`), newest first, at most 50. */
@@ -38,6 +40,15 @@ export const projectsEndpoint: Endpoint = async (ctx) => jsonReply(await homeDat
 /** GET /runs: the runs page. */
 export const runsPageEndpoint: Endpoint = (ctx, request) => pageReply(runsPage(runsData(ctx, request.query), request.token))
 
+/** GET /v1/runs-page: the runs page's data as JSON, from the same data object (GET /v1/runs keeps the seed's list). */
+export const runsPageJsonEndpoint: Endpoint = (ctx, request) => jsonReply(runsData(ctx, request.query))
+
+/** GET /runs/{run_id}: a run's settings, label counts and rows with their answers, paged. */
+export const runPageEndpoint: Endpoint = async (ctx, request) => pageReply(runPage(await runPageData(ctx, request), request.token))
+
+/** GET /v1/runs/{run_id}: the run page's data as JSON, from the same data object. */
+export const runJsonEndpoint: Endpoint = async (ctx, request) => jsonReply(await runPageData(ctx, request))
+
 /**
  * Every route the server answers. JSON endpoints live under /v1/, pages at the top; a new
  * endpoint is one entry here (HEAD follows GET by itself).
@@ -50,8 +61,11 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'GET', path: '/v1/review', value: reviewJsonEndpoint },
   { method: 'GET', path: '/v1/projects', value: projectsEndpoint },
   { method: 'GET', path: '/v1/spend', value: spendEndpoint },
+  { method: 'GET', path: '/v1/runs/{run_id}', value: runJsonEndpoint },
+  { method: 'GET', path: '/v1/runs-page', value: runsPageJsonEndpoint },
   { method: 'GET', path: '/', value: homeEndpoint },
   { method: 'GET', path: '/runs', value: runsPageEndpoint },
+  { method: 'GET', path: '/runs/{run_id}', value: runPageEndpoint },
   { method: 'GET', path: '/accuracy', value: accuracyPageEndpoint },
   { method: 'GET', path: '/review', value: reviewPageEndpoint },
   { method: 'POST', path: '/review', value: verdictEndpoint },

@@ -3,7 +3,7 @@ import { dayOf, reviewedOn } from '../../core/review/progress.ts'
 import { PAGE_SIZE, type Card } from '../../core/review/queue.ts'
 import { leftByKind, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
 import type { Stratum } from '../../core/review/strata.ts'
-import { labelUnderCheck, VERDICT_TEXT, verdictKey, type Kind, type VerdictChoice, type VerdictRecord } from '../../core/review/verdicts.ts'
+import { labelUnderCheck, verdictKey, verdictText, type Kind, type VerdictChoice, type VerdictRecord } from '../../core/review/verdicts.ts'
 import type { State } from '../../core/types.ts'
 import type { ReviewTarget, RowRef } from './review-params.ts'
 
@@ -106,9 +106,8 @@ function reviewCard(card: Card): ReviewCard {
 
 function shownVerdict(record: VerdictRecord | undefined): ShownVerdict | null {
   if (!record) return null
-  const text = record.verdict === 'labeled' ? `${VERDICT_TEXT.labeled} ${record.labels[0] ?? ''}`.trim() : VERDICT_TEXT[record.verdict]
   return {
-    question: record.question, state_hash: record.state_hash, verdict: record.verdict, labels: record.labels, text,
+    question: record.question, state_hash: record.state_hash, verdict: record.verdict, labels: record.labels, text: verdictText(record),
     reviewed_at: record.reviewed_at, reviewer: record.reviewer,
   }
 }

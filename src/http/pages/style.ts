@@ -45,6 +45,15 @@ kbd { font: .75rem ui-monospace, SFMono-Regular, Menlo, monospace; border: 1px s
 .chart { max-width: 100%; height: auto; }
 .split { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: flex-start; } .split table { flex: 1 1 24rem; width: auto; }
 .figure { font-size: 1.15rem; } tr.chosen td { font-weight: 700; } pre.card { overflow-x: auto; }
+.chart-bars { margin: .5rem 0 1rem; } .chart-bars figcaption { font-size: .85rem; margin-bottom: .25rem; }
+.chart-bars .axis, .chart-bars .bars li { display: grid; grid-template-columns: 10.5rem 1fr 3rem; align-items: center; gap: .5rem; }
+.chart-bars .axis { grid-template-columns: 10.5rem repeat(3, 1fr) 3rem; font-size: .75rem; color: var(--muted); }
+.chart-bars .axis span:nth-child(3) { text-align: center; } .chart-bars .axis span:nth-child(4) { text-align: right; }
+.chart-bars .bars { list-style: none; margin: 0; padding: 0; }
+.chart-bars .bars li { font-size: .8rem; min-height: 1.1rem; }
+.chart-bars .date { color: var(--muted); white-space: nowrap; font-variant-numeric: tabular-nums; }
+.chart-bars .track { display: flex; height: .8rem; background: var(--soft); border-radius: 2px; overflow: hidden; }
+.chart-bars .flag { color: var(--alert); font-weight: 700; font-size: .75rem; }
 .legend { display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: 0; margin: .25rem 0 .75rem; list-style: none; font-size: .85rem; }
 .swatch { display: inline-block; width: .8rem; height: .8rem; margin-right: .3rem; vertical-align: -1px; border-radius: 2px; }
 button, input, select { font: inherit; color: var(--fg); }
@@ -94,6 +103,10 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: .5rem 0 1rem; }
 .facts dt { color: var(--muted); } .facts dd { margin: 0; overflow-wrap: anywhere; }
 .estimate { white-space: nowrap; }
+.run-rows .qname { display: none; } .run-rows .state-cell { min-width: 16rem; overflow-wrap: anywhere; } .run-rows code.hash { font-size: .8rem; white-space: nowrap; }
+.run-rows td { font-size: .95rem; } .run-rows .answer { white-space: nowrap; margin-right: .25rem; }
+table.labels { flex: 0 1 16rem; } table.mix { width: auto; min-width: 18rem; }
+table.runs { font-size: .9rem; } table.runs th, table.runs td { padding: .4rem .45rem; } table.runs code { overflow-wrap: normal; white-space: nowrap; } table.runs td:first-child { white-space: nowrap; }
 @media (max-width: 40rem) {
   header.site { padding: .6rem .75rem; } main { padding: .75rem .75rem 2rem; }
   .review-card { padding: .75rem; }
@@ -102,11 +115,15 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
   .verdicts form { flex: 1 1 auto; } .verdicts button { width: 100%; }
   .settings { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: end; } .settings label { max-width: none; min-width: 0; } .settings button { grid-column: 2; }
   .range .keys { display: none; }
-  .facts { grid-template-columns: 1fr; } .facts dd { margin-bottom: .4rem; }
   table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   table.stack tbody, .table-wrap:has(table.stack) { display: block; }
   table.stack tr { display: block; padding: .5rem 0; border-bottom: 1px solid var(--line); }
   table.stack td { display: block; border: 0; padding: .1rem 0; width: auto; text-align: left; }
   table.stack td:first-child { width: auto; font-weight: 600; }
+  table.stack td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .85rem; }
+  table.mix { min-width: 0; width: 100%; }
+  .run-rows .qname { display: inline; } .run-rows .state-cell { min-width: 0; }
+  .chart-bars .axis, .chart-bars .bars li { grid-template-columns: 8.5rem 1fr 2.2rem; gap: .35rem; } .chart-bars .axis { grid-template-columns: 8.5rem repeat(3, 1fr) 2.2rem; }
+  .chart-bars .date { font-size: .72rem; }
 }
 `)
