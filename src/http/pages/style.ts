@@ -29,7 +29,7 @@ p { margin: .5rem 0; }
 .table-wrap table { margin: 0; }
 table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-variant-numeric: tabular-nums; }
 th, td { text-align: left; padding: .4rem .65rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-thead th { color: var(--muted); font-weight: 600; font-size: .85rem; border-bottom-width: 2px; white-space: nowrap; }
+thead th { color: var(--muted); font-weight: 600; font-size: .85rem; border-bottom-width: 2px; }
 tbody tr:hover { background: var(--soft); }
 td.num, th.num { text-align: right; white-space: nowrap; }
 td.nowrap { white-space: nowrap; }
@@ -43,7 +43,7 @@ kbd { font: .75rem ui-monospace, SFMono-Regular, Menlo, monospace; border: 1px s
 .card > h2:first-child, .card > h3:first-child { margin-top: .25rem; }
 .empty { background: var(--soft); }
 .chart { max-width: 100%; height: auto; }
-.split { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: flex-start; } .split table { flex: 1 1 24rem; width: auto; }
+.split { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: flex-start; } .split table, .split .table-wrap { flex: 1 1 24rem; width: auto; }
 .figure { font-size: 1.15rem; } tr.chosen td { font-weight: 700; } pre.card { overflow-x: auto; }
 .chart-bars { margin: .5rem 0 1rem; } .chart-bars figcaption { font-size: .85rem; margin-bottom: .25rem; }
 .chart-bars .axis, .chart-bars .bars li { display: grid; grid-template-columns: 10.5rem 1fr 3rem; align-items: center; gap: .5rem; }
