@@ -6,6 +6,7 @@ import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from '../src/adapters/system-one/system-one.ts'
 import { loadProject } from '../src/adapters/files/spec-files.ts'
 import { stateHash } from '../src/core/judge/state.ts'
+import { simulatedAnswers } from './helpers/simulated-model.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
@@ -114,4 +115,45 @@ t.test('two server processes and a judge run on one store at once: every answer 
   const sent = [...rowsOf(0, 200), ...rowsOf(100, 300)]
   const differing = sent.filter((row, i) => spec.questions.some((q) => responses[i].body[q.name].label !== stored(row.message, q.name)))
   t.same(differing, [], 'every response agrees with the store')
+})
+
+t.test('two processes asking the same new row at once end with one answer per key, served alike by both and by a fresh process', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  // Each engine request gets a different answer, and neither is answered before both have arrived:
+  // both processes have asked, and the later writer holds an answer the store must not take.
+  const given: string[] = []
+  const engine = await startSystemOneServer({
+    expectKey: 'k',
+    gather: 2,
+    answer: (body) => {
+      const answers = simulatedAnswers({ ...body, state: { ...body.state, salt: String(given.length) } })
+      given.push(JSON.stringify(answers))
+      return answers
+    },
+  })
+  t.teardown(() => engine.close())
+  // No JUDGE_STORE: every process finds the store beside the spec, as a deployment would.
+  const env = { JUDGE_PROJECTS: dir, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' }
+  const [a, b] = await Promise.all([startServer(t, env), startServer(t, env)])
+  const row = { message: 'Two servers, one new row' }
+  const [fromA, fromB] = await Promise.all([judgeAll(a.url, [{ message: row.message, log: false }], 1), judgeAll(b.url, [{ message: row.message, log: false }], 1)])
+  t.equal(engine.requests.length, 2, 'both processes asked the engine')
+  t.not(given[0], given[1], 'the engine answered the two differently')
+  const withoutCached = (body: Record<string, { cached: boolean }>) => Object.fromEntries(Object.entries(body).map(([q, { cached: _, ...rest }]) => [q, rest]))
+  t.same([fromA[0].status, fromB[0].status], [200, 200])
+  t.same(withoutCached(fromA[0].body), withoutCached(fromB[0].body), 'both processes served the same answers')
+
+  const fresh = await startServer(t, { JUDGE_PROJECTS: dir })
+  const [again] = await judgeAll(fresh.url, [{ message: row.message, log: false }], 1)
+  t.ok(Object.values(again.body as Record<string, { cached: boolean }>).every((answer) => answer.cached), 'a fresh process answers from the store')
+  t.same(withoutCached(again.body), withoutCached(fromA[0].body), 'and serves the same answers')
+
+  const spec = loadProject(join(dir, 'spam.judge.yaml')).selected[0]
+  const opened = openSqliteStore(join(dir, '.judge', 'store.sqlite'))
+  t.teardown(() => opened.close())
+  for (const q of spec.questions) {
+    t.equal(opened.countAnswers(SYSTEM_ONE_DEFAULT_MODEL, q.fingerprint), 1, `${q.name}: one answer for the key`)
+    const stored = opened.getAnswers(SYSTEM_ONE_DEFAULT_MODEL, stateHash(row), [q.fingerprint]).get(q.fingerprint)!
+    t.match(fromA[0].body[q.name], { label: stored.label, p: stored.p, margin: stored.margin }, `${q.name}: the answer served is the one stored`)
+  }
 })

@@ -57,8 +57,12 @@ export interface Store {
    * getAnswers would find, without reading the answers (the plan needs no more).
    */
   answeredFingerprints(model: string, stateHash: string, fingerprints: readonly string[]): Set<string>
-  /** Saves answers and the state's values in one transaction. Existing keys are replaced. */
-  putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): void
+  /**
+   * Saves answers and the state's values in one transaction, and returns what the store holds for
+   * each key given, in order. The first answer written for a key is kept for ever: a later write of
+   * the key (another process asking the same row at once) changes nothing and gets the first back.
+   */
+  putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[]
   /** The values of states seen before, keyed by state hash; unknown hashes are absent. */
   getStates(stateHashes: readonly string[]): Map<string, State>
 

@@ -136,6 +136,7 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
       return new Set(fingerprints.filter((fingerprint) => held.has(fingerprint)))
     },
     putAnswers(answers, stateHash, state) {
+      let kept: StoredAnswer[] = []
       transaction(() => {
         sql.putState.run(stateHash, JSON.stringify(state))
         for (const a of answers) {
@@ -143,7 +144,10 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
             a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
             sampleRank(a.judgment, a.question, a.stateHash))
         }
+        // Read back under the same write lock: where another process wrote a key first, its answer stands.
+        kept = answers.map((a) => answerOf(sql.getAnswer.get(a.model, a.stateHash, a.fingerprint) as unknown as AnswerRow))
       })
+      return kept
     },
     getStates(stateHashes) {
       const states = new Map<string, State>()
