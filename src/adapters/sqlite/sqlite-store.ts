@@ -5,6 +5,7 @@ import { sampleRank } from '../../core/review/sample-rank.ts'
 import type { State } from '../../core/types.ts'
 import { InternalError, JudgeError } from '../../errors.ts'
 import type { Store, StoredAnswer } from '../../ports/store.ts'
+import { cacheAnswers } from './answer-cache.ts'
 import { configure, migrate } from './sqlite-schema.ts'
 import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
@@ -22,6 +23,11 @@ export interface SqliteStoreOptions {
    * costs more than a cached lookup. A commit by another connection is seen from the next turn.
    */
   readonly batchReads?: boolean
+  /**
+   * Keep the answers read for this many states in memory (answer-cache.ts), for a server whose
+   * traffic repeats rows; 0 (the default) keeps none, as a run over distinct rows wants.
+   */
+  readonly cachedStates?: number
 }
 
 /** The methods of the port that only read. */
@@ -55,10 +61,12 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         if (db.isOpen) db.close()
       },
     }
-    if (!snapshot) return store
-    const methods = store as unknown as Record<string, (...args: unknown[]) => unknown>
-    for (const name of READS) methods[name] = snapshot.wrap(methods[name])
-    return store
+    if (snapshot) {
+      const methods = store as unknown as Record<string, (...args: unknown[]) => unknown>
+      for (const name of READS) methods[name] = snapshot.wrap(methods[name])
+    }
+    // In front of the read transaction, so that a kept answer costs no lock.
+    return options.cachedStates ? cacheAnswers(store, options.cachedStates) : store
   } catch (error) {
     db.close()
     throw error instanceof JudgeError ? error : openError(file, error)
