@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import './quiet-warnings.ts'
+import { invocation } from './cli/invocation.ts'
 import { runCli } from './cli/run-cli.ts'
+import { packageInfo } from './version.ts'
 import { capYoungGeneration } from './young-generation.ts'
 
 capYoungGeneration()
@@ -10,12 +12,14 @@ const stop = () => controller.abort()
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)
 
+const launch = { script: process.argv[1] ?? '', execPath: process.execPath, env: process.env, cwd: process.cwd(), packageName: packageInfo().name }
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
   signal: controller.signal,
+  program: invocation(launch),
 })
 process.off('SIGINT', stop)
 process.off('SIGTERM', stop)

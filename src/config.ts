@@ -3,8 +3,16 @@ import { UsageError } from './errors.ts'
 import { DEFAULT_PRICE_PER_MTOK } from './core/judge/cost.ts'
 import { SYSTEM_ONE_DEFAULT_URL } from './adapters/system-one/system-one.ts'
 
+/** The engines ENGINE selects: TypeSafe's System One API, or the simulated stand-in. */
+export const ENGINE_KINDS = ['systemone', 'simulated'] as const
+
+/** One of ENGINE_KINDS. */
+export type EngineKind = (typeof ENGINE_KINDS)[number]
+
 /** Engine settings read from the environment. */
 export interface EngineConfig {
+  /** ENGINE: which engine answers; default systemone. */
+  readonly kind: EngineKind
   readonly url: string
   /** Null when ENGINE_API_KEY is unset: only cached rows can be judged. */
   readonly apiKey: string | null
@@ -51,6 +59,7 @@ export const ENV_VARIABLES = [
   'JUDGE_STORE',
   'HOST',
   'PORT',
+  'ENGINE',
   'ENGINE_URL',
   'ENGINE_API_KEY',
   'ENGINE_MODEL',
@@ -78,6 +87,13 @@ function number(env: Env, name: string, fallback: number, check: (n: number) => 
 
 const nonNegative = (n: number) => n >= 0
 
+function engineKind(env: Env): EngineKind {
+  const raw = text(env, 'ENGINE')?.toLowerCase() ?? 'systemone'
+  const kind = ENGINE_KINDS.find((k) => k === raw)
+  if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
+  return kind
+}
+
 /** Reads and validates the configuration; a bad value is a UsageError naming the variable. */
 export function readConfig(env: Env, cwd: string, defaultProjects?: string): Config {
   const store = text(env, 'JUDGE_STORE')
@@ -90,6 +106,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: number(env, 'PORT', 8080, (n) => Number.isInteger(n) && n >= 0 && n < 65536, 'a port number'),
     engine: {
+      kind: engineKind(env),
       url: (text(env, 'ENGINE_URL') ?? SYSTEM_ONE_DEFAULT_URL).replace(/\/+$/, ''),
       apiKey: text(env, 'ENGINE_API_KEY'),
       model: text(env, 'ENGINE_MODEL'),

@@ -33,6 +33,22 @@ export class UsageError extends JudgeError {
   override readonly exitCode = 2
 }
 
+/**
+ * A folder of several judgments where one must be named (400, exit 2). The way to name one differs
+ * by surface (the `node` field, the `--node` flag), so the message is completed where it is shown.
+ */
+export class NodeNeededError extends JudgeError {
+  override readonly name = 'NodeNeededError' as const
+  override readonly status = 400
+  override readonly exitCode = 2
+  /** What makes a judgment necessary, without the way to name it. */
+  readonly problem: string
+  constructor(problem: string, context: Readonly<Record<string, unknown>> = {}) {
+    super(`${problem}; name one with node`, { context: { problem, ...context } })
+    this.problem = problem
+  }
+}
+
 /** Missing or wrong server token (401). */
 export class UnauthorizedError extends JudgeError {
   override readonly name = 'UnauthorizedError' as const
@@ -120,6 +136,12 @@ export class CostCapError extends JudgeError {
     this.estimate = estimate
     this.cap = cap
   }
+}
+
+/** The server cannot listen where it was told: the port is taken or not allowed (exit 2). */
+export class ListenError extends JudgeError {
+  override readonly name = 'ListenError' as const
+  override readonly exitCode = 2
 }
 
 /** A row must be asked and ENGINE_API_KEY is unset; nothing was asked (503, exit 2). */

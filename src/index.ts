@@ -1,32 +1,80 @@
 /**
- * The library: the judge operation, the HTTP server as a mountable handler, and the typed
- * configuration they read.
+ * The library: the judge operation, the HTTP server as a mountable handler, the use cases the CLI
+ * and the server are made of, the ports they work through and the adapters behind them, typed.
  *
  * @example
- * import { createHandler, judge, readConfig } from 'judge'
+ * import { createHandler, judge, readConfig } from 'judge-rows'
  * const answers = await judge('specs/spam.judge.yaml', { message: 'WIN a prize!' })
  * const handler = createHandler(readConfig(process.env, process.cwd()))
+ *
+ * @example
+ * // A use case on an App built from the configuration: plan a data file, asking nothing.
+ * import { createRuntime, loadProject, planRows, readConfig } from 'judge-rows'
+ * const runtime = createRuntime(readConfig(process.env, process.cwd()))
+ * const project = loadProject('specs/spam.judge.yaml')
+ * const plans = await planRows(runtime, project, project.selected, { kind: 'file', file: 'rows.csv', label: 'rows.csv' })
  */
+
+// The operation and the server.
 export { judge } from './judge.ts'
 export type { JudgeOptions } from './judge.ts'
 export { createHandler } from './http/handler.ts'
 export type { HandlerOptions, JudgeHandler } from './http/handler.ts'
 export { startServer } from './http/server.ts'
 export type { RunningServer } from './http/server.ts'
-export { readConfig } from './config.ts'
-export type { Config, EngineConfig } from './config.ts'
-export { createRuntime } from './runtime.ts'
+
+// Configuration, and the runtime that builds the App of the use cases from it.
+export { ENGINE_KINDS, readConfig } from './config.ts'
+export type { Config, EngineConfig, EngineKind } from './config.ts'
+export { createRuntime, engineFor } from './runtime.ts'
 export type { Runtime, RuntimeOptions } from './runtime.ts'
-export type { Answer, Answers, DriftEntry, Row, RunRecord } from './core/types.ts'
+export { loadProject, createSpecCache } from './adapters/files/spec-files.ts'
+
+// The use cases: each a function of an App.
+export type { App } from './app/app.ts'
+export { judgeRequest } from './app/judge-request.ts'
+export type { JudgeInput, Judged } from './app/judge-request.ts'
+export { checkPlans, dataFileOf, planRows } from './app/plan.ts'
+export type { RowSource } from './app/plan.ts'
+export { runRows } from './app/run.ts'
+export type { RunInput } from './app/run.ts'
+export { testJudgments } from './app/test-judgments.ts'
+export type { TestInput, TestResult } from './app/test-judgments.ts'
+export { replayKept } from './app/replay.ts'
+export type { ReplayInput } from './app/replay.ts'
+export { shadowRow } from './app/shadow.ts'
+export type { ShadowJob } from './app/shadow.ts'
+export { queueTarget, recordVerdict, reviewQueue } from './app/review.ts'
+export type { QueueTarget } from './app/review.ts'
+export { driftOf, listRuns } from './app/runs.ts'
+export type { Drift, PublicRun } from './app/runs.ts'
+
+// The ports, and the adapters behind them.
 export type { Engine, EngineRequest, EngineResult } from './ports/engine.ts'
-export type { Store } from './ports/store.ts'
+export type { Files } from './ports/files.ts'
+export type { KeptRow, Store, StoredAnswer } from './ports/store.ts'
+export { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL } from './adapters/system-one/system-one.ts'
+export type { SystemOneOptions } from './adapters/system-one/system-one.ts'
+export { createSimulatedEngine, SIMULATED_DEFAULT_MODEL } from './adapters/simulated/simulated.ts'
+export { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
+export type { SqliteStoreOptions } from './adapters/sqlite/sqlite-store.ts'
+export { createLocalFiles } from './adapters/files/local-files.ts'
+
+// What the operations return and take.
+export type { Answer, Answers, DriftEntry, Project, Question, Row, RunRecord, SourcedRow, Spec, State } from './core/types.ts'
+export type { JudgmentPlan } from './core/judge/plan.ts'
+
 export {
+  ConflictError,
   CostCapError,
   EngineError,
   ForbiddenError,
   InputError,
+  InternalError,
   JudgeError,
+  ListenError,
   MissingKeyError,
+  NodeNeededError,
   NotFoundError,
   SpecError,
   UsageError,

@@ -10,7 +10,10 @@ process.once('SIGTERM', () => controller.abort())
 process.once('SIGINT', () => controller.abort())
 
 try {
-  const config = readConfig(process.env, process.cwd(), DEFAULT_PROJECTS)
+  // Without JUDGE_PROJECTS the examples are served, and their store holds simulated answers: the
+  // simulated engine (unless ENGINE says otherwise) answers from it, and says so.
+  const env = process.env.JUDGE_PROJECTS ? process.env : { ENGINE: 'simulated', ...process.env }
+  const config = readConfig(env, process.cwd(), DEFAULT_PROJECTS)
   await serveUntil(config, { log, signal: controller.signal })
   // Exit outright: a shadow judgment cut short at the shutdown bound must not hold the process.
   process.exit(0)

@@ -11,6 +11,7 @@ import { createLocalFiles } from './adapters/files/local-files.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
 import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL } from './adapters/system-one/system-one.ts'
+import { createSimulatedEngine } from './adapters/simulated/simulated.ts'
 
 /** The app of a command, a server or a library call: stores opened once per file, for its whole life. */
 export interface Runtime extends App {
@@ -77,7 +78,9 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   }
 }
 
-function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
+/** The engine ENGINE selects; null for System One without a key, which can give cached answers only. */
+export function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
+  if (config.engine.kind === 'simulated') return createSimulatedEngine()
   if (!config.engine.apiKey) return null
   return createSystemOne({
     url: config.engine.url,

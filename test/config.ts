@@ -6,7 +6,7 @@ t.test('defaults apply when nothing is set', async (t) => {
   const config = readConfig({}, '/work', '/work/examples')
   t.same(config, {
     projects: '/work/examples', serverToken: null, serverMaxCost: 0.01, maxCost: 1, store: null, host: '127.0.0.1', port: 8080,
-    engine: { url: 'https://api.typesafe.ai', apiKey: null, model: null, timeoutMs: 30000, pricePerMtok: 0.042 },
+    engine: { kind: 'systemone', url: 'https://api.typesafe.ai', apiKey: null, model: null, timeoutMs: 30000, pricePerMtok: 0.042 },
     limits: { headersTimeoutMs: 10000, requestTimeoutMs: 30000, maxConnections: 1024 },
   })
 })
@@ -19,7 +19,7 @@ t.test('every variable is read, paths resolved from the working folder', async (
   }, '/work')
   t.same(config, {
     projects: '/work/specs', serverToken: 's3cret', serverMaxCost: 0.5, maxCost: 2, store: '/work/db/s.sqlite', host: '0.0.0.0', port: 9000,
-    engine: { url: 'http://127.0.0.1:9', apiKey: 'k', model: 'jev-2', timeoutMs: 100, pricePerMtok: 0.1 },
+    engine: { kind: 'systemone', url: 'http://127.0.0.1:9', apiKey: 'k', model: 'jev-2', timeoutMs: 100, pricePerMtok: 0.1 },
     limits: { headersTimeoutMs: 500, requestTimeoutMs: 700, maxConnections: 3 },
   })
 })
@@ -35,4 +35,11 @@ t.test('a bad value is an error naming the variable and the value', async (t) =>
 
 t.test('blank values count as unset', async (t) => {
   t.equal(readConfig({ ENGINE_API_KEY: '  ', JUDGE_STORE: '' }, '/').engine.apiKey, null)
+})
+
+t.test('ENGINE selects the engine: systemone by default, or simulated', async (t) => {
+  t.equal(readConfig({ ENGINE: 'simulated' }, '/').engine.kind, 'simulated')
+  t.equal(readConfig({ ENGINE: ' Simulated ' }, '/').engine.kind, 'simulated')
+  t.equal(readConfig({ ENGINE: '' }, '/').engine.kind, 'systemone')
+  t.throws(() => readConfig({ ENGINE: 'gpt' }, '/'), new UsageError('ENGINE must be one of systemone, simulated, not "gpt"'))
 })

@@ -53,3 +53,9 @@ t.test('every document the README links to exists', async (t) => {
     t.ok(statSync(join(root, link), { throwIfNoEntry: false }), `${link} exists`)
   }
 })
+
+t.test('the README explains the EBADENGINE warning npm ci prints on an older Node', async (t) => {
+  const readme = read('README.md')
+  t.match(readme, /npm warn EBADENGINE Unsupported engine/)
+  t.match(readme, /npm checks the package's `engines` field against the Node that runs npm itself/)
+})

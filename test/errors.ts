@@ -1,5 +1,5 @@
 import t from 'tap'
-import { CostCapError, EngineError, JudgeError, MethodNotAllowedError, MissingKeyError, SpecError, UsageError } from '../src/errors.ts'
+import { CostCapError, EngineError, JudgeError, ListenError, MethodNotAllowedError, MissingKeyError, NodeNeededError, SpecError, UsageError } from '../src/errors.ts'
 
 t.test('each error carries its HTTP status, exit status and a literal name', async (t) => {
   t.match(new UsageError('x'), { status: 400, exitCode: 2, name: 'UsageError' })
@@ -13,4 +13,11 @@ t.test('each error carries its HTTP status, exit status and a literal name', asy
 
 t.test('the cost cap message names the judgment, counts, estimate and cap, and says nothing was asked', async (t) => {
   t.equal(new CostCapError('spam', 1, 1, 0.0123, 0.01).message, 'judgment spam: asking 1 answer in 1 request would cost an estimated $0.0123, above the cap of $0.01; nothing was asked')
+  t.equal(new CostCapError('spam', 3, 1, 0.000015, 0.0000001).message, 'judgment spam: asking 3 answers in 1 request would cost an estimated $0.000015, above the cap of $0.0000001; nothing was asked')
+})
+
+t.test('a folder that needs a judgment named says so, and a listen failure exits 2', async (t) => {
+  t.match(new NodeNeededError('this folder holds 2 judgments'), { status: 400, exitCode: 2, name: 'NodeNeededError', problem: 'this folder holds 2 judgments' })
+  t.ok(new NodeNeededError('x') instanceof JudgeError)
+  t.match(new ListenError('cannot listen'), { exitCode: 2, name: 'ListenError' })
 })

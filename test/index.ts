@@ -12,6 +12,25 @@ t.test('the library exports the judge operation, the handler, the configuration 
   }
 })
 
+t.test('the library exports the use cases, the project loader, and the adapters of the ports', async (t) => {
+  const useCases = ['judgeRequest', 'planRows', 'checkPlans', 'runRows', 'testJudgments', 'replayKept', 'shadowRow', 'queueTarget', 'reviewQueue', 'recordVerdict', 'listRuns', 'driftOf', 'loadProject']
+  const adapters = ['createSystemOne', 'createSimulatedEngine', 'openSqliteStore', 'createLocalFiles', 'engineFor']
+  for (const name of [...useCases, ...adapters]) t.type((library as Record<string, unknown>)[name], 'function', name)
+})
+
+t.test('a use case runs on the App the runtime builds, with the simulated engine', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'rows.csv': 'message\nhello\nWIN a prize now\n' })
+  const runtime = library.createRuntime(library.readConfig({ ENGINE: 'simulated' }, dir))
+  t.teardown(() => runtime.close())
+  const project = library.loadProject(join(dir, 'spam.judge.yaml'))
+  const source = { kind: 'file', file: join(dir, 'rows.csv'), label: 'rows.csv' } as const
+  const [plan] = await library.planRows(runtime, project, project.selected, source)
+  t.match(plan, { judgment: 'spam', model: library.SIMULATED_DEFAULT_MODEL, rows: 2, ask: 6 })
+  const [run] = await library.runRows(runtime, { project, specs: project.selected, source, cap: 1, concurrency: 2 })
+  t.match(run, { rows: 2, asked: 6, status: 'complete', model: 'simulated-1' })
+  t.same(library.listRuns(runtime, project, null).map((r) => r.run_id), [run.run_id])
+})
+
 t.test('judge and createHandler share a store: a row judged by one is cached for the other', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const config = library.readConfig({ JUDGE_PROJECTS: dir }, dir)

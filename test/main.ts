@@ -47,7 +47,7 @@ t.test('a bad setting stops it at startup with exit status 2 naming the variable
   t.match(stderr, /PORT must be a port number, not "eighty"/)
 })
 
-t.test('a port already taken exits 1 with the reason', async (t) => {
+t.test('a port already taken exits 2 with the reason and what to set, without a stack', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const first = await start({ JUDGE_PROJECTS: dir })
   t.teardown(() => void first.child.kill('SIGTERM'))
@@ -55,6 +55,18 @@ t.test('a port already taken exits 1 with the reason', async (t) => {
   const child = spawn(process.execPath, ['--no-warnings', MAIN], { env: { ...process.env, JUDGE_PROJECTS: dir, HOST: '127.0.0.1', PORT: port } })
   let stderr = ''
   child.stderr.on('data', (d) => (stderr += d))
-  t.equal(await new Promise((done) => child.on('exit', done)), 1)
-  t.match(stderr, /EADDRINUSE/)
+  t.equal(await new Promise((done) => child.on('exit', done)), 2)
+  t.equal(stderr, `judge server: cannot listen: 127.0.0.1:${port} is already in use (another server?); stop it, or set PORT to another port (PORT=0 picks a free one)\n`)
+})
+
+t.test('without JUDGE_PROJECTS it serves the examples with the simulated engine, unless ENGINE says otherwise', async (t) => {
+  const { JUDGE_PROJECTS: _projects, ENGINE: _engine, ...env } = process.env
+  const examples = await start({ ...env, JUDGE_PROJECTS: '' } as Record<string, string>)
+  t.match(examples.stderr(), /serving \S+examples; .*; simulated engine/)
+  examples.child.kill('SIGTERM')
+  await examples.exit
+  const real = await start({ ...env, JUDGE_PROJECTS: '', ENGINE: 'systemone', ENGINE_API_KEY: '' } as Record<string, string>)
+  t.match(real.stderr(), /serving \S+examples; .*; no engine key/)
+  real.child.kill('SIGTERM')
+  await real.exit
 })

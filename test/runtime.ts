@@ -7,6 +7,8 @@ import type { Project } from '../src/core/types.ts'
 /** A project of no specs in `dir`: enough to find its store. */
 const at = (dir: string): Project => ({ path: dir, dir, specs: [], selected: [] })
 import { createFakeEngine } from './helpers/fake-engine.ts'
+import { modelFor } from '../src/core/judge/deps.ts'
+import { spec, SPAM_YAML } from './helpers/specs.ts'
 
 t.test('one store is opened per store file and shared by the folders it serves', async (t) => {
   const dir = t.testdir({ a: { 'x.judge.yaml': '' }, b: {} })
@@ -54,4 +56,17 @@ t.test('reading creates no store: existingStore is null until the file exists', 
   t.equal(runtime.existingStore(at(dir)), null)
   runtime.depsFor(at(dir))
   t.ok(runtime.existingStore(at(dir)), 'once opened it is the store')
+})
+
+t.test('ENGINE=simulated needs no key, and keeps its answers under its own model ids', async (t) => {
+  const dir = t.testdir({})
+  const runtime = createRuntime(readConfig({ ENGINE: 'simulated', ENGINE_MODEL: 'jev-2' }, dir))
+  t.teardown(() => runtime.close())
+  const deps = runtime.depsFor(at(dir))
+  t.equal(deps.engine?.defaultModel, 'simulated-1')
+  t.equal(modelFor(spec(), deps), 'simulated-jev-2', 'ENGINE_MODEL is asked under a simulated id')
+  t.equal(modelFor(spec('model: jev-1.13.0\n' + SPAM_YAML), deps), 'simulated-jev-1.13.0', 'so is a spec\'s model')
+  const plain = createRuntime(readConfig({ ENGINE: 'simulated' }, dir))
+  t.teardown(() => plain.close())
+  t.equal(modelFor(spec(), plain.depsFor(at(dir))), 'simulated-1')
 })

@@ -6,12 +6,12 @@ import type { App } from './app.ts'
 
 /** Where the rows of a command come from: a data file, or rows already in hand. */
 export type RowSource =
-  | { readonly kind: 'file'; readonly file: string; readonly label: string }
+  | { readonly kind: 'file'; readonly file: string; readonly label: string; readonly delimiter?: string | null }
   | { readonly kind: 'rows'; readonly rows: readonly SourcedRow[] }
 
 /** The rows of a source, streamed. */
 export function rowsOf(app: App, source: RowSource): AsyncIterable<SourcedRow> | Iterable<SourcedRow> {
-  return source.kind === 'file' ? app.files.rows(source.file, source.label) : source.rows
+  return source.kind === 'file' ? app.files.rows(source.file, source.label, source.delimiter) : source.rows
 }
 
 /** The data file of a command: the one given, else the `data:` of the selected judgments, which must agree. */
@@ -19,7 +19,7 @@ export function dataFileOf(given: string | undefined, specs: readonly Spec[]): s
   if (given !== undefined) return given
   const files = [...new Set(specs.map((s) => s.data))]
   if (files.length === 1 && files[0] !== null) return files[0]
-  if (files.length > 1) throw new UsageError('the judgments name different data files; give --data')
+  if (files.length > 1) throw new UsageError('the judgments name different data files; give --data FILE')
   throw new UsageError('no data file: give --data FILE or set data: in the spec')
 }
 

@@ -26,6 +26,8 @@ export interface QueueOptions {
 
 /** A queue as read from the store. */
 export interface StoredQueue extends Queue {
+  /** The model whose answers the queue offers; absent when there is no store yet. */
+  readonly model?: string
   /**
    * Whether the store may hold more unsure answers than were read (only enough to fill a page are):
    * the count of unsure rows offered is then a floor.
@@ -51,7 +53,7 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   })
   const outside = answers.flatMap((qa) => [...qa.sample, ...qa.unsure]).map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
-  return { ...buildQueue({ spec, answers, key, verdicts, states, audit, unsureBelow: spec.unsureBelow, limit }), moreUnsure }
+  return { ...buildQueue({ spec, answers, key, verdicts, states, audit, unsureBelow: spec.unsureBelow, limit }), moreUnsure, model }
 }
 
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */

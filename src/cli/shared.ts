@@ -1,8 +1,12 @@
 import { resolve } from 'node:path'
 import { readConfig, type Config } from '../config.ts'
 import { loadProject } from '../adapters/files/spec-files.ts'
+import { parseDelimiter } from '../adapters/files/delimiter.ts'
+import { formatOf } from '../adapters/files/rows.ts'
+import { dataFileOf, type RowSource } from '../app/plan.ts'
 import type { JudgmentPlan } from '../core/judge/plan.ts'
-import type { Project } from '../core/types.ts'
+import type { Project, Spec } from '../core/types.ts'
+import { UsageError } from '../errors.ts'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
 import { plural, table, usd } from './text.ts'
@@ -29,6 +33,15 @@ export async function withSession<T>(io: CliIo, path: string, options: RuntimeOp
   } finally {
     session.runtime.close()
   }
+}
+
+/** The rows of a data file a command reads: --data (else the spec's data:), with --delimiter when given. */
+export function dataSourceOf(io: CliIo, flags: { readonly data?: string; readonly delimiter?: string }, specs: readonly Spec[]): RowSource {
+  const file = dataFileOf(flags.data === undefined ? undefined : resolve(io.cwd, flags.data), specs)
+  const label = flags.data ?? file
+  if (flags.delimiter === undefined) return { kind: 'file', file, label }
+  if (formatOf(file) === 'jsonl') throw new UsageError(`--delimiter applies to CSV and other delimited files, not to the JSON Lines file ${label}`)
+  return { kind: 'file', file, label, delimiter: parseDelimiter(flags.delimiter) }
 }
 
 /** The plan as a text table, with each judgment's estimate against the cap. */

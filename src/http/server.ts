@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import type { Config } from '../config.ts'
+import { ListenError } from '../errors.ts'
 import { createHandler, type HandlerOptions, type JudgeHandler } from './handler.ts'
 
 /** What `npm start` serves when JUDGE_PROJECTS is unset: the repository's examples. */
@@ -34,9 +35,10 @@ export async function startServer(config: Config, options: HandlerOptions = {}):
   // Answering Expect: 100-continue ourselves lets an oversized body be refused before it is sent.
   server.on('checkContinue', handler)
   await new Promise<void>((done, fail) => {
-    server.once('error', fail)
+    const refused = (error: NodeJS.ErrnoException) => fail(listenError(error, config))
+    server.once('error', refused)
     server.listen(config.port, config.host, () => {
-      server.off('error', fail)
+      server.off('error', refused)
       done()
     })
   })
@@ -51,6 +53,18 @@ export async function startServer(config: Config, options: HandlerOptions = {}):
   }
 }
 
+/** A listen failure in words, with the setting that changes it; other failures stay as they are. */
+export function listenError(error: NodeJS.ErrnoException, config: Pick<Config, 'host' | 'port'>): Error {
+  const where = `${config.host}:${config.port}`
+  const why: Record<string, string> = {
+    EADDRINUSE: `${where} is already in use (another server?); stop it, or set PORT to another port (PORT=0 picks a free one)`,
+    EACCES: `listening on ${where} is not allowed (ports below 1024 need privileges); set PORT to 1024 or above`,
+    EADDRNOTAVAIL: `${config.host} is not an address of this machine; set HOST (default 127.0.0.1)`,
+  }
+  const text = error.code ? why[error.code] : undefined
+  return text ? new ListenError(`cannot listen: ${text}`, { cause: error, context: { host: config.host, port: config.port, code: error.code } }) : error
+}
+
 async function stop(server: Server, handler: JudgeHandler, timeoutMs: number): Promise<boolean> {
   const closed = new Promise<void>((done) => server.close(() => done()))
   server.closeIdleConnections()
@@ -63,7 +77,9 @@ async function stop(server: Server, handler: JudgeHandler, timeoutMs: number): P
 /** The line logged at startup: where it listens and what it serves; never a secret's value. */
 export function startupLine(config: Config, url: string): string {
   const token = config.serverToken === null ? 'no token (open to anyone who can reach it)' : 'token required'
-  const key = config.engine.apiKey === null ? 'no engine key (cached rows only)' : 'engine key set'
+  const key = config.engine.kind === 'simulated'
+    ? 'simulated engine (its answers are not a real model\'s)'
+    : config.engine.apiKey === null ? 'no engine key (cached rows only)' : 'engine key set'
   return `judge server listening on ${url}, serving ${config.projects}; ${token}; ${key}`
 }
 

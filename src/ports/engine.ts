@@ -21,6 +21,12 @@ export interface EngineResult {
 export interface Engine {
   /** The model asked when neither the spec nor the configuration names one. */
   readonly defaultModel: string
+  /**
+   * The id this engine's answers for a requested model are stored and recorded under; the
+   * requested model itself when absent. A stand-in engine answers under ids of its own, so that
+   * its answers never share a cache key with a real model's.
+   */
+  readonly modelId?: (model: string) => string
   /** Asks every question of the request; rejects with an EngineError after its retries. */
   ask(request: EngineRequest, signal?: AbortSignal): Promise<EngineResult>
 }

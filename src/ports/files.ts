@@ -3,8 +3,11 @@ import type { SourcedRow, Spec } from '../core/types.ts'
 
 /** The files a judgment names (data rows, answer key, reviews file) and its repository's commit. */
 export interface Files {
-  /** Streams the rows of a data file; `label` names the file in error messages. */
-  rows(file: string, label: string): AsyncIterable<SourcedRow>
+  /**
+   * Streams the rows of a data file; `label` names the file in error messages. A delimited file's
+   * separator is `delimiter` when given, else its extension's (a tab for .tsv, else a comma).
+   */
+  rows(file: string, label: string, delimiter?: string | null): AsyncIterable<SourcedRow>
   /** The judgment's answer key; empty when the spec names none. */
   key(spec: Spec): Promise<AnswerKey>
   /** The latest verdict per row of the judgment's reviews file; empty when there is none yet. */

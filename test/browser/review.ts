@@ -63,7 +63,8 @@ t.test('the example project shows a queue in the browser: disagreements first, t
   const root = t.testdir({})
   cpSync(resolve(ROOT, 'examples'), root, { recursive: true, filter: (src) => !src.includes('/.judge') && !src.endsWith('.reviews.csv') })
   t.equal(await buildExampleStore(false, root, { write: () => true }), 0)
-  const server = await startJudgeServer(t, root)
+  // The example's store holds the simulated engine's answers, under its own model id.
+  const server = await startJudgeServer(t, root, { ENGINE: 'simulated' })
   const page = await openPage(t, await openBrowser(t))
   t.equal((await page.goto(`${server.url}/review?path=sms/spam.judge.yaml`))?.status(), 200)
   mkdirSync(OUTPUT, { recursive: true })

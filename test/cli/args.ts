@@ -12,9 +12,9 @@ t.test('options and one path are parsed strictly', async (t) => {
 })
 
 t.test('whole-number options are checked', async (t) => {
-  t.equal(positiveInt('run', 'concurrency', undefined, 8), 8)
-  t.equal(positiveInt('run', 'concurrency', '16', 8), 16)
-  t.throws(() => positiveInt('run', 'concurrency', '2.5', 8), /--concurrency must be a whole number of 1 or more, not "2.5"/)
+  t.equal(positiveInt('concurrency', undefined, 8), 8)
+  t.equal(positiveInt('concurrency', '16', 8), 16)
+  t.throws(() => positiveInt('concurrency', '2.5', 8), /--concurrency must be a whole number of 1 or more, not "2.5"/)
 })
 
 t.test('help text aligns the options', async (t) => {

@@ -2,7 +2,7 @@ import t from 'tap'
 import { connect } from 'node:net'
 import { readConfig } from '../../src/config.ts'
 import type { Engine } from '../../src/ports/engine.ts'
-import { DEFAULT_PROJECTS, serveUntil, startServer, startupLine } from '../../src/http/server.ts'
+import { DEFAULT_PROJECTS, listenError, serveUntil, startServer, startupLine } from '../../src/http/server.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -33,6 +33,8 @@ t.test('the startup line says where it listens and what it serves, never a secre
   t.match(line, /token required; engine key set$/)
   t.notMatch(line, /tok-1|key-1/)
   t.match(DEFAULT_PROJECTS, /examples$/)
+  const simulated = startupLine(readConfig({ JUDGE_PROJECTS: '/srv/specs', ENGINE: 'simulated' }, '/'), 'http://127.0.0.1:8080')
+  t.match(simulated, /; simulated engine \(its answers are not a real model's\)$/)
 })
 
 t.test('the server listens on the configured host and a free port, and stops', async (t) => {
@@ -50,7 +52,21 @@ t.test('a port in use is an error at startup', async (t) => {
   const first = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir))
   t.teardown(() => first.stop())
   const port = new URL(first.url).port
-  await t.rejects(startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: port }, dir)), { code: 'EADDRINUSE' })
+  await t.rejects(startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: port }, dir)), {
+    name: 'ListenError',
+    exitCode: 2,
+    message: `cannot listen: 127.0.0.1:${port} is already in use (another server?); stop it, or set PORT to another port (PORT=0 picks a free one)`,
+    cause: { code: 'EADDRINUSE' },
+  })
+})
+
+t.test('listen failures read as what to change; others stay as they are', async (t) => {
+  const config = { host: '10.9.8.7', port: 80 }
+  const failure = (code: string) => Object.assign(new Error(code), { code })
+  t.match(listenError(failure('EACCES'), config), { name: 'ListenError', message: /10\.9\.8\.7:80 is not allowed .*set PORT to 1024 or above/ })
+  t.match(listenError(failure('EADDRNOTAVAIL'), config), { name: 'ListenError', message: /10\.9\.8\.7 is not an address of this machine; set HOST/ })
+  const other = failure('EMFILE')
+  t.equal(listenError(other, config), other)
 })
 
 t.test('a shutdown waits for a shadow judgment in flight, and gives up at its bound', async (t) => {

@@ -1,10 +1,10 @@
 import { createWriteStream, type WriteStream } from 'node:fs'
-import { stringify } from 'csv-stringify/sync'
 import type { SpecResult } from '../../core/judge/judge-row.ts'
 import type { Row, Spec } from '../../core/types.ts'
 import { formatOf } from './rows.ts'
+import { delimitedLine, delimiterOf } from './delimiter.ts'
 
-/** Writes judged rows to a CSV or JSON Lines file in input order, whatever order they finish in. */
+/** Writes judged rows to a CSV, TSV or JSON Lines file in input order, whatever order they finish in. */
 export interface AnswersWriter {
   write(seq: number, row: Row, results: ReadonlyMap<string, SpecResult>): void
   close(): Promise<void>
@@ -18,6 +18,7 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
   const out: WriteStream = createWriteStream(file)
   const prefix = specs.length > 1
   const csv = formatOf(file) === 'csv'
+  const delimiter = delimiterOf(file)
   const pending = new Map<number, Record<string, unknown>>()
   let next = 0
   let columns: string[] | null = null
@@ -36,9 +37,9 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
     let text = ''
     if (!columns) {
       columns = Object.keys(record)
-      text = stringify([columns])
+      text = delimitedLine(columns, delimiter)
     }
-    return text + stringify([columns.map((c) => record[c] ?? '')])
+    return text + delimitedLine(columns.map((c) => record[c] ?? ''), delimiter)
   }
   return {
     write(seq, row, results) {

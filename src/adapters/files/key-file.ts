@@ -4,6 +4,7 @@ import type { AnswerKey, KeyRow } from '../../core/review/verdicts.ts'
 import { stateHash, stateOf } from '../../core/judge/state.ts'
 import type { Spec } from '../../core/types.ts'
 import { InputError } from '../../errors.ts'
+import { delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 
 type Cells = { readonly [column: string]: string }
 interface Parsed {
@@ -12,7 +13,7 @@ interface Parsed {
 }
 
 /**
- * Reads a judgment's answer key: a CSV file with the spec's state columns and one column per
+ * Reads a judgment's answer key: a CSV file (TSV for .tsv) with the spec's state columns and one column per
  * question it gives labels for (other columns are ignored). An empty cell gives no label. Rows with
  * the same state merge; two different labels for one question of one state are an error.
  */
@@ -44,11 +45,12 @@ async function readText(file: string, spec: Spec): Promise<string> {
 }
 
 function parseKey(text: string, file: string): Parsed[] {
+  const delimiter = delimiterOf(file)
   try {
-    return parse(text, { columns: true, bom: true, skip_empty_lines: true, info: true }) as Parsed[]
+    return parse(text, { ...parseOptions(delimiter), columns: true, bom: true, skip_empty_lines: true, info: true }) as Parsed[]
   } catch (error) {
     const e = error as Error & { lines?: number }
-    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid CSV: ${e.message}`, { cause: error })
+    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
   }
 }
 

@@ -4,7 +4,7 @@ import { readKey } from './key-file.ts'
 import { appendVerdict, readVerdicts } from './reviews-file.ts'
 import { readRows } from './rows.ts'
 
-/** The files port on the local file system: CSV and JSON Lines rows, CSV key and reviews files, git. */
+/** The files port on the local file system: CSV, TSV and JSON Lines rows, CSV or TSV key and reviews files, git. */
 export function createLocalFiles(): Files {
   return {
     rows: readRows,

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
 import { isKind, isVerdict, verdictKey, type VerdictRecord } from '../../core/review/verdicts.ts'
 import type { State } from '../../core/types.ts'
 import { InputError } from '../../errors.ts'
+import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 
 /** The columns of a reviews file, in order (brief 7). */
 export const REVIEW_COLUMNS = [
@@ -14,8 +14,6 @@ export const REVIEW_COLUMNS = [
 
 type Column = (typeof REVIEW_COLUMNS)[number]
 type Cells = Readonly<Record<Column, string>>
-
-const HEADER = stringify([[...REVIEW_COLUMNS]])
 
 // Letters and digits of any script; the first character may not be one a spreadsheet reads as the
 // start of a formula (=, +, -, @), and none of the characters can break out of a CSV cell or HTML.
@@ -26,14 +24,14 @@ export function validReviewer(name: string): boolean {
   return REVIEWER.test(name)
 }
 
-/** One verdict as a line of the reviews file, newline included. */
-export function verdictLine(record: VerdictRecord): string {
+/** One verdict as a line of the reviews file, newline included: CSV, or TSV for a .tsv file. */
+export function verdictLine(record: VerdictRecord, delimiter = ','): string {
   const cells: Cells = {
     reviewed_at: record.reviewed_at, reviewer: record.reviewer, judgment: record.judgment, question: record.question,
     state_hash: record.state_hash, kind: record.kind, verdict: record.verdict, labels: JSON.stringify(record.labels),
     model_label: record.model_label, key_label: record.key_label ?? '', state: JSON.stringify(record.state),
   }
-  return stringify([REVIEW_COLUMNS.map((c) => cells[c])])
+  return delimitedLine(REVIEW_COLUMNS.map((c) => cells[c]), delimiter)
 }
 
 /**
@@ -42,7 +40,9 @@ export function verdictLine(record: VerdictRecord): string {
  * processes: see appendLine. (The check that a verdict is offered is serialized by its use case.)
  */
 export function appendVerdict(file: string, record: VerdictRecord): Promise<void> {
-  return appendLine(resolve(file), verdictLine(record))
+  const path = resolve(file)
+  const delimiter = delimiterOf(path)
+  return appendLine(path, delimitedLine(REVIEW_COLUMNS, delimiter), verdictLine(record, delimiter))
 }
 
 /**
@@ -51,13 +51,13 @@ export function appendVerdict(file: string, record: VerdictRecord): Promise<void
  * promises this only up to PIPE_BUF (4096 bytes on Linux); local Linux and macOS file systems
  * keep longer appends whole too, while NFS keeps none (see docs/review.md).
  */
-async function appendLine(path: string, line: string): Promise<void> {
-  await createWithHeader(path)
+async function appendLine(path: string, header: string, line: string): Promise<void> {
+  await createWithHeader(path, header)
   const handle = await open(path, 'a')
   try {
     // A file created empty by someone else gets its header in the same write as the first line.
     const { size } = await handle.stat()
-    const bytes = Buffer.from(size === 0 ? HEADER + line : line)
+    const bytes = Buffer.from(size === 0 ? header + line : line)
     let offset = 0
     while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
     await handle.sync()
@@ -67,7 +67,7 @@ async function appendLine(path: string, line: string): Promise<void> {
 }
 
 /** Creates a missing reviews file holding only its header, so that no process ever sees it without one. */
-async function createWithHeader(path: string): Promise<void> {
+async function createWithHeader(path: string, header: string): Promise<void> {
   try {
     await stat(path)
     return
@@ -76,7 +76,7 @@ async function createWithHeader(path: string): Promise<void> {
   }
   // Written aside and linked into place: link(2) fails when the name exists, so one process wins.
   const temp = `${path}.${randomUUID()}.tmp`
-  await writeFile(temp, HEADER, { flag: 'wx', flush: true })
+  await writeFile(temp, header, { flag: 'wx', flush: true })
   try {
     await link(temp, path)
   } catch {
@@ -113,17 +113,18 @@ async function readText(file: string): Promise<string> {
 }
 
 function parseFile(text: string, file: string): { record: Cells; info: { lines: number } }[] {
+  const delimiter = delimiterOf(file)
   const columns = (header: string[]) => {
     const missing = REVIEW_COLUMNS.filter((c) => !header.includes(c))
     if (missing.length > 0) throw new InputError(`${file}: not a reviews file: the header lacks ${missing.join(', ')}`)
     return header
   }
   try {
-    return parse(text, { columns, bom: true, skip_empty_lines: true, info: true })
+    return parse(text, { ...parseOptions(delimiter), columns, bom: true, skip_empty_lines: true, info: true })
   } catch (error) {
     if (error instanceof InputError) throw error
     const e = error as Error & { lines?: number }
-    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid CSV: ${e.message}`, { cause: error })
+    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
   }
 }
 

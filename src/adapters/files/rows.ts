@@ -3,15 +3,18 @@ import { createInterface } from 'node:readline'
 import { parse } from 'csv-parse'
 import { InputError, NotFoundError } from '../../errors.ts'
 import type { Row, SourcedRow } from '../../core/types.ts'
+import { delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 
-
-/** The format of a data file: by extension, JSON Lines for .jsonl/.ndjson/.json, CSV otherwise. */
+/** The format of a data file: by extension, JSON Lines for .jsonl/.ndjson/.json, delimited text (CSV, TSV) otherwise. */
 export function formatOf(file: string): 'csv' | 'jsonl' {
   return /\.(jsonl|ndjson|json)$/i.test(file) ? 'jsonl' : 'csv'
 }
 
-/** Streams the rows of a CSV (with a header) or JSON Lines file, one at a time. */
-export async function* readRows(file: string, label = file): AsyncGenerator<SourcedRow> {
+/**
+ * Streams the rows of a delimited file with a header (CSV; TSV for .tsv; `delimiter` when given)
+ * or a JSON Lines file, one at a time.
+ */
+export async function* readRows(file: string, label = file, delimiter?: string | null): AsyncGenerator<SourcedRow> {
   const stream = createReadStream(file)
   const opened = new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve())
@@ -22,7 +25,7 @@ export async function* readRows(file: string, label = file): AsyncGenerator<Sour
   } catch (error) {
     throw fileError(error, label)
   }
-  yield* formatOf(file) === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label)
+  yield* formatOf(file) === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label, delimiterOf(file, delimiter))
 }
 
 function fileError(error: unknown, label: string): Error {
@@ -32,8 +35,8 @@ function fileError(error: unknown, label: string): Error {
   return new InputError(`${label}: cannot read the data file (${code ?? String(error)})`, { cause: error })
 }
 
-async function* csvRows(stream: ReadStream, label: string): AsyncGenerator<SourcedRow> {
-  const parser = stream.pipe(parse({ columns: true, bom: true, skip_empty_lines: true, info: true }))
+async function* csvRows(stream: ReadStream, label: string, delimiter: string): AsyncGenerator<SourcedRow> {
+  const parser = stream.pipe(parse({ ...parseOptions(delimiter), columns: true, bom: true, skip_empty_lines: true, info: true }))
   // pipe() does not forward a read error: without this the parser would wait forever.
   stream.on('error', (error) => parser.destroy(error))
   try {
@@ -44,7 +47,7 @@ async function* csvRows(stream: ReadStream, label: string): AsyncGenerator<Sourc
     if (error instanceof InputError) throw error
     const e = error as Error & { lines?: number; code?: string }
     if (e.code && !e.code.startsWith('CSV_')) throw fileError(e, label)
-    throw new InputError(`${label}${e.lines ? `:${e.lines}` : ''}: not valid CSV: ${e.message}`, { cause: error })
+    throw new InputError(`${label}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
   }
 }
 

@@ -1,18 +1,17 @@
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, parseCommand } from '../args.ts'
 import type { CliIo } from '../io.ts'
-import { resolve } from 'node:path'
-import { dataFileOf, planRows } from '../../app/plan.ts'
+import { planRows } from '../../app/plan.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
-import { planJson, planTable, withSession } from '../shared.ts'
+import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' } } as const
+const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' } } as const
 
 /** `judge plan`: what `run` would do, asking nothing. */
 export const HELP = helpText(
-  'judge plan <spec-or-folder> [--data FILE] [--node NAME] [--json]',
+  'judge plan <spec-or-folder> [--data FILE] [--delimiter C] [--node NAME] [--json]',
   'Shows what `judge run` would do, asking nothing: rows, distinct states, cached answers,\nanswers and requests to ask, and the estimated cost against JUDGE_MAX_COST.',
-  [{ flag: '--data FILE', text: 'CSV (with a header) or JSON Lines rows; default the spec\'s data:' }, ...COMMON_DOCS],
+  [...DATA_DOCS, ...COMMON_DOCS],
 )
 
 /** Runs `judge plan`; returns the exit status. */
@@ -24,8 +23,7 @@ export async function planCommand(argv: readonly string[], io: CliIo, options: R
   }
   return withSession(io, onePath('plan', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
-    const file = dataFileOf(values.data === undefined ? undefined : resolve(io.cwd, values.data), specs)
-    const plans = await planRows(session.runtime, session.project, specs, { kind: 'file', file, label: values.data ?? file })
+    const plans = await planRows(session.runtime, session.project, specs, dataSourceOf(io, values, specs))
     const cap = session.config.maxCost
     io.stdout.write(values.json ? JSON.stringify(planJson(plans, cap), null, 2) + '\n' : planTable(plans, cap))
     return 0

@@ -36,8 +36,8 @@ export async function replayCommand(argv: readonly string[], io: CliIo, options:
     return 0
   }
   const candidatePath = onePath('replay', positionals)
-  if (values.live === undefined) throw new UsageError('replay: name the live spec or folder with --live PATH; see judge replay --help')
-  const concurrency = positiveInt('replay', 'concurrency', values.concurrency, 8)
+  if (values.live === undefined) throw new UsageError('name the live spec or folder with --live PATH; see judge replay --help')
+  const concurrency = positiveInt('concurrency', values.concurrency, 8)
   const live = loadProject(resolve(io.cwd, values.live))
   return withSession(io, candidatePath, options, async (session) => {
     let progress = createProgress(io.stderr, 0, 'replaying')

@@ -1,28 +1,27 @@
 import { resolve } from 'node:path'
 import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answers-out.ts'
 import { driftOfSpec } from '../../app/runs.ts'
-import { dataFileOf } from '../../app/plan.ts'
 import { runRows } from '../../app/run.ts'
 import { findJudgment } from '../../core/spec/project.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import type { RunRecord } from '../../core/types.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
 import { mix, plural, usd } from '../text.ts'
 import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
-import { withSession, type Session } from '../shared.ts'
+import { dataSourceOf, withSession, type Session } from '../shared.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
+const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
 
 /** `judge run`: judges every row of a data file, store first. */
 export const HELP = helpText(
-  'judge run <spec-or-folder> [--data FILE] [--concurrency N] [--out FILE] [--node NAME] [--json]',
+  'judge run <spec-or-folder> [--data FILE] [--delimiter C] [--concurrency N] [--out FILE] [--node NAME] [--json]',
   'Judges every row of the data file, asking the engine only what the store lacks, each distinct\nstate once. Records a run per judgment. Nothing is asked when the estimate is above\nJUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2.',
   [
-    { flag: '--data FILE', text: 'CSV (with a header) or JSON Lines rows; default the spec\'s data:' },
+    ...DATA_DOCS,
     { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
-    { flag: '--out FILE', text: 'write every row with its answers (.csv or .jsonl)' },
+    { flag: '--out FILE', text: 'write every row with its answers (.csv, .tsv or .jsonl)' },
     ...COMMON_DOCS,
   ],
 )
@@ -34,16 +33,15 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
     io.stdout.write(HELP)
     return 0
   }
-  const concurrency = positiveInt('run', 'concurrency', values.concurrency, 8)
+  const concurrency = positiveInt('concurrency', values.concurrency, 8)
   return withSession(io, onePath('run', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
-    const file = dataFileOf(values.data === undefined ? undefined : resolve(io.cwd, values.data), specs)
     // Opened once the plan is within the cap, so that a refused run writes nothing.
     let writer: AnswersWriter | null = null
     let progress = createProgress(io.stderr, 0, 'judging')
     let done = 0
     const runs = await runRows(session.runtime, {
-      project: session.project, specs, source: { kind: 'file', file, label: values.data ?? file },
+      project: session.project, specs, source: dataSourceOf(io, values, specs),
       cap: session.config.maxCost, concurrency, signal: io.signal,
       onPlan(plans) {
         if (values.out) writer = openAnswersWriter(resolve(io.cwd, values.out), specs)

@@ -22,7 +22,7 @@ export async function testCommand(argv: readonly string[], io: CliIo, options: R
     io.stdout.write(HELP)
     return 0
   }
-  const concurrency = positiveInt('test', 'concurrency', values.concurrency, 8)
+  const concurrency = positiveInt('concurrency', values.concurrency, 8)
   return withSession(io, onePath('test', positionals), options, async (session) => {
     let progress: Progress | null = null
     const { specs, runs, scores } = await testJudgments(session.runtime, {

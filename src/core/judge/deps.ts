@@ -30,9 +30,10 @@ export interface Judging {
   readonly signal?: AbortSignal
 }
 
-/** The model a spec is asked with. */
-export function modelFor(spec: Spec, deps: Pick<JudgeDeps, 'defaultModel'>): string {
-  return spec.model ?? deps.defaultModel
+/** The model a spec is asked with, as its answers are kept: the engine may answer under an id of its own. */
+export function modelFor(spec: Spec, deps: Pick<JudgeDeps, 'defaultModel'> & { readonly engine?: Engine | null }): string {
+  const model = spec.model ?? deps.defaultModel
+  return deps.engine?.modelId?.(model) ?? model
 }
 
 /** A UTC timestamp without zone offset, as the seed's run records use: 2026-11-22T04:31:07.250. */

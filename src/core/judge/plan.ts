@@ -49,7 +49,7 @@ export interface Planner {
  * dependency is not cached has an unknown state: it is counted as a distinct state asking every
  * question, with the longest label standing in for the unknown one.
  */
-export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'defaultModel' | 'pricePerMtok'>, project: Project, selected: readonly Spec[]): Planner {
+export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaultModel' | 'pricePerMtok'>, project: Project, selected: readonly Spec[]): Planner {
   const specs = withDependencies(project, selected)
   const counters = new Map<string, Counter>(specs.map((s) => [s.name, {
     rows: 0, ask: 0, requests: 0, estimate: 0, unknown: 0, seen: createStateSet(), seenUnknown: createStateSet(),

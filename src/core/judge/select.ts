@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.ts'
+import { NodeNeededError } from '../../errors.ts'
 import { dependenciesOf, findJudgment } from '../spec/project.ts'
 import type { Answers, Project, Spec } from '../types.ts'
 import type { SpecResult } from './judge-row.ts'
@@ -19,7 +19,7 @@ export function selectJudgments(project: Project, node: string | undefined | nul
   if (node !== undefined && node !== null) return [findJudgment(project, node)]
   const names = () => project.selected.map((s) => s.name).join(', ')
   if (selection === 'one' && project.selected.length !== 1) {
-    throw new UsageError(`this folder holds ${project.selected.length} judgments (${names()}); name one with node`)
+    throw new NodeNeededError(`this folder holds ${project.selected.length} judgments (${names()})`)
   }
   if (selection === 'merged') refuseSharedQuestions(project.selected)
   return [...project.selected]
@@ -31,7 +31,7 @@ function refuseSharedQuestions(specs: readonly Spec[]): void {
   for (const spec of specs) {
     for (const q of spec.questions) {
       const other = owner.get(q.name)
-      if (other) throw new UsageError(`judgments ${other} and ${spec.name} both ask question ${q.name}; name one with node`)
+      if (other) throw new NodeNeededError(`judgments ${other} and ${spec.name} both ask question ${q.name}`)
       owner.set(q.name, spec.name)
     }
   }

@@ -31,6 +31,8 @@ export interface ReviewData {
   /** Whether more unsure rows may wait than are counted (only enough to fill a page are read). */
   readonly moreUnsure: boolean
   readonly cards: readonly Card[]
+  /** The model whose answers are offered, or null before the store exists. */
+  readonly model: string | null
 }
 
 /** A review request's parameters, checked: the judgment, the spot-check size, the reviewer named. */
@@ -114,6 +116,7 @@ function reviewData(target: Target, queue: StoredQueue): ReviewData {
     counts,
     moreUnsure: queue.moreUnsure,
     cards: queue.cards,
+    model: queue.model ?? null,
   }
 }
 

@@ -1,4 +1,5 @@
 import { formatUsd } from '../../format.ts'
+import { SIMULATED_PREFIX } from '../../adapters/simulated/simulated.ts'
 import { href, html, type Html } from '../html.ts'
 import type { PublicRun } from '../../app/runs.ts'
 import type { HomeFolder } from '../endpoints/home.ts'
@@ -30,7 +31,13 @@ function folderCard(folder: HomeFolder, token: string | null): Html {
 
 function lastRun(run: PublicRun | null): Html {
   if (run === null) return html`<span class="muted">No runs yet</span>`
-  return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} rows, $${formatUsd(run.cost)}, ${status(run.status)}`
+  return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} rows, $${formatUsd(run.cost)}, model <code>${run.model}</code>${simulatedNote([run])}, ${status(run.status)}`
+}
+
+/** A warning that runs of the simulated engine hold stand-in answers; nothing for other runs. */
+export function simulatedNote(runs: readonly Pick<PublicRun, 'model'>[]): Html | '' {
+  if (!runs.some((r) => r.model.startsWith(SIMULATED_PREFIX))) return ''
+  return html` <span class="alert">(simulated answers, not a real model's)</span>`
 }
 
 /** A run status, flagged when the run failed. */

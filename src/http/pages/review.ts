@@ -3,6 +3,7 @@ import { labelUnderCheck, type Kind, type VerdictChoice } from '../../core/revie
 import { href, html, tokenField, type Html } from '../html.ts'
 import type { ReviewData } from '../endpoints/review.ts'
 import { percent } from '../../format.ts'
+import { simulatedNote } from './home.ts'
 import { layout } from './layout.ts'
 
 /** How each kind of row reads on the page. */
@@ -32,7 +33,7 @@ function header(data: ReviewData, token: string | null): Html {
   const others = data.judgments.filter((name) => name !== data.judgment)
   const total = data.counts.disagreement + data.counts.spot_check + data.counts.unsure
   return html`<h1>Review <code>${data.judgment}</code></h1>
-<p class="muted"><code>${data.path}</code> · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/', {}, token)}">all projects</a>${others.map((name) => html` · <a href="${href('/review', { path: data.path, node: name, reviewer: data.reviewer ?? undefined, audit: data.audit }, token)}">review ${name}</a>`)}</p>
+<p class="muted"><code>${data.path}</code>${data.model === null ? '' : html` · answers of model <code>${data.model}</code>`}${data.model === null ? '' : simulatedNote([{ model: data.model }])} · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/', {}, token)}">all projects</a>${others.map((name) => html` · <a href="${href('/review', { path: data.path, node: name, reviewer: data.reviewer ?? undefined, audit: data.audit }, token)}">review ${name}</a>`)}</p>
 <ul class="counts" aria-label="rows waiting for a verdict">
 <li><strong>${data.counts.disagreement}</strong> ${data.counts.disagreement === 1 ? 'disagrees' : 'disagree'} with the key</li>
 <li><strong>${data.counts.spot_check}</strong> ${data.counts.spot_check === 1 ? 'spot check' : 'spot checks'}</li>

@@ -5,7 +5,7 @@ import type { PublicRun } from '../../app/runs.ts'
 import type { RunsData, RunsJudgment } from '../endpoints/runs.ts'
 import { formatUsd, percent } from '../../format.ts'
 import { shareChart } from './chart.ts'
-import { status } from './home.ts'
+import { simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 
 /**
@@ -28,7 +28,8 @@ function runTable(runs: readonly PublicRun[]): Html {
 <td class="num">${r.rows}</td><td class="num">${r.asked}</td><td class="num">$${formatUsd(r.cost)}</td>
 <td><code>${r.model}</code></td><td><code>${r.spec_hash}</code></td><td><code>${r.git_sha}</code></td><td>${status(r.status)}</td></tr>`)
   return html`<table><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th class="num">rows</th><th class="num">answers asked</th>
-<th class="num">cost</th><th>model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>`
+<th class="num">cost</th><th>model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>
+${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; their costs are what System One would have charged.</p>`}`
 }
 
 function judgmentSection(judgment: RunsJudgment): Html {

@@ -27,3 +27,11 @@ t.test('several judgments are written with judgment-prefixed columns; .jsonl wri
   await w.close()
   t.same(JSON.parse(readFileSync(file, 'utf8')), { m: 'x', 'a.q': 'yes', 'a.q.p': 0.9, 'a.q.margin': 0.8, 'a.q.route': 'go', 'b.q': 'no', 'b.q.p': 0.9, 'b.q.margin': 0.8, 'b.q.route': 'go' })
 })
+
+t.test('.tsv writes tab-separated lines; a tab or line break in a value becomes a space', async (t) => {
+  const file = join(t.testdir(), 'out.tsv')
+  const w = openAnswersWriter(file, [a])
+  w.write(0, { m: 'say "hi",\tthen\nbye' }, results('yes'))
+  await w.close()
+  t.equal(readFileSync(file, 'utf8'), 'm\tq\tq.p\tq.margin\tq.route\nsay "hi", then bye\tyes\t0.9\t0.8\tgo\n')
+})

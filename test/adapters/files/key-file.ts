@@ -76,3 +76,12 @@ t.test('the example key reads: 300 rows labelled for is_spam, one message twice'
   t.equal(Math.max(...[...key.values()].map((r) => Number(r.where.split(':').at(-1)))), 301)
   t.ok([...key.values()].every((r) => Object.keys(r.labels).join() === 'is_spam'))
 })
+
+t.test('a .tsv key is read with tabs, quotes kept as text', async (t) => {
+  const dir = t.testdir({ 'spam.key.tsv': 'message\tis_spam\n"Free" entry, win\tyes\n' })
+  const file = join(dir, 'spam.key.tsv')
+  const key = await readKey(spec(SPAM_YAML, join(dir, 'spam.judge.yaml')), file)
+  t.same([...key.values()].map((r) => [r.state, r.labels]), [[{ message: '"Free" entry, win' }, { is_spam: 'yes' }]])
+  const bad = join(t.testdir({ 'k.tsv': 'message\tis_spam\nx\tyes\textra\n' }), 'k.tsv')
+  await t.rejects(readKey(judgment, bad), { name: 'InputError', message: new RegExp(`^${bad}:2: not valid TSV`) })
+})

@@ -119,3 +119,13 @@ t.test('a repeated header line is skipped; a malformed line is an error naming f
   await t.rejects(readVerdicts(file), { message: /r\.csv: not a reviews file: the header lacks judgment, question, state_hash, kind, labels, model_label, key_label, state/ })
   await t.rejects(readVerdicts(dir), { name: 'InputError', message: /cannot read the reviews file \(EISDIR\)/ })
 })
+
+t.test('a .tsv reviews file is written and read with tabs', async (t) => {
+  const file = join(t.testdir(), 'spam.reviews.tsv')
+  await appendVerdict(file, record(1))
+  await appendVerdict(file, record(2, { state: { message: 'say "hi"' } }))
+  const text = lines(file)
+  t.equal(text.split('\n')[0], REVIEW_COLUMNS.join('\t'))
+  t.equal(text.trimEnd().split('\n').length, 3, 'one line per verdict: the state\'s line breaks stay escaped in its JSON')
+  t.same([...(await readVerdicts(file)).values()], [record(1), record(2, { state: { message: 'say "hi"' } })])
+})

@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { chmodSync } from 'node:fs'
 import { formatOf, readRows } from '../../../src/adapters/files/rows.ts'
 
-async function all(file: string) {
+async function all(file: string, delimiter?: string) {
   const out = []
-  for await (const r of readRows(file, 'data')) out.push(r)
+  for await (const r of readRows(file, 'data', delimiter)) out.push(r)
   return out
 }
 
@@ -41,4 +41,19 @@ t.test('an unreadable file is an input error', { skip: process.getuid?.() === 0 
   const dir = t.testdir({ 'locked.csv': 'a\n1\n' })
   chmodSync(join(dir, 'locked.csv'), 0)
   await t.rejects(all(join(dir, 'locked.csv')), /cannot read the data file \(EACCES\)/)
+})
+
+t.test('TSV rows split on tabs and keep quotes as text, as the SMS collection needs', async (t) => {
+  const dir = t.testdir({ 'sms.tsv': 'label\tmessage\r\nham\t"Hi" she said, "see you"\r\nspam\tWIN "now\r\n' })
+  const rows = await all(join(dir, 'sms.tsv'))
+  t.same(rows.map((r) => r.row), [{ label: 'ham', message: '"Hi" she said, "see you"' }, { label: 'spam', message: 'WIN "now' }])
+  t.same(rows.map((r) => r.where), ['data:2', 'data:3'])
+})
+
+t.test('a given delimiter reads any file; a bad TSV row names its line', async (t) => {
+  const dir = t.testdir({ 'semi.txt': 'a;b\n"x;y";2\n', 'short.tsv': 'a\tb\n1\t2\n3\n' })
+  t.same((await all(join(dir, 'semi.txt'), ';')).map((r) => r.row), [{ a: 'x;y', b: '2' }])
+  await t.rejects(all(join(dir, 'short.tsv')), { name: 'InputError', message: /^data:3: not valid TSV: Invalid Record Length/ })
+  await t.rejects(all(join(dir, 'short.tsv'), '\t'), { message: /^data:3: not valid TSV/ }, 'a tab given as the delimiter reads the same')
+  await t.rejects(all(join(dir, 'semi.txt'), '|'), { message: /^data:2: not valid "\|"-separated text/ })
 })

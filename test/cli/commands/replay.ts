@@ -188,7 +188,7 @@ t.test('usage errors exit 2, and a folder of several live judgments needs --node
   t.match(await cli(['replay', '--live', 'spam.judge.yaml'], env, dir), { code: 2, stderr: /expected one spec file or folder/ })
   t.match(await cli(['replay', 'candidates', '--live', 'spam.judge.yaml', '--concurrency', 'x'], env, dir), { code: 2, stderr: /--concurrency must be/ })
   writeFileSync(join(dir, 'ham.judge.yaml'), spamSpec('ham', LIVE_ASK))
-  t.match(await cli(['replay', 'candidates', '--live', '.'], env, dir), { code: 2, stderr: /holds 2 judgments \(ham, spam\); name one with node/ })
+  t.match(await cli(['replay', 'candidates', '--live', '.'], env, dir), { code: 2, stderr: /holds 2 judgments \(ham, spam\); name one with --node NAME\n/ })
   t.match(await cli(['replay', 'candidates', '--live', '.', '--node', 'nope'], env, dir), { code: 2, stderr: /unknown node "nope"/ })
   t.equal((await cli(['replay', 'candidates', '--live', '.', '--node', 'spam'], env, dir)).code, 0)
 })

@@ -180,3 +180,21 @@ t.test('usage errors exit 2 and every command has --help', async (t) => {
   t.match(await cli(['--help'], env, dir), { code: 0, stdout: /commands:/ })
   t.match(await cli(['run', 'spam.judge.yaml'], { ...env, JUDGE_MAX_COST: 'lots' }, dir), { code: 2, stderr: /JUDGE_MAX_COST must be a cost in USD/ })
 })
+
+t.test('--delimiter reads a data file with another separator; TSV by its extension; JSON Lines refuse it', async (t) => {
+  const dir = t.testdir({
+    'spam.judge.yaml': SPAM_YAML,
+    'semi.txt': 'id;message\n1;"Hi; there"\n2;WIN a prize\n',
+    'sms.tsv': 'label\tmessage\nham\t"Hi" there\nspam\tWIN a prize\n',
+    'rows.jsonl': '{"message":"hi"}\n',
+  })
+  const env = { ENGINE: 'simulated' }
+  const semi = await cli(['run', 'spam.judge.yaml', '--data', 'semi.txt', '--delimiter', ';', '--json'], env, dir)
+  t.equal(semi.code, 0, semi.stderr)
+  t.match(JSON.parse(semi.stdout), [{ rows: 2, asked: 6 }])
+  const tsv = await cli(['run', 'spam.judge.yaml', '--data', 'sms.tsv', '--out', 'answers.tsv', '--json'], env, dir)
+  t.match(JSON.parse(tsv.stdout), [{ rows: 2, asked: 3, cached: 3 }], 'quotes in a TSV are text: "Hi" there is a new state, WIN a prize is cached')
+  t.match(readFileSync(join(dir, 'answers.tsv'), 'utf8'), /^label\tmessage\tis_spam\t.*\nham\t"Hi" there\t/)
+  t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'rows.jsonl', '--delimiter', ';'], env, dir), { code: 2, stderr: 'judge plan: --delimiter applies to CSV and other delimited files, not to the JSON Lines file rows.jsonl\n' })
+  t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'semi.txt', '--delimiter', ';;'], env, dir), { code: 2, stderr: /--delimiter must be one character/ })
+})

@@ -38,3 +38,17 @@ t.test('judge serve --help explains it and a path argument is refused', async (t
   t.equal(await runCli(['serve'], bad.io), 2)
   t.match(bad.out.stderr, /PORT must be a port number/)
 })
+
+t.test('judge serve on a port in use exits 2 saying what to set', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const controller = new AbortController()
+  const first = io({ PORT: '0' }, dir, controller.signal)
+  const running = runCli(['serve'], first.io)
+  while (!/listening on/.test(first.out.stderr)) await new Promise((resolve) => setTimeout(resolve, 10))
+  const port = new URL(/listening on (\S+),/.exec(first.out.stderr)![1]).port
+  const second = io({ PORT: port }, dir, controller.signal)
+  t.equal(await runCli(['serve'], second.io), 2)
+  t.equal(second.out.stderr, `judge serve: cannot listen: 127.0.0.1:${port} is already in use (another server?); stop it, or set PORT to another port (PORT=0 picks a free one)\n`)
+  controller.abort()
+  t.equal(await running, 0)
+})

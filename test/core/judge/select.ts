@@ -2,7 +2,7 @@ import t from 'tap'
 import { mergeAnswers, selectJudgments, withDependencies } from '../../../src/core/judge/select.ts'
 import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 import type { SpecResult } from '../../../src/core/judge/judge-row.ts'
-import { UsageError } from '../../../src/errors.ts'
+import { NodeNeededError, UsageError } from '../../../src/errors.ts'
 import { project } from '../../helpers/specs.ts'
 
 const a = parseSpec('state: [m]\nquestions:\n  x:\n    ask: X?\n    type: yes_no\n', '/p/a.judge.yaml')
@@ -22,10 +22,11 @@ t.test('without a node every selected judgment is judged, unless two share a que
   t.same(selectJudgments(project(a, c), undefined, 'all').map((s) => s.name), ['a', 'c'], 'commands need no merging')
 })
 
-t.test('one judgment: the node, or the only one selected; several without a node is a UsageError naming them', async (t) => {
+t.test('one judgment: the node, or the only one selected; several without a node is an error naming them', async (t) => {
   t.same(selectJudgments(project(a), undefined, 'one').map((s) => s.name), ['a'])
   t.same(selectJudgments(project(a, b), 'b', 'one').map((s) => s.name), ['b'])
-  t.throws(() => selectJudgments(project(a, b), undefined, 'one'), new UsageError('this folder holds 2 judgments (a, b); name one with node'))
+  t.throws(() => selectJudgments(project(a, b), undefined, 'one'), new NodeNeededError('this folder holds 2 judgments (a, b)'))
+  t.throws(() => selectJudgments(project(a, b), undefined, 'one'), { name: 'NodeNeededError', status: 400, exitCode: 2, message: 'this folder holds 2 judgments (a, b); name one with node' })
 })
 
 t.test('dependencies come first, each once', async (t) => {

@@ -15,11 +15,17 @@ t.test('the home page lists each folder with its judgments, last run and links',
   ], null).text
   t.match(page, /2 folders of specs/)
   t.match(page, /<h2><code>sms<\/code><\/h2>/)
-  t.match(page, /Last run <code>20260101T000000Z-abcdef<\/code> of <code>spam<\/code>: 12 rows, \$0\.0012, complete/)
+  t.match(page, /Last run <code>20260101T000000Z-abcdef<\/code> of <code>spam<\/code>: 12 rows, \$0\.0012, model <code>m<\/code>, complete/)
+  t.notMatch(page, /simulated/)
   t.match(page, /href="\/review\?path=sms&amp;node=spam">review queue<\/a>/)
   t.match(page, /href="\/review\?path=sms&amp;node=tone">review queue<\/a>/)
   t.match(page, /href="\/runs\?path=sms">runs and drift<\/a>/)
   t.match(page, /No runs yet/)
+})
+
+t.test('a last run of the simulated engine says so', async (t) => {
+  const page = homePage([{ path: 'sms', judgments: ['spam'], lastRun: { ...run, model: 'simulated-1' }, error: null }], null).text
+  t.match(page, /model <code>simulated-1<\/code> <span class="alert">\(simulated answers, not a real model's\)<\/span>, complete/)
 })
 
 t.test('a folder that does not load shows its error, escaped, and the rest still show', async (t) => {

@@ -33,6 +33,7 @@ const data: ReviewData = {
     card('spot_check', topic, { message: 'Your parcel is on its way', sender: 'post' }, 'service', null),
     card('unsure', isSpam, { message: '<script>alert(1)</script> & "x"' }, 'no', null),
   ],
+  model: 'jev-1.13.0',
 }
 
 /** The section of a page holding card number `n` (1-based). */
@@ -111,6 +112,13 @@ t.test('the header shows the judgment, the counts per kind, the reviewer form an
   t.notMatch(one, /Showing the first/, 'everything fits on the page')
   t.notMatch(one, /review tone/)
   t.match(one, /No reviewer name set: verdicts are signed <code>server<\/code>/)
+})
+
+t.test('the header names the model whose answers are reviewed, and says when they are simulated', async (t) => {
+  t.match(reviewPage(data, null).text, /answers of model <code>jev-1\.13\.0<\/code> ·/)
+  t.notMatch(reviewPage(data, null).text, /simulated/)
+  t.match(reviewPage({ ...data, model: 'simulated-1' }, null).text, /answers of model <code>simulated-1<\/code> <span class="alert">\(simulated answers, not a real model's\)<\/span>/)
+  t.notMatch(reviewPage({ ...data, model: null }, null).text, /answers of model/)
 })
 
 t.test('an empty queue says plainly that there is nothing to review', async (t) => {

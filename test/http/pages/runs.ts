@@ -47,6 +47,13 @@ t.test('the runs page shows the run table, the latest mix per question with drif
   t.match(page, /href="\/review\?path=sms&amp;node=spam">review spam<\/a>/)
 })
 
+t.test('runs of a simulated model carry a note saying their answers are not a real model\'s', async (t) => {
+  t.notMatch(runsPage(data, null).text, /simulated/)
+  const simulated = runsPage({ ...data, runs: [{ ...data.runs[0], model: 'simulated-1' }] }, null).text
+  t.match(simulated, /<code>simulated-1<\/code>/)
+  t.match(simulated, /<p class="alert">Runs of a <code>simulated-…<\/code> model hold simulated answers \(<code>ENGINE=simulated<\/code>\), not a real model's/)
+})
+
 t.test('shadow candidates show their agreement with the live answers, and nothing shows without them', async (t) => {
   t.notMatch(runsPage(data, null).text, /Shadow candidates/)
   const shadowed: RunsData = { ...data, judgments: [{ ...data.judgments[0], shadows: [{ candidate: 'spam-v2', candidateHash: 'c0ffee', question: 'is_spam', rows: 8, agree: 6, agreement: 0.75, last: '2026-11-22T01:00:00.000' }] }] }

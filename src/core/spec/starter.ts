@@ -1,0 +1,93 @@
+import { JUDGMENT_NAME } from './spec-parse.ts'
+
+/** A column of the data left out of a starter spec's state, and why. */
+export interface LeftOut {
+  readonly column: string
+  readonly why: string
+}
+
+/** A starter spec: its YAML text, and the columns its state takes and leaves out. */
+export interface Starter {
+  readonly text: string
+  readonly state: readonly string[]
+  readonly left: readonly LeftOut[]
+}
+
+// Identifiers make every row a state of its own, so nothing is ever answered from the store.
+const ID = /^(id|_id|uuid|guid|index|row|rownum|row_number|.*[_ -]id)$/i
+// An answer already in the data belongs in an answer key, not in what the engine is shown.
+const ANSWER = /^(label|labels|class|category|target|answer|truth|gold|y|is_spam|spam)$/i
+// `other.question` in a state names another judgment's answer.
+const REFERENCE = /^[a-z0-9_-]+\.[a-z0-9_]+$/
+
+/** The judgment name a data file suggests: `Customer Mail.csv` -> `customer-mail`. */
+export function judgmentNameOf(base: string): string {
+  const name = base.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '')
+  return JUDGMENT_NAME.test(name) && name !== '__proto__' ? name : 'judgment'
+}
+
+/** Splits a header into the state columns and those left out (identifiers, answers, unusable names); never an empty state. */
+export function stateColumns(columns: readonly string[]): { state: string[]; left: LeftOut[] } {
+  const state: string[] = []
+  const left: LeftOut[] = []
+  for (const column of new Set(columns)) {
+    if (column === '') left.push({ column: '(unnamed)', why: 'a column without a name cannot be part of the state' })
+    else if (REFERENCE.test(column)) left.push({ column, why: 'a state entry with a dot names another judgment\'s answer' })
+    else if (ID.test(column)) left.push({ column, why: 'an identifier makes every row a new state, so nothing is answered from the store' })
+    else if (ANSWER.test(column)) left.push({ column, why: 'it looks like an answer, which belongs in an answer key (key:)' })
+    else state.push(column)
+  }
+  if (state.length > 0) return { state, left }
+  const usable = left.filter((l) => l.column !== '(unnamed)' && !REFERENCE.test(l.column)).map((l) => l.column)
+  return { state: usable.length > 0 ? usable : ['text'], left: left.filter((l) => !usable.includes(l.column)) }
+}
+
+/** Writes a commented starter spec for a data file's columns: one question of each type to edit, routing, and where the key would go. */
+export function starterSpec(name: string, columns: readonly string[], data: string | null): Starter {
+  const { state, left } = stateColumns(columns)
+  const leftNote = left.map((l) => `#   ${l.column}: ${l.why}\n`).join('')
+  const text = `# A starter spec written by \`judge init\`: edit the questions, then plan and run it.
+# Every key is described in docs/spec-format.md.
+name: ${name}
+# The columns the engine sees: rows with the same values share one answer in the store.
+state: [${state.map(yamlText).join(', ')}]
+${left.length > 0 ? `# Left out of the state:\n${leftNote}` : ''}questions:
+  # One question of each type. Rename them (a-z, 0-9, _) and reword them for your data;
+  # a question's wording is part of its cache key, so an edit asks it again.
+  relevant:
+    ask: Is this row about what you are looking for?
+    type: yes_no
+    yes: It is about the subject you care about
+    no: It is about something else
+  topic:
+    ask: What is this row mainly about?
+    labels:            # type choice (the default): label -> description
+      request: Someone asks for something
+      problem: Someone reports a problem
+      other: Anything else
+  priority:
+    ask: How soon does this row need attention?
+    type: scale
+    labels: [low, medium, high]   # ordered low -> high, 2 to 10 levels
+# Routing: the first rule that holds sets the answer's route.
+act:
+  relevant:
+    - route: keep
+      when: {label: yes, p: ">= 0.9"}
+    - route: review
+      when: {margin: "< 0.3"}
+    - route: skip
+# An answer key for \`judge test\`: a CSV (or .tsv) file of the state columns and one column per
+# question holding the right label. Uncomment once the file exists:
+# key: ${name}.key.csv
+${data === null ? '# data: rows.csv' : `data: ${yamlText(data)}`}
+# Answers whose margin is below this are offered for review as unsure.
+unsure_below: 0.2
+`
+  return { text, state, left }
+}
+
+/** A YAML scalar: plain when that reads the same, else double-quoted. */
+function yamlText(value: string): string {
+  return /^[A-Za-z_][\w./-]*$/.test(value) && !/^(true|false|null|yes|no|on|off|~)$/i.test(value) ? value : JSON.stringify(value)
+}

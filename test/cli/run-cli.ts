@@ -1,0 +1,75 @@
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { createLocalFiles } from '../../src/adapters/files/local-files.ts'
+import { COMMANDS, mainHelp } from '../../src/cli/run-cli.ts'
+import { cli } from '../helpers/cli.ts'
+import { SPAM_YAML } from '../helpers/specs.ts'
+import { smsCsv } from '../helpers/sms.ts'
+
+const VERSION = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')).version
+
+t.test('--version prints the package version', async (t) => {
+  const dir = t.testdir({})
+  for (const flag of ['--version', '-v', 'version']) t.match(await cli([flag], {}, dir), { code: 0, stdout: `${VERSION}\n`, stderr: '' })
+})
+
+t.test('help <command> prints that command\'s help; help alone the top-level help', async (t) => {
+  const dir = t.testdir({})
+  for (const name of Object.keys(COMMANDS)) {
+    t.match(await cli(['help', name], {}, dir), { code: 0, stdout: COMMANDS[name].help }, `help ${name}`)
+    t.equal((await cli([name, '--help'], {}, dir)).stdout, COMMANDS[name].help)
+  }
+  t.match(await cli(['help'], {}, dir), { code: 0, stdout: mainHelp() })
+  t.match(await cli(['help', 'nope'], {}, dir), { code: 2, stderr: /unknown command "nope"/ })
+})
+
+t.test('an unknown command gets the nearest one as a suggestion', async (t) => {
+  const dir = t.testdir({})
+  t.match(await cli(['runn'], {}, dir), { code: 2, stderr: /^judge: unknown command "runn"; did you mean "run"\?\n/ })
+  t.match(await cli(['plna'], {}, dir), { stderr: /did you mean "plan"\?/ })
+  t.match(await cli(['xyzzy'], {}, dir), { code: 2, stderr: /^judge: unknown command "xyzzy"\n\nusage:/ })
+})
+
+t.test('a message names its command once', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(3) })
+  const bad = await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv', '--concurrency', '0'], {}, dir)
+  t.match(bad, { code: 2, stderr: 'judge run: --concurrency must be a whole number of 1 or more, not "0"\n' })
+  t.match(await cli(['plan'], {}, dir), { code: 2, stderr: /^judge plan: expected one spec file or folder, got none; see judge plan --help\n$/ })
+  t.match(await cli(['plan', 'spam.judge.yaml'], {}, dir), { code: 2, stderr: /^judge plan: no data file: give --data FILE/ })
+  t.match(await cli(['runs', '--nope'], {}, dir), { code: 2, stderr: /^judge runs: Unknown option '--nope'/ })
+})
+
+t.test('with --json an error is also {"error": …} on stdout', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const result = await cli(['plan', 'spam.judge.yaml', '--json'], {}, dir)
+  t.equal(result.code, 2)
+  t.same(JSON.parse(result.stdout), { error: 'no data file: give --data FILE or set data: in the spec' })
+  t.equal(result.stderr, 'judge plan: no data file: give --data FILE or set data: in the spec\n')
+  t.same(JSON.parse((await cli(['runs', 'missing', '--json'], {}, dir)).stdout), { error: `no such file or folder: ${resolve(dir, 'missing')}` })
+  t.equal((await cli(['plan', 'spam.judge.yaml', '--', '--json'], {}, dir)).stdout, '', 'not after --')
+})
+
+t.test('a cost-cap refusal says how to raise the cap, with amounts in full', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(3) })
+  const result = await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], { ENGINE: 'simulated', JUDGE_MAX_COST: '0.0000001' }, dir)
+  t.equal(result.code, 2)
+  t.match(result.stderr, /above the cap of \$0\.0000001; nothing was asked\. To allow it, raise the cap above the estimate: JUDGE_MAX_COST=0\.0000\d\n$/)
+  const raised = /JUDGE_MAX_COST=([\d.]+)/.exec(result.stderr)![1]
+  t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], { ENGINE: 'simulated', JUDGE_MAX_COST: raised }, dir)).code, 0, 'the suggested cap allows it')
+})
+
+t.test('a folder of several judgments asks for --node', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'ham.judge.yaml': SPAM_YAML.replace('name: spam', 'name: ham') })
+  t.match(await cli(['drift', '.'], {}, dir), { code: 2, stderr: 'judge drift: this folder holds 2 judgments (ham, spam); name one with --node NAME\n' })
+  t.match(await cli(['drift', '.', '--node', 'spam'], {}, dir), { code: 0 })
+})
+
+t.test('an unexpected error is printed with its stack and exits 1', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(1) })
+  const broken = { files: { ...createLocalFiles(), rows: () => { throw new Error('disk on fire') } } }
+  const result = await cli(['plan', 'spam.judge.yaml', '--data', 'messages.csv', '--json'], {}, dir, broken)
+  t.equal(result.code, 1)
+  t.same(JSON.parse(result.stdout), { error: 'unexpected error: disk on fire' })
+  t.match(result.stderr, /^judge plan: unexpected error: Error: disk on fire\n\s+at /)
+})

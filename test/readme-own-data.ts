@@ -1,0 +1,59 @@
+import t from 'tap'
+import { spawn, spawnSync } from 'node:child_process'
+import { chmodSync, copyFileSync, existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT } from './helpers/cli.ts'
+
+// The README's "Try it on your own data" section, followed line by line in a fresh folder holding
+// sms.tsv (test/fixtures/sms: the SMS collection's own shape), with `judge` the CLI of this checkout.
+
+/** The shell lines of the section's first sh block, continuation lines joined. */
+function sectionLines(): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf('## Try it on your own data'))
+  const block = /```sh\n([^]*?)```/.exec(section)![1]
+  return block.replace(/\\\n\s*/g, '').trim().split('\n')
+}
+
+t.test('the README\'s own-data section works as written: init, plan, run, then the server answers from the store', async (t) => {
+  const dir = t.testdir({ bin: { judge: `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'src/cli.ts')}" "$@"\n` } })
+  chmodSync(join(dir, 'bin/judge'), 0o755)
+  copyFileSync(join(import.meta.dirname, 'fixtures/sms/sms.tsv'), join(dir, 'sms.tsv'))
+  const env = { PATH: `${join(dir, 'bin')}:${process.env.PATH}` }
+  const lines = sectionLines()
+  t.match(lines.map((l) => l.split('#')[0].trim().split(' ').slice(0, 3).join(' ')), [
+    "(printf 'label\\tmessage\\n';", 'judge init messages.tsv', 'judge plan messages.judge.yaml', 'ENGINE=simulated judge run',
+    'ENGINE=simulated judge serve', 'curl -s 127.0.0.1:8080/v1/judge',
+  ])
+  const sh = (line: string, more: Record<string, string> = {}) => spawnSync('sh', ['-c', line], { cwd: dir, encoding: 'utf8', env: { ...env, ...more } })
+  for (const line of lines.slice(0, 4)) {
+    const result = sh(line)
+    t.equal(result.status, 0, `${line}\n${result.stderr}`)
+    if (line.startsWith('judge init')) t.match(result.stdout, /^wrote messages\.judge\.yaml for messages\.tsv: state \[message\]/)
+    if (line.startsWith('judge plan')) t.match(result.stdout, /messages\s+40\s+40\s+0\s+120\s+40\s/)
+    if (line.startsWith('ENGINE=simulated judge run')) t.match(result.stdout, /messages: 40 rows, 0 answers cached, 120 asked in 40 requests/)
+  }
+  t.ok(existsSync(join(dir, 'messages.judge.yaml')))
+
+  // The server line runs in the background; the test gives it a free port and waits until it listens.
+  const server = spawn('sh', ['-c', lines[4].replace(/\s*&\s*(#.*)?$/, '')], { cwd: dir, env: { ...env, PORT: '0' }, detached: true, stdio: ['ignore', 'ignore', 'pipe'] })
+  t.teardown(() => void process.kill(-server.pid!, 'SIGTERM'))
+  const url = await listening(server.stderr!)
+  const curl = sh(lines[5].replace('127.0.0.1:8080', new URL(url).host))
+  t.equal(curl.status, 0, curl.stderr)
+  const answers = JSON.parse(curl.stdout)
+  t.same(Object.keys(answers), ['relevant', 'topic', 'priority'])
+  for (const answer of Object.values(answers)) t.match(answer, { cached: true, label: String, p: Number, margin: Number })
+})
+
+function listening(stderr: NodeJS.ReadableStream): Promise<string> {
+  let log = ''
+  return new Promise((done, fail) => {
+    stderr.on('data', (d) => {
+      log += d
+      const url = /listening on (http:\/\/\S+),/.exec(log)?.[1]
+      if (url) done(url)
+    })
+    stderr.on('end', () => fail(new Error(`the server stopped: ${log}`)))
+  })
+}
