@@ -55,7 +55,10 @@ export interface Spec {
   readonly reviews: string
   /** Absolute path of the default data file, or null. */
   readonly data: string | null
-  readonly unsureBelow: number | null
+  /** How the key's rows were picked: only a `random` key counts toward the sampling-aware estimate. */
+  readonly keySample: 'chosen' | 'random'
+  /** Answers whose margin is below this form the unsure stratum (default DEFAULT_UNSURE_BELOW). */
+  readonly unsureBelow: number
   readonly minAccuracy: number | null
   /** Hash of the spec file's content. */
   readonly hash: string

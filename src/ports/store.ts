@@ -16,6 +16,20 @@ export interface StoredAnswer {
   readonly askedAt: string
 }
 
+/** Margins from `from` (inclusive) to `below` (exclusive); `below` may be Infinity. */
+export interface MarginBand {
+  readonly from: number
+  readonly below: number
+}
+
+/** How many answers of one question share a label, p and margin. */
+export interface AnswerCell {
+  readonly label: string
+  readonly p: number
+  readonly margin: number
+  readonly count: number
+}
+
 /** A row kept by `log: true` for later replay. */
 export interface KeptRow {
   readonly judgment: string
@@ -70,13 +84,14 @@ export interface Store {
   answersForStates(model: string, fingerprint: string, stateHashes: readonly string[]): StoredAnswer[]
   /**
    * The first `limit` answers of one question in a fixed pseudo-random order, seeded by
-   * judgment, question and state hash, so that the order never changes as rows are reviewed.
+   * judgment, question and state hash, so that the order never changes as rows are reviewed;
+   * with `band`, only the answers whose margin lies in it (one stratum of the review sample).
    */
-  sampleAnswers(model: string, fingerprint: string, judgment: string, question: string, limit: number): StoredAnswer[]
-  /** Answers of one question whose margin is below `below`, lowest margin first. */
-  unsureAnswers(model: string, fingerprint: string, below: number, limit: number): StoredAnswer[]
-  /** How many answers the store holds for one question. */
-  countAnswers(model: string, fingerprint: string): number
+  sampleAnswers(model: string, fingerprint: string, judgment: string, question: string, limit: number, band?: MarginBand): StoredAnswer[]
+  /** How many answers the store holds for one question; with `band`, those whose margin lies in it. */
+  countAnswers(model: string, fingerprint: string, band?: MarginBand): number
+  /** Every answer of one question, counted by label, p and margin: the population the estimates weigh. */
+  answerCells(model: string, fingerprint: string): AnswerCell[]
 
   /** Records a finished run with its per-question label counts, in one transaction. */
   recordRun(run: RunRecord, counts: readonly LabelCount[]): void

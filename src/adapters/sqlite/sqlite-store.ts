@@ -13,7 +13,7 @@ import { recordMethods } from './sqlite-store-records.ts'
 
 /** The methods of the port that read and write answers and states. */
 type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
-  'answersForStates' | 'sampleAnswers' | 'unsureAnswers' | 'countAnswers'>
+  'answersForStates' | 'sampleAnswers' | 'countAnswers' | 'answerCells'>
 
 /** Options of openSqliteStore. */
 export interface SqliteStoreOptions {
@@ -32,7 +32,7 @@ export interface SqliteStoreOptions {
 
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
-  'unsureAnswers', 'countAnswers', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs'] as const
+  'countAnswers', 'answerCells', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
@@ -168,15 +168,18 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
       const unique = JSON.stringify([...new Set(stateHashes)])
       return answersOf(sql.answersForStates.all(unique, model, fingerprint))
     },
-    sampleAnswers(model, fingerprint, _judgment, _question, limit) {
+    sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
       // The order is the rank stored with each answer when it was first asked (docs/store.md).
-      return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
+      if (!band) return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
+      return answersOf(sql.sampleBand.all(model, fingerprint, band.from, band.below, sqlLimit(limit)))
     },
-    unsureAnswers(model, fingerprint, below, limit) {
-      return answersOf(sql.unsureAnswers.all(model, fingerprint, below, sqlLimit(limit)))
+    countAnswers(model, fingerprint, band) {
+      const row = band ? sql.countBand.get(model, fingerprint, band.from, band.below) : sql.countAnswers.get(model, fingerprint)
+      return (row as { n: number }).n
     },
-    countAnswers(model, fingerprint) {
-      return (sql.countAnswers.get(model, fingerprint) as { n: number }).n
+    answerCells(model, fingerprint) {
+      return sql.answerCells.all(model, fingerprint).map((row) =>
+        ({ label: row.label as string, p: row.p as number, margin: row.margin as number, count: row.count as number }))
     },
   }
 }
