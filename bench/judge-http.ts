@@ -12,7 +12,9 @@ import { startServerProcess, type ServerProcess } from './processes.ts'
 const BAR = 0.6
 /** The p99 at 256 connections may be at most this many times the bare server's. */
 const P99_BAR = 3
+/** The judge server's token in the HTTP benches. */
 export const TOKEN = 'bench-token-0123456789'
+/** The model the cached answers are stored under. */
 export const MODEL = 'jev-1.13.0'
 /** Distinct cached rows the load cycles through, so that every request is a real lookup. */
 const ROWS = 64

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
 import { DATA } from './common.ts'
@@ -44,8 +44,8 @@ interface Run {
 
 /** `wrk -t1 -c<connections> -d<seconds>s` with bench/wrk-requests.lua, one thread as the brief's figure is taken. */
 async function runWrk(url: string, requests: LoadRequests, connections: number, seconds: number): Promise<Run> {
-  const bodies = resolve(DATA, `wrk-bodies-${process.pid}.txt`)
-  if (!existsSync(bodies) || readFileSync(bodies, 'utf8') !== requests.bodies.join('\n') + '\n') writeFileSync(bodies, requests.bodies.join('\n') + '\n')
+  const bodies = resolve(DATA, 'wrk-bodies.txt')
+  writeFileSync(bodies, requests.bodies.join('\n') + '\n')
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', resolve(import.meta.dirname, 'wrk-requests.lua'), url]
   const env = { ...process.env, WRK_BODIES: bodies, WRK_PATH: requests.path, WRK_TOKEN: requests.token ?? '' }
   const output = await new Promise<string>((done, fail) => {
