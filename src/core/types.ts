@@ -55,6 +55,8 @@ export interface Spec {
   readonly reviews: string
   /** Absolute path of the default data file, or null. */
   readonly data: string | null
+  /** Absolute path of the anchors file (rows a model change is measured on), or null. */
+  readonly anchors: string | null
   readonly unsureBelow: number | null
   readonly minAccuracy: number | null
   /** Hash of the spec file's content. */
@@ -94,7 +96,7 @@ export interface Answer {
 /** Answers keyed by question name. */
 export type Answers = Record<string, Answer>
 
-/** A run record (seed 2.4), with the CLI's additions. */
+/** A run record (seed 2.4), with the CLI's additions and what the run ran on. */
 export interface RunRecord {
   readonly run_id: string
   readonly judgment: string
@@ -107,8 +109,29 @@ export interface RunRecord {
   readonly status: string
   readonly started_at: string
   readonly finished_at: string
+  /** Answers that came from the store (rows repeating an earlier row's state not counted). */
   readonly cached: number
   readonly requests: number
+  /** The command that judged the rows: `run`, `test` or `replay` ("" before runs recorded it). */
+  readonly command: string
+  /** What the rows were: a data file's path from the spec folder, `answer key`, `kept rows of X`. */
+  readonly source: string
+  /** Hash of the source's content: the data or key file's bytes, or the kept rows' states. */
+  readonly source_hash: string
+  /** The judgment the command was asked for: this one, or the dependents it was judged for. */
+  readonly node: string
+  /** The model the engine reported for the run's answers ("" when unknown). */
+  readonly reported_model: string
+  /** Distinct states judged; `rows - states` rows repeated an earlier row's state. */
+  readonly states: number
+  /** Each question's fingerprint when the run was made, so that a later plan sees what changed. */
+  readonly fingerprints: Readonly<Record<string, string>>
+}
+
+/** A state a run judged, with how many of its rows had that state. */
+export interface RunState {
+  readonly stateHash: string
+  readonly rows: number
 }
 
 /** Count of rows per label for one question of one run. */

@@ -18,7 +18,7 @@ function put(store: Store, message: string, yes: number): void {
   const margin = Math.abs(yes - no)
   store.putAnswers([{
     model: 'm', fingerprint: isSpam.fingerprint, stateHash: hashOf(message), judgment: 'spam', question: 'is_spam',
-    distribution: { yes, no }, label, p: Math.max(yes, no), margin, askedAt: '2026-01-01T00:00:00.000',
+    distribution: { yes, no }, label, p: Math.max(yes, no), margin, askedAt: '2026-01-01T00:00:00.000', reportedModel: 'm',
   }], hashOf(message), { message })
 }
 

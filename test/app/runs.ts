@@ -7,11 +7,12 @@ import { createMemoryStore } from '../helpers/memory-store.ts'
 import { project, spec } from '../helpers/specs.ts'
 
 const spam = spec()
+const PROVENANCE = { command: 'run', source: 'data.csv', source_hash: '', node: 'spam', reported_model: 'm', states: 10, fingerprints: {} }
 const other = parseSpec('state: [m]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/specs/other.judge.yaml')
 
 function run(n: number, judgment = 'spam') {
   const id = `r${String(n).padStart(3, '0')}`
-  return { run_id: id, judgment, spec_hash: 'h', git_sha: '', model: 'm', rows: 10, asked: 0, cost: 0, status: 'complete', started_at: `2026-11-22T00:00:${String(n % 60).padStart(2, '0')}.${String(n).padStart(3, '0')}`, finished_at: 'x', cached: 0, requests: 0 }
+  return { run_id: id, judgment, spec_hash: 'h', git_sha: '', model: 'm', rows: 10, asked: 0, cost: 0, status: 'complete', started_at: `2026-11-22T00:00:${String(n % 60).padStart(2, '0')}.${String(n).padStart(3, '0')}`, finished_at: 'x', cached: 0, requests: 0, ...PROVENANCE }
 }
 
 t.test('runs are the selected judgments\', newest first, at most 50', async (t) => {

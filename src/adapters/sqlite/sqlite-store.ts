@@ -8,7 +8,9 @@ import type { Store, StoredAnswer } from '../../ports/store.ts'
 import { configure, migrate } from './sqlite-schema.ts'
 import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
+import { cacheMethods } from './sqlite-store-cache.ts'
 import { recordMethods } from './sqlite-store-records.ts'
+import { runMethods } from './sqlite-store-runs.ts'
 
 /** The methods of the port that read and write answers and states. */
 type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
@@ -26,7 +28,8 @@ export interface SqliteStoreOptions {
 
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
-  'unsureAnswers', 'countAnswers', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs'] as const
+  'unsureAnswers', 'countAnswers', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates',
+  'sameRunStates', 'modelChecks', 'answerGroups', 'keptRows', 'shadowPairs', 'candidateQuestions'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
@@ -49,6 +52,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const transaction = writeTransaction(db, sql, snapshot)
     const store: Store = {
       ...answerMethods(sql, transaction),
+      ...runMethods(sql, transaction),
+      ...cacheMethods(sql, transaction),
       ...recordMethods(sql, transaction),
       close() {
         snapshot?.end()
@@ -141,7 +146,7 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
         for (const a of answers) {
           sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
             a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
-            sampleRank(a.judgment, a.question, a.stateHash))
+            sampleRank(a.judgment, a.question, a.stateHash), a.reportedModel)
         }
       })
     },
@@ -174,9 +179,10 @@ function answersOf(rows: unknown[]): StoredAnswer[] {
 }
 
 function answerOf(row: AnswerRow): StoredAnswer {
-  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt] = row
+  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt, reported] = row
+  // Answers stored before the reported model was kept have none: the model asked stands in.
   return {
     model, fingerprint, stateHash, judgment, question, distribution: JSON.parse(distribution),
-    label, p, margin, askedAt,
+    label, p, margin, askedAt, reportedModel: reported || model,
   }
 }

@@ -24,6 +24,7 @@ export const SPEC_KEYS = [
   'key',
   'reviews',
   'data',
+  'anchors',
   'unsure_below',
   'min_accuracy',
 ] as const
@@ -55,6 +56,7 @@ export function parseSpec(text: string, file: string): Spec {
     key: specPath(root, 'key', dir, file),
     reviews: specPath(root, 'reviews', dir, file) ?? resolve(dir, `${name}.reviews.csv`),
     data: specPath(root, 'data', dir, file),
+    anchors: specPath(root, 'anchors', dir, file),
     unsureBelow: unit(root, 'unsure_below', file),
     minAccuracy: unit(root, 'min_accuracy', file),
     hash: shortHash(text),

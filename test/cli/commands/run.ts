@@ -24,7 +24,7 @@ t.test('the first run asks once per distinct state with every question; the seco
   const plan = await cli(['plan', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(plan.code, 0, plan.stderr)
   const [p] = JSON.parse(plan.stdout)
-  t.match(p, { judgment: 'spam', rows: 220, states: distinct, ask: distinct * 3, requests: distinct, cached: 220 * 3 - distinct * 3, within_cap: true })
+  t.match(p, { judgment: 'spam', rows: 220, states: distinct, duplicates: 220 - distinct, ask: distinct * 3, requests: distinct, cached: 0, within_cap: true })
 
   const first = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(first.code, 0, first.stderr)
@@ -37,7 +37,7 @@ t.test('the first run asks once per distinct state with every question; the seco
   const second = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(engine.requests.length, distinct, 'the second run sends no request')
   const [run2] = JSON.parse(second.stdout)
-  t.match(run2, { rows: 220, asked: 0, requests: 0, cached: 660, cost: 0, status: 'complete' })
+  t.match(run2, { rows: 220, states: distinct, duplicates: 220 - distinct, asked: 0, requests: 0, cached: distinct * 3, cost: 0, status: 'complete' })
 
   const runs = await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)
   t.same(JSON.parse(runs.stdout).map((r: { run_id: string }) => r.run_id), [run2.run_id, run1.run_id], 'newest first')
@@ -51,13 +51,15 @@ t.test('the first run asks once per distinct state with every question; the seco
 t.test('the human summary shows counts, cost, the label mix and its change', async (t) => {
   const { dir, env } = await setup(t, 30)
   const first = await cli(['run', 'spam.judge.yaml'], env, dir)
-  t.match(first.stdout, /spam: 50 rows, \d+ answers cached, \d+ asked in \d+ requests, cost \$[\d.]+; complete/)
-  t.match(first.stdout, /is_spam: (yes|no) [\d.]+%.*first run/)
+  t.match(first.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 0 answers cached, 90 asked in 30 requests, cost \$[\d.]+; complete/)
+  t.match(first.stdout, /first complete `run` of messages\.csv: nothing to compare with\n  is_spam: (yes|no) [\d.]+%/)
   const second = await cli(['run', 'spam.judge.yaml'], env, dir)
-  t.match(second.stdout, /is_spam: .*change 0\.000 since the last run/)
-  t.match((await cli(['runs', 'spam.judge.yaml'], env, dir)).stdout, /run\s+judgment\s+rows/)
-  t.match((await cli(['drift', 'spam.judge.yaml'], env, dir)).stdout, /spam\.is_spam\n\s+run\s+rows\s+change/)
-  t.match((await cli(['plan', 'spam.judge.yaml'], env, dir)).stdout, /spam\s+50\s+\d+\s+150\s+0\s+0\s+\$0\.00\s+within \$1\.00/)
+  t.match(second.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 90 answers cached, 0 asked/)
+  t.match(second.stdout, /like runs: compared with run \S+, the previous complete `run` of messages\.csv\n  is_spam: .*; change 0\.000\n/)
+  t.match((await cli(['runs', 'spam.judge.yaml'], env, dir)).stdout, /run\s+judgment\s+command\s+source\s+rows\s+states[^\n]*\n\S+\s+spam\s+run\s+messages\.csv\s+50\s+30 /)
+  t.match((await cli(['drift', 'spam.judge.yaml'], env, dir)).stdout, /spam: `run` of messages\.csv\n  is_spam\n\s+run\s+status\s+rows\s+model\s+vs run\s+change/)
+  t.match((await cli(['drift', 'spam.judge.yaml', '--every-run'], env, dir)).stdout, /spam\.is_spam: every run against the previous one\n\s+run\s+rows\s+change/)
+  t.match((await cli(['plan', 'spam.judge.yaml'], env, dir)).stdout, /spam\s+50\s+30\s+20\s+90\s+0\s+0\s+\$0\.00\s+within \$1\.00/)
 })
 
 t.test('--out writes every row with its answers, in input order', async (t) => {

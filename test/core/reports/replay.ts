@@ -94,7 +94,7 @@ t.test('the report compares shared questions and names those only one side asks'
 
 t.test('live labels come from the stored answers of the live fingerprints', async (t) => {
   const answer = (fingerprint: string, label: string): StoredAnswer => ({
-    model: 'm', fingerprint, stateHash: 's', judgment: 'spam', question: 'q', distribution: {}, label, p: 1, margin: 1, askedAt: '',
+    model: 'm', fingerprint, stateHash: 's', judgment: 'spam', question: 'q', distribution: {}, label, p: 1, margin: 1, askedAt: '', reportedModel: 'm',
   })
   const [spamQ, , urgencyQ] = live.questions
   const stored = new Map([[spamQ.fingerprint, answer(spamQ.fingerprint, 'yes')], [urgencyQ.fingerprint, answer(urgencyQ.fingerprint, 'high')]])
@@ -102,6 +102,6 @@ t.test('live labels come from the stored answers of the live fingerprints', asyn
 })
 
 t.test('totals add up the tallies of every judgment judged', async (t) => {
-  t.same(sumTallies([{ cost: 0.25, asked: 3, cached: 6, requests: 1 }, { cost: 0.5, asked: 2, cached: 1, requests: 2 }]), { cost: 0.75, asked: 5, cached: 7, requests: 3 })
+  t.same(sumTallies([{ cost: 0.25, asked: 3, cached: 6, requests: 1, duplicates: 0 }, { cost: 0.5, asked: 2, cached: 1, requests: 2, duplicates: 1 }]), { cost: 0.75, asked: 5, cached: 7, requests: 3 })
   t.same(sumTallies([]), { cost: 0, asked: 0, cached: 0, requests: 0 })
 })

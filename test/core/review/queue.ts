@@ -15,7 +15,7 @@ const hashOf = (message: string) => stateHash({ message })
 function answer(question: Question, message: string, distribution: Distribution): StoredAnswer {
   return {
     model: 'm', fingerprint: question.fingerprint, stateHash: hashOf(message), judgment: 'spam', question: question.name,
-    distribution, label: '', p: 0, margin: 0, askedAt: '2026-01-01T00:00:00.000',
+    distribution, label: '', p: 0, margin: 0, askedAt: '2026-01-01T00:00:00.000', reportedModel: 'm',
   }
 }
 const yes = (message: string, p = 0.9) => answer(isSpam, message, { yes: p, no: Math.round((1 - p) * 100) / 100 })

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { publicRun, RUN_FIELDS } from '../../../src/app/runs.ts'
+import { PROVENANCE_FIELDS, publicRun, RUN_FIELDS } from '../../../src/app/runs.ts'
 import { param } from '../../../src/http/params.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
@@ -88,9 +88,9 @@ t.test('reading runs and drift of a project without a store creates no store', a
   t.notOk(existsSync(join(dir, '.judge')))
 })
 
-t.test('a run record keeps only the seed fields, and an empty parameter counts as absent', async (t) => {
-  const run = { run_id: 'r', judgment: 'j', spec_hash: 'h', git_sha: '', model: 'm', rows: 1, asked: 0, cost: 0, status: 'complete', started_at: 's', finished_at: 'f', cached: 3, requests: 0 }
-  t.same(Object.keys(publicRun(run)), [...RUN_FIELDS])
+t.test('a run record keeps the seed fields then its provenance, and an empty parameter counts as absent', async (t) => {
+  const run = { run_id: 'r', judgment: 'j', spec_hash: 'h', git_sha: '', model: 'm', rows: 1, asked: 0, cost: 0, status: 'complete', started_at: 's', finished_at: 'f', cached: 3, requests: 0, command: 'run', source: 'd.csv', source_hash: 'x', node: 'j', reported_model: 'm', states: 1, fingerprints: { q: 'f' } }
+  t.same(Object.keys(publicRun(run)), [...RUN_FIELDS, ...PROVENANCE_FIELDS])
   t.equal(param(new URLSearchParams('node='), 'node'), null)
   t.equal(param(new URLSearchParams('node=a'), 'node'), 'a')
   t.equal(param(new URLSearchParams(''), 'node'), null)
