@@ -1,11 +1,12 @@
 import t from 'tap'
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { ROUTES } from '../src/http/routes.ts'
 import { startJudgeServer, type Response } from './helpers/judge-server.ts'
 import { seedRuns } from './helpers/seed-runs.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
+import { writeAccuracyProject } from './helpers/accuracy-project.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
 
 type Schema = Record<string, any>
@@ -135,6 +136,19 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/drift', server.get('/v1/drift?path=nope', auth), 404)
   await expect('GET', '/v1/drift', server.call('PUT', '/v1/drift', { headers: auth }), 405)
   await expect('GET', '/v1/drift', server.get('/v1/drift?path=notes.txt', auth), 422)
+
+  writeAccuracyProject(join(dir, 'acc'), 6000, 0.25)
+  const accuracy = await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=acc/spam.judge.yaml', auth), 200)
+  t.ok(accuracy.body.questions.is_spam.estimate.estimable && accuracy.body.questions.is_spam.thresholds[0].suggested, 'a report with every figure filled in')
+  const sparse = await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=spam.judge.yaml&target=0.9', auth), 200)
+  t.equal(sparse.body.questions.is_spam.estimate.estimable, false, 'and one with little to go on')
+  await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=two', auth), 400)
+  await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=spam.judge.yaml&target=2', auth), 400)
+  await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=../x', auth), 403)
+  await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=nope', auth), 404)
+  await expect('GET', '/v1/accuracy', server.post('/v1/accuracy', {}, auth), 405)
+  await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=notes.txt', auth), 422)
 
   for (const [operation, statuses] of Object.entries(seen)) {
     const [method, path] = operation.split(' ')

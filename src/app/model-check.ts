@@ -101,9 +101,9 @@ async function compare(check: Check, rows: readonly CheckRow[], from: ModelCheck
 async function answersUnder(job: { deps: JudgeDeps; ledger: Ledger }, spec: Spec, run: RunRecord, row: CheckRow, ask: boolean): Promise<Map<string, StoredAnswer>> {
   const { store } = job.deps
   const reported = run.reported_model
-  const found = new Map([...store.getAnswers(run.model, row.hash, fingerprintsOf(spec))].filter(([, a]) => a.reportedModel === reported))
+  const found = new Map([...store.getAnswers(run.model, row.hash, fingerprintsOf(spec))].filter(([, a]) => (a.reportedModel ?? a.model) === reported))
   if (found.size < spec.questions.length && run.model !== reported) {
-    for (const [fp, a] of store.getAnswers(reported, row.hash, fingerprintsOf(spec))) if (!found.has(fp) && a.reportedModel === reported) found.set(fp, a)
+    for (const [fp, a] of store.getAnswers(reported, row.hash, fingerprintsOf(spec))) if (!found.has(fp) && (a.reportedModel ?? a.model) === reported) found.set(fp, a)
   }
   const missing = spec.questions.filter((q) => !found.has(q.fingerprint))
   if (!ask || missing.length === 0) return found

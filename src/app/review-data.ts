@@ -1,20 +1,13 @@
-import type { Store } from '../ports/store.ts'
+import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
 import { scoredRows, scoreJudgment, type QuestionScore } from '../core/review/accuracy.ts'
 import { readDistribution } from '../core/judge/answer.ts'
 import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
-import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
-import type { Question, Spec } from '../core/types.ts'
+import { STRATA } from '../core/review/strata.ts'
+import type { Question } from '../core/types.ts'
+import { auditOf } from './audit-data.ts'
+import { rankedRows, type ReviewSource } from './review-source.ts'
 
-/** What the queue and the accuracy of one judgment are read from. */
-export interface ReviewSource {
-  readonly store: Store
-  /** The model the judgment is asked with. */
-  readonly model: string
-  readonly spec: Spec
-  /** The judgment's answer key; empty when it has none. */
-  readonly key: AnswerKey
-  readonly verdicts: Verdicts
-}
+export type { ReviewSource } from './review-source.ts'
 
 /** Options of queueData. */
 export interface QueueOptions {
@@ -44,16 +37,19 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   let moreUnsure = false
   const answers: QuestionAnswers[] = spec.questions.map((question) => {
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
-    const sample = audit > 0 ? store.sampleAnswers(model, question.fingerprint, spec.name, question.name, audit) : []
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
-    const skipped = reviewedCount(source, question) + sample.length + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
-    const unsure = spec.unsureBelow === null ? [] : store.unsureAnswers(model, question.fingerprint, spec.unsureBelow, limit + skipped)
-    if (spec.unsureBelow !== null && unsure.length === limit + skipped) moreUnsure = true
-    return { question, keyed, sample, unsure }
+    const skipped = reviewedCount(source, question) + audit + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
+    const strata = {
+      confident: rankedRows(source, question, 'confident', audit),
+      unsure: rankedRows(source, question, 'unsure', limit + skipped),
+    }
+    // unsure_below 0 leaves the stratum empty: no margin is below 0.
+    if (spec.unsureBelow > 0 && strata.unsure.rows.length === limit + skipped) moreUnsure = true
+    return { question, keyed, strata }
   })
-  const outside = answers.flatMap((qa) => [...qa.sample, ...qa.unsure]).map((a) => a.stateHash).filter((h) => !key.has(h))
+  const outside = answers.flatMap((qa) => STRATA.flatMap((s) => qa.strata[s].rows)).map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
-  return { ...buildQueue({ spec, answers, key, verdicts, states, audit, unsureBelow: spec.unsureBelow, limit }), moreUnsure, model }
+  return { ...buildQueue({ spec, answers, key, verdicts, states, audit, limit }), moreUnsure, model }
 }
 
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */
@@ -68,9 +64,15 @@ export function currentLabels(source: ReviewSource): Map<string, Map<string, str
   return current
 }
 
+/** A question's pooled score with the sampling-aware estimate beside it. */
+export interface ScoredQuestion extends QuestionScore {
+  readonly estimate: AccuracyEstimate
+}
+
 /** The accuracy of every question of a judgment, from the store's current answers, asking nothing. */
-export function accuracyData(source: ReviewSource): Record<string, QuestionScore> {
-  return scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
+export function accuracyData(source: ReviewSource): Record<string, ScoredQuestion> {
+  const scores = scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
+  return Object.fromEntries(source.spec.questions.map((q) => [q.name, { ...scores[q.name], estimate: estimateAccuracy(auditOf(source, q), scores[q.name]) }]))
 }
 
 function reviewedCount(source: ReviewSource, question: Question): number {

@@ -5,7 +5,7 @@ import { createLedger, type Ledger } from '../core/judge/ledger.ts'
 import { createPlanner } from '../core/judge/plan.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import { stateHash, stateOf } from '../core/judge/state.ts'
-import type { QuestionScore } from '../core/review/accuracy.ts'
+import type { ScoredQuestion } from './review-data.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import type { Project, RunRecord, SourcedRow, Spec } from '../core/types.ts'
 import { SpecError } from '../errors.ts'
@@ -29,7 +29,7 @@ export interface TestInput {
 export interface TestResult {
   readonly specs: readonly Spec[]
   readonly runs: readonly RunRecord[]
-  readonly scores: ReadonlyMap<string, Readonly<Record<string, QuestionScore>>>
+  readonly scores: ReadonlyMap<string, Readonly<Record<string, ScoredQuestion>>>
 }
 
 /** One judgment under test: the judgment on its own, its key and verdicts, and the rows to judge. */

@@ -1,34 +1,55 @@
-import type { Confusion, QuestionScore } from '../core/review/accuracy.ts'
+import type { ScoredQuestion } from '../app/review-data.ts'
+import type { Confusion } from '../core/review/accuracy.ts'
+import type { AccuracyEstimate } from '../core/review/estimate.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
 import { percent } from '../format.ts'
 import { plural, table, usd } from './text.ts'
 
-/** The fields of a question's score that `judge test --json` prints, in order. */
+/** The fields of a question's score that `judge test --json` prints, in order: the brief's, then `estimate`. */
 export const SCORE_FIELDS = ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending'] as const
 
-/** Scores as `judge test --json` prints them: judgment -> question -> SCORE_FIELDS. */
-export function scoresJson(scores: ReadonlyMap<string, Readonly<Record<string, QuestionScore>>>) {
+type Scores = ReadonlyMap<string, Readonly<Record<string, ScoredQuestion>>>
+
+/** Scores as `judge test --json` prints them: judgment -> question -> SCORE_FIELDS and `estimate`. */
+export function scoresJson(scores: Scores) {
   const out: Record<string, Record<string, Record<string, unknown>>> = {}
   for (const [judgment, questions] of scores) {
     out[judgment] = {}
     for (const [question, score] of Object.entries(questions)) {
-      out[judgment][question] = Object.fromEntries(SCORE_FIELDS.map((f) => [f, score[f]]))
+      out[judgment][question] = { ...Object.fromEntries(SCORE_FIELDS.map((f) => [f, score[f]])), estimate: estimateJson(score.estimate) }
     }
   }
   return out
 }
 
-/** The questions of a judgment whose accuracy is below its `min_accuracy`, one sentence each. */
-export function belowBar(spec: Spec, scores: Readonly<Record<string, QuestionScore>>): string[] {
-  const bar = spec.minAccuracy
-  if (bar === null) return []
-  return Object.entries(scores)
-    .filter(([, s]) => s.accuracy !== null && s.accuracy < bar)
-    .map(([question, s]) => `${spec.name}.${question}: accuracy ${percent(s.accuracy!)} is below min_accuracy ${percent(bar)}`)
+/** The estimate as `--json` prints it. */
+export function estimateJson(e: AccuracyEstimate) {
+  return { estimable: e.estimable, point: e.point, interval: e.interval, method: e.method, needed: e.needed, strata: e.strata, naive: e.naive }
 }
 
-/** The human report: per judgment its run, then per question the accuracy, its bar and its confusion table. */
-export function testReport(runs: readonly RunRecord[], specs: readonly Spec[], scores: ReadonlyMap<string, Readonly<Record<string, QuestionScore>>>): string {
+/** The figure min_accuracy is checked against: the estimate's point when estimable, else the pooled accuracy. */
+export function barFigure(s: ScoredQuestion): { readonly name: 'estimate' | 'accuracy'; readonly value: number } | null {
+  if (s.estimate.estimable && s.estimate.point !== null) return { name: 'estimate', value: s.estimate.point }
+  return s.accuracy === null ? null : { name: 'accuracy', value: s.accuracy }
+}
+
+/** The questions of a judgment whose checked figure is below its `min_accuracy`, one sentence each. */
+export function belowBar(spec: Spec, scores: Readonly<Record<string, ScoredQuestion>>): string[] {
+  const bar = spec.minAccuracy
+  if (bar === null) return []
+  return Object.entries(scores).flatMap(([question, s]) => {
+    const figure = barFigure(s)
+    return figure && figure.value < bar ? [`${spec.name}.${question}: ${figure.name} ${percent(figure.value)} is below min_accuracy ${percent(bar)}`] : []
+  })
+}
+
+const LEGEND = [
+  'estimate: the accuracy over every answer in the store, from the random sample of each stratum (docs/review.md).',
+  'pooled: every row with a known label taken together, as if picked at random; rows picked for being hard pull it down.',
+]
+
+/** The human report: per judgment its run, then per question the estimate, the pooled accuracy, its bar and its confusion table. */
+export function testReport(runs: readonly RunRecord[], specs: readonly Spec[], scores: Scores): string {
   const lines: string[] = []
   for (const spec of specs) {
     const run = runs.find((r) => r.judgment === spec.name)
@@ -37,19 +58,30 @@ export function testReport(runs: readonly RunRecord[], specs: readonly Spec[], s
     }
     for (const [question, score] of Object.entries(scores.get(spec.name) ?? {})) lines.push(...questionLines(question, score, spec.minAccuracy))
   }
-  return lines.join('\n') + '\n'
+  return [...lines, ...LEGEND].join('\n') + '\n'
 }
 
-/** One question's accuracy, interval, bar, review counts and confusion table. */
-export function questionLines(question: string, s: QuestionScore, bar: number | null): string[] {
+/** One question's estimate, pooled accuracy, the bar on whichever is checked, review counts and confusion table. */
+export function questionLines(question: string, s: ScoredQuestion, bar: number | null): string[] {
   const counts = `reviewed ${s.reviewed}, context gap ${s.needs_context}, ambiguous ${s.ambiguous}, pending ${s.pending}`
-  if (s.accuracy === null || s.interval === null) return [`  ${question}: no rows with a known label and an answer`, `    ${counts}`]
-  const verdict = bar === null ? '' : s.accuracy < bar ? `; below min_accuracy ${percent(bar)}` : `; meets min_accuracy ${percent(bar)}`
-  return [
-    `  ${question}: accuracy ${percent(s.accuracy)} (${s.correct} of ${s.counted}), 95% interval ${percent(s.interval[0])} to ${percent(s.interval[1])}${verdict}`,
-    `    ${counts}`,
-    ...confusionLines(s.confusion),
-  ]
+  const checked = barFigure(s)?.name
+  const verdict = (name: string, value: number) => (bar === null || checked !== name ? '' : value < bar ? `; below min_accuracy ${percent(bar)}` : `; meets min_accuracy ${percent(bar)}`)
+  const pooled = s.accuracy === null || s.interval === null
+    ? 'pooled: no rows with a known label and an answer'
+    : `pooled: accuracy ${percent(s.accuracy)} (${s.correct} of ${s.counted}), 95% interval ${percent(s.interval[0])} to ${percent(s.interval[1])}${verdict('accuracy', s.accuracy)}`
+  return [`  ${question}: ${estimateText(s.estimate)}${s.estimate.point === null ? '' : verdict('estimate', s.estimate.point)}`, `    ${pooled}`, `    ${counts}`, ...(s.counted > 0 ? confusionLines(s.confusion) : [])]
+}
+
+/** The estimate in words: its point and interval over every answer, or what it takes to make one. */
+export function estimateText(e: AccuracyEstimate): string {
+  const answers = e.strata.reduce((n, s) => n + s.size, 0)
+  if (answers === 0) return 'estimate: no answers in the store'
+  if (!e.estimable || e.point === null || e.interval === null) {
+    const waiting = e.strata.filter((s) => s.needed > 0).map((s) => `${s.stratum}${s.next ? ` (next row ${s.next})` : ''}`)
+    return `estimate not estimable yet: review ${plural(e.needed, 'more row')} in rank order${waiting.length > 0 ? `: ${waiting.join(', ')}` : ''}`
+  }
+  const sample = e.strata.filter((s) => s.size > 0).map((s) => `${s.counted} of ${s.size} ${s.stratum}`).join(', ')
+  return `estimate ${percent(e.point)} over all ${plural(answers, 'answer')}, 95% interval ${percent(e.interval[0])} to ${percent(e.interval[1])} (sampled ${sample})`
 }
 
 /** A confusion table: a row per true label, a column per model label; labels that never occur are left out. */

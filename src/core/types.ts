@@ -57,7 +57,10 @@ export interface Spec {
   readonly data: string | null
   /** Absolute path of the anchors file (rows a model change is measured on), or null. */
   readonly anchors: string | null
-  readonly unsureBelow: number | null
+  /** How the key's rows were picked: only a `random` key counts toward the sampling-aware estimate. */
+  readonly keySample: 'chosen' | 'random'
+  /** Answers whose margin is below this form the unsure stratum (default DEFAULT_UNSURE_BELOW). */
+  readonly unsureBelow: number
   readonly minAccuracy: number | null
   /** Hash of the spec file's content. */
   readonly hash: string

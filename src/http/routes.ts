@@ -6,6 +6,8 @@ import { pageReply, jsonReply } from './reply.ts'
 import { homeData } from './endpoints/home.ts'
 import { driftData, runsData, runsListData } from './endpoints/runs.ts'
 import { reviewPageEndpoint, verdictEndpoint } from './endpoints/review.ts'
+import { accuracyData } from './endpoints/accuracy.ts'
+import { accuracyPage } from './pages/accuracy.ts'
 import type { Route } from './router.ts'
 
 /** GET /v1/runs: the runs of `path` (optionally one `node`), newest first, at most 50. */
@@ -13,6 +15,12 @@ export const runsEndpoint: Endpoint = (ctx, request) => jsonReply(runsListData(c
 
 /** GET /v1/drift: drift per question of one judgment. */
 export const driftEndpoint: Endpoint = (ctx, request) => jsonReply(driftData(ctx, request.query))
+
+/** GET /v1/accuracy: one judgment's accuracy report. */
+export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((await accuracyData(ctx, request.query)).report)
+
+/** GET /accuracy: the accuracy page, from the same data object. */
+export const accuracyPageEndpoint: Endpoint = async (ctx, request) => pageReply(accuracyPage(await accuracyData(ctx, request.query), request.token))
 
 /** GET /: the folders of specs. */
 export const homeEndpoint: Endpoint = (ctx, request) => pageReply(homePage(homeData(ctx), request.token))
@@ -28,8 +36,10 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'POST', path: '/v1/judge', value: judgeEndpoint },
   { method: 'GET', path: '/v1/runs', value: runsEndpoint },
   { method: 'GET', path: '/v1/drift', value: driftEndpoint },
+  { method: 'GET', path: '/v1/accuracy', value: accuracyEndpoint },
   { method: 'GET', path: '/', value: homeEndpoint },
   { method: 'GET', path: '/runs', value: runsPageEndpoint },
+  { method: 'GET', path: '/accuracy', value: accuracyPageEndpoint },
   { method: 'GET', path: '/review', value: reviewPageEndpoint },
   { method: 'POST', path: '/review', value: verdictEndpoint },
 ]

@@ -17,8 +17,23 @@ export interface StoredAnswer {
   /**
    * The model the engine reported for this answer: `model` is the one asked (the cache key), and
    * an alias such as `jev-latest` may be answered by another model from one day to the next.
+   * Stores always give it; absent in an answer to be written, it is the model asked.
    */
-  readonly reportedModel: string
+  readonly reportedModel?: string
+}
+
+/** Margins from `from` (inclusive) to `below` (exclusive); `below` may be Infinity. */
+export interface MarginBand {
+  readonly from: number
+  readonly below: number
+}
+
+/** How many answers of one question share a label, p and margin. */
+export interface AnswerCell {
+  readonly label: string
+  readonly p: number
+  readonly margin: number
+  readonly count: number
 }
 
 /** A row kept by `log: true` for later replay. */
@@ -129,13 +144,14 @@ export interface Store {
   answersForStates(model: string, fingerprint: string, stateHashes: readonly string[]): StoredAnswer[]
   /**
    * The first `limit` answers of one question in a fixed pseudo-random order, seeded by
-   * judgment, question and state hash, so that the order never changes as rows are reviewed.
+   * judgment, question and state hash, so that the order never changes as rows are reviewed;
+   * with `band`, only the answers whose margin lies in it (one stratum of the review sample).
    */
-  sampleAnswers(model: string, fingerprint: string, judgment: string, question: string, limit: number): StoredAnswer[]
-  /** Answers of one question whose margin is below `below`, lowest margin first. */
-  unsureAnswers(model: string, fingerprint: string, below: number, limit: number): StoredAnswer[]
-  /** How many answers the store holds for one question. */
-  countAnswers(model: string, fingerprint: string): number
+  sampleAnswers(model: string, fingerprint: string, judgment: string, question: string, limit: number, band?: MarginBand): StoredAnswer[]
+  /** How many answers the store holds for one question; with `band`, those whose margin lies in it. */
+  countAnswers(model: string, fingerprint: string, band?: MarginBand): number
+  /** Every answer of one question, counted by label, p and margin: the population the estimates weigh. */
+  answerCells(model: string, fingerprint: string): AnswerCell[]
 
   /**
    * Records a finished run with its per-question label counts and the states it judged, in one

@@ -18,7 +18,7 @@ function put(store: Store, message: string, yes: number): void {
   const margin = Math.abs(yes - no)
   store.putAnswers([{
     model: 'm', fingerprint: isSpam.fingerprint, stateHash: hashOf(message), judgment: 'spam', question: 'is_spam',
-    distribution: { yes, no }, label, p: Math.max(yes, no), margin, askedAt: '2026-01-01T00:00:00.000', reportedModel: 'm',
+    distribution: { yes, no }, label, p: Math.max(yes, no), margin, askedAt: '2026-01-01T00:00:00.000',
   }], hashOf(message), { message })
 }
 
@@ -29,7 +29,7 @@ function keyOf(labels: Record<string, string>): Map<string, KeyRow> {
 function reviewed(messages: string[]): Map<string, VerdictRecord> {
   return new Map(messages.map((message) => [verdictKey('spam', 'is_spam', hashOf(message)), {
     reviewed_at: '2026-01-01T00:00:00.000', reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: hashOf(message),
-    kind: 'spot_check', verdict: 'confirmed', labels: ['no'], model_label: 'no', key_label: null, state: { message },
+    kind: 'spot_check', verdict: 'confirmed', labels: ['no'], model_label: 'no', key_label: null, state: { message }, stratum: 'unsure', rank: null,
   }]))
 }
 
@@ -43,12 +43,14 @@ function setup(count: number, yes: (i: number) => number = (i) => (i % 2 === 0 ?
 t.test('the queue reads disagreements, the seeded sample and unsure answers from the store, with their states', async (t) => {
   const { store, source } = setup(50, (i) => (i < 3 ? 0.55 : 0.9))
   const queue = queueData(source({ key: keyOf({ m10: 'no', m11: 'yes' }) }), { audit: 5 })
-  const sample = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 5).map((a) => a.stateHash).filter((h) => h !== hashOf('m10'))
+  const confident = { from: 0.2, below: Infinity }
+  const sample = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 5, confident).map((a) => a.stateHash).filter((h) => h !== hashOf('m10'))
   const spots = queue.offered.filter((c) => c.kind === 'spot_check' && c.question === 'is_spam')
   t.match(queue.offered[0], { kind: 'disagreement', stateHash: hashOf('m10'), keyLabel: 'no', modelLabel: 'yes' })
   t.same(spots.map((c) => c.stateHash), sample, 'the spot checks follow the store\'s seeded order')
-  const unsure = queue.offered.filter((c) => c.kind === 'unsure').map((c) => c.state.message)
-  t.same(unsure, ['m0', 'm1', 'm2'].filter((m) => !sample.includes(hashOf(m))))
+  const unsure = queue.offered.filter((c) => c.kind === 'unsure').map((c) => c.stateHash)
+  t.same(unsure, store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 5, { from: 0, below: 0.2 }).map((a) => a.stateHash), 'the unsure stratum in rank order')
+  t.equal(unsure.length, 3)
   t.ok(queue.offered.every((c) => stateHash(c.state) === c.stateHash), 'every card carries its own row\'s values')
 })
 
@@ -62,18 +64,20 @@ t.test('the queue is the same on every request, and a reviewed sample row is not
 })
 
 t.test('enough unsure answers are read to fill a page after the reviewed ones drop out', async (t) => {
-  const { source } = setup(60, (i) => 0.55 + i / 1000)
-  const verdicts = reviewed(Array.from({ length: 20 }, (_, i) => `m${i}`))
+  const { store, source } = setup(60, (i) => 0.55 + i / 1000)
+  const ranked = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 60).map((a) => a.stateHash)
+  const messages = new Map(Array.from({ length: 60 }, (_, i) => [hashOf(`m${i}`), `m${i}`]))
+  const verdicts = reviewed(ranked.slice(0, 20).map((h) => messages.get(h)!))
   const queue = queueData(source({ verdicts }), { audit: 0, limit: 5 })
-  t.same(queue.cards.map((c) => c.state.message), ['m20', 'm21', 'm22', 'm23', 'm24'])
-  t.same(queueData(source({ spec: { ...judgment, unsureBelow: null } }), { audit: 0 }).offered, [], 'no unsure_below, no unsure rows')
+  t.same(queue.cards.map((c) => c.stateHash), ranked.slice(20, 25))
+  t.same(queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0 }).offered, [], 'unsure_below 0, no unsure rows')
 })
 
 t.test('the queue says when more unsure answers may wait than were read to fill a page', async (t) => {
   const { source } = setup(40, (i) => 0.5 + i / 1000)
   t.equal(queueData(source(), { audit: 0, limit: 5 }).moreUnsure, true, '40 unsure answers, 5 read')
   t.equal(queueData(source(), { audit: 0, limit: 50 }).moreUnsure, false, 'every unsure answer read')
-  t.equal(queueData(source({ spec: { ...judgment, unsureBelow: null } }), { audit: 0, limit: 0 }).moreUnsure, false, 'no unsure_below')
+  t.equal(queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0, limit: 0 }).moreUnsure, false, 'unsure_below 0')
 })
 
 t.test('a negative or fractional audit is read as a whole number of rows, at least 0', async (t) => {

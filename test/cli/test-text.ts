@@ -1,33 +1,60 @@
 import t from 'tap'
-import type { QuestionScore } from '../../src/core/review/accuracy.ts'
-import { belowBar, confusionLines, questionLines, scoresJson, testReport } from '../../src/cli/test-text.ts'
+import type { ScoredQuestion } from '../../src/app/review-data.ts'
+import type { AccuracyEstimate, StratumFigure } from '../../src/core/review/estimate.ts'
+import { METHOD } from '../../src/core/review/estimate.ts'
+import { belowBar, confusionLines, estimateText, questionLines, scoresJson, testReport } from '../../src/cli/test-text.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
 
-function score(correct: number, counted: number, more: Partial<QuestionScore> = {}): QuestionScore {
+function stratum(stratum: 'unsure' | 'confident', size: number, counted: number, more: Partial<StratumFigure> = {}): StratumFigure {
+  return { stratum, size, weight: null, sampled: counted, counted, correct: counted, accuracy: counted ? 1 : null, needs_context: 0, ambiguous: 0, outside: 0, next: null, needed: 0, ...more }
+}
+
+/** An estimate of `point` from 20 of 400 confident and 10 of 100 unsure answers; null point: not estimable. */
+function estimate(point: number | null): AccuracyEstimate {
+  const strata = point === null
+    ? [stratum('unsure', 100, 0, { next: 'abcdef0123456789', needed: 1 }), stratum('confident', 400, 20)]
+    : [stratum('unsure', 100, 10), stratum('confident', 400, 20)]
   return {
-    counted, correct, accuracy: counted ? correct / counted : null, interval: counted ? [0.5, 0.9] : null,
-    reviewed: 3, needs_context: 1, ambiguous: 2, pending: 4, confusion: { labels: ['yes', 'no'], counts: [[correct, 0], [counted - correct, 0]] }, ...more,
+    estimable: point !== null, point, interval: point === null ? null : [point - 0.1, point + 0.05], method: METHOD, needed: point === null ? 1 : 0,
+    strata, naive: { accuracy: 0.9, interval: [0.5, 0.9], counted: 10 },
   }
 }
 
-t.test('--json keeps exactly the eight score fields, in order, per judgment and question', async (t) => {
-  const json = scoresJson(new Map([['spam', { is_spam: score(9, 10) }]]))
-  t.same(json, { spam: { is_spam: { counted: 10, correct: 9, accuracy: 0.9, interval: [0.5, 0.9], reviewed: 3, needs_context: 1, ambiguous: 2, pending: 4 } } })
-  t.same(Object.keys(json.spam.is_spam), ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending'])
+function score(correct: number, counted: number, more: Partial<ScoredQuestion> = {}): ScoredQuestion {
+  return {
+    counted, correct, accuracy: counted ? correct / counted : null, interval: counted ? [0.5, 0.9] : null,
+    reviewed: 3, needs_context: 1, ambiguous: 2, pending: 4, confusion: { labels: ['yes', 'no'], counts: [[correct, 0], [counted - correct, 0]] },
+    estimate: estimate(null), ...more,
+  }
+}
+
+t.test('--json keeps the eight score fields of the brief, in order, and adds the estimate', async (t) => {
+  const json = scoresJson(new Map([['spam', { is_spam: score(9, 10, { estimate: estimate(0.85) }) }]]))
+  t.match(json, { spam: { is_spam: { counted: 10, correct: 9, accuracy: 0.9, interval: [0.5, 0.9], reviewed: 3, needs_context: 1, ambiguous: 2, pending: 4 } } })
+  t.same(Object.keys(json.spam.is_spam), ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending', 'estimate'])
+  t.same(Object.keys(json.spam.is_spam.estimate as object), ['estimable', 'point', 'interval', 'method', 'needed', 'strata', 'naive'])
+  t.match(json.spam.is_spam.estimate, { estimable: true, point: 0.85, method: METHOD, naive: { accuracy: 0.9, counted: 10 } })
 })
 
-t.test('a question is below the bar only when its accuracy is known and lower than min_accuracy', async (t) => {
+t.test('min_accuracy is checked against the estimate when it is estimable, else against the pooled accuracy', async (t) => {
   const barred = spec(SPAM_YAML + 'min_accuracy: 0.9\n')
   t.same(belowBar(barred, { a: score(9, 10), b: score(8, 10), c: score(0, 0) }), ['spam.b: accuracy 80.0% is below min_accuracy 90.0%'])
+  t.same(belowBar(barred, { a: score(9, 10, { estimate: estimate(0.85) }), b: score(8, 10, { estimate: estimate(0.95) }) }), ['spam.a: estimate 85.0% is below min_accuracy 90.0%'])
   t.same(belowBar(spec(), { b: score(0, 10) }), [], 'no min_accuracy, no bar')
 })
 
-t.test('a question without a bar shows its accuracy without a verdict on it', async (t) => {
-  t.same(questionLines('is_spam', score(9, 10), null).slice(0, 2), [
-    '  is_spam: accuracy 90.0% (9 of 10), 95% interval 50.0% to 90.0%',
+t.test('a question shows its estimate and its pooled accuracy, the bar beside the one checked', async (t) => {
+  t.same(questionLines('is_spam', score(9, 10, { estimate: estimate(0.85) }), 0.9).slice(0, 3), [
+    '  is_spam: estimate 85.0% over all 500 answers, 95% interval 75.0% to 90.0% (sampled 10 of 100 unsure, 20 of 400 confident); below min_accuracy 90.0%',
+    '    pooled: accuracy 90.0% (9 of 10), 95% interval 50.0% to 90.0%',
     '    reviewed 3, context gap 1, ambiguous 2, pending 4',
   ])
-  t.match(questionLines('is_spam', score(8, 10), 0.9)[0], /; below min_accuracy 90\.0%$/)
+  t.same(questionLines('is_spam', score(9, 10), 0.9).slice(0, 2), [
+    '  is_spam: estimate not estimable yet: review 1 more row in rank order: unsure (next row abcdef0123456789)',
+    '    pooled: accuracy 90.0% (9 of 10), 95% interval 50.0% to 90.0%; meets min_accuracy 90.0%',
+  ])
+  t.match(questionLines('is_spam', score(9, 10), null)[1], /95% interval 50\.0% to 90\.0%$/, 'no bar, no verdict')
+  t.equal(estimateText({ ...estimate(null), strata: [stratum('unsure', 0, 0), stratum('confident', 0, 0)] }), 'estimate: no answers in the store')
 })
 
 t.test('the confusion table leaves out labels that never occur', async (t) => {
@@ -35,6 +62,8 @@ t.test('the confusion table leaves out labels that never occur', async (t) => {
   t.same(lines, ['    true \\ model  low  high', '    low           2    1', '    high          0    3'])
 })
 
-t.test('the report skips the run line of a judgment that has no run', async (t) => {
-  t.equal(testReport([], [spec()], new Map([['spam', { is_spam: score(0, 0) }]])), '  is_spam: no rows with a known label and an answer\n    reviewed 3, context gap 1, ambiguous 2, pending 4\n')
+t.test('the report skips the run line of a judgment that has no run, and says which figure is which', async (t) => {
+  const report = testReport([], [spec()], new Map([['spam', { is_spam: score(0, 0) }]]))
+  t.match(report, /^ {2}is_spam: estimate not estimable yet.*\n {4}pooled: no rows with a known label and an answer\n {4}reviewed 3, context gap 1, ambiguous 2, pending 4\nestimate: the accuracy over every answer/)
+  t.match(report, /\npooled: every row with a known label taken together/)
 })

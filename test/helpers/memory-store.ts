@@ -1,6 +1,6 @@
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { State } from '../../src/core/types.ts'
-import type { AnswerGroup, CandidateQuestion, KeptRow, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
+import type { AnswerCell, AnswerGroup, CandidateQuestion, KeptRow, MarginBand, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
@@ -20,6 +20,8 @@ interface KeptEntry {
 const key = (...parts: string[]): string => parts.join('\0')
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
+const within = (margin: number, band: MarginBand | undefined): boolean => !band || (margin >= band.from && margin < band.below)
+
 /** The limit as the SQLite adapter reads it: 0 or less is none, Infinity is all. */
 function take<T>(items: T[], limit: number): T[] {
   if (limit === Infinity) return items
@@ -37,8 +39,6 @@ export function createMemoryStore(): Store {
   const answersOf = (model: string, fingerprint: string): Map<string, AnswerEntry> =>
     answers.get(key(model, fingerprint)) ?? new Map()
   const read = (entry: AnswerEntry): StoredAnswer => storedAnswer(entry.answer, JSON.parse(entry.distribution))
-  const byMarginThenHash = (a: AnswerEntry, b: AnswerEntry): number =>
-    a.answer.margin - b.answer.margin || byText(a.answer.stateHash, b.answer.stateHash)
   const byRankThenHash = (a: AnswerEntry, b: AnswerEntry): number =>
     a.rank - b.rank || byText(a.answer.stateHash, b.answer.stateHash)
 
@@ -84,15 +84,20 @@ export function createMemoryStore(): Store {
         return entry ? [read(entry)] : []
       })
     },
-    sampleAnswers(model, fingerprint, _judgment, _question, limit) {
-      return take([...answersOf(model, fingerprint).values()].sort(byRankThenHash), limit).map(read)
+    sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
+      const inBand = [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer.margin, band))
+      return take(inBand.sort(byRankThenHash), limit).map(read)
     },
-    unsureAnswers(model, fingerprint, below, limit) {
-      const unsure = [...answersOf(model, fingerprint).values()].filter((e) => e.answer.margin < below)
-      return take(unsure.sort(byMarginThenHash), limit).map(read)
+    countAnswers(model, fingerprint, band) {
+      return [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer.margin, band)).length
     },
-    countAnswers(model, fingerprint) {
-      return answersOf(model, fingerprint).size
+    answerCells(model, fingerprint) {
+      const cells = new Map<string, AnswerCell>()
+      for (const { answer: a } of answersOf(model, fingerprint).values()) {
+        const id = key(a.label, String(a.p), String(a.margin))
+        cells.set(id, { label: a.label, p: a.p, margin: a.margin, count: (cells.get(id)?.count ?? 0) + 1 })
+      }
+      return [...cells.values()].sort((a, b) => byText(a.label, b.label) || a.p - b.p || a.margin - b.margin)
     },
     ...createMemoryRuns(),
     answerGroups() {
@@ -173,7 +178,7 @@ function storedAnswer(a: StoredAnswer, distribution: StoredAnswer['distribution'
   return {
     model: a.model, fingerprint: a.fingerprint, stateHash: a.stateHash, judgment: a.judgment,
     question: a.question, distribution, label: a.label, p: a.p, margin: a.margin,
-    askedAt: a.askedAt, reportedModel: a.reportedModel,
+    askedAt: a.askedAt, reportedModel: a.reportedModel ?? a.model,
   }
 }
 

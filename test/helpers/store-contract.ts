@@ -150,15 +150,28 @@ function queueContract(t: Test, fresh: (t: Test) => Store): void {
     t.same(sample.map((a) => a.stateHash), ranked(hashes, 'first'))
     t.ok(sample.every((a) => a.judgment === 'first'))
   })
-  t.test('unsure answers are those below the margin, lowest first, ties by state', async (t) => {
+  t.test('a band of margins keeps the rank order and counts its answers', async (t) => {
     const store = fresh(t)
-    const margins = [0.5, 0.05, 0.3, 0.05, 0.4, 0]
-    margins.forEach((margin, i) => putMany(store, [`state-${i}`], { margin }))
-    putMany(store, ['state-9'], { margin: 0, fingerprint: 'fp-x' })
-    const unsure = store.unsureAnswers('jev-1', 'fp-spam', 0.4, 10)
-    t.same(unsure.map((a) => a.stateHash), ['state-5', 'state-1', 'state-3', 'state-2'])
-    t.same(store.unsureAnswers('jev-1', 'fp-spam', 0.4, 2), unsure.slice(0, 2))
-    t.same(store.unsureAnswers('jev-1', 'fp-spam', 0, 10), [])
-    t.same(store.unsureAnswers('jev-1', 'fp-spam', 0.4, 0), [])
+    hashes.forEach((hash, i) => putMany(store, [hash], { margin: i / 20 }))
+    putMany(store, ['state-0'], { margin: 0, fingerprint: 'fp-x' })
+    const low = { from: 0, below: 0.25 }
+    const high = { from: 0.25, below: Infinity }
+    const inLow = (h: string) => Number(h.slice(6)) < 5
+    t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 100, low).map((a) => a.stateHash), ranked(hashes).filter(inLow))
+    t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 3, high).map((a) => a.stateHash), ranked(hashes).filter((h) => !inLow(h)).slice(0, 3))
+    t.equal(store.countAnswers('jev-1', 'fp-spam', low), 5)
+    t.equal(store.countAnswers('jev-1', 'fp-spam', high), 15)
+    t.equal(store.countAnswers('jev-1', 'fp-x', high), 0)
+  })
+  t.test('answer cells count the answers of a question by label, p and margin', async (t) => {
+    const store = fresh(t)
+    putMany(store, ['state-0', 'state-1'], { label: 'yes', p: 0.9, margin: 0.8 })
+    putMany(store, ['state-2'], { label: 'no', p: 0.55, margin: 0.1 })
+    putMany(store, ['state-3'], { label: 'yes', p: 0.9, margin: 0.8, fingerprint: 'fp-x' })
+    t.same(store.answerCells('jev-1', 'fp-spam'), [
+      { label: 'no', p: 0.55, margin: 0.1, count: 1 },
+      { label: 'yes', p: 0.9, margin: 0.8, count: 2 },
+    ])
+    t.same(store.answerCells('jev-2', 'fp-spam'), [])
   })
 }

@@ -3,14 +3,18 @@ import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { isKind, isVerdict, verdictKey, type VerdictRecord } from '../../core/review/verdicts.ts'
+import { isStratum } from '../../core/review/strata.ts'
 import type { State } from '../../core/types.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 
-/** The columns of a reviews file, in order (brief 7). */
-export const REVIEW_COLUMNS = [
+/** The columns every reviews file has, in order (brief 7). */
+export const BASE_COLUMNS = [
   'reviewed_at', 'reviewer', 'judgment', 'question', 'state_hash', 'kind', 'verdict', 'labels', 'model_label', 'key_label', 'state',
 ] as const
+
+/** The columns of a reviews file created now: the base ones, then the row's stratum and rank when reviewed. */
+export const REVIEW_COLUMNS = [...BASE_COLUMNS, 'stratum', 'rank'] as const
 
 type Column = (typeof REVIEW_COLUMNS)[number]
 type Cells = Readonly<Record<Column, string>>
@@ -24,14 +28,15 @@ export function validReviewer(name: string): boolean {
   return REVIEWER.test(name)
 }
 
-/** One verdict as a line of the reviews file, newline included: CSV, or TSV for a .tsv file. */
-export function verdictLine(record: VerdictRecord, delimiter = ','): string {
+/** One verdict as a line of the reviews file, newline included: CSV, or TSV for a .tsv file; `columns` the file's (default REVIEW_COLUMNS). */
+export function verdictLine(record: VerdictRecord, delimiter = ',', columns: readonly Column[] = REVIEW_COLUMNS): string {
   const cells: Cells = {
     reviewed_at: record.reviewed_at, reviewer: record.reviewer, judgment: record.judgment, question: record.question,
     state_hash: record.state_hash, kind: record.kind, verdict: record.verdict, labels: JSON.stringify(record.labels),
     model_label: record.model_label, key_label: record.key_label ?? '', state: JSON.stringify(record.state),
+    stratum: record.stratum ?? '', rank: record.rank === null ? '' : String(record.rank),
   }
-  return delimitedLine(REVIEW_COLUMNS.map((c) => cells[c]), delimiter)
+  return delimitedLine(columns.map((c) => cells[c]), delimiter)
 }
 
 /**
@@ -41,8 +46,7 @@ export function verdictLine(record: VerdictRecord, delimiter = ','): string {
  */
 export function appendVerdict(file: string, record: VerdictRecord): Promise<void> {
   const path = resolve(file)
-  const delimiter = delimiterOf(path)
-  return appendLine(path, delimitedLine(REVIEW_COLUMNS, delimiter), verdictLine(record, delimiter))
+  return appendLine(path, delimiterOf(path), record)
 }
 
 /**
@@ -51,16 +55,32 @@ export function appendVerdict(file: string, record: VerdictRecord): Promise<void
  * promises this only up to PIPE_BUF (4096 bytes on Linux); local Linux and macOS file systems
  * keep longer appends whole too, while NFS keeps none (see docs/review.md).
  */
-async function appendLine(path: string, header: string, line: string): Promise<void> {
+async function appendLine(path: string, delimiter: string, record: VerdictRecord): Promise<void> {
+  const header = delimitedLine(REVIEW_COLUMNS, delimiter)
   await createWithHeader(path, header)
   const handle = await open(path, 'a')
   try {
     // A file created empty by someone else gets its header in the same write as the first line.
     const { size } = await handle.stat()
+    // A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
+    const old = size > 0 && (await startsWith(path, delimitedLine(BASE_COLUMNS, delimiter)))
+    const line = verdictLine(record, delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
     const bytes = Buffer.from(size === 0 ? header + line : line)
     let offset = 0
     while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
     await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Whether a file begins with this text (a header, its newline included). */
+async function startsWith(path: string, text: string): Promise<boolean> {
+  const handle = await open(path, 'r')
+  try {
+    const buffer = Buffer.alloc(Buffer.byteLength(text))
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    return buffer.subarray(0, bytesRead).toString('utf8') === text
   } finally {
     await handle.close()
   }
@@ -96,7 +116,7 @@ export async function readVerdicts(file: string): Promise<Map<string, VerdictRec
   for (const { record, info } of parseFile(await readText(file), file)) {
     // Two processes writing the first verdict into one empty file at once can both add a header.
     if (record.reviewed_at === 'reviewed_at') continue
-    const verdict = recordOf(record, `${file}:${info.lines}`)
+    const verdict = recordOf(record, `${file}:${info.lines}`, delimitedName(delimiterOf(file)))
     verdicts.set(verdictKey(verdict.judgment, verdict.question, verdict.state_hash), verdict)
   }
   return verdicts
@@ -115,12 +135,13 @@ async function readText(file: string): Promise<string> {
 function parseFile(text: string, file: string): { record: Cells; info: { lines: number } }[] {
   const delimiter = delimiterOf(file)
   const columns = (header: string[]) => {
-    const missing = REVIEW_COLUMNS.filter((c) => !header.includes(c))
+    const missing = BASE_COLUMNS.filter((c) => !header.includes(c))
     if (missing.length > 0) throw new InputError(`${file}: not a reviews file: the header lacks ${missing.join(', ')}`)
     return header
   }
   try {
-    return parse(text, { ...parseOptions(delimiter), columns, bom: true, skip_empty_lines: true, info: true })
+    // A header that gains stratum and rank by hand still reads the shorter lines written before.
+    return parse(text, { ...parseOptions(delimiter), columns, bom: true, skip_empty_lines: true, info: true, relax_column_count_less: true })
   } catch (error) {
     if (error instanceof InputError) throw error
     const e = error as Error & { lines?: number }
@@ -128,7 +149,8 @@ function parseFile(text: string, file: string): { record: Cells; info: { lines: 
   }
 }
 
-function recordOf(cells: Cells, where: string): VerdictRecord {
+function recordOf(cells: Cells, where: string, format: string): VerdictRecord {
+  if (BASE_COLUMNS.some((c) => cells[c] === undefined)) throw new InputError(`${where}: not valid ${format}: the line has fewer cells than the header`)
   const { kind, verdict } = cells
   if (!isKind(kind)) throw new InputError(`${where}: unknown kind "${kind}"`)
   if (!isVerdict(verdict)) throw new InputError(`${where}: unknown verdict "${verdict}"`)
@@ -141,8 +163,17 @@ function recordOf(cells: Cells, where: string): VerdictRecord {
   return {
     reviewed_at: cells.reviewed_at, reviewer: cells.reviewer, judgment: cells.judgment, question: cells.question,
     state_hash: cells.state_hash, kind, verdict, labels, model_label: cells.model_label,
-    key_label: cells.key_label === '' ? null : cells.key_label, state: state as State,
+    key_label: cells.key_label === '' ? null : cells.key_label, state: state as State, ...placeOf(cells, where),
   }
+}
+
+/** Stratum and rank of a line: empty (or absent, in a file from before strata) is null. */
+function placeOf(cells: Cells, where: string): Pick<VerdictRecord, 'stratum' | 'rank'> {
+  const stratum = cells.stratum ?? ''
+  const rank = cells.rank ?? ''
+  if (stratum !== '' && !isStratum(stratum)) throw new InputError(`${where}: unknown stratum "${stratum}"`)
+  if (rank !== '' && !/^[1-9]\d{0,15}$/.test(rank)) throw new InputError(`${where}: rank must be a whole number from 1, not "${rank}"`)
+  return { stratum: stratum === '' ? null : stratum, rank: rank === '' ? null : Number(rank) }
 }
 
 function json(text: string, where: string, column: Column): unknown {

@@ -111,7 +111,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX _judge_answers_margin ON _judge_answers (model, fingerprint, margin);
     `,
   },
-  runProvenanceMigration(3),
+  {
+    // The review sample is drawn per stratum of margin, in rank order: with the margin in the
+    // rank index, a stratum is read off the index alone, without a lookup per row skipped.
+    version: 3,
+    sql: `
+      DROP INDEX _judge_answers_sample;
+      CREATE INDEX _judge_answers_sample ON _judge_answers (model, fingerprint, sample_rank, state_hash, margin);
+    `,
+  },
+  runProvenanceMigration(4),
 ]
 
 /** The schema version this code writes and understands. */

@@ -42,10 +42,14 @@ export const SQL = {
     ON a.model = ? AND a.fingerprint = ? AND a.state_hash = j.value ORDER BY j.key`,
   sampleAnswers: `SELECT ${ANSWER} FROM _judge_answers a WHERE a.model = ? AND a.fingerprint = ?
     ORDER BY a.sample_rank, a.state_hash LIMIT ?`,
-  unsureAnswers: `SELECT ${ANSWER} FROM _judge_answers a
-    WHERE a.model = ? AND a.fingerprint = ? AND a.margin < ?
-    ORDER BY a.margin, a.state_hash LIMIT ?`,
+  sampleBand: `SELECT ${ANSWER} FROM _judge_answers a INDEXED BY _judge_answers_sample
+    WHERE a.model = ? AND a.fingerprint = ? AND a.margin >= ? AND a.margin < ?
+    ORDER BY a.sample_rank, a.state_hash LIMIT ?`,
   countAnswers: 'SELECT count(*) AS n FROM _judge_answers WHERE model = ? AND fingerprint = ?',
+  countBand: `SELECT count(*) AS n FROM _judge_answers
+    WHERE model = ? AND fingerprint = ? AND margin >= ? AND margin < ?`,
+  answerCells: `SELECT label, p, margin, count(*) AS count FROM _judge_answers
+    WHERE model = ? AND fingerprint = ? GROUP BY label, p, margin ORDER BY label, p, margin`,
   putRun: `INSERT INTO _judge_runs (${RUN}, seq)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
         (SELECT coalesce(max(seq), 0) + 1 FROM _judge_runs))
@@ -125,7 +129,7 @@ export const SQL = {
 } as const
 
 const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'answeredFingerprints',
-  'answersForStates', 'sampleAnswers', 'unsureAnswers'])
+  'answersForStates', 'sampleAnswers', 'sampleBand'])
 
 /** Every statement a store runs, prepared once when the store opens. */
 export type Statements = { readonly [K in keyof typeof SQL]: StatementSync }

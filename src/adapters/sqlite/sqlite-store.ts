@@ -14,7 +14,7 @@ import { runMethods } from './sqlite-store-runs.ts'
 
 /** The methods of the port that read and write answers and states. */
 type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
-  'answersForStates' | 'sampleAnswers' | 'unsureAnswers' | 'countAnswers'>
+  'answersForStates' | 'sampleAnswers' | 'countAnswers' | 'answerCells'>
 
 /** Options of openSqliteStore. */
 export interface SqliteStoreOptions {
@@ -28,7 +28,7 @@ export interface SqliteStoreOptions {
 
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
-  'unsureAnswers', 'countAnswers', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates',
+  'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates',
   'sameRunStates', 'modelChecks', 'answerGroups', 'keptRows', 'shadowPairs', 'candidateQuestions'] as const
 
 /**
@@ -146,7 +146,7 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
         for (const a of answers) {
           sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
             a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
-            sampleRank(a.judgment, a.question, a.stateHash), a.reportedModel)
+            sampleRank(a.judgment, a.question, a.stateHash), a.reportedModel ?? a.model)
         }
       })
     },
@@ -161,15 +161,18 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
       const unique = JSON.stringify([...new Set(stateHashes)])
       return answersOf(sql.answersForStates.all(unique, model, fingerprint))
     },
-    sampleAnswers(model, fingerprint, _judgment, _question, limit) {
+    sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
       // The order is the rank stored with each answer when it was first asked (docs/store.md).
-      return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
+      if (!band) return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
+      return answersOf(sql.sampleBand.all(model, fingerprint, band.from, band.below, sqlLimit(limit)))
     },
-    unsureAnswers(model, fingerprint, below, limit) {
-      return answersOf(sql.unsureAnswers.all(model, fingerprint, below, sqlLimit(limit)))
+    countAnswers(model, fingerprint, band) {
+      const row = band ? sql.countBand.get(model, fingerprint, band.from, band.below) : sql.countAnswers.get(model, fingerprint)
+      return (row as { n: number }).n
     },
-    countAnswers(model, fingerprint) {
-      return (sql.countAnswers.get(model, fingerprint) as { n: number }).n
+    answerCells(model, fingerprint) {
+      return sql.answerCells.all(model, fingerprint).map((row) =>
+        ({ label: row.label as string, p: row.p as number, margin: row.margin as number, count: row.count as number }))
     },
   }
 }

@@ -98,7 +98,8 @@ function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecRe
 function countModels(models: ModelTally, result: SpecResult): void {
   for (const q of result.spec.questions) {
     const by = result.answers[q.name].cached ? models.cached : models.asked
-    const reported = result.stored.get(q.fingerprint)!.reportedModel
+    const stored = result.stored.get(q.fingerprint)!
+    const reported = stored.reportedModel ?? stored.model
     by.set(reported, (by.get(reported) ?? 0) + 1)
   }
 }

@@ -4,6 +4,7 @@ import { rankLabels, readDistribution } from '../judge/answer.ts'
 import { isKind, isVerdict, KINDS, labelsSaved, VERDICTS, VERDICTS_BY_KIND, verdictChoices, verdictKey } from './verdicts.ts'
 import type { AnswerKey, Kind, KeyRow, VerdictChoice, VerdictRecord, Verdicts } from './verdicts.ts'
 import type { Question, Spec, State } from '../types.ts'
+import { STRATA, stratumOf, type Stratum } from './strata.ts'
 
 /** Rows per page of the queue (seed 8). */
 export const PAGE_SIZE = 25
@@ -17,15 +18,27 @@ export const DEFAULT_AUDIT = 30
  */
 export const MAX_AUDIT = 1000
 
+/** The first answers of one stratum of a question, in the seeded rank order. */
+export interface RankedRows {
+  /** Its answers in rank order from the first; only as many as the caller read. */
+  readonly rows: readonly StoredAnswer[]
+}
+
+/** The first answers of one stratum of a question, in the seeded rank order, and its size. */
+export interface StratumRows {
+  /** How many answers the stratum holds. */
+  readonly size: number
+  /** Its answers in rank order from the first; only as many as the caller read. */
+  readonly rows: readonly StoredAnswer[]
+}
+
 /** What the queue of one question is built from, as read from the store. */
 export interface QuestionAnswers {
   readonly question: Question
   /** The current answers of the key's rows, in any order. */
   readonly keyed: readonly StoredAnswer[]
-  /** Answers in the store's seeded sample order; only the first `audit` are used. */
-  readonly sample: readonly StoredAnswer[]
-  /** Answers with a low margin, lowest first. */
-  readonly unsure: readonly StoredAnswer[]
+  /** What the queue reads of each stratum: no sizes, which would cost a count of every answer. */
+  readonly strata: Readonly<Record<Stratum, RankedRows>>
 }
 
 /** Everything buildQueue needs; it reads nothing itself. */
@@ -36,9 +49,8 @@ export interface QueueInput {
   readonly verdicts: Verdicts
   /** Row values by state hash, for rows outside the key. */
   readonly states: ReadonlyMap<string, State>
+  /** Spot-check rows per question: the first `audit` rows of the confident stratum. */
   readonly audit: number
-  /** Null when the spec sets no `unsure_below`: no row is offered as unsure. */
-  readonly unsureBelow: number | null
   readonly limit: number
 }
 
@@ -48,6 +60,10 @@ export interface Card {
   readonly question: string
   readonly stateHash: string
   readonly kind: Kind
+  /** The stratum of the row's answer. */
+  readonly stratum: Stratum
+  /** The row's place in its stratum's rank order, from 1; null when not read (a disagreement far down). */
+  readonly rank: number | null
   readonly state: State
   readonly modelLabel: string
   readonly p: number
@@ -74,42 +90,59 @@ export function disagrees(question: Question, answer: StoredAnswer, row: KeyRow 
 }
 
 /**
- * Builds the review queue: first every disagreement with the key, then the spot-check sample, then
- * the unsure answers, each kind across the questions in spec order. Within a question a row is
- * offered once, under its first kind, and not at all once it has a verdict; reviewed sample rows
- * are not replaced, so the sample stays the one the seed fixed.
+ * Builds the review queue: first every disagreement with the key (question by question, in key
+ * order), then the spot checks (the first `audit` rows of the confident stratum in rank order),
+ * then the unsure stratum in rank order; spot checks and unsure rows take the questions in turn,
+ * one row each. Within a question a row is offered once, under its
+ * first kind, and not at all once it has a verdict; reviewed rows are not replaced, so each
+ * stratum's sample stays a prefix of its rank order.
  */
 export function buildQueue(input: QueueInput): Queue {
-  const byKind = new Map<Kind, Card[]>(KINDS.map((k) => [k, []]))
+  const byKind = new Map<Kind, Card[][]>(KINDS.map((k) => [k, []]))
   for (const qa of input.answers) {
     const taken = new Set<string>()
+    const ranks = rankIndex(qa)
     for (const kind of KINDS) {
+      const cards: Card[] = []
       for (const answer of candidates(kind, qa, input)) {
         if (taken.has(answer.stateHash)) continue
         taken.add(answer.stateHash)
         if (input.verdicts.has(verdictKey(input.spec.name, qa.question.name, answer.stateHash))) continue
-        const card = cardOf(input, qa.question, kind, answer)
-        if (card) byKind.get(kind)!.push(card)
+        const card = cardOf(input, qa.question, kind, answer, ranks.get(answer.stateHash))
+        if (card) cards.push(card)
       }
+      byKind.get(kind)!.push(cards)
     }
   }
-  const offered = KINDS.flatMap((k) => byKind.get(k)!)
+  const offered = KINDS.flatMap((k) => (k === 'disagreement' ? byKind.get(k)!.flat() : alternate(byKind.get(k)!)))
   return { spec: input.spec, offered, cards: offered.slice(0, Math.max(0, input.limit)) }
 }
 
+/** Takes one card of each question in turn, so a reviewer working down the queue samples every question alike. */
+function alternate(lists: readonly (readonly Card[])[]): Card[] {
+  const out: Card[] = []
+  const longest = Math.max(0, ...lists.map((l) => l.length))
+  for (let i = 0; i < longest; i++) for (const list of lists) if (i < list.length) out.push(list[i])
+  return out
+}
+
 function candidates(kind: Kind, qa: QuestionAnswers, input: QueueInput): readonly StoredAnswer[] {
-  if (kind === 'spot_check') return qa.sample.slice(0, Math.max(0, input.audit))
-  if (kind === 'unsure') {
-    const below = input.unsureBelow
-    return below === null ? [] : qa.unsure.filter((a) => readDistribution(qa.question, a.distribution).margin < below)
-  }
+  if (kind === 'spot_check') return qa.strata.confident.rows.slice(0, Math.max(0, input.audit))
+  if (kind === 'unsure') return qa.strata.unsure.rows
   // Disagreements in key order, so the page reads like the key file.
   const byHash = new Map(qa.keyed.map((a) => [a.stateHash, a]))
   const rows = [...input.key.values()].filter((row) => byHash.has(row.stateHash))
   return rows.map((row) => byHash.get(row.stateHash)!).filter((a) => disagrees(qa.question, a, input.key.get(a.stateHash)))
 }
 
-function cardOf(input: QueueInput, question: Question, kind: Kind, answer: StoredAnswer): Card | null {
+/** Each row read of a question's strata: its stratum and its place in the stratum's rank order. */
+function rankIndex(qa: QuestionAnswers): Map<string, { stratum: Stratum; rank: number }> {
+  const index = new Map<string, { stratum: Stratum; rank: number }>()
+  for (const stratum of STRATA) qa.strata[stratum].rows.forEach((a, i) => index.set(a.stateHash, { stratum, rank: i + 1 }))
+  return index
+}
+
+function cardOf(input: QueueInput, question: Question, kind: Kind, answer: StoredAnswer, place: { stratum: Stratum; rank: number } | undefined): Card | null {
   const row = input.key.get(answer.stateHash)
   const state = input.states.get(answer.stateHash) ?? row?.state
   // A row whose values the store never kept cannot be shown, so it cannot be reviewed.
@@ -118,64 +151,13 @@ function cardOf(input: QueueInput, question: Question, kind: Kind, answer: Store
   const keyLabel = row?.labels[question.name] ?? null
   const subject = { modelLabel: reading.label, keyLabel }
   return {
-    judgment: input.spec.name, question: question.name, stateHash: answer.stateHash, kind, state,
+    judgment: input.spec.name, question: question.name, stateHash: answer.stateHash, kind,
+    stratum: place?.stratum ?? stratumOf(answer.margin, input.spec.unsureBelow), rank: place?.rank ?? null, state,
     modelLabel: reading.label, p: reading.p, margin: reading.margin,
     top: rankLabels(question, answer.distribution).slice(0, 3), keyLabel,
     verdicts: verdictChoices(kind, question, subject),
   }
 }
 
-/** A verdict as a reviewer sends it: every field is unchecked text. */
-export interface VerdictRequest {
-  readonly question: string
-  readonly stateHash: string
-  readonly kind: string
-  readonly verdict: string
-  /** The label of a `labeled` verdict; ignored for the others. */
-  readonly label?: string | null
-  readonly reviewer: string
-  /** UTC timestamp without zone offset. */
-  readonly reviewedAt: string
-}
-
-/**
- * Checks a verdict against the current queue and returns the record to save. A malformed verdict
- * (unknown question, kind or verdict, a verdict the kind does not take, a `labeled` label the
- * question lacks) is a UsageError (400); a row the queue does not offer as that kind, because it
- * was reviewed already, was never offered or is offered as another kind, is a ConflictError (409).
- */
-export function checkVerdict(queue: Queue, request: VerdictRequest): VerdictRecord {
-  const { spec } = queue
-  const question = spec.questions.find((q) => q.name === request.question)
-  if (!question) throw new UsageError(`unknown question ${shown(request.question)}; the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`)
-  if (!isKind(request.kind)) throw new UsageError(`unknown kind ${shown(request.kind)}; the kinds are: ${KINDS.join(', ')}`)
-  if (!isVerdict(request.verdict)) throw new UsageError(`unknown verdict ${shown(request.verdict)}; the verdicts are: ${VERDICTS.join(', ')}`)
-  const { kind, verdict } = request
-  if (!VERDICTS_BY_KIND[kind].includes(verdict)) {
-    throw new UsageError(`verdict ${verdict} does not apply to a ${kind} row; it takes: ${VERDICTS_BY_KIND[kind].join(', ')}`)
-  }
-  const label = verdict === 'labeled' ? request.label ?? '' : null
-  if (label !== null && !question.labels.includes(label)) {
-    throw new UsageError(`verdict labeled needs a label of question ${question.name} (${question.labels.join(', ')}), not ${shown(label)}`)
-  }
-  const card = offeredCard(queue, question.name, request.stateHash, kind)
-  return {
-    reviewed_at: request.reviewedAt, reviewer: request.reviewer, judgment: spec.name, question: question.name,
-    state_hash: card.stateHash, kind, verdict, labels: labelsSaved(verdict, { modelLabel: card.modelLabel, keyLabel: card.keyLabel, label }),
-    model_label: card.modelLabel, key_label: card.keyLabel, state: card.state,
-  }
-}
-
-function offeredCard(queue: Queue, question: string, stateHash: string, kind: Kind): Card {
-  const card = queue.offered.find((c) => c.question === question && c.stateHash === stateHash)
-  const row = /^[0-9a-f]{16}$/.test(stateHash) ? `row ${stateHash}` : 'that row'
-  if (!card) throw new ConflictError(`question ${question}: the queue does not offer ${row}; it has a verdict already or was never offered`)
-  if (card.kind !== kind) throw new ConflictError(`question ${question}: the queue offers ${row} as ${card.kind}, not ${kind}`)
-  return card
-}
-
-/** Quotes a value from a request for a message, cut short so a message stays readable. */
-function shown(value: unknown): string {
-  const text = String(value)
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)
-}
+// The verdict check lives in its own file; callers that build a queue find it here too.
+export { checkVerdict, type VerdictRequest } from './verdict-check.ts'

@@ -1,7 +1,7 @@
 import { sha256 } from '../hash.ts'
 
 /**
- * The place of an answer in the review queue's spot-check sample: a 48-bit integer taken from
+ * The place of an answer in the review queue's sample order: a 48-bit integer taken from
  * SHA-256 of judgment, question and state hash joined by NUL. Sorting by it gives an order that
  * looks random, never changes between requests, and lets a reviewed row leave the sample without
  * reshuffling the others. 48 bits keep it a safe integer in JavaScript and an INTEGER in SQLite.

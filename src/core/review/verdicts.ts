@@ -1,4 +1,5 @@
 import type { Question, State } from '../types.ts'
+import type { Stratum } from './strata.ts'
 
 /** The kinds of row the review queue offers, in the order it offers them (seed 3). */
 export const KINDS = ['disagreement', 'spot_check', 'unsure'] as const
@@ -57,6 +58,10 @@ export interface VerdictRecord {
   readonly model_label: string
   readonly key_label: string | null
   readonly state: State
+  /** The stratum of the row's answer when it was reviewed; null in lines written before strata. */
+  readonly stratum: Stratum | null
+  /** Its place in the stratum's rank order then, from 1; null when not known. */
+  readonly rank: number | null
 }
 
 /** The latest verdict of each row, keyed by verdictKey. */

@@ -14,6 +14,16 @@ export const JUDGMENT_NAME = /^[a-z0-9_-]+$/
 /** The file name endings of spec files. */
 export const SPEC_SUFFIX = /\.judge\.ya?ml$/
 
+/**
+ * The margin below which an answer is unsure when the spec sets no `unsure_below`: for yes/no, a
+ * probability under 0.6. Low enough that the unsure stratum stays a minority of most questions,
+ * high enough that a new project's queue shows all three kinds.
+ */
+export const DEFAULT_UNSURE_BELOW = 0.2
+
+/** How the rows of an answer key were chosen: `chosen` by someone (the default), or drawn at `random`. */
+export const KEY_SAMPLES = ['chosen', 'random'] as const
+
 /** The keys a spec may hold, in the order the documentation lists them. */
 export const SPEC_KEYS = [
   'name',
@@ -22,6 +32,7 @@ export const SPEC_KEYS = [
   'questions',
   'act',
   'key',
+  'key_sample',
   'reviews',
   'data',
   'anchors',
@@ -57,7 +68,8 @@ export function parseSpec(text: string, file: string): Spec {
     reviews: specPath(root, 'reviews', dir, file) ?? resolve(dir, `${name}.reviews.csv`),
     data: specPath(root, 'data', dir, file),
     anchors: specPath(root, 'anchors', dir, file),
-    unsureBelow: unit(root, 'unsure_below', file),
+    keySample: keySample(optional(root, 'key_sample'), file),
+    unsureBelow: unit(root, 'unsure_below', file) ?? DEFAULT_UNSURE_BELOW,
     minAccuracy: unit(root, 'min_accuracy', file),
     hash: shortHash(text),
   }
@@ -113,6 +125,12 @@ function specPath(root: YamlMap, key: string, dir: string, file: string): string
   if (value.includes('\0')) throw new SpecError(file, key, 'must not contain a NUL byte')
   if (isAbsolute(value)) throw new SpecError(file, key, `must be relative to the spec's folder, not ${value}`)
   return resolve(dir, value)
+}
+
+function keySample(value: unknown, file: string): Spec['keySample'] {
+  if (value === undefined) return 'chosen'
+  if (value === 'chosen' || value === 'random') return value
+  throw new SpecError(file, 'key_sample', `must be random (the key's rows were drawn at random from the rows judged) or chosen, not ${describe(value)}`)
 }
 
 function unit(root: YamlMap, key: string, file: string): number | null {

@@ -21,11 +21,12 @@ function folderCard(folder: HomeFolder, token: string | null): Html {
   }
   const rows = folder.judgments.map((name) => html`<tr><td><code>${name}</code></td>
 <td><a href="${href('/review', { path: folder.path, node: name }, token)}">review queue</a></td>
-<td><a href="${href('/runs', { path: folder.path, node: name }, token)}">runs</a></td></tr>`)
+<td><a href="${href('/runs', { path: folder.path, node: name }, token)}">runs</a></td>
+<td><a href="${href('/accuracy', { path: folder.path, node: name }, token)}">accuracy</a></td></tr>`)
   return html`<section class="card">
 <h2><code>${folder.path}</code></h2>
 <p>${lastRun(folder.lastRun)} · <a href="${href('/runs', { path: folder.path }, token)}">runs and drift</a></p>
-<table><thead><tr><th>judgment</th><th>review</th><th>runs</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>judgment</th><th>review</th><th>runs</th><th>accuracy</th></tr></thead><tbody>${rows}</tbody></table>
 </section>`
 }
 

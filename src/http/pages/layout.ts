@@ -25,6 +25,8 @@ code { font: .9em ui-monospace, SFMono-Regular, Menlo, monospace; }
 .error { border-left: 4px solid var(--alert); padding: .5rem 1rem; background: var(--soft); white-space: pre-wrap; }
 .card { border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; margin: .75rem 0; }
 .chart { max-width: 100%; height: auto; }
+.split { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: flex-start; } .split table { flex: 1 1 24rem; width: auto; }
+.card > h2:first-child { margin-top: .25rem; } .figure { font-size: 1.15rem; } tr.chosen td { font-weight: 700; } pre.card { overflow-x: auto; }
 .legend { display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: 0; list-style: none; font-size: .85rem; }
 .swatch { display: inline-block; width: .8rem; height: .8rem; margin-right: .3rem; vertical-align: -1px; border-radius: 2px; }
 button, input { font: inherit; color: var(--fg); }

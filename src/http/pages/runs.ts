@@ -16,7 +16,7 @@ import { likeRunsSection } from './like-runs.ts'
 export function runsPage(data: RunsData, token: string | null): Html {
   const title = data.node === null ? data.path : `${data.path} · ${data.node}`
   return layout(`Runs of ${title}`, token, html`<h1>Runs of <code>${title}</code></h1>
-<p><a href="${href('/', {}, token)}">All projects</a>${data.judgments.map((j) => html` · <a href="${href('/review', { path: data.path, node: j.name }, token)}">review ${j.name}</a>`)}</p>
+<p><a href="${href('/', {}, token)}">All projects</a>${data.judgments.map((j) => html` · <a href="${href('/review', { path: data.path, node: j.name }, token)}">review ${j.name}</a> · <a href="${href('/accuracy', { path: data.path, node: j.name }, token)}">accuracy of ${j.name}</a>`)}</p>
 <h2>Runs</h2>
 ${runTable(data.runs)}
 <h2>Label mix</h2>

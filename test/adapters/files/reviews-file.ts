@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { verdictKey, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
-import { appendVerdict, readVerdicts, REVIEW_COLUMNS, validReviewer, verdictLine } from '../../../src/adapters/files/reviews-file.ts'
+import { appendVerdict, BASE_COLUMNS, readVerdicts, REVIEW_COLUMNS, validReviewer, verdictLine } from '../../../src/adapters/files/reviews-file.ts'
 
 const HEADER = REVIEW_COLUMNS.join(',')
 
@@ -12,7 +12,8 @@ function record(n: number, more: Partial<VerdictRecord> = {}): VerdictRecord {
   return {
     reviewed_at: `2026-01-01T00:00:${String(n % 60).padStart(2, '0')}.000`, reviewer: `reviewer ${n}`, judgment: 'spam', question: 'is_spam',
     state_hash: n.toString(16).padStart(16, '0'), kind: 'disagreement', verdict: 'both_ok', labels: ['yes', 'no'], model_label: 'yes',
-    key_label: 'no', state: { message: `message ${n}: "quoted", with commas,\nnew lines and ünïcode ${'x'.repeat(1500)}` }, ...more,
+    key_label: 'no', state: { message: `message ${n}: "quoted", with commas,\nnew lines and ünïcode ${'x'.repeat(1500)}` },
+    stratum: 'confident', rank: n + 1, ...more,
   }
 }
 
@@ -34,6 +35,36 @@ t.test('the first verdict creates the file with its header; verdicts read back a
   t.same([...verdicts.values()], [record(1), record(2, { verdict: 'needs_context', labels: [], key_label: null, kind: 'unsure' })])
   t.match(rows(file)[0], { labels: '["yes","no"]', key_label: 'no', state: /^\{"message":"message 1/ })
   t.equal(rows(file)[1].key_label, '', 'no key label is an empty cell')
+})
+
+t.test('each verdict records the stratum and rank of its row; an empty cell is none', async (t) => {
+  const file = join(t.testdir(), 'r.csv')
+  await appendVerdict(file, record(1, { stratum: 'unsure', rank: 12 }))
+  await appendVerdict(file, record(2, { stratum: 'confident', rank: null }))
+  t.equal(lines(file).split('\n')[0], 'reviewed_at,reviewer,judgment,question,state_hash,kind,verdict,labels,model_label,key_label,state,stratum,rank')
+  t.match(rows(file), [{ stratum: 'unsure', rank: '12' }, { stratum: 'confident', rank: '' }])
+  t.same([...(await readVerdicts(file)).values()].map((v) => [v.stratum, v.rank]), [['unsure', 12], ['confident', null]])
+})
+
+t.test('a file from before strata still reads, and keeps its shape as verdicts are added', async (t) => {
+  const file = join(t.testdir(), 'old.csv')
+  const old = record(1, { stratum: null, rank: null })
+  writeFileSync(file, BASE_COLUMNS.join(',') + '\n' + verdictLine(old, ',', BASE_COLUMNS))
+  await appendVerdict(file, record(2, { stratum: 'unsure', rank: 3 }))
+  const text = lines(file)
+  t.equal(text.split('\n')[0], BASE_COLUMNS.join(','), 'the header is not rewritten')
+  t.equal(parse(text, { relax_column_count: false }).length, 3, 'every line has the header\'s cells')
+  t.same([...(await readVerdicts(file)).values()].map((v) => [v.state_hash, v.stratum, v.rank]), [[old.state_hash, null, null], [record(2).state_hash, null, null]])
+  writeFileSync(file, text.replace(BASE_COLUMNS.join(','), REVIEW_COLUMNS.join(',')) + verdictLine(record(3, { stratum: 'unsure', rank: 4 })))
+  t.same([...(await readVerdicts(file)).values()].map((v) => [v.stratum, v.rank]), [[null, null], [null, null], ['unsure', 4]], 'a header given the columns by hand reads the shorter lines before')
+})
+
+t.test('a stratum or rank that is not one is an error naming the line', async (t) => {
+  const file = join(t.testdir(), 'bad.csv')
+  writeFileSync(file, REVIEW_COLUMNS.join(',') + '\n' + verdictLine(record(1)).replace(/,confident,2\n$/, ',middle,2\n'))
+  await t.rejects(readVerdicts(file), { name: 'InputError', message: `${file}:2: unknown stratum "middle"` })
+  writeFileSync(file, REVIEW_COLUMNS.join(',') + '\n' + verdictLine(record(1)).replace(/,confident,2\n$/, ',confident,0\n'))
+  await t.rejects(readVerdicts(file), { message: `${file}:2: rank must be a whole number from 1, not "0"` })
 })
 
 t.test('the latest verdict of a row wins', async (t) => {

@@ -39,17 +39,22 @@ async function setup(t: Test, yaml = SPAM_YAML + 'key: spam.key.csv\nmin_accurac
 function verdict(i: number, fields: Pick<VerdictRecord, 'kind' | 'verdict' | 'labels'>, message = messages[i]): VerdictRecord {
   return {
     reviewed_at: '2026-03-01T10:00:00.000', reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: stateHash({ message }),
-    model_label: 'no', key_label: null, state: { message }, ...fields,
+    model_label: 'no', key_label: null, state: { message }, stratum: null, rank: null, ...fields,
   }
 }
 
-t.test('the key rows are judged store first, a run is recorded, and --json prints exactly the scores', async (t) => {
+const withoutEstimates = (scores: Record<string, Record<string, Record<string, unknown>>>) =>
+  Object.fromEntries(Object.entries(scores).map(([j, qs]) => [j, Object.fromEntries(Object.entries(qs).map(([q, { estimate: _, ...s }]) => [q, s]))]))
+
+t.test('the key rows are judged store first, a run is recorded, and --json prints the scores and the estimate', async (t) => {
   const { dir, engine, env } = await setup(t)
   const first = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(first.code, 0, first.stderr)
   t.equal(engine.requests.length, 20, 'one request per key row')
   const scores = JSON.parse(first.stdout)
-  t.same(scores, {
+  t.match(scores.spam.is_spam.estimate, { estimable: false, point: null, interval: null, needed: 1, naive: { accuracy: 0.9, counted: 20 } }, 'a chosen key alone is no random sample')
+  t.match(scores.spam.is_spam.estimate.strata, [{ stratum: 'unsure', size: 0 }, { stratum: 'confident', size: 20, sampled: 0, needed: 1 }])
+  t.same(withoutEstimates(scores), {
     spam: {
       is_spam: { counted: 20, correct: 18, accuracy: 0.9, interval: scores.spam.is_spam.interval, reviewed: 0, needs_context: 0, ambiguous: 0, pending: 2 },
       topic: { counted: 10, correct: 10, accuracy: 1, interval: scores.spam.topic.interval, reviewed: 0, needs_context: 0, ambiguous: 0, pending: 0 },
@@ -81,6 +86,19 @@ t.test('verdicts in the reviews file are counted, and reviewed rows outside the 
   t.match(JSON.parse(result.stdout).spam.is_spam, { counted: 20, correct: 19, reviewed: 6, needs_context: 1, ambiguous: 0, pending: 0 })
 })
 
+t.test('a key declared a random sample counts toward the estimate, and min_accuracy checks the estimate', async (t) => {
+  const { dir, env } = await setup(t, SPAM_YAML + 'key: spam.key.csv\nkey_sample: random\nmin_accuracy: 0.95\n')
+  const result = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
+  t.equal(result.code, 1)
+  const { estimate } = JSON.parse(result.stdout).spam.is_spam
+  t.match(estimate, { estimable: true, point: 0.9, interval: [0.9, 0.9], needed: 0 }, 'the key is every answer in the store: a census')
+  t.match(estimate.strata, [{ stratum: 'unsure', size: 0 }, { stratum: 'confident', size: 20, sampled: 20, counted: 20, correct: 18, weight: 1 }])
+  t.match(result.stderr, /spam\.is_spam: estimate 90\.0% is below min_accuracy 95\.0%/)
+  const human = await cli(['test', 'spam.judge.yaml'], env, dir)
+  t.match(human.stdout, /^ {2}is_spam: estimate 90\.0% over all 20 answers, 95% interval 90\.0% to 90\.0% \(sampled 20 of 20 confident\); below min_accuracy 95\.0%$/m)
+  t.match(human.stdout, /^ {4}pooled: accuracy 90\.0% \(18 of 20\), 95% interval 69\.9% to 97\.2%$/m, 'the pooled figure beside it, unchecked')
+})
+
 t.test('a question below min_accuracy exits 1 and says which', async (t) => {
   const { dir, env } = await setup(t, SPAM_YAML + 'key: spam.key.csv\nmin_accuracy: 0.95\n')
   const result = await cli(['test', 'spam.judge.yaml'], env, dir)
@@ -89,16 +107,18 @@ t.test('a question below min_accuracy exits 1 and says which', async (t) => {
   t.notMatch(result.stderr, /topic/)
 })
 
-t.test('the human report shows accuracy, interval, bar, review counts and a confusion table', async (t) => {
+t.test('the human report shows the estimate and the pooled accuracy, interval, bar, review counts and a confusion table', async (t) => {
   const { dir, env } = await setup(t)
   const { stdout, code } = await cli(['test', 'spam.judge.yaml'], env, dir)
   t.equal(code, 0)
   t.match(stdout, /^spam: 20 rows judged, 0 answers cached, 60 asked in 20 requests, cost \$[\d.]+; complete \(run \S+\)$/m)
-  t.match(stdout, /^ {2}is_spam: accuracy 90\.0% \(18 of 20\), 95% interval 69\.9% to 97\.2%; meets min_accuracy 90\.0%$/m)
+  t.match(stdout, /^ {2}is_spam: estimate not estimable yet: review 1 more row in rank order: confident \(next row [0-9a-f]{16}\)$/m)
+  t.match(stdout, /^ {4}pooled: accuracy 90\.0% \(18 of 20\), 95% interval 69\.9% to 97\.2%; meets min_accuracy 90\.0%$/m)
   t.match(stdout, /^ {4}reviewed 0, context gap 0, ambiguous 0, pending 2$/m)
   t.match(stdout, /^ {4}true \\ model +yes +no\n {4}yes +4 +1\n {4}no +1 +14$/m, 'rows are true labels, columns model labels')
   t.match(stdout, /^ {4}true \\ model +personal\n {4}personal +10$/m, 'labels that never occur are left out')
-  t.match(stdout, /^ {2}urgency: no rows with a known label and an answer$/m)
+  t.match(stdout, /^ {4}pooled: no rows with a known label and an answer$/m)
+  t.match(stdout, /^estimate: the accuracy over every answer/m, 'it says which figure is which')
 })
 
 t.test('a judgment without key: is an error naming the spec, and nothing is asked', async (t) => {

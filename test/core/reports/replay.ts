@@ -94,7 +94,7 @@ t.test('the report compares shared questions and names those only one side asks'
 
 t.test('live labels come from the stored answers of the live fingerprints', async (t) => {
   const answer = (fingerprint: string, label: string): StoredAnswer => ({
-    model: 'm', fingerprint, stateHash: 's', judgment: 'spam', question: 'q', distribution: {}, label, p: 1, margin: 1, askedAt: '', reportedModel: 'm',
+    model: 'm', fingerprint, stateHash: 's', judgment: 'spam', question: 'q', distribution: {}, label, p: 1, margin: 1, askedAt: '',
   })
   const [spamQ, , urgencyQ] = live.questions
   const stored = new Map([[spamQ.fingerprint, answer(spamQ.fingerprint, 'yes')], [urgencyQ.fingerprint, answer(urgencyQ.fingerprint, 'high')]])

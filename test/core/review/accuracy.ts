@@ -14,7 +14,7 @@ function keyOf(labels: Record<string, string>): Map<string, KeyRow> {
 function verdicts(list: [string, Verdict, string[]][], question = 'is_spam'): Map<string, VerdictRecord> {
   return new Map(list.map(([hash, verdict, labels]) => [verdictKey('spam', question, hash), {
     reviewed_at: '2026-01-01T00:00:00.000', reviewer: 'ann', judgment: 'spam', question, state_hash: hash,
-    kind: 'disagreement', verdict, labels, model_label: '', key_label: null, state: { message: hash },
+    kind: 'disagreement', verdict, labels, model_label: '', key_label: null, state: { message: hash }, stratum: null, rank: null,
   }]))
 }
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { questionFingerprint } from '../../../src/core/spec/fingerprint.ts'
 import { shortHash } from '../../../src/core/hash.ts'
-import { defaultName, parseSpec } from '../../../src/core/spec/spec-parse.ts'
+import { DEFAULT_UNSURE_BELOW, defaultName, parseSpec } from '../../../src/core/spec/spec-parse.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 
 const file = '/projects/sms/spam.judge.yaml'
@@ -45,7 +45,9 @@ t.test('fills in the defaults of every optional key', async (t) => {
   t.equal(spec.key, null)
   t.equal(spec.reviews, '/projects/sms/spam.reviews.csv')
   t.equal(spec.data, null)
-  t.equal(spec.unsureBelow, null)
+  t.equal(spec.keySample, 'chosen')
+  t.equal(spec.unsureBelow, DEFAULT_UNSURE_BELOW)
+  t.equal(DEFAULT_UNSURE_BELOW, 0.2)
   t.equal(spec.minAccuracy, null)
 })
 
@@ -53,7 +55,13 @@ t.test('treats an optional key left empty as absent', async (t) => {
   const spec = parseSpec(`${minimal}model:\nkey: ~\nact:\nunsure_below:\n`, file)
   t.equal(spec.model, null)
   t.equal(spec.key, null)
-  t.equal(spec.unsureBelow, null)
+  t.equal(spec.unsureBelow, DEFAULT_UNSURE_BELOW)
+})
+
+t.test('key_sample says whether the key was drawn at random; anything else is an error', async (t) => {
+  t.equal(parseSpec(`${minimal}key_sample: random\n`, file).keySample, 'random')
+  t.equal(parseSpec(`${minimal}key_sample: chosen\n`, file).keySample, 'chosen')
+  t.throws(() => parseSpec(`${minimal}key_sample: yes\n`, file), fails('key_sample', 'must be random (the key\'s rows were drawn at random from the rows judged) or chosen, not the text "yes"'))
 })
 
 t.test('names the default reviews file after the judgment, beside the spec', async (t) => {
@@ -93,7 +101,7 @@ t.test('rejects a name outside [a-z0-9_-]+', async (t) => {
 })
 
 t.test('rejects a spec that is not a mapping', async (t) => {
-  const keys = 'name, model, state, questions, act, key, reviews, data, unsure_below, min_accuracy'
+  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy'
   t.throws(() => parseSpec('', file), { keyPath: '', message: `${file}: a spec must be a mapping of keys (${keys}), not empty` })
   t.throws(() => parseSpec('- a\n', file), { message: `${file}: a spec must be a mapping of keys (${keys}), not a list` })
   t.throws(() => parseSpec('1: a\n', file), { message: `${file}: keys must be text: quote 1 as "1"` })
@@ -104,7 +112,7 @@ t.test('rejects unknown top-level keys, listing the known ones', async (t) => {
     () => parseSpec(`${minimal}threshold: 0.5\n`, file),
     fails(
       'threshold',
-      'unknown key; the known keys are name, model, state, questions, act, key, reviews, data, unsure_below, min_accuracy',
+      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy',
     ),
   )
   t.throws(
@@ -158,11 +166,14 @@ t.test('rejects a model that is not text', async (t) => {
   t.throws(() => parseSpec(`${minimal}model: " "\n`, file), fails('model', 'must not be empty'))
 })
 
-t.test('resolves key, reviews and data against the spec folder', async (t) => {
-  const spec = parseSpec(`${minimal}key: ../keys/spam.csv\nreviews: reviews/spam.csv\ndata: ./messages.csv\n`, file)
+t.test('resolves key, reviews, data and anchors against the spec folder', async (t) => {
+  const spec = parseSpec(`${minimal}key: ../keys/spam.csv\nreviews: reviews/spam.csv\ndata: ./messages.csv\nanchors: anchors.csv\n`, file)
   t.equal(spec.key, '/projects/keys/spam.csv')
   t.equal(spec.reviews, '/projects/sms/reviews/spam.csv')
   t.equal(spec.data, '/projects/sms/messages.csv')
+  t.equal(spec.anchors, '/projects/sms/anchors.csv')
+  t.equal(parseSpec(minimal, file).anchors, null)
+  t.throws(() => parseSpec(`${minimal}anchors: /etc/rows.csv\n`, file), fails('anchors', "must be relative to the spec's folder, not /etc/rows.csv"))
 })
 
 t.test('rejects file paths that are not relative text', async (t) => {

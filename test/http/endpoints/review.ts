@@ -90,12 +90,15 @@ t.test('an accepted verdict writes exactly one line and sends the browser back t
   t.match(saved[0], {
     reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: hashOf(REVIEW_ROWS[1].message), kind: 'disagreement',
     verdict: 'key_right', labels: '["no"]', model_label: 'yes', key_label: 'no', state: JSON.stringify({ message: REVIEW_ROWS[1].message }),
-    reviewed_at: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/,
+    reviewed_at: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/, stratum: /^(unsure|confident)$/,
   })
+  const spot = (await forms(server, '&audit=2&reviewer=ann&token=tok-1')).find((f) => f.fields.kind === 'spot_check' && f.button === 'label is right')!
+  t.equal((await post(server, spot.fields)).status, 303)
+  t.match(lines(dir)[1], { kind: 'spot_check', stratum: 'confident', rank: /^[12]$/ }, 'a spot check records its stratum and its place in the rank order')
   const after = await forms(server, '&audit=2&reviewer=ann&token=tok-1')
   t.notOk(after.some((f) => f.fields.state === form.fields.state && f.fields.question === 'is_spam'), 'the row left the queue')
   t.equal((await post(server, form.fields)).status, 409, 'the same verdict again is refused')
-  t.equal(lines(dir).length, 1)
+  t.equal(lines(dir).length, 2)
 })
 
 t.test('the reviewer is the X-Reviewer header, else the form field, else server', async (t) => {
@@ -116,6 +119,7 @@ t.test('forged, mismatched and malformed verdicts are refused and write nothing'
   const cases: [string, Record<string, string>, Record<string, string>, number, RegExp][] = [
     ['a forged state hash', { ...disagreement, state: '0123456789abcdef' }, {}, 409, /does not offer row 0123456789abcdef/],
     ['a wrong kind', { ...spot, kind: 'unsure' }, {}, 409, /offers row \w+ as spot_check, not unsure/],
+    ['a valid verdict of another kind', { ...spot, kind: 'disagreement', verdict: 'model_right' }, {}, 409, /offers row \w+ as spot_check, not disagreement/],
     ['a row the queue leaves out at a smaller audit', { ...spot, audit: '0' }, {}, 409, /does not offer/],
     ['an unknown verdict', { ...disagreement, verdict: 'maybe' }, {}, 400, /unknown verdict &quot;maybe&quot;/],
     ['a verdict the kind does not take', { ...spot, verdict: 'model_right' }, {}, 400, /does not apply to a spot_check row/],

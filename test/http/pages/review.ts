@@ -13,7 +13,7 @@ function card(kind: Kind, question: typeof isSpam, state: Record<string, string>
   const others = question.labels.filter((label) => label !== model)
   const top = [{ label: model, p: 0.7 }, ...others.map((label) => ({ label, p: 0.3 / others.length }))]
   return {
-    judgment: 'spam', question: question.name, stateHash: `${kind.slice(0, 4)}0123456789ab`, kind, state,
+    judgment: 'spam', question: question.name, stateHash: `${kind.slice(0, 4)}0123456789ab`, kind, stratum: 'confident', rank: 1, state,
     modelLabel: model, p: 0.7, margin: 0.4, top: top.slice(0, 3), keyLabel: key,
     verdicts: verdictChoices(kind, question, { modelLabel: model, keyLabel: key }),
   }

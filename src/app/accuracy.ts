@@ -1,0 +1,82 @@
+import { modelFor } from '../core/judge/deps.ts'
+import { selectJudgments } from '../core/judge/select.ts'
+import { scoreJudgment } from '../core/review/accuracy.ts'
+import { actBlock } from '../core/review/act-block.ts'
+import { auditQuestion, weightedRows, type QuestionAudit } from '../core/review/audit.ts'
+import { calibration, type Calibration } from '../core/review/calibration.ts'
+import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
+import { labelMix, type LabelMix } from '../core/review/label-mix.ts'
+import { DEFAULT_TARGET, routeThresholds, type RouteThresholds } from '../core/review/thresholds.ts'
+import type { Project, Spec } from '../core/types.ts'
+import type { App } from './app.ts'
+import { auditData } from './audit-data.ts'
+import { currentLabels } from './review-data.ts'
+
+/** Everything the accuracy report says of one question. */
+export interface QuestionAccuracy {
+  readonly ask: string
+  readonly labels: readonly string[]
+  /** The stratified estimate, with the pooled (naive) figure beside it. */
+  readonly estimate: AccuracyEstimate
+  readonly calibration: Calibration
+  /** Each tunable `act` rule of the question with its suggested threshold. */
+  readonly thresholds: readonly RouteThresholds[]
+  readonly mix: LabelMix
+}
+
+/** The accuracy report of one judgment: the one data object behind `judge calibrate`, GET /v1/accuracy and the page. */
+export interface AccuracyReport {
+  readonly judgment: string
+  /** The model whose answers are reported; null when there is no store yet and the spec names none. */
+  readonly model: string | null
+  readonly unsure_below: number
+  readonly key_sample: Spec['keySample']
+  /** The precision a suggested threshold reaches at the lower end of its interval. */
+  readonly target: number
+  /** Per question, in spec order. */
+  readonly questions: Readonly<Record<string, QuestionAccuracy>>
+  /** The spec's `act` block with the suggested thresholds, to paste; null when the spec has no `act`. */
+  readonly act: string | null
+}
+
+/** What the report is made for: one judgment of a project, and the precision target. */
+export interface AccuracyInput {
+  readonly project: Project
+  readonly node?: string | null
+  readonly target?: number
+}
+
+/** The judgments an accuracy request covers: `node`, or every judgment the path selects. */
+export function accuracyTargets(project: Project, node: string | null | undefined): Spec[] {
+  return selectJudgments(project, node, 'all')
+}
+
+/**
+ * The accuracy report of one judgment, from its store, answer key and reviews file, asking the
+ * engine nothing: a project without a store yet reports no answers and creates none.
+ */
+export async function accuracyReport(app: App, project: Project, spec: Spec, target = DEFAULT_TARGET): Promise<AccuracyReport> {
+  const [key, verdicts] = await Promise.all([app.files.key(spec), app.files.verdicts(spec)])
+  const store = app.existingStore(project)
+  // Without a store nothing is read, and the default model is not looked up: that would open one.
+  const model = store ? modelFor(spec, app.depsFor(project)) : spec.model
+  const source = store && { store, model: model!, spec, key, verdicts }
+  const scores = scoreJudgment(spec, key, verdicts, source ? currentLabels(source) : new Map())
+  const audits = source ? auditData(source) : new Map<string, QuestionAudit>()
+  const questions = Object.fromEntries(spec.questions.map((q): [string, QuestionAccuracy] => {
+    const audit = audits.get(q.name) ?? auditQuestion({ question: q, unsureBelow: spec.unsureBelow, strata: NO_ROWS, known: new Map() })
+    const cells = source ? source.store.answerCells(source.model, q.fingerprint) : []
+    return [q.name, {
+      ask: q.ask, labels: q.labels, estimate: estimateAccuracy(audit, scores[q.name]), calibration: calibration(cells, weightedRows(audit)),
+      thresholds: routeThresholds({ question: q.name, rules: spec.act[q.name] ?? [], cells, audit, unsureBelow: spec.unsureBelow, target }),
+      mix: labelMix(q.labels, cells, audit),
+    }]
+  }))
+  const thresholds = Object.values(questions).flatMap((q) => q.thresholds)
+  return {
+    judgment: spec.name, model, unsure_below: spec.unsureBelow, key_sample: spec.keySample, target, questions,
+    act: Object.keys(spec.act).length === 0 ? null : actBlock(spec.act, thresholds),
+  }
+}
+
+const NO_ROWS = { unsure: { size: 0, rows: [] }, confident: { size: 0, rows: [] } }

@@ -1,0 +1,93 @@
+import type { StoredAnswer } from '../../ports/store.ts'
+import type { Question } from '../types.ts'
+import type { StratumRows } from './queue.ts'
+import { STRATA, stratumOf, type Stratum } from './strata.ts'
+import { sampleStratum, type KnownRow, type SampledRow, type StratumSample, type Truth } from './stratum-sample.ts'
+import { verdictKey, type AnswerKey, type VerdictRecord, type Verdicts } from './verdicts.ts'
+
+/** The random sample of each stratum of one question. */
+export interface QuestionAudit {
+  readonly question: Question
+  readonly strata: Readonly<Record<Stratum, StratumSample>>
+}
+
+/** What the known rows of a question are read from. */
+export interface KnownInput {
+  readonly judgment: string
+  readonly question: Question
+  readonly key: AnswerKey
+  /** Whether the key's rows were drawn at random from the rows judged (`key_sample: random`). */
+  readonly randomKey: boolean
+  readonly verdicts: Verdicts
+  /** The current answers of the rows with a verdict or in the key, by state hash. */
+  readonly answers: ReadonlyMap<string, StoredAnswer>
+}
+
+/** The state hashes whose current answers knownRows needs: the question's reviewed rows, and a random key's. */
+export function knownHashes(input: Omit<KnownInput, 'answers'>): string[] {
+  const hashes = new Set<string>()
+  for (const v of input.verdicts.values()) if (v.judgment === input.judgment && v.question === input.question.name) hashes.add(v.state_hash)
+  if (input.randomKey) for (const row of input.key.values()) if (row.labels[input.question.name] !== undefined) hashes.add(row.stateHash)
+  return [...hashes]
+}
+
+/**
+ * The rows of a question whose true label is known and that have a current answer: every row with
+ * a verdict, and the rows of a random key (its label, overridden by a verdict). A chosen key's rows
+ * are known only through verdicts: the rows someone chose say nothing of the rest.
+ */
+export function knownRows(input: KnownInput): Map<string, KnownRow> {
+  const known = new Map<string, KnownRow>()
+  for (const hash of knownHashes(input)) {
+    const answer = input.answers.get(hash)
+    const keyLabel = input.key.get(hash)?.labels[input.question.name]
+    const truth = truthOf(input.verdicts.get(verdictKey(input.judgment, input.question.name, hash)), keyLabel)
+    if (answer && truth) known.set(hash, { answer, truth, randomKey: input.randomKey && keyLabel !== undefined })
+  }
+  return known
+}
+
+function truthOf(verdict: VerdictRecord | undefined, keyLabel: string | undefined): Truth | null {
+  if (verdict?.verdict === 'needs_context' || verdict?.verdict === 'ambiguous') return { excluded: verdict.verdict }
+  if (verdict) return verdict.labels.length > 0 ? { labels: verdict.labels } : null
+  return keyLabel === undefined ? null : { labels: [keyLabel] }
+}
+
+/** What auditQuestion reads: each stratum's rank order and the question's known rows. */
+export interface AuditInput {
+  readonly question: Question
+  readonly unsureBelow: number
+  readonly strata: Readonly<Record<Stratum, StratumRows>>
+  readonly known: ReadonlyMap<string, KnownRow>
+}
+
+/** The sample of each stratum of a question; known rows go to the stratum of their current margin. */
+export function auditQuestion(input: AuditInput): QuestionAudit {
+  const byStratum = new Map<Stratum, Map<string, KnownRow>>(STRATA.map((s) => [s, new Map()]))
+  for (const [hash, row] of input.known) byStratum.get(stratumOf(row.answer.margin, input.unsureBelow))!.set(hash, row)
+  const strata = Object.fromEntries(STRATA.map((stratum) => [stratum, sampleStratum({
+    stratum, question: input.question, size: input.strata[stratum].size, ranked: input.strata[stratum].rows, known: byStratum.get(stratum)!,
+  })])) as Record<Stratum, StratumSample>
+  return { question: input.question, strata }
+}
+
+/** How many rows of each stratum's rank order auditQuestion needs read: past every known row, and MIN_COUNTED more. */
+export function rowsToRead(known: ReadonlyMap<string, KnownRow>, unsureBelow: number, minimum: number): Record<Stratum, number> {
+  const counts = { unsure: minimum + 1, confident: minimum + 1 }
+  for (const row of known.values()) counts[stratumOf(row.answer.margin, unsureBelow)] += 1
+  return counts
+}
+
+/** A labelled sampled row with its design weight: the answers of its stratum it stands for. */
+export interface WeightedRow {
+  readonly row: SampledRow
+  readonly weight: number
+}
+
+/** Every labelled row of an audit's samples, weighted by its stratum's answers over its counted rows. */
+export function weightedRows(audit: QuestionAudit): WeightedRow[] {
+  return STRATA.flatMap((s) => {
+    const { size, rows } = audit.strata[s]
+    return rows.map((row) => ({ row, weight: size / rows.length }))
+  })
+}
