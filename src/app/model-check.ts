@@ -6,14 +6,22 @@ import type { Ledger, Tally } from '../core/judge/ledger.ts'
 import { stateHash, stateOf } from '../core/judge/state.ts'
 import { shortHash } from '../core/hash.ts'
 import { previousLike } from '../core/reports/like-runs.ts'
-import type { RunRecord, Spec, State } from '../core/types.ts'
+import type { ModelCheck, ModelPair, Project, RunRecord, Spec, State } from '../core/types.ts'
 import { tidy } from '../core/judge/answer.ts'
-import type { ModelCheck, ModelPair, StoredAnswer } from '../ports/store.ts'
+import type { StoredAnswer } from '../ports/store.ts'
 import type { App } from './app.ts'
-import type { Pass } from './record-runs.ts'
 
 /** Most states of the baseline run a model check judges under the new model (shares within about ±5%). */
 export const MODEL_CHECK_STATES = 400
+
+/** What a model check needs of the pass whose runs were just recorded. */
+export interface CheckedPass {
+  readonly project: Project
+  /** The judgments recorded; each run's spec is among them. */
+  readonly record: readonly Spec[]
+  /** The pass's ledger: the check spends what the run left of its budget. */
+  readonly ledger: Ledger
+}
 
 /** One row a model check compares: its state, and how many rows of the baseline it stands for. */
 interface CheckRow {
@@ -37,7 +45,7 @@ interface Check {
  * spec's `anchors:` file when it names one, else a random sample of the baseline's states, at most
  * MODEL_CHECK_STATES; asking stops at the pass's cost cap (what the run left of it).
  */
-export async function checkModels(app: App, pass: Pass, runs: readonly RunRecord[]): Promise<void> {
+export async function checkModels(app: App, pass: CheckedPass, runs: readonly RunRecord[]): Promise<void> {
   const deps = app.depsFor(pass.project)
   for (const run of runs) {
     if (run.status !== 'complete' || run.reported_model === '') continue
@@ -58,7 +66,7 @@ function sampleRows(check: Check): CheckRow[] {
   return picked.flatMap((s) => (states.has(s.stateHash) ? [{ state: states.get(s.stateHash)!, hash: s.stateHash, weight: s.rows }] : []))
 }
 
-async function anchorRows(app: App, pass: Pass, spec: Spec): Promise<CheckRow[]> {
+async function anchorRows(app: App, pass: CheckedPass, spec: Spec): Promise<CheckRow[]> {
   const rows = new Map<string, CheckRow>()
   for await (const { row, where } of app.files.rows(spec.anchors!, relative(pass.project.dir, spec.anchors!))) {
     const state = stateOf(row, spec.state, where)

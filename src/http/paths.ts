@@ -148,7 +148,7 @@ function realOrNull(path: string): string | null {
     return realpathSync.native(path)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return null
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENAMETOOLONG') return null
     throw error
   }
 }

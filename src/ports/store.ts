@@ -1,4 +1,4 @@
-import type { Distribution, LabelCount, RunRecord, RunState, State } from '../core/types.ts'
+import type { Distribution, LabelCount, ModelCheck, RunRecord, RunState, State } from '../core/types.ts'
 
 /** One cached answer: the engine's distribution for a (model, question fingerprint, state) key. */
 export interface StoredAnswer {
@@ -67,38 +67,6 @@ export interface RunLabelCount extends LabelCount {
   readonly command: string
   readonly source: string
   readonly reported_model: string
-}
-
-/** How often an old and a new model gave one pair of labels to one question on the same rows. */
-export interface ModelPair {
-  readonly question: string
-  readonly old_label: string
-  readonly new_label: string
-  readonly rows: number
-}
-
-/**
- * What judging the same rows under a run's newly reported model showed: the rows of the baseline
- * run (a sample of its states, or the spec's anchors) with each question's label under both models.
- */
-export interface ModelCheck {
-  readonly run_id: string
-  /** The run compared against: the previous complete run of the same command and source. */
-  readonly baseline: string
-  readonly old_model: string
-  readonly new_model: string
-  /** Where the rows came from: `sample` of the baseline's states, or `anchors`. */
-  readonly rows_from: 'sample' | 'anchors'
-  /** States judged under both models. */
-  readonly states: number
-  /** True when the two runs judged exactly the same states, each on as many rows. */
-  readonly same_rows: boolean
-  /** Why fewer states were compared than wanted ("" when none: all, or the sample size, were). */
-  readonly stopped: string
-  /** Answers asked of the engine for the check, and their cost in USD. */
-  readonly asked: number
-  readonly cost: number
-  readonly pairs: readonly ModelPair[]
 }
 
 /** The answers the store holds for one (judgment, question, model, fingerprint), with their age. */

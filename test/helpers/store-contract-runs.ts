@@ -1,5 +1,6 @@
 import type { Test } from 'tap'
-import type { ModelCheck, Store } from '../../src/ports/store.ts'
+import type { ModelCheck } from '../../src/core/types.ts'
+import type { Store } from '../../src/ports/store.ts'
 import { answer } from './store-contract.ts'
 import { count, run } from './store-contract-records.ts'
 

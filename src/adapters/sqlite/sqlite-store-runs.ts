@@ -1,6 +1,6 @@
 import type { SQLOutputValue } from 'node:sqlite'
-import type { RunRecord, RunState } from '../../core/types.ts'
-import type { ModelCheck, ModelPair, RunLabelCount, Store } from '../../ports/store.ts'
+import type { ModelCheck, ModelPair, RunRecord, RunState } from '../../core/types.ts'
+import type { RunLabelCount, Store } from '../../ports/store.ts'
 import { sqlLimit } from './sqlite-statements.ts'
 import type { Statements } from './sqlite-statements.ts'
 

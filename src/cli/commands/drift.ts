@@ -9,7 +9,8 @@ import { mix, table } from '../text.ts'
 import type { CliIo } from '../io.ts'
 import { withSession } from '../shared.ts'
 
-const OPTIONS = {
+/** The options `judge drift` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = {
   ...COMMON_OPTIONS, command: { type: 'string' }, source: { type: 'string' },
   completed: { type: 'boolean', default: false }, 'every-run': { type: 'boolean', default: false },
 } as const

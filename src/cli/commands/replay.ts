@@ -9,7 +9,8 @@ import { createProgress } from '../progress.ts'
 import { replayText } from '../replay-text.ts'
 import { runJson, withSession } from '../shared.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, live: { type: 'string' }, concurrency: { type: 'string' } } as const
+/** The options `judge replay` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = { ...COMMON_OPTIONS, live: { type: 'string' }, concurrency: { type: 'string' } } as const
 
 /** `judge replay`: tries a candidate spec on the rows kept for a live judgment. */
 export const HELP = helpText(

@@ -13,7 +13,8 @@ import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
+/** The options `judge run` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
 
 /** `judge run`: judges every row of a data file, store first. */
 export const HELP = helpText(

@@ -5,6 +5,9 @@ import { table, usd } from '../text.ts'
 import type { CliIo } from '../io.ts'
 import { withSession } from '../shared.ts'
 
+/** The options `judge runs` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = COMMON_OPTIONS
+
 /** `judge runs`: the runs of a spec or folder, newest first. */
 export const HELP = helpText(
   'judge runs <spec-or-folder> [--node NAME] [--json]',
@@ -14,7 +17,7 @@ export const HELP = helpText(
 
 /** Runs `judge runs`; returns the exit status. */
 export async function runsCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('runs', argv, COMMON_OPTIONS)
+  const { values, positionals } = parseCommand('runs', argv, OPTIONS)
   if (values.help) {
     io.stdout.write(HELP)
     return 0

@@ -1,5 +1,5 @@
-import type { ModelCheck, RunLabelCount } from '../../ports/store.ts'
-import type { DriftEntry, RunRecord } from '../types.ts'
+import type { RunLabelCount } from '../../ports/store.ts'
+import type { DriftEntry, ModelCheck, RunRecord } from '../types.ts'
 import { DRIFT_ALERT, shares, totalVariation } from './drift.ts'
 import { dataChange, flipShare, modelChange, modelMixes } from './model-drift.ts'
 

@@ -1,4 +1,4 @@
-import type { ModelCheck } from '../../ports/store.ts'
+import type { ModelCheck } from '../types.ts'
 import { tidy } from '../judge/answer.ts'
 import { shares, totalVariation } from './drift.ts'
 

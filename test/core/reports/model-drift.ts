@@ -1,6 +1,6 @@
 import t from 'tap'
 import { dataChange, flipShare, modelChange, modelMixes } from '../../../src/core/reports/model-drift.ts'
-import type { ModelCheck } from '../../../src/ports/store.ts'
+import type { ModelCheck } from '../../../src/core/types.ts'
 
 const check = (pairs: ModelCheck['pairs'], same_rows = false): ModelCheck => ({
   run_id: 'r2', baseline: 'r1', old_model: 'a', new_model: 'b', rows_from: 'sample', states: 4, same_rows, stopped: '', asked: 0, cost: 0, pairs,

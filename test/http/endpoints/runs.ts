@@ -1,8 +1,7 @@
 import t from 'tap'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { PROVENANCE_FIELDS, publicRun, RUN_FIELDS } from '../../../src/app/runs.ts'
-import { param } from '../../../src/http/params.ts'
+import { RUN_FIELDS } from '../../../src/app/runs.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
@@ -86,12 +85,4 @@ t.test('reading runs and drift of a project without a store creates no store', a
   t.equal((await server.get('/runs?path=spam.judge.yaml')).status, 200)
   t.equal((await server.get('/')).status, 200)
   t.notOk(existsSync(join(dir, '.judge')))
-})
-
-t.test('a run record keeps the seed fields then its provenance, and an empty parameter counts as absent', async (t) => {
-  const run = { run_id: 'r', judgment: 'j', spec_hash: 'h', git_sha: '', model: 'm', rows: 1, asked: 0, cost: 0, status: 'complete', started_at: 's', finished_at: 'f', cached: 3, requests: 0, command: 'run', source: 'd.csv', source_hash: 'x', node: 'j', reported_model: 'm', states: 1, fingerprints: { q: 'f' } }
-  t.same(Object.keys(publicRun(run)), [...RUN_FIELDS, ...PROVENANCE_FIELDS])
-  t.equal(param(new URLSearchParams('node='), 'node'), null)
-  t.equal(param(new URLSearchParams('node=a'), 'node'), 'a')
-  t.equal(param(new URLSearchParams(''), 'node'), null)
 })

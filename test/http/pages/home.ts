@@ -1,10 +1,5 @@
 import t from 'tap'
-import { mkdirSync, symlinkSync } from 'node:fs'
-import { join } from 'node:path'
 import { homePage, status } from '../../../src/http/pages/home.ts'
-import { startJudgeServer } from '../../helpers/judge-server.ts'
-import { seedRuns } from '../../helpers/seed-runs.ts'
-import { SPAM_YAML } from '../../helpers/specs.ts'
 
 const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 12, asked: 3, cost: 0.0012, status: 'complete', started_at: 's', finished_at: 'f', command: 'run', source: 'messages.csv', source_hash: 'x', node: 'spam', reported_model: 'm', states: 12 }
 
@@ -39,32 +34,4 @@ t.test('a folder that does not load shows its error, escaped, and the rest still
 t.test('an empty served folder says there are no specs', async (t) => {
   t.match(homePage([], null).text, /No spec files/)
   t.equal(status('failed: x').text, '<span class="alert">failed: x</span>')
-})
-
-t.test('GET / finds spec folders at any depth, skipping dot-folders, node_modules and symlinks', async (t) => {
-  const dir = t.testdir({
-    'root.judge.yaml': SPAM_YAML.replace('name: spam', 'name: top'),
-    sms: { 'spam.judge.yaml': SPAM_YAML },
-    deep: { er: { 'tone.judge.yml': 'state: [m]\nquestions:\n  q: {ask: Q?, type: yes_no}\n' } },
-    broken: { 'bad.judge.yaml': 'questions: [' },
-    '.hidden': { 'spam.judge.yaml': SPAM_YAML },
-    node_modules: { pkg: { 'spam.judge.yaml': SPAM_YAML } },
-    empty: {},
-  })
-  mkdirSync(join(dir, 'outside'))
-  symlinkSync(join(dir, 'sms'), join(dir, 'linked'))
-  seedRuns(join(dir, 'sms'), [{ judgment: 'spam', counts: { is_spam: { yes: 1 } } }])
-  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok' })
-  const res = await server.get('/?token=tok')
-  t.equal(res.status, 200)
-  const folders = [...res.text.matchAll(/<h2><code>([^<]*)<\/code><\/h2>/g)].map((m) => m[1])
-  t.same(folders, ['.', 'broken', 'deep/er', 'sms'])
-  t.match(res.text, /Last run <code>\d{8}T\d{6}Z-\w{6}<\/code> of <code>spam<\/code>: 1 rows/)
-  t.match(res.text, /<p class="error">broken\/bad\.judge\.yaml: invalid YAML/, 'the error names the file relative to the served folder')
-  t.notMatch(res.text, dir, 'no absolute server path')
-  const links = [...res.text.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
-  t.ok(links.length > 5)
-  t.ok(links.every((l) => /(\?|&amp;)token=tok$/.test(l)), 'every link carries the token on')
-  const header = await server.get('/', { authorization: 'Bearer tok' })
-  t.notMatch(header.text, /token=/, 'a header token is never written into the page')
 })
