@@ -6,7 +6,8 @@ import type { CliIo } from '../io.ts'
 import { age, plural, table } from '../text.ts'
 import { withSession } from '../shared.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, prune: { type: 'boolean', default: false }, yes: { type: 'boolean', default: false } } as const
+/** The options `judge cache` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = { ...COMMON_OPTIONS, prune: { type: 'boolean', default: false }, yes: { type: 'boolean', default: false } } as const
 
 /** `judge cache`: the store's answers per question wording and model, and pruning of superseded ones. */
 export const HELP = helpText(
