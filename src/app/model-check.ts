@@ -14,6 +14,9 @@ import type { App } from './app.ts'
 /** Most states of the baseline run a model check judges under the new model (shares within about ±5%). */
 export const MODEL_CHECK_STATES = 400
 
+/** Rows a model check judges at once. */
+const CHECK_CONCURRENCY = 8
+
 /** What a model check needs of the pass whose runs were just recorded. */
 export interface CheckedPass {
   readonly project: Project
@@ -83,15 +86,18 @@ async function compare(check: Check, rows: readonly CheckRow[], from: ModelCheck
   const pairs = new Map<string, ModelPair>()
   let states = 0
   let stopped = ''
-  for (const row of rows) {
-    try {
-      const old = await answersUnder(job, check.spec, check.baseline, row, from === 'anchors')
-      const now = await answersUnder(job, check.spec, check.run, row, true)
-      for (const q of check.spec.questions) addPair(pairs, q.name, old.get(q.fingerprint), now.get(q.fingerprint), row.weight)
+  const both = async (row: CheckRow) => [await answersUnder(job, check.spec, check.baseline, row, from === 'anchors'), await answersUnder(job, check.spec, check.run, row, true)]
+  // A few rows at a time, as a run asks; the first refusal (the cap) or failure ends the check.
+  for (let i = 0; i < rows.length && stopped === ''; i += CHECK_CONCURRENCY) {
+    const chunk = rows.slice(i, i + CHECK_CONCURRENCY)
+    for (const [j, settled] of (await Promise.allSettled(chunk.map(both))).entries()) {
+      if (settled.status === 'rejected') {
+        stopped ||= settled.reason instanceof Error ? settled.reason.message : String(settled.reason)
+        continue
+      }
+      const [old, now] = settled.value
+      for (const q of check.spec.questions) addPair(pairs, q.name, old.get(q.fingerprint), now.get(q.fingerprint), chunk[j].weight)
       states += 1
-    } catch (error) {
-      stopped = error instanceof Error ? error.message : String(error)
-      break
     }
   }
   return {

@@ -26,7 +26,7 @@ export function questionLine(question: string, entry: LikeDriftEntry): string {
 /** The model and data parts of a change, when the model changed: "; model part 0.120 on 300 rows (12.0% flipped), data part 0.000". */
 export function partsText(entry: LikeDriftEntry): string {
   if (entry.change === null || entry.model_change === 0) return ''
-  if (entry.model_change === null) return '; the model changed, its part unmeasured'
+  if (entry.model_change === null) return '; the model\'s part unmeasured'
   const data = entry.data_change === null ? 'unmeasured' : entry.data_change.toFixed(3)
   return `; model part ${entry.model_change.toFixed(3)} on ${entry.model_rows} rows (${percent(entry.model_flips ?? 0)} flipped), data part ${data}`
 }

@@ -24,7 +24,7 @@ t.test('a question line gives the mix, the change with its alert, and its parts 
   t.equal(questionLine('is_spam', entry()), '  is_spam: no 70.0%  yes 30.0%; change 0.150 (drift alert, above 0.10); model part 0.100 on 40 rows (12.5% flipped), data part 0.050')
   t.equal(questionLine('is_spam', entry({ alert: false, model_change: 0, data_change: 0.15 })), '  is_spam: no 70.0%  yes 30.0%; change 0.150')
   t.equal(questionLine('q', entry({ change: null, baseline: null })), '  q: no 70.0%  yes 30.0%')
-  t.equal(partsText(entry({ model_change: null, model_rows: null })), '; the model changed, its part unmeasured')
+  t.equal(partsText(entry({ model_change: null, model_rows: null })), '; the model\'s part unmeasured')
   t.equal(partsText(entry({ data_change: null })), '; model part 0.100 on 40 rows (12.5% flipped), data part unmeasured')
 })
 

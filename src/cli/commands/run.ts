@@ -71,14 +71,16 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
     const mine = drift.flatMap(([question, entries]) => entries.filter((e) => e.run_id === run.run_id).map((e) => [question, e] as const))
     if (mine.length === 0) continue
     lines.push(`  ${comparedWith(mine[0][1])}`)
-    if (mine[0][1].model_change !== 0 && mine[0][1].baseline !== null) lines.push(`  ${modelLine(session, run, mine[0][1].baseline)}`)
+    const model = mine[0][1].baseline === null ? '' : modelLine(session, run, mine[0][1].baseline)
+    if (model !== '') lines.push(`  ${model}`)
     for (const [question, entry] of mine) lines.push(questionLine(question, entry))
   }
   return lines.join('\n') + '\n'
 }
 
-/** Which model the engine reported, against the baseline's: the model part of each change follows. */
+/** When the engine reported another model than for the baseline: which, before each change's parts. */
 function modelLine(session: Session, run: RunRecord, baseline: string): string {
   const before = session.runtime.depsFor(session.project).store.listRuns([run.judgment], Infinity).find((r) => r.run_id === baseline)
-  return `the engine reported model ${run.reported_model || '(unknown)'}, run ${baseline} had ${before?.reported_model || '(unknown)'}`
+  if (!before?.reported_model || !run.reported_model || before.reported_model === run.reported_model) return ''
+  return `the engine reported model ${run.reported_model}, where run ${baseline} had ${before.reported_model}: each change below is split into the model's part and the data's`
 }

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { cli } from '../../helpers/cli.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 import { smsCsv, smsMessages } from '../../helpers/sms.ts'
 import { startSystemOneServer, type SystemOneServerOptions } from '../../helpers/system-one-server.ts'
@@ -187,4 +188,21 @@ t.test('--delimiter reads a data file with another separator; TSV by its extensi
   t.match(readFileSync(join(dir, 'answers.tsv'), 'utf8'), /^label\tmessage\tis_spam\t.*\nham\t"Hi" there\t/)
   t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'rows.jsonl', '--delimiter', ';'], env, dir), { code: 2, stderr: 'judge plan: --delimiter applies to CSV and other delimited files, not to the JSON Lines file rows.jsonl\n' })
   t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'semi.txt', '--delimiter', ';;'], env, dir), { code: 2, stderr: /--delimiter must be one character/ })
+})
+
+t.test('a new model on the same data: the summary names it and splits each change into the model\'s part and the data\'s', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(40) })
+  // jev-2 says yes where jev-1 says no on every message with an even length.
+  const engine = createFakeEngine({ answer: (q, s, model) => (q.type === 'yes_no' ? ((model === 'jev-2' && s.message.length % 2 === 0) ? { yes: 0.9, no: 0.1 } : { yes: 0.1, no: 0.9 }) : Object.fromEntries(q.labels.map((l, i) => [l, i === 0 ? 1 : 0]))) })
+  const first = await cli(['run', 'spam.judge.yaml', '--json'], { ENGINE_MODEL: 'jev-1' }, dir, { engine })
+  const [run1] = JSON.parse(first.stdout)
+  const second = await cli(['run', 'spam.judge.yaml'], { ENGINE_MODEL: 'jev-2' }, dir, { engine })
+  t.equal(second.code, 0, second.stderr)
+  const even = smsMessages().slice(0, 40).filter((r) => r.message.length % 2 === 0).length
+  const share = (even / 40).toFixed(3)
+  t.match(second.stdout, `like runs: compared with run ${run1.run_id}, the previous complete \`run\` of messages.csv\n  the engine reported model jev-2, where run ${run1.run_id} had jev-1: each change below is split into the model's part and the data's\n`)
+  t.match(second.stdout, new RegExp(`is_spam: .*; change ${share}.*; model part ${share} on 40 rows \\(${(even / 40 * 100).toFixed(1)}% flipped\\), data part 0\\.000\\n`))
+  t.match(second.stdout, /topic: .*; change 0\.000\n/, 'a question the new model answers alike: no parts')
+  const drift = await cli(['drift', 'spam.judge.yaml'], {}, dir)
+  t.match(drift.stdout, new RegExp(`\\n    \\S+\\s+complete\\s+40\\s+jev-2\\s+${run1.run_id}\\s+${share}\\s+(ALERT\\s+)?${share}\\s+0\\.000\\s+`))
 })
