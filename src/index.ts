@@ -46,8 +46,11 @@ export { shadowRow } from './app/shadow.ts'
 export type { ShadowJob } from './app/shadow.ts'
 export { queueTarget, recordVerdict, reviewQueue } from './app/review.ts'
 export type { QueueTarget } from './app/review.ts'
-export { driftOf, listRuns } from './app/runs.ts'
-export type { Drift, PublicRun } from './app/runs.ts'
+export { driftOf, likeDriftOf, listRuns } from './app/runs.ts'
+export type { Drift, LikeDrift, PublicRun } from './app/runs.ts'
+export type { LikeDriftEntry, LikeFilter } from './core/reports/like-runs.ts'
+export { cacheGroups, pruneCache } from './app/cache.ts'
+export type { CacheGroup, GroupStatus, Pruned } from './app/cache.ts'
 
 // The ports, and the adapters behind them.
 export type { Engine, EngineRequest, EngineResult } from './ports/engine.ts'
