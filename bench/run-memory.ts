@@ -34,7 +34,7 @@ export async function benchRunMemory(rebuild = false): Promise<BenchResult> {
   copyFileSync(BASE, store)
   const engine = await startSystemOneServer()
   try {
-    const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench-key', ENGINE_MODEL: MODEL, JUDGE_STORE: store, JUDGE_MAX_COST: '1000' }
+    const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench-key', ENGINE_RPM: '0', ENGINE_MODEL: MODEL, JUDGE_STORE: store, JUDGE_MAX_COST: '1000' }
     note(`judge run over ${count(ROWS)} rows in a child process`)
     const child = await runChild(inputs.rows1m, env)
     const [run] = JSON.parse(child.stdout) as { rows: number; asked: number; requests: number; status: string }[]

@@ -101,9 +101,9 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   t.teardown(() => Promise.all([engine.close(), failing.close()]))
   const token = { JUDGE_SERVER_TOKEN: 'tok' }
   const auth = { authorization: 'Bearer tok' }
-  const server = await startJudgeServer(t, dir, { ...token, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' })
+  const server = await startJudgeServer(t, dir, { ...token, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' })
   const keyless = await startJudgeServer(t, dir, token)
-  const broken = await startJudgeServer(t, dir, { ...token, ENGINE_URL: failing.url, ENGINE_API_KEY: 'k' })
+  const broken = await startJudgeServer(t, dir, { ...token, ENGINE_URL: failing.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' })
   const row = { message: 'Free entry in 2 a wkly comp' }
   const judge = (s: typeof server, body: unknown) => s.call('POST', '/v1/judge', { body, headers: auth })
   const seen: Record<string, Set<number>> = {}
@@ -135,6 +135,15 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/runs', server.get('/v1/runs?path=nope', auth), 404)
   await expect('GET', '/v1/runs', server.post('/v1/runs', {}, auth), 405)
   await expect('GET', '/v1/runs', server.get('/v1/runs?path=notes.txt', auth), 422)
+
+  const spend = await expect('GET', '/v1/spend', server.get('/v1/spend?path=spam.judge.yaml', auth), 200)
+  t.ok(spend.body.today.requests >= 1, 'the judged row counts as the server\'s spend')
+  await expect('GET', '/v1/spend', server.get('/v1/spend', auth), 400)
+  await expect('GET', '/v1/spend', server.get('/v1/spend?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/spend', server.get('/v1/spend?path=/etc', auth), 403)
+  await expect('GET', '/v1/spend', server.get('/v1/spend?path=nope', auth), 404)
+  await expect('GET', '/v1/spend', server.post('/v1/spend', {}, auth), 405)
+  await expect('GET', '/v1/spend', server.get('/v1/spend?path=notes.txt', auth), 422)
 
   const drift = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml', auth), 200)
   t.equal(drift.body.is_spam.length, 52)

@@ -43,7 +43,7 @@ export async function replayKept(app: App, input: ReplayInput): Promise<ReplayRe
   const labels: Record<string, string>[] = []
   const onRow = input.onStart?.(rows.length)
   const specs = withDependencies(input.candidate, [pair.candidate])
-  const outcome = await judgeRows({ deps, ledger, signal: input.signal }, specs, rows, {
+  const outcome = await judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rows, {
     concurrency: input.concurrency,
     onRow(seq, sourced, results) {
       labels[seq] = labelsOf(results.get(pair.candidate.name)!)

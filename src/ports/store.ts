@@ -91,6 +91,23 @@ export interface CandidateQuestion {
   readonly seenAt: string
 }
 
+/** When a paced key may send, as reserved by reservePace. */
+export interface PaceSlot {
+  /** Milliseconds since the epoch. */
+  readonly at: number
+  /** False when `at` was later than the caller would wait: nothing was reserved. */
+  readonly reserved: boolean
+}
+
+/** One day's engine spend of one source (such as the server). */
+export interface DaySpend {
+  /** The UTC day, YYYY-MM-DD. */
+  readonly day: string
+  /** USD. */
+  readonly cost: number
+  readonly requests: number
+}
+
 /**
  * The store port: everything the core needs from persistence. Synchronous, because the real
  * adapter (node:sqlite) is, and a cache hit must cost no more than a lookup.
@@ -121,10 +138,7 @@ export interface Store {
   /** Every answer of one question, counted by label, p and margin: the population the estimates weigh. */
   answerCells(model: string, fingerprint: string): AnswerCell[]
 
-  /**
-   * Records a finished run with its per-question label counts and the states it judged, in one
-   * transaction. Recording a run again replaces its counts and states.
-   */
+  /** Records a run with its label counts and the states it judged, in one transaction; again replaces them. */
   recordRun(run: RunRecord, counts: readonly LabelCount[], states?: Iterable<RunState>): void
   /** Runs of the given judgments, newest first. */
   listRuns(judgments: readonly string[], limit: number): RunRecord[]
@@ -163,6 +177,21 @@ export interface Store {
   shadowPairs(liveJudgment: string): ShadowPair[]
   /** Every question of every shadow candidate seen. */
   candidateQuestions(): CandidateQuestion[]
+
+  /**
+   * Reserves when a paced key (an engine) may next send: the later of `now` and the time the key
+   * is free, which then moves on by `spacingMs`. When that time is after `latest`, nothing is
+   * reserved. Every process sharing the store shares the key, so that together they keep one
+   * pace. Times are milliseconds since the epoch.
+   */
+  reservePace(key: string, now: number, spacingMs: number, latest: number): PaceSlot
+  /** Holds a paced key back until `until` (a rate limit's Retry-After); an earlier hold is kept if later. */
+  holdPace(key: string, until: number): void
+
+  /** Adds engine spend to one day of one source. */
+  addSpend(day: string, source: string, cost: number, requests: number): void
+  /** The spend of one source per day, newest day first, at most `limit` days. */
+  spendByDay(source: string, limit: number): DaySpend[]
 
   /** Releases the underlying resources. */
   close(): void

@@ -1,6 +1,6 @@
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { State } from '../../src/core/types.ts'
-import type { AnswerCell, AnswerGroup, CandidateQuestion, KeptRow, MarginBand, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
+import type { AnswerCell, AnswerGroup, CandidateQuestion, DaySpend, KeptRow, MarginBand, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
@@ -35,6 +35,8 @@ export function createMemoryStore(): Store {
   const candidates = new Map<string, CandidateQuestion>()
   const kept = new Map<string, Map<string, KeptEntry>>()
   const shadows = new Map<string, Map<string, ShadowPair>>()
+  const pace = new Map<string, number>()
+  const spend = new Map<string, Map<string, DaySpend>>()
 
   const answersOf = (model: string, fingerprint: string): Map<string, AnswerEntry> =>
     answers.get(key(model, fingerprint)) ?? new Map()
@@ -161,6 +163,25 @@ export function createMemoryStore(): Store {
     candidateQuestions() {
       return [...candidates.values()].map((c) => ({ ...c })).sort((a, b) =>
         byText(a.judgment, b.judgment) || byText(a.specHash, b.specHash) || byText(a.question, b.question))
+    },
+    reservePace(key, now, spacingMs, latest) {
+      const at = Math.max(now, pace.get(key) ?? 0)
+      const reserved = at <= latest
+      if (reserved && spacingMs > 0) pace.set(key, at + spacingMs)
+      return { at, reserved }
+    },
+    holdPace(key, until) {
+      pace.set(key, Math.max(pace.get(key) ?? 0, until))
+    },
+    addSpend(day, source, cost, requests) {
+      const days = spend.get(source) ?? new Map<string, DaySpend>()
+      spend.set(source, days)
+      const was = days.get(day) ?? { day, cost: 0, requests: 0 }
+      days.set(day, { day, cost: was.cost + cost, requests: was.requests + requests })
+    },
+    spendByDay(source, limit) {
+      const days = [...(spend.get(source)?.values() ?? [])].sort((a, b) => byText(b.day, a.day))
+      return take(days, limit).map((d) => ({ ...d }))
     },
     close() {},
   }

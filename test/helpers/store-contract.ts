@@ -1,6 +1,7 @@
 import type { Test } from 'tap'
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { Store, StoredAnswer } from '../../src/ports/store.ts'
+import { engineContract } from './store-contract-engine.ts'
 import { recordsContract } from './store-contract-records.ts'
 import { provenanceContract } from './store-contract-runs.ts'
 
@@ -25,6 +26,7 @@ export function storeContract(t: Test, name: string, open: () => Store): Promise
     queueContract(t, fresh)
     recordsContract(t, fresh)
     provenanceContract(t, fresh)
+    engineContract(t, fresh)
   }).then(() => undefined)
 }
 

@@ -38,7 +38,7 @@ t.test('a store is only opened when its file exists, even one another process ma
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: (m) => m, now: () => new Date() }
+  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
   const project = loadRequested(ctx, 'spam.judge.yaml')
   t.equal(runtime.existingStore(project), null)
   mkdirSync(join(dir, '.judge'))

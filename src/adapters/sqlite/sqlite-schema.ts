@@ -120,7 +120,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX _judge_answers_sample ON _judge_answers (model, fingerprint, sample_rank, state_hash, margin);
     `,
   },
-  runProvenanceMigration(4),
+  {
+    // Pacing shared by every process on the store (the next free send time per engine), and the
+    // engine spend per day, for the server's daily cap.
+    version: 4,
+    sql: `
+      CREATE TABLE _judge_pace (
+        key     TEXT PRIMARY KEY NOT NULL,
+        next_at REAL NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE _judge_spend (
+        day      TEXT NOT NULL,
+        source   TEXT NOT NULL,
+        cost     REAL NOT NULL,
+        requests INTEGER NOT NULL,
+        PRIMARY KEY (day, source)
+      ) WITHOUT ROWID;
+    `,
+  },
+  runProvenanceMigration(5),
 ]
 
 /** The schema version this code writes and understands. */

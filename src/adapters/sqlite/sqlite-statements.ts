@@ -126,6 +126,15 @@ export const SQL = {
   shadowPairs: `SELECT live_judgment, candidate_judgment, candidate_hash, state_hash, question,
       live_label, candidate_label, at
     FROM _judge_shadows WHERE live_judgment = ? ORDER BY at, rowid`,
+  getPace: 'SELECT next_at FROM _judge_pace WHERE key = ?',
+  putPace: `INSERT INTO _judge_pace (key, next_at) VALUES (?, ?)
+    ON CONFLICT (key) DO UPDATE SET next_at = excluded.next_at`,
+  holdPace: `INSERT INTO _judge_pace (key, next_at) VALUES (?, ?)
+    ON CONFLICT (key) DO UPDATE SET next_at = max(next_at, excluded.next_at)`,
+  addSpend: `INSERT INTO _judge_spend (day, source, cost, requests) VALUES (?, ?, ?, ?)
+    ON CONFLICT (day, source) DO UPDATE SET cost = cost + excluded.cost,
+      requests = requests + excluded.requests`,
+  spendByDay: 'SELECT day, cost, requests FROM _judge_spend WHERE source = ? ORDER BY day DESC LIMIT ?',
 } as const
 
 const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'answeredFingerprints',

@@ -9,6 +9,7 @@ import { configure, migrate } from './sqlite-schema.ts'
 import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
 import { cacheMethods } from './sqlite-store-cache.ts'
+import { engineMethods } from './sqlite-store-engine.ts'
 import { recordMethods } from './sqlite-store-records.ts'
 import { runMethods } from './sqlite-store-runs.ts'
 
@@ -28,8 +29,8 @@ export interface SqliteStoreOptions {
 
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
-  'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates',
-  'sameRunStates', 'modelChecks', 'answerGroups', 'keptRows', 'shadowPairs', 'candidateQuestions'] as const
+  'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
+  'modelChecks', 'answerGroups', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
@@ -55,6 +56,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       ...runMethods(sql, transaction),
       ...cacheMethods(sql, transaction),
       ...recordMethods(sql, transaction),
+      ...engineMethods(sql, transaction),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()

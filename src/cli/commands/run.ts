@@ -42,12 +42,15 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
     let writer: AnswersWriter | null = null
     let progress = createProgress(io.stderr, 0, 'judging')
     let done = 0
+    let total = 0
+    const cap = session.config.maxCost
     const runs = await runRows(session.runtime, {
       project: session.project, specs, source: dataSourceOf(io, values, specs),
-      cap: session.config.maxCost, concurrency, signal: io.signal,
-      onPlan(plans) {
+      cap, concurrency, signal: io.signal,
+      onPlan(plans, live) {
         if (values.out) writer = openAnswersWriter(resolve(io.cwd, values.out), specs)
-        progress = createProgress(io.stderr, plans[0]?.rows ?? 0, 'judging')
+        total = plans[0]?.rows ?? 0
+        progress = createProgress(io.stderr, total, 'judging', { status: () => ({ ...live(), spent: live().topCost, cap }) })
       },
       onRow(seq, sourced, results) {
         writer?.write(seq, sourced.row, results)
@@ -56,8 +59,16 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
     }).finally(() => progress.end())
     await (writer as AnswersWriter | null)?.close()
     io.stdout.write(values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs))
+    for (const run of runs.filter((r) => r.status !== 'complete')) io.stderr.write(resumeNote(run, total))
     return runs.some((r) => r.status !== 'complete') ? 1 : 0
   })
+}
+
+/** What is left of a run that did not complete, and how to finish it. */
+export function resumeNote(run: RunRecord, total: number): string {
+  const left = Math.max(0, total - run.rows)
+  return `judge run: ${run.judgment}: ${run.status}; ${left} of ${plural(total, 'row')} left. ` +
+    'Run the same command again to resume: the answers received are kept, and only the rest is asked.\n'
 }
 
 function summary(session: Session, runs: readonly RunRecord[]): string {

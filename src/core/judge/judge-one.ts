@@ -1,3 +1,4 @@
+import type { SpendMeter } from './daily-spend.ts'
 import type { JudgeDeps } from './deps.ts'
 import { judgeRow, type RowResults } from './judge-row.ts'
 import { createLedger } from './ledger.ts'
@@ -10,15 +11,17 @@ export interface OneRow {
   readonly results: RowResults
 }
 
-/** How one row is judged: the ports, the cap in USD per judgment, the cancel signal. */
+/** How one row is judged: the ports, the cap in USD per judgment, the cancel signal, a spend meter across rows. */
 export interface OneRowJob {
   readonly deps: JudgeDeps
   readonly cap: number
   readonly signal?: AbortSignal
+  readonly spend?: SpendMeter
 }
 
 /** Judges one row with the selected judgments, store first within the cap, and merges their answers by question. */
 export async function judgeOne(job: OneRowJob, project: Project, selected: readonly Spec[], row: Row): Promise<OneRow> {
-  const results = await judgeRow({ deps: job.deps, ledger: createLedger(job.cap), signal: job.signal }, project, selected, { row, where: 'row' })
+  const judging = { deps: job.deps, ledger: createLedger(job.cap), signal: job.signal, spend: job.spend }
+  const results = await judgeRow(judging, project, selected, { row, where: 'row' })
   return { answers: mergeAnswers(results, selected), results }
 }

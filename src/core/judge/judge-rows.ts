@@ -33,9 +33,11 @@ export interface JudgeRowsOptions {
 }
 
 /**
- * Judges a stream of rows with judgments in dependency order (withDependencies), with bounded concurrency, counting labels per judgment. The first error
- * stops the stream: rows in flight finish, and their answers (like every answer received) stay in
- * the store. The outcome carries that error instead of throwing it, so that the run is recorded.
+ * Judges a stream of rows with judgments in dependency order (withDependencies), with bounded
+ * concurrency, counting labels per judgment. The first error stops the stream and cancels the
+ * engine requests still in flight; every answer received stays in the store. The outcome carries
+ * that error instead of throwing it, so that the run is recorded. When the caller's signal aborts,
+ * the error is `interrupted`, whatever the cancelled requests reported.
  */
 export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
   const outcome: RowsOutcome = {
@@ -43,10 +45,13 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
     states: new Map(specs.map((s) => [s.name, createStateTally()])),
     models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])), error: null,
   }
+  const stop = new AbortController()
+  const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
   const running = new Set<Promise<void>>()
   let seq = 0
   const fail = (error: unknown) => {
-    outcome.error ??= error instanceof Error ? error : new Error(String(error))
+    outcome.error ??= job.signal?.aborted ? interrupted() : error instanceof Error ? error : new Error(String(error))
+    stop.abort(outcome.error)
   }
   const done = (n: number, sourced: SourcedRow, results: Map<string, SpecResult>) => {
     count(outcome, job.ledger, results)
@@ -54,11 +59,11 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
   }
   try {
     for await (const sourced of rows) {
-      if (outcome.error || job.signal?.aborted) break
+      if (inner.signal!.aborted) break
       const n = seq++
       let judged: Map<string, SpecResult> | Promise<Map<string, SpecResult>>
       try {
-        judged = judgeOrdered(job, specs, sourced)
+        judged = judgeOrdered(inner, specs, sourced)
       } catch (error) {
         fail(error)
         continue
@@ -77,8 +82,13 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
     fail(error)
   }
   await Promise.all(running)
-  if (!outcome.error && job.signal?.aborted) fail(new Error('interrupted'))
+  if (!outcome.error && job.signal?.aborted) fail(interrupted())
   return outcome
+}
+
+/** The error of a run stopped by its caller (SIGINT, SIGTERM): the run is recorded `failed: interrupted`. */
+export function interrupted(): Error {
+  return new Error('interrupted')
 }
 
 function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>): void {

@@ -1,11 +1,12 @@
 import { readDistribution } from './answer.ts'
-import { estimateStateTokens, tokenCost } from './cost.ts'
+import { estimateOf } from './ask.ts'
+import { tokenCost } from './cost.ts'
 import { fingerprintsOf } from './judge-row.ts'
 import { modelFor, type JudgeDeps } from './deps.ts'
 import { withDependencies } from './select.ts'
 import { createStateSet, type StateSet } from './state-set.ts'
 import { stateHash, stateOf } from './state.ts'
-import type { Project, Question, Row, Spec } from '../types.ts'
+import type { Project, Question, Row, Spec, State } from '../types.ts'
 
 /** What judging a set of rows would do for one judgment, asking nothing. */
 export interface JudgmentPlan {
@@ -129,14 +130,20 @@ export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaul
     for (const s of c.changed) {
       if (!held.has(s.last)) continue
       s.stale += 1
-      if (!held.has(s.question.fingerprint)) s.refill += tokenCost(estimateStateTokens(state, 1), deps.pricePerMtok)
+      if (!held.has(s.question.fingerprint)) s.refill += refillCost(spec, state, s.question)
     }
-    const missing = spec.questions.filter((q) => !held.has(q.fingerprint)).length
-    if (missing === 0) return
+    const missing = spec.questions.filter((q) => !held.has(q.fingerprint))
+    if (missing.length === 0) return
     if (!known) c.unknown += 1
-    c.ask += missing
-    c.requests += 1
-    c.estimate += tokenCost(estimateStateTokens(state, missing), deps.pricePerMtok)
+    const estimate = estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: missing })
+    c.ask += missing.length
+    c.requests += estimate.requests
+    c.estimate += tokenCost(estimate.inputTokens, deps.pricePerMtok)
+  }
+
+  /** What asking one question about a state would cost on a request of its own. */
+  function refillCost(spec: Spec, state: State, question: Question): number {
+    return tokenCost(estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: [question] }).inputTokens, deps.pricePerMtok)
   }
 
   /** The fingerprints the store answers for a known state, noting the labels dependents need. */

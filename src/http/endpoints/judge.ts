@@ -39,9 +39,12 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
   const live = loadRequested(ctx, body.path)
   const candidate = body.shadow === undefined ? null : loadRequested(ctx, body.shadow, 'shadow')
   const cap = ctx.config.serverMaxCost
-  const { answers, results } = await judgeRequest(ctx.runtime, { project: live, row: body.row, node: body.node, cap, log: body.log })
+  const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
+  const asked = { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend }
+  const { answers, results } = await judgeRequest(ctx.runtime, asked)
   const reply = jsonReply(answers)
   if (candidate === null) return reply
   const log = (line: string) => ctx.log(ctx.clean(line))
-  return { ...reply, after: () => shadowRow(ctx.runtime, { live, results, candidate, row: body.row, cap }, log) }
+  const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
+  return { ...reply, after: () => shadowRow(ctx.runtime, job, log) }
 }

@@ -15,7 +15,7 @@ async function setup(t: Test, rows = 200, options: SystemOneServerOptions = {}) 
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(rows, 20) })
   const engine = await startSystemOneServer({ expectKey: KEY, ...options })
   t.teardown(() => engine.close())
-  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY }
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' }
   return { dir, engine, env }
 }
 
@@ -106,7 +106,7 @@ t.test('without ENGINE_API_KEY a fully cached run still works', async (t) => {
   t.match(JSON.parse(result.stdout)[0], { asked: 0, status: 'complete' })
 })
 
-t.test('an engine failing with 500s fails the run, records it, and keeps the answers received', async (t) => {
+t.test('an engine failing with 500s past ENGINE_GIVE_UP_S fails the run, records it, and keeps the answers received', async (t) => {
   const { dir, engine, env } = await setup(t, 30)
   let calls = 0
   engine.close()
@@ -115,7 +115,7 @@ t.test('an engine failing with 500s fails the run, records it, and keeps the ans
     reply: (_r, i) => { calls = i + 1; return i >= 10 ? { status: 500, body: { detail: 'overloaded' } } : undefined },
   })
   t.teardown(() => flaky.close())
-  const flakyEnv = { ...env, ENGINE_URL: flaky.url }
+  const flakyEnv = { ...env, ENGINE_URL: flaky.url, ENGINE_GIVE_UP_S: '1' }
   const result = await cli(['run', 'spam.judge.yaml', '--json', '--concurrency', '1'], flakyEnv, dir)
   t.equal(result.code, 1)
   const [run] = JSON.parse(result.stdout)

@@ -111,3 +111,32 @@ t.test('the model a judgment\'s answers came from is the one the engine reported
   t.equal(reportedModelOf(cached.models.get('spam')), 'jev-1.0', 'a run that asked nothing reports the model of its answers')
   t.equal(reportedModelOf(undefined), '')
 })
+
+t.test('an aborted run is interrupted, whatever its cancelled requests reported, and answers received stay', async (t) => {
+  const controller = new AbortController()
+  const engine = createFakeEngine({ latencyMs: 60_000 })
+  const d = deps(createFakeEngine())
+  await judgeRows({ deps: d, ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['a']), { concurrency: 1 })
+  const slow = { ...d, engine }
+  const judging = judgeRows({ deps: slow, ledger: createLedger(1), signal: controller.signal }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'c']), { concurrency: 2 })
+  while (engine.calls.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+  controller.abort()
+  const outcome = await judging
+  t.equal(outcome.error?.message, 'interrupted')
+  t.equal(outcome.rows.get('spam'), 1, 'the stored row was judged')
+})
+
+t.test('the first error cancels the engine requests still in flight', async (t) => {
+  const signals: (AbortSignal | undefined)[] = []
+  const engine = createFakeEngine({ latencyMs: 60_000 })
+  const failFirst = {
+    ...engine,
+    ask(request: Parameters<typeof engine.ask>[0], signal?: AbortSignal) {
+      signals.push(signal)
+      return signals.length === 3 ? Promise.reject(new Error('boom')) : engine.ask(request, signal)
+    },
+  }
+  const outcome = await judgeRows({ deps: deps(failFirst), ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'c']), { concurrency: 3 })
+  t.equal(outcome.error?.message, 'boom', 'the first error is the outcome\'s, not the cancellations that followed')
+  t.ok(signals.every((s) => s?.aborted), 'the two requests in flight were cancelled')
+})

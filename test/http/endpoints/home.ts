@@ -20,14 +20,14 @@ function context(t: Test, dir: string): ServerContext {
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  return { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: messageCleaner(config), now: () => new Date() }
+  return { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
 }
 
 t.test('each folder lists its judgments and the newest run of any of them, cut to the listed fields', async (t) => {
   const dir = t.testdir({ sms: { 'spam.judge.yaml': SPAM_YAML, 'tone.judge.yaml': TONE_YAML } })
   const [, newest] = seedRuns(join(dir, 'sms'), [{ judgment: 'spam', counts: { is_spam: { yes: 1 } } }, { judgment: 'tone', counts: { tone: { no: 2 } } }])
   const [folder] = homeData(context(t, dir))
-  t.match(folder, { path: 'sms', judgments: ['spam', 'tone'], lastRun: { run_id: newest.run_id, judgment: 'tone', rows: 2 }, error: null })
+  t.match(folder, { path: 'sms', judgments: ['spam', 'tone'], lastRun: { run_id: newest.run_id, judgment: 'tone', rows: 2 }, spend: { daily_cap: null, today: { cost: 0, requests: 0 }, days: [] }, error: null })
   t.same(Object.keys(folder.lastRun!), [...RUN_FIELDS])
 })
 
@@ -39,7 +39,7 @@ t.test('a folder that does not load shows its error, relative to the served fold
 
 t.test('a folder without a store has no last run, and reading it makes no store', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  t.same(homeData(context(t, dir)), [{ path: '.', judgments: ['spam'], lastRun: null, error: null }])
+  t.match(homeData(context(t, dir)), [{ path: '.', judgments: ['spam'], lastRun: null, spend: { daily_cap: null, today: { cost: 0, requests: 0 }, days: [] }, error: null }])
   t.notOk(existsSync(join(dir, '.judge')))
 })
 
