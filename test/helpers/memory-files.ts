@@ -1,3 +1,4 @@
+import { shortHash } from '../../src/core/hash.ts'
 import { stateHash, stateOf } from '../../src/core/judge/state.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Row, SourcedRow, Spec } from '../../src/core/types.ts'
@@ -42,6 +43,7 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
       appended.set(spec.reviews, [...(appended.get(spec.reviews) ?? []), record])
     },
     gitSha: async () => content.sha ?? 'abc1234',
+    contentHash: async (file) => (content.rows?.[file] ? shortHash(JSON.stringify(content.rows[file])) : ''),
   }
 }
 

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { JudgeError } from '../../errors.ts'
+import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 
 /** One forward step of the schema: the SQL that takes a store from `version - 1` to `version`. */
 export interface Migration {
@@ -138,6 +139,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  runProvenanceMigration(5),
 ]
 
 /** The schema version this code writes and understands. */

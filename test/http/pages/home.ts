@@ -1,7 +1,7 @@
 import t from 'tap'
 import { homePage, spendLine, status } from '../../../src/http/pages/home.ts'
 
-const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 12, asked: 3, cost: 0.0012, status: 'complete', started_at: 's', finished_at: 'f' }
+const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 12, asked: 3, cost: 0.0012, status: 'complete', started_at: 's', finished_at: 'f', command: 'run', source: 'messages.csv', source_hash: 'x', node: 'spam', reported_model: 'm', states: 12 }
 
 t.test('the home page lists each folder with its judgments, last run and links', async (t) => {
   const page = homePage([
