@@ -21,7 +21,7 @@ writeFileSync(join(dir, 'messages.csv'), stringify([['id', 'message'], ...rows.s
 writeFileSync(join(dir, 'spam.key.csv'), 'message,is_spam\n')
 
 const engine = await startSystemOneServer({ expectKey: 'bench', latencyMs: latency })
-const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench' }
+const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench', ENGINE_RPM: '0' }
 const quiet = { write: () => true }
 
 async function timed(argv: string[]) {

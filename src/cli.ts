@@ -2,6 +2,7 @@
 import './quiet-warnings.ts'
 import { invocation } from './cli/invocation.ts'
 import { runCli } from './cli/run-cli.ts'
+import { stopOnSignals } from './cli/signals.ts'
 import { packageInfo } from './version.ts'
 import { capYoungGeneration, limitOldGeneration } from './young-generation.ts'
 
@@ -11,10 +12,7 @@ if (process.argv[2] !== 'serve') {
   limitOldGeneration()
 }
 
-const controller = new AbortController()
-const stop = () => controller.abort()
-process.once('SIGINT', stop)
-process.once('SIGTERM', stop)
+const stopper = stopOnSignals(process, (code) => process.exit(code), (line) => void process.stderr.write(line))
 
 const launch = { script: process.argv[1] ?? '', execPath: process.execPath, env: process.env, cwd: process.cwd(), packageName: packageInfo().name }
 process.exitCode = await runCli(process.argv.slice(2), {
@@ -22,8 +20,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
-  signal: controller.signal,
+  signal: stopper.signal,
   program: invocation(launch),
 })
-process.off('SIGINT', stop)
-process.off('SIGTERM', stop)
+stopper.dispose()

@@ -1,18 +1,17 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { UsageError } from './errors.ts'
-import { DEFAULT_PRICE_PER_MTOK } from './core/judge/cost.ts'
-import { SYSTEM_ONE_DEFAULT_URL } from './adapters/system-one/system-one.ts'
+import { DEFAULT_ENGINE, ENGINES, type EngineEntry } from './adapters/engines.ts'
 
-/** The engines ENGINE selects: TypeSafe's System One API, or the simulated stand-in. */
-export const ENGINE_KINDS = ['systemone', 'simulated'] as const
+/** The engines ENGINE selects, from the table in src/adapters/engines.ts. */
+export const ENGINE_KINDS = Object.keys(ENGINES) as readonly EngineKind[]
 
 /** One of ENGINE_KINDS. */
-export type EngineKind = (typeof ENGINE_KINDS)[number]
+export type EngineKind = keyof typeof ENGINES
 
 /** Engine settings read from the environment. */
 export interface EngineConfig {
-  /** ENGINE: which engine answers; default systemone. */
+  /** ENGINE: the name of the engine in src/adapters/engines.ts. */
   readonly kind: EngineKind
   readonly url: string
   /** Null when ENGINE_API_KEY is unset: only cached rows can be judged. */
@@ -21,6 +20,12 @@ export interface EngineConfig {
   readonly model: string | null
   readonly timeoutMs: number
   readonly pricePerMtok: number
+  /** ENGINE_RPM, or null for the engine's published limit (an engine passed in code: no pace). */
+  readonly rpm: number | null
+  /** ENGINE_MAX_WAIT_S in ms: the longest a run waits when the engine asks it to. */
+  readonly maxWaitMs: number
+  /** ENGINE_GIVE_UP_S in ms: how long a run rides out an engine failing every request. */
+  readonly giveUpMs: number
 }
 
 /** Everything the product reads from the environment, read once at the edge. */
@@ -31,6 +36,8 @@ export interface Config {
   readonly serverToken: string | null
   /** JUDGE_SERVER_MAX_COST in USD (server, per judgment per request). */
   readonly serverMaxCost: number
+  /** JUDGE_SERVER_MAX_DAILY_COST in USD (server, per store per UTC day), or null for none. */
+  readonly serverMaxDailyCost: number | null
   /** JUDGE_MAX_COST in USD (CLI, per judgment per command). */
   readonly maxCost: number
   /** JUDGE_STORE, absolute, or null to find the store beside the specs. */
@@ -58,6 +65,7 @@ export const ENV_VARIABLES = [
   'JUDGE_PROJECTS',
   'JUDGE_SERVER_TOKEN',
   'JUDGE_SERVER_MAX_COST',
+  'JUDGE_SERVER_MAX_DAILY_COST',
   'JUDGE_MAX_COST',
   'JUDGE_STORE',
   'HOST',
@@ -68,6 +76,9 @@ export const ENV_VARIABLES = [
   'ENGINE_MODEL',
   'ENGINE_TIMEOUT_MS',
   'ENGINE_PRICE_PER_MTOK',
+  'ENGINE_RPM',
+  'ENGINE_MAX_WAIT_S',
+  'ENGINE_GIVE_UP_S',
   'JUDGE_HEADERS_TIMEOUT_MS',
   'JUDGE_REQUEST_TIMEOUT_MS',
   'JUDGE_MAX_CONNECTIONS',
@@ -105,20 +116,37 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     projects: resolve(cwd, text(env, 'JUDGE_PROJECTS') ?? defaultProjects ?? '.'),
     serverToken: env.JUDGE_SERVER_TOKEN ? env.JUDGE_SERVER_TOKEN : null,
     serverMaxCost: number(env, 'JUDGE_SERVER_MAX_COST', 0.01, nonNegative, 'a cost in USD, 0 or more'),
+    serverMaxDailyCost: text(env, 'JUDGE_SERVER_MAX_DAILY_COST') === null ? null : number(env, 'JUDGE_SERVER_MAX_DAILY_COST', 0, nonNegative, 'a cost in USD, 0 or more'),
     maxCost: number(env, 'JUDGE_MAX_COST', 1, nonNegative, 'a cost in USD, 0 or more'),
     store: store === null ? null : resolve(cwd, store),
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: number(env, 'PORT', 8080, (n) => Number.isInteger(n) && n >= 0 && n < 65536, 'a port number'),
-    engine: {
-      kind: engineKind(env),
-      url: (text(env, 'ENGINE_URL') ?? SYSTEM_ONE_DEFAULT_URL).replace(/\/+$/, ''),
-      apiKey: text(env, 'ENGINE_API_KEY'),
-      model: text(env, 'ENGINE_MODEL'),
-      timeoutMs: number(env, 'ENGINE_TIMEOUT_MS', 30000, (n) => Number.isInteger(n) && n > 0, 'a whole number of milliseconds'),
-      pricePerMtok: number(env, 'ENGINE_PRICE_PER_MTOK', DEFAULT_PRICE_PER_MTOK, nonNegative, 'a price in USD, 0 or more'),
-    },
+    engine: readEngine(env),
     limits: limitsOf(env),
     workers: workersOf(text(env, 'JUDGE_WORKERS') ?? '1', 'JUDGE_WORKERS'),
+  }
+}
+
+function readEngine(env: Env): EngineConfig {
+  const raw = text(env, 'ENGINE')?.toLowerCase() ?? DEFAULT_ENGINE
+  const kind = ENGINE_KINDS.find((k) => k === raw)
+  if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
+  const engine: EngineEntry = ENGINES[kind]
+  const url = text(env, 'ENGINE_URL') ?? engine.defaultUrl
+  if (url === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_URL, the API root (see docs/engine.md)`)
+  const model = text(env, 'ENGINE_MODEL')
+  if (model === null && engine.defaultModel === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_MODEL, the model the server serves (see docs/engine.md)`)
+  const seconds = (n: number) => n > 0
+  return {
+    kind,
+    url: url.replace(/\/+$/, ''),
+    apiKey: text(env, 'ENGINE_API_KEY'),
+    model,
+    timeoutMs: number(env, 'ENGINE_TIMEOUT_MS', 30000, (n) => Number.isInteger(n) && n > 0, 'a whole number of milliseconds'),
+    pricePerMtok: number(env, 'ENGINE_PRICE_PER_MTOK', engine.defaultPricePerMtok, nonNegative, 'a price in USD, 0 or more'),
+    rpm: text(env, 'ENGINE_RPM') === null ? null : number(env, 'ENGINE_RPM', 0, nonNegative, 'requests per minute, 0 (no pace) or more'),
+    maxWaitMs: 1000 * number(env, 'ENGINE_MAX_WAIT_S', 300, seconds, 'a number of seconds above 0'),
+    giveUpMs: 1000 * number(env, 'ENGINE_GIVE_UP_S', 120, seconds, 'a number of seconds above 0'),
   }
 }
 

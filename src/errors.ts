@@ -156,14 +156,29 @@ export class MissingKeyError extends JudgeError {
 
 /** The engine failed after its retries, or answered something unusable (502, exit 1). */
 export class EngineError extends JudgeError {
-  override readonly name = 'EngineError' as const
-  override readonly status = 502
-  override readonly exitCode = 1
+  override readonly name: string = 'EngineError'
+  override readonly status: number = 502
   /** The engine's HTTP status, or null for a network error, a timeout or a malformed answer. */
   readonly engineStatus: number | null
-  constructor(message: string, engineStatus: number | null, options: ErrorOptions = {}) {
+  /** Whether asking again may help (by default for 408, 429 and 5xx), and the wait it asked for (Retry-After, ms). */
+  readonly transient: boolean
+  readonly retryAfterMs: number | null
+  constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null } = {}) {
     super(message, { ...options, context: { engineStatus, ...options.context } })
     this.engineStatus = engineStatus
+    this.transient = options.transient ?? (engineStatus === 408 || engineStatus === 429 || (engineStatus ?? 0) >= 500)
+    this.retryAfterMs = options.retryAfterMs ?? null
+  }
+}
+
+/** Asking must wait `retryAfterS` seconds (503 with Retry-After): the engine's rate limit, the server's daily cap. */
+export class RetryLaterError extends JudgeError {
+  override readonly name = 'RetryLaterError' as const
+  override readonly status = 503
+  readonly retryAfterS: number
+  constructor(message: string, retryAfterS: number, options: ErrorOptions = {}) {
+    super(message, { ...options, context: { retryAfterS, ...options.context } })
+    this.retryAfterS = retryAfterS
   }
 }
 

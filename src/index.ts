@@ -46,13 +46,23 @@ export { shadowRow } from './app/shadow.ts'
 export type { ShadowJob } from './app/shadow.ts'
 export { queueTarget, recordVerdict, reviewQueue } from './app/review.ts'
 export type { QueueTarget } from './app/review.ts'
-export { driftOf, listRuns } from './app/runs.ts'
-export type { Drift, PublicRun } from './app/runs.ts'
+export { driftOf, likeDriftOf, listRuns } from './app/runs.ts'
+export type { Drift, LikeDrift, PublicRun } from './app/runs.ts'
+export type { LikeDriftEntry, LikeFilter } from './core/reports/like-runs.ts'
+export { cacheGroups, pruneCache } from './app/cache.ts'
+export type { CacheGroup, GroupStatus, Pruned } from './app/cache.ts'
+export { serverSpend } from './app/spend.ts'
+export type { ServerSpend } from './app/spend.ts'
+export type { RunProgress } from './app/run.ts'
 
 // The ports, and the adapters behind them.
-export type { Engine, EngineRequest, EngineResult } from './ports/engine.ts'
+export type { Engine, EngineEstimate, EngineRequest, EngineResult } from './ports/engine.ts'
 export type { Files } from './ports/files.ts'
-export type { KeptRow, Store, StoredAnswer } from './ports/store.ts'
+export type { DaySpend, KeptRow, PaceSlot, Store, StoredAnswer } from './ports/store.ts'
+export { ENGINES } from './adapters/engines.ts'
+export type { EngineEntry, EngineSettings } from './adapters/engines.ts'
+export { createOpenAi } from './adapters/openai/openai.ts'
+export type { OpenAiOptions } from './adapters/openai/openai.ts'
 export { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL } from './adapters/system-one/system-one.ts'
 export type { SystemOneOptions } from './adapters/system-one/system-one.ts'
 export { createSimulatedEngine, SIMULATED_DEFAULT_MODEL } from './adapters/simulated/simulated.ts'
@@ -76,6 +86,7 @@ export {
   MissingKeyError,
   NodeNeededError,
   NotFoundError,
+  RetryLaterError,
   SpecError,
   UsageError,
 } from './errors.ts'

@@ -3,15 +3,17 @@ import type { App } from './app/app.ts'
 import { createKeyedLock } from './app/keyed-lock.ts'
 import type { Config } from './config.ts'
 import type { JudgeDeps } from './core/judge/deps.ts'
+import { createGovernor, type Governor } from './core/pacing/governor.ts'
+import { requestPatience, runPatience } from './core/pacing/patience.ts'
 import type { Project } from './core/types.ts'
 import type { Engine } from './ports/engine.ts'
 import type { Files } from './ports/files.ts'
 import type { Store } from './ports/store.ts'
+import { ENGINES, type EngineEntry } from './adapters/engines.ts'
 import { createLocalFiles } from './adapters/files/local-files.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
-import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL } from './adapters/system-one/system-one.ts'
-import { createSimulatedEngine } from './adapters/simulated/simulated.ts'
+import { SYSTEM_ONE_DEFAULT_MODEL } from './adapters/system-one/system-one.ts'
 
 /** The app of a command, a server or a library call: stores opened once per file, for its whole life. */
 export interface Runtime extends App {
@@ -24,15 +26,18 @@ export interface Runtime extends App {
 /** Options of createRuntime: the real adapters by default, fakes in tests. */
 export interface RuntimeOptions {
   readonly openStore?: (file: string) => Store
+  /** An engine to use instead of the configured one; it is paced only when ENGINE_RPM is set. */
   readonly engine?: Engine | null
   readonly fetch?: typeof fetch
   readonly files?: Files
   readonly now?: () => Date
+  /** The sleep of the pacing and retry waits (tests pass a fake). */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 /**
- * Creates the runtime for a configuration: one store per store file, one engine. Requests in
- * flight are kept per store, so that identical rows ask once per store and each store gets its
+ * Creates the runtime for a configuration: one engine, and per store file one store with its own
+ * pace and requests in flight, so that identical rows ask once per store and each store gets its
  * answers.
  */
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
@@ -44,14 +49,16 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   // revalidates the path (src/http/resolved-paths.ts), and so looks the store up again then.
   let known = new WeakMap<Project, JudgeDeps>()
   const storeFileFor = (dir: string) => findStoreFile(dir, { JUDGE_STORE: config.store ?? undefined })
+  const defaultModel = config.engine.model ?? engine?.defaultModel ?? (ENGINES[config.engine.kind] as EngineEntry).defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
   const depsFor = (project: Project): JudgeDeps => {
     const seen = known.get(project)
     if (seen) return seen
     const file = storeFileFor(project.dir)
     let deps = stores.get(file)
     if (!deps) {
-      const defaultModel = config.engine.model ?? engine?.defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
-      deps = { store: openStore(file), engine, defaultModel, pricePerMtok: config.engine.pricePerMtok, inflight: new Map(), now }
+      const store = openStore(file)
+      const governor = governorFor(config, store, options)
+      deps = { store, engine, defaultModel, pricePerMtok: config.engine.pricePerMtok, inflight: new Map(), governor, now }
       stores.set(file, deps)
     }
     known.set(project, deps)
@@ -78,14 +85,24 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   }
 }
 
-/** The engine ENGINE selects; null for System One without a key, which can give cached answers only. */
-export function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
-  if (config.engine.kind === 'simulated') return createSimulatedEngine()
-  if (!config.engine.apiKey) return null
-  return createSystemOne({
-    url: config.engine.url,
-    apiKey: config.engine.apiKey,
-    timeoutMs: config.engine.timeoutMs,
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+function governorFor(config: Config, store: Store, options: RuntimeOptions): Governor {
+  const { engine } = config
+  // An engine passed in code publishes no limit; the configured one paces at its service's.
+  const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : (ENGINES[engine.kind] as EngineEntry).defaultRpm)
+  return createGovernor({
+    store,
+    key: `${engine.kind} ${engine.url}`,
+    rpm,
+    ceilingMs: engine.maxWaitMs,
+    patience: { request: requestPatience(engine.timeoutMs), run: runPatience(engine.maxWaitMs, engine.giveUpMs) },
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   })
+}
+
+/** The engine ENGINE selects; null for one that needs a key without it, which can give cached answers only. */
+export function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
+  const kind: EngineEntry = ENGINES[config.engine.kind]
+  if (kind.needsKey && !config.engine.apiKey) return null
+  const { url, apiKey, model, timeoutMs } = config.engine
+  return kind.create({ url, apiKey, model, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
 }

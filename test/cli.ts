@@ -11,7 +11,7 @@ t.test('node src/cli.ts runs as a user would, with exit statuses and no sqlite w
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(20) })
   const engine = await startSystemOneServer({ expectKey: 'k' })
   t.teardown(() => engine.close())
-  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' }
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }
   const run = await spawnCli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], env, dir)
   t.equal(run.code, 0, run.stderr)
   t.match(run.stdout, /spam: 20 rows/)
@@ -28,7 +28,7 @@ t.test('a run killed outright keeps every answer it received; the next run asks 
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(60) })
   const slow = await startSystemOneServer({ expectKey: 'k', latencyMs: 40 })
   t.teardown(() => slow.close())
-  const env = { ENGINE_URL: slow.url, ENGINE_API_KEY: 'k' }
+  const env = { ENGINE_URL: slow.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }
   const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, 'src/cli.ts'), 'run', 'spam.judge.yaml', '--data', 'messages.csv', '--concurrency', '2'], { cwd: dir, env: { PATH: process.env.PATH, ...env } })
   while (slow.requests.length < 10) await delay(10)
   child.kill('SIGKILL')

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { CostCapError, EngineError, JudgeError, ListenError, MethodNotAllowedError, MissingKeyError, NodeNeededError, SpecError, UsageError } from '../src/errors.ts'
+import { CostCapError, EngineError, JudgeError, ListenError, MethodNotAllowedError, MissingKeyError, NodeNeededError, RetryLaterError, SpecError, UsageError } from '../src/errors.ts'
 
 t.test('each error carries its HTTP status, exit status and a literal name', async (t) => {
   t.match(new UsageError('x'), { status: 400, exitCode: 2, name: 'UsageError' })
@@ -20,4 +20,15 @@ t.test('a folder that needs a judgment named says so, and a listen failure exits
   t.match(new NodeNeededError('this folder holds 2 judgments'), { status: 400, exitCode: 2, name: 'NodeNeededError', problem: 'this folder holds 2 judgments' })
   t.ok(new NodeNeededError('x') instanceof JudgeError)
   t.match(new ListenError('cannot listen'), { exitCode: 2, name: 'ListenError' })
+})
+
+t.test('an engine error says whether asking again may help, and any wait the engine asked for', async (t) => {
+  for (const status of [408, 429, 500, 503]) t.equal(new EngineError('x', status).transient, true, `${status} is transient`)
+  for (const status of [400, 401, 404, 422, null]) t.equal(new EngineError('x', status).transient, false, `${status} is not, unless the adapter says so`)
+  t.match(new EngineError('down', null, { transient: true, retryAfterMs: 2000 }), { transient: true, retryAfterMs: 2000, context: { engineStatus: null } })
+  t.equal(new EngineError('x', 500).retryAfterMs, null)
+})
+
+t.test('asking later is a 503 that says when', async (t) => {
+  t.match(new RetryLaterError('wait', 7), { status: 503, exitCode: 1, name: 'RetryLaterError', retryAfterS: 7, context: { retryAfterS: 7 } })
 })

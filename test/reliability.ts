@@ -77,7 +77,7 @@ t.test('two server processes and a judge run on one store at once: every answer 
   // A little latency, so that the three processes' requests and writes overlap.
   const engine = await startSystemOneServer({ expectKey: 'k', latencyMs: 5 })
   t.teardown(() => engine.close())
-  const env = { JUDGE_PROJECTS: dir, JUDGE_STORE: store, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' }
+  const env = { JUDGE_PROJECTS: dir, JUDGE_STORE: store, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '12000' }
   const [a, b] = await Promise.all([startServer(t, env), startServer(t, env)])
 
   // The two servers share 100 rows and the run shares rows with both; every other row is kept.

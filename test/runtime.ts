@@ -3,12 +3,19 @@ import { join } from 'node:path'
 import { readConfig } from '../src/config.ts'
 import { createRuntime } from '../src/runtime.ts'
 import type { Project } from '../src/core/types.ts'
+import { createFakeEngine } from './helpers/fake-engine.ts'
+import { startSystemOneServer } from './helpers/system-one-server.ts'
+import { judgeRequest } from '../src/app/judge-request.ts'
+import { runRows } from '../src/app/run.ts'
+import { tidy } from '../src/core/judge/answer.ts'
+import { tokenCost } from '../src/core/judge/cost.ts'
+import { EngineError } from '../src/errors.ts'
+import type { Engine } from '../src/ports/engine.ts'
+import { modelFor } from '../src/core/judge/deps.ts'
+import { spec, SPAM_YAML } from './helpers/specs.ts'
 
 /** A project of no specs in `dir`: enough to find its store. */
 const at = (dir: string): Project => ({ path: dir, dir, specs: [], selected: [] })
-import { createFakeEngine } from './helpers/fake-engine.ts'
-import { modelFor } from '../src/core/judge/deps.ts'
-import { spec, SPAM_YAML } from './helpers/specs.ts'
 
 t.test('one store is opened per store file and shared by the folders it serves', async (t) => {
   const dir = t.testdir({ a: { 'x.judge.yaml': '' }, b: {} })
@@ -69,4 +76,39 @@ t.test('ENGINE=simulated needs no key, and keeps its answers under its own model
   const plain = createRuntime(readConfig({ ENGINE: 'simulated' }, dir))
   t.teardown(() => plain.close())
   t.equal(modelFor(spec(), plain.depsFor(at(dir))), 'simulated-1')
+})
+
+t.test('ENGINE_TIMEOUT_MS bounds a request\'s wait for the engine: an engine that never answers fails with that limit', async (t) => {
+  const dir = t.testdir({})
+  const silent = await startSystemOneServer({ latencyMs: 600_000 })
+  t.teardown(() => silent.close())
+  const runtime = createRuntime(readConfig({ ENGINE_API_KEY: 'k', ENGINE_URL: silent.url, ENGINE_TIMEOUT_MS: '50' }, dir))
+  t.teardown(() => runtime.close())
+  const judgment = spec(SPAM_YAML, join(dir, 'spam.judge.yaml'))
+  const asked = judgeRequest(runtime, { project: { ...at(dir), specs: [judgment], selected: [judgment] }, row: { message: 'hello' }, cap: 1 })
+  // Without the setting the adapter would wait its default 30 s per attempt: stop long before.
+  let guard: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => (guard = setTimeout(() => reject(new Error('ENGINE_TIMEOUT_MS did not reach the adapter')), 20_000)))
+  t.teardown(() => clearTimeout(guard))
+  await t.rejects(Promise.race([asked, late]), new EngineError('the engine did not answer within 50 ms, the bound on one request', null))
+  t.equal(silent.requests.length, 1, 'the attempt was cut off at the limit, which leaves no time for another')
+})
+
+t.test('ENGINE_PRICE_PER_MTOK reaches the judge dependencies: a run costs its tokens at that price', async (t) => {
+  const dir = t.testdir({})
+  const fake = createFakeEngine()
+  let tokens = 0
+  const engine: Engine = { defaultModel: 'fake-1', ask: async (request, signal) => {
+    const result = await fake.ask(request, signal)
+    tokens += result.inputTokens
+    return result
+  } }
+  const runtime = createRuntime(readConfig({ ENGINE_PRICE_PER_MTOK: '1000' }, dir), { engine })
+  t.teardown(() => runtime.close())
+  const judgment = spec(SPAM_YAML, join(dir, 'spam.judge.yaml'))
+  const rows = ['hello', 'WIN a prize'].map((message, i) => ({ row: { message }, where: `row ${i + 1}` }))
+  const [run] = await runRows(runtime, { project: { ...at(dir), specs: [judgment], selected: [judgment] }, specs: [judgment], source: { kind: 'rows', rows }, cap: 100, concurrency: 1 })
+  t.ok(tokens > 0)
+  t.equal(run.cost, tidy(tokenCost(tokens, 1000)))
+  t.equal(runtime.depsFor(at(dir)).pricePerMtok, 1000)
 })

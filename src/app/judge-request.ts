@@ -1,3 +1,4 @@
+import { dailySpend } from '../core/judge/daily-spend.ts'
 import { timestamp } from '../core/judge/deps.ts'
 import { judgeOneNow, type OneRow } from '../core/judge/judge-one.ts'
 import type { SpecResult } from '../core/judge/judge-row.ts'
@@ -16,6 +17,8 @@ export interface JudgeInput {
   /** Keep the row so that a candidate can be replayed on it later. */
   readonly log?: boolean
   readonly signal?: AbortSignal
+  /** Count the engine spend as the server's, refusing new rows once `dailyCap` USD (null: none) is spent today. */
+  readonly serverSpend?: { readonly dailyCap: number | null }
 }
 
 /** The answers, merged by question, and the selected judgments' full results. */
@@ -39,7 +42,8 @@ export async function judgeRequest(app: App, input: JudgeInput): Promise<Judged>
 export function judgeRequestNow(app: App, input: JudgeInput): Judged | Promise<Judged> {
   const deps = app.depsFor(input.project)
   const selected = selectJudgments(input.project, input.node, 'merged')
-  const one = judgeOneNow({ deps, cap: input.cap, signal: input.signal }, input.project, selected, input.row)
+  const spend = input.serverSpend ? dailySpend(deps.store, input.serverSpend.dailyCap, app.now) : undefined
+  const one = judgeOneNow({ deps, cap: input.cap, signal: input.signal, spend }, input.project, selected, input.row)
   const finish = ({ answers, results }: OneRow): Judged => {
     const live = selected.map((s: Spec) => results.get(s.name)!)
     if (input.log) {

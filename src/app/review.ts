@@ -1,6 +1,6 @@
 import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
-import { checkVerdict, type VerdictRequest } from '../core/review/queue.ts'
+import { checkVerdict, type VerdictRequest } from '../core/review/verdict-check.ts'
 import type { VerdictRecord } from '../core/review/verdicts.ts'
 import type { Project, Spec } from '../core/types.ts'
 import { JudgeError } from '../errors.ts'

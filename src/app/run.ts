@@ -5,7 +5,7 @@ import { withDependencies } from '../core/judge/select.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 import { checkPlans, planRows, rowsOf, type RowSource } from './plan.ts'
-import { recordRuns } from './record-runs.ts'
+import { recordRuns, sourceProvenance } from './record-runs.ts'
 
 /** A run over a source's rows. */
 export interface RunInput {
@@ -17,27 +17,55 @@ export interface RunInput {
   readonly cap: number
   readonly concurrency: number
   readonly signal?: AbortSignal
-  /** Called with the plan once it is within the cap, before anything is asked. */
-  readonly onPlan?: (plans: readonly JudgmentPlan[]) => void
+  /** Called with the plan once it is within the cap, before anything is asked, and a way to see how the run goes. */
+  readonly onPlan?: (plans: readonly JudgmentPlan[], progress: () => RunProgress) => void
   readonly onRow?: JudgeRowsOptions['onRow']
+}
+
+/** How a run is going, beside its rows: for a progress bar. */
+export interface RunProgress {
+  /** Answers asked of the engine so far, over every judgment. */
+  readonly asked: number
+  /** USD spent so far, over every judgment. */
+  readonly cost: number
+  /** USD spent by the judgment that spent most: what the cap limits. */
+  readonly topCost: number
+  /** When the wait for the engine's rate limit ends (ms since the epoch), or null. */
+  readonly rateLimitedUntil: number | null
+  /** Engine requests failed since the last success. */
+  readonly failing: number
 }
 
 /**
  * `run`: plans the rows (refusing, asking nothing, above the cap or without a key when something
  * must be asked), judges every row store first, each distinct state once, and records a run per
- * judgment. A run that failed midway is recorded too; its answers so far stay stored.
+ * judgment. The engine is waited out as a run's patience allows (docs/engine.md): a rate limit,
+ * however long it asks, up to ENGINE_MAX_WAIT_S; a transient failure is asked again, until the
+ * engine has failed for ENGINE_GIVE_UP_S. A run that failed or was interrupted midway is recorded
+ * too; its answers so far stay stored, and running it again asks only the rest.
  */
 export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   const deps = app.depsFor(input.project)
   const plans = await planRows(app, input.project, input.specs, input.source)
   checkPlans(deps, plans, input.cap)
-  input.onPlan?.(plans)
   const specs = withDependencies(input.project, input.specs)
+  const provenance = await sourceProvenance(app, input.project, input.source)
   const ledger = createLedger(input.cap)
+  input.onPlan?.(plans, () => {
+    const tallies = specs.map((s) => ledger.tally(s.name))
+    const status = deps.governor?.status()
+    return {
+      asked: tallies.reduce((sum, t) => sum + t.asked, 0),
+      cost: tallies.reduce((sum, t) => sum + t.cost, 0),
+      topCost: Math.max(0, ...tallies.map((t) => t.cost)),
+      rateLimitedUntil: status?.rateLimitedUntil ?? null,
+      failing: status?.failing ?? 0,
+    }
+  })
   const started = app.now()
-  const outcome = await judgeRows({ deps, ledger, signal: input.signal }, specs, rowsOf(app, input.source), {
+  const outcome = await judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
     concurrency: input.concurrency,
     onRow: input.onRow,
   })
-  return recordRuns(app, { project: input.project, record: specs, outcome, ledger, started })
+  return recordRuns(app, { project: input.project, record: specs, named: input.specs, provenance, outcome, ledger, started })
 }

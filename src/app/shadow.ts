@@ -1,3 +1,4 @@
+import { dailySpend } from '../core/judge/daily-spend.ts'
 import { timestamp } from '../core/judge/deps.ts'
 import type { SpecResult } from '../core/judge/judge-row.ts'
 import { judgeRow } from '../core/judge/judge-row.ts'
@@ -14,6 +15,9 @@ export interface ShadowJob {
   readonly candidate: Project
   readonly row: Row
   readonly cap: number
+  readonly signal?: AbortSignal
+  /** As for judgeRequest: the candidate's spend is the server's too, under the same daily cap. */
+  readonly serverSpend?: { readonly dailyCap: number | null }
 }
 
 /**
@@ -27,12 +31,17 @@ export async function shadowRow(app: App, job: ShadowJob, log: (line: string) =>
   const what = `shadow ${names(candidates.length > 0 ? candidates : job.candidate.selected)} of ${names(liveSelected)}`
   try {
     if (candidates.length === 0) return log(`${what}: no candidate judgment has a live namesake; nothing judged`)
-    const judging = { deps: app.depsFor(job.candidate), ledger: createLedger(job.cap) }
+    const deps = app.depsFor(job.candidate)
+    const spend = job.serverSpend ? dailySpend(deps.store, job.serverSpend.dailyCap, app.now) : undefined
+    const judging = { deps, ledger: createLedger(job.cap), signal: job.signal, spend }
     const results = await judgeRow(judging, job.candidate, candidates, { row: job.row, where: 'shadow row' })
     const live = new Map(job.results.map((r) => [r.spec.name, r]))
-    const pairs = shadowPairsOf(live, results, liveSelected, job.candidate.selected, timestamp(app.now()))
-    if (pairs.length === 0) log(`${what}: no question in common; nothing recorded`)
-    else app.depsFor(job.live).store.recordShadow(pairs)
+    const at = timestamp(app.now())
+    const pairs = shadowPairsOf(live, results, liveSelected, job.candidate.selected, at)
+    if (pairs.length === 0) log(`${what}: no question in common; nothing compared`)
+    // The candidate's questions are noted even without pairs: `judge cache` counts their answers as in use.
+    const seen = candidates.flatMap((c) => c.questions.map((q) => ({ judgment: c.name, specHash: c.hash, question: q.name, fingerprint: q.fingerprint, seenAt: at })))
+    app.depsFor(job.live).store.recordShadow(pairs, seen)
   } catch (error) {
     log(`${what} failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`)
   }

@@ -24,6 +24,8 @@ export interface ServerContext {
   /** Makes a message safe to send or log: strips server paths and secrets. */
   readonly clean: (message: string) => string
   readonly now: () => Date
+  /** Aborts when a shutdown gives up waiting: the engine requests still in flight are cancelled. */
+  readonly shutdown: AbortSignal
 }
 
 /** A request as endpoints see it: parsed, authorized, with its body read on demand. */

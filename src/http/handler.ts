@@ -46,6 +46,7 @@ export interface JudgeHandler {
  * http.createServer((req, res) => (req.url === '/health' ? res.end('ok') : handler(req, res))).listen(8080)
  */
 export function createHandler(config: Config, options: HandlerOptions = {}): JudgeHandler {
+  const shutdown = new AbortController()
   const runtime = createRuntime(config, { openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }), ...options })
   const ctx: ServerContext = {
     config,
@@ -56,6 +57,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
     clean: messageCleaner(config),
     now: options.now ?? (() => new Date()),
+    shutdown: shutdown.signal,
   }
   const router = createRouter(options.routes ?? ROUTES)
   const track = (res: ServerResponse, work: Promise<void>) => void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
@@ -70,6 +72,11 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     async close(timeoutMs?: number) {
       closed = true
       const finished = await ctx.tasks.idle(timeoutMs)
+      // Past the bound, what still waits on the engine is cancelled, and given a moment to unwind.
+      if (!finished) {
+        shutdown.abort(new Error('the server is shutting down'))
+        await ctx.tasks.idle(1000)
+      }
       ctx.runtime.close()
       return finished
     },

@@ -50,7 +50,7 @@ export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 
 }
 
 /**
- * Refuses a project any of whose specs names a file (`key`, `reviews`, `data`) that resolves,
+ * Refuses a project any of whose specs names a file (`key`, `reviews`, `data`, `anchors`) that resolves,
  * symlinks followed, outside the served folder: a 422 spec error naming the key and not the
  * resolved path. A file not made yet counts where it would be made.
  */
@@ -66,7 +66,7 @@ export function confineNamedFiles(root: string, project: Project): Project {
   return project
 }
 
-const NAMED_FILES = ['key', 'reviews', 'data'] as const
+const NAMED_FILES = ['key', 'reviews', 'data', 'anchors'] as const
 
 /** The real path a file has, or would have once made; null for a dangling symlink (it could point anywhere). */
 function realOfFuture(path: string): string | null {
@@ -108,7 +108,7 @@ function realOrNull(path: string): string | null {
     return realpathSync.native(path)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP') return null
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' || code === 'ENAMETOOLONG') return null
     throw error
   }
 }

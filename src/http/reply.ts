@@ -1,4 +1,4 @@
-import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, UnauthorizedError } from '../errors.ts'
+import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
 import type { Html } from './html.ts'
 import { errorPage } from './pages/error.ts'
 
@@ -79,5 +79,7 @@ function errorHeaders(error: unknown): Record<string, string> {
   if (error instanceof UnauthorizedError) return { 'www-authenticate': 'Bearer realm="judge"' }
   // The rest of an oversized body is never read, so the connection cannot be reused.
   if (error instanceof PayloadTooLargeError) return { connection: 'close' }
+  // A 503 for the engine's rate limit or the daily cap says when asking again can succeed.
+  if (error instanceof RetryLaterError) return { 'retry-after': String(error.retryAfterS) }
   return {}
 }

@@ -6,6 +6,9 @@ import { pageReply, jsonReply } from './reply.ts'
 import { homeData } from './endpoints/home.ts'
 import { driftData, runsData, runsListData } from './endpoints/runs.ts'
 import { reviewPageEndpoint, verdictEndpoint } from './endpoints/review.ts'
+import { serverSpend } from '../app/spend.ts'
+import { loadRequested } from './context.ts'
+import { param } from './params.ts'
 import { accuracyData } from './endpoints/accuracy.ts'
 import { accuracyPage } from './pages/accuracy.ts'
 import type { Route } from './router.ts'
@@ -15,6 +18,10 @@ export const runsEndpoint: Endpoint = (ctx, request) => jsonReply(runsListData(c
 
 /** GET /v1/drift: drift per question of one judgment. */
 export const driftEndpoint: Endpoint = (ctx, request) => jsonReply(driftData(ctx, request.query))
+
+/** GET /v1/spend: the server's engine spend per day in the store of `path`, and the daily cap. */
+export const spendEndpoint: Endpoint = (ctx, request) =>
+  jsonReply(serverSpend(ctx.runtime, loadRequested(ctx, param(request.query, 'path')), ctx.config.serverMaxDailyCost))
 
 /** GET /v1/accuracy: one judgment's accuracy report. */
 export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((await accuracyData(ctx, request.query)).report)
@@ -37,6 +44,7 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'GET', path: '/v1/runs', value: runsEndpoint },
   { method: 'GET', path: '/v1/drift', value: driftEndpoint },
   { method: 'GET', path: '/v1/accuracy', value: accuracyEndpoint },
+  { method: 'GET', path: '/v1/spend', value: spendEndpoint },
   { method: 'GET', path: '/', value: homeEndpoint },
   { method: 'GET', path: '/runs', value: runsPageEndpoint },
   { method: 'GET', path: '/accuracy', value: accuracyPageEndpoint },

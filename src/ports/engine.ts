@@ -15,6 +15,15 @@ export interface EngineResult {
   readonly distributions: Readonly<Record<string, Distribution>>
   readonly inputTokens: number
   readonly outputTokens: number
+  /** HTTP requests it took; 1 when absent. */
+  readonly requests?: number
+}
+
+/** What asking a request will take, known before asking: for the cost cap, `judge plan` and the pace. */
+export interface EngineEstimate {
+  readonly inputTokens: number
+  /** HTTP requests the engine sends for it. */
+  readonly requests: number
 }
 
 /** The engine port: a decision model that answers questions about a state. */
@@ -27,6 +36,11 @@ export interface Engine {
    * its answers never share a cache key with a real model's.
    */
   readonly modelId?: (model: string) => string
-  /** Asks every question of the request; rejects with an EngineError after its retries. */
+  /**
+   * Asks every question of the request; rejects with an EngineError after its retries. The
+   * error says whether asking again later may help (`transient`) and any wait the engine asked for.
+   */
   ask(request: EngineRequest, signal?: AbortSignal): Promise<EngineResult>
+  /** The estimate before asking; without it, System One's published fit and one request. */
+  estimate?(request: EngineRequest): EngineEstimate
 }

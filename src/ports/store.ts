@@ -1,4 +1,4 @@
-import type { Distribution, LabelCount, RunRecord, State } from '../core/types.ts'
+import type { Distribution, LabelCount, ModelCheck, RunRecord, RunState, State } from '../core/types.ts'
 
 /** One cached answer: the engine's distribution for a (model, question fingerprint, state) key. */
 export interface StoredAnswer {
@@ -14,6 +14,12 @@ export interface StoredAnswer {
   readonly margin: number
   /** UTC timestamp without zone offset. */
   readonly askedAt: string
+  /**
+   * The model the engine reported for this answer: `model` is the one asked (the cache key), and
+   * an alias such as `jev-latest` may be answered by another model from one day to the next.
+   * Stores always give it; absent in an answer to be written, it is the model asked.
+   */
+  readonly reportedModel?: string
 }
 
 /** Margins from `from` (inclusive) to `below` (exclusive); `below` may be Infinity. */
@@ -53,10 +59,52 @@ export interface ShadowPair {
   readonly at: string
 }
 
-/** A label count of one run, with the run's place in time, for drift. */
+/** A label count of one run, with the run's place in time and provenance, for drift. */
 export interface RunLabelCount extends LabelCount {
   readonly rows: number
   readonly started_at: string
+  readonly status: string
+  readonly command: string
+  readonly source: string
+  readonly reported_model: string
+}
+
+/** The answers the store holds for one (judgment, question, model, fingerprint), with their age. */
+export interface AnswerGroup {
+  /** Judgment and question that first asked these answers. */
+  readonly judgment: string
+  readonly question: string
+  readonly model: string
+  readonly fingerprint: string
+  readonly answers: number
+  /** When the oldest and newest of them were asked. */
+  readonly oldest: string
+  readonly newest: string
+}
+
+/** One question of a shadow candidate seen by the server, so that its answers count as in use. */
+export interface CandidateQuestion {
+  readonly judgment: string
+  readonly specHash: string
+  readonly question: string
+  readonly fingerprint: string
+  readonly seenAt: string
+}
+
+/** When a paced key may send, as reserved by reservePace. */
+export interface PaceSlot {
+  /** Milliseconds since the epoch. */
+  readonly at: number
+  /** False when `at` was later than the caller would wait: nothing was reserved. */
+  readonly reserved: boolean
+}
+
+/** One day's engine spend of one source (such as the server). */
+export interface DaySpend {
+  /** The UTC day, YYYY-MM-DD. */
+  readonly day: string
+  readonly cost: number // USD
+  readonly requests: number
 }
 
 /**
@@ -72,9 +120,8 @@ export interface Store {
    */
   answeredFingerprints(model: string, stateHash: string, fingerprints: readonly string[]): Set<string>
   /**
-   * Saves answers and the state's values in one transaction, and returns what the store holds for
-   * each key given, in order. The first answer written for a key is kept for ever: a later write of
-   * the key (another process asking the same row at once) changes nothing and gets the first back.
+   * Saves answers and the state's values in one transaction; returns what the store holds for each
+   * key given, in order. The first answer of a key stands for ever: a later write gets it back.
    */
   putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[]
   /** The values of states seen before, keyed by state hash; unknown hashes are absent. */
@@ -93,22 +140,60 @@ export interface Store {
   /** Every answer of one question, counted by label, p and margin: the population the estimates weigh. */
   answerCells(model: string, fingerprint: string): AnswerCell[]
 
-  /** Records a finished run with its per-question label counts, in one transaction. */
-  recordRun(run: RunRecord, counts: readonly LabelCount[]): void
+  /** Records a run with its label counts and the states it judged, in one transaction; again replaces them. */
+  recordRun(run: RunRecord, counts: readonly LabelCount[], states?: Iterable<RunState>): void
   /** Runs of the given judgments, newest first. */
   listRuns(judgments: readonly string[], limit: number): RunRecord[]
+  /** The newest run of every judgment the store has runs of. */
+  latestRuns(): RunRecord[]
   /** Label counts of every run of one judgment, oldest run first. */
   runLabelCounts(judgment: string): RunLabelCount[]
+  /**
+   * Up to `limit` states of a run in state-hash order, from the first at or after `from` (a hash
+   * or ""), wrapping round to the start: hashes are uniform, so a random `from` gives a random sample.
+   */
+  runStates(runId: string, from: string, limit: number): RunState[]
+  /** Whether two runs judged exactly the same states, each on as many rows. */
+  sameRunStates(a: string, b: string): boolean
+  /** Records the model check of a run, replacing any earlier one of that run. */
+  recordModelCheck(check: ModelCheck): void
+  /** The model checks of one judgment's runs, oldest run first. */
+  modelChecks(judgment: string): ModelCheck[]
+
+  /** Every answer group of the store, by judgment, question, model and fingerprint. */
+  answerGroups(): AnswerGroup[]
+  /** Deletes the answers of one group; returns how many were deleted. */
+  deleteAnswers(group: Pick<AnswerGroup, 'judgment' | 'question' | 'model' | 'fingerprint'>): number
 
   /** Keeps a row for replay: inserts it or bumps its last-seen time and count. */
   keepRow(judgment: string, stateHash: string, state: State, at: string): void
   /** Rows kept for one judgment, in the order first seen. */
   keptRows(judgment: string): KeptRow[]
 
-  /** Records shadow pairs (live label, candidate label) of one row. */
-  recordShadow(pairs: readonly ShadowPair[]): void
+  /**
+   * Records shadow pairs (live label, candidate label) of one row, and the candidate's questions
+   * (replacing their last-seen time), in one transaction.
+   */
+  recordShadow(pairs: readonly ShadowPair[], candidate?: readonly CandidateQuestion[]): void
   /** Shadow pairs recorded for one live judgment. */
   shadowPairs(liveJudgment: string): ShadowPair[]
+  /** Every question of every shadow candidate seen. */
+  candidateQuestions(): CandidateQuestion[]
+
+  /**
+   * Reserves when a paced key (an engine) may next send: the later of `now` and the time the key
+   * is free, which then moves on by `spacingMs`. When that time is after `latest`, nothing is
+   * reserved. Every process sharing the store shares the key, so that together they keep one
+   * pace. Times are milliseconds since the epoch.
+   */
+  reservePace(key: string, now: number, spacingMs: number, latest: number): PaceSlot
+  /** Holds a paced key back until `until` (a rate limit's Retry-After); an earlier hold is kept if later. */
+  holdPace(key: string, until: number): void
+
+  /** Adds engine spend to one day of one source. */
+  addSpend(day: string, source: string, cost: number, requests: number): void
+  /** The spend of one source per day, newest day first, at most `limit` days. */
+  spendByDay(source: string, limit: number): DaySpend[]
 
   /** Releases the underlying resources. */
   close(): void

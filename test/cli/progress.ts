@@ -1,17 +1,39 @@
 import t from 'tap'
-import { createProgress } from '../../src/cli/progress.ts'
+import { createProgress, progressLine } from '../../src/cli/progress.ts'
 
 t.test('a progress bar draws on a terminal, throttled, and clears at the end', async (t) => {
   let out = ''
   let now = 0
-  const bar = createProgress({ isTTY: true, write: (s: string) => (out += s) }, 10, 'judging', () => now, 100)
+  const bar = createProgress({ isTTY: true, write: (s: string) => (out += s) }, 10, 'judging', { now: () => now, everyMs: 100, refreshMs: 0 })
   now = 200
   bar.tick(5)
   now = 250
   bar.tick(6)
+  now = 1000
   bar.tick(10)
   bar.end()
-  t.equal(out, '\rjudging [###############...............] 5/10\rjudging [##############################] 10/10\r\x1b[K')
+  t.equal(out, '\r\x1b[Kjudging [##########..........] 5/10 · 25.0 rows/s · 0:01 left\r\x1b[Kjudging [####################] 10/10 · 10.0 rows/s\r\x1b[K')
+})
+
+t.test('the line shows rows done, rate, time left, answers asked and spend against the cap', async (t) => {
+  const status = { asked: 360, spent: 0.0012, cap: 1, rateLimitedUntil: null, failing: 0 }
+  t.equal(progressLine('judging', 120, 300, 3000, 0, status), 'judging [########............] 120/300 · 40.0 rows/s · 0:05 left · 360 asked · $0.0012 of $1.00')
+  t.equal(progressLine('judging', 1, 7201, 1000, 0), 'judging [....................] 1/7201 · 1.0 rows/s · 2:00:00 left')
+})
+
+t.test('the line says when it waits for the engine\'s rate limit, or rides out its errors', async (t) => {
+  const base = { asked: 1, spent: 0, cap: 1, rateLimitedUntil: null, failing: 0 }
+  t.match(progressLine('judging', 1, 2, 1000, 10_000, { ...base, rateLimitedUntil: 16_500 }), / · waiting 7 s for the engine's rate limit$/)
+  t.match(progressLine('judging', 1, 2, 1000, 10_000, { ...base, rateLimitedUntil: 9_000, failing: 1 }), / · 1 engine error in a row, retrying$/)
+  t.match(progressLine('judging', 1, 2, 1000, 10_000, { ...base, failing: 3 }), / · 3 engine errors in a row, retrying$/)
+})
+
+t.test('a wait shows without a tick: the bar redraws on its own', async (t) => {
+  let out = ''
+  const bar = createProgress({ isTTY: true, write: (s: string) => (out += s) }, 10, 'judging', { refreshMs: 5, status: () => ({ asked: 0, spent: 0, cap: 1, rateLimitedUntil: Date.now() + 9000, failing: 0 }) })
+  await new Promise((resolve) => setTimeout(resolve, 40))
+  bar.end()
+  t.match(out, /waiting 9 s for the engine's rate limit/)
 })
 
 t.test('nothing is drawn when the stream is not a terminal', async (t) => {

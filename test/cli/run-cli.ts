@@ -9,6 +9,14 @@ import { smsCsv } from '../helpers/sms.ts'
 
 const VERSION = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')).version
 
+t.test('no command prints the help and exits 2; --help and -h print it and exit 0', async (t) => {
+  const dir = t.testdir({})
+  t.match(await cli([], {}, dir), { code: 2, stdout: mainHelp(), stderr: '' })
+  for (const flag of ['--help', '-h']) t.match(await cli([flag], {}, dir), { code: 0, stdout: mainHelp() })
+  t.match(mainHelp(), /^usage: judge <command> \[options\]\n\ncommands:\n  init /)
+  for (const name of Object.keys(COMMANDS)) t.match(mainHelp(), new RegExp(`\\n  ${name} +${COMMANDS[name].summary}\\n`), `${name} is listed with its summary`)
+})
+
 t.test('--version prints the package version', async (t) => {
   const dir = t.testdir({})
   for (const flag of ['--version', '-v', 'version']) t.match(await cli([flag], {}, dir), { code: 0, stdout: `${VERSION}\n`, stderr: '' })

@@ -28,4 +28,5 @@ const noFiles: Files = {
   verdicts: async () => new Map(),
   appendVerdict: async () => {},
   gitSha: async () => 'abc1234',
+  contentHash: async () => 'c0ffee0123456789',
 }

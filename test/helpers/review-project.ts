@@ -62,7 +62,7 @@ export async function reviewProject(t: Test): Promise<ReviewProject> {
   })
   const engine = await startSystemOneServer({ expectKey: 'test-key', answer })
   t.teardown(() => engine.close())
-  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'test-key' }
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'test-key', ENGINE_RPM: '0' }
   const run = await cli(['run', 'spam.judge.yaml'], env, dir)
   if (run.code !== 0) throw new Error(`judge run failed: ${run.stderr}`)
   return { dir, env }

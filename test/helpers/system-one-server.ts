@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { WireRequest } from '../../src/adapters/system-one/system-one-wire.ts'
+import { createRateWindow, type RateLimit } from './rate-window.ts'
 import { simulatedAnswers } from './simulated-model.ts'
 
 /** A request as the server received it: the body parsed as JSON, or the raw text when it is not. */
@@ -41,6 +42,10 @@ export interface SystemOneServerOptions {
   readonly gather?: number
   /** Decides the reply to request number `index` (0-based) when it returns one. */
   readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
+  /** Refuse requests over this rate with 429, as the API enforces its published limit. */
+  readonly limit?: RateLimit
+  /** Never answer request `hangFrom` and those after it, as an engine that hangs. */
+  readonly hangFrom?: number
 }
 
 /** A running local server. */
@@ -48,12 +53,18 @@ export interface SystemOneServer {
   /** The API root to give the adapter, e.g. http://127.0.0.1:41234. */
   readonly url: string
   readonly requests: ReceivedRequest[]
+  /** The requests answered 200, each with its row's answers. */
+  readonly answered: ReceivedRequest[]
+  /** Requests refused for the rate limit (429). */
+  readonly refused: () => number
   close(): Promise<void>
 }
 
 /** Starts a server speaking the System One wire format on a free loopback port. */
 export async function startSystemOneServer(options: SystemOneServerOptions = {}): Promise<SystemOneServer> {
   const requests: ReceivedRequest[] = []
+  const answered: ReceivedRequest[] = []
+  const window = options.limit ? createRateWindow(options.limit) : null
   const timers = new Set<NodeJS.Timeout>()
   const held: (() => void)[] = []
   const server = createServer((req, res) => {
@@ -67,14 +78,20 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
       if (requests.length < options.gather) await new Promise<void>((resolve) => held.push(resolve))
       else for (const release of held.splice(0)) release()
     }
+    if (options.hangFrom !== undefined && index >= options.hangFrom) return
+    const admitted = !window || window.admit(Date.now())
     if (options.latencyMs) await new Promise((resolve) => timers.add(setTimeout(resolve, options.latencyMs)))
-    send(res, replyTo(request, index, options))
+    const reply = admitted ? replyTo(request, index, options) : rateLimited(options.limit!)
+    if (reply.status === 200) answered.push(request)
+    send(res, reply)
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    answered,
+    refused: () => window?.refused ?? 0,
     close: () => {
       for (const timer of timers) clearTimeout(timer)
       server.closeAllConnections()
@@ -98,6 +115,12 @@ function replyTo(request: ReceivedRequest, index: number, options: SystemOneServ
   const invalid = validate(request.body)
   if (invalid.length > 0) return { status: 422, body: { detail: invalid } }
   return { status: 200, body: answerOf(request.body, options) }
+}
+
+/** The API's refusal of a request over its rate limit. */
+export function rateLimited(limit: RateLimit): ScriptedReply {
+  const reply = problem(429, 'rate_limit_error', `Rate limit of ${limit.requests} requests per ${limit.windowMs / 1000} s exceeded`)
+  return limit.retryAfter === undefined ? reply : { ...reply, headers: { 'retry-after': limit.retryAfter } }
 }
 
 function answerOf(body: WireRequest, options: SystemOneServerOptions): object {

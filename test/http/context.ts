@@ -39,7 +39,7 @@ t.test('a store is only opened when its file exists, even one another process ma
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
   const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  const ctx: ServerContext = { config, runtime, token: null, paths, tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date() }
+  const ctx: ServerContext = { config, runtime, token: null, paths, tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
   const project = loadRequested(ctx, 'spam.judge.yaml')
   t.equal(runtime.existingStore(project), null)
   mkdirSync(join(dir, '.judge'))

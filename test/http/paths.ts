@@ -77,6 +77,14 @@ t.test('loading refuses what is not a spec, a broken spec, and a folder whose sp
   t.throws(() => loadUnder(specs, join(root, 'gone'), 'sms'), { status: 404, message: /served folder/ })
 })
 
+t.test('a spec link beside it that resolves nowhere (missing, looping, a name too long) does not stop its neighbours', async (t) => {
+  const { root } = fixture(t)
+  symlinkSync('missing.judge.yaml', join(root, 'sms', 'dangling.judge.yaml'))
+  symlinkSync('loop.judge.yaml', join(root, 'sms', 'loop.judge.yaml'))
+  symlinkSync('a'.repeat(300), join(root, 'sms', 'long.judge.yaml'))
+  t.equal(loadUnder(createSpecCache(), root, 'sms/spam.judge.yaml').selected[0].name, 'spam')
+})
+
 t.test('isWithin tells a child from a sibling that shares a prefix', async (t) => {
   t.ok(isWithin('/srv/p', '/srv/p'))
   t.ok(isWithin('/srv/p', '/srv/p/a/b'))

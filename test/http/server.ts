@@ -165,3 +165,17 @@ t.test('with a token, a form carrying its own token is read only up to 16 KiB be
   const bearer = { ...form(20 * 1024), headers: { ...form(0).headers, authorization: 'Bearer a-long-server-token' } }
   t.equal((await fetch(`${running.url}/review`, bearer)).status, 400, 'with the token in a header the full limit applies')
 })
+
+t.test('a shutdown past its bound cancels the engine requests still waiting, which end at once', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const engine = createFakeEngine({ latencyMs: 600_000 })
+  const seen: (AbortSignal | undefined)[] = []
+  const watched: Engine = { defaultModel: engine.defaultModel, ask: (request, signal) => (seen.push(signal), engine.ask(request, signal)) }
+  const running = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { engine: watched, log: () => {} })
+  const asking = fetch(`${running.url}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hung' } }) })
+  while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  t.equal(await running.stop(50), false, 'the request was still in flight at the bound')
+  t.equal(seen[0]?.aborted, true, 'the shutdown reached the engine request')
+  const res = await asking.catch(() => null)
+  if (res) t.match(await res.json(), { error: 'the engine request was cancelled' })
+})

@@ -26,7 +26,7 @@ function shadowEngine(mode: 'hold' | 'fail') {
     async ask(request, signal) {
       if (!isCandidate(request)) return base.ask(request, signal)
       candidateCalls.push(request)
-      if (mode === 'fail') throw new EngineError(`engine answered 500: down (key ${TOKEN})`, 500)
+      if (mode === 'fail') throw new EngineError(`engine answered 400: bad (key ${TOKEN})`, 400)
       await released
       return base.ask(request, signal)
     },
@@ -80,7 +80,7 @@ t.test('a failing shadow leaves the response and the server unharmed and logs on
   t.equal(await server.running.handler.idle(5000), true)
   const lines = server.logs.filter((l) => l.startsWith('shadow'))
   t.equal(lines.length, 1)
-  t.match(lines[0], /^shadow spam_v2 of spam failed: engine answered 500: down \(key \[redacted\]\)$/)
+  t.match(lines[0], /^shadow spam_v2 of spam failed: engine answered 400: bad \(key \[redacted\]\)$/)
   t.notMatch(lines[0], TOKEN)
   t.same(pairs(), [])
   const next = await judge({ path: 'spam.judge.yaml', row: { message: second.message } })
@@ -121,7 +121,7 @@ t.test('a shadow that shares no question with the live judgment records nothing 
   t.equal(res.status, 200)
   await server.running.handler.idle(5000)
   t.same(pairs(), [])
-  t.match(server.logs, [/^shadow tone of spam: no question in common; nothing recorded$/])
+  t.match(server.logs, [/^shadow tone of spam: no question in common; nothing compared$/])
 })
 
 t.test('a candidate folder is compared judgment by judgment with the live namesake', async (t) => {

@@ -1,4 +1,5 @@
 import type { Files } from '../../ports/files.ts'
+import { contentHash } from './content-hash.ts'
 import { gitShortSha } from './git.ts'
 import { readKey } from './key-file.ts'
 import { appendVerdict, readVerdicts } from './reviews-file.ts'
@@ -12,5 +13,6 @@ export function createLocalFiles(): Files {
     verdicts: (spec) => readVerdicts(spec.reviews),
     appendVerdict: (spec, record) => appendVerdict(spec.reviews, record),
     gitSha: gitShortSha,
+    contentHash,
   }
 }

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { JudgeError } from '../../errors.ts'
+import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 
 /** One forward step of the schema: the SQL that takes a store from `version - 1` to `version`. */
 export interface Migration {
@@ -119,6 +120,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX _judge_answers_sample ON _judge_answers (model, fingerprint, sample_rank, state_hash, margin);
     `,
   },
+  {
+    // Pacing shared by every process on the store (the next free send time per engine), and the
+    // engine spend per day, for the server's daily cap.
+    version: 4,
+    sql: `
+      CREATE TABLE _judge_pace (
+        key     TEXT PRIMARY KEY NOT NULL,
+        next_at REAL NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE _judge_spend (
+        day      TEXT NOT NULL,
+        source   TEXT NOT NULL,
+        cost     REAL NOT NULL,
+        requests INTEGER NOT NULL,
+        PRIMARY KEY (day, source)
+      ) WITHOUT ROWID;
+    `,
+  },
+  runProvenanceMigration(5),
 ]
 
 /** The schema version this code writes and understands. */

@@ -8,7 +8,8 @@ import { calibrateJson, calibrateReport } from '../calibrate-text.ts'
 import type { CliIo } from '../io.ts'
 import { withSession } from '../shared.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, target: { type: 'string' } } as const
+/** The options `judge calibrate` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = { ...COMMON_OPTIONS, target: { type: 'string' } } as const
 
 /** `judge calibrate`: the lowest threshold of each act rule whose precision reaches the target. */
 export const HELP = helpText(

@@ -10,7 +10,8 @@ import { helpText, parseCommand } from '../args.ts'
 import { shellWord } from '../invocation.ts'
 import type { CliIo } from '../io.ts'
 
-const OPTIONS = {
+/** The options `judge init` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = {
   delimiter: { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },

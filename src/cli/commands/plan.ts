@@ -5,7 +5,8 @@ import { selectJudgments } from '../../core/judge/select.ts'
 import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' } } as const
+/** The options `judge plan` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' } } as const
 
 /** `judge plan`: what `run` would do, asking nothing. */
 export const HELP = helpText(

@@ -5,6 +5,9 @@ import type { RuntimeOptions } from '../../runtime.ts'
 import { helpText, parseCommand } from '../args.ts'
 import type { CliIo } from '../io.ts'
 
+/** The options `judge serve` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = { workers: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } as const
+
 /** `judge serve`: the HTTP server, as `node src/main.ts`. */
 export const HELP = helpText(
   'judge serve',
@@ -18,7 +21,7 @@ export const HELP = helpText(
 
 /** Runs `judge serve` until the CLI's signal aborts; returns the exit status. */
 export async function serveCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('serve', argv, { workers: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } })
+  const { values, positionals } = parseCommand('serve', argv, OPTIONS)
   if (values.help) {
     io.stdout.write(HELP)
     return 0

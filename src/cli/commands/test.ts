@@ -6,7 +6,8 @@ import { createProgress, type Progress } from '../progress.ts'
 import { withSession } from '../shared.ts'
 import { belowBar, scoresJson, testReport } from '../test-text.ts'
 
-const OPTIONS = { ...COMMON_OPTIONS, concurrency: { type: 'string' } } as const
+/** The options `judge test` parses; its help and docs/cli.md describe each. */
+export const OPTIONS = { ...COMMON_OPTIONS, concurrency: { type: 'string' } } as const
 
 /** `judge test`: judges the answer key and scores each question against it and the verdicts. */
 export const HELP = helpText(

@@ -1,5 +1,5 @@
 import { EngineError, MissingKeyError } from '../../errors.ts'
-import type { Engine, EngineResult } from '../../ports/engine.ts'
+import type { Engine, EngineEstimate, EngineRequest, EngineResult } from '../../ports/engine.ts'
 import type { StoredAnswer } from '../../ports/store.ts'
 import type { Question, Spec, State } from '../types.ts'
 import { readDistribution } from './answer.ts'
@@ -37,8 +37,13 @@ export async function askMissing(job: Judging, lookup: Lookup): Promise<Filled> 
     if (!joined) fresh.add(fp)
   }
   if (joined) tally.cached += lookup.missing.length
-  else Object.assign(tally, { asked: tally.asked + lookup.missing.length, requests: tally.requests + 1, cost: tally.cost + got.cost })
+  else Object.assign(tally, { asked: tally.asked + lookup.missing.length, requests: tally.requests + got.requests, cost: tally.cost + got.cost })
   return { stored, fresh }
+}
+
+/** What asking a request is expected to take: the engine's own estimate, else System One's fit and one request. */
+export function estimateOf(engine: Engine | null, request: EngineRequest): EngineEstimate {
+  return engine?.estimate?.(request) ?? { inputTokens: estimateStateTokens(request.state, request.questions.length), requests: 1 }
 }
 
 function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined: boolean } {
@@ -48,7 +53,10 @@ function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined:
   const pending = deps.inflight.get(key)
   if (pending) return { asked: pending, joined: true }
   if (!deps.engine) throw new MissingKeyError(spec.name)
-  commitCost(ledger.budget(spec.name), spec.name, missing.length, 1, tokenCost(estimateStateTokens(state, missing.length), deps.pricePerMtok))
+  const estimate = estimateOf(deps.engine, { model, state, questions: missing })
+  const cost = tokenCost(estimate.inputTokens, deps.pricePerMtok)
+  job.spend?.check(cost)
+  commitCost(ledger.budget(spec.name), spec.name, missing.length, estimate.requests, cost)
   const asked = askAndStore(job, deps.engine, lookup)
   deps.inflight.set(key, asked)
   const forget = () => deps.inflight.delete(key)
@@ -59,18 +67,24 @@ function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined:
 async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promise<Asked> {
   const { deps } = job
   const { spec, model, state, hash, missing } = lookup
-  const result = await engine.ask({ model, state, questions: missing }, job.signal)
+  const request = { model, state, questions: missing }
+  const result = deps.governor
+    ? await deps.governor.ask(engine, request, job.patience ?? 'request', job.signal)
+    : await engine.ask(request, job.signal)
   const askedAt = timestamp(deps.now())
   const given = missing.map((q): StoredAnswer => {
     const distribution = distributionFor(result, q, spec)
     const { label, p, margin } = readDistribution(q, distribution)
-    return { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt }
+    return { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt, reportedModel: result.model }
   })
   // The store's answers, not the engine's: where another process stored a key first, its answer is
   // the one every process serves.
   const kept = deps.store.putAnswers(given, hash, state)
   const answers = new Map(kept.map((a) => [a.fingerprint, a]))
-  return { answers, cost: tokenCost(result.inputTokens, deps.pricePerMtok) }
+  const cost = tokenCost(result.inputTokens, deps.pricePerMtok)
+  const requests = result.requests ?? 1
+  job.spend?.record(cost, requests)
+  return { answers, cost, requests }
 }
 
 function distributionFor(result: EngineResult, q: Question, spec: Spec) {

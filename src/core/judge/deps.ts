@@ -1,6 +1,8 @@
 import type { Engine } from '../../ports/engine.ts'
 import type { Store, StoredAnswer } from '../../ports/store.ts'
+import type { Governor, PatienceName } from '../pacing/governor.ts'
 import type { Spec } from '../types.ts'
+import type { SpendMeter } from './daily-spend.ts'
 import type { Ledger } from './ledger.ts'
 
 /** The ports and settings the judge operation works with. */
@@ -11,8 +13,10 @@ export interface JudgeDeps {
   /** The model asked when a spec names none. */
   readonly defaultModel: string
   readonly pricePerMtok: number
-  /** Engine requests in flight for this store, so that identical rows ask once. */
+  /** Engine requests in flight for this store, so that identical rows ask once per store. */
   readonly inflight: Map<string, Promise<Asked>>
+  /** Paces and retries the engine for this store; without one the engine is asked directly. */
+  readonly governor?: Governor
   readonly now: () => Date
 }
 
@@ -20,6 +24,8 @@ export interface JudgeDeps {
 export interface Asked {
   readonly answers: ReadonlyMap<string, StoredAnswer>
   readonly cost: number
+  /** HTTP requests it took. */
+  readonly requests: number
 }
 
 /** One judging operation (a request or a command): its ports, its budget and tallies, its cancel signal. */
@@ -28,6 +34,10 @@ export interface Judging {
   readonly ledger: Ledger
   /** Aborts engine requests in flight and stops new ones. */
   readonly signal?: AbortSignal
+  /** How patient engine calls are: a request's short retry budget (the default) or a run's. */
+  readonly patience?: PatienceName
+  /** A spend cap across operations (the server's per day), checked before asking and told after. */
+  readonly spend?: SpendMeter
 }
 
 /** The model a spec is asked with, as its answers are kept: the engine may answer under an id of its own. */

@@ -1,3 +1,4 @@
+import type { SpendMeter } from './daily-spend.ts'
 import type { JudgeDeps } from './deps.ts'
 import { judgeOrdered, type RowResults } from './judge-row.ts'
 import { createLedger } from './ledger.ts'
@@ -10,11 +11,12 @@ export interface OneRow {
   readonly results: RowResults
 }
 
-/** How one row is judged: the ports, the cap in USD per judgment, the cancel signal. */
+/** How one row is judged: the ports, the cap in USD per judgment, the cancel signal, a spend meter across rows. */
 export interface OneRowJob {
   readonly deps: JudgeDeps
   readonly cap: number
   readonly signal?: AbortSignal
+  readonly spend?: SpendMeter
 }
 
 /** Judges one row with the selected judgments, store first within the cap, and merges their answers by question. */
@@ -27,7 +29,7 @@ export async function judgeOne(job: OneRowJob, project: Project, selected: reado
  * a bad row throws instead of rejecting. Anything to ask makes it a promise, as judgeOne's.
  */
 export function judgeOneNow(job: OneRowJob, project: Project, selected: readonly Spec[], row: Row): OneRow | Promise<OneRow> {
-  const judging = { deps: job.deps, ledger: createLedger(job.cap), signal: job.signal }
+  const judging = { deps: job.deps, ledger: createLedger(job.cap), signal: job.signal, spend: job.spend }
   const results = judgeOrdered(judging, withDependencies(project, selected), { row, where: 'row' })
   if (results instanceof Promise) return results.then((done) => ({ answers: mergeAnswers(done, selected), results: done }))
   return { answers: mergeAnswers(results, selected), results }

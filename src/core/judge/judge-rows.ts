@@ -2,6 +2,14 @@ import { tidy } from './answer.ts'
 import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
 import { judgeOrdered, type SpecResult } from './judge-row.ts'
+import type { Ledger } from './ledger.ts'
+import { createStateTally, type StateTally } from './state-set.ts'
+
+/** Answers of one judgment by the model the engine reported: asked in this pass, or from the store. */
+export interface ModelTally {
+  readonly asked: Map<string, number>
+  readonly cached: Map<string, number>
+}
 
 /** What judging a stream of rows did, per judgment. */
 export interface RowsOutcome {
@@ -9,6 +17,10 @@ export interface RowsOutcome {
   readonly rows: Map<string, number>
   /** Label counts per judgment, question and label. */
   readonly labels: Map<string, Map<string, Map<string, number>>>
+  /** The distinct states judged per judgment, each with its rows. */
+  readonly states: Map<string, StateTally>
+  /** The reported models of the answers per judgment, for rows whose state came first. */
+  readonly models: Map<string, ModelTally>
   /** The error that stopped the rows, or null when every row was judged. */
   error: Error | null
 }
@@ -21,28 +33,37 @@ export interface JudgeRowsOptions {
 }
 
 /**
- * Judges a stream of rows with judgments in dependency order (withDependencies), with bounded concurrency, counting labels per judgment. The first error
- * stops the stream: rows in flight finish, and their answers (like every answer received) stay in
- * the store. The outcome carries that error instead of throwing it, so that the run is recorded.
+ * Judges a stream of rows with judgments in dependency order (withDependencies), with bounded
+ * concurrency, counting labels per judgment. The first error stops the stream and cancels the
+ * engine requests still in flight; every answer received stays in the store. The outcome carries
+ * that error instead of throwing it, so that the run is recorded. When the caller's signal aborts,
+ * the error is `interrupted`, whatever the cancelled requests reported.
  */
 export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
-  const outcome: RowsOutcome = { rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])), error: null }
+  const outcome: RowsOutcome = {
+    rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])),
+    states: new Map(specs.map((s) => [s.name, createStateTally()])),
+    models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])), error: null,
+  }
+  const stop = new AbortController()
+  const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
   const running = new Set<Promise<void>>()
   let seq = 0
   const fail = (error: unknown) => {
-    outcome.error ??= error instanceof Error ? error : new Error(String(error))
+    outcome.error ??= job.signal?.aborted ? interrupted() : error instanceof Error ? error : new Error(String(error))
+    stop.abort(outcome.error)
   }
   const done = (n: number, sourced: SourcedRow, results: Map<string, SpecResult>) => {
-    count(outcome, results)
+    count(outcome, job.ledger, results)
     options.onRow?.(n, sourced, results)
   }
   try {
     for await (const sourced of rows) {
-      if (outcome.error || job.signal?.aborted) break
+      if (inner.signal!.aborted) break
       const n = seq++
       let judged: Map<string, SpecResult> | Promise<Map<string, SpecResult>>
       try {
-        judged = judgeOrdered(job, specs, sourced)
+        judged = judgeOrdered(inner, specs, sourced)
       } catch (error) {
         fail(error)
         continue
@@ -61,11 +82,16 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
     fail(error)
   }
   await Promise.all(running)
-  if (!outcome.error && job.signal?.aborted) fail(new Error('interrupted'))
+  if (!outcome.error && job.signal?.aborted) fail(interrupted())
   return outcome
 }
 
-function count(outcome: RowsOutcome, results: Map<string, SpecResult>): void {
+/** The error of a run stopped by its caller (SIGINT, SIGTERM): the run is recorded `failed: interrupted`. */
+export function interrupted(): Error {
+  return new Error('interrupted')
+}
+
+function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>): void {
   for (const [name, result] of results) {
     outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
     const byQuestion = outcome.labels.get(name)!
@@ -74,7 +100,38 @@ function count(outcome: RowsOutcome, results: Map<string, SpecResult>): void {
       byQuestion.set(question, byLabel)
       byLabel.set(answer.label, (byLabel.get(answer.label) ?? 0) + 1)
     }
+    if (outcome.states.get(name)!.add(result.stateHash)) countModels(outcome.models.get(name)!, result)
+    else countDuplicate(ledger, result)
   }
+}
+
+function countModels(models: ModelTally, result: SpecResult): void {
+  for (const q of result.spec.questions) {
+    const by = result.answers[q.name].cached ? models.cached : models.asked
+    const stored = result.stored.get(q.fingerprint)!
+    const reported = stored.reportedModel ?? stored.model
+    by.set(reported, (by.get(reported) ?? 0) + 1)
+  }
+}
+
+// A row whose state came earlier in the pass is a duplicate of the data, not a cache hit: the
+// answers it read from the store (or from the request in flight for its state) are taken back.
+function countDuplicate(ledger: Ledger, result: SpecResult): void {
+  const tally = ledger.tally(result.spec.name)
+  tally.duplicates += 1
+  for (const answer of Object.values(result.answers)) if (answer.cached) tally.cached -= 1
+}
+
+/**
+ * The model the engine reported for a judgment's answers: the one that gave most of the answers
+ * asked in the pass, else most of those read from the store; "" when there were none.
+ */
+export function reportedModelOf(models: ModelTally | undefined): string {
+  for (const by of [models?.asked, models?.cached]) {
+    const top = [...(by ?? [])].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]
+    if (top) return top[0]
+  }
+  return ''
 }
 
 /** The label counts of one judgment of an outcome, as the store records them. */

@@ -1,7 +1,6 @@
 import { NodeNeededError } from '../../errors.ts'
 import { dependenciesOf, findJudgment } from '../spec/project.ts'
 import type { Answers, Project, Spec } from '../types.ts'
-import type { SpecResult } from './judge-row.ts'
 
 /**
  * How an operation takes the judgments a path selects when no node is named: `all` of them (a
@@ -38,7 +37,7 @@ function refuseSharedQuestions(specs: readonly Spec[]): void {
 }
 
 /** The answers of the selected judgments, merged by question name. */
-export function mergeAnswers(results: ReadonlyMap<string, SpecResult>, selected: readonly Spec[]): Answers {
+export function mergeAnswers(results: ReadonlyMap<string, { readonly answers: Answers }>, selected: readonly Spec[]): Answers {
   const merged: Answers = {}
   for (const spec of selected) Object.assign(merged, results.get(spec.name)!.answers)
   return merged

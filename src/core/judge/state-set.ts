@@ -10,16 +10,34 @@ export interface StateSet {
   readonly size: number
 }
 
+/** A StateSet that also counts how many times each hash was added: the rows of a run per state. */
+export interface StateTally extends StateSet {
+  /** How many times `hash` was added (0 when never). */
+  rowsOf(hash: string): number
+  /** Every hash with its count, in hash order (as the store's run-state table is keyed). */
+  entries(): Iterable<{ readonly stateHash: string; readonly rows: number }>
+}
+
 const HASH = /^[0-9a-f]{16}$/
 
 /** An empty StateSet with room for `capacity` hashes before it first grows. */
 export function createStateSet(capacity = 1024): StateSet {
+  return createTable(capacity, false)
+}
+
+/** An empty StateTally: 12 bytes a hash at most half full. */
+export function createStateTally(capacity = 1024): StateTally {
+  return createTable(capacity, true)
+}
+
+function createTable(capacity: number, counting: boolean): StateTally {
   let slots = 2 ** Math.max(4, Math.ceil(Math.log2(capacity * 2)))
   // A slot is empty when both halves are 0; the hash 0000000000000000 is kept aside.
   let hi = new Uint32Array(slots)
   let lo = new Uint32Array(slots)
+  let counts = new Uint32Array(counting ? slots : 0)
   let size = 0
-  let zero = false
+  let zero = 0
 
   /** The slot holding the hash, or the empty slot where it would go. */
   const find = (h: number, l: number): number => {
@@ -29,43 +47,55 @@ export function createStateSet(capacity = 1024): StateSet {
     return i
   }
   const grow = (): void => {
-    const [oldHi, oldLo] = [hi, lo]
+    const [oldHi, oldLo, oldCounts] = [hi, lo, counts]
     slots *= 2
     hi = new Uint32Array(slots)
     lo = new Uint32Array(slots)
+    counts = new Uint32Array(counting ? slots : 0)
     for (let i = 0; i < oldHi.length; i++) {
       if (oldHi[i] === 0 && oldLo[i] === 0) continue
       const j = find(oldHi[i], oldLo[i])
       hi[j] = oldHi[i]
       lo[j] = oldLo[i]
+      if (counting) counts[j] = oldCounts[i]
     }
   }
   const halves = (hash: string): [number, number] => {
     if (!HASH.test(hash)) throw new TypeError(`not a state hash: ${JSON.stringify(hash)}`)
     return [Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16)]
   }
+  const hex = (i: number): string => hi[i].toString(16).padStart(8, '0') + lo[i].toString(16).padStart(8, '0')
   return {
     add(hash) {
       const [h, l] = halves(hash)
-      if (h === 0 && l === 0) {
-        if (zero) return false
-        zero = true
-        size++
-        return true
-      }
+      if (h === 0 && l === 0) return zero++ === 0 && ++size > 0
       const i = find(h, l)
-      if (hi[i] === h && lo[i] === l) return false
+      if (hi[i] === h && lo[i] === l) {
+        if (counting) counts[i]++
+        return false
+      }
       hi[i] = h
       lo[i] = l
+      if (counting) counts[i] = 1
       size++
       if (size * 2 > slots) grow()
       return true
     },
     has(hash) {
+      return this.rowsOf(hash) > 0
+    },
+    rowsOf(hash) {
       const [h, l] = halves(hash)
       if (h === 0 && l === 0) return zero
       const i = find(h, l)
-      return hi[i] === h && lo[i] === l
+      return hi[i] === h && lo[i] === l ? (counting ? counts[i] : 1) : 0
+    },
+    *entries() {
+      if (zero > 0) yield { stateHash: '0'.repeat(16), rows: zero }
+      const order = new Uint32Array(size - (zero > 0 ? 1 : 0))
+      for (let i = 0, n = 0; i < slots; i++) if (hi[i] !== 0 || lo[i] !== 0) order[n++] = i
+      order.sort((a, b) => hi[a] - hi[b] || lo[a] - lo[b])
+      for (const i of order) yield { stateHash: hex(i), rows: counting ? counts[i] : 1 }
     },
     get size() {
       return size

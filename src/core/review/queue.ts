@@ -1,7 +1,6 @@
-import { ConflictError, UsageError } from '../../errors.ts'
 import type { StoredAnswer } from '../../ports/store.ts'
 import { rankLabels, readDistribution } from '../judge/answer.ts'
-import { isKind, isVerdict, KINDS, labelsSaved, VERDICTS, VERDICTS_BY_KIND, verdictChoices, verdictKey } from './verdicts.ts'
+import { KINDS, verdictChoices, verdictKey } from './verdicts.ts'
 import type { AnswerKey, Kind, KeyRow, VerdictChoice, VerdictRecord, Verdicts } from './verdicts.ts'
 import type { Question, Spec, State } from '../types.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
@@ -158,6 +157,3 @@ function cardOf(input: QueueInput, question: Question, kind: Kind, answer: Store
     verdicts: verdictChoices(kind, question, subject),
   }
 }
-
-// The verdict check lives in its own file; callers that build a queue find it here too.
-export { checkVerdict, type VerdictRequest } from './verdict-check.ts'

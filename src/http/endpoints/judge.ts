@@ -49,13 +49,16 @@ export function judgeBody(ctx: ServerContext, body: JudgeBody): JudgeOutcome | P
   const live = resolved.project
   const candidate = body.shadow === undefined ? null : loadRequested(ctx, body.shadow, 'shadow')
   const cap = ctx.config.serverMaxCost
-  const judged = judgeRequestNow(ctx.runtime, { project: live, row: body.row, node: body.node, cap, log: body.log })
+  const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
+  const asked = { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend }
+  const judged = judgeRequestNow(ctx.runtime, asked)
   const outcome = ({ answers, results }: Judged, waited: boolean): JudgeOutcome => {
     const reply = jsonReply(answers)
     const fromStore = !waited && !body.log && Object.values(answers).every((answer) => answer.cached)
     if (candidate === null) return { reply, resolved, fromStore }
     const log = (line: string) => ctx.log(ctx.clean(line))
-    return { reply: { ...reply, after: () => shadowRow(ctx.runtime, { live, results, candidate, row: body.row, cap }, log) }, resolved, fromStore: false }
+    const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
+    return { reply: { ...reply, after: () => shadowRow(ctx.runtime, job, log) }, resolved, fromStore: false }
   }
   return judged instanceof Promise ? judged.then((done) => outcome(done, true)) : outcome(judged, false)
 }

@@ -3,37 +3,18 @@ import { validReviewer } from '../../adapters/files/reviews-file.ts'
 import { queueTarget, recordVerdict, reviewQueue, type QueueTarget } from '../../app/review.ts'
 import type { StoredQueue } from '../../app/review-data.ts'
 import { timestamp } from '../../core/judge/deps.ts'
-import { DEFAULT_AUDIT, MAX_AUDIT, type Card, type VerdictRequest } from '../../core/review/queue.ts'
+import { DEFAULT_AUDIT, MAX_AUDIT } from '../../core/review/queue.ts'
+import type { VerdictRequest } from '../../core/review/verdict-check.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
 import { UsageError } from '../../errors.ts'
 import { loadRequested, type Endpoint, type ServerContext } from '../context.ts'
 import { href } from '../html.ts'
-import { reviewPage } from '../pages/review.ts'
+import { reviewPage, type ReviewData } from '../pages/review.ts'
 import { pageReply, redirectReply } from '../reply.ts'
 import { param } from '../params.ts'
 
 /** The reviewer a verdict is signed with when the request names none (seed 2.6). */
 export const DEFAULT_REVIEWER = 'server'
-
-/** What the review page shows: one judgment's queue, the first page of its cards. */
-export interface ReviewData {
-  /** The path as requested, relative to the served folder. */
-  readonly path: string
-  readonly judgment: string
-  /** Every judgment the path selects, for moving between their queues. */
-  readonly judgments: readonly string[]
-  readonly reviewer: string | null
-  readonly audit: number
-  /** Each question's ask text. */
-  readonly asks: Readonly<Record<string, string>>
-  /** Rows offered per kind, over the whole queue. */
-  readonly counts: Readonly<Record<Kind, number>>
-  /** Whether more unsure rows may wait than are counted (only enough to fill a page are read). */
-  readonly moreUnsure: boolean
-  readonly cards: readonly Card[]
-  /** The model whose answers are offered, or null before the store exists. */
-  readonly model: string | null
-}
 
 /** A review request's parameters, checked: the judgment, the spot-check size, the reviewer named. */
 interface Target extends QueueTarget {

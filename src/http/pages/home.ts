@@ -2,6 +2,7 @@ import { formatUsd } from '../../format.ts'
 import { SIMULATED_PREFIX } from '../../adapters/simulated/simulated.ts'
 import { href, html, type Html } from '../html.ts'
 import type { PublicRun } from '../../app/runs.ts'
+import type { ServerSpend } from '../../app/spend.ts'
 import type { HomeFolder } from '../endpoints/home.ts'
 import { layout } from './layout.ts'
 
@@ -26,6 +27,7 @@ function folderCard(folder: HomeFolder, token: string | null): Html {
   return html`<section class="card">
 <h2><code>${folder.path}</code></h2>
 <p>${lastRun(folder.lastRun)} · <a href="${href('/runs', { path: folder.path }, token)}">runs and drift</a></p>
+${spendLine(folder.spend)}
 <table><thead><tr><th>judgment</th><th>review</th><th>runs</th><th>accuracy</th></tr></thead><tbody>${rows}</tbody></table>
 </section>`
 }
@@ -39,6 +41,18 @@ function lastRun(run: PublicRun | null): Html {
 export function simulatedNote(runs: readonly Pick<PublicRun, 'model'>[]): Html | '' {
   if (!runs.some((r) => r.model.startsWith(SIMULATED_PREFIX))) return ''
   return html` <span class="alert">(simulated answers, not a real model's)</span>`
+}
+
+/** The server's engine spend today against the daily cap, and over the last days. */
+export function spendLine(spend: ServerSpend | null): Html {
+  if (spend === null) return html``
+  const { today, daily_cap: cap } = spend
+  const reached = cap !== null && today.cost >= cap
+  const against = cap === null ? html`no daily cap` : html`of the $${formatUsd(cap)} daily cap${reached ? html` <span class="alert">reached: new rows get 503</span>` : html``}`
+  const week = spend.days.reduce((sum, d) => sum + d.cost, 0)
+  const days = spend.days.length
+  const recent = days === 0 ? html`` : html`; $${formatUsd(week)} over the last ${days} day${days === 1 ? '' : 's'} with spend`
+  return html`<p class="spend">Engine spend by the server today (UTC): $${formatUsd(today.cost)} in ${today.requests} request${today.requests === 1 ? '' : 's'}, ${against}${recent}</p>`
 }
 
 /** A run status, flagged when the run failed. */

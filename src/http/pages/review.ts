@@ -1,7 +1,6 @@
 import { MAX_AUDIT, type Card } from '../../core/review/queue.ts'
 import { labelUnderCheck, type Kind, type VerdictChoice } from '../../core/review/verdicts.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
-import type { ReviewData } from '../endpoints/review.ts'
 import { percent } from '../../format.ts'
 import { simulatedNote } from './home.ts'
 import { layout } from './layout.ts'
@@ -11,6 +10,26 @@ export const KIND_TEXT: Readonly<Record<Kind, string>> = {
   disagreement: 'disagrees with the key',
   spot_check: 'spot check',
   unsure: 'unsure',
+}
+
+/** What the review page shows: one judgment's queue, the first page of its cards. */
+export interface ReviewData {
+  /** The path as requested, relative to the served folder. */
+  readonly path: string
+  readonly judgment: string
+  /** Every judgment the path selects, for moving between their queues. */
+  readonly judgments: readonly string[]
+  readonly reviewer: string | null
+  readonly audit: number
+  /** Each question's ask text. */
+  readonly asks: Readonly<Record<string, string>>
+  /** Rows offered per kind, over the whole queue. */
+  readonly counts: Readonly<Record<Kind, number>>
+  /** Whether more unsure rows may wait than are counted (only enough to fill a page are read). */
+  readonly moreUnsure: boolean
+  readonly cards: readonly Card[]
+  /** The model whose answers are offered, or null before the store exists. */
+  readonly model: string | null
 }
 
 // The verdicts that settle the row as shown stand out; the ones that set it aside stay quiet.

@@ -7,6 +7,7 @@ import { formatUsd, percent } from '../../format.ts'
 import { shareChart } from './chart.ts'
 import { simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
+import { likeRunsSection } from './like-runs.ts'
 
 /**
  * GET /runs: the run table, then per judgment and question the latest label mix with its drift
@@ -25,16 +26,17 @@ ${data.judgments.map(judgmentSection)}`)
 function runTable(runs: readonly PublicRun[]): Html {
   if (runs.length === 0) return html`<p class="muted">No runs yet: <code>judge run</code> records one per judgment.</p>`
   const rows = runs.map((r) => html`<tr><td><code>${r.run_id}</code></td><td>${r.judgment}</td><td>${r.started_at}</td>
+<td>${r.command || '-'}</td><td>${r.source === '' ? '-' : html`<code>${r.source}</code>`}</td>
 <td class="num">${r.rows}</td><td class="num">${r.asked}</td><td class="num">$${formatUsd(r.cost)}</td>
-<td><code>${r.model}</code></td><td><code>${r.spec_hash}</code></td><td><code>${r.git_sha}</code></td><td>${status(r.status)}</td></tr>`)
-  return html`<table><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th class="num">rows</th><th class="num">answers asked</th>
-<th class="num">cost</th><th>model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>
+<td><code>${r.model}</code></td><td><code>${r.reported_model || '-'}</code></td><td><code>${r.spec_hash}</code></td><td><code>${r.git_sha}</code></td><td>${status(r.status)}</td></tr>`)
+  return html`<table><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th>command</th><th>source</th><th class="num">rows</th><th class="num">answers asked</th>
+<th class="num">cost</th><th>model</th><th>reported model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>
 ${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; their costs are what System One would have charged.</p>`}`
 }
 
 function judgmentSection(judgment: RunsJudgment): Html {
   const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? []))
-  return html`<h3>${judgment.name}</h3>${cards}${shadowTable(judgment.shadows)}`
+  return html`<h3>${judgment.name}</h3>${cards}${likeRunsSection(judgment.like)}${shadowTable(judgment.shadows)}`
 }
 
 /** Each shadow candidate's agreement with the live answers, when shadow requests were made. */

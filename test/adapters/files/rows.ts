@@ -30,11 +30,12 @@ t.test('JSON Lines rows are objects, blank lines skipped', async (t) => {
 })
 
 t.test('bad files give errors that say what and where', async (t) => {
-  const dir = t.testdir({ 'arr.jsonl': '[1,2]\n', 'bad.csv': 'a,b\n1,2,3\n', sub: {} })
+  const dir = t.testdir({ 'arr.jsonl': '[1,2]\n', 'bad.csv': 'a,b\n1,2,3\n', sub: {}, 'sub.jsonl': {} })
   await t.rejects(all(join(dir, 'arr.jsonl')), /data:1: a row must be a JSON object/)
   await t.rejects(all(join(dir, 'bad.csv')), /data:2: not valid CSV/)
   await t.rejects(all(join(dir, 'missing.csv')), /data: no such data file/)
   await t.rejects(all(join(dir, 'sub')), /data: is a folder, not a data file/)
+  await t.rejects(all(join(dir, 'sub.jsonl')), /data: is a folder, not a data file/, 'a folder named like JSON Lines too')
 })
 
 t.test('an unreadable file is an input error', { skip: process.getuid?.() === 0 ? 'root reads every file' : false }, async (t) => {

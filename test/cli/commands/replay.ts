@@ -56,7 +56,7 @@ async function setup(t: Test, options: { keep?: number; shadowed?: number } = {}
   })
   const engine = await startSystemOneServer({ expectKey: KEY, answer: scripted })
   t.teardown(() => engine.close())
-  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY }
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' }
   const runtime = createRuntime(readConfig(env, dir))
   try {
     const store = runtime.depsFor(loadProject(join(dir, 'spam.judge.yaml'))).store
@@ -137,7 +137,7 @@ t.test('above JUDGE_MAX_COST nothing is asked, the plan is printed and no run is
   const { dir, engine, env, before } = await setup(t)
   const result = await cli(['replay', 'candidates/spam-v2.judge.yaml', '--live', 'spam.judge.yaml'], { ...env, JUDGE_MAX_COST: '0.000001' }, dir)
   t.equal(result.code, 2)
-  t.match(result.stderr, /judgment\s+rows\s+states\s+cached\s+to ask[\s\S]*spam-v2\s+11\s+11\s+14\s+8\s+7/)
+  t.match(result.stderr, /judgment\s+rows\s+states\s+duplicates\s+cached\s+to ask[\s\S]*spam-v2\s+11\s+11\s+0\s+14\s+8\s+7/)
   t.match(result.stderr, /judgment spam-v2: asking 8 answers in 7 requests would cost an estimated \$[\d.]+, above the cap of \$0\.000001; nothing was asked/)
   t.equal(engine.requests.length, before)
   t.same(JSON.parse((await cli(['runs', 'candidates/spam-v2.judge.yaml', '--json'], env, dir)).stdout), [])
@@ -169,11 +169,11 @@ t.test('no kept rows: a clear message, exit 0, nothing judged and no run', async
   t.same(JSON.parse((await cli(['runs', 'candidates/spam-v2.judge.yaml', '--json'], env, dir)).stdout), [])
 })
 
-t.test('an engine failing midway fails the run, records it, and reports the rows replayed', async (t) => {
+t.test('an engine failing midway past ENGINE_GIVE_UP_S fails the run, records it, and reports the rows replayed', async (t) => {
   const { dir, env } = await setup(t)
   const flaky = await startSystemOneServer({ expectKey: KEY, answer: scripted, reply: (_r, i) => (i >= 3 ? { status: 500, body: { detail: 'overloaded' } } : undefined) })
   t.teardown(() => flaky.close())
-  const result = await cli(['replay', 'candidates/spam-v2.judge.yaml', '--live', 'spam.judge.yaml', '--json', '--concurrency', '1'], { ...env, ENGINE_URL: flaky.url }, dir)
+  const result = await cli(['replay', 'candidates/spam-v2.judge.yaml', '--live', 'spam.judge.yaml', '--json', '--concurrency', '1'], { ...env, ENGINE_URL: flaky.url, ENGINE_GIVE_UP_S: '1' }, dir)
   t.equal(result.code, 1)
   const report = JSON.parse(result.stdout)
   t.match(report.run, { status: /^failed: .*500.*overloaded/, rows: 7 })

@@ -33,7 +33,7 @@ async function setup(t: Test, yaml = SPAM_YAML + 'key: spam.key.csv\nmin_accurac
   const dir = t.testdir({ 'spam.judge.yaml': yaml, 'spam.key.csv': keyCsv })
   const engine = await startSystemOneServer({ expectKey: KEY, answer, ...options })
   t.teardown(() => engine.close())
-  return { dir, engine, env: { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY } }
+  return { dir, engine, env: { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' } }
 }
 
 function verdict(i: number, fields: Pick<VerdictRecord, 'kind' | 'verdict' | 'labels'>, message = messages[i]): VerdictRecord {
@@ -155,9 +155,9 @@ t.test('a chained judgment is tested on the upstream labels its key gives, judgi
   t.same(Object.keys(JSON.parse(result.stdout)), ['urgent'])
 })
 
-t.test('an engine that fails fails the run, which is recorded, and exits 1', async (t) => {
+t.test('an engine that keeps failing past ENGINE_GIVE_UP_S fails the run, which is recorded, and exits 1', async (t) => {
   const { dir, env } = await setup(t, undefined, { failTimes: 1000, status: 500, errorMessage: 'overloaded' })
-  const result = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
+  const result = await cli(['test', 'spam.judge.yaml', '--json'], { ...env, ENGINE_GIVE_UP_S: '1' }, dir)
   t.equal(result.code, 1)
   t.match(result.stderr, /judge test: run \S+ of spam: failed: .*overloaded/)
   t.match(JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)).stdout), [{ status: /^failed/ }])

@@ -1,9 +1,7 @@
 import t from 'tap'
 import { chainedRow, judgeRow, judgeSpec } from '../../../src/core/judge/judge-row.ts'
 import { createLedger } from '../../../src/core/judge/ledger.ts'
-import { modelFor, timestamp } from '../../../src/core/judge/deps.ts'
 import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
-import { CostCapError, EngineError, MissingKeyError } from '../../../src/errors.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { deps } from '../../helpers/deps.ts'
 import { project, spec, SPAM_YAML } from '../../helpers/specs.ts'
@@ -40,41 +38,6 @@ t.test('only the questions the store lacks are asked', async (t) => {
   t.equal(result.answers.topic.cached, false)
 })
 
-t.test('two identical rows in flight at once ask the engine once', async (t) => {
-  const engine = createFakeEngine({ latencyMs: 20 })
-  const d = deps(engine)
-  const ledger = createLedger(1)
-  const [a, b] = await Promise.all([judgeSpec({ deps: d, ledger }, spam, { row, where: 'a' }), judgeSpec({ deps: d, ledger }, spam, { row: { message: row.message }, where: 'b' })])
-  t.equal(engine.calls.length, 1)
-  t.same(a.answers.topic.label, b.answers.topic.label)
-  t.equal(d.inflight.size, 0, 'nothing is left in flight')
-  t.match(ledger.tally('spam'), { asked: 3, cached: 3, requests: 1 })
-})
-
-t.test('without an engine, a row the store lacks is refused naming ENGINE_API_KEY', async (t) => {
-  await t.rejects(judgeSpec({ deps: deps(null), ledger: createLedger(1) }, spam, { row, where: 'row' }), MissingKeyError)
-  await t.rejects(judgeSpec({ deps: deps(null), ledger: createLedger(1) }, spam, { row, where: 'row' }), /ENGINE_API_KEY is not set; nothing was asked/)
-})
-
-t.test('the cost cap refuses before asking', async (t) => {
-  const engine = createFakeEngine()
-  await t.rejects(judgeSpec({ deps: deps(engine), ledger: createLedger(0) }, spam, { row, where: 'row' }), CostCapError)
-  t.equal(engine.calls.length, 0)
-})
-
-t.test('an engine failure rejects and stores nothing', async (t) => {
-  const engine = createFakeEngine({ fail: true })
-  const d = deps(engine)
-  await t.rejects(judgeSpec({ deps: d, ledger: createLedger(1) }, spam, { row, where: 'row' }), EngineError)
-  t.equal(d.store.countAnswers('jev-test', spam.questions[0].fingerprint), 0)
-  t.equal(d.inflight.size, 0)
-})
-
-t.test('an engine result lacking a question is an EngineError naming it', async (t) => {
-  const engine = { defaultModel: 'x', ask: async () => ({ model: 'x', distributions: {}, inputTokens: 1, outputTokens: 0 }) }
-  await t.rejects(judgeSpec({ deps: deps(engine), ledger: createLedger(1) }, spam, { row, where: 'row' }), /gave no answer to question is_spam/)
-})
-
 t.test('a missing state column is an error naming it and where', async (t) => {
   await t.rejects(judgeSpec({ deps: deps(createFakeEngine()), ledger: createLedger(1) }, spam, { row: { text: 'x' }, where: 'data.csv:7' }), /data\.csv:7: the row lacks the state column "message"/)
 })
@@ -87,12 +50,6 @@ t.test('chained judgments judge their dependency first and use its label as stat
   t.same([...results.keys()], ['lang', 'tone'])
   t.same(engine.calls[1].state, { message: 'bonjour', 'lang.lang': 'fr' })
   t.same(chainedRow({ message: 'x' }, dependent, results), { message: 'x', 'lang.lang': 'fr' })
-})
-
-t.test('the model is the spec\'s, else the default; timestamps carry no zone', async (t) => {
-  t.equal(modelFor(spam, { defaultModel: 'd' }), 'd')
-  t.equal(modelFor(parseSpec('model: m1\nstate: [a]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/s/x.judge.yaml'), { defaultModel: 'd' }), 'm1')
-  t.equal(timestamp(new Date('2026-11-22T04:31:07.250Z')), '2026-11-22T04:31:07.250')
 })
 
 const SPAM_REWORDED = SPAM_YAML.replace('What is the message mainly about?', 'What is this message about?')

@@ -1,17 +1,12 @@
 import t from 'tap'
-import { mkdirSync, symlinkSync } from 'node:fs'
-import { join } from 'node:path'
-import { homePage, status } from '../../../src/http/pages/home.ts'
-import { startJudgeServer } from '../../helpers/judge-server.ts'
-import { seedRuns } from '../../helpers/seed-runs.ts'
-import { SPAM_YAML } from '../../helpers/specs.ts'
+import { homePage, spendLine, status } from '../../../src/http/pages/home.ts'
 
-const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 12, asked: 3, cost: 0.0012, status: 'complete', started_at: 's', finished_at: 'f' }
+const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 12, asked: 3, cost: 0.0012, status: 'complete', started_at: 's', finished_at: 'f', command: 'run', source: 'messages.csv', source_hash: 'x', node: 'spam', reported_model: 'm', states: 12 }
 
 t.test('the home page lists each folder with its judgments, last run and links', async (t) => {
   const page = homePage([
-    { path: 'sms', judgments: ['spam', 'tone'], lastRun: run, error: null },
-    { path: 'new', judgments: ['x'], lastRun: null, error: null },
+    { path: 'sms', judgments: ['spam', 'tone'], lastRun: run, spend: null, error: null },
+    { path: 'new', judgments: ['x'], lastRun: null, spend: null, error: null },
   ], null).text
   t.match(page, /2 folders of specs/)
   t.match(page, /<h2><code>sms<\/code><\/h2>/)
@@ -24,47 +19,29 @@ t.test('the home page lists each folder with its judgments, last run and links',
 })
 
 t.test('a last run of the simulated engine says so', async (t) => {
-  const page = homePage([{ path: 'sms', judgments: ['spam'], lastRun: { ...run, model: 'simulated-1' }, error: null }], null).text
+  const page = homePage([{ path: 'sms', judgments: ['spam'], lastRun: { ...run, model: 'simulated-1' }, spend: null, error: null }], null).text
   t.match(page, /model <code>simulated-1<\/code> <span class="alert">\(simulated answers, not a real model's\)<\/span>, complete/)
 })
 
 t.test('a folder that does not load shows its error, escaped, and the rest still show', async (t) => {
-  const page = homePage([{ path: '<script>', judgments: [], lastRun: null, error: 'bad: <script>alert(1)</script>' }], 'tok').text
+  const page = homePage([{ path: '<script>', judgments: [], lastRun: null, spend: null, error: 'bad: <script>alert(1)</script>' }], 'tok').text
   t.notMatch(page, /<script>/)
   t.match(page, /<code>&lt;script&gt;<\/code>/)
   t.match(page, /<p class="error">bad: &lt;script&gt;alert\(1\)&lt;\/script&gt;<\/p>/)
   t.match(page, /1 folder of specs/)
 })
 
+t.test('the server\'s engine spend today is shown against the daily cap, flagged once reached', async (t) => {
+  const day = (cost: number, requests: number) => ({ day: '2026-11-22', cost, requests })
+  t.equal(spendLine({ daily_cap: null, today: day(0, 0), days: [] }).text, '<p class="spend">Engine spend by the server today (UTC): $0.00 in 0 requests, no daily cap</p>')
+  const older = { day: '2026-11-21', cost: 0.5, requests: 10 }
+  const line = spendLine({ daily_cap: 2, today: day(1.25, 31), days: [day(1.25, 31), older] }).text
+  t.match(line, /today \(UTC\): \$1\.25 in 31 requests, of the \$2\.00 daily cap; \$1\.75 over the last 2 days with spend/)
+  t.match(spendLine({ daily_cap: 1, today: day(1, 3), days: [day(1, 3)] }).text, /<span class="alert">reached: new rows get 503<\/span>/)
+  t.equal(spendLine(null).text, '')
+})
+
 t.test('an empty served folder says there are no specs', async (t) => {
   t.match(homePage([], null).text, /No spec files/)
   t.equal(status('failed: x').text, '<span class="alert">failed: x</span>')
-})
-
-t.test('GET / finds spec folders at any depth, skipping dot-folders, node_modules and symlinks', async (t) => {
-  const dir = t.testdir({
-    'root.judge.yaml': SPAM_YAML.replace('name: spam', 'name: top'),
-    sms: { 'spam.judge.yaml': SPAM_YAML },
-    deep: { er: { 'tone.judge.yml': 'state: [m]\nquestions:\n  q: {ask: Q?, type: yes_no}\n' } },
-    broken: { 'bad.judge.yaml': 'questions: [' },
-    '.hidden': { 'spam.judge.yaml': SPAM_YAML },
-    node_modules: { pkg: { 'spam.judge.yaml': SPAM_YAML } },
-    empty: {},
-  })
-  mkdirSync(join(dir, 'outside'))
-  symlinkSync(join(dir, 'sms'), join(dir, 'linked'))
-  seedRuns(join(dir, 'sms'), [{ judgment: 'spam', counts: { is_spam: { yes: 1 } } }])
-  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok' })
-  const res = await server.get('/?token=tok')
-  t.equal(res.status, 200)
-  const folders = [...res.text.matchAll(/<h2><code>([^<]*)<\/code><\/h2>/g)].map((m) => m[1])
-  t.same(folders, ['.', 'broken', 'deep/er', 'sms'])
-  t.match(res.text, /Last run <code>\d{8}T\d{6}Z-\w{6}<\/code> of <code>spam<\/code>: 1 rows/)
-  t.match(res.text, /<p class="error">broken\/bad\.judge\.yaml: invalid YAML/, 'the error names the file relative to the served folder')
-  t.notMatch(res.text, dir, 'no absolute server path')
-  const links = [...res.text.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
-  t.ok(links.length > 5)
-  t.ok(links.every((l) => /(\?|&amp;)token=tok$/.test(l)), 'every link carries the token on')
-  const header = await server.get('/', { authorization: 'Bearer tok' })
-  t.notMatch(header.text, /token=/, 'a header token is never written into the page')
 })

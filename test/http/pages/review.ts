@@ -2,7 +2,7 @@ import t from 'tap'
 import type { Card } from '../../../src/core/review/queue.ts'
 import { verdictChoices, type Kind } from '../../../src/core/review/verdicts.ts'
 import { KIND_TEXT, reviewPage } from '../../../src/http/pages/review.ts'
-import type { ReviewData } from '../../../src/http/endpoints/review.ts'
+import type { ReviewData } from '../../../src/http/pages/review.ts'
 import { verdictForms as forms } from '../../helpers/review-forms.ts'
 import { spec } from '../../helpers/specs.ts'
 

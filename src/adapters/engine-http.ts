@@ -1,0 +1,106 @@
+import { EngineError } from '../errors.ts'
+import { isRetryableStatus, parseRetryAfter, type Attempt } from './system-one/retry.ts'
+
+/** Where and how an engine adapter posts: the endpoint, its headers, fetch and the time limit. */
+export interface HttpTarget {
+  readonly endpoint: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly fetch: typeof fetch
+  /** Limit per attempt, in milliseconds. */
+  readonly timeoutMs: number
+}
+
+/** Why an attempt failed, in words fit for the final error. */
+export interface HttpFailure {
+  readonly status: number | null
+  readonly message: string
+  readonly cause?: unknown
+  /** Whether asking again later may help: a retryable status, a network error, a timeout. */
+  readonly transient?: boolean
+  readonly retryAfterMs?: number | null
+}
+
+/**
+ * Posts a JSON body once. A success is the body's text; a failure says why, whether asking again
+ * may help and any wait the engine asked for. Never throws.
+ */
+export async function postOnce(target: HttpTarget, body: string, signal?: AbortSignal): Promise<Attempt<string, HttpFailure>> {
+  const timeout = AbortSignal.timeout(target.timeoutMs)
+  try {
+    const response = await target.fetch(target.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...target.headers },
+      body,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      // A redirect would carry the key to another host; report it instead of following it.
+      redirect: 'manual',
+    })
+    const text = await response.text()
+    if (response.ok) return { ok: true, value: text }
+    const message = `engine answered ${response.status}: ${engineMessage(text, response.statusText)}`
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
+    const retryable = isRetryableStatus(response.status)
+    return { ok: false, failure: { status: response.status, message, transient: retryable, retryAfterMs }, retryable, retryAfterMs }
+  } catch (error) {
+    if (signal?.aborted) return { ok: false, failure: cancelled(signal), retryable: false, retryAfterMs: null }
+    const message = timeout.aborted
+      ? `the engine did not answer within ${target.timeoutMs} ms`
+      : `could not reach the engine at ${target.endpoint}: ${networkReason(error)}`
+    return { ok: false, failure: { status: null, message, cause: error, transient: true }, retryable: true, retryAfterMs: null }
+  }
+}
+
+/** The failure of a request its caller cancelled. */
+export function cancelled(signal: AbortSignal): HttpFailure {
+  return { status: null, message: 'the engine request was cancelled', cause: signal.reason }
+}
+
+/** A failure as the EngineError the port rejects with; `secret` (the key) is scrubbed, since an engine may echo it. */
+export function failureError(failure: HttpFailure, secret: string | null): EngineError {
+  const message = secret ? failure.message.replaceAll(secret, '[redacted]') : failure.message
+  return new EngineError(message, failure.status, { cause: failure.cause, transient: failure.transient ?? false, retryAfterMs: failure.retryAfterMs ?? null })
+}
+
+/**
+ * The engine's own words for an error. System One answers `{"detail": {"error_type", "message"}}`,
+ * and `{"detail": [{"loc", "msg"}]}` when it rejects the request's shape; a proxy in front of it
+ * may answer anything, so other bodies are shown as a short snippet.
+ */
+export function engineMessage(text: string, statusText: string): string {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return snippet(text) || statusText || 'no message'
+  }
+  const detail = field(body, 'detail') ?? field(body, 'error') ?? body
+  if (typeof detail === 'string' && detail !== '') return detail
+  if (Array.isArray(detail) && detail.length > 0) return detail.map(validationMessage).join('; ')
+  const message = field(detail, 'message') ?? field(detail, 'error_type')
+  if (typeof message === 'string' && message !== '') return message
+  return snippet(text) || statusText || 'no message'
+}
+
+function validationMessage(item: unknown): string {
+  const loc = field(item, 'loc')
+  const msg = field(item, 'msg')
+  const where = Array.isArray(loc) ? `${loc.join('.')}: ` : ''
+  return typeof msg === 'string' ? where + msg : snippet(JSON.stringify(item))
+}
+
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error
+  const code = field(cause, 'code')
+  const message = cause instanceof Error ? cause.message : String(cause)
+  if (typeof code === 'string' && !message.includes(code)) return message ? `${code}: ${message}` : code
+  return message || 'network error'
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > 200 ? `${flat.slice(0, 197)}...` : flat
+}

@@ -1,0 +1,151 @@
+import type { Distribution, Question, State } from '../../core/types.ts'
+import { EngineError } from '../../errors.ts'
+
+/** Top tokens asked for: the most OpenAI, vLLM (--max-logprobs), llama.cpp and Ollama all give. */
+export const TOP_LOGPROBS = 20
+
+/** One chat message. */
+export interface ChatMessage {
+  readonly role: 'system' | 'user'
+  readonly content: string
+}
+
+/** The body of `POST {ENGINE_URL}/chat/completions` for one question. */
+export interface ChatRequest {
+  readonly model: string
+  readonly messages: readonly ChatMessage[]
+  readonly max_tokens: 1
+  readonly temperature: 0
+  readonly logprobs: true
+  readonly top_logprobs: number
+}
+
+const SYSTEM = 'You label data. Read the data and the question, then answer with exactly one of the labels listed, ' +
+  'written as shown, and nothing else: no explanation, no punctuation.'
+
+/**
+ * The request for one question: the data as JSON, the question, its labels with their
+ * descriptions, and room for one token, whose top alternatives give the distribution.
+ */
+export function toChatRequest(model: string, state: State, question: Question): ChatRequest {
+  const labels = question.labels.map((label, i) => (question.descriptions[i] ? `- ${label}: ${question.descriptions[i]}` : `- ${label}`))
+  const user = `Data:\n${JSON.stringify(state)}\n\nQuestion: ${question.ask}\n\nLabels:\n${labels.join('\n')}\n\nAnswer with one label.`
+  return {
+    model,
+    messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: user }],
+    max_tokens: 1, temperature: 0, logprobs: true, top_logprobs: TOP_LOGPROBS,
+  }
+}
+
+/**
+ * Input tokens of one question's request, estimated before asking: a quarter of the characters
+ * of its messages, plus 8 per message for the chat template's markers.
+ */
+export function estimatePromptTokens(request: ChatRequest): number {
+  return request.messages.reduce((sum, m) => sum + Math.ceil(m.content.length / 4) + 8, 0)
+}
+
+/** One question's answer as read from a completion. */
+export interface ChatAnswer {
+  readonly model: string | null
+  readonly distribution: Distribution
+  /** null when the server reported no usage. */
+  readonly promptTokens: number | null
+  readonly completionTokens: number | null
+}
+
+/** Reads a completion: the distribution over the question's labels, the model, the usage. */
+export function parseChatResponse(text: string, question: Question): ChatAnswer {
+  const body = record(parseJson(text), 'the body')
+  const choice = Array.isArray(body.choices) ? body.choices[0] : undefined
+  if (!isRecord(choice)) throw unusable(question, `field "choices" is ${shown(body.choices)}`)
+  const usage = isRecord(body.usage) ? body.usage : {}
+  return {
+    model: typeof body.model === 'string' && body.model !== '' ? body.model : null,
+    distribution: labelDistribution(question, topTokens(choice), contentOf(choice)),
+    promptTokens: count(usage.prompt_tokens),
+    completionTokens: count(usage.completion_tokens),
+  }
+}
+
+/** A candidate first token and its log probability. */
+export interface TopToken {
+  readonly token: string
+  readonly logprob: number
+}
+
+/**
+ * The distribution over a question's labels from the first token's top alternatives (see
+ * docs/engine.md). A token counts for each label it begins, compared without case, leading
+ * space or underscores; a token that begins several labels is shared between them evenly.
+ * Labels no listed token begins get 0. When no listed token begins any label, or the server
+ * sent no log probabilities, the answer's text decides: the label it begins gets 1.
+ */
+export function labelDistribution(question: Question, top: readonly TopToken[], content: string | null): Distribution {
+  const labels = question.labels.map(normal)
+  const mass = labels.map(() => 0)
+  for (const { token, logprob } of top) {
+    const t = normal(token)
+    const begun = t === '' ? [] : labels.flatMap((label, i) => (label.startsWith(t) ? [i] : []))
+    for (const i of begun) mass[i] += Math.exp(logprob) / begun.length
+  }
+  let total = mass.reduce((a, b) => a + b, 0)
+  if (total === 0 && content !== null) {
+    const t = normal(content)
+    labels.forEach((label, i) => (mass[i] = t !== '' && label.startsWith(t) ? 1 : 0))
+    total = mass.reduce((a, b) => a + b, 0)
+  }
+  if (total === 0) {
+    const said = content === null ? 'the answer has no text' : `the model answered ${shown(content)}`
+    throw unusable(question, `${said}, which begins none of the labels ${question.labels.join(', ')}`)
+  }
+  return Object.fromEntries(question.labels.map((label, i) => [label, Math.round((mass[i] / total) * 1e6) / 1e6]))
+}
+
+function normal(text: string): string {
+  return text.normalize('NFKC').replace(/^[\s\u2581\u0120]+/, '').replace(/\s+$/, '').replace(/_/g, ' ').toLowerCase()
+}
+
+function topTokens(choice: Record<string, unknown>): TopToken[] {
+  const logprobs = isRecord(choice.logprobs) ? choice.logprobs : null
+  const first = Array.isArray(logprobs?.content) ? logprobs.content[0] : undefined
+  if (!isRecord(first)) return []
+  const listed = Array.isArray(first.top_logprobs) && first.top_logprobs.length > 0 ? first.top_logprobs : [first]
+  return listed.filter((t): t is TopToken => isRecord(t) && typeof t.token === 'string' && typeof t.logprob === 'number' && Number.isFinite(t.logprob))
+}
+
+function contentOf(choice: Record<string, unknown>): string | null {
+  const message = isRecord(choice.message) ? choice.message : null
+  return typeof message?.content === 'string' ? message.content : null
+}
+
+function count(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new EngineError(`the engine's answer is unusable: the body is not JSON (it starts ${JSON.stringify(text.slice(0, 60))})`, null)
+  }
+}
+
+function record(value: unknown, what: string): Record<string, unknown> {
+  if (isRecord(value)) return value
+  throw new EngineError(`the engine's answer is unusable: ${what} is ${shown(value)}, not a JSON object`, null)
+}
+
+function unusable(question: Question, problem: string): EngineError {
+  return new EngineError(`the engine's answer is unusable: question "${question.name}": ${problem}`, null)
+}
+
+function shown(value: unknown): string {
+  if (value === undefined) return 'missing'
+  const json = JSON.stringify(value)
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

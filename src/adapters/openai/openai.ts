@@ -1,0 +1,74 @@
+import type { Distribution } from '../../core/types.ts'
+import type { Engine, EngineEstimate, EngineRequest, EngineResult } from '../../ports/engine.ts'
+import { cancelled, failureError, postOnce, type HttpTarget } from '../engine-http.ts'
+import { estimatePromptTokens, parseChatResponse, toChatRequest, type ChatAnswer } from './openai-wire.ts'
+
+/** Options of the OpenAI-compatible adapter. */
+export interface OpenAiOptions {
+  /** API root including its version, e.g. http://127.0.0.1:8000/v1; the adapter posts to `{url}/chat/completions`. */
+  readonly url: string
+  /** The model asked when a spec names none: the name the server serves. */
+  readonly model: string
+  /** Sent as `Authorization: Bearer …` when given; local servers need none. */
+  readonly apiKey?: string | null
+  readonly fetch?: typeof fetch
+  /** Limit per request, in milliseconds. */
+  readonly timeoutMs?: number
+}
+
+/**
+ * The engine port over an OpenAI-compatible chat completions API with log probabilities (vLLM,
+ * llama.cpp's server, Ollama, hosted APIs of that shape): one request per question, each allowed
+ * one token, whose top alternatives give the distribution over the labels (docs/engine.md). The
+ * questions of a row are asked at once; one failing cancels the others. Each request is tried once:
+ * retries and pacing are the core's.
+ */
+export function createOpenAi(options: OpenAiOptions): Engine {
+  const apiKey = options.apiKey ?? null
+  const target: HttpTarget = {
+    endpoint: `${options.url.replace(/\/+$/, '')}/chat/completions`,
+    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? 30_000,
+  }
+  return {
+    defaultModel: options.model,
+    ask: (request, signal) => ask(target, apiKey, request, signal),
+    estimate,
+  }
+}
+
+/** One request per question; the input tokens of each from its prompt's length. */
+function estimate(request: EngineRequest): EngineEstimate {
+  const inputTokens = request.questions.reduce((sum, q) => sum + estimatePromptTokens(toChatRequest(request.model, request.state, q)), 0)
+  return { inputTokens, requests: request.questions.length }
+}
+
+async function ask(target: HttpTarget, apiKey: string | null, request: EngineRequest, signal?: AbortSignal): Promise<EngineResult> {
+  if (signal?.aborted) throw failureError(cancelled(signal), apiKey)
+  // The first failure cancels the requests of the other questions: their answers would be lost anyway.
+  const group = new AbortController()
+  const combined = signal ? AbortSignal.any([signal, group.signal]) : group.signal
+  const asking = request.questions.map(async (question) => {
+    const chat = toChatRequest(request.model, request.state, question)
+    const outcome = await postOnce(target, JSON.stringify(chat), combined)
+    if (!outcome.ok) throw failureError(signal?.aborted ? cancelled(signal) : outcome.failure, apiKey)
+    return { answer: parseChatResponse(outcome.value, question), estimated: estimatePromptTokens(chat) }
+  })
+  // The first rejection is the error thrown; the others' are the abort's echo.
+  const answers = await Promise.all(asking.map((p) => p.catch((error: unknown) => {
+    group.abort()
+    throw error
+  })))
+  return result(request, answers)
+}
+
+function result(request: EngineRequest, answers: readonly { answer: ChatAnswer; estimated: number }[]): EngineResult {
+  const distributions: Record<string, Distribution> = {}
+  request.questions.forEach((q, i) => (distributions[q.name] = answers[i].answer.distribution))
+  // A server that reports no usage is counted at the estimate, so that spend is never silently 0.
+  const inputTokens = answers.reduce((sum, a) => sum + (a.answer.promptTokens ?? a.estimated), 0)
+  const outputTokens = answers.reduce((sum, a) => sum + (a.answer.completionTokens ?? 1), 0)
+  const model = answers.find((a) => a.answer.model !== null)?.answer.model ?? request.model
+  return { model, distributions, inputTokens, outputTokens, requests: answers.length }
+}

@@ -1,0 +1,76 @@
+import type { Store } from '../../ports/store.ts'
+
+/**
+ * Requests are spaced this much wider than ENGINE_RPM asks, so that a request the network delays
+ * less than the one a window before it still never arrives early: at 1,200 a minute, 1.2 s a minute.
+ */
+export const PACE_MARGIN = 0.02
+
+/** Sleeps `ms`, rejecting when the signal aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+
+/**
+ * The pace of one engine on one store: requests spaced evenly at the engine's rate (ENGINE_RPM),
+ * and every request held back while the engine asked to wait (Retry-After). Both live in the
+ * store, so every process sharing it keeps one pace: server workers and CLI runs together.
+ */
+export interface Pace {
+  /**
+   * Waits for the turn to send `requests` requests and returns 0, or, when the turn is more than
+   * `maxWaitMs` away, reserves nothing and returns how long it is. A hold set by this process while
+   * waiting (another request was refused) sends it back for a turn after the hold.
+   */
+  turn(requests: number, maxWaitMs: number, signal?: AbortSignal): Promise<number>
+  /** Holds every request of the pace back until `until`. */
+  hold(until: number): void
+  /** The end of the longest wait this process is in now, or null; waits under a second are not told. */
+  waitingUntil(): number | null
+}
+
+/** Options of createPace. */
+export interface PaceOptions {
+  readonly store: Store
+  /** The engine's name in the store's pace table. */
+  readonly key: string
+  /** Requests per minute; 0 spaces nothing (holds still apply). */
+  readonly rpm: number
+  readonly now: () => number
+  readonly sleep: Sleep
+}
+
+/** A pace over the store's pace table. */
+export function createPace(options: PaceOptions): Pace {
+  const { store, key, rpm, now, sleep } = options
+  const spacing = rpm > 0 ? (60_000 / rpm) * (1 + PACE_MARGIN) : 0
+  const waits = new Map<symbol, number>()
+  let heldUntil = 0
+  const wait = async (until: number, signal?: AbortSignal): Promise<void> => {
+    const ms = until - now()
+    if (ms <= 0) return
+    const id = Symbol('wait')
+    if (ms >= 1000) waits.set(id, until)
+    try {
+      await sleep(ms, signal)
+    } finally {
+      waits.delete(id)
+    }
+  }
+  return {
+    async turn(requests, maxWaitMs, signal) {
+      for (;;) {
+        const start = now()
+        const slot = store.reservePace(key, start, spacing * requests, start + maxWaitMs)
+        if (!slot.reserved) return slot.at - start
+        await wait(slot.at, signal)
+        if (heldUntil <= slot.at) return 0
+      }
+    },
+    hold(until) {
+      heldUntil = Math.max(heldUntil, until)
+      store.holdPace(key, until)
+    },
+    waitingUntil() {
+      return waits.size === 0 ? null : Math.max(...waits.values())
+    },
+  }
+}

@@ -1,0 +1,79 @@
+import t from 'tap'
+import type { App } from '../../src/app/app.ts'
+import { judgeRequest } from '../../src/app/judge-request.ts'
+import { queueTarget, recordVerdict, reviewQueue } from '../../src/app/review.ts'
+import type { VerdictRequest } from '../../src/core/review/verdict-check.ts'
+import { stateHash } from '../../src/core/judge/state.ts'
+import type { Question, State } from '../../src/core/types.ts'
+import { ConflictError, JudgeError, NodeNeededError } from '../../src/errors.ts'
+import { app, deps } from '../helpers/deps.ts'
+import { createFakeEngine } from '../helpers/fake-engine.ts'
+import { createMemoryFiles, type MemoryFiles } from '../helpers/memory-files.ts'
+import { project, spec } from '../helpers/specs.ts'
+
+const spam = spec('name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\nkey: spam.key.csv\n')
+const tone = spec('name: tone\nstate: [message]\nquestions:\n  friendly:\n    ask: Friendly?\n    type: yes_no\n', '/specs/tone.judge.yaml')
+const KEY = [{ message: 'WIN now', is_spam: 'yes' }, { message: 'hello', is_spam: 'yes' }, { message: 'lunch', is_spam: 'no' }]
+const answer = (_q: Question, s: State) => (/WIN/.test(s.message) ? { yes: 0.9, no: 0.1 } : { yes: 0.2, no: 0.8 })
+
+/** An app whose store holds the model's answers to the key rows; the model and the key disagree on "hello". */
+async function answered(): Promise<{ app: App; files: MemoryFiles }> {
+  const files = createMemoryFiles({ keys: { '/specs/spam.key.csv': KEY } })
+  const a = app(deps(createFakeEngine({ answer })), files)
+  for (const row of KEY) await judgeRequest(a, { project: project(spam), row: { message: row.message }, cap: 1 })
+  return { app: a, files }
+}
+
+const target = queueTarget(project(spam), null, 0)
+const verdict = (message: string, more: Partial<VerdictRequest> = {}): VerdictRequest => ({
+  question: 'is_spam', stateHash: stateHash({ message }), kind: 'disagreement', verdict: 'model_right', reviewer: 'ann', reviewedAt: '2026-11-22T10:00:00.000', ...more,
+})
+
+t.test('the queue target is the node, or the only judgment, with its spot-check size', async (t) => {
+  t.same(queueTarget(project(spam, tone), 'tone', 5), { project: project(spam, tone), spec: tone, audit: 5 })
+  t.equal(queueTarget(project(spam), undefined, 0).spec, spam)
+  t.throws(() => queueTarget(project(spam, tone), null, 0), NodeNeededError)
+})
+
+t.test('the queue of a folder without a store is empty, and reading it opens none', async (t) => {
+  const bare: App = { ...app(deps(null)), existingStore: () => null, depsFor: () => t.fail('no store is opened') as never }
+  t.same(await reviewQueue(bare, target), { spec: spam, offered: [], cards: [], moreUnsure: false })
+})
+
+t.test('the queue offers the rows whose stored answer disagrees with the key', async (t) => {
+  const { app: a } = await answered()
+  const queue = await reviewQueue(a, target)
+  t.match(queue.offered, [{ kind: 'disagreement', question: 'is_spam', state: { message: 'hello' }, modelLabel: 'no', keyLabel: 'yes' }])
+  t.equal(queue.offered.length, 1)
+})
+
+t.test('a verdict on an offered row is appended to the judgment\'s reviews file and leaves the queue', async (t) => {
+  const { app: a, files } = await answered()
+  const record = await recordVerdict(a, target, verdict('hello'))
+  t.match(record, { judgment: 'spam', question: 'is_spam', kind: 'disagreement', verdict: 'model_right', labels: ['no'], model_label: 'no', key_label: 'yes', state: { message: 'hello' }, reviewer: 'ann' })
+  t.same(files.appended.get(spam.reviews), [record])
+  t.same((await reviewQueue(a, target)).offered, [])
+})
+
+t.test('a row the queue does not offer is a 409, and nothing is written', async (t) => {
+  const { app: a, files } = await answered()
+  await t.rejects(recordVerdict(a, target, verdict('WIN now')), ConflictError)
+  await t.rejects(recordVerdict(a, target, verdict('hello', { kind: 'unsure', verdict: 'confirmed' })), /offers row [0-9a-f]{16} as disagreement, not unsure/)
+  t.same(files.appended.get(spam.reviews) ?? [], [])
+})
+
+t.test('two verdicts on one row at once: the first is recorded, the second is a 409', async (t) => {
+  const { app: a, files } = await answered()
+  const [first, second] = await Promise.allSettled([recordVerdict(a, target, verdict('hello')), recordVerdict(a, target, verdict('hello', { verdict: 'key_right' }))])
+  t.equal(first.status, 'fulfilled')
+  t.ok(second.status === 'rejected' && second.reason instanceof ConflictError, 'the second is refused')
+  t.same(files.appended.get(spam.reviews)?.map((v) => v.verdict), ['model_right'])
+})
+
+t.test('a reviews file that cannot be written is an error naming it, and nothing is saved', async (t) => {
+  const { app: a } = await answered()
+  const refusing: App = { ...a, files: { ...a.files, appendVerdict: async () => { throw Object.assign(new Error('denied'), { code: 'EACCES' }) } } }
+  const error = await recordVerdict(refusing, target, verdict('hello')).catch((e: JudgeError) => e)
+  t.ok(error instanceof JudgeError)
+  t.match(error, { message: 'cannot write the reviews file /specs/spam.reviews.csv of spam: EACCES; nothing was saved', context: { judgment: 'spam', file: '/specs/spam.reviews.csv' }, cause: { code: 'EACCES' } })
+})

@@ -1,0 +1,154 @@
+import t from 'tap'
+import { createGovernor, type GovernorOptions } from '../../../src/core/pacing/governor.ts'
+import { requestPatience, runPatience } from '../../../src/core/pacing/patience.ts'
+import { EngineError, RetryLaterError } from '../../../src/errors.ts'
+import type { EngineRequest } from '../../../src/ports/engine.ts'
+import type { Store } from '../../../src/ports/store.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
+import { createMemoryStore } from '../../helpers/memory-store.ts'
+import { QUESTIONS } from '../../helpers/engine-contract.ts'
+
+const REQUEST: EngineRequest = { model: 'm', state: { message: 'hi' }, questions: QUESTIONS }
+
+/** A governor on a fake clock whose sleeps pass at once, recording each. */
+function governed(over: Partial<GovernorOptions> = {}, store: Store = createMemoryStore()) {
+  let now = 1_000_000
+  const sleeps: number[] = []
+  const governor = createGovernor({
+    store, key: 'engine', rpm: 0, ceilingMs: 300_000,
+    patience: { request: requestPatience(30_000), run: runPatience(300_000, 120_000) },
+    now: () => now, random: () => 0,
+    sleep: async (ms, signal) => {
+      if (signal?.aborted) throw signal.reason
+      sleeps.push(ms)
+      now += ms
+    },
+    ...over,
+  })
+  return { governor, sleeps, store, clock: () => now }
+}
+
+const status = (code: number, retryAfterMs: number | null = null) => new EngineError(`engine answered ${code}: no`, code, { retryAfterMs })
+
+t.test('requests keep the pace: one turn per request, spaced at ENGINE_RPM', async (t) => {
+  const { governor, sleeps } = governed({ rpm: 1224 })
+  const engine = createFakeEngine()
+  for (let i = 0; i < 3; i++) await governor.ask(engine, REQUEST, 'run')
+  t.same(sleeps.map(Math.round), [50, 50])
+  const perQuestion = { ...createFakeEngine(), estimate: () => ({ inputTokens: 1, requests: 3 }) }
+  await governor.ask(perQuestion, REQUEST, 'run')
+  await governor.ask(perQuestion, REQUEST, 'run')
+  t.same(sleeps.map(Math.round), [50, 50, 50, 150], 'an engine sending three requests takes three turns')
+})
+
+t.test('a run waits out a Retry-After longer than a request would, shared through the store', async (t) => {
+  const engine = createFakeEngine({ fail: (_r, i) => (i === 0 ? status(429, 7000) : undefined) })
+  const { governor, sleeps, store, clock } = governed()
+  const result = await governor.ask(engine, REQUEST, 'run')
+  t.ok(result.distributions.is_spam)
+  t.same(sleeps, [7000], 'the hold is waited at the next turn')
+  t.equal(engine.calls.length, 2)
+  t.same(store.reservePace('engine', clock() - 7000, 0, Infinity).at, clock(), 'the store holds the pace for everyone')
+})
+
+t.test('a Retry-After beyond ENGINE_MAX_WAIT_S is waited only up to it', async (t) => {
+  const engine = createFakeEngine({ fail: (_r, i) => (i === 0 ? status(429, 3_600_000) : undefined) })
+  const { governor, sleeps } = governed({ ceilingMs: 60_000 })
+  await governor.ask(engine, REQUEST, 'run')
+  t.same(sleeps, [60_000])
+})
+
+t.test('a request answers 503-style at once when the engine asks for longer than its short budget', async (t) => {
+  const engine = createFakeEngine({ fail: () => status(429, 7000) })
+  const { governor, sleeps } = governed()
+  const error = await governor.ask(engine, REQUEST, 'request').catch((e: unknown) => e)
+  t.type(error, RetryLaterError)
+  t.match(error, { status: 503, retryAfterS: 7, message: /rate-limiting requests \(engine answered 429: no\); try again in 7 s/ })
+  t.same(sleeps, [])
+  t.equal(engine.calls.length, 1)
+})
+
+t.test('a request retries a short rate limit, then gives the caller a Retry-After', async (t) => {
+  const engine = createFakeEngine({ fail: () => status(429, 2000) })
+  const { governor, sleeps } = governed()
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'RetryLaterError', retryAfterS: 2 })
+  t.same(sleeps, [2000, 2000])
+  t.equal(engine.calls.length, 3)
+})
+
+t.test('a request whose turn is further than its budget is refused without asking', async (t) => {
+  const { governor, store, clock } = governed()
+  store.holdPace('engine', clock() + 60_000)
+  const engine = createFakeEngine()
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'RetryLaterError', retryAfterS: 60, message: /next free turn is 60 s away/ })
+  t.equal(engine.calls.length, 0)
+})
+
+t.test('other failures: a request retries twice, then fails with the engine\'s words', async (t) => {
+  const engine = createFakeEngine({ fail: () => status(500) })
+  const { governor, sleeps } = governed()
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'EngineError', status: 502, message: 'engine answered 500: no (after 3 attempts)' })
+  t.same(sleeps, [500, 1000], 'backoff doubles')
+})
+
+t.test('a failure that asking again cannot mend is not retried', async (t) => {
+  const engine = createFakeEngine({ fail: () => status(400) })
+  const { governor } = governed()
+  await t.rejects(governor.ask(engine, REQUEST, 'run'), { message: 'engine answered 400: no' })
+  t.equal(engine.calls.length, 1)
+})
+
+t.test('a run rides out failures, each retry backing off further, at most 30 s', async (t) => {
+  const engine = createFakeEngine({ fail: (_r, i) => (i < 8 ? [status(500), status(408), new EngineError('network down', null, { transient: true })][i % 3] : undefined) })
+  const { governor, sleeps } = governed()
+  await governor.ask(engine, REQUEST, 'run')
+  t.equal(engine.calls.length, 9)
+  t.same(sleeps, [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000])
+})
+
+t.test('a run gives up once the engine has failed for the budget without a success', async (t) => {
+  const engine = createFakeEngine({ fail: () => status(503) })
+  const { governor, sleeps } = governed({ patience: { request: requestPatience(30_000), run: runPatience(300_000, 60_000) } })
+  await t.rejects(governor.ask(engine, REQUEST, 'run'), { message: /^the engine kept failing for over 60 s without a success \(last: engine answered 503: no\)$/ })
+  const waited = sleeps.reduce((a, b) => a + b, 0)
+  t.ok(waited > 60_000 && waited < 120_000, `gave up after ${waited} ms of waits`)
+  t.equal(governor.status().failing, engine.calls.length)
+})
+
+t.test('waits the engine asked for do not count toward giving up', async (t) => {
+  const engine = createFakeEngine({ fail: (_r, i) => (i < 3 ? status(429, 50_000) : undefined) })
+  const { governor } = governed({ patience: { request: requestPatience(30_000), run: runPatience(300_000, 60_000) } })
+  t.ok(await governor.ask(engine, REQUEST, 'run'), '150 s of Retry-After, and still going')
+})
+
+t.test('a cancelled call stops at once, even while waiting', async (t) => {
+  const controller = new AbortController()
+  const engine = createFakeEngine({ fail: () => status(503) })
+  const { governor } = governed({ sleep: (_ms, signal) => new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(signal!.reason))) })
+  const asking = governor.ask(engine, REQUEST, 'run', controller.signal)
+  await new Promise((resolve) => setImmediate(resolve))
+  controller.abort(new Error('stop'))
+  await t.rejects(asking, { name: 'EngineError', message: 'the engine request was cancelled' })
+})
+
+t.test('a request that takes longer than its bound fails with the bound named', async (t) => {
+  const engine = createFakeEngine({ latencyMs: 5_000 })
+  const { governor } = governed({ patience: { request: requestPatience(20), run: runPatience(1, 1) } })
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'EngineError', message: 'the engine did not answer within 20 ms, the bound on one request' })
+})
+
+t.test('a 429 halves the concurrency and the status tells a long wait for the rate limit', async (t) => {
+  let release!: () => void
+  const gate = new Promise<void>((resolve) => (release = resolve))
+  const engine = createFakeEngine({ latencyMs: 10, fail: (_r, i) => (i === 0 ? status(429, 9000) : undefined) })
+  const { governor, clock } = governed({ sleep: (ms) => (ms > 1000 ? gate : Promise.resolve()) })
+  const asks = Array.from({ length: 4 }, () => governor.ask(engine, REQUEST, 'run'))
+  while (governor.status().rateLimitedUntil === null) await new Promise((resolve) => setTimeout(resolve, 5))
+  const { concurrency } = governor.status()
+  t.ok(concurrency >= 2 && concurrency < 4, `four were in flight, halved to 2, and grown by the successes since: ${concurrency}`)
+  t.equal(governor.status().rateLimitedUntil, clock() + 9000)
+  release()
+  await Promise.all(asks)
+  t.equal(governor.status().rateLimitedUntil, null)
+  t.equal(governor.status().failing, 0)
+})

@@ -1,0 +1,96 @@
+import type { Test } from 'tap'
+import { stateHash } from '../../src/core/judge/state.ts'
+import type { VerdictRecord } from '../../src/core/review/verdicts.ts'
+import type { Row, SourcedRow, Spec } from '../../src/core/types.ts'
+import { NotFoundError } from '../../src/errors.ts'
+import type { Files } from '../../src/ports/files.ts'
+
+/** What a Files implementation under contract is set up to hold: data rows and answer-key rows of the spam judgment. */
+export interface FilesContent {
+  readonly rows: readonly Row[]
+  readonly key: readonly Row[]
+}
+
+/** A Files implementation holding a FilesContent. */
+export interface FilesFixture {
+  readonly files: Files
+  /** The spam judgment, its `key:` naming the key rows, its reviews file not made yet. */
+  readonly spec: Spec
+  /** The data file holding the rows, as `rows()` takes it. */
+  readonly data: string
+  /** A folder for `gitSha`. */
+  readonly dir: string
+}
+
+/** A verdict on the is_spam answer for a message. */
+export function verdict(message: string, more: Partial<VerdictRecord> = {}): VerdictRecord {
+  return {
+    reviewed_at: '2026-01-01T00:00:00.000', reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: stateHash({ message }),
+    kind: 'spot_check', verdict: 'confirmed', labels: ['no'], model_label: 'no', key_label: null, state: { message }, stratum: 'confident', rank: 1, ...more,
+  }
+}
+
+const ROWS = [{ id: '1', message: 'See you at lunch' }, { id: '2', message: 'WIN a prize, call now' }, { id: '3', message: 'See you at lunch' }]
+const KEY = [{ message: 'See you at lunch', is_spam: 'no', topic: 'personal' }, { message: 'WIN a prize, call now', is_spam: 'yes', topic: '' }]
+
+async function all(rows: AsyncIterable<SourcedRow>): Promise<SourcedRow[]> {
+  const out: SourcedRow[] = []
+  for await (const row of rows) out.push(row)
+  return out
+}
+
+/** The Files contract: what every implementation of the files port does, run against each. */
+export function filesContract(t: Test, name: string, make: (t: Test, content: FilesContent) => FilesFixture): Promise<void> {
+  return t.test(name, async (t) => {
+    t.test('rows stream in file order, each saying where it was read', async (t) => {
+      const { files, data } = make(t, { rows: ROWS, key: [] })
+      const rows = await all(files.rows(data, 'messages.csv'))
+      t.same(rows.map((r) => r.row), ROWS)
+      t.ok(rows.every((r) => r.where.startsWith('messages.csv:')), 'where starts with the label given')
+      t.equal(new Set(rows.map((r) => r.where)).size, 3, 'each row has its own place')
+    })
+
+    t.test('a data file that does not exist is a NotFoundError naming the label', async (t) => {
+      const { files, data } = make(t, { rows: ROWS, key: [] })
+      await t.rejects(all(files.rows(`${data}.gone`, 'gone.csv')), new NotFoundError('gone.csv: no such data file'))
+    })
+
+    t.test('the answer key gives each state its labels, none for an empty cell; no key: is an empty key', async (t) => {
+      const { files, spec } = make(t, { rows: [], key: KEY })
+      const key = await files.key(spec)
+      t.same([...key.keys()], KEY.map((r) => stateHash({ message: r.message })))
+      t.match([...key.values()], [
+        { state: { message: 'See you at lunch' }, labels: { is_spam: 'no', topic: 'personal' } },
+        { state: { message: 'WIN a prize, call now' }, labels: { is_spam: 'yes' } },
+      ])
+      t.same([...key.values()][1].labels, { is_spam: 'yes' })
+      t.same(await files.key({ ...spec, key: null }), new Map())
+    })
+
+    t.test('verdicts are empty before the first; appended ones read back, the latest of a row winning', async (t) => {
+      const { files, spec } = make(t, { rows: [], key: [] })
+      t.same(await files.verdicts(spec), new Map())
+      const first = verdict('See you at lunch')
+      const other = verdict('WIN a prize, call now', { kind: 'disagreement', verdict: 'both_ok', labels: ['yes', 'no'], key_label: 'no', model_label: 'yes' })
+      const second = verdict('See you at lunch', { verdict: 'labeled', labels: ['yes'], reviewed_at: '2026-01-01T00:01:00.000' })
+      for (const v of [first, other, second]) await files.appendVerdict(spec, v)
+      t.same([...(await files.verdicts(spec)).values()].sort((a, b) => a.state_hash.localeCompare(b.state_hash)),
+        [second, other].sort((a, b) => a.state_hash.localeCompare(b.state_hash)))
+    })
+
+    t.test('a data file\'s content hash is 16 hex digits, the same for the same content, empty when it cannot be read', async (t) => {
+      const { files, data } = make(t, { rows: ROWS, key: [] })
+      const hash = await files.contentHash(data)
+      t.match(hash, /^[0-9a-f]{16}$/)
+      t.equal(await files.contentHash(data), hash)
+      t.equal(await files.contentHash(`${data}.gone`), '')
+      const other = make(t, { rows: ROWS.slice(1), key: [] })
+      t.not(await other.files.contentHash(other.data), hash, 'other content, another hash')
+    })
+
+    t.test('the commit of a folder is a short hash, or empty outside a repository', async (t) => {
+      const { files, dir } = make(t, { rows: [], key: [] })
+      t.match(await files.gitSha(dir), /^([0-9a-f]{7,40})?$/)
+    })
+  }).then(() => undefined)
+}

@@ -1,0 +1,54 @@
+import { shortHash } from '../../src/core/hash.ts'
+import { stateHash, stateOf } from '../../src/core/judge/state.ts'
+import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
+import type { Row, SourcedRow, Spec } from '../../src/core/types.ts'
+import { NotFoundError } from '../../src/errors.ts'
+import type { Files } from '../../src/ports/files.ts'
+
+/** What the in-memory files hold, by absolute path: data rows, answer keys (state columns and labels) and verdicts. */
+export interface MemoryFilesContent {
+  readonly rows?: Readonly<Record<string, readonly Row[]>>
+  readonly keys?: Readonly<Record<string, readonly Row[]>>
+  readonly verdicts?: Readonly<Record<string, readonly VerdictRecord[]>>
+  /** The commit every folder is in; default `abc1234`. */
+  readonly sha?: string
+}
+
+/** The in-memory files port: also shows every verdict appended, per reviews file, in order. */
+export interface MemoryFiles extends Files {
+  readonly appended: Map<string, VerdictRecord[]>
+}
+
+/** A Files port over data held in memory, for use-case tests; see MemoryFilesContent. */
+export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles {
+  const appended = new Map(Object.entries(content.verdicts ?? {}).map(([file, records]) => [file, [...records]]))
+  return {
+    appended,
+    async *rows(file: string, label: string): AsyncGenerator<SourcedRow> {
+      const rows = content.rows?.[file]
+      if (!rows) throw new NotFoundError(`${label}: no such data file`)
+      // Rows arrive one at a time, as from a file being read.
+      for (const [i, row] of rows.entries()) yield await Promise.resolve({ row, where: `${label}:${i + 2}` })
+    },
+    async key(spec) {
+      const records = spec.key === null ? [] : content.keys?.[spec.key] ?? []
+      return new Map(records.map((record, i) => keyRow(spec, record, `${spec.key}:${i + 2}`)).map((r) => [r.stateHash, r]))
+    },
+    async verdicts(spec) {
+      const latest = new Map<string, VerdictRecord>()
+      for (const v of appended.get(spec.reviews) ?? []) latest.set(verdictKey(v.judgment, v.question, v.state_hash), v)
+      return latest
+    },
+    async appendVerdict(spec, record) {
+      appended.set(spec.reviews, [...(appended.get(spec.reviews) ?? []), record])
+    },
+    gitSha: async () => content.sha ?? 'abc1234',
+    contentHash: async (file) => (content.rows?.[file] ? shortHash(JSON.stringify(content.rows[file])) : ''),
+  }
+}
+
+function keyRow(spec: Spec, record: Row, where: string): KeyRow {
+  const state = stateOf(record, spec.state, where)
+  const labels = Object.fromEntries(spec.questions.filter((q) => typeof record[q.name] === 'string' && record[q.name] !== '').map((q) => [q.name, record[q.name] as string]))
+  return { stateHash: stateHash(state), state, labels, where }
+}

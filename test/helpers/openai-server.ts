@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createRateWindow, type RateLimit } from './rate-window.ts'
+import { simulatedProbabilities } from './simulated-model.ts'
+import type { ReceivedRequest, ScriptedReply } from './system-one-server.ts'
+
+/** Options of the local OpenAI-compatible server; by default it answers like a stable model. */
+export interface OpenAiServerOptions {
+  readonly latencyMs?: number
+  /** Fail this many requests first, with `status` (default 503) and `retryAfter`. */
+  readonly failTimes?: number
+  readonly status?: number
+  readonly retryAfter?: string
+  /** Answer without log probabilities, as a server that does not support them. */
+  readonly noLogprobs?: boolean
+  /** Report no usage. */
+  readonly noUsage?: boolean
+  /** Answer 401 unless the request carries `Bearer <expectKey>`. */
+  readonly expectKey?: string
+  /** The first token's alternatives for a request's labels; default a simulated model's (see below). */
+  readonly top?: (labels: readonly string[], seed: string) => { token: string; logprob: number }[]
+  /** Decides the reply to request number `index` (0-based) when it returns one. */
+  readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
+  readonly limit?: RateLimit
+}
+
+/** A running local server. */
+export interface OpenAiServer {
+  /** The API root to give the adapter, with its version: http://127.0.0.1:41234/v1. */
+  readonly url: string
+  readonly requests: ReceivedRequest[]
+  readonly answered: ReceivedRequest[]
+  close(): Promise<void>
+}
+
+/** Starts a server speaking OpenAI's chat completions with logprobs, as vLLM, llama.cpp and Ollama do. */
+export async function startOpenAiServer(options: OpenAiServerOptions = {}): Promise<OpenAiServer> {
+  const requests: ReceivedRequest[] = []
+  const answered: ReceivedRequest[] = []
+  const window = options.limit ? createRateWindow(options.limit) : null
+  const server = createServer((req, res) => void handle(req, res).catch((error: unknown) => send(res, error500(String(error)))))
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const text = await new Promise<string>((resolve) => {
+      let body = ''
+      req.on('data', (chunk) => (body += chunk))
+      req.on('end', () => resolve(body))
+    })
+    const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: parse(text) }
+    const index = requests.push(request) - 1
+    const admitted = !window || window.admit(Date.now())
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
+    const reply = admitted ? replyTo(request, index, options) : failure(429, 'rate limit reached', options.limit!.retryAfter)
+    if (reply.status === 200) answered.push(request)
+    send(res, reply)
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    answered,
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+function replyTo(request: ReceivedRequest, index: number, options: OpenAiServerOptions): ScriptedReply {
+  if (request.method !== 'POST' || request.path !== '/v1/chat/completions') return failure(404, 'not found')
+  if (options.expectKey !== undefined && request.headers.authorization !== `Bearer ${options.expectKey}`) return failure(401, 'Incorrect API key provided')
+  const scripted = options.reply?.(request, index)
+  if (scripted) return scripted
+  if (index < (options.failTimes ?? 0)) return failure(options.status ?? 503, 'overloaded', options.retryAfter)
+  const body = request.body
+  if (typeof body?.model !== 'string' || !Array.isArray(body.messages)) return failure(400, 'model and messages are required')
+  if (body.logprobs !== true || !(body.top_logprobs >= 1 && body.top_logprobs <= 20)) return failure(400, 'top_logprobs must be between 1 and 20 with logprobs')
+  return { status: 200, body: completion(body, options) }
+}
+
+/** The labels a prompt lists, one `- label` or `- label: description` line each, as a model reads them. */
+export function promptLabels(prompt: string): string[] {
+  const section = prompt.split('\nLabels:\n')[1]?.split('\n\n')[0] ?? ''
+  return section.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2).split(': ')[0])
+}
+
+/**
+ * A stable made-up model: a distribution over the labels from a hash of the prompt, where each
+ * label's first token is its first four letters (so long labels take several tokens), the top
+ * label also appears capitalized, a label the model is sure against is missing, and two stray
+ * tokens take a little mass.
+ */
+export function simulatedTop(labels: readonly string[], seed: string): { token: string; logprob: number }[] {
+  const p = simulatedProbabilities(seed, labels.length)
+  const top = p.indexOf(Math.max(...p))
+  const tokens = labels.flatMap((label, i) => {
+    if (p[i] === 0) return []
+    const piece = (i % 2 === 0 ? ' ' : '') + label.slice(0, 4)
+    if (i !== top) return [{ token: piece, logprob: Math.log(p[i] * 0.97) }]
+    return [{ token: piece, logprob: Math.log(p[i] * 0.9) }, { token: label[0].toUpperCase() + label.slice(1, 4), logprob: Math.log(p[i] * 0.07) }]
+  })
+  tokens.push({ token: 'The', logprob: Math.log(0.02) }, { token: '\n', logprob: Math.log(0.01) })
+  return tokens.sort((a, b) => b.logprob - a.logprob)
+}
+
+function completion(body: any, options: OpenAiServerOptions): object {
+  const prompt = body.messages.map((m: { content: string }) => m.content).join('\n')
+  const labels = promptLabels(prompt)
+  const top = (options.top ?? simulatedTop)(labels, prompt).slice(0, body.top_logprobs)
+  const first = top[0] ?? { token: '', logprob: 0 }
+  const logprobs = options.noLogprobs ? null : { content: [{ ...first, bytes: [...Buffer.from(first.token)], top_logprobs: top }] }
+  const promptTokens = Math.ceil(prompt.length / 4) + 16
+  return {
+    id: 'chatcmpl-local', object: 'chat.completion', created: 1_700_000_000, model: body.model,
+    choices: [{ index: 0, message: { role: 'assistant', content: first.token }, logprobs, finish_reason: 'length' }],
+    ...(options.noUsage ? {} : { usage: { prompt_tokens: promptTokens, completion_tokens: 1, total_tokens: promptTokens + 1 } }),
+  }
+}
+
+function failure(status: number, message: string, retryAfter?: string): ScriptedReply {
+  const reply = { status, body: { error: { message, type: 'invalid_request_error', code: null } } }
+  return retryAfter === undefined ? reply : { ...reply, headers: { 'retry-after': retryAfter } }
+}
+
+function error500(message: string): ScriptedReply {
+  return failure(500, message)
+}
+
+function send(res: ServerResponse, reply: ScriptedReply): void {
+  if (res.destroyed || res.headersSent) return
+  res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
+  res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body))
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,73 @@
+import t, { type Test } from 'tap'
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { createSpecCache } from '../../../src/adapters/files/spec-files.ts'
+import { PROVENANCE_FIELDS, RUN_FIELDS } from '../../../src/app/runs.ts'
+import { readConfig } from '../../../src/config.ts'
+import { messageCleaner, type ServerContext } from '../../../src/http/context.ts'
+import { homeData } from '../../../src/http/endpoints/home.ts'
+import { createResolvedPaths } from '../../../src/http/resolved-paths.ts'
+import { createTasks } from '../../../src/http/tasks.ts'
+import { createRuntime } from '../../../src/runtime.ts'
+import { startJudgeServer } from '../../helpers/judge-server.ts'
+import { seedRuns } from '../../helpers/seed-runs.ts'
+import { SPAM_YAML } from '../../helpers/specs.ts'
+
+const TONE_YAML = 'name: tone\nstate: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n'
+
+/** The context of a server over `dir`, closed at teardown. */
+function context(t: Test, dir: string): ServerContext {
+  const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
+  const runtime = createRuntime(config)
+  t.teardown(() => runtime.close())
+  const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
+  return { config, runtime, token: null, paths, tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
+}
+
+t.test('each folder lists its judgments and the newest run of any of them, cut to the listed fields', async (t) => {
+  const dir = t.testdir({ sms: { 'spam.judge.yaml': SPAM_YAML, 'tone.judge.yaml': TONE_YAML } })
+  const [, newest] = seedRuns(join(dir, 'sms'), [{ judgment: 'spam', counts: { is_spam: { yes: 1 } } }, { judgment: 'tone', counts: { tone: { no: 2 } } }])
+  const [folder] = homeData(context(t, dir))
+  t.match(folder, { path: 'sms', judgments: ['spam', 'tone'], lastRun: { run_id: newest.run_id, judgment: 'tone', rows: 2 }, spend: { daily_cap: null, today: { cost: 0, requests: 0 }, days: [] }, error: null })
+  t.same(Object.keys(folder.lastRun!), [...RUN_FIELDS, ...PROVENANCE_FIELDS])
+})
+
+t.test('a folder that does not load shows its error, relative to the served folder, and the others still load', async (t) => {
+  const dir = t.testdir({ broken: { 'bad.judge.yaml': 'questions: [' }, sms: { 'spam.judge.yaml': SPAM_YAML } })
+  const folders = homeData(context(t, dir))
+  t.match(folders, [{ path: 'broken', judgments: [], lastRun: null, error: /^broken\/bad\.judge\.yaml: invalid YAML/ }, { path: 'sms', judgments: ['spam'], error: null }])
+})
+
+t.test('a folder without a store has no last run, and reading it makes no store', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  t.match(homeData(context(t, dir)), [{ path: '.', judgments: ['spam'], lastRun: null, spend: { daily_cap: null, today: { cost: 0, requests: 0 }, days: [] }, error: null }])
+  t.notOk(existsSync(join(dir, '.judge')))
+})
+
+t.test('GET / finds spec folders at any depth, skipping dot-folders, node_modules and symlinks', async (t) => {
+  const dir = t.testdir({
+    'root.judge.yaml': SPAM_YAML.replace('name: spam', 'name: top'),
+    sms: { 'spam.judge.yaml': SPAM_YAML },
+    deep: { er: { 'tone.judge.yml': 'state: [m]\nquestions:\n  q: {ask: Q?, type: yes_no}\n' } },
+    broken: { 'bad.judge.yaml': 'questions: [' },
+    '.hidden': { 'spam.judge.yaml': SPAM_YAML },
+    node_modules: { pkg: { 'spam.judge.yaml': SPAM_YAML } },
+    empty: {},
+  })
+  mkdirSync(join(dir, 'outside'))
+  symlinkSync(join(dir, 'sms'), join(dir, 'linked'))
+  seedRuns(join(dir, 'sms'), [{ judgment: 'spam', counts: { is_spam: { yes: 1 } } }])
+  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok' })
+  const res = await server.get('/?token=tok')
+  t.equal(res.status, 200)
+  const folders = [...res.text.matchAll(/<h2><code>([^<]*)<\/code><\/h2>/g)].map((m) => m[1])
+  t.same(folders, ['.', 'broken', 'deep/er', 'sms'])
+  t.match(res.text, /Last run <code>\d{8}T\d{6}Z-\w{6}<\/code> of <code>spam<\/code>: 1 rows/)
+  t.match(res.text, /<p class="error">broken\/bad\.judge\.yaml: invalid YAML/, 'the error names the file relative to the served folder')
+  t.notMatch(res.text, dir, 'no absolute server path')
+  const links = [...res.text.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
+  t.ok(links.length > 5)
+  t.ok(links.every((l) => /(\?|&amp;)token=tok$/.test(l)), 'every link carries the token on')
+  const header = await server.get('/', { authorization: 'Bearer tok' })
+  t.notMatch(header.text, /token=/, 'a header token is never written into the page')
+})

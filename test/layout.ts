@@ -1,0 +1,200 @@
+import t from 'tap'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { dirname, join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+// The seams of docs/architecture.md, checked on the source text: file sizes, import cycles, what
+// each layer may import, and a test beside every source file.
+
+const ROOT = resolve(import.meta.dirname, '..')
+const MAX_LINES = 200
+
+/** One import or re-export of a source file. */
+interface Import {
+  /** The file imported, as `src/…`, or null for a package or a Node built-in. */
+  readonly file: string | null
+  /** What was written after `from`. */
+  readonly specifier: string
+  /** `import type` or `export type`: erased, so no code of the target runs. */
+  readonly typeOnly: boolean
+}
+
+const SOURCES = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => `src/${f.split('\\').join('/')}`)
+  .sort()
+const TEXT = new Map(SOURCES.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]))
+
+// `import … from '…'`, `export … from '…'` and `import '…'`; the clause holds only names, braces,
+// commas, `*`, `as` and `type`, so that no `from` inside code or a string is taken for an import.
+const IMPORT = /^[ \t]*(?:import|export)\s+(type\s+)?(?:[\w$*{},\s]+?\s+from\s+)?['"]([^'"]+)['"]/gm
+
+function importsOf(file: string): Import[] {
+  return [...TEXT.get(file)!.matchAll(IMPORT)].map(([, type, specifier]) => ({
+    specifier,
+    typeOnly: type !== undefined,
+    file: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split('\\').join('/') : null,
+  }))
+}
+
+const IMPORTS = new Map(SOURCES.map((f) => [f, importsOf(f)]))
+
+const isBuiltin = (i: Import) => i.file === null && (i.specifier.startsWith('node:') || builtinModules.includes(i.specifier))
+const isPackage = (i: Import) => i.file === null && !isBuiltin(i)
+const under = (folder: string) => (i: Import) => i.file !== null && i.file.startsWith(`src/${folder}/`)
+const is = (...files: string[]) => (i: Import) => i.file !== null && files.includes(i.file)
+
+/** A layer: the files it holds and what each of their imports must be. */
+interface Layer {
+  readonly name: string
+  readonly holds: (file: string) => boolean
+  readonly may: (i: Import) => boolean
+  readonly says: string
+}
+
+const LAYERS: readonly Layer[] = [
+  {
+    name: 'core',
+    holds: (f) => f.startsWith('src/core/'),
+    may: (i) => under('core')(i) || (under('ports')(i) && i.typeOnly) || is('src/errors.ts', 'src/format.ts')(i) || isBuiltin(i) || isPackage(i),
+    says: 'core imports only core, port types (import type), errors.ts, format.ts, Node built-ins and packages',
+  },
+  {
+    name: 'ports',
+    holds: (f) => f.startsWith('src/ports/'),
+    may: (i) => under('core')(i) && i.typeOnly,
+    says: 'a port imports only core types, with import type',
+  },
+  {
+    name: 'app',
+    holds: (f) => f.startsWith('src/app/'),
+    may: (i) => under('app')(i) || under('core')(i) || under('ports')(i) || is('src/errors.ts')(i) || isBuiltin(i),
+    says: 'a use case imports only app, core, ports, errors.ts and Node built-ins: never adapters, cli, http or the runtime',
+  },
+  {
+    name: 'adapters',
+    holds: (f) => f.startsWith('src/adapters/'),
+    may: (i) => under('adapters')(i) || under('core')(i) || under('ports')(i) || is('src/errors.ts')(i) || isBuiltin(i) || isPackage(i),
+    says: 'an adapter imports only adapters, core, ports, errors.ts, Node built-ins and packages: never app, cli or http',
+  },
+  {
+    // Errors and formatting are imported by core, so they must not reach beyond it.
+    name: 'errors and format',
+    holds: (f) => f === 'src/errors.ts' || f === 'src/format.ts',
+    may: (i) => is('src/format.ts')(i),
+    says: 'errors.ts and format.ts import nothing but format.ts',
+  },
+  {
+    name: 'cli',
+    holds: (f) => f.startsWith('src/cli/'),
+    may: (i) => !under('http')(i),
+    says: 'the CLI does not import the HTTP layer',
+  },
+  {
+    name: 'http',
+    holds: (f) => f.startsWith('src/http/'),
+    may: (i) => !under('cli')(i),
+    says: 'the HTTP layer does not import the CLI',
+  },
+]
+
+/** Imports that break a layer's rule on purpose, each with its reason. */
+const EXCEPTIONS: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
+  { from: 'src/cli/commands/serve.ts', to: 'src/http/server.ts', why: '`judge serve` starts the HTTP server, as `node src/main.ts` does' },
+]
+
+/**
+ * Source files without a test file of their own: each declares types only (interfaces of ports
+ * and of the App, the core's data types, the CLI's streams), so there is no behaviour to test;
+ * the code that uses them is tested.
+ */
+const TYPE_ONLY = ['src/core/types.ts', 'src/app/app.ts', 'src/cli/io.ts']
+
+t.test('no source file is over 200 lines', async (t) => {
+  for (const [file, text] of TEXT) {
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+    t.ok(lines <= MAX_LINES, `${file} has ${lines} lines`)
+  }
+})
+
+t.test('imports resolve to source files, so that the checks below see every edge', async (t) => {
+  for (const [file, imports] of IMPORTS) {
+    for (const i of imports) if (i.file !== null) t.ok(TEXT.has(i.file), `${file} imports ${i.specifier}, a source file`)
+  }
+  t.ok([...IMPORTS.values()].flat().length > 300, 'the imports were found')
+})
+
+t.test('no import cycle among source files', async (t) => {
+  const cycles = findCycles(new Map([...IMPORTS].map(([f, imports]) => [f, imports.flatMap((i) => (i.file && TEXT.has(i.file) ? [i.file] : []))])))
+  t.same(cycles.map((c) => c.join(' -> ')), [])
+})
+
+t.test('each layer imports only what it may', async (t) => {
+  for (const layer of LAYERS) {
+    const files = SOURCES.filter(layer.holds)
+    t.ok(files.length > 0, `the ${layer.name} layer has files`)
+    for (const file of files) {
+      for (const i of IMPORTS.get(file)!) {
+        if (layer.may(i) || EXCEPTIONS.some((e) => e.from === file && e.to === i.file)) continue
+        t.fail(`${file} imports ${i.typeOnly ? 'type ' : ''}${i.specifier}: ${layer.says}`)
+      }
+    }
+  }
+})
+
+t.test('each exception is still an import of the code', async (t) => {
+  for (const e of EXCEPTIONS) t.ok(IMPORTS.get(e.from)?.some((i) => i.file === e.to), `${e.from} imports ${e.to} (${e.why})`)
+})
+
+t.test('every source file has a test at the mirrored path under test/', async (t) => {
+  for (const file of SOURCES) {
+    if (TYPE_ONLY.includes(file)) continue
+    t.ok(existsSync(join(ROOT, 'test', file.slice('src/'.length))), `test/${file.slice('src/'.length)} tests ${file}`)
+  }
+})
+
+t.test('the files without a test declare types only', async (t) => {
+  for (const file of TYPE_ONLY) {
+    const text = TEXT.get(file)
+    t.ok(text !== undefined, `${file} exists`)
+    const code = (text ?? '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
+    t.notMatch(code, /^\s*(?:export\s+)?(?:default\b|const\b|let\b|var\b|function\b|async\b|class\b|enum\b)/m, `${file} declares no value`)
+    t.ok(IMPORTS.get(file)?.every((i) => i.typeOnly), `${file} imports types only`)
+    // Once Node strips the types, nothing is left to export.
+    t.same(Object.keys(await import(pathToFileURL(join(ROOT, file)).href)), [], `${file} exports nothing that runs`)
+    t.notOk(existsSync(join(ROOT, 'test', file.slice('src/'.length))), `${file} has a test now: take it off the list`)
+  }
+})
+
+/** Every cycle of the graph, one per strongly connected component of more than one file (or a file importing itself). */
+function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const cycles: string[][] = []
+  const visit = (node: string): void => {
+    index.set(node, index.size)
+    low.set(node, index.get(node)!)
+    stack.push(node)
+    onStack.add(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node)!, low.get(next)!))
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!))
+    }
+    if (low.get(node) !== index.get(node)) return
+    const component: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      onStack.delete(member)
+      component.push(member)
+    } while (member !== node)
+    if (component.length > 1 || graph.get(node)?.includes(node)) cycles.push(component.reverse())
+  }
+  for (const node of graph.keys()) if (!index.has(node)) visit(node)
+  return cycles
+}
