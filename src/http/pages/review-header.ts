@@ -35,8 +35,7 @@ function filtered(data: ReviewData, kind: Kind | null, question: string | null, 
 export function reviewHeader(data: ReviewData, token: string | null): Html {
   const others = data.judgments.filter((name) => name !== data.judgment)
   const model = data.model === null ? '' : html` · answers of model <code>${data.model}</code>${simulatedNote([{ model: data.model }])}`
-  return html`<a class="skip" href="#queue">Skip to the rows</a>
-<h1>Review <code>${data.judgment}</code></h1>
+  return html`<h1>Review <code>${data.judgment}</code></h1>
 <p class="muted meta"><code>${data.path}</code>${model} · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>${others.map((name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`)}</p>
 ${reviewBanner(data, token)}
 ${progress(data)}

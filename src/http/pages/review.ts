@@ -27,7 +27,7 @@ export function reviewPage(data: ReviewData, token: string | null): Html {
 <div id="queue" class="queue">
 ${cards}
 </div>
-${pager(data, token)}`)
+${pager(data, token)}`, { skip: { id: 'queue', text: 'the rows' } })
 }
 
 function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string | null): Html {

@@ -15,3 +15,8 @@ t.test('the layout is a whole document with inline style and no scripts or exter
 t.test('the link home carries the token on', async (t) => {
   t.match(layout('x', 'a&b', html``).text, /<a class="brand" href="\/\?token=a%26b">judge<\/a>/)
 })
+
+t.test('a page may start with a link that skips to its content', async (t) => {
+  t.match(layout('x', null, html``, { skip: { id: 'queue', text: 'the rows' } }).text, /<body>\n<a class="skip" href="#queue">Skip to the rows<\/a>\n<header class="site">/)
+  t.notMatch(layout('x', null, html``).text, /class="skip"/)
+})
