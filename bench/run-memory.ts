@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { SCHEMA_VERSION } from '../src/adapters/sqlite/sqlite-schema.ts'
 import { loadProject } from '../src/adapters/files/spec-files.ts'
 import type { State } from '../src/core/types.ts'
@@ -39,6 +40,7 @@ export async function benchRunMemory(rebuild = false): Promise<BenchResult> {
     const [run] = JSON.parse(child.stdout) as { rows: number; asked: number; requests: number; status: string }[]
     if (run.rows !== ROWS || run.status !== 'complete') throw new Error(`unexpected run: ${child.stdout.slice(0, 500)}`)
     const peakMb = child.peakKb / 1024
+    const states = runStatesSize(store)
     return {
       bench: 'run-memory',
       bar: `a 1,000,000-row CSV streamed through judge run: peak memory < ${BAR_MB} MB`,
@@ -49,12 +51,25 @@ export async function benchRunMemory(rebuild = false): Promise<BenchResult> {
       details: [
         `${count(run.rows)} distinct states, ${count(run.requests)} engine requests (${count(run.asked)} answers asked), ${child.seconds.toFixed(1)} s wall (${count(run.rows / child.seconds)} rows/s, plan pass included)`,
         `node src/cli.ts run ${SPEC} --data sms-1m.csv --json, engine: local System One wire-format server in the bench process`,
+        `the run's states in _judge_run_states: ${count(states.rows)} rows, ${(states.bytes / 1024 / 1024).toFixed(1)} MB (${(states.bytes / states.rows).toFixed(1)} bytes a state, pages included)`,
       ],
     }
   } finally {
     await engine.close()
     // The working copy is as large as the base store (over 1 GB); the next run copies it again.
     for (const suffix of ['', '-wal', '-shm']) rmSync(store + suffix, { force: true })
+  }
+}
+
+/** The rows and the bytes (its pages, from SQLite's dbstat) of the run-to-state table in a store. */
+function runStatesSize(file: string): { rows: number; bytes: number } {
+  const db = new DatabaseSync(file)
+  try {
+    const { rows } = db.prepare('SELECT count(*) AS rows FROM _judge_run_states').get() as { rows: number }
+    const { bytes } = db.prepare("SELECT sum(pgsize) AS bytes FROM dbstat WHERE name = '_judge_run_states'").get() as { bytes: number }
+    return { rows, bytes }
+  } finally {
+    db.close()
   }
 }
 

@@ -120,6 +120,8 @@ function recordRuns(spec: Spec): void {
       store.recordRun({
         run_id: runId, judgment: spec.name, spec_hash: spec.hash, git_sha: '', model: MODEL, rows, asked: 0, cost: 0,
         status: 'complete', started_at: at, finished_at: at, cached: rows * 3, requests: 0,
+        command: 'run', source: 'bench.csv', source_hash: '', node: spec.name, reported_model: MODEL, states: rows,
+        fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
       }, counts)
     }
   } finally {

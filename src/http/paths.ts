@@ -87,7 +87,7 @@ export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 
 }
 
 /**
- * Refuses a project any of whose specs names a file (`key`, `reviews`, `data`) that resolves,
+ * Refuses a project any of whose specs names a file (`key`, `reviews`, `data`, `anchors`) that resolves,
  * symlinks followed, outside the served folder: a 422 spec error naming the key and not the
  * resolved path. A file not made yet counts where it would be made.
  */
@@ -103,7 +103,7 @@ export function confineNamedFiles(root: string, project: Project): Project {
   return project
 }
 
-const NAMED_FILES = ['key', 'reviews', 'data'] as const
+const NAMED_FILES = ['key', 'reviews', 'data', 'anchors'] as const
 
 // When each loaded project's named files were last found inside; projects are immutable once loaded.
 const namedFilesChecked = new WeakMap<Project, number>()

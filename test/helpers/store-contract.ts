@@ -3,13 +3,14 @@ import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { Store, StoredAnswer } from '../../src/ports/store.ts'
 import { engineContract } from './store-contract-engine.ts'
 import { recordsContract } from './store-contract-records.ts'
+import { provenanceContract } from './store-contract-runs.ts'
 
 /** An answer of the `spam` judgment's `is_spam` question, with any field overridden. */
 export function answer(over: Partial<StoredAnswer> = {}): StoredAnswer {
   return {
     model: 'jev-1', fingerprint: 'fp-spam', stateHash: 'state-0', judgment: 'spam',
     question: 'is_spam', distribution: { yes: 0.8, no: 0.2 }, label: 'yes', p: 0.8, margin: 0.6,
-    askedAt: '2025-01-01T00:00:00', ...over,
+    askedAt: '2025-01-01T00:00:00', reportedModel: 'jev-1.0.3', ...over,
   }
 }
 
@@ -24,6 +25,7 @@ export function storeContract(t: Test, name: string, open: () => Store): Promise
     answerContract(t, fresh)
     queueContract(t, fresh)
     recordsContract(t, fresh)
+    provenanceContract(t, fresh)
     engineContract(t, fresh)
   }).then(() => undefined)
 }

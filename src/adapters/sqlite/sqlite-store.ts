@@ -8,8 +8,10 @@ import type { Store, StoredAnswer } from '../../ports/store.ts'
 import { configure, migrate } from './sqlite-schema.ts'
 import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
+import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
 import { recordMethods } from './sqlite-store-records.ts'
+import { runMethods } from './sqlite-store-runs.ts'
 
 /** The methods of the port that read and write answers and states. */
 type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
@@ -27,8 +29,8 @@ export interface SqliteStoreOptions {
 
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
-  'countAnswers', 'answerCells', 'getRun', 'runStates', 'countRunStates', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs',
-  'spendByDay'] as const
+  'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
+  'modelChecks', 'answerGroups', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
@@ -51,6 +53,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const transaction = writeTransaction(db, sql, snapshot)
     const store: Store = {
       ...answerMethods(sql, transaction),
+      ...runMethods(sql, transaction),
+      ...cacheMethods(sql, transaction),
       ...recordMethods(sql, transaction),
       ...engineMethods(sql, transaction),
       close() {
@@ -144,7 +148,7 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
         for (const a of answers) {
           sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
             a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
-            sampleRank(a.judgment, a.question, a.stateHash))
+            sampleRank(a.judgment, a.question, a.stateHash), a.reportedModel ?? a.model)
         }
       })
     },
@@ -180,9 +184,10 @@ function answersOf(rows: unknown[]): StoredAnswer[] {
 }
 
 function answerOf(row: AnswerRow): StoredAnswer {
-  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt] = row
+  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt, reported] = row
+  // Answers stored before the reported model was kept have none: the model asked stands in.
   return {
     model, fingerprint, stateHash, judgment, question, distribution: JSON.parse(distribution),
-    label, p, margin, askedAt,
+    label, p, margin, askedAt, reportedModel: reported || model,
   }
 }

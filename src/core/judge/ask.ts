@@ -76,7 +76,7 @@ async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promis
   for (const q of missing) {
     const distribution = distributionFor(result, q, spec)
     const { label, p, margin } = readDistribution(q, distribution)
-    answers.set(q.fingerprint, { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt })
+    answers.set(q.fingerprint, { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt, reportedModel: result.model })
   }
   deps.store.putAnswers([...answers.values()], hash, state)
   const cost = tokenCost(result.inputTokens, deps.pricePerMtok)
