@@ -1,9 +1,10 @@
 import t from 'tap'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { ROUTES } from '../src/http/routes.ts'
+import { cli } from './helpers/cli.ts'
 import { startJudgeServer, type Response } from './helpers/judge-server.ts'
 import { seedRuns } from './helpers/seed-runs.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
@@ -87,7 +88,7 @@ t.test('the document describes exactly the JSON routes the server has', async (t
 })
 
 t.test('real responses of every JSON endpoint, for every documented status, match the document', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'notes.txt': 'no spec', two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'notes.txt': 'no spec', broken: { 'bad.judge.yaml': 'questions: [' }, two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
   const seeded = seedRuns(dir, Array.from({ length: 52 }, (_, i) => ({
     judgment: 'spam', counts: { is_spam: { yes: i, no: 60 - i }, topic: { personal: 60 } },
     source: i === 10 ? 'later.csv' : undefined, status: i === 20 ? 'failed: interrupted' : undefined, model: i === 51 ? 'jev-2' : undefined,
@@ -173,6 +174,43 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=nope', auth), 404)
   await expect('GET', '/v1/accuracy', server.post('/v1/accuracy', {}, auth), 405)
   await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=notes.txt', auth), 422)
+
+  const projects = await expect('GET', '/v1/projects', server.get('/v1/projects', auth), 200)
+  t.ok(projects.body.folders.some((f: { error: string | null }) => f.error !== null) && projects.body.folders.some((f: { path: string }) => f.path === 'acc'), 'folders that load and one that does not')
+  await expect('GET', '/v1/projects', server.get('/v1/projects'), 401)
+  await expect('GET', '/v1/projects', server.post('/v1/projects', {}, auth), 405)
+
+  const review = await expect('GET', '/v1/review', server.get('/v1/review?path=acc/spam.judge.yaml&reviewer=ann', auth), 200)
+  t.equal(review.body.cards.length, 25, 'a page of cards')
+  await expect('GET', '/v1/review', server.get('/v1/review?path=acc/spam.judge.yaml&kind=unsure&question=is_spam&page=2&saved=is_spam:0123456789abcdef&undone=is_spam:0123456789abcdef', auth), 200)
+  await expect('GET', '/v1/review', server.get('/v1/review?path=spam.judge.yaml&kind=x', auth), 400)
+  await expect('GET', '/v1/review', server.get('/v1/review?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/review', server.get('/v1/review?path=../x', auth), 403)
+  await expect('GET', '/v1/review', server.get('/v1/review?path=nope', auth), 404)
+  await expect('GET', '/v1/review', server.post('/v1/review', {}, auth), 405)
+  await expect('GET', '/v1/review', server.get('/v1/review?path=notes.txt', auth), 422)
+
+  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=spam.judge.yaml', auth), 200)
+  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page', auth), 400)
+  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=/etc', auth), 403)
+  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=nope', auth), 404)
+  await expect('GET', '/v1/runs-page', server.post('/v1/runs-page', {}, auth), 405)
+  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=notes.txt', auth), 422)
+
+  writeFileSync(join(dir, 'rows.csv'), 'message\nFree entry in 2 a wkly comp\nSee you at lunch\nSee you at lunch\n')
+  const judged = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' }, dir)
+  t.equal(judged.code, 0, judged.stderr)
+  const runId = JSON.parse(judged.stdout)[0].run_id
+  const run = await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=spam.judge.yaml`, auth), 200)
+  t.match(run.body, { states: 2, run: { rows: 3 } }, 'a run with its rows')
+  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runs.body[0].run_id}?path=spam.judge.yaml`, auth), 200)
+  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=spam.judge.yaml&page=0`, auth), 400)
+  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=spam.judge.yaml`), 401)
+  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=../x`, auth), 403)
+  await expect('GET', '/v1/runs/{run_id}', server.get('/v1/runs/nope?path=spam.judge.yaml', auth), 404)
+  await expect('GET', '/v1/runs/{run_id}', server.post(`/v1/runs/${runId}?path=spam.judge.yaml`, {}, auth), 405)
+  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=notes.txt`, auth), 422)
 
   for (const [operation, statuses] of Object.entries(seen)) {
     const [method, path] = operation.split(' ')

@@ -1,10 +1,13 @@
 import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
 import { scoredRows, scoreJudgment, type QuestionScore } from '../core/review/accuracy.ts'
 import { readDistribution } from '../core/judge/answer.ts'
+import type { StoredAnswer } from '../ports/store.ts'
 import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
+import type { QueueLeft } from '../core/review/queue-view.ts'
 import { STRATA } from '../core/review/strata.ts'
 import type { Question } from '../core/types.ts'
 import { auditOf } from './audit-data.ts'
+import { queueLeft } from './queue-left.ts'
 import { rankedRows, type ReviewSource } from './review-source.ts'
 
 export type { ReviewSource } from './review-source.ts'
@@ -13,19 +16,18 @@ export type { ReviewSource } from './review-source.ts'
 export interface QueueOptions {
   /** Spot-check rows per question. */
   readonly audit: number
-  /** Rows per page; default PAGE_SIZE. */
+  /** Rows the queue must be able to show from its start, a page's end; default PAGE_SIZE. */
   readonly limit?: number
+  /** States whose unsure answers are offered even when past the rows read (a reviewer opening one row). */
+  readonly rows?: readonly string[]
 }
 
 /** A queue as read from the store. */
 export interface StoredQueue extends Queue {
   /** The model whose answers the queue offers; absent when there is no store yet. */
   readonly model?: string
-  /**
-   * Whether the store may hold more unsure answers than were read (only enough to fill a page are):
-   * the count of unsure rows offered is then a floor.
-   */
-  readonly moreUnsure: boolean
+  /** Rows of each kind left per question, counted over the whole queue, also the rows not read yet. */
+  readonly left: QueueLeft
 }
 
 /** Reads the answers the queue of a judgment is built from, asking nothing, and builds it. */
@@ -34,7 +36,6 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   const limit = options.limit ?? PAGE_SIZE
   const audit = Math.max(0, Math.trunc(options.audit))
   const keyHashes = [...key.keys()]
-  let moreUnsure = false
   const answers: QuestionAnswers[] = spec.questions.map((question) => {
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
@@ -43,13 +44,21 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
       confident: rankedRows(source, question, 'confident', audit),
       unsure: rankedRows(source, question, 'unsure', limit + skipped),
     }
-    // unsure_below 0 leaves the stratum empty: no margin is below 0.
-    if (spec.unsureBelow > 0 && strata.unsure.rows.length === limit + skipped) moreUnsure = true
-    return { question, keyed, strata }
+    return { question, keyed, strata, extra: extraRows(source, question, strata.unsure.rows, options.rows ?? []) }
   })
-  const outside = answers.flatMap((qa) => STRATA.flatMap((s) => qa.strata[s].rows)).map((a) => a.stateHash).filter((h) => !key.has(h))
+  const read = answers.flatMap((qa) => [...STRATA.flatMap((s) => qa.strata[s].rows), ...(qa.extra ?? [])])
+  const outside = read.map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
-  return { ...buildQueue({ spec, answers, key, verdicts, states, audit, limit }), moreUnsure, model }
+  const queue = buildQueue({ spec, answers, key, verdicts, states, audit, limit })
+  return { ...queue, model, left: queueLeft(source, answers, queue.offered) }
+}
+
+/** The unsure answers of the states asked for that the rows read do not hold. */
+function extraRows(source: ReviewSource, question: Question, read: readonly StoredAnswer[], rows: readonly string[]): StoredAnswer[] {
+  const held = new Set(read.map((a) => a.stateHash))
+  const wanted = rows.filter((h) => !held.has(h))
+  if (wanted.length === 0) return []
+  return source.store.answersForStates(source.model, question.fingerprint, wanted).filter((a) => a.margin < source.spec.unsureBelow)
 }
 
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */

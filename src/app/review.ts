@@ -1,9 +1,9 @@
 import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import { checkVerdict, type VerdictRequest } from '../core/review/verdict-check.ts'
-import type { VerdictRecord } from '../core/review/verdicts.ts'
+import { KINDS, verdictKey, type Kind, type VerdictRecord, type Verdicts } from '../core/review/verdicts.ts'
 import type { Project, Spec } from '../core/types.ts'
-import { JudgeError } from '../errors.ts'
+import { ConflictError, JudgeError } from '../errors.ts'
 import type { App } from './app.ts'
 import { queueData, type StoredQueue } from './review-data.ts'
 
@@ -13,6 +13,15 @@ export interface QueueTarget {
   readonly spec: Spec
   /** Spot-check rows per question. */
   readonly audit: number
+  /** Rows the queue must be able to show from its start (a page's end); default one page. */
+  readonly limit?: number
+  /** States the queue must offer even when far down the unsure rows (a reviewer opening one row). */
+  readonly rows?: readonly string[]
+}
+
+/** A judgment's queue and the standing verdicts it was built from. */
+export interface ReviewQueue extends StoredQueue {
+  readonly verdicts: Verdicts
 }
 
 /** The queue target of a project: `node`, or its only judgment. */
@@ -22,13 +31,18 @@ export function queueTarget(project: Project, node: string | null | undefined, a
 }
 
 /** A judgment's review queue, from its store, answer key and reviews file; the engine is never asked. */
-export async function reviewQueue(app: App, target: QueueTarget): Promise<StoredQueue> {
+export async function reviewQueue(app: App, target: QueueTarget): Promise<ReviewQueue> {
   const { spec, project } = target
   const [key, verdicts] = await Promise.all([app.files.key(spec), app.files.verdicts(spec)])
   const store = app.existingStore(project)
   // No store yet means no answers yet: nothing to offer, and reading must not create one.
-  if (store === null) return { spec, offered: [], cards: [], moreUnsure: false }
-  return queueData({ store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts }, { audit: target.audit })
+  if (store === null) return { spec, offered: [], cards: [], left: nothingLeft(spec), verdicts }
+  const source = { store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts }
+  return { ...queueData(source, { audit: target.audit, limit: target.limit, rows: target.rows }), verdicts }
+}
+
+function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {
+  return Object.fromEntries(spec.questions.map((q) => [q.name, Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>]))
 }
 
 /**
@@ -40,13 +54,45 @@ export function recordVerdict(app: App, target: QueueTarget, request: VerdictReq
   const { spec } = target
   return app.locks.run(spec.reviews, async () => {
     const record = checkVerdict(await reviewQueue(app, target), request)
-    try {
-      await app.files.appendVerdict(spec, record)
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? String(error)
-      const message = `cannot write the reviews file ${spec.reviews} of ${spec.name}: ${code}; nothing was saved`
-      throw new JudgeError(message, { cause: error, context: { judgment: spec.name, file: spec.reviews } })
-    }
+    await written(spec, () => app.files.appendVerdict(spec, record))
     return record
   })
+}
+
+/** An undo: the row's verdict to withdraw, named by when it was given, and who withdraws it. */
+export interface UndoRequest {
+  readonly question: string
+  readonly stateHash: string
+  /** The `reviewed_at` of the verdict to withdraw: an undo withdraws only the verdict it was shown. */
+  readonly reviewedAt: string
+  readonly reviewer: string
+  /** When it is withdrawn: UTC timestamp without zone offset. */
+  readonly at: string
+}
+
+/**
+ * Withdraws a verdict by appending a retraction line (the reviews file is never edited); the row
+ * is offered again. Only the row's standing verdict given at `reviewedAt` is withdrawn: one undone
+ * already, or followed by a later verdict, is a 409. The check and the append share the verdicts' lock.
+ */
+export function undoVerdict(app: App, spec: Spec, request: UndoRequest): Promise<VerdictRecord> {
+  return app.locks.run(spec.reviews, async () => {
+    const standing = (await app.files.verdicts(spec)).get(verdictKey(spec.name, request.question, request.stateHash))
+    if (!standing || standing.reviewed_at !== request.reviewedAt) {
+      const row = /^[0-9a-f]{16}$/.test(request.stateHash) ? `row ${request.stateHash}` : 'that row'
+      throw new ConflictError(`question ${request.question}: ${row} has no standing verdict given at ${JSON.stringify(request.reviewedAt.slice(0, 40))} to undo; it was undone already, or a later verdict stands`)
+    }
+    await written(spec, () => app.files.appendRetraction(spec, { retracted_at: request.at, reviewer: request.reviewer, withdrawn: standing }))
+    return standing
+  })
+}
+
+async function written(spec: Spec, append: () => Promise<void>): Promise<void> {
+  try {
+    await append()
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error)
+    const message = `cannot write the reviews file ${spec.reviews} of ${spec.name}: ${code}; nothing was saved`
+    throw new JudgeError(message, { cause: error, context: { judgment: spec.name, file: spec.reviews } })
+  }
 }

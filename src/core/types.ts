@@ -169,6 +169,12 @@ export interface ModelCheck {
   readonly pairs: readonly ModelPair[]
 }
 
+/** A state a run judged, with how many of its rows had that state. */
+export interface RunState {
+  readonly stateHash: string
+  readonly rows: number
+}
+
 /** Count of rows per label for one question of one run. */
 export interface LabelCount {
   readonly run_id: string

@@ -32,6 +32,8 @@ export interface HttpRequest {
   readonly method: string
   readonly pathname: string
   readonly query: URLSearchParams
+  /** The path's parameters, by the names the route gives them (`/runs/{run_id}`); empty for most routes. */
+  readonly params: Readonly<Record<string, string>>
   readonly headers: IncomingHttpHeaders
   /** The token to carry on in the page's links and forms (given in the query or a form), or null. */
   readonly token: string | null

@@ -87,7 +87,8 @@ async function serve(ctx: ServerContext, router: Router<Endpoint>, req: Incoming
   try {
     const presented = ctx.config.serverToken === null ? null : await presentedToken(req.headers, query, () => formOf(method, body))
     token = authorize(ctx.config.serverToken, presented)
-    const request: HttpRequest = { method, pathname, query, headers: req.headers, token, json: body.json, form: body.form }
+    const params = found.kind === 'found' ? found.params : {}
+    const request: HttpRequest = { method, pathname, query, params, headers: req.headers, token, json: body.json, form: body.form }
     reply = await endpointOf(found, method, pathname)(ctx, request)
   } catch (error) {
     const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })

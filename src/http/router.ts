@@ -1,13 +1,16 @@
-/** One route: a method, an exact path, and the value a match hands back (the endpoint). */
+/**
+ * One route: a method, a path, and the value a match hands back (the endpoint). A path segment
+ * written `{name}` matches any one non-empty segment and hands it back as a parameter.
+ */
 export interface Route<T> {
   readonly method: string
   readonly path: string
   readonly value: T
 }
 
-/** What a request line matches: a route, a known path asked with another method, or nothing. */
+/** What a request line matches: a route with its path parameters, a known path asked with another method, or nothing. */
 export type Match<T> =
-  | { readonly kind: 'found'; readonly route: Route<T> }
+  | { readonly kind: 'found'; readonly route: Route<T>; readonly params: Readonly<Record<string, string>> }
   | { readonly kind: 'method'; readonly allow: readonly string[] }
   | { readonly kind: 'none' }
 
@@ -16,27 +19,66 @@ export interface Router<T> {
   match(method: string, pathname: string): Match<T>
 }
 
+/** The routes of one path, by method, and the names of its parameters in segment order. */
+interface PathRoutes<T> {
+  readonly segments: readonly string[]
+  readonly methods: Map<string, Route<T>>
+}
+
+const PARAM = /^\{([a-z_]+)\}$/
+
 /**
- * Creates a router over `routes`. Paths match exactly (no patterns, no trailing-slash folding);
- * HEAD follows GET unless the table lists HEAD itself. A repeated method and path is a mistake
- * in the table and throws at once.
+ * Creates a router over `routes`. Paths match exactly (no trailing-slash folding), a literal path
+ * before a pattern; HEAD follows GET unless the table lists HEAD itself. A parameter is
+ * percent-decoded, and a segment that decodes to a slash, a NUL or nothing matches no pattern. A
+ * repeated method and path is a mistake in the table and throws at once.
  */
 export function createRouter<T>(routes: readonly Route<T>[]): Router<T> {
-  const byPath = new Map<string, Map<string, Route<T>>>()
+  const byPath = new Map<string, PathRoutes<T>>()
   for (const route of routes) {
-    const methods = byPath.get(route.path) ?? new Map<string, Route<T>>()
-    if (methods.has(route.method)) throw new Error(`route ${route.method} ${route.path} is listed twice`)
-    methods.set(route.method, route)
-    byPath.set(route.path, methods)
+    const entry = byPath.get(route.path) ?? { segments: route.path.split('/'), methods: new Map<string, Route<T>>() }
+    if (entry.methods.has(route.method)) throw new Error(`route ${route.method} ${route.path} is listed twice`)
+    entry.methods.set(route.method, route)
+    byPath.set(route.path, entry)
   }
+  const patterns = [...byPath.values()].filter((entry) => entry.segments.some((s) => PARAM.test(s)))
   return {
     match(method, pathname) {
-      const methods = byPath.get(pathname)
-      if (!methods) return { kind: 'none' }
+      const literal = byPath.get(pathname)
+      const found = literal && !patterns.includes(literal) ? { entry: literal, params: {} } : matchPattern(patterns, pathname)
+      if (!found) return { kind: 'none' }
+      const { methods } = found.entry
       const route = methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined)
-      if (route) return { kind: 'found', route }
+      if (route) return { kind: 'found', route, params: found.params }
       return { kind: 'method', allow: allowed(methods) }
     },
+  }
+}
+
+function matchPattern<T>(patterns: readonly PathRoutes<T>[], pathname: string): { entry: PathRoutes<T>; params: Record<string, string> } | null {
+  const parts = pathname.split('/')
+  for (const entry of patterns) {
+    if (entry.segments.length !== parts.length) continue
+    const params: Record<string, string> = {}
+    const fits = entry.segments.every((segment, i) => {
+      const name = PARAM.exec(segment)?.[1]
+      if (name === undefined) return segment === parts[i]
+      const value = decoded(parts[i])
+      if (value === null) return false
+      params[name] = value
+      return true
+    })
+    if (fits) return { entry, params }
+  }
+  return null
+}
+
+function decoded(segment: string): string | null {
+  try {
+    const value = decodeURIComponent(segment)
+    return value === '' || /[/\0]/.test(value) ? null : value
+  } catch {
+    return null
   }
 }
 

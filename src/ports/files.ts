@@ -1,3 +1,4 @@
+import type { Retraction } from '../core/review/retraction.ts'
 import type { AnswerKey, VerdictRecord, Verdicts } from '../core/review/verdicts.ts'
 import type { SourcedRow, Spec } from '../core/types.ts'
 
@@ -10,10 +11,12 @@ export interface Files {
   rows(file: string, label: string, delimiter?: string | null): AsyncIterable<SourcedRow>
   /** The judgment's answer key; empty when the spec names none. */
   key(spec: Spec): Promise<AnswerKey>
-  /** The latest verdict per row of the judgment's reviews file; empty when there is none yet. */
+  /** The standing verdict per row of the judgment's reviews file (retractions honoured); empty when there is none yet. */
   verdicts(spec: Spec): Promise<Verdicts>
   /** Appends one verdict to the judgment's reviews file as one whole line. */
   appendVerdict(spec: Spec, record: VerdictRecord): Promise<void>
+  /** Appends a retraction of a row's latest verdict to the judgment's reviews file as one whole line. */
+  appendRetraction(spec: Spec, retraction: Retraction): Promise<void>
   /** The short commit of the repository holding `dir`, or "" outside one. */
   gitSha(dir: string): Promise<string>
   /** The first 16 hex digits of SHA-256 of a file's bytes; "" when it cannot be read. */

@@ -146,11 +146,12 @@ export interface Store {
   latestRuns(): RunRecord[]
   /** Label counts of every run of one judgment, oldest run first. */
   runLabelCounts(judgment: string): RunLabelCount[]
-  /**
-   * Up to `limit` states of a run in state-hash order, from the first at or after `from` (a hash
-   * or ""), wrapping round to the start: hashes are uniform, so a random `from` gives a random sample.
-   */
+  /** One run by its id, or null. */
+  getRun(runId: string): RunRecord | null
+  /** Up to `limit` states of a run in hash order from the first at or after `from`, wrapping round: a random `from` samples. */
   runStates(runId: string, from: string, limit: number): RunState[]
+  /** Up to `limit` states of a run in hash order, skipping the first `offset`: a page of its rows. */
+  runStatesPage(runId: string, offset: number, limit: number): RunState[]
   /** Whether two runs judged exactly the same states, each on as many rows. */
   sameRunStates(a: string, b: string): boolean
   /** Records the model check of a run, replacing any earlier one of that run. */

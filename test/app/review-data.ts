@@ -73,11 +73,29 @@ t.test('enough unsure answers are read to fill a page after the reviewed ones dr
   t.same(queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0 }).offered, [], 'unsure_below 0, no unsure rows')
 })
 
-t.test('the queue says when more unsure answers may wait than were read to fill a page', async (t) => {
-  const { source } = setup(40, (i) => 0.5 + i / 1000)
-  t.equal(queueData(source(), { audit: 0, limit: 5 }).moreUnsure, true, '40 unsure answers, 5 read')
-  t.equal(queueData(source(), { audit: 0, limit: 50 }).moreUnsure, false, 'every unsure answer read')
-  t.equal(queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0, limit: 0 }).moreUnsure, false, 'unsure_below 0')
+t.test('the rows left are counted over the whole queue, the unsure ones in the store, and do not grow as a reviewer works', async (t) => {
+  const { store, source } = setup(40, (i) => (i < 30 ? 0.5 + i / 1000 : 0.9))
+  const read = queueData(source(), { audit: 0, limit: 5 })
+  t.equal(read.offered.filter((c) => c.kind === 'unsure').length < 30, true, 'fewer unsure rows read than there are')
+  t.same(read.left.is_spam, { disagreement: 0, spot_check: 0, unsure: 30 }, 'all 30 unsure answers counted')
+  const ranked = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 40).map((a) => a.stateHash)
+  const messages = new Map(Array.from({ length: 40 }, (_, i) => [hashOf(`m${i}`), `m${i}`]))
+  const confident = ranked.filter((h) => Number(messages.get(h)!.slice(1)) >= 30).slice(0, 3).map((h) => messages.get(h)!)
+  const unsure = ranked.filter((h) => Number(messages.get(h)!.slice(1)) < 30).slice(0, 2).map((h) => messages.get(h)!)
+  const after = queueData(source({ verdicts: reviewed([...confident, ...unsure]) }), { audit: 3, limit: 5 })
+  t.same(after.left.is_spam, { disagreement: 0, spot_check: 0, unsure: 28 }, 'reviewing spot checks takes none off the unsure rows; two unsure verdicts take two')
+  const keyed = queueData(source({ key: keyOf({ [messages.get(ranked.find((h) => Number(messages.get(h)!.slice(1)) < 30)!)!]: 'no' }) }), { audit: 0 })
+  t.same(keyed.left.is_spam, { disagreement: 1, spot_check: 0, unsure: 29 }, 'an unsure row offered as a disagreement is counted once')
+  t.same(queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0, limit: 0 }).left.is_spam, { disagreement: 0, spot_check: 0, unsure: 0 }, 'unsure_below 0')
+})
+
+t.test('a row asked for by state is offered as unsure even when far past the rows read, without a rank', async (t) => {
+  const { store, source } = setup(40, (i) => 0.5 + i / 1000)
+  const last = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 40).at(-1)!.stateHash
+  t.notOk(queueData(source(), { audit: 0, limit: 5 }).offered.some((c) => c.stateHash === last))
+  const queue = queueData(source(), { audit: 0, limit: 5, rows: [last, hashOf('not in the store')] })
+  t.match(queue.offered.filter((c) => c.stateHash === last), [{ kind: 'unsure', question: 'is_spam', rank: null, stratum: 'unsure' }])
+  t.same(queue.left, queueData(source(), { audit: 0, limit: 5 }).left, 'the count is the same')
 })
 
 t.test('a negative or fractional audit is read as a whole number of rows, at least 0', async (t) => {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { App } from '../../src/app/app.ts'
 import { judgeRequest } from '../../src/app/judge-request.ts'
-import { queueTarget, recordVerdict, reviewQueue } from '../../src/app/review.ts'
+import { queueTarget, recordVerdict, reviewQueue, undoVerdict } from '../../src/app/review.ts'
 import type { VerdictRequest } from '../../src/core/review/verdict-check.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
 import type { Question, State } from '../../src/core/types.ts'
@@ -37,7 +37,7 @@ t.test('the queue target is the node, or the only judgment, with its spot-check 
 
 t.test('the queue of a folder without a store is empty, and reading it opens none', async (t) => {
   const bare: App = { ...app(deps(null)), existingStore: () => null, depsFor: () => t.fail('no store is opened') as never }
-  t.same(await reviewQueue(bare, target), { spec: spam, offered: [], cards: [], moreUnsure: false })
+  t.same(await reviewQueue(bare, target), { spec: spam, offered: [], cards: [], left: { is_spam: { disagreement: 0, spot_check: 0, unsure: 0 } }, verdicts: new Map() })
 })
 
 t.test('the queue offers the rows whose stored answer disagrees with the key', async (t) => {
@@ -76,4 +76,35 @@ t.test('a reviews file that cannot be written is an error naming it, and nothing
   const error = await recordVerdict(refusing, target, verdict('hello')).catch((e: JudgeError) => e)
   t.ok(error instanceof JudgeError)
   t.match(error, { message: 'cannot write the reviews file /specs/spam.reviews.csv of spam: EACCES; nothing was saved', context: { judgment: 'spam', file: '/specs/spam.reviews.csv' }, cause: { code: 'EACCES' } })
+})
+
+t.test('an undo appends a retraction of the verdict it names, and the row is offered again', async (t) => {
+  const { app: a, files } = await answered()
+  const record = await recordVerdict(a, target, verdict('hello'))
+  t.same((await reviewQueue(a, target)).offered, [])
+  const undo = { question: 'is_spam', stateHash: record.state_hash, reviewedAt: record.reviewed_at, reviewer: 'bob', at: '2026-11-22T10:05:00.000' }
+  t.same(await undoVerdict(a, spam, undo), record, 'it answers the verdict withdrawn')
+  t.same(files.retracted.get(spam.reviews), [{ retracted_at: '2026-11-22T10:05:00.000', reviewer: 'bob', withdrawn: record }])
+  t.same(files.appended.get(spam.reviews), [record], 'the verdict line stays')
+  t.match((await reviewQueue(a, target)).offered, [{ kind: 'disagreement', state: { message: 'hello' } }], 'the row is back')
+  t.equal((await reviewQueue(a, target)).verdicts.size, 0)
+})
+
+t.test('an undo of a verdict that no longer stands, or of another time, is a 409 and writes nothing', async (t) => {
+  const { app: a, files } = await answered()
+  const record = await recordVerdict(a, target, verdict('hello'))
+  const undo = { question: 'is_spam', stateHash: record.state_hash, reviewedAt: record.reviewed_at, reviewer: 'bob', at: 'later' }
+  await t.rejects(undoVerdict(a, spam, { ...undo, reviewedAt: '2026-01-01T00:00:00.000' }), /row [0-9a-f]{16} has no standing verdict given at "2026-01-01T00:00:00.000" to undo/)
+  await undoVerdict(a, spam, undo)
+  await t.rejects(undoVerdict(a, spam, undo), ConflictError, 'undone already')
+  await t.rejects(undoVerdict(a, spam, { ...undo, stateHash: 'x' }), /that row has no standing verdict/)
+  t.equal(files.retracted.get(spam.reviews)?.length, 1)
+})
+
+t.test('an undo that cannot be written is an error naming the reviews file', async (t) => {
+  const { app: a } = await answered()
+  const record = await recordVerdict(a, target, verdict('hello'))
+  const refusing: App = { ...a, files: { ...a.files, appendRetraction: async () => { throw Object.assign(new Error('denied'), { code: 'EROFS' }) } } }
+  const undo = { question: 'is_spam', stateHash: record.state_hash, reviewedAt: record.reviewed_at, reviewer: 'bob', at: 'later' }
+  await t.rejects(undoVerdict(refusing, spam, undo), { message: 'cannot write the reviews file /specs/spam.reviews.csv of spam: EROFS; nothing was saved' })
 })

@@ -1,36 +1,13 @@
 import t, { type Test } from 'tap'
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { cpSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { buildExampleStore } from '../../examples/build-store.ts'
+import { horizontalOverflow, openBrowser, openPage, pressAccessKey, screenshot, SKIP_BROWSER as skip, tabTo } from '../helpers/browser.ts'
 import { cli, ROOT } from '../helpers/cli.ts'
 import { startJudgeServer } from '../helpers/judge-server.ts'
 import { hashOf, REVIEW_ROWS, reviewProject } from '../helpers/review-project.ts'
-
-// Debian's Chromium, driven as it is installed: nothing is downloaded. CI installs it (.ci/run).
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install chromium); the browser tests need it`
-
-/** Where screenshots go, to be looked at; git-ignored. */
-const OUTPUT = join(ROOT, 'test-output')
-
-async function openBrowser(t: Test): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
-  t.teardown(() => browser.close())
-  return browser
-}
-
-/** Opens a page that fails the test on any console error, such as a refused script or style. */
-async function openPage(t: Test, browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1500 } })
-  page.on('console', (message) => {
-    if (message.type() === 'error') t.fail(`console error: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => t.fail(`page error: ${error.message}`))
-  return page
-}
 
 t.test('a reviewer clicks a verdict in the browser, the row leaves the queue and judge test counts it', { skip }, async (t) => {
   const { dir, env } = await reviewProject(t)
@@ -38,20 +15,20 @@ t.test('a reviewer clicks a verdict in the browser, the row leaves the queue and
   const page = await openPage(t, await openBrowser(t))
   const opened = await page.goto(`${server.url}/review?path=spam.judge.yaml&reviewer=ann&token=tok-b`)
   t.equal(opened?.status(), 200)
-  mkdirSync(OUTPUT, { recursive: true })
-  await page.screenshot({ path: join(OUTPUT, 'review.png') })
+  await screenshot(page, 'review')
 
   const first = page.locator('section.review-card').first()
   t.equal(await first.locator('.kind').textContent(), 'disagrees with the key')
-  t.equal(await page.locator(':focus').textContent(), 'model is right', 'the first button has the focus on load')
+  t.equal(await page.evaluate('document.activeElement.tagName'), 'BODY', 'nothing takes the focus on load')
   const state = hashOf(REVIEW_ROWS[1].message)
   t.equal(await first.locator('input[name=state]').first().getAttribute('value'), state)
-  await Promise.all([page.waitForURL(/reviewer=ann/), first.getByRole('button', { name: 'answer key is right' }).click()])
+  await Promise.all([page.waitForURL(/saved=/), first.getByRole('button', { name: 'answer key is right' }).click()])
 
-  t.equal(new URL(page.url()).pathname + new URL(page.url()).search, '/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&token=tok-b')
+  t.equal(new URL(page.url()).pathname + new URL(page.url()).search, `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&saved=is_spam%3A${state}&token=tok-b`)
+  t.match(await page.locator('.banner').textContent(), /^Saved: answer key is right \(is_spam, row [0-9a-f]{16}\) · Undo u$/)
   const row = `form:has(input[name=question][value=is_spam]):has(input[name=state][value="${state}"])`
-  t.equal(await page.locator(row).count(), 0, 'the card left the queue')
-  t.equal(await page.locator('.counts li').first().textContent(), '0 disagree with the key')
+  t.equal(await page.locator(`.verdicts ${row}`).count(), 0, 'the card left the queue')
+  t.equal(await page.locator('.counts li').nth(1).textContent(), '0 disagree with the key')
   const lines = parse(readFileSync(join(dir, 'spam.reviews.csv')), { columns: true })
   t.match(lines, [{ reviewer: 'ann', question: 'is_spam', state_hash: state, kind: 'disagreement', verdict: 'key_right', labels: '["no"]' }])
   t.equal(lines.length, 1)
@@ -59,21 +36,91 @@ t.test('a reviewer clicks a verdict in the browser, the row leaves the queue and
   t.match(JSON.parse(test.stdout).spam.is_spam, { reviewed: 1, pending: 0, counted: 4, correct: 3 })
 })
 
-t.test('the example project shows a queue in the browser: disagreements first, then spot checks, and unsure rows counted', { skip }, async (t) => {
+/** The example project, its store built with the simulated engine, served as `npm start` serves it. */
+async function example(t: Test) {
   const root = t.testdir({})
   cpSync(resolve(ROOT, 'examples'), root, { recursive: true, filter: (src) => !src.includes('/.judge') && !src.endsWith('.reviews.csv') })
   t.equal(await buildExampleStore(false, root, { write: () => true }), 0)
-  // The example's store holds the simulated engine's answers, under its own model id.
   const server = await startJudgeServer(t, root, { ENGINE: 'simulated' })
+  return { root, server }
+}
+
+/** Chooses a kind in the filter form by keyboard alone (Tab, arrow keys) and shows it (Enter on Show). */
+async function filterByKeyboard(page: Page, kind: string): Promise<void> {
+  await tabTo(page, 'select[name=kind]')
+  const options = await page.locator('select[name=kind] option').evaluateAll((all) => all.map((o) => (o as unknown as { value: string }).value))
+  const from = options.indexOf(await page.locator('select[name=kind]').inputValue())
+  const to = options.indexOf(kind)
+  for (let i = from; i !== to; i += to > from ? 1 : -1) await page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp')
+  await tabTo(page, '.settings button[type=submit]')
+  await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')])
+}
+
+/** The kind and row of the first card, whose buttons carry the access keys. */
+async function firstCard(page: Page): Promise<{ kind: string; question: string; state: string }> {
+  const card = page.locator('section.review-card.current')
+  const field = (name: string) => card.locator(`input[name=${name}]`).first().getAttribute('value') as Promise<string>
+  return { kind: await field('kind'), question: await field('question'), state: await field('state') }
+}
+
+t.test('by keyboard alone, without scripts: ten verdicts across two kinds through the filters, one undone, in the reviews file and judge test', { skip }, async (t) => {
+  const { root, server } = await example(t)
+  const page = await openPage(t, await openBrowser(t), 390)
+  t.equal((await page.goto(`${server.url}/review?path=sms/spam.judge.yaml&reviewer=ann`))?.status(), 200)
+  t.equal(await page.evaluate('window.scrollY'), 0, 'the header stays in view: nothing scrolls it away')
+  t.equal(await horizontalOverflow(page), 0, 'no horizontal scroll at 390 px')
+  await screenshot(page, 'review-390')
+
+  const given: { kind: string; question: string; state: string }[] = []
+  for (const [kind, key] of [['disagreement', 'k'], ['unsure', 'r']] as const) {
+    await filterByKeyboard(page, kind)
+    t.equal(new URL(page.url()).searchParams.get('kind'), kind, `filtered to ${kind}`)
+    t.equal(await page.locator(`section.review-card:not(:has(.kind-${kind}))`).count(), 0, `only ${kind} rows are shown`)
+      for (let i = 0; i < 5; i++) {
+      const card = await firstCard(page)
+      t.match(await page.locator(`section.review-card.current button[accesskey="${key}"]`).textContent(), new RegExp(` ${key}$`), 'the key is shown on its button')
+      await pressAccessKey(page, key)
+      given.push(card)
+      t.match(await page.locator('.banner').textContent(), /^Saved: /, 'saved, with an undo')
+      t.equal(new URL(page.url()).searchParams.get('kind'), kind, 'the filter is kept')
+      t.equal(await page.locator(`input[name=state][value="${card.state}"]`).and(page.locator(`section.review-card:has(input[name=question][value=${card.question}]) input`)).count(), 0, 'the row left the queue')
+    }
+  }
+  t.match(await page.locator('.progress').textContent(), /^10 reviewed today by ann · \d+ left in the queue$/)
+  await screenshot(page, 'review-saved-390')
+
+  await pressAccessKey(page, 'u')
+  const undone = given.at(-1)!
+  t.match(await page.locator('.banner').textContent(), `Undone: the verdict on ${undone.question}, row ${undone.state}, is withdrawn; it is back in the queue.`)
+  t.match(await page.locator('.progress').textContent(), /^9 reviewed today by ann/)
+  t.equal(await page.locator(`section.review-card input[name=state][value="${undone.state}"]`).count() > 0, true, 'the row is offered again')
+
+  const lines: Record<string, string>[] = parse(readFileSync(join(root, 'sms', 'spam.reviews.csv')), { columns: true })
+  t.same(lines.map((l) => `${l.kind} ${l.question} ${l.state_hash}`), [...given, undone].map((g) => `${g.kind} ${g.question} ${g.state}`), 'ten verdict lines, then the retraction')
+  t.same(lines.map((l) => l.verdict), [...Array(5).fill('key_right'), ...Array(5).fill('confirmed'), 'retracted'])
+  t.ok(lines.every((l) => l.reviewer === 'ann'))
+  const test = await cli(['test', 'sms/spam.judge.yaml', '--json'], { ENGINE: 'simulated' }, root)
+  t.equal(test.code === 0 || test.code === 1, true, test.stderr)
+  const scores = JSON.parse(test.stdout).spam
+  for (const question of ['is_spam', 'topic', 'urgency']) {
+    const standing = given.slice(0, 9).filter((g) => g.question === question).length
+    t.equal(scores[question].reviewed, standing, `${question}: judge test counts the ${standing} standing verdicts, not the undone one`)
+  }
+})
+
+t.test('the example project shows a queue: disagreements first, every kind counted, 25 cards a page', { skip }, async (t) => {
+  const { server } = await example(t)
   const page = await openPage(t, await openBrowser(t))
   t.equal((await page.goto(`${server.url}/review?path=sms/spam.judge.yaml`))?.status(), 200)
-  mkdirSync(OUTPUT, { recursive: true })
-  await page.screenshot({ path: join(OUTPUT, 'example-review.png') })
+  await screenshot(page, 'example-review')
   t.equal(await page.locator('section.review-card').count(), 25)
-  const counts = await page.locator('.counts li strong').allTextContents()
-  t.ok(Number(counts[0]) > 0, 'rows disagree with the key')
-  t.equal(counts[1], '90', 'thirty spot checks per question')
-  t.ok(Number.parseInt(counts[2]) > 0, 'unsure rows wait too')
+  const counts = await page.locator('.counts li').allTextContents()
+  t.match(counts[1], /^\d+ disagree with the key$/)
+  t.equal(counts[2], '90 spot checks', 'thirty spot checks per question')
+  t.match(counts[3], /^\d+ unsure$/)
   t.equal(await page.locator('.kind').first().textContent(), 'disagrees with the key')
-  t.equal(await page.getByRole('button', { name: 'answer key is right' }).count(), Number(counts[0]), 'every disagreement on the page has its buttons')
+  t.equal(await page.getByRole('button', { name: 'answer key is right' }).count(), Math.min(25, Number.parseInt(counts[1])), 'every disagreement on the page has its buttons')
+  await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Next →' }).click()])
+  t.equal(new URL(page.url()).searchParams.get('page'), '2')
+  t.match(await page.locator('.range').textContent(), /^Rows 26–50 of \d+ · page 2 of \d+\./)
 })

@@ -27,6 +27,7 @@ const noFiles: Files = {
   key: async () => new Map(),
   verdicts: async () => new Map(),
   appendVerdict: async () => {},
+  appendRetraction: async () => {},
   gitSha: async () => 'abc1234',
   contentHash: async () => 'c0ffee0123456789',
 }

@@ -78,6 +78,24 @@ export function filesContract(t: Test, name: string, make: (t: Test, content: Fi
         [second, other].sort((a, b) => a.state_hash.localeCompare(b.state_hash)))
     })
 
+    t.test('a retraction withdraws its row\'s latest verdict, and the one before stands again', async (t) => {
+      const { files, spec } = make(t, { rows: [], key: [] })
+      const first = verdict('See you at lunch')
+      const other = verdict('WIN a prize, call now', { verdict: 'labeled', labels: ['yes'] })
+      const second = verdict('See you at lunch', { verdict: 'labeled', labels: ['yes'], reviewed_at: '2026-01-01T00:01:00.000' })
+      const undo = (withdrawn: typeof first) => files.appendRetraction(spec, { retracted_at: '2026-01-01T00:02:00.000', reviewer: 'bob', withdrawn })
+      await files.appendVerdict(spec, first)
+      await files.appendVerdict(spec, other)
+      await undo(first)
+      t.same([...(await files.verdicts(spec)).values()], [other], 'the only verdict of its row is withdrawn')
+      await undo(first)
+      t.same([...(await files.verdicts(spec)).values()], [other], 'a retraction with nothing to withdraw changes nothing')
+      await files.appendVerdict(spec, first)
+      await files.appendVerdict(spec, second)
+      await undo(second)
+      t.same([...(await files.verdicts(spec)).values()].find((v) => v.state_hash === first.state_hash), first, 'the earlier verdict stands again')
+    })
+
     t.test('a data file\'s content hash is 16 hex digits, the same for the same content, empty when it cannot be read', async (t) => {
       const { files, data } = make(t, { rows: ROWS, key: [] })
       const hash = await files.contentHash(data)

@@ -1,6 +1,7 @@
 import { shortHash } from '../../src/core/hash.ts'
 import { stateHash, stateOf } from '../../src/core/judge/state.ts'
-import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
+import { lineOfRetraction, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
+import type { KeyRow, VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Row, SourcedRow, Spec } from '../../src/core/types.ts'
 import { NotFoundError } from '../../src/errors.ts'
 import type { Files } from '../../src/ports/files.ts'
@@ -14,16 +15,22 @@ export interface MemoryFilesContent {
   readonly sha?: string
 }
 
-/** The in-memory files port: also shows every verdict appended, per reviews file, in order. */
+/** The in-memory files port: also shows every verdict appended, per reviews file, in order, and every retraction. */
 export interface MemoryFiles extends Files {
   readonly appended: Map<string, VerdictRecord[]>
+  readonly retracted: Map<string, Retraction[]>
 }
 
 /** A Files port over data held in memory, for use-case tests; see MemoryFilesContent. */
 export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles {
   const appended = new Map(Object.entries(content.verdicts ?? {}).map(([file, records]) => [file, [...records]]))
+  const retracted = new Map<string, Retraction[]>()
+  // Every line of each reviews file, in order, as the local files would read them back.
+  const lines = new Map<string, ReviewLine[]>([...appended].map(([file, records]) => [file, records.map((record) => ({ type: 'verdict', record }))]))
+  const add = (file: string, line: ReviewLine) => lines.set(file, [...(lines.get(file) ?? []), line])
   return {
     appended,
+    retracted,
     async *rows(file: string, label: string): AsyncGenerator<SourcedRow> {
       const rows = content.rows?.[file]
       if (!rows) throw new NotFoundError(`${label}: no such data file`)
@@ -35,12 +42,15 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
       return new Map(records.map((record, i) => keyRow(spec, record, `${spec.key}:${i + 2}`)).map((r) => [r.stateHash, r]))
     },
     async verdicts(spec) {
-      const latest = new Map<string, VerdictRecord>()
-      for (const v of appended.get(spec.reviews) ?? []) latest.set(verdictKey(v.judgment, v.question, v.state_hash), v)
-      return latest
+      return standingVerdicts(lines.get(spec.reviews) ?? [])
     },
     async appendVerdict(spec, record) {
       appended.set(spec.reviews, [...(appended.get(spec.reviews) ?? []), record])
+      add(spec.reviews, { type: 'verdict', record })
+    },
+    async appendRetraction(spec, retraction) {
+      retracted.set(spec.reviews, [...(retracted.get(spec.reviews) ?? []), retraction])
+      add(spec.reviews, lineOfRetraction(retraction))
     },
     gitSha: async () => content.sha ?? 'abc1234',
     contentHash: async (file) => (content.rows?.[file] ? shortHash(JSON.stringify(content.rows[file])) : ''),

@@ -12,7 +12,7 @@ function take<T>(items: T[], limit: number): T[] {
 
 /** The run methods of the in-memory Store, with the SQLite adapter's observable behaviour. */
 export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'latestRuns' | 'runLabelCounts' |
-  'runStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'> {
+  'getRun' | 'runStates' | 'runStatesPage' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'> {
   const runs = new Map<string, RunRecord>()
   const runLabels = new Map<string, Map<string, LabelCount>>()
   const runStates = new Map<string, RunState[]>()
@@ -48,6 +48,14 @@ export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'late
       const start = all.findIndex((s) => s.stateHash >= from)
       const ordered = start < 0 ? all : [...all.slice(start), ...all.slice(0, start)]
       return take(ordered, limit).map((s) => ({ ...s }))
+    },
+    getRun(runId) {
+      const run = runs.get(runId)
+      return run ? runRecord(run) : null
+    },
+    runStatesPage(runId, offset, limit) {
+      const from = Math.max(0, Math.trunc(offset) || 0)
+      return take(statesOf(runId).slice(from), limit).map((s) => ({ ...s }))
     },
     sameRunStates(a, b) {
       const [x, y] = [statesOf(a), statesOf(b)]

@@ -9,9 +9,12 @@ const router = createRouter([
   { method: 'POST', path: '/review', value: 'verdict' },
   { method: 'GET', path: '/only-head', value: 'get' },
   { method: 'HEAD', path: '/only-head', value: 'head' },
+  { method: 'GET', path: '/v1/runs/{run_id}', value: 'run' },
+  { method: 'GET', path: '/v1/runs/latest', value: 'latest' },
+  { method: 'GET', path: '/a/{x}/b/{y}', value: 'two' },
 ])
 
-const found = (value: string) => ({ kind: 'found', value })
+const found = (value: string, params: Record<string, string> = {}) => ({ kind: 'found', value, params })
 const allow = (...methods: string[]) => ({ kind: 'method', allow: methods })
 const none = { kind: 'none' }
 
@@ -37,10 +40,23 @@ const cases: [string, string, object][] = [
   ['GET', '/v1', none],
   ['GET', '', none],
   ['get', '/', allow('GET', 'HEAD')],
+  ['GET', '/v1/runs/20260101T090000Z-abc123', found('run', { run_id: '20260101T090000Z-abc123' })],
+  ['HEAD', '/v1/runs/r1', found('run', { run_id: 'r1' })],
+  ['POST', '/v1/runs/r1', allow('GET', 'HEAD')],
+  ['GET', '/v1/runs/latest', found('latest')],
+  ['GET', '/v1/runs/a%20b%3F', found('run', { run_id: 'a b?' })],
+  ['GET', '/v1/runs/a%2Fb', none],
+  ['GET', '/v1/runs/a%00b', none],
+  ['GET', '/v1/runs/%E0%A4%A', none],
+  ['GET', '/v1/runs//', none],
+  ['GET', '/v1/runs/r1/', none],
+  ['GET', '/v1/runs/%7Brun_id%7D', found('run', { run_id: '{run_id}' })],
+  ['GET', '/a/1/b/2', found('two', { x: '1', y: '2' })],
+  ['GET', '/a/1/c/2', none],
 ]
 
 function simplify(match: Match<string>): object {
-  if (match.kind === 'found') return { kind: 'found', value: match.route.value }
+  if (match.kind === 'found') return { kind: 'found', value: match.route.value, params: match.params }
   return match
 }
 

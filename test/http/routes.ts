@@ -4,8 +4,12 @@ import { isApiPath, ROUTES } from '../../src/http/routes.ts'
 import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
-t.test('the route table holds the seed\'s endpoints, the accuracy report and the spend, each once', async (t) => {
-  t.same(ROUTES.map((r) => `${r.method} ${r.path}`), ['POST /v1/judge', 'GET /v1/runs', 'GET /v1/drift', 'GET /v1/accuracy', 'GET /v1/spend', 'GET /', 'GET /runs', 'GET /accuracy', 'GET /review', 'POST /review'])
+t.test('the route table holds the seed\'s endpoints, the accuracy report, the spend, the pages\' JSON twins and the undo, each once', async (t) => {
+  t.same(ROUTES.map((r) => `${r.method} ${r.path}`), [
+    'POST /v1/judge', 'GET /v1/runs', 'GET /v1/drift', 'GET /v1/accuracy', 'GET /v1/review', 'GET /v1/projects', 'GET /v1/spend',
+    'GET /v1/runs/{run_id}', 'GET /v1/runs-page',
+    'GET /', 'GET /runs', 'GET /runs/{run_id}', 'GET /accuracy', 'GET /review', 'POST /review', 'POST /review/undo',
+  ])
   t.doesNotThrow(() => createRouter(ROUTES))
 })
 

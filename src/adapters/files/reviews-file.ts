@@ -2,22 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { isKind, isVerdict, verdictKey, type VerdictRecord } from '../../core/review/verdicts.ts'
-import { isStratum } from '../../core/review/strata.ts'
-import type { State } from '../../core/types.ts'
+import { standingVerdicts, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
+import type { VerdictRecord } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
+import { BASE_COLUMNS, lineOf, retractionLine, REVIEW_COLUMNS, verdictLine, type Cells, type Column } from './reviews-lines.ts'
 
-/** The columns every reviews file has, in order (brief 7). */
-export const BASE_COLUMNS = [
-  'reviewed_at', 'reviewer', 'judgment', 'question', 'state_hash', 'kind', 'verdict', 'labels', 'model_label', 'key_label', 'state',
-] as const
-
-/** The columns of a reviews file created now: the base ones, then the row's stratum and rank when reviewed. */
-export const REVIEW_COLUMNS = [...BASE_COLUMNS, 'stratum', 'rank'] as const
-
-type Column = (typeof REVIEW_COLUMNS)[number]
-type Cells = Readonly<Record<Column, string>>
+// The line format lives in reviews-lines.ts; callers that write or read the file find it here too.
+export { BASE_COLUMNS, REVIEW_COLUMNS, retractionLine, verdictLine } from './reviews-lines.ts'
 
 // Letters and digits of any script; the first character may not be one a spreadsheet reads as the
 // start of a formula (=, +, -, @), and none of the characters can break out of a CSV cell or HTML.
@@ -28,17 +20,6 @@ export function validReviewer(name: string): boolean {
   return REVIEWER.test(name)
 }
 
-/** One verdict as a line of the reviews file, newline included: CSV, or TSV for a .tsv file; `columns` the file's (default REVIEW_COLUMNS). */
-export function verdictLine(record: VerdictRecord, delimiter = ',', columns: readonly Column[] = REVIEW_COLUMNS): string {
-  const cells: Cells = {
-    reviewed_at: record.reviewed_at, reviewer: record.reviewer, judgment: record.judgment, question: record.question,
-    state_hash: record.state_hash, kind: record.kind, verdict: record.verdict, labels: JSON.stringify(record.labels),
-    model_label: record.model_label, key_label: record.key_label ?? '', state: JSON.stringify(record.state),
-    stratum: record.stratum ?? '', rank: record.rank === null ? '' : String(record.rank),
-  }
-  return delimitedLine(columns.map((c) => cells[c]), delimiter)
-}
-
 /**
  * Appends one verdict to a reviews file as one whole line, fsync'd before the promise resolves,
  * creating the file with its header first. Safe without a lock, within a process and across
@@ -46,7 +27,16 @@ export function verdictLine(record: VerdictRecord, delimiter = ',', columns: rea
  */
 export function appendVerdict(file: string, record: VerdictRecord): Promise<void> {
   const path = resolve(file)
-  return appendLine(path, delimiterOf(path), record)
+  return appendLine(path, delimiterOf(path), (delimiter, columns) => verdictLine(record, delimiter, columns))
+}
+
+/**
+ * Appends a retraction of a row's latest verdict (an undo) as one whole line, as appendVerdict
+ * does: the file is only ever appended to, so what was withdrawn stays on record.
+ */
+export function appendRetraction(file: string, retraction: Retraction): Promise<void> {
+  const path = resolve(file)
+  return appendLine(path, delimiterOf(path), (delimiter, columns) => retractionLine(retraction, delimiter, columns))
 }
 
 /**
@@ -55,7 +45,7 @@ export function appendVerdict(file: string, record: VerdictRecord): Promise<void
  * promises this only up to PIPE_BUF (4096 bytes on Linux); local Linux and macOS file systems
  * keep longer appends whole too, while NFS keeps none (see docs/review.md).
  */
-async function appendLine(path: string, delimiter: string, record: VerdictRecord): Promise<void> {
+async function appendLine(path: string, delimiter: string, lineFor: (delimiter: string, columns: readonly Column[]) => string): Promise<void> {
   const header = delimitedLine(REVIEW_COLUMNS, delimiter)
   await createWithHeader(path, header)
   const handle = await open(path, 'a')
@@ -64,7 +54,7 @@ async function appendLine(path: string, delimiter: string, record: VerdictRecord
     const { size } = await handle.stat()
     // A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
     const old = size > 0 && (await startsWith(path, delimitedLine(BASE_COLUMNS, delimiter)))
-    const line = verdictLine(record, delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
+    const line = lineFor(delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
     const bytes = Buffer.from(size === 0 ? header + line : line)
     let offset = 0
     while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
@@ -107,19 +97,19 @@ async function createWithHeader(path: string, header: string): Promise<void> {
 }
 
 /**
- * Reads a reviews file and returns the latest verdict of each row (judgment, question, state
- * hash): the last line in the file, as lines are appended in the order verdicts arrive. A missing
- * file holds no verdicts; a malformed line is an InputError naming file:line.
+ * Reads a reviews file and returns the standing verdict of each row (judgment, question, state
+ * hash): the last verdict line in the file, as lines are appended in the order verdicts arrive,
+ * unless a retraction line after it withdrew it (standingVerdicts). A missing file holds no
+ * verdicts; a malformed line is an InputError naming file:line.
  */
 export async function readVerdicts(file: string): Promise<Map<string, VerdictRecord>> {
-  const verdicts = new Map<string, VerdictRecord>()
+  const lines: ReviewLine[] = []
   for (const { record, info } of parseFile(await readText(file), file)) {
     // Two processes writing the first verdict into one empty file at once can both add a header.
     if (record.reviewed_at === 'reviewed_at') continue
-    const verdict = recordOf(record, `${file}:${info.lines}`, delimitedName(delimiterOf(file)))
-    verdicts.set(verdictKey(verdict.judgment, verdict.question, verdict.state_hash), verdict)
+    lines.push(lineOf(record, `${file}:${info.lines}`, delimitedName(delimiterOf(file))))
   }
-  return verdicts
+  return standingVerdicts(lines)
 }
 
 async function readText(file: string): Promise<string> {
@@ -146,40 +136,5 @@ function parseFile(text: string, file: string): { record: Cells; info: { lines: 
     if (error instanceof InputError) throw error
     const e = error as Error & { lines?: number }
     throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
-  }
-}
-
-function recordOf(cells: Cells, where: string, format: string): VerdictRecord {
-  if (BASE_COLUMNS.some((c) => cells[c] === undefined)) throw new InputError(`${where}: not valid ${format}: the line has fewer cells than the header`)
-  const { kind, verdict } = cells
-  if (!isKind(kind)) throw new InputError(`${where}: unknown kind "${kind}"`)
-  if (!isVerdict(verdict)) throw new InputError(`${where}: unknown verdict "${verdict}"`)
-  const labels = json(cells.labels, where, 'labels')
-  if (!Array.isArray(labels) || !labels.every((l) => typeof l === 'string')) throw new InputError(`${where}: labels must be a JSON array of labels`)
-  const state = json(cells.state, where, 'state')
-  if (typeof state !== 'object' || state === null || Array.isArray(state) || !Object.values(state).every((v) => typeof v === 'string')) {
-    throw new InputError(`${where}: state must be a JSON object of column values`)
-  }
-  return {
-    reviewed_at: cells.reviewed_at, reviewer: cells.reviewer, judgment: cells.judgment, question: cells.question,
-    state_hash: cells.state_hash, kind, verdict, labels, model_label: cells.model_label,
-    key_label: cells.key_label === '' ? null : cells.key_label, state: state as State, ...placeOf(cells, where),
-  }
-}
-
-/** Stratum and rank of a line: empty (or absent, in a file from before strata) is null. */
-function placeOf(cells: Cells, where: string): Pick<VerdictRecord, 'stratum' | 'rank'> {
-  const stratum = cells.stratum ?? ''
-  const rank = cells.rank ?? ''
-  if (stratum !== '' && !isStratum(stratum)) throw new InputError(`${where}: unknown stratum "${stratum}"`)
-  if (rank !== '' && !/^[1-9]\d{0,15}$/.test(rank)) throw new InputError(`${where}: rank must be a whole number from 1, not "${rank}"`)
-  return { stratum: stratum === '' ? null : stratum, rank: rank === '' ? null : Number(rank) }
-}
-
-function json(text: string, where: string, column: Column): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new InputError(`${where}: ${column} is not valid JSON`)
   }
 }

@@ -67,6 +67,9 @@ export const SQL = {
   putRunState: 'INSERT INTO _judge_run_states (run, state_hash, rows) VALUES (?, ?, ?)',
   runStatesFrom: `SELECT state_hash, rows FROM _judge_run_states
     WHERE run = ${SEQ} AND state_hash >= ? ORDER BY state_hash LIMIT ?`,
+  runStatesPage: `SELECT state_hash, rows FROM _judge_run_states
+    WHERE run = ${SEQ} ORDER BY state_hash LIMIT ? OFFSET ?`,
+  getRun: `SELECT ${RUN} FROM _judge_runs WHERE run_id = ?`,
   runStatesBefore: `SELECT state_hash, rows FROM _judge_run_states
     WHERE run = ${SEQ} AND state_hash < ? ORDER BY state_hash LIMIT ?`,
   sameRunStates: `SELECT

@@ -8,7 +8,7 @@ type SqlRow = Record<string, SQLOutputValue>
 
 /** The methods of the port that record and read runs, their states and their model checks. */
 export type RunMethods = Pick<Store, 'recordRun' | 'listRuns' | 'latestRuns' | 'runLabelCounts' |
-  'runStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'>
+  'getRun' | 'runStates' | 'runStatesPage' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'>
 
 /** The run methods of a SQLite store, over its prepared statements and write transaction. */
 export function runMethods(sql: Statements, transaction: (work: () => void) => void): RunMethods {
@@ -38,6 +38,13 @@ export function runMethods(sql: Statements, transaction: (work: () => void) => v
       const after = sql.runStatesFrom.all(runId, from, n).map(runStateOf)
       if (after.length >= n || from === '') return after
       return [...after, ...sql.runStatesBefore.all(runId, from, n - after.length).map(runStateOf)]
+    },
+    getRun(runId) {
+      const row = sql.getRun.get(runId)
+      return row ? runOf(row) : null
+    },
+    runStatesPage(runId, offset, limit) {
+      return sql.runStatesPage.all(runId, sqlLimit(limit), Math.max(0, Math.trunc(offset) || 0)).map(runStateOf)
     },
     sameRunStates(a, b) {
       const row = sql.sameRunStates.get(b, a, a, b) as { same: number; a: number; b: number }

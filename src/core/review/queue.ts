@@ -38,6 +38,11 @@ export interface QuestionAnswers {
   readonly keyed: readonly StoredAnswer[]
   /** What the queue reads of each stratum: no sizes, which would cost a count of every answer. */
   readonly strata: Readonly<Record<Stratum, RankedRows>>
+  /**
+   * Unsure answers asked for by state beyond the rows read (a reviewer opening one row): offered
+   * after them, with no rank, as the queue would offer them once read that far.
+   */
+  readonly extra?: readonly StoredAnswer[]
 }
 
 /** Everything buildQueue needs; it reads nothing itself. */
@@ -127,7 +132,7 @@ function alternate(lists: readonly (readonly Card[])[]): Card[] {
 
 function candidates(kind: Kind, qa: QuestionAnswers, input: QueueInput): readonly StoredAnswer[] {
   if (kind === 'spot_check') return qa.strata.confident.rows.slice(0, Math.max(0, input.audit))
-  if (kind === 'unsure') return qa.strata.unsure.rows
+  if (kind === 'unsure') return qa.extra ? [...qa.strata.unsure.rows, ...qa.extra] : qa.strata.unsure.rows
   // Disagreements in key order, so the page reads like the key file.
   const byHash = new Map(qa.keyed.map((a) => [a.stateHash, a]))
   const rows = [...input.key.values()].filter((row) => byHash.has(row.stateHash))

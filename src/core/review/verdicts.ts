@@ -112,6 +112,11 @@ export function labelsSaved(verdict: Verdict, subject: VerdictSubject): string[]
   }
 }
 
+/** A verdict given, in the words of its button: `answer key is right`, `it is promotion`. */
+export function verdictText(record: Pick<VerdictRecord, 'verdict' | 'labels'>): string {
+  return record.verdict === 'labeled' ? `${VERDICT_TEXT.labeled} ${record.labels[0] ?? ''}`.trim() : VERDICT_TEXT[record.verdict]
+}
+
 /** One verdict button of a card; `label` is set for `labeled`. */
 export interface VerdictChoice {
   readonly verdict: Verdict

@@ -1,31 +1,60 @@
+import { accuracySummary, type AccuracySummary } from '../../app/accuracy-summary.ts'
 import { publicRun, type PublicRun } from '../../app/runs.ts'
+import type { Project } from '../../core/types.ts'
 import { serverSpend, type ServerSpend } from '../../app/spend.ts'
 import { loadRequested, type ServerContext } from '../context.ts'
 import { specFolders } from '../folders.ts'
 
+/** One judgment of a folder on the home page, with its accuracy per question in brief. */
+export interface HomeJudgment {
+  readonly name: string
+  /** Per question, in spec order; null when it cannot be read (the error says why). */
+  readonly questions: Readonly<Record<string, AccuracySummary>> | null
+  /** Why its answer key or reviews file does not read, or null. */
+  readonly error: string | null
+}
+
 /** One folder of specs on the home page. */
 export interface HomeFolder {
   readonly path: string
-  readonly judgments: readonly string[]
-  readonly lastRun: PublicRun | null
+  readonly judgments: readonly HomeJudgment[]
+  readonly last_run: PublicRun | null
   /** The server's engine spend in the folder's store, or null when the specs do not load. */
   readonly spend: ServerSpend | null
   /** Why the folder's specs do not load, or null. */
   readonly error: string | null
 }
 
+/** What GET / shows and GET /v1/projects answers: every folder of specs under the served folder. */
+export interface HomeData {
+  readonly folders: readonly HomeFolder[]
+}
+
 /** The home page's data: every folder of specs under the served folder, each loaded on its own. */
-export function homeData(ctx: ServerContext): HomeFolder[] {
-  return specFolders(ctx.config.projects).map((path) => {
+export async function homeData(ctx: ServerContext): Promise<HomeData> {
+  const folders: HomeFolder[] = []
+  for (const path of specFolders(ctx.config.projects)) {
     try {
       const project = loadRequested(ctx, path)
-      const judgments = project.specs.map((s) => s.name)
-      const [lastRun] = ctx.runtime.existingStore(project)?.listRuns(judgments, 1) ?? []
+      const names = project.specs.map((s) => s.name)
+      const [lastRun] = ctx.runtime.existingStore(project)?.listRuns(names, 1) ?? []
       const spend = serverSpend(ctx.runtime, project, ctx.config.serverMaxDailyCost)
-      return { path, judgments, lastRun: lastRun ? publicRun(lastRun) : null, spend, error: null }
+      folders.push({ path, judgments: await judgmentsOf(ctx, project), last_run: lastRun ? publicRun(lastRun) : null, spend, error: null })
     } catch (error) {
       // One broken folder must not take the page down; it shows its error instead.
-      return { path, judgments: [], lastRun: null, spend: null, error: ctx.clean((error as Error).message) }
+      folders.push({ path, judgments: [], last_run: null, spend: null, error: ctx.clean((error as Error).message) })
     }
-  })
+  }
+  return { folders }
+}
+
+async function judgmentsOf(ctx: ServerContext, project: Project): Promise<HomeJudgment[]> {
+  return Promise.all(project.specs.map(async (spec): Promise<HomeJudgment> => {
+    try {
+      return { name: spec.name, questions: await accuracySummary(ctx.runtime, project, spec), error: null }
+    } catch (error) {
+      // A broken answer key or reviews file shows on its judgment; the links to fix it stay.
+      return { name: spec.name, questions: null, error: ctx.clean((error as Error).message) }
+    }
+  }))
 }

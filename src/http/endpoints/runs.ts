@@ -15,7 +15,7 @@ export interface RunsData {
   readonly judgments: readonly RunsJudgment[]
 }
 
-/** One judgment on the runs page: its drift, and each question's labels in spec order. */
+/** One judgment on the runs page: its drift, each question's labels in spec order, and when each run started. */
 export interface RunsJudgment {
   readonly name: string
   /** Every run against the previous one (the interface's drift). */
@@ -23,8 +23,22 @@ export interface RunsJudgment {
   /** Each run against the previous complete run of the same command and source. */
   readonly like: LikeDrift
   readonly labels: Readonly<Record<string, readonly string[]>>
+  /** The start of each of its runs (UTC), by run id, for the charts' axes. */
+  readonly started: Readonly<Record<string, string>>
   /** Each shadow candidate's agreement with this judgment's live answers, per question. */
-  readonly shadows: readonly ShadowAgreement[]
+  readonly shadows: readonly ShadowRow[]
+}
+
+/** A shadow candidate's agreement with the live answers of one question. */
+export interface ShadowRow {
+  readonly candidate: string
+  readonly candidate_hash: string
+  readonly question: string
+  readonly rows: number
+  readonly agree: number
+  readonly agreement: number
+  /** When the last pair was recorded (UTC). */
+  readonly last: string
 }
 
 /** GET /v1/runs's data: the runs of `path` (optionally one `node`), newest first, at most 50. */
@@ -53,7 +67,7 @@ export function likeFilterOf(query: URLSearchParams): LikeFilter | null {
   return { command, source, completed: completed === 'true' }
 }
 
-/** The runs page's data, from the query's `path` and optional `node`. */
+/** The runs page's data, from the query's `path` and optional `node`: what GET /runs shows and GET /v1/runs-page answers. */
 export function runsData(ctx: ServerContext, query: URLSearchParams): RunsData {
   const path = param(query, 'path')
   const node = param(query, 'node')
@@ -68,7 +82,12 @@ export function runsData(ctx: ServerContext, query: URLSearchParams): RunsData {
       drift: driftOfSpec(ctx.runtime, project, spec),
       like: likeDriftOfSpec(ctx.runtime, project, spec),
       labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])),
-      shadows: shadowAgreement(store?.shadowPairs(spec.name) ?? []),
+      started: Object.fromEntries((store?.runLabelCounts(spec.name) ?? []).map((c) => [c.run_id, c.started_at])),
+      shadows: shadowAgreement(store?.shadowPairs(spec.name) ?? []).map(shadowRow),
     })),
   }
+}
+
+function shadowRow(s: ShadowAgreement): ShadowRow {
+  return { candidate: s.candidate, candidate_hash: s.candidateHash, question: s.question, rows: s.rows, agree: s.agree, agreement: s.agreement, last: s.last }
 }

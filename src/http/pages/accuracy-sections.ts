@@ -17,8 +17,8 @@ export function calibrationSection(question: string, c: Calibration): Html {
     : html`<p>Expected calibration error <strong>${percent(c.ece)}</strong>, over the bins with a sample (${percent(c.covered)} of the answers).</p>`
   return html`<h3>Calibration</h3>${ece}
 <div class="split">${reliabilityPlot(question, c)}
-<table><thead><tr><th>confidence</th><th class="num">answers</th><th class="num">mean confidence</th><th class="num">sampled</th><th class="num">accuracy</th><th>95% interval</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`
+<div class="table-wrap"><table><thead><tr><th>confidence</th><th class="num">answers</th><th class="num">mean confidence</th><th class="num">sampled</th><th class="num">accuracy</th><th>95% interval</th></tr></thead>
+<tbody>${rows}</tbody></table></div></div>`
 }
 
 function figures(f: ThresholdFigures): Html {
@@ -36,8 +36,8 @@ export function thresholdsSection(thresholds: readonly RouteThresholds[]): Html 
       : html`<p class="alert">No threshold reaches ${percent(t.target)} at the lower end of its 95% interval: review more rows.</p>`
     return html`<section class="card"><h4>route <code>${t.route}</code> (label ${t.labels.join(' or ')})</h4>
 <p>Now <code>${t.variable}: "${t.current.comparison}"</code>: ${figures(t.current)}.</p>${suggestion}
-<details><summary>Every threshold tried (${t.table.length})</summary><table><thead><tr><th>${t.variable} at least</th><th class="num">routes</th><th class="num">sampled</th><th class="num">precision</th><th>95% interval</th></tr></thead>
-<tbody>${rows}</tbody></table></details></section>`
+<details><summary>Every threshold tried (${t.table.length})</summary><div class="table-wrap"><table><thead><tr><th>${t.variable} at least</th><th class="num">routes</th><th class="num">sampled</th><th class="num">precision</th><th>95% interval</th></tr></thead>
+<tbody>${rows}</tbody></table></div></details></section>`
   })}`
 }
 
@@ -50,5 +50,5 @@ export function mixSection(mix: LabelMix): Html {
   })
   const note = mix.corrected === null ? html`<p class="muted">No corrected mix: ${mix.reason}.</p>` : html`<p class="muted">Corrected by ${method}, with bootstrap intervals.</p>`
   return html`<h3>Label mix</h3>${note}
-<table><thead><tr><th>label</th><th class="num">as labelled</th><th class="num">corrected</th><th>95% interval</th></tr></thead><tbody>${rows}</tbody></table>`
+<div class="table-wrap"><table><thead><tr><th>label</th><th class="num">as labelled</th><th class="num">corrected</th><th>95% interval</th></tr></thead><tbody>${rows}</tbody></table></div>`
 }

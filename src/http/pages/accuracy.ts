@@ -41,7 +41,7 @@ function estimateSection(e: AccuracyEstimate): Html {
 <td class="num">${s.sampled}</td><td class="num">${s.counted}</td><td class="num">${s.correct}</td><td class="num">${s.accuracy === null ? '–' : percent(s.accuracy)}</td>
 <td class="num">${s.needs_context}</td><td class="num">${s.ambiguous}</td><td class="num">${s.outside}</td><td class="num">${s.needed}</td></tr>`)
   return html`<h3>Accuracy</h3>${headline}${naive}
-<table><thead><tr><th>stratum</th><th class="num">answers</th><th class="num">weight</th><th class="num">sampled</th><th class="num">labelled</th><th class="num">correct</th><th class="num">accuracy</th>
-<th class="num">needs context</th><th class="num">ambiguous</th><th class="num">reviewed past a gap</th><th class="num">reviews needed</th></tr></thead><tbody>${rows}</tbody></table>
+<div class="table-wrap"><table><thead><tr><th>stratum</th><th class="num">answers</th><th class="num">weight</th><th class="num">sampled</th><th class="num">labelled</th><th class="num">correct</th><th class="num">accuracy</th>
+<th class="num">needs context</th><th class="num">ambiguous</th><th class="num">reviewed past a gap</th><th class="num">reviews needed</th></tr></thead><tbody>${rows}</tbody></table></div>
 <p class="muted">${e.method}.</p>`
 }

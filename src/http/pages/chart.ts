@@ -5,11 +5,8 @@ import { html, type Html } from '../html.ts'
 // Okabe-Ito and Tableau hues: told apart by most forms of colour blindness, light or dark.
 const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#7f7f7f', '#9467bd', '#8c564b']
 
-const WIDTH = 640
-const PLOT_TOP = 16
-const PLOT_HEIGHT = 160
-const LEFT = 40
-const RIGHT = 8
+/** Runs a chart shows at most: the newest, as many as the run table lists. */
+export const CHART_RUNS = 50
 
 /**
  * The labels of a question's runs, each with its colour: the question's labels in spec order,
@@ -20,51 +17,41 @@ export function labelColours(entries: readonly DriftEntry[], order: readonly str
   return labels.map((label, i) => [label, PALETTE[i % PALETTE.length]])
 }
 
+/** A run's start as the chart's axis shows it: `2026-01-01 09:00:05` (UTC). */
+export function axisDate(startedAt: string | undefined): string {
+  return startedAt === undefined ? '' : startedAt.slice(0, 19).replace('T', ' ')
+}
+
 /**
- * A question's label shares across runs as inline SVG: one stacked bar per run, oldest first,
- * runs whose change is above the alert threshold marked; with a title, an aria-label and a legend.
- * Pure: the same drift entries GET /v1/drift answers with go in.
+ * A question's label shares across runs: one stacked bar per run, newest at the top, as the run
+ * table above it is ordered, each labelled on the axis with the run's start; runs whose change is
+ * above the alert threshold marked. HTML and CSS rather than a drawing, so that the dates stay
+ * readable on a narrow screen. Pure: the drift entries of GET /v1/drift (oldest first) go in.
  */
-export function shareChart(question: string, entries: readonly DriftEntry[], order: readonly string[] = []): Html {
-  if (entries.length === 0) return html`<p class="muted">No runs yet.</p>`
+export function shareChart(question: string, entries: readonly DriftEntry[], order: readonly string[] = [], dates: Readonly<Record<string, string>> = {}): Html {
+  if (entries.length === 0) return html`<p class="muted">No runs yet: <code>judge run</code> records one.</p>`
   const colours = labelColours(entries, order)
-  const slot = (WIDTH - LEFT - RIGHT) / entries.length
-  const barWidth = Math.min(48, slot * 0.8)
-  const alerts = entries.filter((e) => e.alert).length
-  const summary = `Label shares of ${question} across ${entries.length} run${entries.length === 1 ? '' : 's'}, oldest first` +
-    (alerts > 0 ? `; ${alerts} with drift above 0.10` : '')
-  const bars = entries.map((entry, i) => bar(entry, i, LEFT + slot * i + (slot - barWidth) / 2, barWidth, colours, entries.length))
-  return html`<svg class="chart" viewBox="0 0 ${WIDTH} ${PLOT_TOP + PLOT_HEIGHT + 24}" width="${WIDTH}" role="img" aria-label="${summary}" xmlns="http://www.w3.org/2000/svg">
-<title>${summary}</title>
-${axis()}
-${bars}
-</svg>
-<ul class="legend">${colours.map(([label, colour]) => html`<li><span class="swatch" style="background:${colour}"></span>${label}</li>`)}</ul>`
+  const shown = entries.slice(-CHART_RUNS).reverse()
+  const alerts = shown.filter((e) => e.alert).length
+  const which = entries.length > shown.length ? `the newest ${shown.length} of ${entries.length} runs` : `${entries.length} run${entries.length === 1 ? '' : 's'}`
+  const caption = `Label shares of ${question} across ${which}, newest first${alerts > 0 ? `; ${alerts} with drift above 0.10` : ''}`
+  return html`<figure class="chart-bars">
+<figcaption class="muted">${caption}</figcaption>
+<div class="axis" aria-hidden="true"><span></span><span>0%</span><span>50%</span><span>100%</span></div>
+<ol class="bars">${shown.map((entry) => bar(entry, colours, dates[entry.run_id]))}</ol>
+<ul class="legend">${colours.map(([label, colour]) => html`<li><span class="swatch" style="background:${colour}"></span>${label}</li>`)}</ul>
+</figure>`
 }
 
-function axis(): Html[] {
-  return [0, 0.5, 1].map((share) => {
-    const y = PLOT_TOP + PLOT_HEIGHT * (1 - share)
-    return html`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y}" y2="${y}" stroke="currentColor" stroke-opacity="0.2"/><text x="${LEFT - 6}" y="${y + 4}" text-anchor="end" font-size="11" fill="currentColor">${share * 100}%</text>`
-  })
-}
-
-function bar(entry: DriftEntry, index: number, x: number, width: number, colours: readonly [string, string][], runs: number): Html {
-  let bottom = PLOT_TOP + PLOT_HEIGHT
+function bar(entry: DriftEntry, colours: readonly [string, string][], startedAt: string | undefined): Html {
   const parts = colours.flatMap(([label, colour]) => {
     const share = entry.shares[label] ?? 0
     if (share <= 0) return []
-    const height = share * PLOT_HEIGHT
-    bottom -= height
-    return [html`<rect x="${round(x)}" y="${round(bottom)}" width="${round(width)}" height="${round(height)}" fill="${colour}"><title>${entry.run_id}: ${label} ${percent(share)}</title></rect>`]
+    return [html`<span style="width:${round(share * 100)}%;background:${colour}" title="${label} ${percent(share)}"></span>`]
   })
-  const centre = round(x + width / 2)
-  const flag = entry.alert
-    ? html`<text x="${centre}" y="${PLOT_TOP - 4}" text-anchor="middle" font-size="12" font-weight="bold" fill="#d55e00"><title>${entry.run_id}: change ${entry.change?.toFixed(3)} above 0.10</title>!</text>`
-    : ''
-  // Numbering every bar only while the numbers still fit under them.
-  const number = runs <= 25 ? html`<text x="${centre}" y="${PLOT_TOP + PLOT_HEIGHT + 16}" text-anchor="middle" font-size="11" fill="currentColor">${index + 1}</text>` : ''
-  return html`<g>${parts}${flag}${number}</g>`
+  const said = colours.map(([label]) => `${label} ${percent(entry.shares[label] ?? 0)}`).join(', ')
+  const flag = entry.alert ? html`<span class="flag" title="change ${entry.change?.toFixed(3)} above 0.10">drift</span>` : ''
+  return html`<li><span class="date" title="${entry.run_id}">${axisDate(startedAt) || entry.run_id}</span><span class="track" role="img" aria-label="${entry.run_id}: ${said}${entry.alert ? `; drift ${entry.change?.toFixed(3)}` : ''}">${parts}</span>${flag}</li>`
 }
 
 function round(n: number): number {

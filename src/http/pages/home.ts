@@ -1,18 +1,23 @@
-import { formatUsd } from '../../format.ts'
 import { SIMULATED_PREFIX } from '../../adapters/simulated/simulated.ts'
-import { href, html, type Html } from '../html.ts'
+import type { AccuracySummary } from '../../app/accuracy-summary.ts'
 import type { PublicRun } from '../../app/runs.ts'
+import { formatUsd, percent } from '../../format.ts'
+import type { HomeData, HomeFolder, HomeJudgment } from '../endpoints/home.ts'
+import { href, html, type Html } from '../html.ts'
 import type { ServerSpend } from '../../app/spend.ts'
-import type { HomeFolder } from '../endpoints/home.ts'
 import { layout } from './layout.ts'
 
-/** GET /: every folder of specs, its judgments and last run, with links to its review and runs pages. */
-export function homePage(folders: readonly HomeFolder[], token: string | null): Html {
+/**
+ * GET /: every folder of specs, its last run, and per judgment its links and each question's
+ * accuracy in brief (estimate, interval, reviews waiting). The same data object as GET /v1/projects.
+ */
+export function homePage(data: HomeData, token: string | null): Html {
+  const { folders } = data
   const content = folders.length === 0
-    ? html`<p>No spec files (<code>*.judge.yaml</code>) were found in the served folder.</p>`
+    ? html`<section class="card empty"><h2>No specs here yet</h2><p>No spec file (<code>*.judge.yaml</code>) was found in the served folder. <code>judge init data.csv</code> writes one from the columns of a data file; put it in the served folder and reload this page.</p></section>`
     : folders.map((folder) => folderCard(folder, token))
   return layout('Projects', token, html`<h1>Projects</h1>
-<p class="muted">${folders.length} folder${folders.length === 1 ? '' : 's'} of specs.</p>
+<p class="muted">${folders.length} folder${folders.length === 1 ? '' : 's'} of specs. Accuracy is estimated from the reviewed rows of each question over all its answers.</p>
 ${content}`)
 }
 
@@ -20,20 +25,41 @@ function folderCard(folder: HomeFolder, token: string | null): Html {
   if (folder.error !== null) {
     return html`<section class="card"><h2><code>${folder.path}</code></h2><p class="error">${folder.error}</p></section>`
   }
-  const rows = folder.judgments.map((name) => html`<tr><td><code>${name}</code></td>
-<td><a href="${href('/review', { path: folder.path, node: name }, token)}">review queue</a></td>
-<td><a href="${href('/runs', { path: folder.path, node: name }, token)}">runs</a></td>
-<td><a href="${href('/accuracy', { path: folder.path, node: name }, token)}">accuracy</a></td></tr>`)
   return html`<section class="card">
 <h2><code>${folder.path}</code></h2>
-<p>${lastRun(folder.lastRun)} · <a href="${href('/runs', { path: folder.path }, token)}">runs and drift</a></p>
+<p>${lastRun(folder.last_run)} · <a href="${href('/runs', { path: folder.path }, token)}">runs and drift</a></p>
 ${spendLine(folder.spend)}
-<table><thead><tr><th>judgment</th><th>review</th><th>runs</th><th>accuracy</th></tr></thead><tbody>${rows}</tbody></table>
+${folder.judgments.map((j) => judgmentBlock(folder.path, j, token))}
 </section>`
 }
 
+function judgmentBlock(path: string, judgment: HomeJudgment, token: string | null): Html {
+  const links = html`<a href="${href('/review', { path, node: judgment.name }, token)}">review queue</a> · <a href="${href('/runs', { path, node: judgment.name }, token)}">runs</a> · <a href="${href('/accuracy', { path, node: judgment.name }, token)}">accuracy</a>`
+  const head = html`<h3><code>${judgment.name}</code> <span class="links">${links}</span></h3>`
+  if (judgment.questions === null) return html`${head}<p class="error">${judgment.error}</p>`
+  const rows = Object.entries(judgment.questions).map(([name, q]) => questionRow(name, q))
+  return html`${head}<div class="table-wrap"><table class="summary stack"><thead><tr><th>question</th><th>estimated accuracy (95% interval)</th><th>waiting for review</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`
+}
+
+function questionRow(name: string, q: AccuracySummary): Html {
+  return html`<tr><td><code>${name}</code></td><td>${estimate(q)}</td><td>${waiting(q)}</td></tr>`
+}
+
+function estimate(q: AccuracySummary): Html {
+  if (q.answers === 0) return html`<span class="muted">no answers yet: <code>judge run</code> adds them</span>`
+  const over = html` <span class="muted">· ${q.answers} answers</span>`
+  if (q.estimate === null || q.interval === null) return html`<span class="muted">not estimable yet: review ${q.needed} more row${q.needed === 1 ? '' : 's'}</span>${over}`
+  return html`<strong>${percent(q.estimate)}</strong> <span class="estimate">(${percent(q.interval[0])} to ${percent(q.interval[1])})</span>${over}`
+}
+
+function waiting(q: AccuracySummary): Html {
+  const pending = q.pending === 0 ? html`no disagreement with the key` : html`<span class="alert">${q.pending} disagreement${q.pending === 1 ? '' : 's'}</span> with the key`
+  return html`${pending} <span class="muted">· ${q.reviewed} reviewed</span>`
+}
+
 function lastRun(run: PublicRun | null): Html {
-  if (run === null) return html`<span class="muted">No runs yet</span>`
+  if (run === null) return html`<span class="muted">No runs yet: <code>judge run</code> records one per judgment</span>`
   return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} rows, $${formatUsd(run.cost)}, model <code>${run.model}</code>${simulatedNote([run])}, ${status(run.status)}`
 }
 

@@ -35,8 +35,8 @@ function seriesTable(rows: readonly Map<string, LikeDriftEntry>[], questions: re
 <td><code>${e.reported_model || '-'}</code></td><td>${e.baseline === null ? html`<span class="muted">first</span>` : html`<code>${e.baseline}</code>`}</td>
 ${questions.map((q) => changeCell(byQuestion.get(q)))}</tr>`
   })
-  return html`<h5>${name}</h5><table><thead><tr><th>run</th><th>status</th><th>reported model</th><th>compared with</th>
-${questions.map((q) => html`<th class="num"><code>${q}</code> change</th>`)}</tr></thead><tbody>${body}</tbody></table>`
+  return html`<h5>${name}</h5><div class="table-wrap"><table><thead><tr><th>run</th><th>status</th><th>reported model</th><th>compared with</th>
+${questions.map((q) => html`<th class="num"><code>${q}</code> change</th>`)}</tr></thead><tbody>${body}</tbody></table></div>`
 }
 
 function changeCell(e: LikeDriftEntry | undefined): Html {

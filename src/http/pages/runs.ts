@@ -1,8 +1,6 @@
-import type { ShadowAgreement } from '../../core/reports/shadow.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { href, html, type Html } from '../html.ts'
-import type { PublicRun } from '../../app/runs.ts'
-import type { RunsData, RunsJudgment } from '../endpoints/runs.ts'
+import type { RunsData, RunsJudgment, ShadowRow } from '../endpoints/runs.ts'
 import { formatUsd, percent } from '../../format.ts'
 import { shareChart } from './chart.ts'
 import { simulatedNote, status } from './home.ts'
@@ -10,51 +8,55 @@ import { layout } from './layout.ts'
 import { likeRunsSection } from './like-runs.ts'
 
 /**
- * GET /runs: the run table, then per judgment and question the latest label mix with its drift
- * flagged above 0.10, and a chart of the label shares across runs. The same data as the API.
+ * GET /runs: the run table (newest first, each run opening its own page), then per judgment and
+ * question the latest label mix with its drift flagged above 0.10, and the label shares across
+ * runs, newest first as in the table. The same data object as GET /v1/runs-page.
  */
 export function runsPage(data: RunsData, token: string | null): Html {
   const title = data.node === null ? data.path : `${data.path} · ${data.node}`
+  const links = data.judgments.map((j) => html` · <a href="${href('/review', { path: data.path, node: j.name }, token)}">review ${j.name}</a> · <a href="${href('/accuracy', { path: data.path, node: j.name }, token)}">accuracy and calibration of ${j.name}</a>`)
   return layout(`Runs of ${title}`, token, html`<h1>Runs of <code>${title}</code></h1>
-<p><a href="${href('/', {}, token)}">All projects</a>${data.judgments.map((j) => html` · <a href="${href('/review', { path: data.path, node: j.name }, token)}">review ${j.name}</a> · <a href="${href('/accuracy', { path: data.path, node: j.name }, token)}">accuracy of ${j.name}</a>`)}</p>
+<p class="meta"><a href="${href('/', {}, token)}">All projects</a>${links}</p>
 <h2>Runs</h2>
-${runTable(data.runs)}
+${runTable(data, token)}
 <h2>Label mix</h2>
 ${data.judgments.map(judgmentSection)}`)
 }
 
-function runTable(runs: readonly PublicRun[]): Html {
-  if (runs.length === 0) return html`<p class="muted">No runs yet: <code>judge run</code> records one per judgment.</p>`
-  const rows = runs.map((r) => html`<tr><td><code>${r.run_id}</code></td><td>${r.judgment}</td><td>${r.started_at}</td>
-<td>${r.command || '-'}</td><td>${r.source === '' ? '-' : html`<code>${r.source}</code>`}</td>
-<td class="num">${r.rows}</td><td class="num">${r.asked}</td><td class="num">$${formatUsd(r.cost)}</td>
-<td><code>${r.model}</code></td><td><code>${r.reported_model || '-'}</code></td><td><code>${r.spec_hash}</code></td><td><code>${r.git_sha}</code></td><td>${status(r.status)}</td></tr>`)
-  return html`<table><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th>command</th><th>source</th><th class="num">rows</th><th class="num">answers asked</th>
-<th class="num">cost</th><th>model</th><th>reported model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table>
+function runTable(data: RunsData, token: string | null): Html {
+  const { runs } = data
+  if (runs.length === 0) return html`<section class="card empty"><p>No runs yet. <code>judge run ${data.path}</code> judges the rows of the spec's data file and records one run per judgment; <code>judge test</code> and <code>judge replay</code> record runs too.</p></section>`
+  const dash = html`<span class="muted">–</span>`
+  const rows = runs.map((r) => html`<tr><td><a href="${href(`/runs/${encodeURIComponent(r.run_id)}`, { path: data.path }, token)}"><code>${r.run_id}</code></a></td><td data-label="judgment">${r.judgment}</td><td class="nowrap" data-label="started">${r.started_at.slice(0, 19).replace('T', ' ')}</td>
+<td data-label="command">${r.command || dash}</td><td data-label="source">${r.source === '' ? dash : html`<code>${r.source}</code>`}</td>
+<td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td><td class="num" data-label="cost">$${formatUsd(r.cost)}</td>
+<td data-label="model"><code>${r.model}</code></td><td data-label="reported model">${r.reported_model ? html`<code>${r.reported_model}</code>` : dash}</td><td data-label="spec hash"><code>${r.spec_hash}</code></td><td data-label="git commit">${r.git_sha === '' ? dash : html`<code>${r.git_sha}</code>`}</td><td data-label="status">${status(r.status)}</td></tr>`)
+  return html`<div class="table-wrap"><table class="runs stack"><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th>command</th><th>source</th><th class="num">rows</th><th class="num">answers asked</th>
+<th class="num">cost</th><th>model</th><th>reported model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; their costs are what System One would have charged.</p>`}`
 }
 
 function judgmentSection(judgment: RunsJudgment): Html {
-  const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? []))
+  const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? [], judgment.started))
   return html`<h3>${judgment.name}</h3>${cards}${likeRunsSection(judgment.like)}${shadowTable(judgment.shadows)}`
 }
 
 /** Each shadow candidate's agreement with the live answers, when shadow requests were made. */
-function shadowTable(shadows: readonly ShadowAgreement[]): Html {
+function shadowTable(shadows: readonly ShadowRow[]): Html {
   if (shadows.length === 0) return html``
-  const rows = shadows.map((s) => html`<tr><td><code>${s.candidate}</code></td><td><code>${s.candidateHash}</code></td><td><code>${s.question}</code></td>
+  const rows = shadows.map((s) => html`<tr><td><code>${s.candidate}</code></td><td><code>${s.candidate_hash}</code></td><td><code>${s.question}</code></td>
 <td class="num">${s.rows}</td><td class="num">${percent(s.agreement)}</td><td>${s.last}</td></tr>`)
   return html`<section class="card"><h4>Shadow candidates</h4>
 <p class="muted">How often each candidate spec gave the live label on the rows it shadowed. Replay it on kept rows with <code>judge replay</code>.</p>
-<table><thead><tr><th>candidate</th><th>spec hash</th><th>question</th><th class="num">rows</th><th class="num">agreement</th><th>last shadowed (UTC)</th></tr></thead><tbody>${rows}</tbody></table></section>`
+<div class="table-wrap"><table><thead><tr><th>candidate</th><th>spec hash</th><th>question</th><th class="num">rows</th><th class="num">agreement</th><th>last shadowed (UTC)</th></tr></thead><tbody>${rows}</tbody></table></div></section>`
 }
 
-function questionCard(question: string, entries: readonly DriftEntry[], labels: readonly string[]): Html {
+function questionCard(question: string, entries: readonly DriftEntry[], labels: readonly string[], started: Readonly<Record<string, string>>): Html {
   const latest = entries.at(-1)
   return html`<section class="card">
 <h4><code>${question}</code> ${latest ? change(latest) : ''}</h4>
 ${latest ? mixTable(latest, labels) : ''}
-${shareChart(question, entries, labels)}
+${shareChart(question, entries, labels, started)}
 </section>`
 }
 
@@ -68,5 +70,5 @@ function change(entry: DriftEntry): Html {
 function mixTable(entry: DriftEntry, labels: readonly string[]): Html {
   const all = [...new Set([...labels, ...Object.keys(entry.shares)])]
   const rows = all.map((label) => html`<tr><td>${label}</td><td class="num">${percent(entry.shares[label] ?? 0)}</td></tr>`)
-  return html`<table><thead><tr><th>label (latest run, ${entry.rows} rows)</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
+  return html`<table class="mix"><thead><tr><th>label (latest run, ${entry.rows} rows)</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
 }

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { verdictKey, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
-import { appendVerdict, BASE_COLUMNS, readVerdicts, REVIEW_COLUMNS, validReviewer, verdictLine } from '../../../src/adapters/files/reviews-file.ts'
+import { appendRetraction, appendVerdict, BASE_COLUMNS, readVerdicts, REVIEW_COLUMNS, validReviewer, verdictLine } from '../../../src/adapters/files/reviews-file.ts'
 
 const HEADER = REVIEW_COLUMNS.join(',')
 
@@ -159,4 +159,25 @@ t.test('a .tsv reviews file is written and read with tabs', async (t) => {
   t.equal(text.split('\n')[0], REVIEW_COLUMNS.join('\t'))
   t.equal(text.trimEnd().split('\n').length, 3, 'one line per verdict: the state\'s line breaks stay escaped in its JSON')
   t.same([...(await readVerdicts(file)).values()], [record(1), record(2, { state: { message: 'say "hi"' } })])
+})
+
+t.test('an undo appends a retraction line and edits none; the verdict it withdrew no longer stands', async (t) => {
+  const file = join(t.testdir(), 'undo.csv')
+  await appendVerdict(file, record(1))
+  await appendVerdict(file, record(2))
+  const before = lines(file)
+  await appendRetraction(file, { retracted_at: '2026-01-02T00:00:00.000', reviewer: 'bob', withdrawn: record(2) })
+  const after = lines(file)
+  t.ok(after.startsWith(before), 'every line before is as it was')
+  t.match(rows(file)[2], { reviewed_at: '2026-01-02T00:00:00.000', reviewer: 'bob', verdict: 'retracted', labels: '[]', state_hash: record(2).state_hash })
+  t.same([...(await readVerdicts(file)).values()], [record(1)])
+})
+
+t.test('a file from before strata takes a retraction in its own shape', async (t) => {
+  const file = join(t.testdir(), 'old.csv')
+  const old = record(1, { stratum: null, rank: null })
+  writeFileSync(file, BASE_COLUMNS.join(',') + '\n' + verdictLine(old, ',', BASE_COLUMNS))
+  await appendRetraction(file, { retracted_at: '2026-01-02T00:00:00.000', reviewer: 'bob', withdrawn: old })
+  t.equal(parse(lines(file), { relax_column_count: false }).length, 3, 'every line has the header\'s cells')
+  t.same(await readVerdicts(file), new Map())
 })

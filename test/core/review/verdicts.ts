@@ -1,5 +1,5 @@
 import t from 'tap'
-import { isKind, isVerdict, labelsSaved, labelUnderCheck, VERDICTS, VERDICTS_BY_KIND, verdictChoices, verdictKey } from '../../../src/core/review/verdicts.ts'
+import { isKind, isVerdict, labelsSaved, labelUnderCheck, VERDICTS, VERDICTS_BY_KIND, verdictChoices, verdictKey, verdictText } from '../../../src/core/review/verdicts.ts'
 import { spec } from '../../helpers/specs.ts'
 
 const topic = spec().questions.find((q) => q.name === 'topic')!
@@ -50,4 +50,10 @@ t.test('every verdict fits at least one kind, and the kinds and verdicts are rec
   t.ok(isVerdict('both_ok'))
   t.notOk(isVerdict('toString'))
   t.not(verdictKey('a', 'b', 'c'), verdictKey('a', 'bc', ''), 'parts cannot run into each other')
+})
+
+t.test('a verdict given reads as its button, with the label for labeled', async (t) => {
+  t.equal(verdictText({ verdict: 'key_right', labels: ['no'] }), 'answer key is right')
+  t.equal(verdictText({ verdict: 'labeled', labels: ['promotion'] }), 'it is promotion')
+  t.equal(verdictText({ verdict: 'ambiguous', labels: [] }), 'ambiguous')
 })

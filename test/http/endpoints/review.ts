@@ -55,7 +55,7 @@ t.test('the review page offers disagreements, then spot checks, then unsure rows
   t.same(buttons('disagreement'), ['model is right', 'answer key is right', 'both acceptable', 'needs more context', 'ambiguous'])
   t.same(buttons('spot_check', 'topic'), ['label is right', 'it is promotion', 'it is service', 'needs more context', 'ambiguous'])
   t.same(buttons('unsure'), ['label is right', 'it is no', 'needs more context', 'ambiguous'])
-  t.match(res.text, /<li><strong>1<\/strong> disagrees with the key<\/li>\n<li><strong>3<\/strong> spot checks<\/li>\n<li><strong>1<\/strong> unsure<\/li>/)
+  t.match(res.text, />1 disagrees with the key<\/a><\/li><li><a [^>]*>3 spot checks<\/a><\/li><li><a [^>]*>1 unsure<\/a><\/li>/)
   const disagreement = verdictForms(res.text)[0].fields
   t.same(disagreement, { path: 'spam.judge.yaml', node: 'spam', question: 'is_spam', state: hashOf(REVIEW_ROWS[1].message), kind: 'disagreement', verdict: 'model_right', reviewer: '', audit: '1' })
 })
@@ -83,7 +83,7 @@ t.test('an accepted verdict writes exactly one line and sends the browser back t
   const form = (await forms(server, '&audit=2&reviewer=ann&token=tok-1')).find((f) => f.button === 'answer key is right')!
   const res = await post(server, form.fields)
   t.equal(res.status, 303)
-  t.equal(res.location, '/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=2&token=tok-1')
+  t.equal(res.location, `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=2&saved=is_spam%3A${hashOf(REVIEW_ROWS[1].message)}&token=tok-1`)
   const saved = lines(dir)
   t.equal(saved.length, 1)
   t.same(Object.keys(saved[0]), [...REVIEW_COLUMNS])
@@ -107,7 +107,7 @@ t.test('the reviewer is the X-Reviewer header, else the form field, else server'
   t.equal((await post(server, { ...first.fields, reviewer: 'ann' }, { 'x-reviewer': 'Zoë K.' })).status, 303)
   t.equal((await post(server, { ...second.fields, reviewer: 'bob@example.org' })).status, 303)
   const anonymous = await post(server, third.fields)
-  t.equal(anonymous.location, '/review?path=spam.judge.yaml&node=spam&audit=3', 'no reviewer to carry back')
+  t.equal(anonymous.location, `/review?path=spam.judge.yaml&node=spam&audit=3&saved=${third.fields.question}%3A${third.fields.state}`, 'no reviewer to carry back')
   t.same(lines(dir).map((l) => l.reviewer), ['Zoë K.', 'bob@example.org', 'server'])
 })
 
@@ -147,7 +147,7 @@ t.test('forged, mismatched and malformed verdicts are refused and write nothing'
 t.test('fifty verdicts posted at once to one judgment all land, each exactly once', async (t) => {
   const { dir, server } = await setup(t)
   const spots = (await offeredQueue(dir)).filter((c) => c.kind === 'spot_check')
-  t.match((await server.get(PAGE + '&reviewer=ann')).text, `<strong>${spots.length}</strong> spot checks`)
+  t.match((await server.get(PAGE + '&reviewer=ann')).text, `>${spots.length} spot checks</a>`)
   // The page shows 25 rows; the other rows of the queue are posted as many open tabs would.
   const offered = spots.slice(0, 50)
   const fields = offered.map((c) => ({ path: 'spam.judge.yaml', node: 'spam', question: c.question, state: c.stateHash, kind: c.kind, verdict: 'confirmed', reviewer: 'ann', audit: '30' }))
@@ -231,4 +231,107 @@ t.test('audit and reviewer parameters are read strictly', async (t) => {
   t.equal(reviewerOf(null, 'reviewer'), null)
   t.equal(reviewerOf('ann', 'reviewer'), 'ann')
   t.throws(() => reviewerOf('x'.repeat(65), 'reviewer'), { status: 400, message: /xxxx…"/ })
+})
+
+t.test('GET /v1/review is the page\'s data: the same cards in the same order, counts, page and progress', async (t) => {
+  const { server } = await setup(t)
+  for (const query of ['&reviewer=ann', '&kind=spot_check&question=topic&page=2', '&kind=unsure', `&row=${hashOf(REVIEW_ROWS[1].message)}`]) {
+    const [page, json] = await Promise.all([server.get(PAGE + query), server.get(`/v1/review?path=spam.judge.yaml${query}`)])
+    t.equal(json.status, 200, query)
+    t.match(json.headers.get('content-type'), /^application\/json/)
+    const data = json.body
+    const cards = verdictForms(page.text).filter((f) => f.fields.verdict === data.cards.find((c: { state_hash: string }) => c.state_hash === f.fields.state)?.verdicts[0].verdict)
+    t.same(cards.map((f) => `${f.fields.kind} ${f.fields.question} ${f.fields.state}`), data.cards.map((c: Record<string, string>) => `${c.kind} ${c.question} ${c.state_hash}`), `${query}: the same cards`)
+    t.match(page.text, `<strong>${data.progress.left}</strong> left in the queue`, query)
+    t.match(page.text, `>${data.left.unsure} unsure</a>`.replace(`>${data.left.unsure}`, `>${(data.filter.question ? data.left_by_question[data.filter.question] : data.left).unsure}`), query)
+    if (data.page.pages > 1) t.match(page.text, `Page ${data.page.number} of ${data.page.pages}`, query)
+  }
+  const twin = (await server.get('/v1/review?path=spam.judge.yaml&kind=spot_check&question=topic&page=2')).body
+  t.match(twin, { judgment: 'spam', filter: { kind: 'spot_check', question: 'topic', row: null }, page: { number: 2, pages: 2, size: 25, total: 30, first: 26 } })
+  t.equal(twin.cards.length, 5)
+  t.ok(twin.cards.every((c: Record<string, string>) => c.kind === 'spot_check' && c.question === 'topic'))
+  t.match((await server.get('/v1/review?path=spam.judge.yaml&kind=nope')).body, { error: /kind must be disagreement, spot_check or unsure/ }, 'errors in JSON')
+})
+
+t.test('filters and pages: each kind and question alone, next and previous pages, and a verdict on page 2 comes back to it', async (t) => {
+  const { dir, server } = await setup(t)
+  const page1 = await server.get(PAGE + '&reviewer=ann')
+  t.equal(verdictForms(page1.text).filter((f) => f.fields.verdict === 'confirmed' || f.fields.verdict === 'model_right').length, 25)
+  t.match(page1.text, /<a rel="next" href="\/review\?path=spam\.judge\.yaml&amp;node=spam&amp;reviewer=ann&amp;audit=30&amp;page=2">Next →<\/a>/)
+  const page4 = await server.get(PAGE + '&reviewer=ann&page=4')
+  t.match(page4.text, /<a rel="prev" href="[^"]*page=3">← Previous<\/a><span>Page 4 of 4<\/span><span class="muted">Next →<\/span>/)
+  const onlyUnsure = verdictForms((await server.get(PAGE + '&kind=unsure')).text)
+  t.same([...new Set(onlyUnsure.map((f) => `${f.fields.kind} ${f.fields.state}`))], [`unsure ${hashOf(EVIL_MESSAGE)}`])
+  const topic = await server.get(PAGE + '&kind=spot_check&question=topic&page=2&reviewer=ann')
+  const form = verdictForms(topic.text).find((f) => f.button === 'label is right')!
+  t.match(form.fields, { filter_kind: 'spot_check', filter_question: 'topic', page: '2' })
+  const res = await post(server, form.fields)
+  t.equal(res.status, 303)
+  t.equal(res.location, `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&kind=spot_check&question=topic&page=2&saved=topic%3A${form.fields.state}`)
+  const back = await server.get(res.location!)
+  t.match(back.text, /Saved: <strong>label is right<\/strong>/)
+  t.match(back.text, /<strong>1<\/strong> reviewed today by <strong>ann<\/strong>/)
+  t.equal(lines(dir).length, 1)
+})
+
+t.test('filter, page and banner parameters are checked', async (t) => {
+  const { server } = await setup(t)
+  const cases: [string, RegExp][] = [
+    ['&kind=all', /kind must be disagreement, spot_check or unsure, not &quot;all&quot;/],
+    ['&question=nope', /question &quot;nope&quot; is not a question of spam \(is_spam, topic, urgency\)/],
+    ['&row=xyz', /row must be a state hash of 16 hex digits/],
+    ['&page=0', /page must be a whole number from 1 to 400/],
+    ['&page=401', /page must be a whole number from 1 to 400/],
+    ['&saved=is_spam', /saved must name a row as question:state_hash/],
+    ['&undone=a:b', /undone must name a row as question:state_hash/],
+  ]
+  for (const [query, message] of cases) t.match(await server.get(PAGE + query), { status: 400, text: message }, query)
+})
+
+t.test('undo: a retraction line is appended, nothing is edited, the row is back and judge test no longer counts it', async (t) => {
+  const { dir, env, server } = await setup(t, { JUDGE_SERVER_TOKEN: 'tok-u' })
+  const form = (await forms(server, '&reviewer=ann&token=tok-u')).find((f) => f.button === 'model is right')!
+  const saved = await post(server, form.fields)
+  const page = await server.get(saved.location!)
+  const undo = [...page.text.matchAll(/<form method="post" action="\/review\/undo">(.*?)<\/form>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((f) => [f[1], f[2]])))
+  t.equal(undo.length, 1, 'one undo form')
+  t.match(undo[0], { question: 'is_spam', state: form.fields.state, reviewed_at: lines(dir)[0].reviewed_at, token: 'tok-u', reviewer: 'ann' })
+  const before = readFileSync(join(dir, 'spam.reviews.csv'), 'utf8')
+  const res = await postTo(server, '/review/undo', undo[0])
+  t.equal(res.status, 303)
+  t.equal(res.location, `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&undone=is_spam%3A${form.fields.state}&token=tok-u`)
+  const after = readFileSync(join(dir, 'spam.reviews.csv'), 'utf8')
+  t.ok(after.startsWith(before), 'the verdict line is untouched')
+  t.match(lines(dir), [{ verdict: 'model_right' }, { verdict: 'retracted', labels: '[]', reviewer: 'ann', state_hash: form.fields.state }])
+  const back = await server.get(res.location!)
+  t.match(back.text, /Undone: the verdict on <code>is_spam<\/code>, row <code>[0-9a-f]{16}<\/code>, is withdrawn; it is back in the queue\./)
+  t.ok(verdictForms(back.text).some((f) => f.fields.state === form.fields.state && f.fields.kind === 'disagreement'), 'offered again')
+  t.equal((await postTo(server, '/review/undo', undo[0])).status, 409, 'an undo of a verdict undone already')
+  t.equal(lines(dir).length, 2)
+  const test = JSON.parse((await cli(['test', 'spam.judge.yaml', '--json'], env, dir)).stdout).spam.is_spam
+  t.match(test, { reviewed: 0, pending: 1 }, 'judge test no longer counts it')
+  t.match(await postTo(server, '/review/undo', { ...undo[0], reviewed_at: '' }), { status: 400, text: /the form field reviewed_at is required/ })
+  t.match(await server.post('/review/undo?token=tok-u', {}), { status: 400, text: /POST \/review\/undo takes a form/ })
+})
+
+/** Posts a form to a path of the server without following the redirect. */
+async function postTo(server: JudgeServer, path: string, fields: Record<string, string>) {
+  const res = await fetch(`${server.url}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  return { status: res.status, location: res.headers.get('location'), text: await res.text() }
+}
+
+t.test('a row opened by its state hash shows its cards alone; a verdict on it comes back to it', async (t) => {
+  const { dir, server } = await setup(t)
+  const row = hashOf(EVIL_MESSAGE)
+  const all = verdictForms((await server.get(`${PAGE}&row=${row}`)).text)
+  t.ok(all.length > 0 && all.every((f) => f.fields.state === row), 'only that row\'s cards')
+  t.ok(all.some((f) => f.fields.question === 'is_spam' && f.fields.kind === 'unsure'))
+  const page = await server.get(`${PAGE}&row=${row}&question=is_spam&reviewer=ann`)
+  const form = verdictForms(page.text).find((f) => f.button === 'label is right')!
+  t.match(form.fields, { kind: 'unsure', state: row, filter_row: row, filter_question: 'is_spam' })
+  const res = await post(server, form.fields)
+  t.equal(res.status, 303)
+  t.match(res.location, `row=${row}`)
+  t.match((await server.get(res.location!)).text, /<h2>This row is not waiting for a verdict<\/h2>/)
+  t.match(lines(dir), [{ state_hash: row, kind: 'unsure' }])
 })

@@ -87,6 +87,24 @@ t.test('reading runs and drift of a project without a store creates no store', a
   t.notOk(existsSync(join(dir, '.judge')))
 })
 
+t.test('GET /v1/runs-page is the runs page\'s data: the same runs, drift, dates and shadows as the page shows', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'tone.judge.yaml': TONE_YAML })
+  seedRuns(dir, [{ judgment: 'spam', counts: mix(1, 9) }, { judgment: 'tone', counts: { tone: { yes: 2 } } }, { judgment: 'spam', counts: mix(6, 4) }])
+  const server = await startJudgeServer(t, dir)
+  const [page, json] = await Promise.all([server.get('/runs?path=.'), server.get('/v1/runs-page?path=.')])
+  t.equal(json.status, 200)
+  const data = json.body
+  t.same(data.runs, (await server.get('/v1/runs?path=.')).body, 'the runs of GET /v1/runs')
+  t.same([...page.text.matchAll(/<a href="\/runs\/([^?"]+)\?path=\.">/g)].map((m) => m[1]), data.runs.map((r: { run_id: string }) => r.run_id))
+  t.same(data.judgments.map((j: { name: string }) => j.name), ['spam', 'tone'])
+  const spam = data.judgments[0]
+  t.same(spam.drift, (await server.get('/v1/drift?path=.&node=spam')).body, 'the drift of GET /v1/drift')
+  const dates = [...page.text.matchAll(/<span class="date" title="([^"]+)">([^<]+)<\/span>/g)].slice(0, 2).map((m) => [m[1], m[2]])
+  t.same(dates, spam.drift.is_spam.slice().reverse().map((e: { run_id: string }) => [e.run_id, spam.started[e.run_id].slice(0, 19).replace('T', ' ')]), 'newest first, dated')
+  t.match(data, { path: '.', node: null, judgments: [{ labels: { is_spam: ['yes', 'no'] }, shadows: [] }] })
+  t.match(await server.get('/v1/runs-page'), { status: 400, body: { error: /path is required/ } })
+})
+
 t.test('GET /v1/drift with command, source or completed compares like runs; without them, every run as the interface says', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const seeded = seedRuns(dir, [

@@ -9,9 +9,14 @@ t.test('the layout is a whole document with inline style and no scripts or exter
   t.match(page, /<style>[^<]+<\/style>/)
   t.match(page, /<main>\n<p>body<\/p>\n<\/main>/)
   t.notMatch(page, /<script|<link|src=|@import|url\(/i)
-  t.match(page, /<a href="\/">judge<\/a>/)
+  t.match(page, /<a class="brand" href="\/">judge<\/a>/)
 })
 
 t.test('the link home carries the token on', async (t) => {
-  t.match(layout('x', 'a&b', html``).text, /<a href="\/\?token=a%26b">judge<\/a>/)
+  t.match(layout('x', 'a&b', html``).text, /<a class="brand" href="\/\?token=a%26b">judge<\/a>/)
+})
+
+t.test('a page may start with a link that skips to its content', async (t) => {
+  t.match(layout('x', null, html``, { skip: { id: 'queue', text: 'the rows' } }).text, /<body>\n<a class="skip" href="#queue">Skip to the rows<\/a>\n<header class="site">/)
+  t.notMatch(layout('x', null, html``).text, /class="skip"/)
 })

@@ -21,7 +21,7 @@ t.test('a table per series: each run, its status and model, what it was compared
     topic: [entry('r3', { baseline: 'r1', change: 0.3, alert: true, reported_model: 'jev-2' })],
   }).text
   t.match(page, /<h4>Like runs<\/h4>/)
-  t.match(page, /<h5><code>run<\/code> of <code>messages\.csv<\/code><\/h5><table><thead><tr><th>run<\/th><th>status<\/th><th>reported model<\/th><th>compared with<\/th>\n<th class="num"><code>is_spam<\/code> change<\/th><th class="num"><code>topic<\/code> change<\/th>/)
+  t.match(page, /<h5><code>run<\/code> of <code>messages\.csv<\/code><\/h5><div class="table-wrap"><table><thead><tr><th>run<\/th><th>status<\/th><th>reported model<\/th><th>compared with<\/th>\n<th class="num"><code>is_spam<\/code> change<\/th><th class="num"><code>topic<\/code> change<\/th>/)
   t.match(page, /<h5><code>run<\/code> of <code>&lt;later&gt;\.csv<\/code><\/h5>/, 'every value escaped')
   t.match(page, /<td><code>r1<\/code><\/td><td>complete<\/td>\n<td><code>jev-1<\/code><\/td><td><span class="muted">first<\/span><\/td>\n<td class="num muted">-<\/td><td class="num muted">-<\/td>/)
   t.match(page, /<td><code>r2<\/code><\/td><td><span class="alert">failed<\/span><\/td>\n<td><code>jev-1<\/code><\/td><td><code>r1<\/code><\/td>\n<td class="num">0\.400<br><span class="muted">model part unmeasured<\/span><\/td>/)

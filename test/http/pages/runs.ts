@@ -29,6 +29,7 @@ const data: RunsData = {
     },
     like: {},
     labels: { is_spam: ['yes', 'no'], topic: ['personal', 'promotion', 'service'], urgency: ['low', 'medium', 'high'] },
+    started: { r1: '2026-01-01T00:00:00.000', r2: '2026-01-01T00:01:00.000' },
     shadows: [],
   }],
 }
@@ -37,15 +38,24 @@ t.test('the runs page shows the run table, the latest mix per question with drif
   const page = runsPage(data, null).text
   t.match(page, /<h1>Runs of <code>sms<\/code><\/h1>/)
   t.match(page, /<th>run<\/th><th>judgment<\/th><th>started \(UTC\)<\/th><th>command<\/th><th>source<\/th><th class="num">rows<\/th><th class="num">answers asked<\/th>\n<th class="num">cost<\/th><th>model<\/th><th>reported model<\/th><th>spec hash<\/th><th>git commit<\/th><th>status<\/th>/)
-  t.match(page, /<td>run<\/td><td><code>later\.csv<\/code><\/td>\n<td class="num">10<\/td><td class="num">4<\/td><td class="num">\$0\.00021<\/td>/)
-  t.match(page, /<td><code>jev<\/code><\/td><td><code>jev-9<\/code><\/td><td><code>abc<\/code><\/td><td><code>def<\/code><\/td><td><span class="alert">failed: engine answered 500<\/span><\/td>/)
+  t.match(page, /<td><a href="\/runs\/r2\?path=sms"><code>r2<\/code><\/a><\/td>/, 'each run id opens its page')
+  t.match(page, /<td data-label="command">run<\/td><td data-label="source"><code>later\.csv<\/code><\/td>\n<td class="num" data-label="rows">10<\/td><td class="num" data-label="answers asked">4<\/td><td class="num" data-label="cost">\$0\.00021<\/td>/)
+  t.match(page, /<td data-label="model"><code>jev<\/code><\/td><td data-label="reported model"><code>jev-9<\/code><\/td><td data-label="spec hash"><code>abc<\/code><\/td><td data-label="git commit"><code>def<\/code><\/td><td data-label="status"><span class="alert">failed: engine answered 500<\/span><\/td>/)
   t.match(page, /<h4><code>is_spam<\/code> <span class="alert">drift: change 0\.300 since the previous run, above 0\.10<\/span><\/h4>/)
   t.match(page, /<tr><td>yes<\/td><td class="num">50\.0%<\/td><\/tr><tr><td>no<\/td><td class="num">50\.0%<\/td><\/tr>/)
   t.match(page, /<tr><td>personal<\/td><td class="num">100\.0%<\/td><\/tr><tr><td>promotion<\/td><td class="num">0\.0%<\/td><\/tr><tr><td>service<\/td><td class="num">0\.0%<\/td><\/tr>/, 'every label of the question, in spec order')
   t.match(page, /<h4><code>topic<\/code> <span class="muted">first run<\/span><\/h4>/)
-  t.match(page, /<h4><code>urgency<\/code> <\/h4>\n\n<p class="muted">No runs yet.<\/p>/)
-  t.equal(page.match(/<svg /g)?.length, 2)
+  t.match(page, /<h4><code>urgency<\/code> <\/h4>\n\n<p class="muted">No runs yet: <code>judge run<\/code> records one\.<\/p>/)
+  t.equal(page.match(/<figure class="chart-bars">/g)?.length, 2)
   t.match(page, /href="\/review\?path=sms&amp;node=spam">review spam<\/a>/)
+  t.match(page, /href="\/accuracy\?path=sms&amp;node=spam">accuracy and calibration of spam<\/a>/)
+})
+
+t.test('the charts list the runs newest first, as the table does, each with its start on the axis', async (t) => {
+  const page = runsPage(data, null).text
+  const chart = page.slice(page.indexOf('<figure class="chart-bars">'))
+  t.same([...chart.matchAll(/<span class="date" title="(\w+)">([^<]+)<\/span>/g)].slice(0, 2).map((m) => [m[1], m[2]]), [['r2', '2026-01-01 00:01:00'], ['r1', '2026-01-01 00:00:00']])
+  t.same([...page.matchAll(/<a href="\/runs\/(\w+)\?/g)].map((m) => m[1]), ['r2'], 'the table\'s order: newest first')
 })
 
 t.test('runs of a simulated model carry a note saying their answers are not a real model\'s', async (t) => {
@@ -57,18 +67,18 @@ t.test('runs of a simulated model carry a note saying their answers are not a re
 
 t.test('shadow candidates show their agreement with the live answers, and nothing shows without them', async (t) => {
   t.notMatch(runsPage(data, null).text, /Shadow candidates/)
-  const shadowed: RunsData = { ...data, judgments: [{ ...data.judgments[0], shadows: [{ candidate: 'spam-v2', candidateHash: 'c0ffee', question: 'is_spam', rows: 8, agree: 6, agreement: 0.75, last: '2026-11-22T01:00:00.000' }] }] }
+  const shadowed: RunsData = { ...data, judgments: [{ ...data.judgments[0], shadows: [{ candidate: 'spam-v2', candidate_hash: 'c0ffee', question: 'is_spam', rows: 8, agree: 6, agreement: 0.75, last: '2026-11-22T01:00:00.000' }] }] }
   const page = runsPage(shadowed, null).text
   t.match(page, /<h4>Shadow candidates<\/h4>/)
   t.match(page, /<td><code>spam-v2<\/code><\/td><td><code>c0ffee<\/code><\/td><td><code>is_spam<\/code><\/td>\n<td class="num">8<\/td><td class="num">75\.0%<\/td>/)
 })
 
 t.test('a change within the threshold is shown but not flagged, and no runs say so', async (t) => {
-  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false }] }, like: {}, labels: {}, shadows: [] }] }
+  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false }] }, like: {}, labels: {}, started: {}, shadows: [] }] }
   const page = runsPage(quiet, 'tok').text
   t.match(page, /<span class="muted">change 0\.100 since the previous run<\/span>/)
   t.notMatch(page, /class="alert"/)
-  t.match(page, /No runs yet: <code>judge run<\/code>/)
+  t.match(page, /No runs yet\. <code>judge run sms<\/code> judges the rows of the spec's data file and records one run per judgment/)
   t.match(page, /<h1>Runs of <code>sms · spam<\/code><\/h1>/)
   t.match(page, /href="\/\?token=tok">All projects/)
 })

@@ -1,0 +1,41 @@
+import { disagrees, type Card, type QuestionAnswers } from '../core/review/queue.ts'
+import type { QueueLeft } from '../core/review/queue-view.ts'
+import { bandOf } from '../core/review/strata.ts'
+import { KINDS, type Kind } from '../core/review/verdicts.ts'
+import type { StoredAnswer } from '../ports/store.ts'
+import type { ReviewSource } from './review-source.ts'
+
+/**
+ * Rows of each kind left in the queue, per question. Disagreements and spot checks are all
+ * offered, so they are counted off the queue; the unsure rows are counted in the store: the unsure
+ * stratum less its rows offered as a disagreement or holding a verdict. The queue reads unsure rows
+ * only as far as a page needs, so counting what it read would grow as a reviewer works.
+ */
+export function queueLeft(source: ReviewSource, answers: readonly QuestionAnswers[], offered: readonly Card[]): QueueLeft {
+  const left: Record<string, Record<Kind, number>> = {}
+  for (const qa of answers) {
+    const counts = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>
+    for (const card of offered) if (card.question === qa.question.name && card.kind !== 'unsure') counts[card.kind] += 1
+    counts.unsure = unsureLeft(source, qa)
+    left[qa.question.name] = counts
+  }
+  return left
+}
+
+function unsureLeft(source: ReviewSource, qa: QuestionAnswers): number {
+  const { store, model, spec, key, verdicts } = source
+  // unsure_below 0 leaves the stratum empty: no margin is below 0.
+  if (spec.unsureBelow <= 0) return 0
+  const size = store.countAnswers(model, qa.question.fingerprint, bandOf('unsure', spec.unsureBelow))
+  if (size === 0) return 0
+  const gone = new Set<string>()
+  const unsure = (a: StoredAnswer) => a.margin < spec.unsureBelow
+  for (const a of qa.keyed) if (unsure(a) && disagrees(qa.question, a, key.get(a.stateHash))) gone.add(a.stateHash)
+  const keyed = new Map(qa.keyed.map((a) => [a.stateHash, a]))
+  const reviewed: string[] = []
+  for (const v of verdicts.values()) if (v.judgment === spec.name && v.question === qa.question.name) reviewed.push(v.state_hash)
+  const unread = reviewed.filter((h) => !keyed.has(h))
+  const answers = [...reviewed.flatMap((h) => keyed.get(h) ?? []), ...(unread.length > 0 ? store.answersForStates(model, qa.question.fingerprint, unread) : [])]
+  for (const a of answers) if (unsure(a)) gone.add(a.stateHash)
+  return Math.max(0, size - gone.size)
+}

@@ -1,0 +1,48 @@
+import { verdictKey, type VerdictRecord } from './verdicts.ts'
+
+/** The `verdict` cell of a line that withdraws a verdict: the reviews file is appended to, never edited. */
+export const RETRACTED = 'retracted'
+
+/** An undo: it withdraws the latest standing verdict of one row (judgment, question, state hash). */
+export interface Retraction {
+  /** When the verdict was withdrawn: UTC timestamp without zone offset. */
+  readonly retracted_at: string
+  /** Who withdrew it. */
+  readonly reviewer: string
+  /** The verdict withdrawn; its line is repeated with `retracted` as the verdict and no labels. */
+  readonly withdrawn: VerdictRecord
+}
+
+/** A line of a reviews file as read: a verdict, or the withdrawal of its row's latest verdict. */
+export type ReviewLine =
+  | { readonly type: 'verdict'; readonly record: VerdictRecord }
+  | { readonly type: 'retraction'; readonly judgment: string; readonly question: string; readonly state_hash: string }
+
+/**
+ * The standing verdict of each row, keyed by verdictKey, from the lines in file order: a verdict
+ * stands over the ones before it; a retraction withdraws the row's latest standing verdict, so
+ * the one before it (if any) stands again. A retraction with nothing to withdraw changes nothing.
+ */
+export function standingVerdicts(lines: Iterable<ReviewLine>): Map<string, VerdictRecord> {
+  const stacks = new Map<string, VerdictRecord[]>()
+  for (const line of lines) {
+    if (line.type === 'verdict') {
+      const { judgment, question, state_hash } = line.record
+      const key = verdictKey(judgment, question, state_hash)
+      const stack = stacks.get(key) ?? []
+      stack.push(line.record)
+      stacks.set(key, stack)
+    } else {
+      stacks.get(verdictKey(line.judgment, line.question, line.state_hash))?.pop()
+    }
+  }
+  const standing = new Map<string, VerdictRecord>()
+  for (const [key, stack] of stacks) if (stack.length > 0) standing.set(key, stack[stack.length - 1])
+  return standing
+}
+
+/** The line a retraction is read back as. */
+export function lineOfRetraction(retraction: Retraction): ReviewLine {
+  const { judgment, question, state_hash } = retraction.withdrawn
+  return { type: 'retraction', judgment, question, state_hash }
+}

@@ -1,0 +1,113 @@
+import type { ReviewQueue } from '../../app/review.ts'
+import { dayOf, reviewedOn } from '../../core/review/progress.ts'
+import { PAGE_SIZE, type Card } from '../../core/review/queue.ts'
+import { leftByKind, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
+import type { Stratum } from '../../core/review/strata.ts'
+import { labelUnderCheck, verdictKey, verdictText, type Kind, type VerdictChoice, type VerdictRecord } from '../../core/review/verdicts.ts'
+import type { State } from '../../core/types.ts'
+import type { ReviewTarget, RowRef } from './review-params.ts'
+
+/** One row offered for review, as GET /v1/review gives it and the page shows it. */
+export interface ReviewCard {
+  readonly question: string
+  readonly state_hash: string
+  readonly kind: Kind
+  readonly stratum: Stratum
+  /** Its place in its stratum's rank order, from 1; null when not known. */
+  readonly rank: number | null
+  readonly state: State
+  readonly model_label: string
+  readonly p: number
+  readonly margin: number
+  /** The model's three most probable labels. */
+  readonly top: readonly { readonly label: string; readonly p: number }[]
+  readonly key_label: string | null
+  /** The label a spot check or unsure row asks to confirm; null for a disagreement. */
+  readonly label_under_check: string | null
+  readonly verdicts: readonly VerdictChoice[]
+}
+
+/** A verdict on the page's banner: the one just saved, or the one standing again after an undo. */
+export interface ShownVerdict {
+  readonly question: string
+  readonly state_hash: string
+  readonly verdict: VerdictRecord['verdict']
+  readonly labels: readonly string[]
+  /** The verdict in the words of its button: `answer key is right`, `it is promotion`. */
+  readonly text: string
+  readonly reviewed_at: string
+  readonly reviewer: string
+}
+
+/** What GET /review shows and GET /v1/review answers: one page of one judgment's queue. */
+export interface ReviewData {
+  /** The path as requested, relative to the served folder. */
+  readonly path: string
+  readonly judgment: string
+  /** Every judgment the path selects, for moving between their queues. */
+  readonly judgments: readonly string[]
+  /** The reviewer named in the request, or null. */
+  readonly reviewer: string | null
+  readonly audit: number
+  /** The model whose answers are offered, or null before the store exists. */
+  readonly model: string | null
+  readonly unsure_below: number
+  /** Whether the judgment has an answer key (and so can have disagreements). */
+  readonly has_key: boolean
+  readonly questions: readonly { readonly name: string; readonly ask: string; readonly labels: readonly string[] }[]
+  readonly filter: QueueFilter
+  /** Rows of each kind left in the whole queue, and per question. */
+  readonly left: Readonly<Record<Kind, number>>
+  readonly left_by_question: QueueLeft
+  /** Rows the signer settled today (UTC), and rows left in the whole queue. */
+  readonly progress: { readonly reviewer: string; readonly day: string; readonly reviewed: number; readonly left: number }
+  /** The page shown: its number, the pages and rows the filter shows, and the place of its first row. */
+  readonly page: { readonly number: number; readonly pages: number; readonly size: number; readonly total: number; readonly first: number }
+  /** The verdict named by `saved`, while it stands; null otherwise. */
+  readonly saved: ShownVerdict | null
+  /** The row named by `undone`, and the verdict standing on it now (an earlier one), or null when none. */
+  readonly undone: { readonly question: string; readonly state_hash: string; readonly standing: ShownVerdict | null } | null
+  readonly cards: readonly ReviewCard[]
+}
+
+/** What the page's banner refers to: the row just saved or undone. */
+export interface Banner {
+  readonly saved: RowRef | null
+  readonly undone: RowRef | null
+}
+
+/** The data of a review page: the queue read for `target`, filtered and paged; `signer` and `now` for the progress. */
+export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Banner, signer: string, now: string): ReviewData {
+  const { spec } = target
+  const view = viewQueue(queue.offered, queue.left, target.filter, target.page, PAGE_SIZE)
+  const left = leftByKind(queue.left)
+  const day = dayOf(now)
+  const shown = (ref: RowRef | null) => (ref === null ? null : shownVerdict(queue.verdicts.get(verdictKey(spec.name, ref.question, ref.stateHash))))
+  return {
+    path: target.path, judgment: spec.name, judgments: target.project.selected.map((s) => s.name), reviewer: target.reviewer,
+    audit: target.audit, model: queue.model ?? null, unsure_below: spec.unsureBelow, has_key: spec.key !== null,
+    questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels })),
+    filter: target.filter, left, left_by_question: queue.left,
+    progress: { reviewer: signer, day, reviewed: reviewedOn(queue.verdicts, spec.name, signer, day), left: left.disagreement + left.spot_check + left.unsure },
+    page: { number: view.page, pages: view.pages, size: PAGE_SIZE, total: view.total, first: view.first },
+    saved: shown(banner.saved),
+    undone: banner.undone && { question: banner.undone.question, state_hash: banner.undone.stateHash, standing: shown(banner.undone) },
+    cards: view.cards.map(reviewCard),
+  }
+}
+
+function reviewCard(card: Card): ReviewCard {
+  return {
+    question: card.question, state_hash: card.stateHash, kind: card.kind, stratum: card.stratum, rank: card.rank, state: card.state,
+    model_label: card.modelLabel, p: card.p, margin: card.margin, top: card.top, key_label: card.keyLabel,
+    label_under_check: card.kind === 'disagreement' ? null : labelUnderCheck(card), verdicts: card.verdicts,
+  }
+}
+
+function shownVerdict(record: VerdictRecord | undefined): ShownVerdict | null {
+  if (!record) return null
+  return {
+    question: record.question, state_hash: record.state_hash, verdict: record.verdict, labels: record.labels, text: verdictText(record),
+    reviewed_at: record.reviewed_at, reviewer: record.reviewer,
+  }
+}

@@ -1,0 +1,125 @@
+import { MAX_AUDIT } from '../../core/review/queue.ts'
+import { KINDS, type Kind } from '../../core/review/verdicts.ts'
+import type { ReviewData } from '../endpoints/review-data.ts'
+import { href, html, tokenField, type Html } from '../html.ts'
+import { simulatedNote } from './home.ts'
+import { reviewBanner } from './review-banner.ts'
+
+/** How each kind of row reads on a card. */
+export const KIND_TEXT: Readonly<Record<Kind, string>> = {
+  disagreement: 'disagrees with the key',
+  spot_check: 'spot check',
+  unsure: 'unsure',
+}
+
+/** How a count of rows of each kind reads. */
+function counted(kind: Kind, n: number): string {
+  if (kind === 'disagreement') return `${n} ${n === 1 ? 'disagrees' : 'disagree'} with the key`
+  if (kind === 'spot_check') return `${n} ${n === 1 ? 'spot check' : 'spot checks'}`
+  return `${n} unsure`
+}
+
+const KIND_OPTION: Readonly<Record<Kind, string>> = { disagreement: 'disagreements with the key', spot_check: 'spot checks', unsure: 'unsure answers' }
+
+/** The queue's own parameters, for links that change only the filter or the page. */
+function base(data: ReviewData): Record<string, string | number | undefined> {
+  return { path: data.path, node: data.judgment, reviewer: data.reviewer ?? undefined, audit: data.audit }
+}
+
+/** A link to the queue with this filter (null for none) and page 1. */
+function filtered(data: ReviewData, kind: Kind | null, question: string | null, token: string | null): string {
+  return href('/review', { ...base(data), kind: kind ?? undefined, question: question ?? undefined }, token)
+}
+
+/** The top of the review page: title and links, the banner, progress, counts per kind, and the form of filter and reviewer. */
+export function reviewHeader(data: ReviewData, token: string | null): Html {
+  const others = data.judgments.filter((name) => name !== data.judgment)
+  const model = data.model === null ? '' : html` · answers of model <code>${data.model}</code>${simulatedNote([{ model: data.model }])}`
+  return html`<h1>Review <code>${data.judgment}</code></h1>
+<p class="muted meta"><code>${data.path}</code>${model} · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>${others.map((name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`)}</p>
+${reviewBanner(data, token)}
+${progress(data)}
+${counts(data, token)}
+${settings(data, token)}
+${range(data)}`
+}
+
+function progress(data: ReviewData): Html {
+  const { reviewed, reviewer, left } = data.progress
+  return html`<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>`
+}
+
+function counts(data: ReviewData, token: string | null): Html {
+  const question = data.filter.question
+  const item = (kind: Kind | null, text: string) => {
+    const current = data.filter.kind === kind && data.filter.row === null
+    return html`<li${current ? html` class="current"` : ''}><a href="${filtered(data, kind, question, token)}"${current ? html` aria-current="true"` : ''}>${text}</a></li>`
+  }
+  const by = question === null ? data.left : data.left_by_question[question]
+  const all = KINDS.reduce((n, kind) => n + by[kind], 0)
+  return html`<ul class="counts" aria-label="rows waiting for a verdict${question === null ? '' : ` on ${question}`}, by kind">
+${item(null, `all ${all}`)}
+${KINDS.map((kind) => item(kind, counted(kind, by[kind])))}
+</ul>`
+}
+
+function settings(data: ReviewData, token: string | null): Html {
+  const option = (value: string, text: string, selected: boolean) => html`<option value="${value}"${selected ? html` selected` : ''}>${text}</option>`
+  const note = data.reviewer === null ? html`<p class="muted">No reviewer name set: verdicts are signed <code>${data.progress.reviewer}</code>.</p>` : ''
+  return html`<form method="get" action="/review" class="settings">
+<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">${tokenField(token)}
+<label>Kind <select name="kind">${option('', 'every kind', data.filter.kind === null)}${KINDS.map((k) => option(k, KIND_OPTION[k], data.filter.kind === k))}</select></label>
+<label>Question <select name="question">${option('', 'every question', data.filter.question === null)}${data.questions.map((q) => option(q.name, q.name, data.filter.question === q.name))}</select></label>
+${data.filter.row === null ? '' : html`<input type="hidden" name="row" value="${data.filter.row}">`}
+<label>Reviewer <input name="reviewer" value="${data.reviewer ?? ''}" maxlength="64" autocomplete="username" placeholder="your name"></label>
+<label>Spot checks per question <input name="audit" type="number" min="0" max="${MAX_AUDIT}" value="${data.audit}"></label>
+<button type="submit">Show</button>
+</form>
+${note}`
+}
+
+function range(data: ReviewData): Html {
+  const { first, total, pages } = data.page
+  if (data.cards.length === 0) return html``
+  const last = first + data.cards.length - 1
+  const row = data.filter.row === null ? '' : html` of row <code>${data.filter.row}</code> · <a href="${filtered(data, data.filter.kind, data.filter.question, null)}">every row</a>`
+  const keys = html`<span class="keys">Keys: hold Alt (Alt+Shift in Firefox, Control+Option on a Mac) and press the letter on a button of the first row.</span>`
+  return html`<p class="muted range">Rows ${first}–${last} of ${total}${row}${pages > 1 ? ` · page ${data.page.number} of ${pages}` : ''}. A verdict takes its row off the queue. ${keys}</p>`
+}
+
+/** Links to the previous and next pages of the rows shown, when there are several. */
+export function pager(data: ReviewData, token: string | null): Html {
+  const { number, pages } = data.page
+  if (pages <= 1) return html``
+  const { filter } = data
+  const to = (page: number) => href('/review', { ...base(data), kind: filter.kind ?? undefined, question: filter.question ?? undefined, row: filter.row ?? undefined, page: page > 1 ? page : undefined }, token)
+  const previous = number > 1 ? html`<a rel="prev" href="${to(number - 1)}">← Previous</a>` : html`<span class="muted">← Previous</span>`
+  const next = number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
+  return html`<nav class="pager" aria-label="pages of rows">${previous}<span>Page ${number} of ${pages}</span>${next}</nav>`
+}
+
+/** What an empty page says: why nothing is shown, accurately for this judgment, and what to do next. */
+export function emptyQueue(data: ReviewData, token: string | null): Html {
+  const { filter } = data
+  if (filter.row !== null) {
+    return html`<section class="card empty"><h2>This row is not waiting for a verdict</h2>
+<p>Row <code>${filter.row}</code> is not offered${filter.question === null ? '' : html` on <code>${filter.question}</code>`}: it has a verdict already, or the queue does not pick it (${reasons(data).join('; ')}).</p>
+<p><a href="${filtered(data, null, null, token)}">Review the queue</a></p></section>`
+  }
+  if (filter.kind !== null || filter.question !== null) {
+    const what = `${filter.kind === null ? 'rows' : KIND_OPTION[filter.kind]}${filter.question === null ? '' : ` of ${filter.question}`}`
+    return html`<section class="card empty"><h2>None left here</h2><p>No ${what} wait for a verdict. <a href="${filtered(data, null, null, token)}">Show every kind and question</a> (${data.progress.left} left).</p></section>`
+  }
+  return html`<section class="card empty"><h2>Nothing to review</h2>
+<p>No row of <code>${data.judgment}</code> is waiting for a verdict: ${reasons(data).join('; ')}.</p>
+<p>Next: <code>judge run</code> adds answers to the store, a larger number of spot checks per question above checks more rows, and the <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy page</a> shows what the verdicts so far say.</p></section>`
+}
+
+/** Why the queue offers no more rows, in terms of this judgment: the kinds it can offer and their rules. */
+function reasons(data: ReviewData): string[] {
+  const out: string[] = []
+  out.push(data.has_key ? 'every row that disagrees with the answer key has a verdict' : 'the judgment has no answer key, so no row can disagree with one')
+  out.push(data.audit > 0 ? `every one of the ${data.audit} spot checks per question has a verdict` : 'spot checks are set to 0 per question')
+  out.push(data.unsure_below > 0 ? `every answer with a margin below ${data.unsure_below} has a verdict` : 'no answer counts as unsure (the margin threshold is 0)')
+  return out
+}

@@ -1,0 +1,25 @@
+import t from 'tap'
+import { dayOf, reviewedOn } from '../../../src/core/review/progress.ts'
+import { verdictKey, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
+
+function verdict(n: number, reviewer: string, at: string, judgment = 'spam'): [string, VerdictRecord] {
+  const hash = n.toString(16).padStart(16, '0')
+  return [verdictKey(judgment, 'is_spam', hash), {
+    reviewed_at: at, reviewer, judgment, question: 'is_spam', state_hash: hash, kind: 'spot_check', verdict: 'confirmed', labels: ['no'],
+    model_label: 'no', key_label: null, state: { message: `m${n}` }, stratum: 'confident', rank: n,
+  }]
+}
+
+t.test('the day of a timestamp is its UTC date', async (t) => {
+  t.equal(dayOf('2026-03-01T23:59:59.999'), '2026-03-01')
+})
+
+t.test('a reviewer\'s rows of the day are their standing verdicts of that day on that judgment', async (t) => {
+  const verdicts = new Map([
+    verdict(1, 'ann', '2026-03-01T09:00:00.000'), verdict(2, 'ann', '2026-03-01T17:00:00.000'), verdict(3, 'ann', '2026-02-28T23:59:00.000'),
+    verdict(4, 'bob', '2026-03-01T10:00:00.000'), verdict(5, 'ann', '2026-03-01T10:00:00.000', 'tone'),
+  ])
+  t.equal(reviewedOn(verdicts, 'spam', 'ann', '2026-03-01'), 2)
+  t.equal(reviewedOn(verdicts, 'spam', 'bob', '2026-03-01'), 1)
+  t.equal(reviewedOn(verdicts, 'spam', 'cy', '2026-03-01'), 0)
+})
