@@ -66,6 +66,8 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   const outcome = await judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
     concurrency: input.concurrency,
     onRow: input.onRow,
+    // Tallies made as large as the plan counted: one that grows holds its old and new tables at once.
+    states: new Map(plans.map((p) => [p.judgment, p.states])),
   })
   return recordRuns(app, { project: input.project, record: specs, named: input.specs, provenance, outcome, ledger, started })
 }

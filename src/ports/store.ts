@@ -103,8 +103,7 @@ export interface PaceSlot {
 export interface DaySpend {
   /** The UTC day, YYYY-MM-DD. */
   readonly day: string
-  /** USD. */
-  readonly cost: number
+  readonly cost: number // USD
   readonly requests: number
 }
 
@@ -115,13 +114,13 @@ export interface DaySpend {
 export interface Store {
   /** Cached answers for one state, keyed by question fingerprint; missing keys are absent. */
   getAnswers(model: string, stateHash: string, fingerprints: readonly string[]): Map<string, StoredAnswer>
-  /**
-   * The fingerprints among those given that the store holds an answer for, for one state: what
-   * getAnswers would find, without reading the answers (the plan needs no more).
-   */
+  /** The fingerprints given that the store holds an answer for, for one state, without reading the answers (all a plan needs). */
   answeredFingerprints(model: string, stateHash: string, fingerprints: readonly string[]): Set<string>
-  /** Saves answers and the state's values in one transaction. Existing keys are replaced. */
-  putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): void
+  /**
+   * Saves answers and the state's values in one transaction; returns what the store holds for each
+   * key given, in order. The first answer of a key stands for ever: a later write gets it back.
+   */
+  putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[]
   /** The values of states seen before, keyed by state hash; unknown hashes are absent. */
   getStates(stateHashes: readonly string[]): Map<string, State>
 
@@ -169,10 +168,7 @@ export interface Store {
   /** Rows kept for one judgment, in the order first seen. */
   keptRows(judgment: string): KeptRow[]
 
-  /**
-   * Records shadow pairs (live label, candidate label) of one row, and the candidate's questions
-   * (replacing their last-seen time), in one transaction.
-   */
+  /** Records shadow pairs (live, candidate label) of one row and the candidate's questions (their last-seen time), in one transaction. */
   recordShadow(pairs: readonly ShadowPair[], candidate?: readonly CandidateQuestion[]): void
   /** Shadow pairs recorded for one live judgment. */
   shadowPairs(liveJudgment: string): ShadowPair[]

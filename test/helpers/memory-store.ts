@@ -44,15 +44,15 @@ export function createMemoryStore(): Store {
   const byRankThenHash = (a: AnswerEntry, b: AnswerEntry): number =>
     a.rank - b.rank || byText(a.answer.stateHash, b.answer.stateHash)
 
-  function putAnswer(a: StoredAnswer): void {
+  // The first answer written for a key is kept; a later one changes nothing and gets it back.
+  function putAnswer(a: StoredAnswer): StoredAnswer {
     const group = answers.get(key(a.model, a.fingerprint)) ?? new Map<string, AnswerEntry>()
     answers.set(key(a.model, a.fingerprint), group)
     const first = group.get(a.stateHash)
-    // A replaced answer keeps the judgment, question and sample rank of whoever asked first.
-    const asker = first?.answer ?? a
-    const answer = storedAnswer({ ...a, judgment: asker.judgment, question: asker.question }, {})
-    const rank = first?.rank ?? sampleRank(a.judgment, a.question, a.stateHash)
-    group.set(a.stateHash, { answer, distribution: JSON.stringify(a.distribution), rank })
+    if (first) return read(first)
+    const entry = { answer: storedAnswer(a, {}), distribution: JSON.stringify(a.distribution), rank: sampleRank(a.judgment, a.question, a.stateHash) }
+    group.set(a.stateHash, entry)
+    return read(entry)
   }
 
   return {
@@ -69,7 +69,7 @@ export function createMemoryStore(): Store {
     },
     putAnswers(list, stateHash, state) {
       if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
-      for (const a of list) putAnswer(a)
+      return list.map(putAnswer)
     },
     getStates(stateHashes) {
       const found = new Map<string, State>()

@@ -29,10 +29,10 @@ export const SQL = {
   putAnswer: `INSERT INTO _judge_answers (model, fingerprint, state_hash, judgment, question, label,
       p, margin, distribution, asked_at, sample_rank, reported_model)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (model, fingerprint, state_hash) DO UPDATE SET label = excluded.label,
-      p = excluded.p, margin = excluded.margin, distribution = excluded.distribution,
-      asked_at = excluded.asked_at, reported_model = excluded.reported_model`,
+    ON CONFLICT (model, fingerprint, state_hash) DO NOTHING`,
   getAnswers: `SELECT ${ANSWER} FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?`,
+  getAnswer: `SELECT ${ANSWER} FROM _judge_answers a
+    WHERE a.model = ? AND a.state_hash = ? AND a.fingerprint = ?`,
   answeredFingerprints: 'SELECT a.fingerprint FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?',
   putState: `INSERT INTO _judge_states (state_hash, state) VALUES (?, ?)
     ON CONFLICT (state_hash) DO NOTHING`,
@@ -140,7 +140,7 @@ export const SQL = {
   spendByDay: 'SELECT day, cost, requests FROM _judge_spend WHERE source = ? ORDER BY day DESC LIMIT ?',
 } as const
 
-const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'answeredFingerprints',
+const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'getAnswer', 'answeredFingerprints',
   'answersForStates', 'sampleAnswers', 'sampleBand'])
 
 /** Every statement a store runs, prepared once when the store opens. */

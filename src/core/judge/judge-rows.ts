@@ -30,6 +30,8 @@ export interface JudgeRowsOptions {
   readonly concurrency: number
   /** Called once per judged row, in the order rows finish. */
   readonly onRow?: (seq: number, sourced: SourcedRow, results: Map<string, SpecResult>) => void
+  /** The distinct states expected per judgment (the plan's count): each tally is made that large at once. */
+  readonly states?: ReadonlyMap<string, number>
 }
 
 /**
@@ -42,7 +44,7 @@ export interface JudgeRowsOptions {
 export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
   const outcome: RowsOutcome = {
     rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])),
-    states: new Map(specs.map((s) => [s.name, createStateTally()])),
+    states: new Map(specs.map((s) => [s.name, createStateTally(options.states?.get(s.name))])),
     models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])), error: null,
   }
   const stop = new AbortController()

@@ -32,6 +32,9 @@ await storeContract(t, 'the SQLite store on disk keeps the Store contract',
 await storeContract(t, 'the SQLite store on disk with batched reads keeps the Store contract',
   () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true }))
 
+await storeContract(t, 'the SQLite store with batched reads and answers kept in memory keeps the Store contract',
+  () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true, cachedStates: 2 }))
+
 t.test('with batched reads, the store reads its own writes at once and another connection\'s from the next turn', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
   const batched = openSqliteStore(file, { batchReads: true })

@@ -6,7 +6,7 @@ import { PROVENANCE_FIELDS, RUN_FIELDS } from '../../../src/app/runs.ts'
 import { readConfig } from '../../../src/config.ts'
 import { messageCleaner, type ServerContext } from '../../../src/http/context.ts'
 import { homeData } from '../../../src/http/endpoints/home.ts'
-import { createConfinedPaths } from '../../../src/http/paths.ts'
+import { createResolvedPaths } from '../../../src/http/resolved-paths.ts'
 import { createTasks } from '../../../src/http/tasks.ts'
 import { createRuntime } from '../../../src/runtime.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
@@ -23,7 +23,8 @@ function context(t: Test, dir: string): ServerContext {
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  return { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
+  const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
+  return { config, runtime, token: null, paths, tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
 }
 
 t.test('each folder lists its judgments and the newest run of any of them, cut to the listed fields', async (t) => {
