@@ -1,13 +1,9 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { RUN_PAGE_SIZE } from '../src/app/run-detail.ts'
-import { readConfig } from '../src/config.ts'
 import { stateHash } from '../src/core/judge/state.ts'
 import type { Spec } from '../src/core/types.ts'
-import { createHandler } from '../src/http/handler.ts'
-import { count, ms, note, quantile, report, type BenchResult } from './common.ts'
-import { benchStates, DIR, ensureStore, MODEL, STORE, TOKEN, writeProject } from './store-pages.ts'
+import { count, ms, quantile, report, type BenchResult } from './common.ts'
+import { benchStates, ensureStore, MODEL, servePages, STORE, TOKEN, writeProject } from './store-pages.ts'
 
 const BAR_MS = 300
 /** The run's distinct states, each on two rows. */
@@ -24,11 +20,7 @@ export async function benchRunPage(rebuild = false): Promise<BenchResult> {
   const spec = writeProject()
   ensureStore(spec, rebuild)
   recordRun(spec)
-  const config = readConfig({ JUDGE_PROJECTS: DIR, JUDGE_STORE: STORE, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL }, DIR)
-  const handler = createHandler(config, { log: (line) => note(`server: ${line}`) })
-  const server = createServer(handler)
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { base, close } = await servePages()
   try {
     const pages = Math.ceil(STATES / RUN_PAGE_SIZE)
     const html = await pageThrough(pages, (page) => `${base}/runs/${RUN_ID}?path=spam.judge.yaml&page=${page}`,
@@ -37,9 +29,7 @@ export async function benchRunPage(rebuild = false): Promise<BenchResult> {
       (body) => JSON.parse(body).rows.filter((r: { answers: Record<string, unknown> }) => Object.values(r.answers).every((a) => a !== null)).length)
     return result(pages, html, json)
   } finally {
-    server.closeAllConnections()
-    await new Promise((done) => server.close(done))
-    await handler.close()
+    await close()
   }
 }
 

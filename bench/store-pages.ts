@@ -44,11 +44,7 @@ export const STORE = resolve(DATA, 'stores', 'store-pages.sqlite')
 export async function benchStorePages(rebuild = false): Promise<BenchResult> {
   const spec = writeProject()
   ensureStore(spec, rebuild)
-  const config = readConfig({ JUDGE_PROJECTS: DIR, JUDGE_STORE: STORE, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL }, DIR)
-  const handler = createHandler(config, { log: (line) => note(`server: ${line}`) })
-  const server = createServer(handler)
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { base, close } = await servePages()
   try {
     const drift = await timed(`${base}/v1/drift?path=spam.judge.yaml`, (body) => JSON.parse(body).is_spam.length === RUNS)
     const review = await timed(`${base}/review?path=spam.judge.yaml`, (body) => (body.match(/<form/g) ?? []).length >= 25)
@@ -56,9 +52,23 @@ export async function benchStorePages(rebuild = false): Promise<BenchResult> {
     const accuracy = await timed(`${base}/v1/accuracy?path=spam.judge.yaml`, (body) => JSON.parse(body).judgment === 'spam')
     return result(drift, review, accuracy)
   } finally {
-    server.closeAllConnections()
-    await new Promise((done) => server.close(done))
-    await handler.close()
+    await close()
+  }
+}
+
+/** The bench store's folder behind the real handler (createHandler) on a loopback node:http server in this process. */
+export async function servePages(): Promise<{ readonly base: string; close(): Promise<void> }> {
+  const config = readConfig({ JUDGE_PROJECTS: DIR, JUDGE_STORE: STORE, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL }, DIR)
+  const handler = createHandler(config, { log: (line) => note(`server: ${line}`) })
+  const server = createServer(handler)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections()
+      await new Promise((done) => server.close(done))
+      await handler.close()
+    },
   }
 }
 
