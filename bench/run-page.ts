@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite'
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { RUN_PAGE_SIZE } from '../src/app/run-detail.ts'
 import { stateHash } from '../src/core/judge/state.ts'
@@ -30,6 +31,7 @@ export async function benchRunPage(rebuild = false): Promise<BenchResult> {
     return result(pages, html, json)
   } finally {
     await close()
+    removeRun()
   }
 }
 
@@ -48,6 +50,17 @@ function recordRun(spec: Spec): void {
     }, labels, states)
   } finally {
     store.close()
+  }
+}
+
+/** Takes the run out again (its label counts and states go with it), leaving the store as store-pages.ts built it. */
+function removeRun(): void {
+  const db = new DatabaseSync(STORE)
+  try {
+    db.exec('PRAGMA foreign_keys = ON')
+    db.prepare('DELETE FROM _judge_runs WHERE run_id = ?').run(RUN_ID)
+  } finally {
+    db.close()
   }
 }
 
