@@ -18,8 +18,10 @@ import { messageAt, sourceMessages, SPEC_YAML } from './generate.ts'
 
 const DRIFT_BAR_MS = 50
 const REVIEW_BAR_MS = 300
-const MODEL = 'jev-1.13.0'
-const TOKEN = 'bench-token-0123456789'
+/** The model the bench store's answers are kept under. */
+export const MODEL = 'jev-1.13.0'
+/** The server token the bench servers are started with. */
+export const TOKEN = 'bench-token-0123456789'
 /** 333,334 states of three questions: 1,000,002 answers. */
 const STATES = 333_334
 const RUNS = 50
@@ -29,8 +31,10 @@ const SAMPLES = 20
 // Bumped when the store built here changes shape; a store built by this version is reused.
 const BUILD = 1
 
-const DIR = resolve(DATA, 'pages')
-const STORE = resolve(DATA, 'stores', 'store-pages.sqlite')
+/** The folder served, holding the spec and its key. */
+export const DIR = resolve(DATA, 'pages')
+/** The bench store: 1,000,002 answers and 50 runs. */
+export const STORE = resolve(DATA, 'stores', 'store-pages.sqlite')
 
 /**
  * A store of 1,000,000 answers and 50 runs behind the real handler (createHandler, on a loopback
@@ -40,11 +44,7 @@ const STORE = resolve(DATA, 'stores', 'store-pages.sqlite')
 export async function benchStorePages(rebuild = false): Promise<BenchResult> {
   const spec = writeProject()
   ensureStore(spec, rebuild)
-  const config = readConfig({ JUDGE_PROJECTS: DIR, JUDGE_STORE: STORE, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL }, DIR)
-  const handler = createHandler(config, { log: (line) => note(`server: ${line}`) })
-  const server = createServer(handler)
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { base, close } = await servePages()
   try {
     const drift = await timed(`${base}/v1/drift?path=spam.judge.yaml`, (body) => JSON.parse(body).is_spam.length === RUNS)
     const review = await timed(`${base}/review?path=spam.judge.yaml`, (body) => (body.match(/<form/g) ?? []).length >= 25)
@@ -52,32 +52,49 @@ export async function benchStorePages(rebuild = false): Promise<BenchResult> {
     const accuracy = await timed(`${base}/v1/accuracy?path=spam.judge.yaml`, (body) => JSON.parse(body).judgment === 'spam')
     return result(drift, review, accuracy)
   } finally {
-    server.closeAllConnections()
-    await new Promise((done) => server.close(done))
-    await handler.close()
+    await close()
   }
 }
 
-function writeProject(): Spec {
+/** The bench store's folder behind the real handler (createHandler) on a loopback node:http server in this process. */
+export async function servePages(): Promise<{ readonly base: string; close(): Promise<void> }> {
+  const config = readConfig({ JUDGE_PROJECTS: DIR, JUDGE_STORE: STORE, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL }, DIR)
+  const handler = createHandler(config, { log: (line) => note(`server: ${line}`) })
+  const server = createServer(handler)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections()
+      await new Promise((done) => server.close(done))
+      await handler.close()
+    },
+  }
+}
+
+/** Writes the served spec (and an empty key until the store is built); returns it loaded. */
+export function writeProject(): Spec {
   mkdirSync(DIR, { recursive: true })
   writeFileSync(resolve(DIR, 'spam.judge.yaml'), `${SPEC_YAML}key: spam.key.csv\nunsure_below: 0.2\n`)
   if (!existsSync(resolve(DIR, 'spam.key.csv'))) writeFileSync(resolve(DIR, 'spam.key.csv'), 'message,is_spam\n')
   return loadProject(resolve(DIR, 'spam.judge.yaml')).selected[0]
 }
 
-function states(): State[] {
+/** The first `n` states of the bench store, in the order they were stored. */
+export function benchStates(n = STATES): State[] {
   const { messages } = sourceMessages()
   const seen = new Set<string>()
-  return Array.from({ length: STATES }, (_, i) => ({ message: messageAt(messages, i, seen) }))
+  return Array.from({ length: n }, (_, i) => ({ message: messageAt(messages, i, seen) }))
 }
 
-function ensureStore(spec: Spec, rebuild: boolean): void {
+/** Builds the bench store unless one built by this version for this spec is there. */
+export function ensureStore(spec: Spec, rebuild: boolean): void {
   const marker = `${STORE}.json`
   const wanted = JSON.stringify({ build: BUILD, schema: SCHEMA_VERSION, states: STATES, runs: RUNS, spec: spec.hash })
   if (!rebuild && existsSync(STORE) && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return note(`reusing ${STORE}`)
   mkdirSync(resolve(DATA, 'stores'), { recursive: true })
   for (const suffix of ['', '-wal', '-shm', '.json']) rmSync(STORE + suffix, { force: true })
-  const all = states()
+  const all = benchStates()
   note(`building ${count(all.length * spec.questions.length)} answers of ${count(all.length)} states`)
   const started = performance.now()
   buildCachedStore(STORE, spec, MODEL, all)
@@ -120,6 +137,8 @@ function recordRuns(spec: Spec): void {
       store.recordRun({
         run_id: runId, judgment: spec.name, spec_hash: spec.hash, git_sha: '', model: MODEL, rows, asked: 0, cost: 0,
         status: 'complete', started_at: at, finished_at: at, cached: rows * 3, requests: 0,
+        command: 'run', source: 'bench.csv', source_hash: '', node: spec.name, reported_model: MODEL, states: rows,
+        fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
       }, counts)
     }
   } finally {

@@ -4,9 +4,13 @@ import { invocation } from './cli/invocation.ts'
 import { runCli } from './cli/run-cli.ts'
 import { stopOnSignals } from './cli/signals.ts'
 import { packageInfo } from './version.ts'
-import { capYoungGeneration } from './young-generation.ts'
+import { capYoungGeneration, limitOldGeneration } from './young-generation.ts'
 
-capYoungGeneration()
+// Memory limits for long batch commands; a server (judge serve) keeps V8's defaults, for speed.
+if (process.argv[2] !== 'serve') {
+  capYoungGeneration()
+  limitOldGeneration()
+}
 
 const stopper = stopOnSignals(process, (code) => process.exit(code), (line) => void process.stderr.write(line))
 

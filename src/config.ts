@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { UsageError } from './errors.ts'
 import { DEFAULT_ENGINE, ENGINES, type EngineEntry } from './adapters/engines.ts'
@@ -45,6 +46,8 @@ export interface Config {
   readonly port: number
   readonly engine: EngineConfig
   readonly limits: ServerLimits
+  /** JUDGE_WORKERS: server processes sharing the port (node:cluster); 1 serves in the process itself. */
+  readonly workers: number
 }
 
 /** How the server bounds slow or numerous clients (docs/configuration.md). */
@@ -79,6 +82,7 @@ export const ENV_VARIABLES = [
   'JUDGE_HEADERS_TIMEOUT_MS',
   'JUDGE_REQUEST_TIMEOUT_MS',
   'JUDGE_MAX_CONNECTIONS',
+  'JUDGE_WORKERS',
 ] as const
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -119,6 +123,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     port: number(env, 'PORT', 8080, (n) => Number.isInteger(n) && n >= 0 && n < 65536, 'a port number'),
     engine: readEngine(env),
     limits: limitsOf(env),
+    workers: workersOf(text(env, 'JUDGE_WORKERS') ?? '1', 'JUDGE_WORKERS'),
   }
 }
 
@@ -154,4 +159,15 @@ function limitsOf(env: Env): ServerLimits {
   if (headersTimeoutMs > requestTimeoutMs) throw new UsageError(`JUDGE_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above JUDGE_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`)
   const maxConnections = number(env, 'JUDGE_MAX_CONNECTIONS', 1024, positiveWhole, 'a whole number above 0')
   return { headersTimeoutMs, requestTimeoutMs, maxConnections }
+}
+
+/**
+ * A count of server processes as JUDGE_WORKERS and `judge serve --workers` give it: a whole number
+ * from 1, or `auto` for the machine's cores (os.availableParallelism); `name` says where it came from.
+ */
+export function workersOf(raw: string, name: string): number {
+  if (raw.trim().toLowerCase() === 'auto') return availableParallelism()
+  const n = Number(raw)
+  if (!positiveWhole(n) || raw.trim() === '') throw new UsageError(`${name} must be a whole number above 0 or auto, not "${raw}"`)
+  return n
 }

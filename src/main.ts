@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { readConfig } from './config.ts'
 import { JudgeError } from './errors.ts'
-import { DEFAULT_PROJECTS, serveUntil } from './http/server.ts'
+import { DEFAULT_PROJECTS } from './http/server.ts'
+import { serveAll } from './http/workers.ts'
 
 // The HTTP server as a process: the environment is read here, once, and nowhere below.
 const log = (line: string): void => void process.stderr.write(`${line}\n`)
@@ -14,9 +15,9 @@ try {
   // simulated engine (unless ENGINE says otherwise) answers from it, and says so.
   const env = process.env.JUDGE_PROJECTS ? process.env : { ENGINE: 'simulated', ...process.env }
   const config = readConfig(env, process.cwd(), DEFAULT_PROJECTS)
-  await serveUntil(config, { log, signal: controller.signal })
+  const status = await serveAll(config, { log, signal: controller.signal })
   // Exit outright: a shadow judgment cut short at the shutdown bound must not hold the process.
-  process.exit(0)
+  process.exit(status)
 } catch (error) {
   log(`judge server: ${error instanceof JudgeError ? error.message : ((error as Error)?.stack ?? String(error))}`)
   process.exit(error instanceof JudgeError ? error.exitCode : 1)

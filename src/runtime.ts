@@ -45,9 +45,14 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const engine = options.engine !== undefined ? options.engine : engineFor(config, options.fetch)
   const now = options.now ?? (() => new Date())
   const stores = new Map<string, JudgeDeps>()
+  // A loaded project's store is looked up once: a server loads a path's project again when it
+  // revalidates the path (src/http/resolved-paths.ts), and so looks the store up again then.
+  let known = new WeakMap<Project, JudgeDeps>()
   const storeFileFor = (dir: string) => findStoreFile(dir, { JUDGE_STORE: config.store ?? undefined })
   const defaultModel = config.engine.model ?? engine?.defaultModel ?? (ENGINES[config.engine.kind] as EngineEntry).defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
   const depsFor = (project: Project): JudgeDeps => {
+    const seen = known.get(project)
+    if (seen) return seen
     const file = storeFileFor(project.dir)
     let deps = stores.get(file)
     if (!deps) {
@@ -56,18 +61,26 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
       deps = { store, engine, defaultModel, pricePerMtok: config.engine.pricePerMtok, inflight: new Map(), governor, now }
       stores.set(file, deps)
     }
+    known.set(project, deps)
     return deps
+  }
+  const existingStore = (project: Project): Store | null => {
+    const seen = known.get(project)
+    if (seen) return seen.store
+    const file = storeFileFor(project.dir)
+    return stores.has(file) || existsSync(file) ? depsFor(project).store : null
   }
   return {
     depsFor,
     storeFileFor,
-    existingStore: (project) => (stores.has(storeFileFor(project.dir)) || existsSync(storeFileFor(project.dir)) ? depsFor(project).store : null),
+    existingStore,
     files: options.files ?? createLocalFiles(),
     locks: createKeyedLock(),
     now,
     close() {
       for (const deps of stores.values()) deps.store.close()
       stores.clear()
+      known = new WeakMap()
     },
   }
 }

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { readConfig } from '../src/config.ts'
+import { availableParallelism } from 'node:os'
+import { readConfig, workersOf } from '../src/config.ts'
 import { UsageError } from '../src/errors.ts'
 
 t.test('defaults apply when nothing is set', async (t) => {
@@ -7,7 +8,7 @@ t.test('defaults apply when nothing is set', async (t) => {
   t.same(config, {
     projects: '/work/examples', serverToken: null, serverMaxCost: 0.01, serverMaxDailyCost: null, maxCost: 1, store: null, host: '127.0.0.1', port: 8080,
     engine: { kind: 'systemone', url: 'https://api.typesafe.ai', apiKey: null, model: null, timeoutMs: 30000, pricePerMtok: 0.042, rpm: null, maxWaitMs: 300_000, giveUpMs: 120_000 },
-    limits: { headersTimeoutMs: 10000, requestTimeoutMs: 30000, maxConnections: 1024 },
+    limits: { headersTimeoutMs: 10000, requestTimeoutMs: 30000, maxConnections: 1024 }, workers: 1,
   })
 })
 
@@ -15,13 +16,13 @@ t.test('every variable is read, paths resolved from the working folder', async (
   const config = readConfig({
     JUDGE_PROJECTS: 'specs', JUDGE_SERVER_TOKEN: 's3cret', JUDGE_SERVER_MAX_COST: '0.5', JUDGE_MAX_COST: '2', JUDGE_STORE: 'db/s.sqlite',
     HOST: '0.0.0.0', PORT: '9000', ENGINE_URL: 'http://127.0.0.1:9/', ENGINE_API_KEY: 'k', ENGINE_MODEL: 'jev-2', ENGINE_TIMEOUT_MS: '100', ENGINE_PRICE_PER_MTOK: '0.1',
-    JUDGE_HEADERS_TIMEOUT_MS: '500', JUDGE_REQUEST_TIMEOUT_MS: '700', JUDGE_MAX_CONNECTIONS: '3',
+    JUDGE_HEADERS_TIMEOUT_MS: '500', JUDGE_REQUEST_TIMEOUT_MS: '700', JUDGE_MAX_CONNECTIONS: '3', JUDGE_WORKERS: '4',
     JUDGE_SERVER_MAX_DAILY_COST: '5', ENGINE: 'SystemOne', ENGINE_RPM: '600', ENGINE_MAX_WAIT_S: '60', ENGINE_GIVE_UP_S: '2.5',
   }, '/work')
   t.same(config, {
     projects: '/work/specs', serverToken: 's3cret', serverMaxCost: 0.5, serverMaxDailyCost: 5, maxCost: 2, store: '/work/db/s.sqlite', host: '0.0.0.0', port: 9000,
     engine: { kind: 'systemone', url: 'http://127.0.0.1:9', apiKey: 'k', model: 'jev-2', timeoutMs: 100, pricePerMtok: 0.1, rpm: 600, maxWaitMs: 60_000, giveUpMs: 2500 },
-    limits: { headersTimeoutMs: 500, requestTimeoutMs: 700, maxConnections: 3 },
+    limits: { headersTimeoutMs: 500, requestTimeoutMs: 700, maxConnections: 3 }, workers: 4,
   })
 })
 
@@ -54,4 +55,12 @@ t.test('ENGINE selects the engine: systemone by default, or simulated', async (t
   t.equal(readConfig({ ENGINE: ' Simulated ' }, '/').engine.kind, 'simulated')
   t.equal(readConfig({ ENGINE: '' }, '/').engine.kind, 'systemone')
   t.throws(() => readConfig({ ENGINE: 'gpt' }, '/'), new UsageError('ENGINE must be one of systemone, simulated, openai, not "gpt"'))
+})
+
+t.test('JUDGE_WORKERS is a whole number from 1, or auto for every core', async (t) => {
+  t.equal(readConfig({ JUDGE_WORKERS: 'auto' }, '/').workers, availableParallelism())
+  t.equal(workersOf('AUTO', '--workers'), availableParallelism())
+  t.equal(workersOf('3', '--workers'), 3)
+  for (const bad of ['0', '-2', '1.5', 'many', ' ']) t.throws(() => workersOf(bad, '--workers'), { name: 'UsageError', message: `--workers must be a whole number above 0 or auto, not "${bad}"` })
+  t.throws(() => readConfig({ JUDGE_WORKERS: '0' }, '/'), /JUDGE_WORKERS must be a whole number above 0 or auto/)
 })

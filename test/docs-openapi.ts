@@ -2,6 +2,7 @@ import t from 'tap'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'yaml'
+import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { ROUTES } from '../src/http/routes.ts'
 import { cli } from './helpers/cli.ts'
 import { startJudgeServer, type Response } from './helpers/judge-server.ts'
@@ -88,7 +89,14 @@ t.test('the document describes exactly the JSON routes the server has', async (t
 
 t.test('real responses of every JSON endpoint, for every documented status, match the document', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'notes.txt': 'no spec', broken: { 'bad.judge.yaml': 'questions: [' }, two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
-  seedRuns(dir, Array.from({ length: 52 }, (_, i) => ({ judgment: 'spam', counts: { is_spam: { yes: i, no: 60 - i }, topic: { personal: 60 } } })))
+  const seeded = seedRuns(dir, Array.from({ length: 52 }, (_, i) => ({
+    judgment: 'spam', counts: { is_spam: { yes: i, no: 60 - i }, topic: { personal: 60 } },
+    source: i === 10 ? 'later.csv' : undefined, status: i === 20 ? 'failed: interrupted' : undefined, model: i === 51 ? 'jev-2' : undefined,
+  })))
+  const store = openSqliteStore(join(dir, '.judge', 'store.sqlite'))
+  store.recordModelCheck({ run_id: seeded[51].run_id, baseline: seeded[50].run_id, old_model: 'jev-1.13.0', new_model: 'jev-2', rows_from: 'sample', states: 4, same_rows: false, stopped: '', asked: 0, cost: 0,
+    pairs: [{ question: 'is_spam', old_label: 'no', new_label: 'yes', rows: 1 }, { question: 'is_spam', old_label: 'no', new_label: 'no', rows: 3 }] })
+  store.close()
   const engine = await startSystemOneServer({ expectKey: 'k' })
   const failing = await startSystemOneServer({ failTimes: 99, status: 400, errorMessage: 'bad request' })
   t.teardown(() => Promise.all([engine.close(), failing.close()]))
@@ -140,6 +148,13 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
 
   const drift = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml', auth), 200)
   t.equal(drift.body.is_spam.length, 52)
+  t.same(Object.keys(drift.body.is_spam[1]).sort(), ['alert', 'change', 'rows', 'run_id', 'shares'], 'without the like-runs parameters, the interface\'s entry exactly')
+  const like = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&command=run&source=data.csv', auth), 200)
+  t.equal(like.body.is_spam.length, 51, 'the failed run shown, its successor compared with the run before it')
+  t.match(like.body.is_spam.at(-1), { baseline: String, model_change: Number, model_rows: 4, data_change: Number })
+  const completed = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&completed=true', auth), 200)
+  t.equal(completed.body.is_spam.length, 51)
+  await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&completed=maybe', auth), 400)
   await expect('GET', '/v1/drift', server.get('/v1/drift?path=two', auth), 400)
   await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&token=wrong'), 401)
   await expect('GET', '/v1/drift', server.get('/v1/drift?path=two/../..', auth), 403)

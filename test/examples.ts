@@ -1,8 +1,9 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { cpSync, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { buildExampleStore } from '../examples/build-store.ts'
 import { cli } from './helpers/cli.ts'
+import { startJudgeServer } from './helpers/judge-server.ts'
 
 const SIMULATED = { ENGINE: 'simulated' }
 
@@ -30,4 +31,27 @@ t.test('the example store builds without an engine key: two runs with drift, kep
   const [real] = JSON.parse((await cli(['plan', 'spam.judge.yaml', '--json'], {}, dir)).stdout)
   t.equal(real.model, 'jev-1.13.0')
   t.equal(real.ask, real.states * 3, 'the real model finds none of the simulated answers')
+  await likeRuns(t, root, runs)
 })
+
+/** After the build, as a new user would: the default data twice, then the later messages again. */
+async function likeRuns(t: Test, root: string, built: { run_id: string; source: string }[]): Promise<void> {
+  const [later, messages] = built
+  t.same(built.map((r) => r.source), ['later.csv', 'messages.csv'])
+  for (const time of ['first', 'second']) {
+    const run = await cli(['run', 'sms'], SIMULATED, root)
+    t.equal(run.code, 0, run.stderr)
+    t.notMatch(run.stdout, /drift alert/, `the ${time} run of the default data raises no like-runs alert`)
+    t.match(run.stdout, /like runs: compared with run \S+, the previous complete `run` of messages\.csv\n/)
+    if (time === 'first') t.match(run.stdout, `compared with run ${messages.run_id},`, 'not with the run of later.csv that came last')
+  }
+  const again = await cli(['run', 'sms', '--data', 'sms/later.csv'], SIMULATED, root)
+  t.match(again.stdout, `like runs: compared with run ${later.run_id}, the previous complete \`run\` of later.csv\n`)
+  t.match(again.stdout, /is_spam: .*; change 0\.000\n/)
+  const server = await startJudgeServer(t, root, SIMULATED)
+  const every = (await server.get('/v1/drift?path=sms')).body.is_spam
+  t.ok(every.filter((e: { alert: boolean }) => e.alert).length >= 3, 'GET /v1/drift keeps every run against the previous one, alerts and all')
+  const page = (await server.get('/runs?path=sms')).text
+  t.match(page, /drift: change 0\.\d+ since the previous run, above 0\.10/, '/runs still shows the every-run drift')
+  t.match(page, /<h5><code>run<\/code> of <code>messages\.csv<\/code><\/h5>/)
+}

@@ -30,7 +30,7 @@ t.test('the README\'s own-data section works as written: init, plan, run, then t
     const result = sh(line)
     t.equal(result.status, 0, `${line}\n${result.stderr}`)
     if (line.startsWith('judge init')) t.match(result.stdout, /^wrote messages\.judge\.yaml for messages\.tsv: state \[message\]/)
-    if (line.startsWith('judge plan')) t.match(result.stdout, /messages\s+40\s+40\s+0\s+120\s+40\s/)
+    if (line.startsWith('judge plan')) t.match(result.stdout, /messages\s+40\s+40\s+0\s+0\s+120\s+40\s/)
     if (line.startsWith('ENGINE=simulated judge run')) t.match(result.stdout, /messages: 40 rows, 0 answers cached, 120 asked in 40 requests/)
   }
   t.ok(existsSync(join(dir, 'messages.judge.yaml')))

@@ -1,11 +1,13 @@
 import t, { type Test } from 'tap'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { stringify } from 'csv-stringify/sync'
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from '../src/adapters/system-one/system-one.ts'
 import { loadProject } from '../src/adapters/files/spec-files.ts'
 import { stateHash } from '../src/core/judge/state.ts'
+import { simulatedAnswers } from './helpers/simulated-model.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
@@ -114,4 +116,88 @@ t.test('two server processes and a judge run on one store at once: every answer 
   const sent = [...rowsOf(0, 200), ...rowsOf(100, 300)]
   const differing = sent.filter((row, i) => spec.questions.some((q) => responses[i].body[q.name].label !== stored(row.message, q.name)))
   t.same(differing, [], 'every response agrees with the store')
+})
+
+t.test('two processes asking the same new row at once end with one answer per key, served alike by both and by a fresh process', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  // Each engine request gets a different answer, and neither is answered before both have arrived:
+  // both processes have asked, and the later writer holds an answer the store must not take.
+  const given: string[] = []
+  const engine = await startSystemOneServer({
+    expectKey: 'k',
+    gather: 2,
+    answer: (body) => {
+      const answers = simulatedAnswers({ ...body, state: { ...body.state, salt: String(given.length) } })
+      given.push(JSON.stringify(answers))
+      return answers
+    },
+  })
+  t.teardown(() => engine.close())
+  // No JUDGE_STORE: every process finds the store beside the spec, as a deployment would.
+  const env = { JUDGE_PROJECTS: dir, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' }
+  const [a, b] = await Promise.all([startServer(t, env), startServer(t, env)])
+  const row = { message: 'Two servers, one new row' }
+  const [fromA, fromB] = await Promise.all([judgeAll(a.url, [{ message: row.message, log: false }], 1), judgeAll(b.url, [{ message: row.message, log: false }], 1)])
+  t.equal(engine.requests.length, 2, 'both processes asked the engine')
+  t.not(given[0], given[1], 'the engine answered the two differently')
+  const withoutCached = (body: Record<string, { cached: boolean }>) => Object.fromEntries(Object.entries(body).map(([q, { cached: _, ...rest }]) => [q, rest]))
+  t.same([fromA[0].status, fromB[0].status], [200, 200])
+  t.same(withoutCached(fromA[0].body), withoutCached(fromB[0].body), 'both processes served the same answers')
+
+  const fresh = await startServer(t, { JUDGE_PROJECTS: dir })
+  const [again] = await judgeAll(fresh.url, [{ message: row.message, log: false }], 1)
+  t.ok(Object.values(again.body as Record<string, { cached: boolean }>).every((answer) => answer.cached), 'a fresh process answers from the store')
+  t.same(withoutCached(again.body), withoutCached(fromA[0].body), 'and serves the same answers')
+
+  const spec = loadProject(join(dir, 'spam.judge.yaml')).selected[0]
+  const opened = openSqliteStore(join(dir, '.judge', 'store.sqlite'))
+  t.teardown(() => opened.close())
+  for (const q of spec.questions) {
+    t.equal(opened.countAnswers(SYSTEM_ONE_DEFAULT_MODEL, q.fingerprint), 1, `${q.name}: one answer for the key`)
+    const stored = opened.getAnswers(SYSTEM_ONE_DEFAULT_MODEL, stateHash(row), [q.fingerprint]).get(q.fingerprint)!
+    t.match(fromA[0].body[q.name], { label: stored.label, p: stored.p, margin: stored.margin }, `${q.name}: the answer served is the one stored`)
+  }
+})
+
+t.test('two workers of one server and a judge run on one store: every answer lands once, none is lost', async (t) => {
+  const messages = [...new Set(smsMessages().map((r) => r.message))].slice(300, 500)
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'rows.csv': stringify([['message'], ...messages.slice(100).map((m) => [m])]) })
+  const engine = await startSystemOneServer({ expectKey: 'k', latencyMs: 5 })
+  t.teardown(() => engine.close())
+  // The store beside the spec, found by every process.
+  const env = { JUDGE_PROJECTS: dir, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', HOST: '127.0.0.1', PORT: '0' }
+  const server = start('src/cli.ts', ['serve', '--workers', '2'], env, dir)
+  t.teardown(async () => {
+    if (server.child.exitCode === null) server.child.kill('SIGTERM')
+    await server.exit
+  })
+  let url: string | undefined
+  while (!(url = /workers share (http:\/\/\S+) /.exec(server.output())?.[1])) {
+    if (server.child.exitCode !== null) throw new Error(`the server did not start: ${server.output()}`)
+    await new Promise((done) => setTimeout(done, 20))
+  }
+  const workers = readFileSync(`/proc/${server.child.pid}/task/${server.child.pid}/children`, 'utf8').trim().split(/\s+/)
+  t.equal(workers.length, 2, 'two worker processes serve')
+
+  // The server judges rows 0-149, the run rows 100-199: 50 rows are asked by both at once.
+  const run = start('src/cli.ts', ['run', 'spam.judge.yaml', '--data', 'rows.csv', '--concurrency', '4', '--json'], env, dir)
+  const responses = await judgeAll(url, messages.slice(0, 150).map((message) => ({ message, log: false })), 8)
+  t.equal(await run.exit, 0, 'the run exits 0')
+  t.same(responses.filter((r) => r.status !== 200), [], 'every request answered 200')
+  server.child.kill('SIGTERM')
+  t.equal(await server.exit, 0, 'the server and its workers stop cleanly')
+  t.equal(server.output().match(/^stopped$/gm)?.length, 2, 'each worker stopped')
+  t.notMatch(server.output(), /internal error|busy|locked/i)
+
+  const spec = loadProject(join(dir, 'spam.judge.yaml')).selected[0]
+  const opened = openSqliteStore(join(dir, '.judge', 'store.sqlite'))
+  t.teardown(() => opened.close())
+  for (const q of spec.questions) t.equal(opened.countAnswers(SYSTEM_ONE_DEFAULT_MODEL, q.fingerprint), 200, `${q.name}: one answer per distinct row`)
+  t.equal(opened.getStates(messages.map((message) => stateHash({ message }))).size, 200, 'every row\'s values are kept')
+  const differing = messages.slice(0, 150).filter((message, i) => spec.questions.some((q) => {
+    const stored = opened.getAnswers(SYSTEM_ONE_DEFAULT_MODEL, stateHash({ message }), [q.fingerprint]).get(q.fingerprint)!
+    return responses[i].body[q.name].label !== stored.label || responses[i].body[q.name].p !== stored.p
+  }))
+  t.same(differing, [], 'every response agrees with the store')
+  t.same(opened.listRuns(['spam'], 10).map((r) => r.rows), [100], 'the run is recorded')
 })

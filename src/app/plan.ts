@@ -1,5 +1,6 @@
 import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
-import { createPlanner, type JudgmentPlan } from '../core/judge/plan.ts'
+import { createPlanner, type JudgmentPlan, type LastFingerprints } from '../core/judge/plan.ts'
+import { withDependencies } from '../core/judge/select.ts'
 import type { Project, SourcedRow, Spec } from '../core/types.ts'
 import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
 import type { App } from './app.ts'
@@ -23,11 +24,23 @@ export function dataFileOf(given: string | undefined, specs: readonly Spec[]): s
   throw new UsageError('no data file: give --data FILE or set data: in the spec')
 }
 
-/** What judging the rows of a source would do per judgment, reading them once and asking nothing. */
+/**
+ * What judging the rows of a source would do per judgment, reading them once and asking nothing;
+ * with, per question, what a change of wording since the judgment's last run costs.
+ */
 export async function planRows(app: App, project: Project, specs: readonly Spec[], source: RowSource): Promise<JudgmentPlan[]> {
-  const planner = createPlanner(app.depsFor(project), project, specs)
+  const deps = app.depsFor(project)
+  const planner = createPlanner(deps, project, specs, lastFingerprints(deps, withDependencies(project, specs)))
   for await (const { row, where } of rowsOf(app, source)) planner.add(row, where)
   return planner.result()
+}
+
+/** The question fingerprints each judgment's last run recorded (runs made before they were recorded have none). */
+export function lastFingerprints(deps: JudgeDeps, specs: readonly Spec[]): LastFingerprints {
+  return new Map(specs.flatMap((spec) => {
+    const last = deps.store.listRuns([spec.name], 1)[0]?.fingerprints
+    return last && Object.keys(last).length > 0 ? [[spec.name, last] as const] : []
+  }))
 }
 
 /**

@@ -1,3 +1,4 @@
+import { shortHash } from '../core/hash.ts'
 import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
 import { judgeRows, type JudgeRowsOptions } from '../core/judge/judge-rows.ts'
 import type { SpecResult } from '../core/judge/judge-row.ts'
@@ -50,7 +51,8 @@ export async function replayKept(app: App, input: ReplayInput): Promise<ReplayRe
     },
   })
   // Only the candidate gets a run: its dependencies were judged on another judgment's rows.
-  const [run] = await recordRuns(app, { project: input.candidate, record: [pair.candidate], outcome, ledger, started })
+  const provenance = { command: 'replay' as const, source: `kept rows of ${pair.live.name}`, sourceHash: shortHash(kept.map((k) => k.stateHash).join(',')) }
+  const [run] = await recordRuns(app, { project: input.candidate, record: [pair.candidate], named: [pair.candidate], provenance, outcome, ledger, started })
   return reportOf(app, input, pair, { kept, rows: compareRows(app.depsFor(input.live), pair, kept, labels), ledger, run })
 }
 

@@ -51,10 +51,10 @@ export async function runDetail(app: App, project: Project, runId: string, page:
   const run = store?.getRun(runId) ?? null
   const spec = run && project.specs.find((s) => s.name === run.judgment)
   if (!store || !run || !spec) throw new NotFoundError(`no run ${JSON.stringify(runId.slice(0, 60))} of ${project.specs.map((s) => s.name).join(', ')} in the store of ${project.path}`)
-  const states = store.countRunStates(runId)
+  const states = run.states
   const pages = Math.max(1, Math.ceil(states / size))
   const number = Math.min(Math.max(1, Math.trunc(page)), pages)
-  const listed = store.runStates(runId, (number - 1) * size, size)
+  const listed = store.runStatesPage(runId, (number - 1) * size, size)
   const rows = rowsOf(store, spec, run, listed, await app.files.verdicts(spec))
   return {
     run, spec_changed: run.spec_hash !== spec.hash, labels: labelsOf(store, spec, runId), states,

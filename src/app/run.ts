@@ -5,7 +5,7 @@ import { withDependencies } from '../core/judge/select.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 import { checkPlans, planRows, rowsOf, type RowSource } from './plan.ts'
-import { recordRuns } from './record-runs.ts'
+import { recordRuns, sourceProvenance } from './record-runs.ts'
 
 /** A run over a source's rows. */
 export interface RunInput {
@@ -49,6 +49,7 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   const plans = await planRows(app, input.project, input.specs, input.source)
   checkPlans(deps, plans, input.cap)
   const specs = withDependencies(input.project, input.specs)
+  const provenance = await sourceProvenance(app, input.project, input.source)
   const ledger = createLedger(input.cap)
   input.onPlan?.(plans, () => {
     const tallies = specs.map((s) => ledger.tally(s.name))
@@ -65,6 +66,8 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   const outcome = await judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
     concurrency: input.concurrency,
     onRow: input.onRow,
+    // Tallies made as large as the plan counted: one that grows holds its old and new tables at once.
+    states: new Map(plans.map((p) => [p.judgment, p.states])),
   })
-  return recordRuns(app, { project: input.project, record: specs, outcome, ledger, started })
+  return recordRuns(app, { project: input.project, record: specs, named: input.specs, provenance, outcome, ledger, started })
 }

@@ -1,4 +1,5 @@
 import { driftByQuestion } from '../core/reports/drift.ts'
+import { likeDrift, type LikeDriftEntry, type LikeFilter } from '../core/reports/like-runs.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import type { DriftEntry, Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
@@ -9,16 +10,22 @@ export const RUNS_LIMIT = 50
 /** The fields of a run record the interface lists, in the seed's order (2.4). */
 export const RUN_FIELDS = ['run_id', 'judgment', 'spec_hash', 'git_sha', 'model', 'rows', 'asked', 'cost', 'status', 'started_at', 'finished_at'] as const
 
-/** A run record as `GET /v1/runs` and `judge runs` give it. */
-export type PublicRun = Pick<RunRecord, (typeof RUN_FIELDS)[number]>
+/** What a run ran on, listed after the interface's fields: command, source, node, reported model, states. */
+export const PROVENANCE_FIELDS = ['command', 'source', 'source_hash', 'node', 'reported_model', 'states'] as const
 
-/** A run record cut down to the listed fields. */
+/** A run record as `GET /v1/runs` and `judge runs` give it. */
+export type PublicRun = Pick<RunRecord, (typeof RUN_FIELDS)[number] | (typeof PROVENANCE_FIELDS)[number]>
+
+/** A run record cut down to the listed fields: the interface's, then its provenance. */
 export function publicRun(run: RunRecord): PublicRun {
-  return Object.fromEntries(RUN_FIELDS.map((f) => [f, run[f]])) as unknown as PublicRun
+  return Object.fromEntries([...RUN_FIELDS, ...PROVENANCE_FIELDS].map((f) => [f, run[f]])) as unknown as PublicRun
 }
 
 /** Drift per question, oldest run first (seed 4.3). */
 export type Drift = Record<string, DriftEntry[]>
+
+/** Drift per question between like runs, oldest run first. */
+export type LikeDrift = Record<string, LikeDriftEntry[]>
 
 /**
  * The runs of the judgments selected (`node`, or all the path selects), newest first, at most
@@ -35,8 +42,23 @@ export function driftOf(app: App, project: Project, node: string | null | undefi
   return driftOfSpec(app, project, spec)
 }
 
-/** Drift per question of a judgment already chosen. */
+/** Drift per question of a judgment already chosen: every run against the previous one (seed 2.5). */
 export function driftOfSpec(app: App, project: Project, spec: Spec): Drift {
   const counts = app.existingStore(project)?.runLabelCounts(spec.name) ?? []
   return driftByQuestion(counts, spec.questions.map((q) => q.name))
+}
+
+/** Drift between like runs of one judgment (`node`, or the only one selected), as the filter keeps them. */
+export function likeDriftOf(app: App, project: Project, node: string | null | undefined, filter: LikeFilter): LikeDrift {
+  const [spec] = selectJudgments(project, node, 'one')
+  return likeDriftOfSpec(app, project, spec, filter)
+}
+
+/**
+ * Drift between like runs of a judgment already chosen: each run against the previous complete
+ * run of the same command and source, the change split into the model's part and the data's.
+ */
+export function likeDriftOfSpec(app: App, project: Project, spec: Spec, filter: LikeFilter = {}): LikeDrift {
+  const store = app.existingStore(project)
+  return likeDrift(store?.runLabelCounts(spec.name) ?? [], spec.questions.map((q) => q.name), store?.modelChecks(spec.name) ?? [], filter)
 }

@@ -36,9 +36,12 @@ export async function shadowRow(app: App, job: ShadowJob, log: (line: string) =>
     const judging = { deps, ledger: createLedger(job.cap), signal: job.signal, spend }
     const results = await judgeRow(judging, job.candidate, candidates, { row: job.row, where: 'shadow row' })
     const live = new Map(job.results.map((r) => [r.spec.name, r]))
-    const pairs = shadowPairsOf(live, results, liveSelected, job.candidate.selected, timestamp(app.now()))
-    if (pairs.length === 0) log(`${what}: no question in common; nothing recorded`)
-    else app.depsFor(job.live).store.recordShadow(pairs)
+    const at = timestamp(app.now())
+    const pairs = shadowPairsOf(live, results, liveSelected, job.candidate.selected, at)
+    if (pairs.length === 0) log(`${what}: no question in common; nothing compared`)
+    // The candidate's questions are noted even without pairs: `judge cache` counts their answers as in use.
+    const seen = candidates.flatMap((c) => c.questions.map((q) => ({ judgment: c.name, specHash: c.hash, question: q.name, fingerprint: q.fingerprint, seenAt: at })))
+    app.depsFor(job.live).store.recordShadow(pairs, seen)
   } catch (error) {
     log(`${what} failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`)
   }

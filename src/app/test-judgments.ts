@@ -95,5 +95,6 @@ async function judgeTrial(app: App, input: TestInput, trial: Trial, ledger: Ledg
   const onRow = input.onTrial?.(trial.spec, trial.rows.length)
   const job = { deps: app.depsFor(trial.alone), ledger, signal: input.signal, patience: 'run' as const }
   const outcome = await judgeRows(job, trial.alone.specs, trial.rows, { concurrency: input.concurrency, onRow })
-  return recordRuns(app, { project: trial.alone, record: trial.alone.specs, outcome, ledger, started })
+  const provenance = { command: 'test' as const, source: 'answer key', sourceHash: trial.spec.key === null ? '' : await app.files.contentHash(trial.spec.key) }
+  return recordRuns(app, { project: trial.alone, record: trial.alone.specs, named: trial.alone.specs, provenance, outcome, ledger, started })
 }

@@ -2,6 +2,7 @@ import { CostCapError, JudgeError } from '../errors.ts'
 import { planTable } from './shared.ts'
 import type { RuntimeOptions } from '../runtime.ts'
 import { packageInfo } from '../version.ts'
+import * as cache from './commands/cache.ts'
 import * as calibrate from './commands/calibrate.ts'
 import * as drift from './commands/drift.ts'
 import * as init from './commands/init.ts'
@@ -25,6 +26,7 @@ export const COMMANDS: Readonly<Record<string, { run: Command; summary: string; 
   runs: { run: runs.runsCommand, help: runs.HELP, summary: 'the runs of a spec or folder, newest first' },
   drift: { run: drift.driftCommand, help: drift.HELP, summary: 'label mix per run and its change' },
   test: { run: test.testCommand, help: test.HELP, summary: 'judge the answer key, store first, and score accuracy with the verdicts' },
+  cache: { run: cache.cacheCommand, help: cache.HELP, summary: 'answers per question wording and model; prune superseded wordings' },
   calibrate: { run: calibrate.calibrateCommand, help: calibrate.HELP, summary: 'the lowest threshold of each act rule whose precision reaches a target' },
   replay: { run: replay.replayCommand, help: replay.HELP, summary: 'try a candidate spec on the rows kept for a live judgment' },
   serve: { run: serve.serveCommand, help: serve.HELP, summary: 'the HTTP server, as node src/main.ts' },

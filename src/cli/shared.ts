@@ -5,7 +5,8 @@ import { parseDelimiter } from '../adapters/files/delimiter.ts'
 import { formatOf } from '../adapters/files/rows.ts'
 import { dataFileOf, type RowSource } from '../app/plan.ts'
 import type { JudgmentPlan } from '../core/judge/plan.ts'
-import type { Project, Spec } from '../core/types.ts'
+import type { Project, RunRecord, Spec } from '../core/types.ts'
+import { publicRun } from '../app/runs.ts'
 import { UsageError } from '../errors.ts'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
@@ -44,17 +45,32 @@ export function dataSourceOf(io: CliIo, flags: { readonly data?: string; readonl
   return { kind: 'file', file, label, delimiter: parseDelimiter(flags.delimiter) }
 }
 
-/** The plan as a text table, with each judgment's estimate against the cap. */
+/** The plan as a text table, with each judgment's estimate against the cap, then its questions. */
 export function planTable(plans: readonly JudgmentPlan[], cap: number): string {
   const rows = plans.map((p) => [
-    p.judgment, String(p.rows), String(p.states), String(p.cached), String(p.ask), String(p.requests),
+    p.judgment, String(p.rows), String(p.states), String(p.duplicates), String(p.cached), String(p.ask), String(p.requests),
     usd(p.estimate), p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
   ])
   const notes = plans.filter((p) => p.unknown > 0).map((p) => `${p.judgment}: ${plural(p.unknown, 'state')} depend on labels not yet known; counted as asked in full\n`)
-  return table(['judgment', 'rows', 'states', 'cached', 'to ask', 'requests', 'estimate', 'cap'], rows) + notes.join('')
+  return table(['judgment', 'rows', 'states', 'duplicates', 'cached', 'to ask', 'requests', 'estimate', 'cap'], rows) + notes.join('') + questionTable(plans)
+}
+
+/** Per question: whether its wording changed since the judgment's last run, and what that costs. */
+function questionTable(plans: readonly JudgmentPlan[]): string {
+  const rows = plans.flatMap((p) => p.questions.map((q) => [
+    `${p.judgment}.${q.question}`, q.fingerprint,
+    q.last_run_fingerprint === null ? 'no run recorded it' : q.changed ? `changed (was ${q.last_run_fingerprint})` : 'unchanged',
+    String(q.stale), usd(q.refill),
+  ]))
+  return '\n' + table(['question', 'fingerprint', 'since the last run', 'answers no longer applying', 'to ask them again'], rows)
 }
 
 /** A plan as JSON, with the cap it is checked against. */
 export function planJson(plans: readonly JudgmentPlan[], cap: number) {
   return plans.map((p) => ({ ...p, cap, within_cap: p.estimate <= cap }))
+}
+
+/** A run as the CLI's --json gives it: the fields of GET /v1/runs, then cached, requests and duplicates. */
+export function runJson(run: RunRecord) {
+  return { ...publicRun(run), cached: run.cached, requests: run.requests, duplicates: run.rows - run.states }
 }

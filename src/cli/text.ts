@@ -25,3 +25,13 @@ export function usd(amount: number): string {
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
+
+/** How long ago a UTC timestamp without zone offset was: "40 s", "12 min", "5 h", "3 d". */
+export function age(at: string, now: Date): string {
+  const seconds = Math.max(0, (now.getTime() - new Date(`${at}Z`).getTime()) / 1000)
+  if (!Number.isFinite(seconds)) return '?'
+  if (seconds < 60) return `${Math.floor(seconds)} s`
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h`
+  return `${Math.floor(seconds / 86400)} d`
+}

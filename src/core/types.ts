@@ -55,6 +55,8 @@ export interface Spec {
   readonly reviews: string
   /** Absolute path of the default data file, or null. */
   readonly data: string | null
+  /** Absolute path of the anchors file (rows a model change is measured on), or null. */
+  readonly anchors: string | null
   /** How the key's rows were picked: only a `random` key counts toward the sampling-aware estimate. */
   readonly keySample: 'chosen' | 'random'
   /** Answers whose margin is below this form the unsure stratum (default DEFAULT_UNSURE_BELOW). */
@@ -97,7 +99,7 @@ export interface Answer {
 /** Answers keyed by question name. */
 export type Answers = Record<string, Answer>
 
-/** A run record (seed 2.4), with the CLI's additions. */
+/** A run record (seed 2.4), with the CLI's additions and what the run ran on. */
 export interface RunRecord {
   readonly run_id: string
   readonly judgment: string
@@ -110,8 +112,61 @@ export interface RunRecord {
   readonly status: string
   readonly started_at: string
   readonly finished_at: string
+  /** Answers that came from the store (rows repeating an earlier row's state not counted). */
   readonly cached: number
   readonly requests: number
+  /** The command that judged the rows: `run`, `test` or `replay` ("" before runs recorded it). */
+  readonly command: string
+  /** What the rows were: a data file's path from the spec folder, `answer key`, `kept rows of X`. */
+  readonly source: string
+  /** Hash of the source's content: the data or key file's bytes, or the kept rows' states. */
+  readonly source_hash: string
+  /** The judgment the command was asked for: this one, or the dependents it was judged for. */
+  readonly node: string
+  /** The model the engine reported for the run's answers ("" when unknown). */
+  readonly reported_model: string
+  /** Distinct states judged; `rows - states` rows repeated an earlier row's state. */
+  readonly states: number
+  /** Each question's fingerprint when the run was made, so that a later plan sees what changed. */
+  readonly fingerprints: Readonly<Record<string, string>>
+}
+
+/** A state a run judged, with how many of its rows had that state. */
+export interface RunState {
+  readonly stateHash: string
+  readonly rows: number
+}
+
+/** How often an old and a new model gave a pair of labels to one question on the same rows. */
+export interface ModelPair {
+  readonly question: string
+  readonly old_label: string
+  readonly new_label: string
+  readonly rows: number
+}
+
+/**
+ * What judging the same rows under a run's newly reported model showed: the rows of the baseline
+ * run (a sample of its states, or the spec's anchors) with each question's label under both models.
+ */
+export interface ModelCheck {
+  readonly run_id: string
+  /** The run compared against: the previous complete run of the same command and source. */
+  readonly baseline: string
+  readonly old_model: string
+  readonly new_model: string
+  /** Where the rows came from: `sample` of the baseline's states, or `anchors`. */
+  readonly rows_from: 'sample' | 'anchors'
+  /** States judged under both models. */
+  readonly states: number
+  /** True when the two runs judged exactly the same states, each on as many rows. */
+  readonly same_rows: boolean
+  /** Why fewer states were compared than wanted ("" when none: all, or the sample size, were). */
+  readonly stopped: string
+  /** Answers asked of the engine for the check, and their cost in USD. */
+  readonly asked: number
+  readonly cost: number
+  readonly pairs: readonly ModelPair[]
 }
 
 /** A state a run judged, with how many of its rows had that state. */

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { hash, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { UnauthorizedError } from '../errors.ts'
 
@@ -22,20 +22,31 @@ export async function presentedToken(
   query: URLSearchParams,
   form: () => Promise<URLSearchParams | null>,
 ): Promise<Presented | null> {
-  const bearer = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(headers.authorization ?? '')
-  if (bearer) return { token: bearer[1], source: 'header' }
+  const bearer = bearerToken(headers.authorization)
+  if (bearer !== null) return { token: bearer, source: 'header' }
   const fromQuery = query.get('token')
   if (fromQuery !== null) return { token: fromQuery, source: 'query' }
   const fromForm = (await form())?.get('token')
   return fromForm === undefined || fromForm === null ? null : { token: fromForm, source: 'form' }
 }
 
-/** Whether `presented` equals `expected`, in time that depends on neither value nor length. */
-export function sameToken(presented: string, expected: string): boolean {
+/** The token of an `Authorization: Bearer <token>` header, or null when the header is absent or another scheme. */
+export function bearerToken(header: string | undefined): string | null {
+  if (header === undefined) return null
+  return /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1] ?? null
+}
+
+/** The configured token, ready to compare presented tokens against. */
+export interface ServerToken {
+  /** Whether `presented` is the token, in time that depends on neither value nor length. */
+  matches(presented: string): boolean
+}
+
+/** The check of one configured token: its digest is computed once, each presented one hashed in one shot. */
+export function serverToken(expected: string): ServerToken {
   // Comparing digests gives equal-length inputs, so the comparison leaks no length either.
-  const a = createHash('sha256').update(presented).digest()
-  const b = createHash('sha256').update(expected).digest()
-  return timingSafeEqual(a, b)
+  const digest = hash('sha256', expected, 'buffer')
+  return { matches: (presented) => timingSafeEqual(hash('sha256', presented, 'buffer'), digest) }
 }
 
 /**
@@ -44,9 +55,9 @@ export function sameToken(presented: string, expected: string): boolean {
  * the query or a form, or null (none configured, or sent in a header: a client that sets headers
  * sets them on every request, and a header token has no business in a page).
  */
-export function authorize(expected: string | null, presented: Presented | null): string | null {
+export function authorize(expected: ServerToken | null, presented: Presented | null): string | null {
   if (expected === null) return null
   if (presented === null) throw new UnauthorizedError('a token is required: send Authorization: Bearer <token>, or the token parameter')
-  if (!sameToken(presented.token, expected)) throw new UnauthorizedError('the token is wrong')
+  if (!expected.matches(presented.token)) throw new UnauthorizedError('the token is wrong')
   return presented.source === 'header' ? null : presented.token
 }

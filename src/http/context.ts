@@ -2,22 +2,23 @@ import { realpathSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
 import { sep } from 'node:path'
 import type { Config } from '../config.ts'
-import type { SpecCache } from '../adapters/files/spec-files.ts'
 import type { Project } from '../core/types.ts'
 import type { Runtime } from '../runtime.ts'
-import { loadUnder, type ConfinedPaths } from './paths.ts'
+import type { ServerToken } from './auth.ts'
 import type { Reply } from './reply.ts'
+import type { Resolved, ResolvedPaths } from './resolved-paths.ts'
 import type { Tasks } from './tasks.ts'
 
 /** What every endpoint works with, created once per handler and shared by its requests. */
 export interface ServerContext {
   readonly config: Config
   readonly runtime: Runtime
-  readonly specs: SpecCache
+  /** The configured token's check, or null for an open server. */
+  readonly token: ServerToken | null
+  /** Request paths as last checked against the disk: the one revalidation point. */
+  readonly paths: ResolvedPaths
   /** Requests and shadow judgments in flight. */
   readonly tasks: Tasks
-  /** Paths recently found inside the served folder. */
-  readonly confined: ConfinedPaths
   /** Writes one line to the server log. */
   readonly log: (line: string) => void
   /** Makes a message safe to send or log: strips server paths and secrets. */
@@ -48,7 +49,12 @@ export type Endpoint = (ctx: ServerContext, request: HttpRequest) => Reply | Pro
 
 /** Loads the spec file or folder a request names, confined to the served folder. */
 export function loadRequested(ctx: ServerContext, raw: unknown, field = 'path'): Project {
-  return loadUnder(ctx.specs, ctx.config.projects, raw, field, ctx.confined, ctx.now().getTime())
+  return resolveRequested(ctx, raw, field).project
+}
+
+/** loadRequested with when the disk was last checked for it, for what is kept from it (replies). */
+export function resolveRequested(ctx: ServerContext, raw: unknown, field = 'path'): Resolved {
+  return ctx.paths.load(raw, field, ctx.now().getTime())
 }
 
 /** Secrets shorter than this are not scrubbed: a short value matches ordinary words and would reveal itself. */

@@ -1,15 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '../config.ts'
 import { createSpecCache } from '../adapters/files/spec-files.ts'
+import { openSqliteStore } from '../adapters/sqlite/sqlite-store.ts'
 import { MethodNotAllowedError, NotFoundError, ShuttingDownError } from '../errors.ts'
 import { createRuntime, type RuntimeOptions } from '../runtime.ts'
-import { authorize, presentedToken } from './auth.ts'
-import { BODY_LIMIT, PRE_AUTH_FORM_LIMIT, requestBody, type Body } from './body.ts'
+import { authorize, presentedToken, serverToken } from './auth.ts'
+import { BODY_LIMIT, PRE_AUTH_FORM_LIMIT, readBody, requestBody, type Body } from './body.ts'
 import { messageCleaner, type Endpoint, type HttpRequest, type ServerContext } from './context.ts'
-import { createConfinedPaths } from './paths.ts'
-import { errorReply, headersOf, type Reply } from './reply.ts'
+import { judgeEndpoint } from './endpoints/judge.ts'
+import { createFastPath, type FastPath } from './fast-path.ts'
+import { errorReply, type Reply } from './reply.ts'
+import { createResolvedPaths } from './resolved-paths.ts'
 import { createRouter, type Match, type Route, type Router } from './router.ts'
 import { isApiPath, ROUTES } from './routes.ts'
+import { send } from './send.ts'
 import { createTasks } from './tasks.ts'
 
 /** Options of createHandler: the runtime's adapters (fakes in tests), the log, the routes. */
@@ -43,22 +47,25 @@ export interface JudgeHandler {
  */
 export function createHandler(config: Config, options: HandlerOptions = {}): JudgeHandler {
   const shutdown = new AbortController()
+  const runtime = createRuntime(config, { openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }), ...options })
   const ctx: ServerContext = {
     config,
-    runtime: createRuntime(config, options),
-    specs: createSpecCache({ revalidateMs: 1000 }),
+    runtime,
+    token: config.serverToken === null ? null : serverToken(config.serverToken),
+    paths: createResolvedPaths({ root: config.projects, specs: createSpecCache(), storeFileFor: runtime.storeFileFor }),
     tasks: createTasks(),
-    confined: createConfinedPaths(),
     log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
     clean: messageCleaner(config),
     now: options.now ?? (() => new Date()),
     shutdown: shutdown.signal,
   }
   const router = createRouter(options.routes ?? ROUTES)
+  const track = (res: ServerResponse, work: Promise<void>) => void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
+  const fast = fastPathOf(ctx, router, (req, res, text) => track(res, serve(ctx, router, req, res, undefined, text)))
   let closed = false
   const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
-    const work = closed ? refuse(ctx, req, res) : serve(ctx, router, req, res, next)
-    void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
+    if (!closed && fast?.take(req, res)) return
+    track(res, closed ? refuse(ctx, req, res) : serve(ctx, router, req, res, next))
   }
   return Object.assign(handler, {
     idle: (timeoutMs?: number) => ctx.tasks.idle(timeoutMs),
@@ -76,27 +83,47 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   })
 }
 
-async function serve(ctx: ServerContext, router: Router<Endpoint>, req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void> {
+/** The fast path of POST /v1/judge, when the judge endpoint serves it; `handOn` serves a request on the full path. */
+function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, handOn: (req: IncomingMessage, res: ServerResponse, text: string) => void): FastPath | null {
+  const found = router.match('POST', '/v1/judge')
+  if (found.kind !== 'found' || found.route.value !== judgeEndpoint) return null
+  return createFastPath(ctx, {
+    // A request taken before a shutdown began is served in full, as the full path serves what it took.
+    handOn,
+    failed: (error, pathname) => failure(ctx, error, 'POST', pathname, null),
+    lastResort: (res, error) => lastResort(ctx, res, error),
+  })
+}
+
+/** States whose answers a server keeps in memory per store (src/adapters/sqlite/answer-cache.ts). */
+export const CACHED_STATES = 10_000
+
+async function serve(ctx: ServerContext, router: Router<Endpoint>, req: IncomingMessage, res: ServerResponse, next?: () => void, text?: string): Promise<void> {
   const method = req.method ?? 'GET'
   const { pathname, query } = splitTarget(req.url ?? '/')
   const found = router.match(method, pathname)
   if (found.kind === 'none' && next) return next()
-  const body = requestBody(req, res, bodyLimitOf(ctx, req, query))
+  const body = text === undefined ? requestBody(req, res, bodyLimitOf(ctx, req, query)) : readBody(req, text)
   let token: string | null = null
   let reply: Reply
   try {
-    const presented = ctx.config.serverToken === null ? null : await presentedToken(req.headers, query, () => formOf(method, body))
-    token = authorize(ctx.config.serverToken, presented)
+    const presented = ctx.token === null ? null : await presentedToken(req.headers, query, () => formOf(method, body))
+    token = authorize(ctx.token, presented)
     const params = found.kind === 'found' ? found.params : {}
     const request: HttpRequest = { method, pathname, query, params, headers: req.headers, token, json: body.json, form: body.form }
     reply = await endpointOf(found, method, pathname)(ctx, request)
   } catch (error) {
-    const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })
-    if (failed.logged) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean(detailsOf(error))}`)
-    reply = failed.reply
+    reply = failure(ctx, error, method, pathname, token)
   }
   send(res, reply)
   if (reply.after) void ctx.tasks.track(afterSent(ctx, res, reply.after))
+}
+
+/** The reply to an error, logged when it is the server's fault: the one way errors are answered. */
+function failure(ctx: ServerContext, error: unknown, method: string, pathname: string, token: string | null): Reply {
+  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })
+  if (failed.logged) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean(detailsOf(error))}`)
+  return failed.reply
 }
 
 function endpointOf(found: Match<Endpoint>, method: string, pathname: string): Endpoint {
@@ -113,7 +140,7 @@ function endpointOf(found: Match<Endpoint>, method: string, pathname: string): E
  * product is far smaller.
  */
 function bodyLimitOf(ctx: ServerContext, req: IncomingMessage, query: URLSearchParams): number {
-  if (ctx.config.serverToken === null || query.has('token') || /^Bearer[ \t]/i.test(req.headers.authorization ?? '')) return BODY_LIMIT
+  if (ctx.token === null || query.has('token') || /^Bearer[ \t]/i.test(req.headers.authorization ?? '')) return BODY_LIMIT
   return PRE_AUTH_FORM_LIMIT
 }
 
@@ -126,13 +153,6 @@ export function splitTarget(target: string): { pathname: string; query: URLSearc
   const mark = target.indexOf('?')
   if (mark === -1) return { pathname: target, query: new URLSearchParams() }
   return { pathname: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) }
-}
-
-function send(res: ServerResponse, reply: Reply): void {
-  // A client that hung up gets nothing; the work it asked for is done and stored all the same.
-  if (res.headersSent || res.destroyed) return
-  res.writeHead(reply.status, headersOf(reply))
-  res.end(reply.body)
 }
 
 /** Runs `after` once the response has gone out (or the client is gone), logging what it throws. */

@@ -32,53 +32,16 @@ function confine(root: string, raw: unknown, field: string): { realRoot: string;
 }
 
 /**
- * Paths found confined within the last `ttlMs`, so that a busy server does not resolve the same
- * path on every request. Only a path that passed every check is kept, and only briefly: a symlink
- * planted in the served folder is refused at most `ttlMs` later.
+ * Resolves and loads a spec file or folder under the served folder, checking everything against
+ * the disk: the path confined, every spec file beside it (chaining reads them, so each must stay
+ * inside too) and every file its specs name. Not a spec or a folder of specs, or a spec error: 422,
+ * as loadProject reports it. A server calls it through its one revalidation point (resolved-paths.ts).
  */
-export interface ConfinedPaths {
-  get(key: string, now: number): string | undefined
-  set(key: string, real: string, now: number): void
-}
-
-/** A bounded cache of confined paths, each trusted for `ttlMs`. */
-export function createConfinedPaths(ttlMs = 1000, max = 1000): ConfinedPaths {
-  const entries = new Map<string, { real: string; at: number }>()
-  return {
-    get(key, now) {
-      const entry = entries.get(key)
-      return entry && now - entry.at < ttlMs ? entry.real : undefined
-    },
-    set(key, real, now) {
-      if (entries.size >= max) entries.clear()
-      entries.set(key, { real, at: now })
-    },
-  }
-}
-
-/**
- * Resolves and loads a spec file or folder under the served folder. Every spec file beside it is
- * read too (chaining), so each must also stay inside. Not a spec or a folder of specs, or a spec
- * error: 422, as loadProject reports it.
- */
-export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 'path', confined?: ConfinedPaths, now: number = Date.now()): Project {
+export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 'path'): Project {
   try {
-    const key = typeof raw === 'string' ? `${root}\0${raw}` : ''
-    let real = key ? confined?.get(key, now) : undefined
-    if (real === undefined) {
-      const found = confine(root, raw, field)
-      confineSpecFiles(found.realRoot, statSync(found.real).isDirectory() ? found.real : dirname(found.real), field)
-      real = found.real
-      if (key) confined?.set(key, real, now)
-    }
-    const project = specs.load(real)
-    // Checked again at most once a second per project, like the path itself.
-    const checkedAt = namedFilesChecked.get(project)
-    if (checkedAt === undefined || now - checkedAt >= 1000) {
-      confineNamedFiles(root, project)
-      namedFilesChecked.set(project, now)
-    }
-    return project
+    const found = confine(root, raw, field)
+    confineSpecFiles(found.realRoot, statSync(found.real).isDirectory() ? found.real : dirname(found.real), field)
+    return confineNamedFiles(root, specs.load(found.real))
   } catch (error) {
     // Say which field failed when it is not the main one: a request can name two paths.
     if (field !== 'path' && error instanceof JudgeError && !error.message.startsWith(field)) error.message = `${field}: ${error.message}`
@@ -87,7 +50,7 @@ export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 
 }
 
 /**
- * Refuses a project any of whose specs names a file (`key`, `reviews`, `data`) that resolves,
+ * Refuses a project any of whose specs names a file (`key`, `reviews`, `data`, `anchors`) that resolves,
  * symlinks followed, outside the served folder: a 422 spec error naming the key and not the
  * resolved path. A file not made yet counts where it would be made.
  */
@@ -103,10 +66,7 @@ export function confineNamedFiles(root: string, project: Project): Project {
   return project
 }
 
-const NAMED_FILES = ['key', 'reviews', 'data'] as const
-
-// When each loaded project's named files were last found inside; projects are immutable once loaded.
-const namedFilesChecked = new WeakMap<Project, number>()
+const NAMED_FILES = ['key', 'reviews', 'data', 'anchors'] as const
 
 /** The real path a file has, or would have once made; null for a dangling symlink (it could point anywhere). */
 function realOfFuture(path: string): string | null {

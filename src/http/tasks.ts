@@ -2,7 +2,12 @@
 export interface Tasks {
   /** Tracks `promise` until it settles, and returns it. */
   track<T>(promise: Promise<T>): Promise<T>
-  /** How many tracked promises have not settled. */
+  /**
+   * Tracks work that is no promise (a request answered from callbacks); the function returned
+   * ends it, and calling it again does nothing.
+   */
+  enter(): () => void
+  /** How many tracked tasks have not ended. */
   readonly size: number
   /**
    * Resolves true once nothing is in flight, work started meanwhile included, or false when
@@ -14,8 +19,12 @@ export interface Tasks {
 /** Creates an empty task set. */
 export function createTasks(): Tasks {
   const pending = new Set<Promise<unknown>>()
+  let entered = 0
+  // Who waits for entered work to end; told at every end, they look again.
+  let wake: (() => void)[] = []
+  const ended = () => new Promise<void>((resolve) => wake.push(resolve))
   const drained = async (): Promise<true> => {
-    while (pending.size > 0) await Promise.allSettled([...pending])
+    while (pending.size > 0 || entered > 0) await (entered > 0 ? ended() : Promise.allSettled([...pending]))
     return true
   }
   return {
@@ -25,8 +34,21 @@ export function createTasks(): Tasks {
       void settled.then(() => pending.delete(settled))
       return promise
     },
+    enter() {
+      entered++
+      let done = false
+      return () => {
+        if (done) return
+        done = true
+        entered--
+        if (wake.length === 0) return
+        const waiting = wake
+        wake = []
+        for (const resolve of waiting) resolve()
+      }
+    },
     get size() {
-      return pending.size
+      return pending.size + entered
     },
     async idle(timeoutMs) {
       if (timeoutMs === undefined) return drained()

@@ -19,4 +19,6 @@ export interface Files {
   appendRetraction(spec: Spec, retraction: Retraction): Promise<void>
   /** The short commit of the repository holding `dir`, or "" outside one. */
   gitSha(dir: string): Promise<string>
+  /** The first 16 hex digits of SHA-256 of a file's bytes; "" when it cannot be read. */
+  contentHash(file: string): Promise<string>
 }

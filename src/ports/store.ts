@@ -1,4 +1,4 @@
-import type { Distribution, LabelCount, RunRecord, RunState, State } from '../core/types.ts'
+import type { Distribution, LabelCount, ModelCheck, RunRecord, RunState, State } from '../core/types.ts'
 
 /** One cached answer: the engine's distribution for a (model, question fingerprint, state) key. */
 export interface StoredAnswer {
@@ -14,6 +14,12 @@ export interface StoredAnswer {
   readonly margin: number
   /** UTC timestamp without zone offset. */
   readonly askedAt: string
+  /**
+   * The model the engine reported for this answer: `model` is the one asked (the cache key), and
+   * an alias such as `jev-latest` may be answered by another model from one day to the next.
+   * Stores always give it; absent in an answer to be written, it is the model asked.
+   */
+  readonly reportedModel?: string
 }
 
 /** Margins from `from` (inclusive) to `below` (exclusive); `below` may be Infinity. */
@@ -53,10 +59,36 @@ export interface ShadowPair {
   readonly at: string
 }
 
-/** A label count of one run, with the run's place in time, for drift. */
+/** A label count of one run, with the run's place in time and provenance, for drift. */
 export interface RunLabelCount extends LabelCount {
   readonly rows: number
   readonly started_at: string
+  readonly status: string
+  readonly command: string
+  readonly source: string
+  readonly reported_model: string
+}
+
+/** The answers the store holds for one (judgment, question, model, fingerprint), with their age. */
+export interface AnswerGroup {
+  /** Judgment and question that first asked these answers. */
+  readonly judgment: string
+  readonly question: string
+  readonly model: string
+  readonly fingerprint: string
+  readonly answers: number
+  /** When the oldest and newest of them were asked. */
+  readonly oldest: string
+  readonly newest: string
+}
+
+/** One question of a shadow candidate seen by the server, so that its answers count as in use. */
+export interface CandidateQuestion {
+  readonly judgment: string
+  readonly specHash: string
+  readonly question: string
+  readonly fingerprint: string
+  readonly seenAt: string
 }
 
 /** When a paced key may send, as reserved by reservePace. */
@@ -71,8 +103,7 @@ export interface PaceSlot {
 export interface DaySpend {
   /** The UTC day, YYYY-MM-DD. */
   readonly day: string
-  /** USD. */
-  readonly cost: number
+  readonly cost: number // USD
   readonly requests: number
 }
 
@@ -83,13 +114,13 @@ export interface DaySpend {
 export interface Store {
   /** Cached answers for one state, keyed by question fingerprint; missing keys are absent. */
   getAnswers(model: string, stateHash: string, fingerprints: readonly string[]): Map<string, StoredAnswer>
-  /**
-   * The fingerprints among those given that the store holds an answer for, for one state: what
-   * getAnswers would find, without reading the answers (the plan needs no more).
-   */
+  /** The fingerprints given that the store holds an answer for, for one state, without reading the answers (all a plan needs). */
   answeredFingerprints(model: string, stateHash: string, fingerprints: readonly string[]): Set<string>
-  /** Saves answers and the state's values in one transaction. Existing keys are replaced. */
-  putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): void
+  /**
+   * Saves answers and the state's values in one transaction; returns what the store holds for each
+   * key given, in order. The first answer of a key stands for ever: a later write gets it back.
+   */
+  putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[]
   /** The values of states seen before, keyed by state hash; unknown hashes are absent. */
   getStates(stateHashes: readonly string[]): Map<string, State>
 
@@ -106,31 +137,43 @@ export interface Store {
   /** Every answer of one question, counted by label, p and margin: the population the estimates weigh. */
   answerCells(model: string, fingerprint: string): AnswerCell[]
 
-  /**
-   * Records a finished run with its per-question label counts and the states it judged, in one
-   * transaction. Recording a run again replaces its counts and states.
-   */
+  /** Records a run with its label counts and the states it judged, in one transaction; again replaces them. */
   recordRun(run: RunRecord, counts: readonly LabelCount[], states?: Iterable<RunState>): void
-  /** One run by its id, or null. */
-  getRun(runId: string): RunRecord | null
-  /** Up to `limit` states of a run in state-hash order, from the `offset`th (0 first): a page of its rows. */
-  runStates(runId: string, offset: number, limit: number): RunState[]
-  /** How many distinct states a run judged, as recorded. */
-  countRunStates(runId: string): number
   /** Runs of the given judgments, newest first. */
   listRuns(judgments: readonly string[], limit: number): RunRecord[]
+  /** The newest run of every judgment the store has runs of. */
+  latestRuns(): RunRecord[]
   /** Label counts of every run of one judgment, oldest run first. */
   runLabelCounts(judgment: string): RunLabelCount[]
+  /** One run by its id, or null. */
+  getRun(runId: string): RunRecord | null
+  /** Up to `limit` states of a run in hash order from the first at or after `from`, wrapping round: a random `from` samples. */
+  runStates(runId: string, from: string, limit: number): RunState[]
+  /** Up to `limit` states of a run in hash order, skipping the first `offset`: a page of its rows. */
+  runStatesPage(runId: string, offset: number, limit: number): RunState[]
+  /** Whether two runs judged exactly the same states, each on as many rows. */
+  sameRunStates(a: string, b: string): boolean
+  /** Records the model check of a run, replacing any earlier one of that run. */
+  recordModelCheck(check: ModelCheck): void
+  /** The model checks of one judgment's runs, oldest run first. */
+  modelChecks(judgment: string): ModelCheck[]
+
+  /** Every answer group of the store, by judgment, question, model and fingerprint. */
+  answerGroups(): AnswerGroup[]
+  /** Deletes the answers of one group; returns how many were deleted. */
+  deleteAnswers(group: Pick<AnswerGroup, 'judgment' | 'question' | 'model' | 'fingerprint'>): number
 
   /** Keeps a row for replay: inserts it or bumps its last-seen time and count. */
   keepRow(judgment: string, stateHash: string, state: State, at: string): void
   /** Rows kept for one judgment, in the order first seen. */
   keptRows(judgment: string): KeptRow[]
 
-  /** Records shadow pairs (live label, candidate label) of one row. */
-  recordShadow(pairs: readonly ShadowPair[]): void
+  /** Records shadow pairs (live, candidate label) of one row and the candidate's questions (their last-seen time), in one transaction. */
+  recordShadow(pairs: readonly ShadowPair[], candidate?: readonly CandidateQuestion[]): void
   /** Shadow pairs recorded for one live judgment. */
   shadowPairs(liveJudgment: string): ShadowPair[]
+  /** Every question of every shadow candidate seen. */
+  candidateQuestions(): CandidateQuestion[]
 
   /**
    * Reserves when a paced key (an engine) may next send: the later of `now` and the time the key

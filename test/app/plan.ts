@@ -1,12 +1,15 @@
 import t from 'tap'
-import { checkPlans, dataFileOf, modelsOf, planRows, rowsOf } from '../../src/app/plan.ts'
+import { checkPlans, dataFileOf, lastFingerprints, modelsOf, planRows, rowsOf } from '../../src/app/plan.ts'
+import { runRows } from '../../src/app/run.ts'
+import { createMemoryStore } from '../helpers/memory-store.ts'
+import { project, spec, SPAM_YAML } from '../helpers/specs.ts'
+import { dataFiles } from '../helpers/versioned-engine.ts'
 import type { JudgmentPlan } from '../../src/core/judge/plan.ts'
 import type { SourcedRow } from '../../src/core/types.ts'
 import { CostCapError, MissingKeyError, UsageError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { createMemoryFiles } from '../helpers/memory-files.ts'
-import { project, spec } from '../helpers/specs.ts'
 
 const yaml = (name: string, more = '') => `name: ${name}\nstate: [message]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n${more}`
 const a = spec(yaml('a', 'data: messages.csv\nmodel: m-a\n'), '/specs/a.judge.yaml')
@@ -17,7 +20,7 @@ const files = createMemoryFiles({ rows: { '/specs/messages.csv': ['x', 'y', 'x']
 const source = { kind: 'file', file: '/specs/messages.csv', label: 'messages.csv' } as const
 
 function plan(over: Partial<JudgmentPlan>): JudgmentPlan {
-  return { judgment: 'a', model: 'm', rows: 1, states: 1, cached: 0, ask: 1, requests: 1, estimate: 0.001, unknown: 0, ...over }
+  return { judgment: 'a', model: 'm', rows: 1, states: 1, duplicates: 0, cached: 0, ask: 1, requests: 1, estimate: 0.001, unknown: 0, questions: [], ...over }
 }
 
 t.test('the data file is the one given, else the data: the judgments agree on', async (t) => {
@@ -30,7 +33,7 @@ t.test('the data file is the one given, else the data: the judgments agree on', 
 t.test('a plan reads the rows once and counts per judgment, asking nothing', async (t) => {
   const engine = createFakeEngine()
   const plans = await planRows(app(deps(engine), files), project(a, b), [a, b], source)
-  t.match(plans, [{ judgment: 'a', model: 'm-a', rows: 3, states: 2, ask: 2, requests: 2, cached: 1 }, { judgment: 'b', model: 'jev-test', rows: 3, states: 2 }])
+  t.match(plans, [{ judgment: 'a', model: 'm-a', rows: 3, states: 2, duplicates: 1, ask: 2, requests: 2, cached: 0 }, { judgment: 'b', model: 'jev-test', rows: 3, states: 2 }])
   t.equal(engine.calls.length, 0)
   const inHand: SourcedRow[] = [{ row: { message: 'z' }, where: 'row 1' }]
   t.match(await planRows(app(deps(engine)), project(a), [a], { kind: 'rows', rows: inHand }), [{ rows: 1, states: 1 }])
@@ -60,4 +63,17 @@ t.test('plans that must ask are refused without an engine key; plans that ask no
 
 t.test('each judgment is asked with its spec\'s model, else the default', async (t) => {
   t.same(modelsOf(deps(null), [a, b]), { a: 'm-a', b: 'jev-test' })
+})
+
+t.test('the plan reads each judgment\'s last recorded fingerprints, and none before a run recorded them', async (t) => {
+  const store = createMemoryStore()
+  const d = deps(createFakeEngine(), store)
+  const spam = spec()
+  t.same([...lastFingerprints(d, [spam])], [])
+  const withData = app(d, dataFiles({ '/specs/d.csv': [1, 2] }))
+  await runRows(withData, { project: project(spam), specs: [spam], source: { kind: 'file', file: '/specs/d.csv', label: 'd.csv' }, cap: 1, concurrency: 1 })
+  const reworded = spec(SPAM_YAML.replace('How urgent is the message for its reader?', 'How urgent is it?'))
+  const [planned] = await planRows(withData, project(reworded), [reworded], { kind: 'file', file: '/specs/d.csv', label: 'd.csv' })
+  t.same(planned.questions.map((q) => [q.question, q.changed, q.stale]), [['is_spam', false, 0], ['topic', false, 0], ['urgency', true, 2]])
+  t.match(planned, { states: 2, cached: 4, ask: 2, requests: 2 })
 })

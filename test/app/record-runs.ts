@@ -1,5 +1,10 @@
 import t from 'tap'
-import { recordRuns, type Pass } from '../../src/app/record-runs.ts'
+import { recordRuns, sourceProvenance, type Pass } from '../../src/app/record-runs.ts'
+import { runRows } from '../../src/app/run.ts'
+import { parseSpec } from '../../src/core/spec/spec-parse.ts'
+import { createFakeEngine } from '../helpers/fake-engine.ts'
+import { createMemoryStore } from '../helpers/memory-store.ts'
+import { dataFiles } from '../helpers/versioned-engine.ts'
 import type { RowsOutcome } from '../../src/core/judge/judge-rows.ts'
 import { createLedger } from '../../src/core/judge/ledger.ts'
 import { createStateTally } from '../../src/core/judge/state-set.ts'
@@ -14,11 +19,12 @@ const started = new Date('2026-11-22T09:59:00.000Z')
 
 function outcome(error: Error | null = null): RowsOutcome {
   const states = createStateTally()
-  for (const hash of ['00000000000000aa', '00000000000000bb', '00000000000000aa']) states.add(hash)
+  for (const h of ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb', 'aaaaaaaaaaaaaaaa']) states.add(h)
   return {
     rows: new Map([['a', 3], ['b', 0]]),
     labels: new Map([['a', new Map([['q', new Map([['yes', 2], ['no', 1]])]])], ['b', new Map()]]),
     states: new Map([['a', states], ['b', createStateTally()]]),
+    models: new Map([['a', { asked: new Map([['m-a-2', 2]]), cached: new Map([['m-a-1', 1]]) }]]),
     error,
   }
 }
@@ -26,7 +32,8 @@ function outcome(error: Error | null = null): RowsOutcome {
 function pass(more: Partial<Pass> = {}): Pass {
   const ledger = createLedger(1)
   Object.assign(ledger.tally('a'), { cached: 1, asked: 2, requests: 2, cost: 0.000_012_345_678_9 })
-  return { project: project(a, b), record: [a, b], outcome: outcome(), ledger, started, ...more }
+  const provenance = { command: 'run' as const, source: 'data.csv', sourceHash: 'c0ffee0123456789' }
+  return { project: project(a, b), record: [a, b], named: [a, b], provenance, outcome: outcome(), ledger, started, ...more }
 }
 
 t.test('one run is recorded per judgment named, with its rows, tally, model, commit and times', async (t) => {
@@ -47,13 +54,39 @@ t.test('each run gets its judgment\'s label counts', async (t) => {
   t.same(d.store.listRuns(['b'], 50), [], 'a judgment not named is not recorded')
 })
 
-t.test('each run gets the states its judgment judged, with their rows', async (t) => {
-  const d = deps(null)
-  const [run] = await recordRuns(app(d), pass({ record: [a] }))
-  t.same(d.store.runStates(run.run_id, 0, 10), [{ stateHash: '00000000000000aa', rows: 2 }, { stateHash: '00000000000000bb', rows: 1 }])
-})
-
 t.test('a pass stopped by an error records every run as failed with the error\'s message', async (t) => {
   const runs = await recordRuns(app(deps(null)), pass({ outcome: outcome(new Error('engine answered 500: overloaded')) }))
   t.same(runs.map((r) => r.status), ['failed: engine answered 500: overloaded', 'failed: engine answered 500: overloaded'])
 })
+
+t.test('each run records what it ran on: command, source and hash, node, reported model, states and fingerprints', async (t) => {
+  const d = deps(null)
+  const [run] = await recordRuns(app(d), pass({ record: [a] }))
+  t.match(run, { command: 'run', source: 'data.csv', source_hash: 'c0ffee0123456789', node: 'a', reported_model: 'm-a-2', states: 2 })
+  t.same(run.fingerprints, { q: a.questions[0].fingerprint })
+  t.same(d.store.runStates(run.run_id, '', 10), [{ stateHash: 'aaaaaaaaaaaaaaaa', rows: 2 }, { stateHash: 'bbbbbbbbbbbbbbbb', rows: 1 }])
+})
+
+const lang = parseSpec('state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n', '/specs/lang.judge.yaml')
+const tone = parseSpec('state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n', '/specs/tone.judge.yaml')
+
+t.test('a dependency judged for a node named is recorded for it, its states and sources as the node\'s', async (t) => {
+  const store = createMemoryStore()
+  const a = app(deps(createFakeEngine({ defaultModel: 'fake-1' }), store), dataFiles({ '/specs/in/rows.csv': [1, 2, 2, 3, 1, 1] }))
+  const both = project(lang, tone)
+  const runs = await runRows(a, { project: both, specs: [tone], source: { kind: 'file', file: '/specs/in/rows.csv', label: 'in/rows.csv' }, cap: 1, concurrency: 2 })
+  t.same(runs.map((r) => [r.judgment, r.node]), [['lang', 'tone'], ['tone', 'tone']], 'a dependency is recorded for the node named')
+  const hash = await dataFiles({ x: [1, 2, 2, 3, 1, 1] }).contentHash!('x')
+  for (const run of runs) t.match(run, { command: 'run', source: 'in/rows.csv', source_hash: hash, reported_model: 'jev-test', rows: 6, states: 3, cached: 0 })
+  t.same(runs[0].fingerprints, { lang: lang.questions[0].fingerprint })
+  t.same(store.runStates(runs[0].run_id, '', 10).map((s) => s.rows).sort(), [1, 2, 3], 'the states with their rows')
+  t.same(store.listRuns(['lang'], 1)[0].fingerprints, runs[0].fingerprints)
+})
+
+t.test('a source is a data file\'s path from the project folder, or rows given', async (t) => {
+  const a = app(deps(null), dataFiles({}))
+  t.match(await sourceProvenance(a, project(lang), { kind: 'file', file: '/specs/data.csv', label: 'x' }), { command: 'run', source: 'data.csv' })
+  t.match(await sourceProvenance(a, project(lang), { kind: 'file', file: '/elsewhere/d.csv', label: 'x' }), { source: '../elsewhere/d.csv' })
+  t.same(await sourceProvenance(a, project(lang), { kind: 'rows', rows: [] }), { command: 'run', source: 'rows given', sourceHash: '' })
+})
+

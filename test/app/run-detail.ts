@@ -17,7 +17,8 @@ const hashes = messages.map((message) => stateHash({ message }))
 function run(over: Partial<RunRecord> = {}): RunRecord {
   return {
     run_id: 'r1', judgment: 'spam', spec_hash: spam.hash, git_sha: '', model: 'm', rows: 7, asked: 4, cost: 0, status: 'complete',
-    started_at: '2026-01-01T00:00:00.000', finished_at: '2026-01-01T00:00:01.000', cached: 6, requests: 4, ...over,
+    started_at: '2026-01-01T00:00:00.000', finished_at: '2026-01-01T00:00:01.000', cached: 6, requests: 4,
+    command: 'run', source: 'messages.csv', source_hash: '0123456789abcdef', node: 'spam', reported_model: 'm-1', states: 5, fingerprints: {}, ...over,
   }
 }
 
@@ -80,6 +81,6 @@ t.test('an unknown run, a run of another judgment, or no store is a 404', async 
 
 t.test('a run recorded without its states lists no rows', async (t) => {
   const { a } = setup()
-  a.existingStore(project(spam))!.recordRun(run({ run_id: 'bare' }), [])
+  a.existingStore(project(spam))!.recordRun(run({ run_id: 'bare', states: 0 }), [])
   t.match(await runDetail(a, project(spam), 'bare', 1), { states: 0, rows: [], page: { number: 1, pages: 1, first: 0 } })
 })

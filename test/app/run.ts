@@ -49,7 +49,7 @@ t.test('a run asks each distinct state once and records the named judgments and 
   t.equal(engine.calls.length, 8, 'four distinct states, each asked once per judgment')
   t.same(runs.map((r) => r.judgment), ['lang', 'tone'], 'other is not named and not a dependency')
   for (const run of runs) {
-    t.match(run, { rows: 5, asked: 4, requests: 4, cached: 1, status: 'complete', git_sha: 'abc1234', model: 'jev-test', started_at: '2026-11-22T10:00:00.000', finished_at: '2026-11-22T10:00:00.000' })
+    t.match(run, { rows: 5, states: 4, asked: 4, requests: 4, cached: 0, status: 'complete', command: 'run', source: 'messages.csv', reported_model: 'jev-test', git_sha: 'abc1234', model: 'jev-test', started_at: '2026-11-22T10:00:00.000', finished_at: '2026-11-22T10:00:00.000' })
     t.same(d.store.listRuns([run.judgment], 50), [run], `the ${run.judgment} run is in the store`)
     const counts = d.store.runLabelCounts(run.judgment)
     t.equal(counts.reduce((n, c) => n + c.count, 0), 5, `${run.judgment}'s label mix counts every row`)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { driftOf, listRuns, publicRun, RUN_FIELDS, RUNS_LIMIT } from '../../src/app/runs.ts'
+import { driftOf, likeDriftOf, listRuns, PROVENANCE_FIELDS, publicRun, RUN_FIELDS, RUNS_LIMIT } from '../../src/app/runs.ts'
 import { parseSpec } from '../../src/core/spec/spec-parse.ts'
 import { UsageError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
@@ -7,11 +7,12 @@ import { createMemoryStore } from '../helpers/memory-store.ts'
 import { project, spec } from '../helpers/specs.ts'
 
 const spam = spec()
+const PROVENANCE = { command: 'run', source: 'data.csv', source_hash: '', node: 'spam', reported_model: 'm', states: 10, fingerprints: {} }
 const other = parseSpec('state: [m]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/specs/other.judge.yaml')
 
 function run(n: number, judgment = 'spam') {
   const id = `r${String(n).padStart(3, '0')}`
-  return { run_id: id, judgment, spec_hash: 'h', git_sha: '', model: 'm', rows: 10, asked: 0, cost: 0, status: 'complete', started_at: `2026-11-22T00:00:${String(n % 60).padStart(2, '0')}.${String(n).padStart(3, '0')}`, finished_at: 'x', cached: 0, requests: 0 }
+  return { run_id: id, judgment, spec_hash: 'h', git_sha: '', model: 'm', rows: 10, asked: 0, cost: 0, status: 'complete', started_at: `2026-11-22T00:00:${String(n % 60).padStart(2, '0')}.${String(n).padStart(3, '0')}`, finished_at: 'x', cached: 0, requests: 0, ...PROVENANCE }
 }
 
 t.test('runs are the selected judgments\', newest first, at most 50', async (t) => {
@@ -51,8 +52,21 @@ t.test('drift covers every question of the one judgment; a folder of several nee
   t.throws(() => driftOf(a, project(spam, other), null), /holds 2 judgments \(spam, other\); name one with node/)
 })
 
-t.test('a listed run keeps only the interface\'s fields, in the seed\'s order', async (t) => {
+t.test('a listed run keeps the interface\'s fields in the seed\'s order, then what it ran on', async (t) => {
   const listed = publicRun({ ...run(1), cached: 3, requests: 2 })
-  t.same(Object.keys(listed), [...RUN_FIELDS])
-  t.equal(JSON.stringify(listed), JSON.stringify({ run_id: 'r001', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 10, asked: 0, cost: 0, status: 'complete', started_at: run(1).started_at, finished_at: 'x' }))
+  t.same(Object.keys(listed), [...RUN_FIELDS, ...PROVENANCE_FIELDS])
+  t.equal(JSON.stringify(listed), JSON.stringify({ run_id: 'r001', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 10, asked: 0, cost: 0, status: 'complete', started_at: run(1).started_at, finished_at: 'x',
+    command: 'run', source: 'data.csv', source_hash: '', node: 'spam', reported_model: 'm', states: 10 }))
+})
+
+t.test('like-runs drift of the one judgment: each run against the previous complete run of its command and source', async (t) => {
+  const store = createMemoryStore()
+  const count = (run_id: string, yes: number) => [{ run_id, question: 'is_spam', label: 'yes', count: yes }, { run_id, question: 'is_spam', label: 'no', count: 10 - yes }]
+  store.recordRun({ ...run(1), run_id: 'r1' }, count('r1', 1))
+  store.recordRun({ ...run(2), run_id: 'r2', source: 'later.csv' }, count('r2', 5))
+  store.recordRun({ ...run(3), run_id: 'r3' }, count('r3', 1))
+  const a = app(deps(null, store))
+  t.same(likeDriftOf(a, project(spam), null, {}).is_spam.map((e) => [e.run_id, e.baseline, e.change]), [['r1', null, null], ['r2', null, null], ['r3', 'r1', 0]])
+  t.same(likeDriftOf(a, project(spam), null, { source: 'later.csv' }).is_spam.map((e) => e.run_id), ['r2'])
+  t.same(likeDriftOf({ ...a, existingStore: () => null }, project(spam), null, {}), { is_spam: [], topic: [], urgency: [] })
 })

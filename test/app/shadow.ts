@@ -56,10 +56,11 @@ t.test('no candidate with a live namesake: one line, and nothing judged', async 
   t.equal(engine.calls.length, asked)
 })
 
-t.test('no question in common: one line, and nothing recorded', async (t) => {
+t.test('no question in common: one line, no pair, and the candidate noted as seen', async (t) => {
   const d = deps(createFakeEngine())
   const logs: string[] = []
   await shadowRow(app(d), await job(d, [tone]), (line) => logs.push(line))
-  t.same(logs, ['shadow tone of spam: no question in common; nothing recorded'])
+  t.same(logs, ['shadow tone of spam: no question in common; nothing compared'])
   t.same(d.store.shadowPairs('spam'), [])
+  t.same(d.store.candidateQuestions().map((c) => [c.judgment, c.question, c.fingerprint]), tone.questions.map((q) => ['tone', q.name, q.fingerprint]))
 })

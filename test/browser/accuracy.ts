@@ -1,36 +1,20 @@
 import t from 'tap'
-import { existsSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { chromium } from 'playwright-core'
 import { percent } from '../../src/format.ts'
-import { ROOT } from '../helpers/cli.ts'
 import { accuracyProject } from '../helpers/accuracy-project.ts'
+import { openBrowser, openPage, screenshot, SKIP_BROWSER as skip } from '../helpers/browser.ts'
 import { startJudgeServer } from '../helpers/judge-server.ts'
-
-// Debian's Chromium, driven as it is installed: nothing is downloaded. CI installs it (.ci/run).
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install chromium); the browser tests need it`
-const OUTPUT = join(ROOT, 'test-output')
 
 t.test('the accuracy page, reached from the home and runs pages, shows the figures of GET /v1/accuracy', { skip }, async (t) => {
   const { dir } = accuracyProject(t, 6000, 0.25)
   const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok-a' })
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
-  t.teardown(() => browser.close())
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1600 } })
-  page.on('console', (message) => {
-    if (message.type() === 'error') t.fail(`console error: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => t.fail(`page error: ${error.message}`))
+  const page = await openPage(t, await openBrowser(t), 1200)
 
   t.equal((await page.goto(`${server.url}/?token=tok-a`))?.status(), 200)
   await Promise.all([page.waitForURL(/\/accuracy\?/), page.getByRole('link', { name: 'accuracy' }).first().click()])
   const url = new URL(page.url())
   t.equal(url.searchParams.get('node'), 'spam')
   t.equal(url.searchParams.get('token'), 'tok-a', 'the token is carried on')
-  mkdirSync(OUTPUT, { recursive: true })
-  await page.screenshot({ path: join(OUTPUT, 'accuracy.png'), fullPage: true })
+  await screenshot(page, 'accuracy')
 
   const api = await server.get(`/v1/accuracy?${url.searchParams}`)
   t.equal(api.status, 200)
@@ -51,6 +35,6 @@ t.test('the accuracy page, reached from the home and runs pages, shows the figur
   t.match(await page.locator('#is_spam').textContent(), `${percent(q.mix.corrected.yes.share)}`, 'the corrected mix')
 
   await Promise.all([page.waitForURL(/\/runs\?/), page.getByRole('link', { name: 'runs', exact: true }).click()])
-  await Promise.all([page.waitForURL(/\/accuracy\?/), page.getByRole('link', { name: 'accuracy of spam' }).click()])
+  await Promise.all([page.waitForURL(/\/accuracy\?/), page.getByRole('link', { name: 'accuracy and calibration of spam' }).click()])
   t.equal(await page.locator('h1').textContent(), 'Accuracy of spam', 'the runs page links back to it')
 })

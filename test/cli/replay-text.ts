@@ -15,7 +15,7 @@ const report = (over: Partial<ReplayReport> = {}): ReplayReport => ({
   candidate: { judgment: 'spam-v2', spec_hash: 'bbbb', model: 'jev-2' },
   kept: 4, replayed: 4, questions: { is_spam: question() }, live_only: [], candidate_only: [],
   totals: { cost: 0.000012, asked: 3, cached: 5, requests: 3 },
-  run: { run_id: 'r1', judgment: 'spam-v2', spec_hash: 'bbbb', git_sha: '', model: 'jev-2', rows: 4, asked: 3, cost: 0.000012, status: 'complete', started_at: '', finished_at: '', cached: 5, requests: 3 },
+  run: { run_id: 'r1', judgment: 'spam-v2', spec_hash: 'bbbb', git_sha: '', model: 'jev-2', rows: 4, asked: 3, cost: 0.000012, status: 'complete', started_at: '', finished_at: '', cached: 5, requests: 3, command: 'replay', source: 'kept rows of spam', source_hash: '', node: 'spam-v2', reported_model: 'jev-2', states: 4, fingerprints: {} },
   ...over,
 })
 

@@ -10,7 +10,7 @@ import { spec, SPAM_YAML } from '../helpers/specs.ts'
 const io = (cwd: string, env: Record<string, string> = {}): CliIo => ({ stdout: { write: () => true }, stderr: { write: () => true }, env, cwd })
 
 function plan(over: Partial<JudgmentPlan> = {}): JudgmentPlan {
-  return { judgment: 'spam', model: 'm', rows: 20, states: 18, cached: 6, ask: 48, requests: 16, estimate: 0.0042, unknown: 0, ...over }
+  return { judgment: 'spam', model: 'm', rows: 20, states: 18, duplicates: 2, cached: 6, ask: 48, requests: 16, estimate: 0.0042, unknown: 0, questions: [], ...over }
 }
 
 t.test('a session reads the configuration from the environment and loads the path from the working folder', async (t) => {
@@ -51,8 +51,8 @@ t.test('--delimiter is read for delimited files and refused for JSON Lines', asy
 t.test('the plan table shows each judgment\'s counts and estimate against the cap', async (t) => {
   const text = planTable([plan(), plan({ judgment: 'tone', estimate: 2 })], 1)
   const [header, spam, tone] = text.split('\n')
-  t.match(header, /^judgment\s+rows\s+states\s+cached\s+to ask\s+requests\s+estimate\s+cap$/)
-  t.match(spam, /^spam\s+20\s+18\s+6\s+48\s+16\s+\$0\.0042\s+within \$1\.00$/)
+  t.match(header, /^judgment\s+rows\s+states\s+duplicates\s+cached\s+to ask\s+requests\s+estimate\s+cap$/)
+  t.match(spam, /^spam\s+20\s+18\s+2\s+6\s+48\s+16\s+\$0\.0042\s+within \$1\.00$/)
   t.match(tone, /^tone\s+.*\$2\.00\s+over \$1\.00$/)
 })
 

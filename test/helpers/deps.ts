@@ -29,4 +29,5 @@ const noFiles: Files = {
   appendVerdict: async () => {},
   appendRetraction: async () => {},
   gitSha: async () => 'abc1234',
+  contentHash: async () => 'c0ffee0123456789',
 }

@@ -96,6 +96,16 @@ export function filesContract(t: Test, name: string, make: (t: Test, content: Fi
       t.same([...(await files.verdicts(spec)).values()].find((v) => v.state_hash === first.state_hash), first, 'the earlier verdict stands again')
     })
 
+    t.test('a data file\'s content hash is 16 hex digits, the same for the same content, empty when it cannot be read', async (t) => {
+      const { files, data } = make(t, { rows: ROWS, key: [] })
+      const hash = await files.contentHash(data)
+      t.match(hash, /^[0-9a-f]{16}$/)
+      t.equal(await files.contentHash(data), hash)
+      t.equal(await files.contentHash(`${data}.gone`), '')
+      const other = make(t, { rows: ROWS.slice(1), key: [] })
+      t.not(await other.files.contentHash(other.data), hash, 'other content, another hash')
+    })
+
     t.test('the commit of a folder is a short hash, or empty outside a repository', async (t) => {
       const { files, dir } = make(t, { rows: [], key: [] })
       t.match(await files.gitSha(dir), /^([0-9a-f]{7,40})?$/)

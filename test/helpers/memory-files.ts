@@ -1,3 +1,4 @@
+import { shortHash } from '../../src/core/hash.ts'
 import { stateHash, stateOf } from '../../src/core/judge/state.ts'
 import { lineOfRetraction, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
 import type { KeyRow, VerdictRecord } from '../../src/core/review/verdicts.ts'
@@ -52,6 +53,7 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
       add(spec.reviews, lineOfRetraction(retraction))
     },
     gitSha: async () => content.sha ?? 'abc1234',
+    contentHash: async (file) => (content.rows?.[file] ? shortHash(JSON.stringify(content.rows[file])) : ''),
   }
 }
 

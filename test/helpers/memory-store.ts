@@ -1,6 +1,7 @@
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
-import type { LabelCount, RunRecord, RunState, State } from '../../src/core/types.ts'
-import type { AnswerCell, DaySpend, KeptRow, MarginBand, RunLabelCount, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
+import type { State } from '../../src/core/types.ts'
+import type { AnswerCell, AnswerGroup, CandidateQuestion, DaySpend, KeptRow, MarginBand, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
+import { createMemoryRuns } from './memory-store-runs.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
 // read cannot change the store, as with the real adapter.
@@ -31,9 +32,7 @@ function take<T>(items: T[], limit: number): T[] {
 export function createMemoryStore(): Store {
   const answers = new Map<string, Map<string, AnswerEntry>>()
   const states = new Map<string, string>()
-  const runs = new Map<string, RunRecord>()
-  const runLabels = new Map<string, Map<string, LabelCount>>()
-  const runStates = new Map<string, RunState[]>()
+  const candidates = new Map<string, CandidateQuestion>()
   const kept = new Map<string, Map<string, KeptEntry>>()
   const shadows = new Map<string, Map<string, ShadowPair>>()
   const pace = new Map<string, number>()
@@ -45,15 +44,15 @@ export function createMemoryStore(): Store {
   const byRankThenHash = (a: AnswerEntry, b: AnswerEntry): number =>
     a.rank - b.rank || byText(a.answer.stateHash, b.answer.stateHash)
 
-  function putAnswer(a: StoredAnswer): void {
+  // The first answer written for a key is kept; a later one changes nothing and gets it back.
+  function putAnswer(a: StoredAnswer): StoredAnswer {
     const group = answers.get(key(a.model, a.fingerprint)) ?? new Map<string, AnswerEntry>()
     answers.set(key(a.model, a.fingerprint), group)
     const first = group.get(a.stateHash)
-    // A replaced answer keeps the judgment, question and sample rank of whoever asked first.
-    const asker = first?.answer ?? a
-    const answer = storedAnswer({ ...a, judgment: asker.judgment, question: asker.question }, {})
-    const rank = first?.rank ?? sampleRank(a.judgment, a.question, a.stateHash)
-    group.set(a.stateHash, { answer, distribution: JSON.stringify(a.distribution), rank })
+    if (first) return read(first)
+    const entry = { answer: storedAnswer(a, {}), distribution: JSON.stringify(a.distribution), rank: sampleRank(a.judgment, a.question, a.stateHash) }
+    group.set(a.stateHash, entry)
+    return read(entry)
   }
 
   return {
@@ -70,7 +69,7 @@ export function createMemoryStore(): Store {
     },
     putAnswers(list, stateHash, state) {
       if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
-      for (const a of list) putAnswer(a)
+      return list.map(putAnswer)
     },
     getStates(stateHashes) {
       const found = new Map<string, State>()
@@ -102,39 +101,29 @@ export function createMemoryStore(): Store {
       }
       return [...cells.values()].sort((a, b) => byText(a.label, b.label) || a.p - b.p || a.margin - b.margin)
     },
-    recordRun(run, counts, given = []) {
-      runs.set(run.run_id, runRecord(run))
-      runStates.set(run.run_id, [...given].map((s) => ({ stateHash: s.stateHash, rows: s.rows })).sort((a, b) => byText(a.stateHash, b.stateHash)))
-      const labels = new Map<string, LabelCount>()
-      for (const c of counts) {
-        const earlier = labels.get(key(c.question, c.label))?.count ?? 0
-        labels.set(key(c.question, c.label),
-          { run_id: run.run_id, question: c.question, label: c.label, count: earlier + c.count })
+    ...createMemoryRuns(),
+    answerGroups() {
+      const groups: AnswerGroup[] = []
+      for (const group of answers.values()) {
+        const byAsker = new Map<string, StoredAnswer[]>()
+        for (const { answer } of group.values()) {
+          const id = key(answer.judgment, answer.question)
+          byAsker.set(id, [...(byAsker.get(id) ?? []), answer])
+        }
+        for (const list of byAsker.values()) groups.push(groupOf(list))
       }
-      runLabels.set(run.run_id, labels)
+      return groups.sort((a, b) => byText(a.judgment, b.judgment) || byText(a.question, b.question) ||
+        byText(a.model, b.model) || byText(b.newest, a.newest) || byText(a.fingerprint, b.fingerprint))
     },
-    getRun(runId) {
-      const run = runs.get(runId)
-      return run ? runRecord(run) : null
-    },
-    runStates(runId, offset, limit) {
-      const from = Math.max(0, Math.trunc(offset) || 0)
-      return (runStates.get(runId) ?? []).slice(from, from + Math.max(0, limit)).map((s) => ({ ...s }))
-    },
-    countRunStates(runId) {
-      return runStates.get(runId)?.length ?? 0
-    },
-    listRuns(judgments, limit) {
-      const wanted = new Set(judgments)
-      const chosen = [...runs.values()].filter((run) => wanted.has(run.judgment))
-      chosen.sort((a, b) => byText(b.started_at, a.started_at) || byText(b.run_id, a.run_id))
-      return take(chosen, limit).map(runRecord)
-    },
-    runLabelCounts(judgment) {
-      const chosen = [...runs.values()].filter((run) => run.judgment === judgment)
-      chosen.sort((a, b) => byText(a.started_at, b.started_at) || byText(a.run_id, b.run_id))
-      return chosen.flatMap((run) => [...(runLabels.get(run.run_id)?.values() ?? [])].map(
-        (c): RunLabelCount => ({ ...c, rows: run.rows, started_at: run.started_at })))
+    deleteAnswers(group) {
+      const entries = answers.get(key(group.model, group.fingerprint)) ?? new Map<string, AnswerEntry>()
+      let deleted = 0
+      for (const [hash, { answer }] of entries) {
+        if (answer.judgment !== group.judgment || answer.question !== group.question) continue
+        entries.delete(hash)
+        deleted++
+      }
+      return deleted
     },
     keepRow(judgment, stateHash, state, at) {
       if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
@@ -154,7 +143,12 @@ export function createMemoryStore(): Store {
       return rows.map(([stateHash, row]): KeptRow =>
         ({ judgment, stateHash, state: JSON.parse(states.get(stateHash) as string), ...row }))
     },
-    recordShadow(pairs) {
+    recordShadow(pairs, candidate = []) {
+      for (const c of candidate) {
+        const id = key(c.judgment, c.specHash, c.question)
+        const seenAt = candidates.has(id) && candidates.get(id)!.seenAt > c.seenAt ? candidates.get(id)!.seenAt : c.seenAt
+        candidates.set(id, { ...c, seenAt })
+      }
       for (const pair of pairs) {
         const recorded = shadows.get(pair.liveJudgment) ?? new Map<string, ShadowPair>()
         shadows.set(pair.liveJudgment, recorded)
@@ -165,6 +159,10 @@ export function createMemoryStore(): Store {
     shadowPairs(liveJudgment) {
       const pairs = [...(shadows.get(liveJudgment)?.values() ?? [])].map(shadowPair)
       return pairs.sort((a, b) => byText(a.at, b.at))
+    },
+    candidateQuestions() {
+      return [...candidates.values()].map((c) => ({ ...c })).sort((a, b) =>
+        byText(a.judgment, b.judgment) || byText(a.specHash, b.specHash) || byText(a.question, b.question))
     },
     reservePace(key, now, spacingMs, latest) {
       const at = Math.max(now, pace.get(key) ?? 0)
@@ -189,14 +187,11 @@ export function createMemoryStore(): Store {
   }
 }
 
-/** A copy of a run record with its fields in the order of the `_judge_runs` columns. */
-function runRecord(run: RunRecord): RunRecord {
-  return {
-    run_id: run.run_id, judgment: run.judgment, spec_hash: run.spec_hash, git_sha: run.git_sha,
-    model: run.model, rows: run.rows, asked: run.asked, cost: run.cost, status: run.status,
-    started_at: run.started_at, finished_at: run.finished_at, cached: run.cached,
-    requests: run.requests,
-  }
+/** One answer group of answers sharing model, fingerprint and first asker. */
+function groupOf(list: readonly StoredAnswer[]): AnswerGroup {
+  const times = list.map((a) => a.askedAt).sort(byText)
+  const [{ judgment, question, model, fingerprint }] = list
+  return { judgment, question, model, fingerprint, answers: list.length, oldest: times[0], newest: times.at(-1)! }
 }
 
 /** A copy of an answer with its fields in the order the SQLite adapter reads them. */
@@ -204,7 +199,7 @@ function storedAnswer(a: StoredAnswer, distribution: StoredAnswer['distribution'
   return {
     model: a.model, fingerprint: a.fingerprint, stateHash: a.stateHash, judgment: a.judgment,
     question: a.question, distribution, label: a.label, p: a.p, margin: a.margin,
-    askedAt: a.askedAt,
+    askedAt: a.askedAt, reportedModel: a.reportedModel ?? a.model,
   }
 }
 

@@ -10,6 +10,10 @@ export interface SeedRun {
   readonly counts: Readonly<Record<string, Readonly<Record<string, number>>>>
   readonly status?: string
   readonly model?: string
+  /** What the run ran on; default `run` of `data.csv`, and the model asked as the one reported. */
+  readonly command?: string
+  readonly source?: string
+  readonly reported_model?: string
 }
 
 /**
@@ -36,6 +40,13 @@ export function seedRuns(dir: string, runs: readonly SeedRun[]): RunRecord[] {
         finished_at: timestamp(new Date(started.getTime() + 1500)),
         cached: 0,
         requests: rows,
+        command: seed.command ?? 'run',
+        source: seed.source ?? 'data.csv',
+        source_hash: '',
+        node: seed.judgment,
+        reported_model: seed.reported_model ?? seed.model ?? 'jev-1.13.0',
+        states: rows,
+        fingerprints: {},
       }
       const counts: LabelCount[] = Object.entries(seed.counts).flatMap(([question, labels]) =>
         Object.entries(labels).map(([label, count]) => ({ run_id: run.run_id, question, label, count })))

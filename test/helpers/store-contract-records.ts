@@ -8,6 +8,8 @@ export function run(over: Partial<RunRecord> = {}): RunRecord {
     run_id: '20250101T000000-a1', judgment: 'spam', spec_hash: 'spec-1', git_sha: 'abc1234',
     model: 'jev-1', rows: 10, asked: 4, cost: 0.0012, status: 'complete',
     started_at: '2025-01-01T00:00:00', finished_at: '2025-01-01T00:00:05', cached: 6, requests: 2,
+    command: 'run', source: 'messages.csv', source_hash: 'c0ffee0123456789', node: 'spam',
+    reported_model: 'jev-1.0.3', states: 8, fingerprints: { is_spam: 'fp-spam', topic: 'fp-topic' },
     ...over,
   }
 }
@@ -93,25 +95,6 @@ function shadowContract(t: Test, fresh: (t: Test) => Store): void {
 }
 
 function runContract(t: Test, fresh: (t: Test) => Store): void {
-  t.test('a run is found by its id, with the states it judged in hash order, a page at a time', async (t) => {
-    const store = fresh(t)
-    const states = Array.from({ length: 7 }, (_, i) => ({ stateHash: (70 - i).toString(16).padStart(16, '0'), rows: i + 1 }))
-    store.recordRun(run(), [], states)
-    store.recordRun(run({ run_id: 'other' }), [], [{ stateHash: '00000000000000ff', rows: 1 }])
-    t.same(store.getRun('20250101T000000-a1'), run())
-    t.equal(store.getRun('nope'), null)
-    const sorted = [...states].sort((a, b) => (a.stateHash < b.stateHash ? -1 : 1))
-    t.same(store.runStates('20250101T000000-a1', 0, 3), sorted.slice(0, 3))
-    t.same(store.runStates('20250101T000000-a1', 3, 3), sorted.slice(3, 6))
-    t.same(store.runStates('20250101T000000-a1', 6, 3), sorted.slice(6))
-    t.same(store.runStates('20250101T000000-a1', 9, 3), [])
-    t.equal(store.countRunStates('20250101T000000-a1'), 7)
-    t.equal(store.countRunStates('nope'), 0)
-    store.recordRun(run(), [], [{ stateHash: '0000000000000001', rows: 4 }])
-    t.same(store.runStates('20250101T000000-a1', 0, 10), [{ stateHash: '0000000000000001', rows: 4 }], 'recording a run again replaces its states')
-    store.recordRun(run(), [])
-    t.equal(store.countRunStates('20250101T000000-a1'), 0, 'and none is none')
-  })
   t.test('a recorded run comes back with every field', async (t) => {
     const store = fresh(t)
     const record = run({ status: 'failed: engine answered 500' })
@@ -140,11 +123,12 @@ function runContract(t: Test, fresh: (t: Test) => Store): void {
     store.recordRun(run({ run_id: 'r1', rows: 4, started_at: '2025-01-01T00:00:00' }),
       [count('r1', 'is_spam', 'no', 4), count('r1', 'topic', 'promotion', 4)])
     store.recordRun(run({ run_id: 'h1', judgment: 'ham' }), [count('h1', 'is_ham', 'yes', 10)])
+    const of = { status: 'complete', command: 'run', source: 'messages.csv', reported_model: 'jev-1.0.3' }
     t.same(store.runLabelCounts('spam'), [
-      { ...count('r1', 'is_spam', 'no', 4), rows: 4, started_at: '2025-01-01T00:00:00' },
-      { ...count('r1', 'topic', 'promotion', 4), rows: 4, started_at: '2025-01-01T00:00:00' },
-      { ...count('r2', 'is_spam', 'yes', 1), rows: 3, started_at: '2025-01-02T00:00:00' },
-      { ...count('r2', 'is_spam', 'no', 2), rows: 3, started_at: '2025-01-02T00:00:00' },
+      { ...count('r1', 'is_spam', 'no', 4), rows: 4, started_at: '2025-01-01T00:00:00', ...of },
+      { ...count('r1', 'topic', 'promotion', 4), rows: 4, started_at: '2025-01-01T00:00:00', ...of },
+      { ...count('r2', 'is_spam', 'yes', 1), rows: 3, started_at: '2025-01-02T00:00:00', ...of },
+      { ...count('r2', 'is_spam', 'no', 2), rows: 3, started_at: '2025-01-02T00:00:00', ...of },
     ])
     t.same(store.runLabelCounts('nobody'), [])
   })
@@ -154,7 +138,7 @@ function runContract(t: Test, fresh: (t: Test) => Store): void {
     const again = run({ status: 'failed: stopped', rows: 2 })
     store.recordRun(again, [count('x', 'is_spam', 'no', 1), count('x', 'is_spam', 'no', 1)])
     t.same(store.listRuns(['spam'], 50), [again])
-    t.same(store.runLabelCounts('spam'),
-      [{ ...count(again.run_id, 'is_spam', 'no', 2), rows: 2, started_at: again.started_at }])
+    t.same(store.runLabelCounts('spam'), [{ ...count(again.run_id, 'is_spam', 'no', 2), rows: 2, started_at: again.started_at,
+      status: 'failed: stopped', command: 'run', source: 'messages.csv', reported_model: 'jev-1.0.3' }])
   })
 }

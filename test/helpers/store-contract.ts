@@ -3,13 +3,14 @@ import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { Store, StoredAnswer } from '../../src/ports/store.ts'
 import { engineContract } from './store-contract-engine.ts'
 import { recordsContract } from './store-contract-records.ts'
+import { provenanceContract } from './store-contract-runs.ts'
 
 /** An answer of the `spam` judgment's `is_spam` question, with any field overridden. */
 export function answer(over: Partial<StoredAnswer> = {}): StoredAnswer {
   return {
     model: 'jev-1', fingerprint: 'fp-spam', stateHash: 'state-0', judgment: 'spam',
     question: 'is_spam', distribution: { yes: 0.8, no: 0.2 }, label: 'yes', p: 0.8, margin: 0.6,
-    askedAt: '2025-01-01T00:00:00', ...over,
+    askedAt: '2025-01-01T00:00:00', reportedModel: 'jev-1.0.3', ...over,
   }
 }
 
@@ -24,6 +25,7 @@ export function storeContract(t: Test, name: string, open: () => Store): Promise
     answerContract(t, fresh)
     queueContract(t, fresh)
     recordsContract(t, fresh)
+    provenanceContract(t, fresh)
     engineContract(t, fresh)
   }).then(() => undefined)
 }
@@ -62,14 +64,14 @@ function answerContract(t: Test, fresh: (t: Test) => Store): void {
     t.equal(store.getAnswers('jev-1', 'state-9', ['fp-spam']).size, 0)
     t.equal(store.getAnswers('jev-1', 'state-0', []).size, 0)
   })
-  t.test('putting an existing key replaces the answer but keeps who asked first', async (t) => {
+  t.test('the first answer put for a key stands: a later put changes nothing and gets the first back', async (t) => {
     const store = fresh(t)
-    store.putAnswers([answer()], 'state-0', { message: 'hi' })
+    t.same(store.putAnswers([answer()], 'state-0', { message: 'hi' }), [answer()], 'a new key comes back as written')
     const again = answer({ judgment: 'other', question: 'junk', label: 'no', p: 0.7, margin: 0.4,
       distribution: { yes: 0.3, no: 0.7 }, askedAt: '2025-02-01T00:00:00' })
-    store.putAnswers([again], 'state-0', { message: 'hi' })
-    t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'),
-      { ...again, judgment: 'spam', question: 'is_spam' })
+    const topic = answer({ fingerprint: 'fp-topic', question: 'topic', label: 'promotion' })
+    t.same(store.putAnswers([again, topic], 'state-0', { message: 'hi' }), [answer(), topic], 'each key given, in order: the stored answer')
+    t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'), answer())
     t.equal(store.countAnswers('jev-1', 'fp-spam'), 1)
   })
   t.test('answers read back are copies that a caller cannot change in the store', async (t) => {
@@ -78,7 +80,14 @@ function answerContract(t: Test, fresh: (t: Test) => Store): void {
     store.putAnswers([written], 'state-0', { message: 'hi' })
     ;(written.distribution as Record<string, number>).yes = 0
     const read = store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam') as StoredAnswer
-    ;(read.distribution as Record<string, number>).no = 0
+    // An answer kept in memory is frozen: changing it throws, and changes nothing either way.
+    t.doesNotThrow(() => {
+      try {
+        ;(read.distribution as Record<string, number>).no = 0
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error
+      }
+    })
     t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam')?.distribution,
       { yes: 0.8, no: 0.2 })
   })

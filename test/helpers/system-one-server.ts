@@ -38,6 +38,8 @@ export interface SystemOneServerOptions {
   readonly expectKey?: string
   /** The model reported; default the requested one, with `jev-latest` resolved to a build. */
   readonly model?: string
+  /** Holds every reply until this many requests have arrived, so that they are answered together. */
+  readonly gather?: number
   /** Decides the reply to request number `index` (0-based) when it returns one. */
   readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
   /** Refuse requests over this rate with 429, as the API enforces its published limit. */
@@ -64,6 +66,7 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
   const answered: ReceivedRequest[] = []
   const window = options.limit ? createRateWindow(options.limit) : null
   const timers = new Set<NodeJS.Timeout>()
+  const held: (() => void)[] = []
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => send(res, { status: 500, body: { detail: String(error) } }))
   })
@@ -71,6 +74,10 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
     const text = await readBody(req)
     const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: parse(text) }
     const index = requests.push(request) - 1
+    if (options.gather !== undefined) {
+      if (requests.length < options.gather) await new Promise<void>((resolve) => held.push(resolve))
+      else for (const release of held.splice(0)) release()
+    }
     if (options.hangFrom !== undefined && index >= options.hangFrom) return
     const admitted = !window || window.admit(Date.now())
     if (options.latencyMs) await new Promise((resolve) => timers.add(setTimeout(resolve, options.latencyMs)))

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { authorize, presentedToken, sameToken } from '../../src/http/auth.ts'
+import { authorize, bearerToken, presentedToken, serverToken } from '../../src/http/auth.ts'
 import { UnauthorizedError } from '../../src/errors.ts'
 import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
 
@@ -17,20 +17,31 @@ t.test('the token is read from the header, else the query, else the form', async
 })
 
 t.test('tokens compare equal only when identical, whatever their lengths', async (t) => {
-  t.ok(sameToken('secret', 'secret'))
-  t.notOk(sameToken('secret', 'secreT'))
-  t.notOk(sameToken('secret', 'secret-but-longer'))
-  t.notOk(sameToken('', 'secret'))
+  const secret = serverToken('secret')
+  t.ok(secret.matches('secret'))
+  t.ok(secret.matches('secret'), 'and again: the configured digest is kept, not consumed')
+  t.notOk(secret.matches('secreT'))
+  t.notOk(secret.matches('secret-but-longer'))
+  t.notOk(secret.matches(''))
+})
+
+t.test('a bearer header gives its token; another scheme or none gives null', async (t) => {
+  t.equal(bearerToken('Bearer abc'), 'abc')
+  t.equal(bearerToken('bearer\tabc '), 'abc')
+  t.equal(bearerToken('Basic abc'), null)
+  t.equal(bearerToken('Bearer a b'), null)
+  t.equal(bearerToken(undefined), null)
 })
 
 t.test('authorize accepts everything without a token and carries on only query and form tokens', async (t) => {
+  const s = serverToken('s')
   t.equal(authorize(null, null), null)
   t.equal(authorize(null, { token: 'x', source: 'query' }), null)
-  t.equal(authorize('s', { token: 's', source: 'header' }), null)
-  t.equal(authorize('s', { token: 's', source: 'query' }), 's')
-  t.equal(authorize('s', { token: 's', source: 'form' }), 's')
-  t.throws(() => authorize('s', null), UnauthorizedError)
-  t.throws(() => authorize('s', { token: 'x', source: 'header' }), { name: 'UnauthorizedError', message: 'the token is wrong' })
+  t.equal(authorize(s, { token: 's', source: 'header' }), null)
+  t.equal(authorize(s, { token: 's', source: 'query' }), 's')
+  t.equal(authorize(s, { token: 's', source: 'form' }), 's')
+  t.throws(() => authorize(s, null), UnauthorizedError)
+  t.throws(() => authorize(s, { token: 'x', source: 'header' }), { name: 'UnauthorizedError', message: 'the token is wrong' })
 })
 
 t.test('with a token configured, every way of sending it right is let in and every wrong way is 401', async (t) => {

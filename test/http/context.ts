@@ -3,10 +3,10 @@ import { mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { readConfig } from '../../src/config.ts'
 import { createSpecCache } from '../../src/adapters/files/spec-files.ts'
+import { createResolvedPaths } from '../../src/http/resolved-paths.ts'
 import { createRuntime } from '../../src/runtime.ts'
 import { loadRequested, messageCleaner, type ServerContext } from '../../src/http/context.ts'
 import { createTasks } from '../../src/http/tasks.ts'
-import { createConfinedPaths } from '../../src/http/paths.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
 t.test('messages lose the served folder, by either of its names, and any secret', async (t) => {
@@ -38,7 +38,8 @@ t.test('a store is only opened when its file exists, even one another process ma
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  const ctx: ServerContext = { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
+  const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
+  const ctx: ServerContext = { config, runtime, token: null, paths, tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
   const project = loadRequested(ctx, 'spam.judge.yaml')
   t.equal(runtime.existingStore(project), null)
   mkdirSync(join(dir, '.judge'))

@@ -3,7 +3,7 @@ import type { Test } from 'tap'
 import { mkdirSync, realpathSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { createSpecCache } from '../../src/adapters/files/spec-files.ts'
-import { createConfinedPaths, isWithin, loadUnder, resolveUnder } from '../../src/http/paths.ts'
+import { isWithin, loadUnder, resolveUnder } from '../../src/http/paths.ts'
 import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -114,25 +114,4 @@ t.test('over HTTP every confinement refusal has its status and names no server p
   t.match(JSON.parse(query.text), { error: /NUL/ })
   const notSpec = await server.get('/v1/runs?path=sms/notes.txt')
   t.same(notSpec.body, { error: 'sms/notes.txt is not a spec file (a spec file\'s name ends in .judge.yaml or .judge.yml)' })
-})
-
-t.test('a confined path is trusted for a short while, then checked again', async (t) => {
-  const dir = t.testdir({ 'a.judge.yaml': 'state: [m]\nquestions:\n  q: {ask: Q?, type: yes_no}\n', outside: { 'x.judge.yaml': 'state: [m]\nquestions:\n  q: {ask: Q?, type: yes_no}\n' } })
-  const root = join(dir, 'root')
-  mkdirSync(root)
-  symlinkSync(join(dir, 'a.judge.yaml'), join(root, 'a.judge.yaml'))
-  const confined = createConfinedPaths(1000)
-  const specs = createSpecCache()
-  t.throws(() => loadUnder(specs, root, 'a.judge.yaml', 'path', confined, 0), { status: 403, message: /outside/ }, 'a link out is refused and not remembered')
-  t.throws(() => loadUnder(specs, root, 'a.judge.yaml', 'path', confined, 1), { status: 403, message: /outside/ })
-  const inside = createConfinedPaths(1000)
-  const real = join(dir, 'outside')
-  t.equal(loadUnder(specs, dir, 'outside/x.judge.yaml', 'path', inside, 0).selected[0].name, 'x')
-  t.equal(inside.get(`${dir}\0outside/x.judge.yaml`, 999), realpathSync(join(real, 'x.judge.yaml')))
-  t.equal(inside.get(`${dir}\0outside/x.judge.yaml`, 1000), undefined, 'forgotten after the time to live')
-  const small = createConfinedPaths(1000, 1)
-  small.set('a', '/a', 0)
-  small.set('b', '/b', 0)
-  t.equal(small.get('a', 0), undefined, 'a full cache starts afresh')
-  t.equal(small.get('b', 0), '/b')
 })

@@ -121,7 +121,7 @@ t.test('a shadow that shares no question with the live judgment records nothing 
   t.equal(res.status, 200)
   await server.running.handler.idle(5000)
   t.same(pairs(), [])
-  t.match(server.logs, [/^shadow tone of spam: no question in common; nothing recorded$/])
+  t.match(server.logs, [/^shadow tone of spam: no question in common; nothing compared$/])
 })
 
 t.test('a candidate folder is compared judgment by judgment with the live namesake', async (t) => {

@@ -34,3 +34,28 @@ t.test('idle with a timeout gives up and says so', async (t) => {
   t.equal(await tasks.idle(20), false)
   t.equal(tasks.size, 1)
 })
+
+t.test('work entered without a promise is waited for until it ends, once however often it is ended', async (t) => {
+  const tasks = createTasks()
+  const leave = tasks.enter()
+  const other = tasks.enter()
+  t.equal(tasks.size, 2)
+  let idled = false
+  const idle = tasks.idle().then((v) => (idled = v))
+  leave()
+  leave()
+  t.equal(tasks.size, 1, 'ending twice counts once')
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(idled, false, 'still waiting for the other')
+  let release!: () => void
+  tasks.track(new Promise<void>((resolve) => (release = resolve)))
+  other()
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(idled, false, 'and then for the promise tracked meanwhile')
+  release()
+  t.equal(await idle, true)
+  t.equal(tasks.size, 0)
+  const late = tasks.enter()
+  t.equal(await tasks.idle(20), false, 'a timeout gives up on entered work too')
+  late()
+})

@@ -1,4 +1,5 @@
 import type { Files } from '../../ports/files.ts'
+import { contentHash } from './content-hash.ts'
 import { gitShortSha } from './git.ts'
 import { readKey } from './key-file.ts'
 import { appendRetraction, appendVerdict, readVerdicts } from './reviews-file.ts'
@@ -13,5 +14,6 @@ export function createLocalFiles(): Files {
     appendVerdict: (spec, record) => appendVerdict(spec.reviews, record),
     appendRetraction: (spec, retraction) => appendRetraction(spec.reviews, retraction),
     gitSha: gitShortSha,
+    contentHash,
   }
 }

@@ -33,12 +33,7 @@ export function loadProject(path: string): Project {
 
 /** Options of createSpecCache. */
 export interface SpecCacheOptions {
-  /**
-   * How long a loaded project is served without looking at the disk again, in milliseconds.
-   * 0 (the default) checks the files on every load; a server may trade a second's delay in seeing
-   * an edited spec for the file-system calls of each request.
-   */
-  readonly revalidateMs?: number
+  /** The clock that tells a folder changed too recently for its listing to be kept. */
   readonly now?: () => number
 }
 
@@ -48,7 +43,7 @@ export interface SpecCacheOptions {
  * project costs a stat of the path, of its folder and of each spec file, and no listing.
  */
 export function createSpecCache(options: SpecCacheOptions = {}): SpecCache {
-  const { revalidateMs = 0, now = Date.now } = options
+  const { now = Date.now } = options
   const entries = new Map<string, Entry>()
   const listings = new Map<string, Listing>()
   const projects = new Map<string, Loaded>()
@@ -56,8 +51,6 @@ export function createSpecCache(options: SpecCacheOptions = {}): SpecCache {
     load(path: string): Project {
       const target = resolve(path)
       const previous = projects.get(target)
-      const at = now()
-      if (previous && at - previous.at < revalidateMs) return previous.project
       const { dir, files, selectedFile, stats } = locate(target, listings, now)
       for (const file of entries.keys()) {
         if (dirname(file) === dir && !files.includes(file)) entries.delete(file)
@@ -67,17 +60,16 @@ export function createSpecCache(options: SpecCacheOptions = {}): SpecCache {
       const same = previous && previous.loaded.length === loaded.length && previous.loaded.every((l, i) => l === loaded[i])
       const { specs, selected } = same ? previous.project : resolveProject(loaded, selectedFile)
       const project = { path: target, dir, specs, selected }
-      projects.set(target, { loaded, project, at })
+      projects.set(target, { loaded, project })
       return project
     },
   }
 }
 
-/** A project as last loaded: the specs it was resolved from, and when. */
+/** A project as last loaded, and the specs it was resolved from. */
 interface Loaded {
   readonly loaded: readonly LoadedSpec[]
   readonly project: Project
-  readonly at: number
 }
 
 interface Listing {

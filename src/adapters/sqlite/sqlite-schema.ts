@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { JudgeError } from '../../errors.ts'
+import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 
 /** One forward step of the schema: the SQL that takes a store from `version - 1` to `version`. */
 export interface Migration {
@@ -138,18 +139,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
-  {
-    // The distinct states each run judged, with their rows, so that a run's rows can be listed.
-    version: 5,
-    sql: `
-      CREATE TABLE _judge_run_states (
-        run_id     TEXT NOT NULL REFERENCES _judge_runs (run_id) ON DELETE CASCADE,
-        state_hash TEXT NOT NULL,
-        rows       INTEGER NOT NULL,
-        PRIMARY KEY (run_id, state_hash)
-      ) WITHOUT ROWID;
-    `,
-  },
+  runProvenanceMigration(5),
 ]
 
 /** The schema version this code writes and understands. */

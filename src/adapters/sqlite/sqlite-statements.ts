@@ -2,14 +2,19 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 
 // Answers are read as arrays, in this column order: the cache-hit path then builds no row objects.
 const ANSWER = `a.model, a.fingerprint, a.state_hash, a.judgment, a.question, a.label, a.p, a.margin,
-  a.distribution, a.asked_at`
+  a.distribution, a.asked_at, a.reported_model`
 
 /** An answer row as read: the columns of `_judge_answers` in the order the statements select them. */
 export type AnswerRow = [model: string, fingerprint: string, stateHash: string, judgment: string,
-  question: string, label: string, p: number, margin: number, distribution: string, askedAt: string]
+  question: string, label: string, p: number, margin: number, distribution: string, askedAt: string,
+  reportedModel: string]
 
 const RUN = `run_id, judgment, spec_hash, git_sha, model, rows, asked, cost, status, started_at,
-  finished_at, cached, requests`
+  finished_at, cached, requests, command, source, source_hash, node, reported_model, states,
+  fingerprints`
+
+// A run's states are keyed by its small number, not its id (docs/store.md).
+const SEQ = '(SELECT seq FROM _judge_runs WHERE run_id = ?)'
 
 /**
  * The SQL of every statement a store runs, by name. Lists of keys travel as one JSON array bound
@@ -22,11 +27,12 @@ export const SQL = {
   commit: 'COMMIT',
   rollback: 'ROLLBACK',
   putAnswer: `INSERT INTO _judge_answers (model, fingerprint, state_hash, judgment, question, label,
-      p, margin, distribution, asked_at, sample_rank) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (model, fingerprint, state_hash) DO UPDATE SET label = excluded.label,
-      p = excluded.p, margin = excluded.margin, distribution = excluded.distribution,
-      asked_at = excluded.asked_at`,
+      p, margin, distribution, asked_at, sample_rank, reported_model)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (model, fingerprint, state_hash) DO NOTHING`,
   getAnswers: `SELECT ${ANSWER} FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?`,
+  getAnswer: `SELECT ${ANSWER} FROM _judge_answers a
+    WHERE a.model = ? AND a.state_hash = ? AND a.fingerprint = ?`,
   answeredFingerprints: 'SELECT a.fingerprint FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?',
   putState: `INSERT INTO _judge_states (state_hash, state) VALUES (?, ?)
     ON CONFLICT (state_hash) DO NOTHING`,
@@ -44,27 +50,63 @@ export const SQL = {
     WHERE model = ? AND fingerprint = ? AND margin >= ? AND margin < ?`,
   answerCells: `SELECT label, p, margin, count(*) AS count FROM _judge_answers
     WHERE model = ? AND fingerprint = ? GROUP BY label, p, margin ORDER BY label, p, margin`,
-  putRun: `INSERT INTO _judge_runs (${RUN}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  putRun: `INSERT INTO _judge_runs (${RUN}, seq)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+        (SELECT coalesce(max(seq), 0) + 1 FROM _judge_runs))
     ON CONFLICT (run_id) DO UPDATE SET judgment = excluded.judgment,
       spec_hash = excluded.spec_hash, git_sha = excluded.git_sha, model = excluded.model,
       rows = excluded.rows, asked = excluded.asked, cost = excluded.cost, status = excluded.status,
       started_at = excluded.started_at, finished_at = excluded.finished_at,
-      cached = excluded.cached, requests = excluded.requests`,
+      cached = excluded.cached, requests = excluded.requests, command = excluded.command,
+      source = excluded.source, source_hash = excluded.source_hash, node = excluded.node,
+      reported_model = excluded.reported_model, states = excluded.states,
+      fingerprints = excluded.fingerprints`,
+  runSeq: 'SELECT seq FROM _judge_runs WHERE run_id = ?',
   clearRunLabels: 'DELETE FROM _judge_run_labels WHERE run_id = ?',
-  clearRunStates: 'DELETE FROM _judge_run_states WHERE run_id = ?',
-  putRunState: 'INSERT INTO _judge_run_states (run_id, state_hash, rows) VALUES (?, ?, ?)',
+  clearRunStates: `DELETE FROM _judge_run_states WHERE run = ${SEQ}`,
+  putRunState: 'INSERT INTO _judge_run_states (run, state_hash, rows) VALUES (?, ?, ?)',
+  runStatesFrom: `SELECT state_hash, rows FROM _judge_run_states
+    WHERE run = ${SEQ} AND state_hash >= ? ORDER BY state_hash LIMIT ?`,
+  runStatesPage: `SELECT state_hash, rows FROM _judge_run_states
+    WHERE run = ${SEQ} ORDER BY state_hash LIMIT ? OFFSET ?`,
   getRun: `SELECT ${RUN} FROM _judge_runs WHERE run_id = ?`,
-  runStates: `SELECT state_hash, rows FROM _judge_run_states WHERE run_id = ?
-    ORDER BY state_hash LIMIT ? OFFSET ?`,
-  countRunStates: 'SELECT count(*) AS n FROM _judge_run_states WHERE run_id = ?',
+  runStatesBefore: `SELECT state_hash, rows FROM _judge_run_states
+    WHERE run = ${SEQ} AND state_hash < ? ORDER BY state_hash LIMIT ?`,
+  sameRunStates: `SELECT
+      (SELECT count(*) FROM _judge_run_states a JOIN _judge_run_states b
+        ON b.run = ${SEQ} AND b.state_hash = a.state_hash AND b.rows = a.rows WHERE a.run = ${SEQ}) AS same,
+      (SELECT count(*) FROM _judge_run_states WHERE run = ${SEQ}) AS a,
+      (SELECT count(*) FROM _judge_run_states WHERE run = ${SEQ}) AS b`,
   putRunLabel: `INSERT INTO _judge_run_labels (run_id, question, label, count) VALUES (?, ?, ?, ?)
     ON CONFLICT (run_id, question, label) DO UPDATE SET count = count + excluded.count`,
   listRuns: `SELECT ${RUN} FROM _judge_runs
     WHERE judgment IN (SELECT value FROM json_each(?))
     ORDER BY started_at DESC, run_id DESC LIMIT ?`,
-  runLabelCounts: `SELECT l.run_id, l.question, l.label, l.count, r.rows, r.started_at
+  latestRuns: `SELECT ${RUN} FROM _judge_runs r WHERE run_id = (SELECT run_id FROM _judge_runs
+      WHERE judgment = r.judgment ORDER BY started_at DESC, run_id DESC LIMIT 1)
+    ORDER BY judgment`,
+  runLabelCounts: `SELECT l.run_id, l.question, l.label, l.count, r.rows, r.started_at, r.status,
+      r.command, r.source, r.reported_model
     FROM _judge_runs r JOIN _judge_run_labels l ON l.run_id = r.run_id
     WHERE r.judgment = ? ORDER BY r.started_at, r.run_id, l.rowid`,
+  putModelCheck: `INSERT OR REPLACE INTO _judge_model_checks (run_id, baseline, old_model, new_model,
+      rows_from, states, same_rows, stopped, asked, cost) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  clearModelPairs: 'DELETE FROM _judge_model_pairs WHERE run_id = ?',
+  putModelPair: `INSERT INTO _judge_model_pairs (run_id, question, old_label, new_label, rows)
+    VALUES (?, ?, ?, ?, ?)`,
+  modelChecks: `SELECT c.run_id, c.baseline, c.old_model, c.new_model, c.rows_from, c.states,
+      c.same_rows, c.stopped, c.asked, c.cost
+    FROM _judge_runs r JOIN _judge_model_checks c ON c.run_id = r.run_id
+    WHERE r.judgment = ? ORDER BY r.started_at, r.run_id`,
+  modelPairs: `SELECT question, old_label, new_label, rows FROM _judge_model_pairs WHERE run_id = ?
+    ORDER BY question, old_label, new_label`,
+  answerGroups: `SELECT judgment, question, model, fingerprint, count(*) AS answers,
+      min(asked_at) AS oldest, max(asked_at) AS newest
+    FROM _judge_answers GROUP BY judgment, question, model, fingerprint
+    ORDER BY judgment, question, model, newest DESC, fingerprint`,
+  // Without statistics the planner would walk every answer of the model; one wording's are adjacent here.
+  deleteAnswers: `DELETE FROM _judge_answers INDEXED BY _judge_answers_sample
+    WHERE model = ? AND fingerprint = ? AND judgment = ? AND question = ?`,
   keepRow: `INSERT INTO _judge_kept (judgment, state_hash, first_seen, last_seen, seen)
       VALUES (?, ?, ?, ?, 1)
     ON CONFLICT (judgment, state_hash) DO UPDATE SET
@@ -78,6 +120,12 @@ export const SQL = {
     ON CONFLICT (live_judgment, candidate_judgment, candidate_hash, state_hash, question)
     DO UPDATE SET live_label = excluded.live_label, candidate_label = excluded.candidate_label,
       at = excluded.at`,
+  putCandidate: `INSERT INTO _judge_candidates (judgment, spec_hash, question, fingerprint, seen_at)
+      VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (judgment, spec_hash, question) DO UPDATE SET fingerprint = excluded.fingerprint,
+      seen_at = max(seen_at, excluded.seen_at)`,
+  candidateQuestions: `SELECT judgment, spec_hash, question, fingerprint, seen_at
+    FROM _judge_candidates ORDER BY judgment, spec_hash, question`,
   shadowPairs: `SELECT live_judgment, candidate_judgment, candidate_hash, state_hash, question,
       live_label, candidate_label, at
     FROM _judge_shadows WHERE live_judgment = ? ORDER BY at, rowid`,
@@ -92,7 +140,7 @@ export const SQL = {
   spendByDay: 'SELECT day, cost, requests FROM _judge_spend WHERE source = ? ORDER BY day DESC LIMIT ?',
 } as const
 
-const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'answeredFingerprints',
+const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'getAnswer', 'answeredFingerprints',
   'answersForStates', 'sampleAnswers', 'sampleBand'])
 
 /** Every statement a store runs, prepared once when the store opens. */

@@ -1,45 +1,16 @@
 import type { SQLOutputValue } from 'node:sqlite'
-import type { RunRecord, RunState, State } from '../../core/types.ts'
-import type { KeptRow, RunLabelCount, ShadowPair, Store } from '../../ports/store.ts'
-import { sqlLimit } from './sqlite-statements.ts'
+import type { State } from '../../core/types.ts'
+import type { CandidateQuestion, KeptRow, ShadowPair, Store } from '../../ports/store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
 type SqlRow = Record<string, SQLOutputValue>
 
-/** The methods of the port that record what happened: runs, rows kept for replay, shadow pairs. */
-export type RecordMethods = Pick<Store, 'recordRun' | 'getRun' | 'runStates' | 'countRunStates' | 'listRuns' |
-  'runLabelCounts' | 'keepRow' | 'keptRows' | 'recordShadow' | 'shadowPairs'>
+/** The methods of the port that record what the server saw: rows kept for replay, shadow pairs and candidates. */
+export type RecordMethods = Pick<Store, 'keepRow' | 'keptRows' | 'recordShadow' | 'shadowPairs' | 'candidateQuestions'>
 
 /** The record methods of a SQLite store, over its prepared statements and write transaction. */
 export function recordMethods(sql: Statements, transaction: (work: () => void) => void): RecordMethods {
   return {
-    recordRun(run, counts, states = []) {
-      transaction(() => {
-        sql.putRun.run(...runValues(run))
-        // The counts and states belong to `run`: recording a run again replaces them all.
-        sql.clearRunLabels.run(run.run_id)
-        for (const c of counts) sql.putRunLabel.run(run.run_id, c.question, c.label, c.count)
-        sql.clearRunStates.run(run.run_id)
-        for (const s of states) sql.putRunState.run(run.run_id, s.stateHash, s.rows)
-      })
-    },
-    getRun(runId) {
-      const row = sql.getRun.get(runId)
-      return row ? plain<RunRecord>(row) : null
-    },
-    runStates(runId, offset, limit) {
-      return sql.runStates.all(runId, sqlLimit(limit), Math.max(0, Math.trunc(offset) || 0))
-        .map((row): RunState => ({ stateHash: row.state_hash as string, rows: row.rows as number }))
-    },
-    countRunStates(runId) {
-      return (sql.countRunStates.get(runId) as { n: number }).n
-    },
-    listRuns(judgments, limit) {
-      return sql.listRuns.all(JSON.stringify(judgments), sqlLimit(limit)).map(plain<RunRecord>)
-    },
-    runLabelCounts(judgment) {
-      return sql.runLabelCounts.all(judgment).map(plain<RunLabelCount>)
-    },
     keepRow(judgment, stateHash, state, at) {
       transaction(() => {
         sql.putState.run(stateHash, JSON.stringify(state))
@@ -49,29 +20,25 @@ export function recordMethods(sql: Statements, transaction: (work: () => void) =
     keptRows(judgment) {
       return sql.keptRows.all(judgment).map(keptRowOf)
     },
-    recordShadow(pairs) {
+    recordShadow(pairs, candidate = []) {
       transaction(() => {
         for (const s of pairs) {
           sql.putShadow.run(s.liveJudgment, s.candidateJudgment, s.candidateHash, s.stateHash,
             s.question, s.liveLabel, s.candidateLabel, s.at)
         }
+        for (const c of candidate) sql.putCandidate.run(c.judgment, c.specHash, c.question, c.fingerprint, c.seenAt)
       })
     },
     shadowPairs(liveJudgment) {
       return sql.shadowPairs.all(liveJudgment).map(shadowPairOf)
     },
+    candidateQuestions() {
+      return sql.candidateQuestions.all().map((row): CandidateQuestion => ({
+        judgment: row.judgment as string, specHash: row.spec_hash as string, question: row.question as string,
+        fingerprint: row.fingerprint as string, seenAt: row.seen_at as string,
+      }))
+    },
   }
-}
-
-function runValues(run: RunRecord): [string, string, string, string, string, number, number,
-  number, string, string, string, number, number] {
-  return [run.run_id, run.judgment, run.spec_hash, run.git_sha, run.model, run.rows, run.asked,
-    run.cost, run.status, run.started_at, run.finished_at, run.cached, run.requests]
-}
-
-/** A row as a plain object in column order, so that it serializes with the fields as selected. */
-function plain<T>(row: SqlRow): T {
-  return { ...row } as T
 }
 
 function keptRowOf(row: SqlRow): KeptRow {

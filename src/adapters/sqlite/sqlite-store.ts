@@ -5,11 +5,14 @@ import { sampleRank } from '../../core/review/sample-rank.ts'
 import type { State } from '../../core/types.ts'
 import { InternalError, JudgeError } from '../../errors.ts'
 import type { Store, StoredAnswer } from '../../ports/store.ts'
+import { cacheAnswers } from './answer-cache.ts'
 import { configure, migrate } from './sqlite-schema.ts'
 import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
+import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
 import { recordMethods } from './sqlite-store-records.ts'
+import { runMethods } from './sqlite-store-runs.ts'
 
 /** The methods of the port that read and write answers and states. */
 type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
@@ -23,12 +26,15 @@ export interface SqliteStoreOptions {
    * costs more than a cached lookup. A commit by another connection is seen from the next turn.
    */
   readonly batchReads?: boolean
+  /** Answers read for this many states kept in memory (answer-cache.ts), for a server whose traffic
+   * repeats rows; 0 (the default) keeps none, as a run over distinct rows wants. */
+  readonly cachedStates?: number
 }
 
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
-  'countAnswers', 'answerCells', 'getRun', 'runStates', 'countRunStates', 'listRuns', 'runLabelCounts', 'keptRows', 'shadowPairs',
-  'spendByDay'] as const
+  'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
+  'modelChecks', 'answerGroups', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
@@ -51,6 +57,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const transaction = writeTransaction(db, sql, snapshot)
     const store: Store = {
       ...answerMethods(sql, transaction),
+      ...runMethods(sql, transaction),
+      ...cacheMethods(sql, transaction),
       ...recordMethods(sql, transaction),
       ...engineMethods(sql, transaction),
       close() {
@@ -58,10 +66,12 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         if (db.isOpen) db.close()
       },
     }
-    if (!snapshot) return store
-    const methods = store as unknown as Record<string, (...args: unknown[]) => unknown>
-    for (const name of READS) methods[name] = snapshot.wrap(methods[name])
-    return store
+    if (snapshot) {
+      const methods = store as unknown as Record<string, (...args: unknown[]) => unknown>
+      for (const name of READS) methods[name] = snapshot.wrap(methods[name])
+    }
+    // In front of the read transaction, so that a kept answer costs no lock.
+    return options.cachedStates ? cacheAnswers(store, options.cachedStates) : store
   } catch (error) {
     db.close()
     throw error instanceof JudgeError ? error : openError(file, error)
@@ -72,11 +82,8 @@ function openError(file: string, error: unknown): JudgeError {
   return new InternalError(`${file}: cannot open the store: ${(error as Error).message}`, { cause: error })
 }
 
-/**
- * Runs `work` in one transaction. It takes the write lock up front (BEGIN IMMEDIATE), so that it
- * waits out another process's write under the busy timeout; a read transaction upgraded later
- * would fail at once instead.
- */
+// The write lock is taken up front (BEGIN IMMEDIATE) to wait out another process's write under the
+// busy timeout; a read transaction upgraded later would fail at once instead.
 function writeTransaction(db: DatabaseSync, sql: Statements, snapshot: ReadSnapshot | null): (work: () => void) => void {
   return (work) => {
     snapshot?.end()
@@ -139,14 +146,18 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
       return new Set(fingerprints.filter((fingerprint) => held.has(fingerprint)))
     },
     putAnswers(answers, stateHash, state) {
+      let kept: StoredAnswer[] = []
       transaction(() => {
         sql.putState.run(stateHash, JSON.stringify(state))
         for (const a of answers) {
           sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
             a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
-            sampleRank(a.judgment, a.question, a.stateHash))
+            sampleRank(a.judgment, a.question, a.stateHash), a.reportedModel ?? a.model)
         }
+        // Read back under the same write lock: where another process wrote a key first, its answer stands.
+        kept = answers.map((a) => answerOf(sql.getAnswer.get(a.model, a.stateHash, a.fingerprint) as unknown as AnswerRow))
       })
+      return kept
     },
     getStates(stateHashes) {
       const states = new Map<string, State>()
@@ -175,14 +186,13 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
   }
 }
 
-function answersOf(rows: unknown[]): StoredAnswer[] {
-  return (rows as AnswerRow[]).map(answerOf)
-}
+const answersOf = (rows: unknown[]): StoredAnswer[] => (rows as AnswerRow[]).map(answerOf)
 
 function answerOf(row: AnswerRow): StoredAnswer {
-  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt] = row
+  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt, reported] = row
+  // Answers stored before the reported model was kept have none: the model asked stands in.
   return {
     model, fingerprint, stateHash, judgment, question, distribution: JSON.parse(distribution),
-    label, p, margin, askedAt,
+    label, p, margin, askedAt, reportedModel: reported || model,
   }
 }

@@ -1,20 +1,35 @@
 import { DRIFT_ALERT } from '../../core/reports/drift.ts'
-import { driftOfSpec } from '../../app/runs.ts'
+import type { LikeFilter } from '../../core/reports/like-runs.ts'
+import { driftOfSpec, likeDriftOfSpec } from '../../app/runs.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
+import { likeDriftText } from '../drift-text.ts'
 import { mix, table } from '../text.ts'
 import type { CliIo } from '../io.ts'
 import { withSession } from '../shared.ts'
 
 /** The options `judge drift` parses; its help and docs/cli.md describe each. */
-export const OPTIONS = COMMON_OPTIONS
+export const OPTIONS = {
+  ...COMMON_OPTIONS, command: { type: 'string' }, source: { type: 'string' },
+  completed: { type: 'boolean', default: false }, 'every-run': { type: 'boolean', default: false },
+} as const
 
-/** `judge drift`: each question's label mix per run and its change. */
+/** `judge drift`: each question's label mix per run and its change since the previous like run. */
 export const HELP = helpText(
-  'judge drift <spec-or-folder> [--node NAME] [--json]',
-  `Shows, per question, the label mix of each run (oldest first) and the total variation distance\nfrom the previous run; a change above ${DRIFT_ALERT.toFixed(2)} is flagged. The same data as GET /v1/drift.`,
-  COMMON_DOCS,
+  'judge drift <spec-or-folder> [--command C] [--source S] [--completed] [--every-run] [--node NAME] [--json]',
+  'Shows, per question, the label mix of each run (oldest first) and its change: the total variation\n' +
+    'distance from the previous complete run of the same command and source (like runs), split into\n' +
+    `the model's part and the data's when the engine reported another model; a change above ${DRIFT_ALERT.toFixed(2)} between\n` +
+    'complete runs is flagged. Failed runs are shown, never compared against. --json gives GET /v1/drift:\n' +
+    'every run against the previous one, or with --command, --source or --completed the like runs.',
+  [
+    { flag: '--command C', text: 'only runs of this command: run, test or replay' },
+    { flag: '--source S', text: 'only runs of this source: a data file as recorded, answer key, kept rows of X' },
+    { flag: '--completed', text: 'only complete runs (failed runs are otherwise shown)' },
+    { flag: '--every-run', text: 'every run against the previous one, whatever it ran on (GET /v1/drift\'s meaning)' },
+    ...COMMON_DOCS,
+  ],
 )
 
 /** Runs `judge drift`; returns the exit status. */
@@ -26,13 +41,19 @@ export async function driftCommand(argv: readonly string[], io: CliIo, options: 
   }
   return withSession(io, onePath('drift', positionals), options, async (session) => {
     const [spec] = selectJudgments(session.project, values.node, 'one')
-    const drift = driftOfSpec(session.runtime, session.project, spec)
+    const filter: LikeFilter = { command: values.command ?? null, source: values.source ?? null, completed: values.completed }
+    const filtered = values.command !== undefined || values.source !== undefined || values.completed
     if (values.json) {
+      const drift = filtered ? likeDriftOfSpec(session.runtime, session.project, spec, filter) : driftOfSpec(session.runtime, session.project, spec)
       io.stdout.write(JSON.stringify(drift, null, 2) + '\n')
       return 0
     }
-    for (const [question, entries] of Object.entries(drift)) {
-      io.stdout.write(`${spec.name}.${question}\n`)
+    if (!values['every-run']) {
+      io.stdout.write(likeDriftText(spec.name, likeDriftOfSpec(session.runtime, session.project, spec, filter)))
+      return 0
+    }
+    for (const [question, entries] of Object.entries(driftOfSpec(session.runtime, session.project, spec))) {
+      io.stdout.write(`${spec.name}.${question}: every run against the previous one\n`)
       if (entries.length === 0) {
         io.stdout.write('  no runs yet\n')
         continue

@@ -7,7 +7,7 @@ import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveI
 import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
 import { replayText } from '../replay-text.ts'
-import { withSession } from '../shared.ts'
+import { runJson, withSession } from '../shared.ts'
 
 /** The options `judge replay` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = { ...COMMON_OPTIONS, live: { type: 'string' }, concurrency: { type: 'string' } } as const
@@ -50,7 +50,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo, options:
         return () => bar.tick(++done)
       },
     }).finally(() => progress.end())
-    io.stdout.write(values.json ? JSON.stringify(report, null, 2) + '\n' : replayText(report))
+    io.stdout.write(values.json ? JSON.stringify({ ...report, run: report.run && runJson(report.run) }, null, 2) + '\n' : replayText(report))
     return report.run !== null && report.run.status !== 'complete' ? 1 : 0
   })
 }

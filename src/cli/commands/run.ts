@@ -1,16 +1,17 @@
 import { resolve } from 'node:path'
 import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answers-out.ts'
-import { driftOfSpec } from '../../app/runs.ts'
+import { likeDriftOfSpec } from '../../app/runs.ts'
 import { runRows } from '../../app/run.ts'
 import { findJudgment } from '../../core/spec/project.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import type { RunRecord } from '../../core/types.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
-import { mix, plural, usd } from '../text.ts'
+import { plural, usd } from '../text.ts'
+import { comparedWith, questionLine } from '../drift-text.ts'
 import type { CliIo } from '../io.ts'
 import { createProgress } from '../progress.ts'
-import { dataSourceOf, withSession, type Session } from '../shared.ts'
+import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
 
 /** The options `judge run` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
@@ -57,7 +58,7 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
       },
     }).finally(() => progress.end())
     await (writer as AnswersWriter | null)?.close()
-    io.stdout.write(values.json ? JSON.stringify(runs, null, 2) + '\n' : summary(session, runs))
+    io.stdout.write(values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs))
     for (const run of runs.filter((r) => r.status !== 'complete')) io.stderr.write(resumeNote(run, total))
     return runs.some((r) => r.status !== 'complete') ? 1 : 0
   })
@@ -73,14 +74,24 @@ export function resumeNote(run: RunRecord, total: number): string {
 function summary(session: Session, runs: readonly RunRecord[]): string {
   const lines: string[] = []
   for (const run of runs) {
-    lines.push(`${run.judgment}: ${plural(run.rows, 'row')}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`)
+    const duplicates = run.rows - run.states
+    const rows = duplicates > 0 ? `${plural(run.rows, 'row')} (${plural(duplicates, 'duplicate')} of an earlier row)` : plural(run.rows, 'row')
+    lines.push(`${run.judgment}: ${rows}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`)
     const spec = findJudgment(session.project, run.judgment)
-    for (const [question, entries] of Object.entries(driftOfSpec(session.runtime, session.project, spec))) {
-      const last = entries.at(-1)
-      if (!last || last.run_id !== run.run_id) continue
-      const change = last.change === null ? 'first run' : `change ${last.change.toFixed(3)} since the last run${last.alert ? ' (drift alert)' : ''}`
-      lines.push(`  ${question}: ${mix(last.shares)}; ${change}`)
-    }
+    const drift = Object.entries(likeDriftOfSpec(session.runtime, session.project, spec))
+    const mine = drift.flatMap(([question, entries]) => entries.filter((e) => e.run_id === run.run_id).map((e) => [question, e] as const))
+    if (mine.length === 0) continue
+    lines.push(`  ${comparedWith(mine[0][1])}`)
+    const model = mine[0][1].baseline === null ? '' : modelLine(session, run, mine[0][1].baseline)
+    if (model !== '') lines.push(`  ${model}`)
+    for (const [question, entry] of mine) lines.push(questionLine(question, entry))
   }
   return lines.join('\n') + '\n'
+}
+
+/** When the engine reported another model than for the baseline: which, before each change's parts. */
+function modelLine(session: Session, run: RunRecord, baseline: string): string {
+  const before = session.runtime.depsFor(session.project).store.listRuns([run.judgment], Infinity).find((r) => r.run_id === baseline)
+  if (!before?.reported_model || !run.reported_model || before.reported_model === run.reported_model) return ''
+  return `the engine reported model ${run.reported_model}, where run ${baseline} had ${before.reported_model}: each change below is split into the model's part and the data's`
 }

@@ -11,7 +11,7 @@ export const OPTIONS = COMMON_OPTIONS
 /** `judge runs`: the runs of a spec or folder, newest first. */
 export const HELP = helpText(
   'judge runs <spec-or-folder> [--node NAME] [--json]',
-  'Lists the runs of the judgments, newest first, at most 50: the same data as GET /v1/runs.',
+  'Lists the runs of the judgments, newest first, at most 50, with what each ran on (command,\nsource, node, the model the engine reported): the same data as GET /v1/runs.',
   COMMON_DOCS,
 )
 
@@ -32,8 +32,9 @@ export async function runsCommand(argv: readonly string[], io: CliIo, options: R
       io.stdout.write('no runs yet\n')
       return 0
     }
-    const rows = runs.map((r) => [r.run_id, r.judgment, String(r.rows), String(r.asked), usd(r.cost), r.model, r.spec_hash, r.git_sha, r.status])
-    io.stdout.write(table(['run', 'judgment', 'rows', 'asked', 'cost', 'model', 'spec', 'commit', 'status'], rows))
+    const rows = runs.map((r) => [r.run_id, r.judgment, r.command || '-', r.source || '-', String(r.rows), String(r.states), String(r.asked), usd(r.cost),
+      r.model, r.reported_model || '-', r.spec_hash, r.git_sha, r.status])
+    io.stdout.write(table(['run', 'judgment', 'command', 'source', 'rows', 'states', 'asked', 'cost', 'model', 'reported', 'spec', 'commit', 'status'], rows))
     return 0
   })
 }

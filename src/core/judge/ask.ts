@@ -72,13 +72,15 @@ async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promis
     ? await deps.governor.ask(engine, request, job.patience ?? 'request', job.signal)
     : await engine.ask(request, job.signal)
   const askedAt = timestamp(deps.now())
-  const answers = new Map<string, StoredAnswer>()
-  for (const q of missing) {
+  const given = missing.map((q): StoredAnswer => {
     const distribution = distributionFor(result, q, spec)
     const { label, p, margin } = readDistribution(q, distribution)
-    answers.set(q.fingerprint, { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt })
-  }
-  deps.store.putAnswers([...answers.values()], hash, state)
+    return { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt, reportedModel: result.model }
+  })
+  // The store's answers, not the engine's: where another process stored a key first, its answer is
+  // the one every process serves.
+  const kept = deps.store.putAnswers(given, hash, state)
+  const answers = new Map(kept.map((a) => [a.fingerprint, a]))
   const cost = tokenCost(result.inputTokens, deps.pricePerMtok)
   const requests = result.requests ?? 1
   job.spend?.record(cost, requests)

@@ -1,8 +1,8 @@
 import type { SpendMeter } from './daily-spend.ts'
 import type { JudgeDeps } from './deps.ts'
-import { judgeRow, type RowResults } from './judge-row.ts'
+import { judgeOrdered, type RowResults } from './judge-row.ts'
 import { createLedger } from './ledger.ts'
-import { mergeAnswers } from './select.ts'
+import { mergeAnswers, withDependencies } from './select.ts'
 import type { Answers, Project, Row, Spec } from '../types.ts'
 
 /** The answers to one row, and each judgment's full result. */
@@ -21,7 +21,16 @@ export interface OneRowJob {
 
 /** Judges one row with the selected judgments, store first within the cap, and merges their answers by question. */
 export async function judgeOne(job: OneRowJob, project: Project, selected: readonly Spec[], row: Row): Promise<OneRow> {
+  return judgeOneNow(job, project, selected, row)
+}
+
+/**
+ * judgeOne without a promise when the store holds every answer: the result is then a OneRow, and
+ * a bad row throws instead of rejecting. Anything to ask makes it a promise, as judgeOne's.
+ */
+export function judgeOneNow(job: OneRowJob, project: Project, selected: readonly Spec[], row: Row): OneRow | Promise<OneRow> {
   const judging = { deps: job.deps, ledger: createLedger(job.cap), signal: job.signal, spend: job.spend }
-  const results = await judgeRow(judging, project, selected, { row, where: 'row' })
+  const results = judgeOrdered(judging, withDependencies(project, selected), { row, where: 'row' })
+  if (results instanceof Promise) return results.then((done) => ({ answers: mergeAnswers(done, selected), results: done }))
   return { answers: mergeAnswers(results, selected), results }
 }

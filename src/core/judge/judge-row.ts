@@ -15,6 +15,8 @@ export interface SpecResult {
   readonly stateHash: string
   readonly answers: Answers
   readonly readings: Readonly<Record<string, Reading>>
+  /** The stored answer behind each question's, by fingerprint (with the model the engine reported). */
+  readonly stored: ReadonlyMap<string, StoredAnswer>
 }
 
 /** Every judgment's result for one row, by judgment name. */
@@ -106,5 +108,5 @@ function assemble(lookup: Lookup, stored: ReadonlyMap<string, StoredAnswer>, fre
     readings[q.name] = reading
     answers[q.name] = { ...reading, route: routeOf(spec.act[q.name], reading), cached: !fresh.has(q.fingerprint) }
   }
-  return { spec, model, state, stateHash: hash, answers, readings }
+  return { spec, model, state, stateHash: hash, answers, readings, stored }
 }

@@ -2,7 +2,14 @@ import { tidy } from './answer.ts'
 import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
 import { judgeOrdered, type SpecResult } from './judge-row.ts'
+import type { Ledger } from './ledger.ts'
 import { createStateTally, type StateTally } from './state-set.ts'
+
+/** Answers of one judgment by the model the engine reported: asked in this pass, or from the store. */
+export interface ModelTally {
+  readonly asked: Map<string, number>
+  readonly cached: Map<string, number>
+}
 
 /** What judging a stream of rows did, per judgment. */
 export interface RowsOutcome {
@@ -12,6 +19,8 @@ export interface RowsOutcome {
   readonly labels: Map<string, Map<string, Map<string, number>>>
   /** The distinct states judged per judgment, each with its rows. */
   readonly states: Map<string, StateTally>
+  /** The reported models of the answers per judgment, for rows whose state came first. */
+  readonly models: Map<string, ModelTally>
   /** The error that stopped the rows, or null when every row was judged. */
   error: Error | null
 }
@@ -21,6 +30,8 @@ export interface JudgeRowsOptions {
   readonly concurrency: number
   /** Called once per judged row, in the order rows finish. */
   readonly onRow?: (seq: number, sourced: SourcedRow, results: Map<string, SpecResult>) => void
+  /** The distinct states expected per judgment (the plan's count): each tally is made that large at once. */
+  readonly states?: ReadonlyMap<string, number>
 }
 
 /**
@@ -33,7 +44,8 @@ export interface JudgeRowsOptions {
 export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
   const outcome: RowsOutcome = {
     rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])),
-    states: new Map(specs.map((s) => [s.name, createStateTally()])), error: null,
+    states: new Map(specs.map((s) => [s.name, createStateTally(options.states?.get(s.name))])),
+    models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])), error: null,
   }
   const stop = new AbortController()
   const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
@@ -44,7 +56,7 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
     stop.abort(outcome.error)
   }
   const done = (n: number, sourced: SourcedRow, results: Map<string, SpecResult>) => {
-    count(outcome, results)
+    count(outcome, job.ledger, results)
     options.onRow?.(n, sourced, results)
   }
   try {
@@ -81,7 +93,7 @@ export function interrupted(): Error {
   return new Error('interrupted')
 }
 
-function count(outcome: RowsOutcome, results: Map<string, SpecResult>): void {
+function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>): void {
   for (const [name, result] of results) {
     outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
     const byQuestion = outcome.labels.get(name)!
@@ -90,8 +102,38 @@ function count(outcome: RowsOutcome, results: Map<string, SpecResult>): void {
       byQuestion.set(question, byLabel)
       byLabel.set(answer.label, (byLabel.get(answer.label) ?? 0) + 1)
     }
-    outcome.states.get(name)?.add(result.stateHash)
+    if (outcome.states.get(name)!.add(result.stateHash)) countModels(outcome.models.get(name)!, result)
+    else countDuplicate(ledger, result)
   }
+}
+
+function countModels(models: ModelTally, result: SpecResult): void {
+  for (const q of result.spec.questions) {
+    const by = result.answers[q.name].cached ? models.cached : models.asked
+    const stored = result.stored.get(q.fingerprint)!
+    const reported = stored.reportedModel ?? stored.model
+    by.set(reported, (by.get(reported) ?? 0) + 1)
+  }
+}
+
+// A row whose state came earlier in the pass is a duplicate of the data, not a cache hit: the
+// answers it read from the store (or from the request in flight for its state) are taken back.
+function countDuplicate(ledger: Ledger, result: SpecResult): void {
+  const tally = ledger.tally(result.spec.name)
+  tally.duplicates += 1
+  for (const answer of Object.values(result.answers)) if (answer.cached) tally.cached -= 1
+}
+
+/**
+ * The model the engine reported for a judgment's answers: the one that gave most of the answers
+ * asked in the pass, else most of those read from the store; "" when there were none.
+ */
+export function reportedModelOf(models: ModelTally | undefined): string {
+  for (const by of [models?.asked, models?.cached]) {
+    const top = [...(by ?? [])].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]
+    if (top) return top[0]
+  }
+  return ''
 }
 
 /** The label counts of one judgment of an outcome, as the store records them. */

@@ -6,7 +6,7 @@ import { modelFor, type JudgeDeps } from './deps.ts'
 import { withDependencies } from './select.ts'
 import { createStateSet, type StateSet } from './state-set.ts'
 import { stateHash, stateOf } from './state.ts'
-import type { Project, Question, Row, Spec } from '../types.ts'
+import type { Project, Question, Row, Spec, State } from '../types.ts'
 
 /** What judging a set of rows would do for one judgment, asking nothing. */
 export interface JudgmentPlan {
@@ -15,7 +15,9 @@ export interface JudgmentPlan {
   readonly rows: number
   /** Distinct states among the rows. */
   readonly states: number
-  /** Answers the store already holds (counted per row and question). */
+  /** Rows repeating an earlier row's state: judged with it, neither asked nor counted as cached. */
+  readonly duplicates: number
+  /** Answers the store already holds, per distinct state and question. */
   readonly cached: number
   /** Answers that would be asked of the engine (one per distinct state and uncached question). */
   readonly ask: number
@@ -25,6 +27,31 @@ export interface JudgmentPlan {
   readonly estimate: number
   /** States that depend on a label not yet known, so their exact text is not known either. */
   readonly unknown: number
+  /** Per question, in spec order: what its wording's change since the last run costs. */
+  readonly questions: readonly QuestionPlan[]
+}
+
+/** One question of a plan: whether its fingerprint changed since the last run, and what that costs. */
+export interface QuestionPlan {
+  readonly question: string
+  readonly fingerprint: string
+  /** Its fingerprint in the judgment's last run; null when there is no run that recorded one. */
+  readonly last_run_fingerprint: string | null
+  readonly changed: boolean
+  /** Answers to these rows' states under the last run's fingerprint: no longer read. */
+  readonly stale: number
+  /** Estimated USD to ask again, one question per request, the stale ones without a current answer. */
+  readonly refill: number
+}
+
+/** The question fingerprints of each judgment's last run, by judgment and question. */
+export type LastFingerprints = ReadonlyMap<string, Readonly<Record<string, string>>>
+
+interface Staleness {
+  readonly question: Question
+  readonly last: string
+  stale: number
+  refill: number
 }
 
 interface Counter {
@@ -37,6 +64,10 @@ interface Counter {
   readonly seen: StateSet
   /** Apart: states whose text waits on a dependency's unknown label, by their stand-in's hash. */
   readonly seenUnknown: StateSet
+  /** The questions whose fingerprint changed since the last run. */
+  readonly changed: readonly Staleness[]
+  /** The fingerprints to look up for a state: the current ones, then the changed questions' last ones. */
+  readonly lookup: readonly string[]
 }
 
 /** A planner: add rows one at a time, then read the plan of every judgment they touch. */
@@ -50,11 +81,9 @@ export interface Planner {
  * dependency is not cached has an unknown state: it is counted as a distinct state asking every
  * question, with the longest label standing in for the unknown one.
  */
-export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaultModel' | 'pricePerMtok'>, project: Project, selected: readonly Spec[]): Planner {
+export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaultModel' | 'pricePerMtok'>, project: Project, selected: readonly Spec[], last: LastFingerprints = new Map()): Planner {
   const specs = withDependencies(project, selected)
-  const counters = new Map<string, Counter>(specs.map((s) => [s.name, {
-    rows: 0, ask: 0, requests: 0, estimate: 0, unknown: 0, seen: createStateSet(), seenUnknown: createStateSet(),
-  }]))
+  const counters = new Map<string, Counter>(specs.map((s) => [s.name, counterOf(s, last.get(s.name))]))
   // The labels a dependent's state needs (`judgment.question`); without chaining there are none,
   // and a state seen before then needs no second look at the store.
   const needed = new Set(specs.flatMap((s) => s.state.flatMap((c) => (c.ref ? [c.name] : []))))
@@ -67,10 +96,11 @@ export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaul
     result() {
       return specs.map((spec) => {
         const c = counters.get(spec.name)!
-        const total = c.rows * spec.questions.length
+        const states = c.seen.size + c.seenUnknown.size
         return {
-          judgment: spec.name, model: modelFor(spec, deps), rows: c.rows, states: c.seen.size + c.seenUnknown.size, cached: total - c.ask,
-          ask: c.ask, requests: c.requests, estimate: c.estimate, unknown: c.unknown,
+          judgment: spec.name, model: modelFor(spec, deps), rows: c.rows, states, duplicates: c.rows - states,
+          cached: states * spec.questions.length - c.ask, ask: c.ask, requests: c.requests, estimate: c.estimate,
+          unknown: c.unknown, questions: questionPlans(spec, last.get(spec.name), c.changed),
         }
       })
     },
@@ -95,8 +125,13 @@ export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaul
     const seen = known ? c.seen : c.seenUnknown
     const first = seen.add(hash)
     if (!first && gives.length === 0) return
-    const held = known ? heldAnswers(spec, hash, gives, labels) : new Set<string>()
+    const held = known ? heldAnswers(spec, hash, gives, labels, c.lookup) : new Set<string>()
     if (!first) return
+    for (const s of c.changed) {
+      if (!held.has(s.last)) continue
+      s.stale += 1
+      if (!held.has(s.question.fingerprint)) s.refill += refillCost(spec, state, s.question)
+    }
     const missing = spec.questions.filter((q) => !held.has(q.fingerprint))
     if (missing.length === 0) return
     if (!known) c.unknown += 1
@@ -106,18 +141,44 @@ export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaul
     c.estimate += tokenCost(estimate.inputTokens, deps.pricePerMtok)
   }
 
+  /** What asking one question about a state would cost on a request of its own. */
+  function refillCost(spec: Spec, state: State, question: Question): number {
+    return tokenCost(estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: [question] }).inputTokens, deps.pricePerMtok)
+  }
+
   /** The fingerprints the store answers for a known state, noting the labels dependents need. */
-  function heldAnswers(spec: Spec, hash: string, gives: readonly Question[], labels: Map<string, string | null>): Set<string> {
+  function heldAnswers(spec: Spec, hash: string, gives: readonly Question[], labels: Map<string, string | null>, lookup: readonly string[]): Set<string> {
     const model = modelFor(spec, deps)
     // Without dependents, whether an answer is there is all the plan needs: the answers stay unread.
-    if (gives.length === 0) return deps.store.answeredFingerprints(model, hash, fingerprintsOf(spec))
-    const stored = deps.store.getAnswers(model, hash, fingerprintsOf(spec))
+    if (gives.length === 0) return deps.store.answeredFingerprints(model, hash, lookup)
+    const stored = deps.store.getAnswers(model, hash, lookup)
     for (const q of gives) {
       const s = stored.get(q.fingerprint)
       labels.set(`${spec.name}.${q.name}`, s ? readDistribution(q, s.distribution).label : null)
     }
     return new Set(stored.keys())
   }
+}
+
+function counterOf(spec: Spec, last: Readonly<Record<string, string>> | undefined): Counter {
+  const changed = spec.questions.flatMap((question): Staleness[] => {
+    const before = last?.[question.name]
+    return before !== undefined && before !== question.fingerprint ? [{ question, last: before, stale: 0, refill: 0 }] : []
+  })
+  return {
+    rows: 0, ask: 0, requests: 0, estimate: 0, unknown: 0, seen: createStateSet(), seenUnknown: createStateSet(),
+    changed, lookup: changed.length === 0 ? fingerprintsOf(spec) : [...fingerprintsOf(spec), ...changed.map((s) => s.last)],
+  }
+}
+
+function questionPlans(spec: Spec, last: Readonly<Record<string, string>> | undefined, changed: readonly Staleness[]): QuestionPlan[] {
+  return spec.questions.map((q) => {
+    const s = changed.find((c) => c.question === q)
+    return {
+      question: q.name, fingerprint: q.fingerprint, last_run_fingerprint: last?.[q.name] ?? null,
+      changed: s !== undefined, stale: s?.stale ?? 0, refill: s?.refill ?? 0,
+    }
+  })
 }
 
 function longestLabel(project: Project, judgment: string, question: string): string {

@@ -12,7 +12,9 @@ export interface StateSet {
 
 /** A StateSet that also counts how many times each hash was added: the rows of a run per state. */
 export interface StateTally extends StateSet {
-  /** Every hash with its count, in hash order (as the store keys a run's states). */
+  /** How many times `hash` was added (0 when never). */
+  rowsOf(hash: string): number
+  /** Every hash with its count, in hash order (as the store's run-state table is keyed). */
   entries(): Iterable<{ readonly stateHash: string; readonly rows: number }>
 }
 
@@ -58,20 +60,15 @@ function createTable(capacity: number, counting: boolean): StateTally {
       if (counting) counts[j] = oldCounts[i]
     }
   }
-  const hex = (i: number): string => hi[i].toString(16).padStart(8, '0') + lo[i].toString(16).padStart(8, '0')
   const halves = (hash: string): [number, number] => {
     if (!HASH.test(hash)) throw new TypeError(`not a state hash: ${JSON.stringify(hash)}`)
     return [Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16)]
   }
+  const hex = (i: number): string => hi[i].toString(16).padStart(8, '0') + lo[i].toString(16).padStart(8, '0')
   return {
     add(hash) {
       const [h, l] = halves(hash)
-      if (h === 0 && l === 0) {
-        zero++
-        if (zero > 1) return false
-        size++
-        return true
-      }
+      if (h === 0 && l === 0) return zero++ === 0 && ++size > 0
       const i = find(h, l)
       if (hi[i] === h && lo[i] === l) {
         if (counting) counts[i]++
@@ -85,17 +82,25 @@ function createTable(capacity: number, counting: boolean): StateTally {
       return true
     },
     has(hash) {
+      return this.rowsOf(hash) > 0
+    },
+    rowsOf(hash) {
       const [h, l] = halves(hash)
-      if (h === 0 && l === 0) return zero > 0
+      if (h === 0 && l === 0) return zero
       const i = find(h, l)
-      return hi[i] === h && lo[i] === l
+      return hi[i] === h && lo[i] === l ? (counting ? counts[i] : 1) : 0
     },
     *entries() {
       if (zero > 0) yield { stateHash: '0'.repeat(16), rows: zero }
-      const order = new Uint32Array(size - (zero > 0 ? 1 : 0))
-      for (let i = 0, n = 0; i < slots; i++) if (hi[i] !== 0 || lo[i] !== 0) order[n++] = i
-      order.sort((a, b) => hi[a] - hi[b] || lo[a] - lo[b])
-      for (const i of order) yield { stateHash: hex(i), rows: counting ? counts[i] : 1 }
+      // The hashes as 64-bit integers, sorted without a comparator: V8 sorts those in place, where
+      // a comparator makes it copy the array twice into its heap (16 bytes an entry).
+      const keys = new BigUint64Array(size - (zero > 0 ? 1 : 0))
+      for (let i = 0, n = 0; i < slots; i++) if (hi[i] !== 0 || lo[i] !== 0) keys[n++] = (BigInt(hi[i]) << 32n) | BigInt(lo[i])
+      keys.sort()
+      for (const key of keys) {
+        const i = find(Number(key >> 32n), Number(key & 0xffffffffn))
+        yield { stateHash: hex(i), rows: counting ? counts[i] : 1 }
+      }
     },
     get size() {
       return size

@@ -35,6 +35,7 @@ export const SPEC_KEYS = [
   'key_sample',
   'reviews',
   'data',
+  'anchors',
   'unsure_below',
   'min_accuracy',
 ] as const
@@ -66,6 +67,7 @@ export function parseSpec(text: string, file: string): Spec {
     key: specPath(root, 'key', dir, file),
     reviews: specPath(root, 'reviews', dir, file) ?? resolve(dir, `${name}.reviews.csv`),
     data: specPath(root, 'data', dir, file),
+    anchors: specPath(root, 'anchors', dir, file),
     keySample: keySample(optional(root, 'key_sample'), file),
     unsureBelow: unit(root, 'unsure_below', file) ?? DEFAULT_UNSURE_BELOW,
     minAccuracy: unit(root, 'min_accuracy', file),

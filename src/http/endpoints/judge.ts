@@ -1,9 +1,10 @@
-import { judgeRequest } from '../../app/judge-request.ts'
+import { judgeRequestNow, type Judged } from '../../app/judge-request.ts'
 import { shadowRow } from '../../app/shadow.ts'
 import type { Row } from '../../core/types.ts'
 import { objectBody, optionalBoolean, optionalString, requiredObject } from '../body.ts'
-import { loadRequested, type Endpoint } from '../context.ts'
-import { jsonReply } from '../reply.ts'
+import { loadRequested, resolveRequested, type Endpoint, type ServerContext } from '../context.ts'
+import { jsonReply, type Reply } from '../reply.ts'
+import type { Resolved } from '../resolved-paths.ts'
 
 /** The fields of a POST /v1/judge body (seed 4.1). */
 export const JUDGE_FIELDS = ['path', 'row', 'node', 'shadow', 'log'] as const
@@ -29,22 +30,38 @@ export function parseJudgeBody(value: unknown): JudgeBody {
   }
 }
 
+/** What judging a body gave: the reply, the path it was judged under, and whether every answer came from the store. */
+export interface JudgeOutcome {
+  readonly reply: Reply
+  readonly resolved: Resolved
+  /** True when the store held every answer and nothing was waited for: the same body gets the same reply while `resolved` stands. */
+  readonly fromStore: boolean
+}
+
 /**
- * POST /v1/judge: judges one row within JUDGE_SERVER_MAX_COST per judgment and answers each
- * question. Every path is checked before anything is asked, `shadow` included, so that a bad
- * candidate is the caller's 400-class error rather than a silent failure later.
+ * Judges a POST /v1/judge body within JUDGE_SERVER_MAX_COST per judgment: synchronously when the
+ * store holds every answer (errors are then thrown, not rejected), else as a promise. Every path
+ * is checked before anything is asked, `shadow` included, so that a bad candidate is the caller's
+ * 400-class error rather than a silent failure later.
  */
-export const judgeEndpoint: Endpoint = async (ctx, request) => {
-  const body = parseJudgeBody(await request.json())
-  const live = loadRequested(ctx, body.path)
+export function judgeBody(ctx: ServerContext, body: JudgeBody): JudgeOutcome | Promise<JudgeOutcome> {
+  const resolved = resolveRequested(ctx, body.path)
+  const live = resolved.project
   const candidate = body.shadow === undefined ? null : loadRequested(ctx, body.shadow, 'shadow')
   const cap = ctx.config.serverMaxCost
   const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
   const asked = { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend }
-  const { answers, results } = await judgeRequest(ctx.runtime, asked)
-  const reply = jsonReply(answers)
-  if (candidate === null) return reply
-  const log = (line: string) => ctx.log(ctx.clean(line))
-  const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
-  return { ...reply, after: () => shadowRow(ctx.runtime, job, log) }
+  const judged = judgeRequestNow(ctx.runtime, asked)
+  const outcome = ({ answers, results }: Judged, waited: boolean): JudgeOutcome => {
+    const reply = jsonReply(answers)
+    const fromStore = !waited && !body.log && Object.values(answers).every((answer) => answer.cached)
+    if (candidate === null) return { reply, resolved, fromStore }
+    const log = (line: string) => ctx.log(ctx.clean(line))
+    const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
+    return { reply: { ...reply, after: () => shadowRow(ctx.runtime, job, log) }, resolved, fromStore: false }
+  }
+  return judged instanceof Promise ? judged.then((done) => outcome(done, true)) : outcome(judged, false)
 }
+
+/** POST /v1/judge: judges one row and answers each question (judgeBody). */
+export const judgeEndpoint: Endpoint = async (ctx, request) => (await judgeBody(ctx, parseJudgeBody(await request.json()))).reply

@@ -1,4 +1,6 @@
-import { driftOf, driftOfSpec, listRuns, type Drift, type PublicRun } from '../../app/runs.ts'
+import { driftOf, driftOfSpec, likeDriftOf, likeDriftOfSpec, listRuns, type Drift, type LikeDrift, type PublicRun } from '../../app/runs.ts'
+import type { LikeFilter } from '../../core/reports/like-runs.ts'
+import { UsageError } from '../../errors.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import { shadowAgreement, type ShadowAgreement } from '../../core/reports/shadow.ts'
 import { loadRequested, type ServerContext } from '../context.ts'
@@ -16,7 +18,10 @@ export interface RunsData {
 /** One judgment on the runs page: its drift, each question's labels in spec order, and when each run started. */
 export interface RunsJudgment {
   readonly name: string
+  /** Every run against the previous one (the interface's drift). */
   readonly drift: Drift
+  /** Each run against the previous complete run of the same command and source. */
+  readonly like: LikeDrift
   readonly labels: Readonly<Record<string, readonly string[]>>
   /** The start of each of its runs (UTC), by run id, for the charts' axes. */
   readonly started: Readonly<Record<string, string>>
@@ -41,9 +46,25 @@ export function runsListData(ctx: ServerContext, query: URLSearchParams): Public
   return listRuns(ctx.runtime, loadRequested(ctx, param(query, 'path')), param(query, 'node'))
 }
 
-/** GET /v1/drift's data: the one judgment named by `node`, or the only one the path selects. */
-export function driftData(ctx: ServerContext, query: URLSearchParams): Drift {
-  return driftOf(ctx.runtime, loadRequested(ctx, param(query, 'path')), param(query, 'node'))
+/**
+ * GET /v1/drift's data: the one judgment named by `node`, or the only one the path selects. Every
+ * run against the previous one; with `command`, `source` or `completed`, the like runs the filter keeps.
+ */
+export function driftData(ctx: ServerContext, query: URLSearchParams): Drift | LikeDrift {
+  const project = loadRequested(ctx, param(query, 'path'))
+  const filter = likeFilterOf(query)
+  if (filter === null) return driftOf(ctx.runtime, project, param(query, 'node'))
+  return likeDriftOf(ctx.runtime, project, param(query, 'node'), filter)
+}
+
+/** The like-runs filter of a query; null when it names none (the interface's drift). */
+export function likeFilterOf(query: URLSearchParams): LikeFilter | null {
+  const [command, source, completed] = [param(query, 'command'), param(query, 'source'), param(query, 'completed')]
+  if (command === null && source === null && completed === null) return null
+  if (completed !== null && completed !== 'true' && completed !== 'false') {
+    throw new UsageError(`completed must be true or false, not ${JSON.stringify(completed.slice(0, 40))}`)
+  }
+  return { command, source, completed: completed === 'true' }
 }
 
 /** The runs page's data, from the query's `path` and optional `node`: what GET /runs shows and GET /v1/runs-page answers. */
@@ -59,6 +80,7 @@ export function runsData(ctx: ServerContext, query: URLSearchParams): RunsData {
     judgments: selectJudgments(project, node, 'all').map((spec) => ({
       name: spec.name,
       drift: driftOfSpec(ctx.runtime, project, spec),
+      like: likeDriftOfSpec(ctx.runtime, project, spec),
       labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])),
       started: Object.fromEntries((store?.runLabelCounts(spec.name) ?? []).map((c) => [c.run_id, c.started_at])),
       shadows: shadowAgreement(store?.shadowPairs(spec.name) ?? []).map(shadowRow),

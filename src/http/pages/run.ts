@@ -30,13 +30,22 @@ function settings(data: RunPageData): Html {
   return html`<dl class="facts">
 ${fact('status', status(run.status))}
 ${fact('started (UTC)', run.started_at.slice(0, 19).replace('T', ' '))}${fact('finished (UTC)', run.finished_at.slice(0, 19).replace('T', ' '))}
-${fact('model', html`<code>${run.model}</code>${simulatedNote([run])}`)}
+${fact('ran on', ranOn(run))}
+${fact('model', html`<code>${run.model}</code>${run.reported_model && run.reported_model !== run.model ? html` (the engine reported <code>${run.reported_model}</code>)` : ''}${simulatedNote([run])}`)}
 ${fact('spec hash', spec)}
 ${fact('git commit', run.git_sha === '' ? html`<span class="muted">none (not in a git repository)</span>` : html`<code>${run.git_sha}</code>`)}
 ${fact('rows', html`${run.rows} <span class="muted">(${data.states} distinct states)</span>`)}
 ${fact('answers', html`${run.cached} from the store, ${run.asked} asked of the engine in ${run.requests} request${run.requests === 1 ? '' : 's'}`)}
 ${fact('cost', `$${formatUsd(run.cost)}`)}
 </dl>`
+}
+
+/** The command and the rows it ran on, as the run recorded them; runs recorded before that say so. */
+function ranOn(run: RunPageData['run']): Html {
+  if (run.command === '') return html`<span class="muted">not recorded (a run from before runs kept what they ran on)</span>`
+  const hash = run.source_hash === '' ? '' : html` <span class="muted">(content <code>${run.source_hash}</code>)</span>`
+  const node = run.node !== '' && run.node !== run.judgment ? html`, for <code>${run.node}</code>` : ''
+  return html`<code>judge ${run.command}</code> over <code>${run.source}</code>${hash}${node}`
 }
 
 function labelTable(question: string, counts: Readonly<Record<string, number>>, total: number): Html {

@@ -5,6 +5,7 @@ import { formatUsd, percent } from '../../format.ts'
 import { shareChart } from './chart.ts'
 import { simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
+import { likeRunsSection } from './like-runs.ts'
 
 /**
  * GET /runs: the run table (newest first, each run opening its own page), then per judgment and
@@ -25,17 +26,19 @@ ${data.judgments.map(judgmentSection)}`)
 function runTable(data: RunsData, token: string | null): Html {
   const { runs } = data
   if (runs.length === 0) return html`<section class="card empty"><p>No runs yet. <code>judge run ${data.path}</code> judges the rows of the spec's data file and records one run per judgment; <code>judge test</code> and <code>judge replay</code> record runs too.</p></section>`
+  const dash = html`<span class="muted">–</span>`
   const rows = runs.map((r) => html`<tr><td><a href="${href(`/runs/${encodeURIComponent(r.run_id)}`, { path: data.path }, token)}"><code>${r.run_id}</code></a></td><td data-label="judgment">${r.judgment}</td><td class="nowrap" data-label="started">${r.started_at.slice(0, 19).replace('T', ' ')}</td>
+<td data-label="command">${r.command || dash}</td><td data-label="source">${r.source === '' ? dash : html`<code>${r.source}</code>`}</td>
 <td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td><td class="num" data-label="cost">$${formatUsd(r.cost)}</td>
-<td data-label="model"><code>${r.model}</code></td><td data-label="spec hash"><code>${r.spec_hash}</code></td><td data-label="git commit">${r.git_sha === '' ? html`<span class="muted">–</span>` : html`<code>${r.git_sha}</code>`}</td><td data-label="status">${status(r.status)}</td></tr>`)
-  return html`<div class="table-wrap"><table class="runs stack"><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th class="num">rows</th><th class="num">asked</th>
-<th class="num">cost</th><th>model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table></div>
+<td data-label="model"><code>${r.model}</code></td><td data-label="reported model">${r.reported_model ? html`<code>${r.reported_model}</code>` : dash}</td><td data-label="spec hash"><code>${r.spec_hash}</code></td><td data-label="git commit">${r.git_sha === '' ? dash : html`<code>${r.git_sha}</code>`}</td><td data-label="status">${status(r.status)}</td></tr>`)
+  return html`<div class="table-wrap"><table class="runs stack"><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th>command</th><th>source</th><th class="num">rows</th><th class="num">answers asked</th>
+<th class="num">cost</th><th>model</th><th>reported model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; their costs are what System One would have charged.</p>`}`
 }
 
 function judgmentSection(judgment: RunsJudgment): Html {
   const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? [], judgment.started))
-  return html`<h3>${judgment.name}</h3>${cards}${shadowTable(judgment.shadows)}`
+  return html`<h3>${judgment.name}</h3>${cards}${likeRunsSection(judgment.like)}${shadowTable(judgment.shadows)}`
 }
 
 /** Each shadow candidate's agreement with the live answers, when shadow requests were made. */

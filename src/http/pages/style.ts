@@ -115,7 +115,7 @@ table.runs { font-size: .9rem; } table.runs th, table.runs td { padding: .4rem .
   .verdicts form { flex: 1 1 auto; } .verdicts button { width: 100%; }
   .settings { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: end; } .settings label { max-width: none; min-width: 0; } .settings button { grid-column: 2; }
   .range .keys { display: none; }
-  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  table.stack thead { display: block; position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   table.stack tbody, .table-wrap:has(table.stack) { display: block; }
   table.stack tr { display: block; padding: .5rem 0; border-bottom: 1px solid var(--line); }
   table.stack td { display: block; border: 0; padding: .1rem 0; width: auto; text-align: left; }

@@ -207,17 +207,3 @@ t.test('an unchanged project loads as the same judgments without being checked a
   t.equal(second.specs, first.specs, 'the same judgments, in the same order')
   t.same(second.selected.map((s) => s.name), ['b', 'a'])
 })
-
-t.test('with revalidateMs, a loaded project is served without a look at the disk until it is older', async (t) => {
-  const dir = t.testdir({ 'a.judge.yaml': spec('m') })
-  let clock = Date.now() + 60_000
-  const cache = createSpecCache({ revalidateMs: 1000, now: () => clock })
-  const first = cache.load(dir)
-  writeFileSync(join(dir, 'b.judge.yaml'), spec('m'))
-  t.equal(cache.load(dir), first, 'within the second, the same project')
-  clock += 1000
-  t.same(cache.load(dir).specs.map((s) => s.name), ['a', 'b'], 'after it, the folder is read again')
-  rmSync(join(dir, 'a.judge.yaml'))
-  clock += 500
-  t.throws(() => cache.load(join(dir, 'a.judge.yaml')), { name: 'NotFoundError' }, 'a path not loaded before is looked up on disk')
-})

@@ -32,6 +32,9 @@ await storeContract(t, 'the SQLite store on disk keeps the Store contract',
 await storeContract(t, 'the SQLite store on disk with batched reads keeps the Store contract',
   () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true }))
 
+await storeContract(t, 'the SQLite store with batched reads and answers kept in memory keeps the Store contract',
+  () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true, cachedStates: 2 }))
+
 t.test('with batched reads, the store reads its own writes at once and another connection\'s from the next turn', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
   const batched = openSqliteStore(file, { batchReads: true })
@@ -121,12 +124,14 @@ function writer(file: string, tag: string, n: number): Promise<number | null> {
       const hash = '${tag}-' + i
       const answer = { model: 'jev-1', fingerprint: 'fp-spam', stateHash: hash, judgment: 'spam',
         question: 'is_spam', distribution: { yes: 1, no: 0 }, label: 'yes', p: 1, margin: 1,
-        askedAt: '2025-01-01T00:00:00' }
+        askedAt: '2025-01-01T00:00:00', reportedModel: 'jev-1' }
       store.putAnswers([answer], hash, { message: hash })
       store.keepRow('spam', hash, { message: hash }, '2025-01-01T00:00:00')
       store.recordRun({ run_id: hash, judgment: 'spam', spec_hash: 's', git_sha: '', model: 'jev-1',
         rows: 1, asked: 1, cost: 0, status: 'complete', started_at: hash, finished_at: hash,
-        cached: 0, requests: 1 }, [{ run_id: hash, question: 'is_spam', label: 'yes', count: 1 }])
+        cached: 0, requests: 1, command: 'run', source: 'd.csv', source_hash: '', node: 'spam',
+        reported_model: 'jev-1', states: 1, fingerprints: {} },
+        [{ run_id: hash, question: 'is_spam', label: 'yes', count: 1 }], [{ stateHash: hash, rows: 1 }])
     }
     store.close()`
   const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', code], { stdio: 'inherit' })
@@ -142,4 +147,6 @@ t.test('two processes creating and writing one store at once lose nothing', asyn
   t.equal(store.keptRows('spam').length, 600)
   t.equal(store.listRuns(['spam'], 1000).length, 600)
   t.equal(store.runLabelCounts('spam').length, 600)
+  t.same(store.runStates('a-7', '', 10), [{ stateHash: 'a-7', rows: 1 }], 'each run numbered apart, with its states')
+  t.same(store.runStates('b-299', '', 10), [{ stateHash: 'b-299', rows: 1 }])
 })

@@ -4,12 +4,13 @@ import { SPAM_YAML } from '../../helpers/specs.ts'
 
 const MESSAGES = 'message\nhello\nWIN a prize\nhello\nlunch?\n'
 
-t.test('--json counts rows, distinct states, answers cached (those of a repeated row) and what would be asked, asking nothing', async (t) => {
+t.test('--json counts rows, distinct states, duplicates (not cached answers) and what would be asked, asking nothing', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': MESSAGES })
   const result = await cli(['plan', 'spam.judge.yaml', '--json'], {}, dir)
   t.equal(result.code, 0, result.stderr)
   const [plan] = JSON.parse(result.stdout)
-  t.match(plan, { judgment: 'spam', model: 'jev-1.13.0', rows: 4, states: 3, cached: 3, ask: 9, requests: 3, unknown: 0, cap: 1, within_cap: true })
+  t.match(plan, { judgment: 'spam', model: 'jev-1.13.0', rows: 4, states: 3, duplicates: 1, cached: 0, ask: 9, requests: 3, unknown: 0, cap: 1, within_cap: true })
+  t.same(plan.questions.map((q: { question: string; last_run_fingerprint: null; changed: boolean }) => [q.question, q.last_run_fingerprint, q.changed]), [['is_spam', null, false], ['topic', null, false], ['urgency', null, false]])
   t.ok(plan.estimate > 0)
 })
 
@@ -18,7 +19,8 @@ t.test('after a run everything is cached: nothing to ask, nothing to spend', asy
   const env = { ENGINE: 'simulated' }
   t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], env, dir)).code, 0)
   const { stdout } = await cli(['plan', 'spam.judge.yaml', '--data', 'messages.csv'], env, dir)
-  t.match(stdout, /^judgment\s+rows\s+states\s+cached\s+to ask\s+requests\s+estimate\s+cap\nspam\s+4\s+3\s+12\s+0\s+0\s+\$0\.00\s+within \$1\.00\n$/)
+  t.match(stdout, /^judgment\s+rows\s+states\s+duplicates\s+cached\s+to ask\s+requests\s+estimate\s+cap\nspam\s+4\s+3\s+1\s+9\s+0\s+0\s+\$0\.00\s+within \$1\.00\n\n/)
+  t.match(stdout, /\nquestion\s+fingerprint\s+since the last run\s+answers no longer applying\s+to ask them again\nspam\.is_spam\s+[0-9a-f]{16}\s+unchanged\s+0\s+\$0\.00\n/)
 })
 
 t.test('a plan over JUDGE_MAX_COST is shown as over, and plan still exits 0', async (t) => {

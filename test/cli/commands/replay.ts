@@ -137,7 +137,7 @@ t.test('above JUDGE_MAX_COST nothing is asked, the plan is printed and no run is
   const { dir, engine, env, before } = await setup(t)
   const result = await cli(['replay', 'candidates/spam-v2.judge.yaml', '--live', 'spam.judge.yaml'], { ...env, JUDGE_MAX_COST: '0.000001' }, dir)
   t.equal(result.code, 2)
-  t.match(result.stderr, /judgment\s+rows\s+states\s+cached\s+to ask[\s\S]*spam-v2\s+11\s+11\s+14\s+8\s+7/)
+  t.match(result.stderr, /judgment\s+rows\s+states\s+duplicates\s+cached\s+to ask[\s\S]*spam-v2\s+11\s+11\s+0\s+14\s+8\s+7/)
   t.match(result.stderr, /judgment spam-v2: asking 8 answers in 7 requests would cost an estimated \$[\d.]+, above the cap of \$0\.000001; nothing was asked/)
   t.equal(engine.requests.length, before)
   t.same(JSON.parse((await cli(['runs', 'candidates/spam-v2.judge.yaml', '--json'], env, dir)).stdout), [])

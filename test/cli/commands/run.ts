@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { cli } from '../../helpers/cli.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 import { smsCsv, smsMessages } from '../../helpers/sms.ts'
 import { startSystemOneServer, type SystemOneServerOptions } from '../../helpers/system-one-server.ts'
@@ -24,7 +25,7 @@ t.test('the first run asks once per distinct state with every question; the seco
   const plan = await cli(['plan', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(plan.code, 0, plan.stderr)
   const [p] = JSON.parse(plan.stdout)
-  t.match(p, { judgment: 'spam', rows: 220, states: distinct, ask: distinct * 3, requests: distinct, cached: 220 * 3 - distinct * 3, within_cap: true })
+  t.match(p, { judgment: 'spam', rows: 220, states: distinct, duplicates: 220 - distinct, ask: distinct * 3, requests: distinct, cached: 0, within_cap: true })
 
   const first = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(first.code, 0, first.stderr)
@@ -37,7 +38,7 @@ t.test('the first run asks once per distinct state with every question; the seco
   const second = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(engine.requests.length, distinct, 'the second run sends no request')
   const [run2] = JSON.parse(second.stdout)
-  t.match(run2, { rows: 220, asked: 0, requests: 0, cached: 660, cost: 0, status: 'complete' })
+  t.match(run2, { rows: 220, states: distinct, duplicates: 220 - distinct, asked: 0, requests: 0, cached: distinct * 3, cost: 0, status: 'complete' })
 
   const runs = await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)
   t.same(JSON.parse(runs.stdout).map((r: { run_id: string }) => r.run_id), [run2.run_id, run1.run_id], 'newest first')
@@ -51,10 +52,11 @@ t.test('the first run asks once per distinct state with every question; the seco
 t.test('the human summary shows counts, cost, the label mix and its change', async (t) => {
   const { dir, env } = await setup(t, 30)
   const first = await cli(['run', 'spam.judge.yaml'], env, dir)
-  t.match(first.stdout, /spam: 50 rows, \d+ answers cached, \d+ asked in \d+ requests, cost \$[\d.]+; complete/)
-  t.match(first.stdout, /is_spam: (yes|no) [\d.]+%.*first run/)
+  t.match(first.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 0 answers cached, 90 asked in 30 requests, cost \$[\d.]+; complete/)
+  t.match(first.stdout, /first complete `run` of messages\.csv: nothing to compare with\n  is_spam: (yes|no) [\d.]+%/)
   const second = await cli(['run', 'spam.judge.yaml'], env, dir)
-  t.match(second.stdout, /is_spam: .*change 0\.000 since the last run/)
+  t.match(second.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 90 answers cached, 0 asked/)
+  t.match(second.stdout, /like runs: compared with run \S+, the previous complete `run` of messages\.csv\n  is_spam: .*; change 0\.000\n/)
 })
 
 t.test('--out writes every row with its answers, in input order', async (t) => {
@@ -186,4 +188,21 @@ t.test('--delimiter reads a data file with another separator; TSV by its extensi
   t.match(readFileSync(join(dir, 'answers.tsv'), 'utf8'), /^label\tmessage\tis_spam\t.*\nham\t"Hi" there\t/)
   t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'rows.jsonl', '--delimiter', ';'], env, dir), { code: 2, stderr: 'judge plan: --delimiter applies to CSV and other delimited files, not to the JSON Lines file rows.jsonl\n' })
   t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'semi.txt', '--delimiter', ';;'], env, dir), { code: 2, stderr: /--delimiter must be one character/ })
+})
+
+t.test('a new model on the same data: the summary names it and splits each change into the model\'s part and the data\'s', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(40) })
+  // jev-2 says yes where jev-1 says no on every message with an even length.
+  const engine = createFakeEngine({ answer: (q, s, model) => (q.type === 'yes_no' ? ((model === 'jev-2' && s.message.length % 2 === 0) ? { yes: 0.9, no: 0.1 } : { yes: 0.1, no: 0.9 }) : Object.fromEntries(q.labels.map((l, i) => [l, i === 0 ? 1 : 0]))) })
+  const first = await cli(['run', 'spam.judge.yaml', '--json'], { ENGINE_MODEL: 'jev-1' }, dir, { engine })
+  const [run1] = JSON.parse(first.stdout)
+  const second = await cli(['run', 'spam.judge.yaml'], { ENGINE_MODEL: 'jev-2' }, dir, { engine })
+  t.equal(second.code, 0, second.stderr)
+  const even = smsMessages().slice(0, 40).filter((r) => r.message.length % 2 === 0).length
+  const share = (even / 40).toFixed(3)
+  t.match(second.stdout, `like runs: compared with run ${run1.run_id}, the previous complete \`run\` of messages.csv\n  the engine reported model jev-2, where run ${run1.run_id} had jev-1: each change below is split into the model's part and the data's\n`)
+  t.match(second.stdout, new RegExp(`is_spam: .*; change ${share}.*; model part ${share} on 40 rows \\(${(even / 40 * 100).toFixed(1)}% flipped\\), data part 0\\.000\\n`))
+  t.match(second.stdout, /topic: .*; change 0\.000\n/, 'a question the new model answers alike: no parts')
+  const drift = await cli(['drift', 'spam.judge.yaml'], {}, dir)
+  t.match(drift.stdout, new RegExp(`\\n    \\S+\\s+complete\\s+40\\s+jev-2\\s+${run1.run_id}\\s+${share}\\s+(ALERT\\s+)?${share}\\s+0\\.000\\s+`))
 })

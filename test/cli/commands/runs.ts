@@ -1,7 +1,7 @@
 import t from 'tap'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { RUN_FIELDS } from '../../../src/app/runs.ts'
+import { PROVENANCE_FIELDS, RUN_FIELDS } from '../../../src/app/runs.ts'
 import { cli } from '../../helpers/cli.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
@@ -15,16 +15,17 @@ t.test('--json lists the runs newest first, with exactly the listed fields', asy
   t.equal(result.code, 0, result.stderr)
   const runs = JSON.parse(result.stdout)
   t.same(runs.map((r: { run_id: string }) => r.run_id), seeded.map((r) => r.run_id).reverse())
-  t.same(Object.keys(runs[0]), [...RUN_FIELDS])
+  t.same(Object.keys(runs[0]), [...RUN_FIELDS, ...PROVENANCE_FIELDS])
+  t.match(runs[0], { command: 'run', source: 'data.csv', node: 'spam', reported_model: 'jev-1.13.0', states: 3 })
 })
 
-t.test('the table has a line per run with its rows, cost, model, spec, commit and status', async (t) => {
+t.test('the table has a line per run with what it ran on, its rows, cost, models, spec, commit and status', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const [run] = seedRuns(dir, [{ judgment: 'spam', counts: { is_spam: { yes: 3, no: 9 } }, status: 'failed: engine answered 500: overloaded' }])
   const { stdout } = await cli(['runs', 'spam.judge.yaml'], {}, dir)
   const [header, line] = stdout.split('\n')
-  t.match(header, /^run\s+judgment\s+rows\s+asked\s+cost\s+model\s+spec\s+commit\s+status$/)
-  t.match(line, new RegExp(`^${run.run_id}\\s+spam\\s+12\\s+24\\s+\\$0\\.0001\\s+jev-1\\.13\\.0\\s+abcdef0123456789\\s+a1b2c3d\\s+failed: engine answered 500: overloaded$`))
+  t.match(header, /^run\s+judgment\s+command\s+source\s+rows\s+states\s+asked\s+cost\s+model\s+reported\s+spec\s+commit\s+status$/)
+  t.match(line, new RegExp(`^${run.run_id}\\s+spam\\s+run\\s+data\\.csv\\s+12\\s+12\\s+24\\s+\\$0\\.0001\\s+jev-1\\.13\\.0\\s+jev-1\\.13\\.0\\s+abcdef0123456789\\s+a1b2c3d\\s+failed: engine answered 500: overloaded$`))
 })
 
 t.test('no runs yet says so, and listing makes no store', async (t) => {

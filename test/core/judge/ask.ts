@@ -36,7 +36,7 @@ t.test('the questions the store lacks are asked in one request, stored with when
   t.match(stored.get(fingerprints[0]), { judgment: 'spam', question: 'is_spam', label: 'yes', p: 0.7, distribution: { yes: 0.7, no: 0.3 }, askedAt: '2026-11-22T10:00:00.000' })
   t.same(d.store.getStates([stateHash(state)]).get(stateHash(state)), state, 'the state is stored with its answers')
   const inputTokens = Math.round(275 + 0.19 * JSON.stringify(state).length + 21 * 3)
-  t.same(ledger.tally('spam'), { cached: 0, asked: 3, requests: 1, cost: tokenCost(inputTokens, d.pricePerMtok) })
+  t.same(ledger.tally('spam'), { cached: 0, asked: 3, requests: 1, cost: tokenCost(inputTokens, d.pricePerMtok), duplicates: 0 })
 })
 
 t.test('an identical request in flight is joined: the engine is asked once, and the joiner counts the answers as cached', async (t) => {
@@ -49,7 +49,7 @@ t.test('an identical request in flight is joined: the engine is asked once, and 
   t.same(second.stored, first.stored, 'both get every answer')
   t.same([...second.fresh], [], 'none of them is fresh to the joiner')
   t.match(asker.tally('spam'), { asked: 3, requests: 1, cached: 0 })
-  t.same(joiner.tally('spam'), { cached: 3, asked: 0, requests: 0, cost: 0 })
+  t.same(joiner.tally('spam'), { cached: 3, asked: 0, requests: 0, cost: 0, duplicates: 0 })
   t.equal(joiner.budget('spam').committed, 0, 'a joiner commits no cost')
   t.equal(d.inflight.size, 0, 'nothing is left in flight')
 })

@@ -1,7 +1,8 @@
 import t from 'tap'
 import { createLedger } from '../../../src/core/judge/ledger.ts'
-import { judgeRows, labelCountsOf, newRunId, runRecord, runStatus } from '../../../src/core/judge/judge-rows.ts'
+import { judgeRows, labelCountsOf, newRunId, reportedModelOf, runRecord, runStatus } from '../../../src/core/judge/judge-rows.ts'
 import type { SourcedRow } from '../../../src/core/types.ts'
+import type { EngineRequest } from '../../../src/ports/engine.ts'
 import { withDependencies } from '../../../src/core/judge/select.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { deps } from '../../helpers/deps.ts'
@@ -74,7 +75,41 @@ t.test('run ids sort by time and carry a random suffix; status names the error',
   t.ok(newRunId(new Date('2026-11-22T04:31:07Z')) < newRunId(new Date('2026-11-22T04:31:08Z')))
   t.equal(runStatus(null), 'complete')
   t.equal(runStatus(new Error('engine answered 500')), 'failed: engine answered 500')
-  t.equal(runRecord({ run_id: 'r', judgment: 'j', spec_hash: 'h', git_sha: '', model: 'm', rows: 1, asked: 0, cost: 0, started_at: 'a', finished_at: 'b', cached: 3, requests: 0, error: new Error('x') }).status, 'failed: x')
+  t.equal(runRecord({ run_id: 'r', judgment: 'j', spec_hash: 'h', git_sha: '', model: 'm', rows: 1, asked: 0, cost: 0, started_at: 'a', finished_at: 'b', cached: 3, requests: 0, command: 'run', source: 'd.csv', source_hash: '', node: 'j', reported_model: 'm', states: 1, fingerprints: {}, error: new Error('x') }).status, 'failed: x')
+})
+
+t.test('each judgment\'s distinct states are tallied with their rows; a repeated row is a duplicate, not a cache hit', async (t) => {
+  const engine = createFakeEngine({ latencyMs: 2 })
+  const d = deps(engine)
+  const ledger = createLedger(1)
+  const outcome = await judgeRows({ deps: d, ledger }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'a', 'a', 'c', 'b']), { concurrency: 3 })
+  t.equal(outcome.error, null)
+  const tally = outcome.states.get('spam')!
+  t.equal(tally.size, 3)
+  t.same([...tally.entries()].map((e) => e.rows).sort(), [1, 2, 3])
+  t.match(ledger.tally('spam'), { cached: 0, asked: 9, requests: 3, duplicates: 3 }, 'rows joining a request in flight are duplicates too')
+  const again = createLedger(1)
+  await judgeRows({ deps: d, ledger: again }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'a']), { concurrency: 1 })
+  t.match(again.tally('spam'), { cached: 6, asked: 0, duplicates: 1 })
+  t.equal(engine.calls.length, 3)
+})
+
+t.test('the model a judgment\'s answers came from is the one the engine reported, asked answers first', async (t) => {
+  let reported = 'jev-1.0'
+  const d = deps(createFakeEngine())
+  const fake = createFakeEngine()
+  const engine = { defaultModel: 'jev-latest', ask: async (request: EngineRequest) => ({ ...(await fake.ask(request)), model: reported }) }
+  const alias = { ...d, engine }
+  const first = await judgeRows({ deps: alias, ledger: createLedger(1) }, [spam], rows(['a', 'b']), { concurrency: 1 })
+  t.equal(reportedModelOf(first.models.get('spam')), 'jev-1.0')
+  reported = 'jev-2.0'
+  const second = await judgeRows({ deps: alias, ledger: createLedger(1) }, [spam], rows(['a', 'b', 'c']), { concurrency: 1 })
+  t.same([...second.models.get('spam')!.cached], [['jev-1.0', 6]])
+  t.same([...second.models.get('spam')!.asked], [['jev-2.0', 3]])
+  t.equal(reportedModelOf(second.models.get('spam')), 'jev-2.0', 'what the engine answers under the name today')
+  const cached = await judgeRows({ deps: alias, ledger: createLedger(1) }, [spam], rows(['a', 'b', 'a']), { concurrency: 1 })
+  t.equal(reportedModelOf(cached.models.get('spam')), 'jev-1.0', 'a run that asked nothing reports the model of its answers')
+  t.equal(reportedModelOf(undefined), '')
 })
 
 t.test('an aborted run is interrupted, whatever its cancelled requests reported, and answers received stay', async (t) => {

@@ -15,7 +15,7 @@ t.test('each judgment has its own budget under the ledger\'s cap, kept for the o
 
 t.test('each judgment has its own tally, starting at zero', async (t) => {
   const ledger = createLedger(1)
-  t.same(ledger.tally('spam'), { cached: 0, asked: 0, requests: 0, cost: 0 })
+  t.same(ledger.tally('spam'), { cached: 0, asked: 0, requests: 0, cost: 0, duplicates: 0 })
   ledger.tally('spam').asked += 3
   t.equal(ledger.tally('spam').asked, 3)
   t.equal(ledger.tally('tone').asked, 0)

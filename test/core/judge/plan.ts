@@ -6,18 +6,41 @@ import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 import { estimateStateTokens, tokenCost } from '../../../src/core/judge/cost.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { deps } from '../../helpers/deps.ts'
-import { project, spec } from '../../helpers/specs.ts'
+import { project, spec, SPAM_YAML } from '../../helpers/specs.ts'
 
 const spam = spec()
 
-t.test('a plan counts rows, distinct states, cached answers, answers and requests to ask', async (t) => {
+t.test('a plan counts rows, distinct states, duplicates apart from cached answers, answers and requests to ask', async (t) => {
   const d = deps(createFakeEngine())
   await judgeSpec({ deps: d, ledger: createLedger(1) }, spam, { row: { message: 'seen' }, where: 'row' })
   const planner = createPlanner(d, project(spam), [spam])
   for (const message of ['seen', 'new one', 'new one', 'another', 'seen']) planner.add({ message }, 'row')
   const [plan] = planner.result()
   const estimate = tokenCost(estimateStateTokens({ message: 'new one' }, 3), 0.042) + tokenCost(estimateStateTokens({ message: 'another' }, 3), 0.042)
-  t.same(plan, { judgment: 'spam', model: 'jev-test', rows: 5, states: 3, cached: 15 - 6, ask: 6, requests: 2, estimate, unknown: 0 })
+  const questions = spam.questions.map((q) => ({ question: q.name, fingerprint: q.fingerprint, last_run_fingerprint: null, changed: false, stale: 0, refill: 0 }))
+  t.same(plan, { judgment: 'spam', model: 'jev-test', rows: 5, states: 3, duplicates: 2, cached: 3, ask: 6, requests: 2, estimate, unknown: 0, questions })
+})
+
+t.test('on an empty store a file of repeated rows has duplicates and no cached answer', async (t) => {
+  const planner = createPlanner(deps(createFakeEngine()), project(spam), [spam])
+  for (const message of ['a', 'b', 'a', 'a', 'c', 'b']) planner.add({ message }, 'row')
+  t.match(planner.result()[0], { rows: 6, states: 3, duplicates: 3, cached: 0, ask: 9, requests: 3 })
+})
+
+t.test('a question reworded since the last run: its answers under the old wording no longer apply, with the cost to ask them again', async (t) => {
+  const d = deps(createFakeEngine())
+  for (const message of ['one', 'two', 'three']) await judgeSpec({ deps: d, ledger: createLedger(1) }, spam, { row: { message }, where: 'row' })
+  const reworded = spec(SPAM_YAML.replace('What is the message mainly about?', 'What is the message about?'))
+  const last = new Map([['spam', Object.fromEntries(spam.questions.map((q) => [q.name, q.fingerprint]))]])
+  const planner = createPlanner(d, project(reworded), [reworded], last)
+  for (const message of ['one', 'two', 'one', 'four']) planner.add({ message }, 'row')
+  const [plan] = planner.result()
+  const topic = reworded.questions[1]
+  t.same(plan.questions.map((q) => [q.question, q.changed, q.stale]), [['is_spam', false, 0], ['topic', true, 2], ['urgency', false, 0]])
+  t.match(plan.questions[1], { fingerprint: topic.fingerprint, last_run_fingerprint: spam.questions[1].fingerprint })
+  const refill = tokenCost(estimateStateTokens({ message: 'one' }, 1), 0.042) + tokenCost(estimateStateTokens({ message: 'two' }, 1), 0.042)
+  t.ok(Math.abs(plan.questions[1].refill - refill) < 1e-15, 'one question per request, for the stale states only')
+  t.match(plan, { rows: 4, states: 3, duplicates: 1, ask: 2 + 3, requests: 3 })
 })
 
 t.test('a dependent whose dependency is not cached has an unknown state, asked in full', async (t) => {

@@ -41,16 +41,26 @@ t.test('refuses a string that is not a state hash', async (t) => {
   t.throws(() => set.has('0123456789ABCDEF'), TypeError)
 })
 
-t.test('a tally counts the rows of each state and lists them in hash order, growing as it goes', async (t) => {
-  const tally = createStateTally(2)
-  const hashes = Array.from({ length: 300 }, (_, i) => stateHash({ message: `m${i}` }))
-  hashes.forEach((h, i) => { for (let n = 0; n <= i % 3; n++) tally.add(h) })
-  tally.add('0000000000000000')
-  tally.add('0000000000000000')
+t.test('a tally counts the rows of each state and lists them in hash order, through growth', async (t) => {
+  const tally = createStateTally(4)
+  const hashes = Array.from({ length: 3000 }, (_, i) => stateHash({ message: `m${i}` }))
+  for (const [i, h] of hashes.entries()) for (let n = 0; n <= i % 3; n++) tally.add(h)
+  t.equal(tally.size, 3000)
+  t.equal(tally.rowsOf(hashes[0]), 1)
+  t.equal(tally.rowsOf(hashes[2]), 3)
+  t.equal(tally.rowsOf(stateHash({ message: 'never' })), 0)
   const entries = [...tally.entries()]
-  t.equal(entries.length, 301)
-  t.same(entries.map((e) => e.stateHash), ['0000000000000000', ...[...hashes].sort()])
-  t.same(entries[0], { stateHash: '0000000000000000', rows: 2 })
-  t.ok(hashes.every((h, i) => entries.find((e) => e.stateHash === h)!.rows === (i % 3) + 1), 'each with its rows')
-  t.equal(tally.size, 301)
+  t.same(entries.map((e) => e.stateHash), [...hashes].sort(), 'every hash once, in hash order')
+  t.same(entries.map((e) => e.rows), entries.map((e) => (hashes.indexOf(e.stateHash) % 3) + 1))
+})
+
+t.test('the all-zero hash is tallied like any other, first in order', async (t) => {
+  const tally = createStateTally()
+  const zero = '0'.repeat(16)
+  t.equal(tally.add('ffffffffffffffff'), true)
+  t.equal(tally.add(zero), true)
+  t.equal(tally.add(zero), false)
+  t.same([...tally.entries()], [{ stateHash: zero, rows: 2 }, { stateHash: 'ffffffffffffffff', rows: 1 }])
+  t.equal(tally.size, 2)
+  t.same([...createStateTally().entries()], [], 'an empty tally lists nothing')
 })

@@ -2,7 +2,7 @@ import t from 'tap'
 import { driftByQuestion, shares, totalVariation } from '../../../src/core/reports/drift.ts'
 import type { RunLabelCount } from '../../../src/ports/store.ts'
 
-const c = (run_id: string, question: string, label: string, count: number, rows: number): RunLabelCount => ({ run_id, question, label, count, rows, started_at: run_id })
+const c = (run_id: string, question: string, label: string, count: number, rows: number): RunLabelCount => ({ run_id, question, label, count, rows, started_at: run_id, status: 'complete', command: 'run', source: 'd.csv', reported_model: 'm' })
 
 t.test('shares divide counts by their total and sum to 1', async (t) => {
   t.same(shares({ yes: 1, no: 3 }), { yes: 0.25, no: 0.75 })

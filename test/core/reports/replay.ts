@@ -102,6 +102,6 @@ t.test('live labels come from the stored answers of the live fingerprints', asyn
 })
 
 t.test('totals add up the tallies of every judgment judged', async (t) => {
-  t.same(sumTallies([{ cost: 0.25, asked: 3, cached: 6, requests: 1 }, { cost: 0.5, asked: 2, cached: 1, requests: 2 }]), { cost: 0.75, asked: 5, cached: 7, requests: 3 })
+  t.same(sumTallies([{ cost: 0.25, asked: 3, cached: 6, requests: 1, duplicates: 0 }, { cost: 0.5, asked: 2, cached: 1, requests: 2, duplicates: 1 }]), { cost: 0.75, asked: 5, cached: 7, requests: 3 })
   t.same(sumTallies([]), { cost: 0, asked: 0, cached: 0, requests: 0 })
 })

@@ -101,7 +101,7 @@ t.test('rejects a name outside [a-z0-9_-]+', async (t) => {
 })
 
 t.test('rejects a spec that is not a mapping', async (t) => {
-  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, unsure_below, min_accuracy'
+  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy'
   t.throws(() => parseSpec('', file), { keyPath: '', message: `${file}: a spec must be a mapping of keys (${keys}), not empty` })
   t.throws(() => parseSpec('- a\n', file), { message: `${file}: a spec must be a mapping of keys (${keys}), not a list` })
   t.throws(() => parseSpec('1: a\n', file), { message: `${file}: keys must be text: quote 1 as "1"` })
@@ -112,7 +112,7 @@ t.test('rejects unknown top-level keys, listing the known ones', async (t) => {
     () => parseSpec(`${minimal}threshold: 0.5\n`, file),
     fails(
       'threshold',
-      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, unsure_below, min_accuracy',
+      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy',
     ),
   )
   t.throws(
@@ -166,11 +166,14 @@ t.test('rejects a model that is not text', async (t) => {
   t.throws(() => parseSpec(`${minimal}model: " "\n`, file), fails('model', 'must not be empty'))
 })
 
-t.test('resolves key, reviews and data against the spec folder', async (t) => {
-  const spec = parseSpec(`${minimal}key: ../keys/spam.csv\nreviews: reviews/spam.csv\ndata: ./messages.csv\n`, file)
+t.test('resolves key, reviews, data and anchors against the spec folder', async (t) => {
+  const spec = parseSpec(`${minimal}key: ../keys/spam.csv\nreviews: reviews/spam.csv\ndata: ./messages.csv\nanchors: anchors.csv\n`, file)
   t.equal(spec.key, '/projects/keys/spam.csv')
   t.equal(spec.reviews, '/projects/sms/reviews/spam.csv')
   t.equal(spec.data, '/projects/sms/messages.csv')
+  t.equal(spec.anchors, '/projects/sms/anchors.csv')
+  t.equal(parseSpec(minimal, file).anchors, null)
+  t.throws(() => parseSpec(`${minimal}anchors: /etc/rows.csv\n`, file), fails('anchors', "must be relative to the spec's folder, not /etc/rows.csv"))
 })
 
 t.test('rejects file paths that are not relative text', async (t) => {

@@ -2,11 +2,11 @@ import t, { type Test } from 'tap'
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { createSpecCache } from '../../../src/adapters/files/spec-files.ts'
-import { RUN_FIELDS } from '../../../src/app/runs.ts'
+import { PROVENANCE_FIELDS, RUN_FIELDS } from '../../../src/app/runs.ts'
 import { readConfig } from '../../../src/config.ts'
 import { messageCleaner, type ServerContext } from '../../../src/http/context.ts'
 import { homeData } from '../../../src/http/endpoints/home.ts'
-import { createConfinedPaths } from '../../../src/http/paths.ts'
+import { createResolvedPaths } from '../../../src/http/resolved-paths.ts'
 import { createTasks } from '../../../src/http/tasks.ts'
 import { createRuntime } from '../../../src/runtime.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
@@ -23,7 +23,8 @@ function context(t: Test, dir: string): ServerContext {
   const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  return { config, runtime, specs: createSpecCache(), tasks: createTasks(), confined: createConfinedPaths(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
+  const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
+  return { config, runtime, token: null, paths, tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
 }
 
 t.test('each folder lists its judgments and the newest run of any of them, cut to the listed fields', async (t) => {
@@ -31,7 +32,7 @@ t.test('each folder lists its judgments and the newest run of any of them, cut t
   const [, newest] = seedRuns(join(dir, 'sms'), [{ judgment: 'spam', counts: { is_spam: { yes: 1 } } }, { judgment: 'tone', counts: { tone: { no: 2 } } }])
   const { folders: [folder] } = await homeData(context(t, dir))
   t.match(folder, { path: 'sms', judgments: [{ name: 'spam' }, { name: 'tone' }], last_run: { run_id: newest.run_id, judgment: 'tone', rows: 2 }, spend: { daily_cap: null, today: { cost: 0, requests: 0 }, days: [] }, error: null })
-  t.same(Object.keys(folder.last_run!), [...RUN_FIELDS])
+  t.same(Object.keys(folder.last_run!), [...RUN_FIELDS, ...PROVENANCE_FIELDS])
 })
 
 t.test('a folder that does not load shows its error, relative to the served folder, and the others still load', async (t) => {

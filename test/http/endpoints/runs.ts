@@ -1,7 +1,7 @@
 import t from 'tap'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { RUN_FIELDS } from '../../../src/app/runs.ts'
+import { PROVENANCE_FIELDS, RUN_FIELDS } from '../../../src/app/runs.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
@@ -9,7 +9,7 @@ import { SPAM_YAML } from '../../helpers/specs.ts'
 const TONE_YAML = 'name: tone\nstate: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n'
 const mix = (yes: number, no: number) => ({ is_spam: { yes, no }, topic: { personal: yes, promotion: no }, urgency: { low: yes + no } })
 
-t.test('GET /v1/runs gives at most 50 run records, newest first, with exactly the seed fields', async (t) => {
+t.test('GET /v1/runs gives at most 50 run records, newest first, with the seed fields then what each ran on', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const seeded = seedRuns(dir, Array.from({ length: 55 }, (_, i) => ({ judgment: 'spam', counts: mix(i, 100 - i), status: i === 54 ? 'failed: engine answered 500: overloaded' : undefined })))
   const server = await startJudgeServer(t, dir)
@@ -18,7 +18,7 @@ t.test('GET /v1/runs gives at most 50 run records, newest first, with exactly th
   t.equal(res.body.length, 50)
   t.same(res.body.map((r: any) => r.run_id), seeded.slice(5).reverse().map((r) => r.run_id))
   for (const run of res.body) {
-    t.same(Object.keys(run), [...RUN_FIELDS])
+    t.same(Object.keys(run), [...RUN_FIELDS, ...PROVENANCE_FIELDS])
     t.match(run, {
       run_id: /^\d{8}T\d{6}Z-[0-9a-z]{6}$/, judgment: 'spam', spec_hash: String, git_sha: String, model: String,
       rows: Number, asked: Number, cost: Number, status: /^(complete|failed: .+)$/,
@@ -103,4 +103,42 @@ t.test('GET /v1/runs-page is the runs page\'s data: the same runs, drift, dates 
   t.same(dates, spam.drift.is_spam.slice().reverse().map((e: { run_id: string }) => [e.run_id, spam.started[e.run_id].slice(0, 19).replace('T', ' ')]), 'newest first, dated')
   t.match(data, { path: '.', node: null, judgments: [{ labels: { is_spam: ['yes', 'no'] }, shadows: [] }] })
   t.match(await server.get('/v1/runs-page'), { status: 400, body: { error: /path is required/ } })
+})
+
+t.test('GET /v1/drift with command, source or completed compares like runs; without them, every run as the interface says', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const seeded = seedRuns(dir, [
+    { judgment: 'spam', counts: mix(10, 90) },
+    { judgment: 'spam', counts: mix(40, 60), source: 'later.csv' },
+    { judgment: 'spam', counts: mix(90, 10), status: 'failed: interrupted' },
+    { judgment: 'spam', counts: mix(10, 90) },
+  ])
+  const server = await startJudgeServer(t, dir)
+  const every = (await server.get('/v1/drift?path=spam.judge.yaml')).body.is_spam
+  t.same(every.map((e: any) => e.change), [null, 0.3, 0.5, 0.8], 'every run against the previous one, whatever it ran on')
+  t.same(every.map((e: any) => e.alert), [false, true, true, true])
+  const like = (await server.get('/v1/drift?path=spam.judge.yaml&command=run&source=data.csv')).body.is_spam
+  t.same(like.map((e: any) => [e.run_id, e.baseline, e.change, e.alert, e.status]), [
+    [seeded[0].run_id, null, null, false, 'complete'],
+    [seeded[2].run_id, seeded[0].run_id, 0.8, false, 'failed: interrupted'],
+    [seeded[3].run_id, seeded[0].run_id, 0, false, 'complete'],
+  ], 'a failed run is shown, never alerts and is never a baseline')
+  t.match(like[2], { command: 'run', source: 'data.csv', reported_model: 'jev-1.13.0', model_change: 0, data_change: 0 })
+  t.same((await server.get('/v1/drift?path=spam.judge.yaml&completed=true')).body.is_spam.map((e: any) => e.run_id), [seeded[0].run_id, seeded[1].run_id, seeded[3].run_id])
+  t.same((await server.get('/v1/drift?path=spam.judge.yaml&source=later.csv')).body.urgency.map((e: any) => e.baseline), [null])
+  t.match(await server.get('/v1/drift?path=spam.judge.yaml&completed=yes'), { status: 400, body: { error: 'completed must be true or false, not "yes"' } })
+  const page = (await server.get('/runs?path=spam.judge.yaml')).text
+  t.match(page, /<h4>Like runs<\/h4>/)
+  t.match(page, /<h5><code>run<\/code> of <code>data\.csv<\/code><\/h5>/)
+  t.match(page, /<h5><code>run<\/code> of <code>later\.csv<\/code><\/h5>/)
+  t.match(page, /drift: change 0\.800 since the previous run, above 0\.10/, 'the interface\'s every-run drift stays on the page')
+})
+
+t.test('GET /v1/runs gives what each run ran on after the interface\'s fields', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  seedRuns(dir, [{ judgment: 'spam', counts: mix(1, 2), source: 'later.csv', model: 'jev-2' }])
+  const server = await startJudgeServer(t, dir)
+  const [run] = (await server.get('/v1/runs?path=spam.judge.yaml')).body
+  t.same(Object.keys(run), [...RUN_FIELDS, ...PROVENANCE_FIELDS])
+  t.match(run, { command: 'run', source: 'later.csv', source_hash: '', node: 'spam', reported_model: 'jev-2', states: 3 })
 })

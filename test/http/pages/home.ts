@@ -8,7 +8,7 @@ const judged: AccuracySummary = { answers: 1200, estimable: true, estimate: 0.9,
 const judgment = (name: string, questions: Record<string, AccuracySummary> | null = { is_spam: none }, error: string | null = null) => ({ name, questions, error })
 const folder = (path: string, judgments: HomeFolder['judgments'], last_run: HomeFolder['last_run'], error: string | null = null): HomeFolder => ({ path, judgments, last_run, spend: null, error })
 
-const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 12, asked: 3, cost: 0.0012, status: 'complete', started_at: 's', finished_at: 'f' }
+const run = { run_id: '20260101T000000Z-abcdef', judgment: 'spam', spec_hash: 'h', git_sha: '', model: 'm', rows: 12, asked: 3, cost: 0.0012, status: 'complete', started_at: 's', finished_at: 'f', command: 'run', source: 'messages.csv', source_hash: 'x', node: 'spam', reported_model: 'm', states: 12 }
 
 t.test('the home page lists each folder with its judgments, last run and links', async (t) => {
   const page = homePage({ folders: [folder('sms', [judgment('spam'), judgment('tone')], run), folder('new', [judgment('x')], null)] }, null).text

@@ -7,6 +7,7 @@ const data: RunPageData = {
   run: {
     run_id: '20260101T090000Z-abc123', judgment: 'spam', spec_hash: 'abcdef0123456789', git_sha: '', model: 'simulated-1', rows: 12, asked: 5,
     cost: 0.0012, status: 'failed: engine answered 500', started_at: '2026-01-01T09:00:00.000', finished_at: '2026-01-01T09:00:04.500', cached: 31, requests: 2,
+    command: 'run', source: 'later.csv', source_hash: '0123456789abcdef', node: 'spam', reported_model: 'simulated-1.1', states: 120, fingerprints: {},
   },
   spec_changed: true,
   labels: { is_spam: { yes: 3, no: 9 } },
@@ -24,7 +25,10 @@ t.test('a run page shows the run\'s settings, its label counts and a page of its
   t.match(page, /<title>Run 20260101T090000Z-abc123 · judge<\/title>/)
   t.match(page, /<dt>status<\/dt><dd><span class="alert">failed: engine answered 500<\/span><\/dd>/)
   t.match(page, /<dt>started \(UTC\)<\/dt><dd>2026-01-01 09:00:00<\/dd>/)
-  t.match(page, /<dt>model<\/dt><dd><code>simulated-1<\/code> <span class="alert">\(simulated answers/)
+  t.match(page, /<dt>model<\/dt><dd><code>simulated-1<\/code> \(the engine reported <code>simulated-1\.1<\/code>\) <span class="alert">\(simulated answers/)
+  t.match(page, /<dt>ran on<\/dt><dd><code>judge run<\/code> over <code>later\.csv<\/code> <span class="muted">\(content <code>0123456789abcdef<\/code>\)<\/span><\/dd>/)
+  t.match(runPage({ ...data, run: { ...data.run, command: '', source: '', source_hash: '' } }, null).text, /<dt>ran on<\/dt><dd><span class="muted">not recorded/, 'a run from before provenance says so')
+  t.match(runPage({ ...data, run: { ...data.run, command: 'replay', source: 'kept rows of live', source_hash: '', node: 'other' } }, null).text, /<dd><code>judge replay<\/code> over <code>kept rows of live<\/code>, for <code>other<\/code><\/dd>/)
   t.match(page, /the spec has changed since; answers are shown for its current wording/)
   t.match(page, /<dt>git commit<\/dt><dd><span class="muted">none \(not in a git repository\)<\/span><\/dd>/)
   t.match(page, /<dt>rows<\/dt><dd>12 <span class="muted">\(120 distinct states\)<\/span><\/dd>/)

@@ -16,7 +16,7 @@ questions:
 const data: RunsData = {
   path: 'sms',
   node: null,
-  runs: [{ run_id: 'r2', judgment: 'spam', spec_hash: 'abc', git_sha: 'def', model: 'jev', rows: 10, asked: 4, cost: 0.00021, status: 'failed: engine answered 500', started_at: '2026-01-01T00:01:00.000', finished_at: 'x' }],
+  runs: [{ run_id: 'r2', judgment: 'spam', spec_hash: 'abc', git_sha: 'def', model: 'jev', rows: 10, asked: 4, cost: 0.00021, status: 'failed: engine answered 500', started_at: '2026-01-01T00:01:00.000', finished_at: 'x', command: 'run', source: 'later.csv', source_hash: 'c0de', node: 'spam', reported_model: 'jev-9', states: 9 }],
   judgments: [{
     name: 'spam',
     drift: {
@@ -27,6 +27,7 @@ const data: RunsData = {
       topic: [{ run_id: 'r1', rows: 10, shares: { personal: 1 }, change: null, alert: false }],
       urgency: [],
     },
+    like: {},
     labels: { is_spam: ['yes', 'no'], topic: ['personal', 'promotion', 'service'], urgency: ['low', 'medium', 'high'] },
     started: { r1: '2026-01-01T00:00:00.000', r2: '2026-01-01T00:01:00.000' },
     shadows: [],
@@ -36,10 +37,10 @@ const data: RunsData = {
 t.test('the runs page shows the run table, the latest mix per question with drift flagged, and a chart', async (t) => {
   const page = runsPage(data, null).text
   t.match(page, /<h1>Runs of <code>sms<\/code><\/h1>/)
-  t.match(page, /<th>run<\/th><th>judgment<\/th><th>started \(UTC\)<\/th><th class="num">rows<\/th><th class="num">asked<\/th>\n<th class="num">cost<\/th><th>model<\/th><th>spec hash<\/th><th>git commit<\/th><th>status<\/th>/)
+  t.match(page, /<th>run<\/th><th>judgment<\/th><th>started \(UTC\)<\/th><th>command<\/th><th>source<\/th><th class="num">rows<\/th><th class="num">answers asked<\/th>\n<th class="num">cost<\/th><th>model<\/th><th>reported model<\/th><th>spec hash<\/th><th>git commit<\/th><th>status<\/th>/)
   t.match(page, /<td><a href="\/runs\/r2\?path=sms"><code>r2<\/code><\/a><\/td>/, 'each run id opens its page')
-  t.match(page, /<td class="num" data-label="rows">10<\/td><td class="num" data-label="answers asked">4<\/td><td class="num" data-label="cost">\$0\.00021<\/td>/)
-  t.match(page, /<td data-label="model"><code>jev<\/code><\/td><td data-label="spec hash"><code>abc<\/code><\/td><td data-label="git commit"><code>def<\/code><\/td><td data-label="status"><span class="alert">failed: engine answered 500<\/span><\/td>/)
+  t.match(page, /<td data-label="command">run<\/td><td data-label="source"><code>later\.csv<\/code><\/td>\n<td class="num" data-label="rows">10<\/td><td class="num" data-label="answers asked">4<\/td><td class="num" data-label="cost">\$0\.00021<\/td>/)
+  t.match(page, /<td data-label="model"><code>jev<\/code><\/td><td data-label="reported model"><code>jev-9<\/code><\/td><td data-label="spec hash"><code>abc<\/code><\/td><td data-label="git commit"><code>def<\/code><\/td><td data-label="status"><span class="alert">failed: engine answered 500<\/span><\/td>/)
   t.match(page, /<h4><code>is_spam<\/code> <span class="alert">drift: change 0\.300 since the previous run, above 0\.10<\/span><\/h4>/)
   t.match(page, /<tr><td>yes<\/td><td class="num">50\.0%<\/td><\/tr><tr><td>no<\/td><td class="num">50\.0%<\/td><\/tr>/)
   t.match(page, /<tr><td>personal<\/td><td class="num">100\.0%<\/td><\/tr><tr><td>promotion<\/td><td class="num">0\.0%<\/td><\/tr><tr><td>service<\/td><td class="num">0\.0%<\/td><\/tr>/, 'every label of the question, in spec order')
@@ -73,7 +74,7 @@ t.test('shadow candidates show their agreement with the live answers, and nothin
 })
 
 t.test('a change within the threshold is shown but not flagged, and no runs say so', async (t) => {
-  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false }] }, labels: {}, started: {}, shadows: [] }] }
+  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false }] }, like: {}, labels: {}, started: {}, shadows: [] }] }
   const page = runsPage(quiet, 'tok').text
   t.match(page, /<span class="muted">change 0\.100 since the previous run<\/span>/)
   t.notMatch(page, /class="alert"/)

@@ -1,0 +1,21 @@
+import type { AnswerGroup, Store } from '../../ports/store.ts'
+import type { Statements } from './sqlite-statements.ts'
+
+/** The methods of the port that list and prune the cache by answer group. */
+export type CacheMethods = Pick<Store, 'answerGroups' | 'deleteAnswers'>
+
+/** The cache methods of a SQLite store, over its prepared statements and write transaction. */
+export function cacheMethods(sql: Statements, transaction: (work: () => void) => void): CacheMethods {
+  return {
+    answerGroups() {
+      return sql.answerGroups.all().map((row) => ({ ...row }) as unknown as AnswerGroup)
+    },
+    deleteAnswers(group) {
+      let deleted = 0
+      transaction(() => {
+        deleted = Number(sql.deleteAnswers.run(group.model, group.fingerprint, group.judgment, group.question).changes)
+      })
+      return deleted
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import type { LikeDrift } from '../app/runs.ts'
+import type { LikeDriftEntry } from '../core/reports/like-runs.ts'
+import { DRIFT_ALERT } from '../core/reports/drift.ts'
+import { percent } from '../format.ts'
+import { mix, table } from './text.ts'
+
+/** A like-runs series by its command and source: "`run` of messages.csv". */
+export function seriesName(command: string, source: string): string {
+  return command === '' ? 'runs recorded before commands and sources were' : `\`${command}\` of ${source}`
+}
+
+/** What a run's like-runs entry says it was compared with. */
+export function comparedWith(entry: LikeDriftEntry): string {
+  const series = seriesName(entry.command, entry.source)
+  if (entry.baseline === null) return `first complete ${series}: nothing to compare with`
+  const failed = entry.status === 'complete' ? '' : ' (this run failed: shown, never compared against, no alert)'
+  return `like runs: compared with run ${entry.baseline}, the previous complete ${series}${failed}`
+}
+
+/** One question's line of a run summary: its mix, its change since the baseline, and the change's parts. */
+export function questionLine(question: string, entry: LikeDriftEntry): string {
+  const change = entry.change === null ? '' : `; change ${entry.change.toFixed(3)}${entry.alert ? ` (drift alert, above ${DRIFT_ALERT.toFixed(2)})` : ''}`
+  return `  ${question}: ${mix(entry.shares)}${change}${partsText(entry)}`
+}
+
+/** The model and data parts of a change, when the model changed: "; model part 0.120 on 300 rows (12.0% flipped), data part 0.000". */
+export function partsText(entry: LikeDriftEntry): string {
+  if (entry.change === null || entry.model_change === 0) return ''
+  if (entry.model_change === null) return '; the model\'s part unmeasured'
+  const data = entry.data_change === null ? 'unmeasured' : entry.data_change.toFixed(3)
+  return `; model part ${entry.model_change.toFixed(3)} on ${entry.model_rows} rows (${percent(entry.model_flips ?? 0)} flipped), data part ${data}`
+}
+
+/** `judge drift`'s text: per series of like runs, per question, each run against its baseline. */
+export function likeDriftText(judgment: string, drift: LikeDrift): string {
+  const series = new Set(Object.values(drift).flatMap((entries) => entries.map((e) => `${e.command}\0${e.source}`)))
+  const out: string[] = []
+  if (series.size === 0) return `${judgment}: no runs yet\n`
+  for (const key of series) {
+    const [command, source] = key.split('\0')
+    out.push(`${judgment}: ${seriesName(command, source)}\n`)
+    for (const [question, entries] of Object.entries(drift)) {
+      const rows = entries.filter((e) => e.command === command && e.source === source).map(entryCells)
+      if (rows.length === 0) continue
+      out.push(`  ${question}\n`)
+      out.push(table(['run', 'status', 'rows', 'model', 'vs run', 'change', '', 'model part', 'data part', 'label mix'], rows).replace(/^(?=.)/gm, '    '))
+    }
+  }
+  return out.join('')
+}
+
+function entryCells(e: LikeDriftEntry): string[] {
+  const num = (n: number | null) => (n === null ? '-' : n.toFixed(3))
+  return [e.run_id, e.status === 'complete' ? 'complete' : 'failed', String(e.rows), e.reported_model || '-', e.baseline ?? '-', num(e.change),
+    e.alert ? 'ALERT' : '', e.model_change === null && e.baseline !== null ? '?' : num(e.model_change), num(e.data_change), mix(e.shares)]
+}

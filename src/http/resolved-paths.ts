@@ -1,0 +1,85 @@
+import type { SpecCache } from '../adapters/files/spec-files.ts'
+import type { Project } from '../core/types.ts'
+import { loadUnder } from './paths.ts'
+
+/** How long a resolved request path is trusted before the disk is looked at again, in milliseconds. */
+export const REVALIDATE_MS = 1000
+
+/** A request path as last checked against the disk: the project it names and where its store is. */
+export interface Resolved {
+  /** The path string as the request gave it. */
+  readonly key: string
+  readonly project: Project
+  readonly storeFile: string
+  /** When the disk last agreed with this resolution (milliseconds, the server's clock). */
+  checkedAt: number
+  /** False once a later check found the project or its store changed: what was computed from it is stale. */
+  current: boolean
+}
+
+/**
+ * The server's one revalidation point. Everything a request path stands for on disk (its
+ * confinement to the served folder, the spec files beside it and the files they name, the specs'
+ * contents, the store's location) is checked at most once per REVALIDATE_MS per path string; in
+ * between, a request costs a Map lookup and no system call. An edited spec, a planted symlink or a
+ * new store is therefore seen within that time.
+ */
+export interface ResolvedPaths {
+  /** The resolution of a request's `path` (or `shadow`): the cached one while fresh, else checked anew. */
+  load(raw: unknown, field: string, now: number): Resolved
+  /** Whether `resolved` still stands without a look at the disk, so that a reply made from it may be reused. */
+  fresh(resolved: Resolved, now: number): boolean
+}
+
+/** How resolved-paths finds the disk: the spec cache, the served folder, and the store lookup. */
+export interface ResolvedPathsOptions {
+  readonly root: string
+  readonly specs: SpecCache
+  /** The store file serving the specs of a folder (runtime.storeFileFor). */
+  readonly storeFileFor: (dir: string) => string
+  /** Paths remembered at most; the oldest is dropped beyond it. */
+  readonly max?: number
+}
+
+/** Creates the revalidation point of one server. */
+export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPaths {
+  const { root, specs, storeFileFor, max = 1000 } = options
+  const entries = new Map<string, Resolved>()
+  const fresh = (resolved: Resolved, now: number) => resolved.current && now - resolved.checkedAt < REVALIDATE_MS
+  return {
+    fresh,
+    load(raw, field, now) {
+      const known = typeof raw === 'string' ? entries.get(raw) : undefined
+      if (known && fresh(known, now)) return known
+      let project: Project
+      try {
+        project = loadUnder(specs, root, raw, field)
+      } catch (error) {
+        if (known) forget(entries, known)
+        throw error
+      }
+      const storeFile = storeFileFor(project.dir)
+      // Unchanged on disk: the same resolution is trusted for another while, and so is what was made from it.
+      if (known && sameProject(known.project, project) && known.storeFile === storeFile) {
+        known.checkedAt = now
+        return known
+      }
+      // loadUnder refuses anything but a string.
+      const resolved: Resolved = { key: raw as string, project, storeFile, checkedAt: now, current: true }
+      if (known) forget(entries, known)
+      else if (entries.size >= max) forget(entries, entries.values().next().value!)
+      entries.set(resolved.key, resolved)
+      return resolved
+    },
+  }
+}
+
+function forget(entries: Map<string, Resolved>, resolved: Resolved): void {
+  resolved.current = false
+  entries.delete(resolved.key)
+}
+
+// The spec cache hands back the same judgments for files it found unchanged.
+function sameProject(a: Project, b: Project): boolean {
+  return a.path === b.path && a.specs === b.specs && a.selected === b.selected
+}

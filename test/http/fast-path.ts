@@ -1,0 +1,185 @@
+import t from 'tap'
+import { EventEmitter } from 'node:events'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { connect } from 'node:net'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { readConfig } from '../../src/config.ts'
+import { createHandler } from '../../src/http/handler.ts'
+import { FAST_BODY_LIMIT } from '../../src/http/fast-path.ts'
+import type { Store } from '../../src/ports/store.ts'
+import { createFakeEngine } from '../helpers/fake-engine.ts'
+import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
+import { createMemoryStore } from '../helpers/memory-store.ts'
+import { SPAM_YAML } from '../helpers/specs.ts'
+
+/** A request the handler reads from events, and a response that records what was written. */
+function exchange(body: string, headers: Record<string, string> = {}) {
+  const req = Object.assign(new EventEmitter(), {
+    method: 'POST', url: '/v1/judge', complete: false,
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+  })
+  const written: { status?: number; headers?: Record<string, string>; body?: string } = {}
+  const res = Object.assign(new EventEmitter(), {
+    headersSent: false, destroyed: false, writableFinished: false,
+    writeHead(status: number, h: Record<string, string>) {
+      written.status = status
+      written.headers = h
+      res.headersSent = true
+    },
+    end(text: string) {
+      written.body = text
+      res.writableFinished = true
+    },
+  })
+  return {
+    req: req as unknown as IncomingMessage,
+    res: res as unknown as ServerResponse,
+    written,
+    /** Delivers the body and ends it, as node:http does once the request is in. */
+    send() {
+      req.emit('data', Buffer.from(body))
+      req.complete = true
+      req.emit('end')
+    },
+  }
+}
+
+/** A store that counts its answer lookups. */
+function countingStore(): { store: Store; reads: () => number } {
+  const store = createMemoryStore()
+  let reads = 0
+  const getAnswers = store.getAnswers
+  store.getAnswers = (...args) => {
+    reads++
+    return getAnswers.apply(store, args)
+  }
+  return { store, reads: () => reads }
+}
+
+t.test('a cached row is answered in the turn its body ends, without a promise, and the same body from the kept reply', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const { store, reads } = countingStore()
+  const handler = createHandler(readConfig({ JUDGE_PROJECTS: dir, JUDGE_SERVER_TOKEN: 'tok-123456' }, dir), { engine: createFakeEngine(), openStore: () => store })
+  t.teardown(() => handler.close())
+  const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello' } })
+  const auth = { authorization: 'Bearer tok-123456' }
+  const first = exchange(body, auth)
+  handler(first.req, first.res)
+  first.send()
+  t.equal(first.written.status, undefined, 'a row to ask is not answered at once')
+  t.equal(await handler.idle(5000), true)
+  t.equal(first.written.status, 200)
+
+  const second = exchange(body, auth)
+  handler(second.req, second.res)
+  second.send()
+  t.equal(second.written.status, 200, 'answered before anything else could run')
+  t.ok(Object.values(JSON.parse(second.written.body!)).every((a: any) => a.cached))
+  const lookups = reads()
+  const third = exchange(body, auth)
+  handler(third.req, third.res)
+  third.send()
+  t.equal(third.written.body, second.written.body, 'the same body gets the same reply')
+  t.same(third.written.headers, second.written.headers)
+  t.equal(reads(), lookups, 'from the kept reply: the store was not asked')
+  const other = exchange(JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello', extra: 1 } }), auth)
+  handler(other.req, other.res)
+  other.send()
+  t.equal(other.written.status, 200, 'another body of a cached row is judged at once too')
+  t.equal(await handler.idle(0), true, 'nothing left in flight')
+})
+
+t.test('every error and every request the fast path leaves gets the reply the full path gives', async (t) => {
+  const dir = t.testdir({
+    'spam.judge.yaml': SPAM_YAML,
+    'bad.judge.yaml': 'state: [message]\nquestions: nope\n',
+    'candidate.judge.yaml': SPAM_YAML.replace('name: spam', 'name: candidate'),
+  })
+  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok-123456' }, { engine: null })
+  const seedStore = await startJudgeServer(t, dir, {}, { engine: createFakeEngine() })
+  t.equal((await seedStore.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'known' } })).status, 200)
+  const bodies: [string, string][] = [
+    ['not JSON', '{"path":'],
+    ['an array', '[1]'],
+    ['too deep', '['.repeat(70) + ']'.repeat(70)],
+    ['an unknown field', JSON.stringify({ path: 'spam.judge.yaml', row: {}, extra: 1 })],
+    ['no path', JSON.stringify({ row: { message: 'known' } })],
+    ['a path out', JSON.stringify({ path: '../x.judge.yaml', row: { message: 'known' } })],
+    ['a missing spec', JSON.stringify({ path: 'missing.judge.yaml', row: { message: 'known' } })],
+    ['a spec error', JSON.stringify({ path: 'bad.judge.yaml', row: { message: 'known' } })],
+    ['a missing column', JSON.stringify({ path: 'spam.judge.yaml', row: { text: 'known' } })],
+    ['an unknown node', JSON.stringify({ path: 'spam.judge.yaml', node: 'nope', row: { message: 'known' } })],
+    ['a row to ask without an engine key', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'new' } })],
+    ['a row kept with log', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' }, log: true })],
+    ['a shadow', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' }, shadow: 'candidate.judge.yaml' })],
+    ['a cached row', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' } })],
+  ]
+  for (const [what, body] of bodies) {
+    for (const headers of [{ authorization: 'Bearer tok-123456' }, { authorization: 'Bearer wrong-token' }]) {
+      // Sent in chunks without a length, a request takes the full path; with its length, the fast one.
+      const full = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'transfer-encoding': 'chunked' }, [body])
+      const fast = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'content-length': String(Buffer.byteLength(body)) }, [body])
+      t.equal(fast.status, full.status, `${what}, ${headers.authorization}: the same status (${full.status})`)
+      t.equal(fast.text, full.text, `${what}: the same body`)
+      for (const name of ['content-type', 'www-authenticate', 'x-content-type-options', 'cache-control']) t.equal(fast.headers[name], full.headers[name], `${what}: the same ${name}`)
+    }
+  }
+  t.equal(await server.running.handler.idle(5000), true)
+  t.same(server.logs, [], 'nothing was the server\'s fault')
+})
+
+t.test('a spec edit (an act rule) is served within 2 s of the file changing', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  let clock = Date.parse('2026-01-01T00:00:00Z')
+  const server = await startJudgeServer(t, dir, {}, { engine: createFakeEngine(), now: () => new Date(clock) })
+  const body = { path: 'spam.judge.yaml', row: { message: 'Free entry! Text WIN' } }
+  t.equal((await server.post('/v1/judge', body)).status, 200, 'the row is asked and stored')
+  const before = await server.post('/v1/judge', body)
+  t.ok(before.body.is_spam.cached)
+  t.not(before.body.is_spam.route, 'edited')
+  writeFileSync(join(dir, 'spam.judge.yaml'), SPAM_YAML.replace(/act:[\s\S]*$/, 'act:\n  is_spam:\n    - route: edited\n'))
+  const edited = clock
+  for (; clock <= edited + 2000; clock += 250) {
+    if ((await server.post('/v1/judge', body)).body.is_spam.route === 'edited') break
+  }
+  t.ok(clock - edited <= 2000, `the new route is served ${clock - edited} ms after the edit`)
+  const chunked = await rawRequest(server.url, 'POST', '/v1/judge', { 'transfer-encoding': 'chunked' }, [JSON.stringify(body)])
+  t.equal(JSON.parse(chunked.text).is_spam.route, 'edited', 'on the full path too')
+  t.equal((await server.post('/v1/judge', body)).body.is_spam.route, 'edited', 'and the kept reply is the new one')
+})
+
+t.test('a shutdown waits for a request whose body is still arriving; a client gone mid-body ends it', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const server = await startJudgeServer(t, dir, {}, { engine: createFakeEngine() })
+  const { port } = new URL(server.url)
+  const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'slowly' } })
+  const head = `POST /v1/judge HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`
+  const socket = connect(Number(port), '127.0.0.1')
+  let response = ''
+  socket.on('data', (d) => (response += d))
+  const closed = new Promise((resolve) => socket.on('close', resolve))
+  socket.write(head + body.slice(0, 10))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  t.equal(await server.running.handler.idle(50), false, 'the request is in flight while its body arrives')
+  socket.end(body.slice(10))
+  await closed
+  t.match(response, /^HTTP\/1\.1 200 /)
+  t.equal(await server.running.handler.idle(1000), true)
+
+  const gone = connect(Number(port), '127.0.0.1')
+  const goneClosed = new Promise((resolve) => gone.on('close', resolve))
+  gone.write(head + body.slice(0, 10))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  gone.destroy()
+  await goneClosed
+  t.equal(await server.running.handler.idle(2000), true, 'a client gone mid-body leaves nothing in flight')
+})
+
+t.test('a body over the fast path\'s limit is answered by the full path', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const server = await startJudgeServer(t, dir, {}, { engine: createFakeEngine() })
+  const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'x'.repeat(FAST_BODY_LIMIT) } })
+  t.equal(res.status, 200)
+  t.equal(res.body.is_spam.cached, false)
+})
