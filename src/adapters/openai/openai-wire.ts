@@ -1,5 +1,6 @@
 import type { Distribution, Question, State } from '../../core/types.ts'
-import { EngineError } from '../../errors.ts'
+import type { EngineError } from '../../errors.ts'
+import { isRecord, jsonObject, shown, unusable } from '../engine-answer.ts'
 
 /** Top tokens asked for: the most OpenAI, vLLM (--max-logprobs), llama.cpp and Ollama all give. */
 export const TOP_LOGPROBS = 20
@@ -56,9 +57,9 @@ export interface ChatAnswer {
 
 /** Reads a completion: the distribution over the question's labels, the model, the usage. */
 export function parseChatResponse(text: string, question: Question): ChatAnswer {
-  const body = record(parseJson(text), 'the body')
+  const body = jsonObject(text)
   const choice = Array.isArray(body.choices) ? body.choices[0] : undefined
-  if (!isRecord(choice)) throw unusable(question, `field "choices" is ${shown(body.choices)}`)
+  if (!isRecord(choice)) throw unusableFor(question, `field "choices" is ${shown(body.choices)}`)
   const usage = isRecord(body.usage) ? body.usage : {}
   return {
     model: typeof body.model === 'string' && body.model !== '' ? body.model : null,
@@ -97,7 +98,7 @@ export function labelDistribution(question: Question, top: readonly TopToken[], 
   }
   if (total === 0) {
     const said = content === null ? 'the answer has no text' : `the model answered ${shown(content)}`
-    throw unusable(question, `${said}, which begins none of the labels ${question.labels.join(', ')}`)
+    throw unusableFor(question, `${said}, which begins none of the labels ${question.labels.join(', ')}`)
   }
   return Object.fromEntries(question.labels.map((label, i) => [label, Math.round((mass[i] / total) * 1e6) / 1e6]))
 }
@@ -123,29 +124,6 @@ function count(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new EngineError(`the engine's answer is unusable: the body is not JSON (it starts ${JSON.stringify(text.slice(0, 60))})`, null)
-  }
-}
-
-function record(value: unknown, what: string): Record<string, unknown> {
-  if (isRecord(value)) return value
-  throw new EngineError(`the engine's answer is unusable: ${what} is ${shown(value)}, not a JSON object`, null)
-}
-
-function unusable(question: Question, problem: string): EngineError {
-  return new EngineError(`the engine's answer is unusable: question "${question.name}": ${problem}`, null)
-}
-
-function shown(value: unknown): string {
-  if (value === undefined) return 'missing'
-  const json = JSON.stringify(value)
-  return json.length > 60 ? `${json.slice(0, 57)}...` : json
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+function unusableFor(question: Question, problem: string): EngineError {
+  return unusable(`question "${question.name}": ${problem}`)
 }

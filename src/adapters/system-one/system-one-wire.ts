@@ -1,5 +1,5 @@
 import type { Distribution, Question, QuestionType, State } from '../../core/types.ts'
-import { EngineError } from '../../errors.ts'
+import { isRecord, jsonObject, shown, unusable } from '../engine-answer.ts'
 import type { EngineRequest, EngineResult } from '../../ports/engine.ts'
 
 /** The System One question types, by the spec's question type. */
@@ -53,7 +53,7 @@ export function toWireQuestion(question: Question): WireQuestion {
  * answered and the tokens it counted. Anything unusable is an EngineError naming what and where.
  */
 export function parseWireResponse(text: string, questions: readonly Question[]): EngineResult {
-  const body = parseJson(text)
+  const body = jsonObject(text)
   if (typeof body.model !== 'string' || body.model === '') throw unusable(`field "model" is ${shown(body.model)}`)
   if (!isRecord(body.answers)) throw unusable(`field "answers" is ${shown(body.answers)}`)
   const distributions: Record<string, Distribution> = {}
@@ -62,17 +62,6 @@ export function parseWireResponse(text: string, questions: readonly Question[]):
     distributions[question.name] = readAnswer(question, answer)
   }
   return { model: body.model, distributions, ...readUsage(body.usage) }
-}
-
-function parseJson(text: string): Record<string, unknown> {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw unusable(`the body is not JSON (it starts ${JSON.stringify(text.slice(0, 60))})`)
-  }
-  if (!isRecord(body)) throw unusable(`the body is ${shown(body)}, not a JSON object`)
-  return body
 }
 
 function readAnswer(question: Question, answer: unknown): Distribution {
@@ -123,18 +112,4 @@ function readUsage(usage: unknown): { inputTokens: number; outputTokens: number 
 function tokens(value: unknown, field: string): number {
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value
   throw unusable(`field "usage.${field}" is ${shown(value)}, not a count of tokens`)
-}
-
-function unusable(problem: string): EngineError {
-  return new EngineError(`the engine's answer is unusable: ${problem}`, null)
-}
-
-function shown(value: unknown): string {
-  if (value === undefined) return 'missing'
-  const json = JSON.stringify(value)
-  return json.length > 60 ? `${json.slice(0, 57)}...` : json
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
