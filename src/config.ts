@@ -102,13 +102,6 @@ function number(env: Env, name: string, fallback: number, check: (n: number) => 
 
 const nonNegative = (n: number) => n >= 0
 
-function engineKind(env: Env): EngineKind {
-  const raw = text(env, 'ENGINE')?.toLowerCase() ?? 'systemone'
-  const kind = ENGINE_KINDS.find((k) => k === raw)
-  if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
-  return kind
-}
-
 /** Reads and validates the configuration; a bad value is a UsageError naming the variable. */
 export function readConfig(env: Env, cwd: string, defaultProjects?: string): Config {
   const store = text(env, 'JUDGE_STORE')

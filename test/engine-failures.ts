@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync'
 import { cli, ROOT } from './helpers/cli.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
-import { startSystemOneServer, type SystemOneServerOptions } from './helpers/system-one-server.ts'
+import { startSystemOneServer } from './helpers/system-one-server.ts'
 
 // `judge run` when the engine fails: a stretch of 500s ridden out, an engine that keeps failing
 // given up on with a way to resume, and a hung engine left at once on SIGTERM.

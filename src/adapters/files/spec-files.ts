@@ -5,7 +5,7 @@ import { InputError, NotFoundError, SpecError } from '../../errors.ts'
 import { resolveProject } from '../../core/spec/project-graph.ts'
 import type { LoadedSpec } from '../../core/spec/project-graph.ts'
 import { parseSpec, SPEC_SUFFIX } from '../../core/spec/spec-parse.ts'
-import type { Project, Spec } from '../../core/types.ts'
+import type { Project } from '../../core/types.ts'
 
 /** Loads projects, re-reading only the spec files that changed since it last read them. */
 export interface SpecCache {

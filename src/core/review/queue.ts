@@ -1,7 +1,7 @@
 import type { StoredAnswer } from '../../ports/store.ts'
 import { rankLabels, readDistribution } from '../judge/answer.ts'
 import { KINDS, verdictChoices, verdictKey } from './verdicts.ts'
-import type { AnswerKey, Kind, KeyRow, VerdictChoice, VerdictRecord, Verdicts } from './verdicts.ts'
+import type { AnswerKey, Kind, KeyRow, VerdictChoice, Verdicts } from './verdicts.ts'
 import type { Question, Spec, State } from '../types.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
 

@@ -1,48 +1,9 @@
 import t from 'tap'
-import { buildQueue, type QueueInput, type QuestionAnswers } from '../../../src/core/review/queue.ts'
+import { buildQueue } from '../../../src/core/review/queue.ts'
 import { checkVerdict } from '../../../src/core/review/verdict-check.ts'
-import { verdictKey, type KeyRow, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
-import { stateHash } from '../../../src/core/judge/state.ts'
-import { readDistribution } from '../../../src/core/judge/answer.ts'
-import type { Distribution, Question } from '../../../src/core/types.ts'
-import type { StoredAnswer } from '../../../src/ports/store.ts'
-import { spec } from '../../helpers/specs.ts'
+import type { VerdictRecord } from '../../../src/core/review/verdicts.ts'
+import { hashOf, input, isSpam, keyOf, no, qa, verdictOn } from '../../helpers/queue-input.ts'
 
-const judgment = spec()
-const isSpam = judgment.questions.find((q) => q.name === 'is_spam')!
-
-const hashOf = (message: string) => stateHash({ message })
-
-function answer(question: Question, message: string, distribution: Distribution): StoredAnswer {
-  return {
-    model: 'm', fingerprint: question.fingerprint, stateHash: hashOf(message), judgment: 'spam', question: question.name,
-    distribution, ...readDistribution(question, distribution), askedAt: '2026-01-01T00:00:00.000',
-  }
-}
-const no = (message: string, p = 0.9) => answer(isSpam, message, { yes: Math.round((1 - p) * 100) / 100, no: p })
-
-function keyOf(rows: [string, Record<string, string>][]): Map<string, KeyRow> {
-  return new Map(rows.map(([message, labels], i) => [hashOf(message), { stateHash: hashOf(message), state: { message }, labels, where: `key.csv:${i + 2}` }]))
-}
-
-function verdictOn(question: string, message: string, verdict: VerdictRecord['verdict'] = 'ambiguous'): [string, VerdictRecord] {
-  const record: VerdictRecord = {
-    reviewed_at: '2026-01-01T00:00:00.000', reviewer: 'ann', judgment: 'spam', question, state_hash: hashOf(message),
-    kind: 'spot_check', verdict, labels: [], model_label: 'no', key_label: null, state: { message }, stratum: 'confident', rank: 1,
-  }
-  return [verdictKey('spam', question, hashOf(message)), record]
-}
-
-function input(answers: QuestionAnswers[], more: Partial<QueueInput> = {}): QueueInput {
-  const states = new Map(answers.flatMap((qa) => [...qa.strata.confident.rows, ...qa.strata.unsure.rows]).map((a) => [a.stateHash, { message: `state of ${a.stateHash}` }]))
-  return { spec: judgment, answers, key: new Map(), verdicts: new Map(), states, audit: 30, limit: 25, ...more }
-}
-
-/** A question's answers: the key's, and each stratum's in rank order (the whole stratum). */
-function qa(question: Question, rows: { keyed?: StoredAnswer[]; sample?: StoredAnswer[]; unsure?: StoredAnswer[] } = {}): QuestionAnswers {
-  const stratum = (list: StoredAnswer[] = []) => ({ size: list.length, rows: list })
-  return { question, keyed: rows.keyed ?? [], strata: { confident: stratum(rows.sample), unsure: stratum(rows.unsure) } }
-}
 function reviewQueue(verdicts = new Map<string, VerdictRecord>()) {
   const key = keyOf([['k1', { is_spam: 'yes' }]])
   const sample = Array.from({ length: 30 }, (_, i) => no(`s${i}`))
