@@ -21,9 +21,6 @@ export const SPEC_SUFFIX = /\.judge\.ya?ml$/
  */
 export const DEFAULT_UNSURE_BELOW = 0.2
 
-/** How the rows of an answer key were chosen: `chosen` by someone (the default), or drawn at `random`. */
-export const KEY_SAMPLES = ['chosen', 'random'] as const
-
 /** The keys a spec may hold, in the order the documentation lists them. */
 export const SPEC_KEYS = [
   'name',

@@ -4,16 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { configure, migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { answer } from '../../helpers/store-contract.ts'
-
-/** Reads one PRAGMA of a file through a connection of its own. */
-function pragma(file: string, name: string): unknown {
-  const db = new DatabaseSync(file)
-  try {
-    return Object.values(db.prepare(`PRAGMA ${name}`).get() ?? {})[0]
-  } finally {
-    db.close()
-  }
-}
+import { pragma } from '../../helpers/pragma.ts'
 
 const tables = (db: DatabaseSync) => db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row.name)
 

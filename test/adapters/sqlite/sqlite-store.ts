@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
 import { SCHEMA_VERSION } from '../../../src/adapters/sqlite/sqlite-schema.ts'
@@ -9,18 +8,9 @@ import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { JudgeError } from '../../../src/errors.ts'
 import { answer, storeContract } from '../../helpers/store-contract.ts'
 import { run } from '../../helpers/store-contract-records.ts'
+import { pragma } from '../../helpers/pragma.ts'
 
 const STORE_MODULE = pathToFileURL(join(import.meta.dirname, '../../../src/adapters/sqlite/sqlite-store.ts')).href
-
-/** Reads one PRAGMA of a file through a connection of its own. */
-function pragma(file: string, name: string): unknown {
-  const db = new DatabaseSync(file)
-  try {
-    return Object.values(db.prepare(`PRAGMA ${name}`).get() ?? {})[0]
-  } finally {
-    db.close()
-  }
-}
 
 await storeContract(t, 'the SQLite store in memory keeps the Store contract', () => openSqliteStore(':memory:'))
 
