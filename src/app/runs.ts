@@ -62,3 +62,23 @@ export function likeDriftOfSpec(app: App, project: Project, spec: Spec, filter: 
   const store = app.existingStore(project)
   return likeDrift(store?.runLabelCounts(spec.name) ?? [], spec.questions.map((q) => q.name), store?.modelChecks(spec.name) ?? [], filter)
 }
+
+/** A judgment's run history as the runs page shows it: both drifts and each run's start. */
+export interface RunHistory {
+  readonly drift: Drift
+  readonly like: LikeDrift
+  /** The start (UTC) of each run with label counts, by run id. */
+  readonly started: Record<string, string>
+}
+
+/** Both drifts of a judgment and its runs' starts, from one read of its runs' label counts. */
+export function runHistoryOf(app: App, project: Project, spec: Spec): RunHistory {
+  const store = app.existingStore(project)
+  const counts = store?.runLabelCounts(spec.name) ?? []
+  const questions = spec.questions.map((q) => q.name)
+  return {
+    drift: driftByQuestion(counts, questions),
+    like: likeDrift(counts, questions, store?.modelChecks(spec.name) ?? [], {}),
+    started: Object.fromEntries(counts.map((c) => [c.run_id, c.started_at])),
+  }
+}

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { driftOf, likeDriftOf, listRuns, PROVENANCE_FIELDS, publicRun, RUN_FIELDS, RUNS_LIMIT } from '../../src/app/runs.ts'
+import { driftOf, likeDriftOf, listRuns, PROVENANCE_FIELDS, publicRun, RUN_FIELDS, RUNS_LIMIT, runHistoryOf } from '../../src/app/runs.ts'
 import { parseSpec } from '../../src/core/spec/spec-parse.ts'
 import { UsageError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
@@ -69,4 +69,21 @@ t.test('like-runs drift of the one judgment: each run against the previous compl
   t.same(likeDriftOf(a, project(spam), null, {}).is_spam.map((e) => [e.run_id, e.baseline, e.change]), [['r1', null, null], ['r2', null, null], ['r3', 'r1', 0]])
   t.same(likeDriftOf(a, project(spam), null, { source: 'later.csv' }).is_spam.map((e) => e.run_id), ['r2'])
   t.same(likeDriftOf({ ...a, existingStore: () => null }, project(spam), null, {}), { is_spam: [], topic: [], urgency: [] })
+})
+
+t.test('a run history gives both drifts and each run\'s start from one read of the label counts', async (t) => {
+  const store = createMemoryStore()
+  const count = (run_id: string, yes: number) => [{ run_id, question: 'is_spam', label: 'yes', count: yes }, { run_id, question: 'is_spam', label: 'no', count: 10 - yes }]
+  store.recordRun({ ...run(1), run_id: 'r1' }, count('r1', 1))
+  store.recordRun({ ...run(2), run_id: 'r2', source: 'later.csv' }, count('r2', 5))
+  store.recordRun({ ...run(3), run_id: 'r3' }, count('r3', 1))
+  let reads = 0
+  const counting = { ...store, runLabelCounts: (judgment: string) => (reads++, store.runLabelCounts(judgment)) }
+  const a = app(deps(null, counting))
+  const history = runHistoryOf(a, project(spam), spam)
+  t.equal(reads, 1, 'the label counts are read once')
+  t.same(history.drift, driftOf(a, project(spam), null))
+  t.same(history.like, likeDriftOf(a, project(spam), null, {}))
+  t.same(history.started, { r1: run(1).started_at, r2: run(2).started_at, r3: run(3).started_at })
+  t.same(runHistoryOf({ ...a, existingStore: () => null }, project(spam), spam), { drift: { is_spam: [], topic: [], urgency: [] }, like: { is_spam: [], topic: [], urgency: [] }, started: {} })
 })

@@ -1,4 +1,4 @@
-import { driftOf, driftOfSpec, likeDriftOf, likeDriftOfSpec, listRuns, type Drift, type LikeDrift, type PublicRun } from '../../app/runs.ts'
+import { driftOf, likeDriftOf, listRuns, runHistoryOf, type Drift, type LikeDrift, type PublicRun } from '../../app/runs.ts'
 import type { LikeFilter } from '../../core/reports/like-runs.ts'
 import { UsageError } from '../../errors.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
@@ -77,14 +77,13 @@ export function runsData(ctx: ServerContext, query: URLSearchParams): RunsData {
     path: path!,
     node,
     runs: listRuns(ctx.runtime, project, node),
-    judgments: selectJudgments(project, node, 'all').map((spec) => ({
-      name: spec.name,
-      drift: driftOfSpec(ctx.runtime, project, spec),
-      like: likeDriftOfSpec(ctx.runtime, project, spec),
-      labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])),
-      started: Object.fromEntries((store?.runLabelCounts(spec.name) ?? []).map((c) => [c.run_id, c.started_at])),
-      shadows: shadowAgreement(store?.shadowPairs(spec.name) ?? []).map(shadowRow),
-    })),
+    judgments: selectJudgments(project, node, 'all').map((spec) => {
+      const { drift, like, started } = runHistoryOf(ctx.runtime, project, spec)
+      return {
+        name: spec.name, drift, like, labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])), started,
+        shadows: shadowAgreement(store?.shadowPairs(spec.name) ?? []).map(shadowRow),
+      }
+    }),
   }
 }
 
