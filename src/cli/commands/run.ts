@@ -50,7 +50,7 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
       onPlan(plans, live) {
         if (values.out) writer = openAnswersWriter(resolve(io.cwd, values.out), specs)
         total = plans[0]?.rows ?? 0
-        progress = createProgress(io.stderr, total, 'judging', { status: () => ({ ...live(), spent: live().topCost, cap }) })
+        progress = createProgress(io.stderr, total, 'judging', { status: () => { const now = live(); return { ...now, spent: now.topCost, cap } } })
       },
       onRow(seq, sourced, results) {
         writer?.write(seq, sourced.row, results)

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { chainedRow, judgeRow, judgeSpec } from '../../../src/core/judge/judge-row.ts'
+import { chainedRow, judgeOrdered, judgeRow, judgeSpec } from '../../../src/core/judge/judge-row.ts'
 import { createLedger } from '../../../src/core/judge/ledger.ts'
 import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
@@ -53,3 +53,14 @@ t.test('chained judgments judge their dependency first and use its label as stat
 })
 
 const SPAM_REWORDED = SPAM_YAML.replace('What is the message mainly about?', 'What is this message about?')
+
+t.test('a row the store answers in full is judged without a promise; one it lacks is a promise', async (t) => {
+  const d = deps(createFakeEngine())
+  const sourced = { row, where: 'row' }
+  const first = judgeOrdered({ deps: d, ledger: createLedger(1) }, [spam], sourced)
+  t.ok(first instanceof Promise, 'a row to ask waits for the engine')
+  await first
+  const cached = judgeOrdered({ deps: d, ledger: createLedger(1) }, [spam], sourced)
+  t.notOk(cached instanceof Promise, 'every answer from the store: no promise, no concurrency slot')
+  t.equal((cached as Exclude<typeof cached, Promise<unknown>>).get('spam')!.answers.is_spam.cached, true)
+})
