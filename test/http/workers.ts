@@ -7,9 +7,27 @@ import { serveAll } from '../../src/http/workers.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 import { startSystemOneServer } from '../helpers/system-one-server.ts'
 
-/** Waits until `check` holds, looking every 20 ms (the test's own timeout bounds it). */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20))
+/** Waits until `check` holds, looking every 20 ms; fails naming `what` after 30 s. */
+async function until(check: () => boolean, what = 'the condition'): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`waited 30 s for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** How many workers have logged that they listen. */
+function listeningLines(logs: readonly string[]): number {
+  return logs.filter((line) => line.startsWith('judge server listening on')).length
+}
+
+/**
+ * Waits until the primary's shared URL and `workers` workers' own lines are logged: the primary
+ * hears `listening` over IPC and a worker's line comes through its stderr pipe, in either order.
+ */
+async function allListening(logs: readonly string[], workers: number): Promise<string> {
+  await until(() => sharedUrl(logs) !== undefined && listeningLines(logs) >= workers, `${workers} workers to listen`)
+  return sharedUrl(logs)!
 }
 
 /** The URL the primary logs once every worker listens. */
@@ -26,10 +44,9 @@ t.test('workers share one port; a shutdown stops them all, each finishing the re
   const logs: string[] = []
   const controller = new AbortController()
   const served = serveAll(config, { log: (line) => logs.push(line), signal: controller.signal })
-  await until(() => sharedUrl(logs) !== undefined)
-  t.equal(logs.filter((line) => line.startsWith('judge server listening on')).length, 2, 'two workers listen')
+  const url = await allListening(logs, 2)
+  t.equal(listeningLines(logs), 2, 'two workers listen')
   t.equal(Object.keys(cluster.workers ?? {}).length, 2, 'as two processes')
-  const url = sharedUrl(logs)!
   const cached = await fetch(`${url}/v1/runs?path=spam.judge.yaml`)
   t.equal(cached.status, 200)
   const pending = fetch(`${url}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'in flight' } }) })
@@ -52,10 +69,10 @@ t.test('a worker that dies while serving is replaced', async (t) => {
   const logs: string[] = []
   const controller = new AbortController()
   const served = serveAll(config, { log: (line) => logs.push(line), signal: controller.signal })
-  await until(() => sharedUrl(logs) !== undefined)
+  await allListening(logs, 2)
   const [victim] = Object.values(cluster.workers ?? {})
   victim!.process.kill('SIGKILL')
-  await until(() => logs.filter((line) => line.startsWith('judge server listening on')).length === 3)
+  await until(() => listeningLines(logs) === 3, 'the replacement to listen')
   t.match(logs.join('\n'), new RegExp(`worker ${victim!.process.pid} exited \\(SIGKILL\\); starting another`))
   t.equal((await fetch(`${sharedUrl(logs)}/v1/runs?path=spam.judge.yaml`)).status, 200, 'the port is still served')
   controller.abort()
