@@ -52,7 +52,8 @@ async function servePrimary(config: Config, io: ServeIo): Promise<number> {
       ready = true
       if (++listening === config.workers) io.log(`judge server: ${config.workers} workers share ${urlOf(address)} (primary ${process.pid})`)
     })
-    worker.once('exit', (code, signal) => {
+    // 'close', not 'exit': the worker's last lines have come through its pipes by then.
+    worker.process.once('close', (code, signal) => {
       running.delete(worker)
       if (stopping) return void (running.size === 0 && finish())
       io.log(`worker ${worker.process.pid} exited (${signal ?? `status ${code}`})${ready ? '; starting another' : ' before it listened; stopping'}`)
@@ -84,7 +85,7 @@ function forwardLines(worker: Worker, log: (line: string) => void): void {
   }
   worker.process.stdout?.on('data', take)
   worker.process.stderr?.on('data', take)
-  worker.process.once('exit', () => pending && log(pending))
+  worker.process.once('close', () => pending && log(pending))
 }
 
 function urlOf(address: { address: string | null; port: number }): string {
