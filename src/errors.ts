@@ -160,13 +160,13 @@ export class EngineError extends JudgeError {
   override readonly status: number = 502
   /** The engine's HTTP status, or null for a network error, a timeout or a malformed answer. */
   readonly engineStatus: number | null
-  /** Whether asking again may help (by default for 408, 429 and 5xx), and the wait it asked for (Retry-After, ms). */
+  /** Whether asking again may help, as the adapter judged (engine-http.ts), and the wait asked for (Retry-After, ms). */
   readonly transient: boolean
   readonly retryAfterMs: number | null
   constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null } = {}) {
     super(message, { ...options, context: { engineStatus, ...options.context } })
     this.engineStatus = engineStatus
-    this.transient = options.transient ?? (engineStatus === 408 || engineStatus === 429 || (engineStatus ?? 0) >= 500)
+    this.transient = options.transient ?? false
     this.retryAfterMs = options.retryAfterMs ?? null
   }
 }

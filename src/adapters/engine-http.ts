@@ -1,5 +1,4 @@
 import { EngineError } from '../errors.ts'
-import { isRetryableStatus, parseRetryAfter, type Attempt } from './system-one/retry.ts'
 
 /** Where and how an engine adapter posts: the endpoint, its headers, fetch and the time limit. */
 export interface HttpTarget {
@@ -20,11 +19,15 @@ export interface HttpFailure {
   readonly retryAfterMs?: number | null
 }
 
+/** One post's outcome: the body's text, or why it failed. */
+export type Posted = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly failure: HttpFailure }
+
 /**
  * Posts a JSON body once. A success is the body's text; a failure says why, whether asking again
- * may help and any wait the engine asked for. Never throws.
+ * may help and any wait the engine asked for. Never throws. Adapters post once: pacing, retries
+ * and waits are the core's (src/core/pacing/).
  */
-export async function postOnce(target: HttpTarget, body: string, signal?: AbortSignal): Promise<Attempt<string, HttpFailure>> {
+export async function postOnce(target: HttpTarget, body: string, signal?: AbortSignal): Promise<Posted> {
   const timeout = AbortSignal.timeout(target.timeoutMs)
   try {
     const response = await target.fetch(target.endpoint, {
@@ -39,15 +42,32 @@ export async function postOnce(target: HttpTarget, body: string, signal?: AbortS
     if (response.ok) return { ok: true, value: text }
     const message = `engine answered ${response.status}: ${engineMessage(text, response.statusText)}`
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
-    const retryable = isRetryableStatus(response.status)
-    return { ok: false, failure: { status: response.status, message, transient: retryable, retryAfterMs }, retryable, retryAfterMs }
+    return { ok: false, failure: { status: response.status, message, transient: isRetryableStatus(response.status), retryAfterMs } }
   } catch (error) {
-    if (signal?.aborted) return { ok: false, failure: cancelled(signal), retryable: false, retryAfterMs: null }
+    if (signal?.aborted) return { ok: false, failure: cancelled(signal) }
     const message = timeout.aborted
       ? `the engine did not answer within ${target.timeoutMs} ms`
       : `could not reach the engine at ${target.endpoint}: ${networkReason(error)}`
-    return { ok: false, failure: { status: null, message, cause: error, transient: true }, retryable: true, retryAfterMs: null }
+    return { ok: false, failure: { status: null, message, cause: error, transient: true } }
   }
+}
+
+/** Whether an HTTP status may succeed when asked again: 408, 429 and 5xx. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599)
+}
+
+/**
+ * A Retry-After header as milliseconds from `now`: delta-seconds or an HTTP date (a past date is 0).
+ * Null when absent or unreadable, so the caller falls back to its own backoff.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null
+  const text = value.trim()
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000)
+  if (!/[a-z]/i.test(text)) return null
+  const date = Date.parse(text)
+  return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
 /** The failure of a request its caller cancelled. */

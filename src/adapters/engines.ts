@@ -40,7 +40,7 @@ export const ENGINES = {
     defaultRpm: 1200,
     defaultPricePerMtok: DEFAULT_PRICE_PER_MTOK,
     needsKey: true,
-    create: (s: EngineSettings) => createSystemOne({ url: s.url, apiKey: s.apiKey ?? '', timeoutMs: s.timeoutMs, retries: 0, ...(s.fetch ? { fetch: s.fetch } : {}) }),
+    create: (s: EngineSettings) => createSystemOne({ url: s.url, apiKey: s.apiKey ?? '', timeoutMs: s.timeoutMs, ...(s.fetch ? { fetch: s.fetch } : {}) }),
   },
   // A stand-in answering in-process: no key, no limit, and it counts tokens at Jev's price.
   simulated: {

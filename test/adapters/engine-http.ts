@@ -1,5 +1,5 @@
 import t from 'tap'
-import { cancelled, engineMessage, failureError, postOnce } from '../../src/adapters/engine-http.ts'
+import { cancelled, engineMessage, failureError, isRetryableStatus, parseRetryAfter, postOnce } from '../../src/adapters/engine-http.ts'
 
 const target = (fetch: typeof globalThis.fetch, timeoutMs = 1000) => ({ endpoint: 'http://127.0.0.1:9/x', headers: { authorization: 'Bearer k' }, fetch, timeoutMs })
 
@@ -7,9 +7,9 @@ t.test('a success is the body; a failure says its status, the engine\'s words an
   const ok = await postOnce(target((async () => new Response('{"a":1}')) as typeof fetch), '{}')
   t.same(ok, { ok: true, value: '{"a":1}' })
   const refused = await postOnce(target((async () => new Response('{"error": {"message": "slow down"}}', { status: 429, headers: { 'retry-after': '7' } })) as typeof fetch), '{}')
-  t.match(refused, { ok: false, retryable: true, retryAfterMs: 7000, failure: { status: 429, message: 'engine answered 429: slow down', transient: true } })
+  t.match(refused, { ok: false, failure: { status: 429, message: 'engine answered 429: slow down', transient: true, retryAfterMs: 7000 } })
   const bad = await postOnce(target((async () => new Response('nope', { status: 400, statusText: 'Bad Request' })) as typeof fetch), '{}')
-  t.match(bad, { ok: false, retryable: false, failure: { status: 400, message: 'engine answered 400: nope', transient: false } })
+  t.match(bad, { ok: false, failure: { status: 400, message: 'engine answered 400: nope', transient: false, retryAfterMs: null } })
 })
 
 t.test('network errors and timeouts are transient; a cancelled call is not', async (t) => {
@@ -24,11 +24,30 @@ t.test('network errors and timeouts are transient; a cancelled call is not', asy
   const controller = new AbortController()
   const asking = postOnce(target(hang), '{}', controller.signal)
   controller.abort()
-  t.match(await asking, { ok: false, retryable: false, failure: cancelled(controller.signal) })
+  t.same(await asking, { ok: false, failure: cancelled(controller.signal) })
 })
 
 t.test('the final error scrubs the key and keeps what the core needs', async (t) => {
   const error = failureError({ status: 503, message: 'engine answered 503: key sk-1 is busy', transient: true, retryAfterMs: 2000 }, 'sk-1')
   t.match(error, { name: 'EngineError', status: 502, engineStatus: 503, transient: true, retryAfterMs: 2000, message: 'engine answered 503: key [redacted] is busy' })
   t.equal(engineMessage('{"detail": [{"loc": ["body", "q"], "msg": "Field required"}]}', ''), 'body.q: Field required')
+})
+
+t.test('Retry-After reads delta-seconds and HTTP dates', async (t) => {
+  const now = Date.parse('Wed, 21 Oct 2026 07:28:00 GMT')
+  t.equal(parseRetryAfter('3', now), 3000)
+  t.equal(parseRetryAfter(' 1.5 ', now), 1500)
+  t.equal(parseRetryAfter('0', now), 0)
+  t.equal(parseRetryAfter('Wed, 21 Oct 2026 07:28:10 GMT', now), 10_000)
+  t.equal(parseRetryAfter('Wed, 21 Oct 2026 07:27:00 GMT', now), 0, 'a date in the past means at once')
+  t.equal(parseRetryAfter(null, now), null)
+  t.equal(parseRetryAfter('-5', now), null, 'a negative wait is unreadable')
+  t.equal(parseRetryAfter('tomorrow-ish', now), null)
+  t.equal(parseRetryAfter('', now), null)
+  t.type(parseRetryAfter('Wed, 21 Oct 2099 07:28:00 GMT'), 'number', 'now defaults to the clock')
+})
+
+t.test('408, 429 and 5xx are worth asking again; other statuses are not', async (t) => {
+  for (const status of [408, 429, 500, 502, 503, 504, 599]) t.ok(isRetryableStatus(status), `${status}`)
+  for (const status of [200, 301, 400, 401, 403, 404, 409, 422, 600]) t.notOk(isRetryableStatus(status), `${status}`)
 })

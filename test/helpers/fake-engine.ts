@@ -74,7 +74,7 @@ function answer(request: EngineRequest, options: FakeEngineOptions): EngineResul
 
 function failure(fail: FakeEngineOptions['fail'], request: EngineRequest, index: number): Error | undefined {
   if (fail === undefined) return undefined
-  if (fail === true) return new EngineError('engine answered 500: simulated failure', 500)
+  if (fail === true) return new EngineError('engine answered 500: simulated failure', 500, { transient: true })
   return fail instanceof Error ? fail : fail(request, index)
 }
 

@@ -1,5 +1,4 @@
 import t, { type Test } from 'tap'
-import { sleep as realSleep } from '../../../src/adapters/system-one/retry.ts'
 import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL, type SystemOneOptions } from '../../../src/adapters/system-one/system-one.ts'
 import { EngineError } from '../../../src/errors.ts'
 import type { EngineRequest } from '../../../src/ports/engine.ts'
@@ -18,13 +17,9 @@ async function serve(t: Test, options: SystemOneServerOptions = {}): Promise<Sys
   return server
 }
 
-/** The adapter against `server`, recording the delays it sleeps instead of sleeping them. */
+/** The adapter against `server`. */
 function adapter(server: SystemOneServer, options: Partial<SystemOneOptions> = {}) {
-  const sleeps: number[] = []
-  const engine = createSystemOne({
-    apiKey: KEY, url: server.url, random: () => 0.5, sleep: async (ms) => void sleeps.push(ms), ...options,
-  })
-  return { engine, sleeps }
+  return { engine: createSystemOne({ apiKey: KEY, url: server.url, ...options }) }
 }
 
 /** Asserts the call fails with an EngineError that does not give the key away, and returns it. */
@@ -170,38 +165,23 @@ t.test('an unusable answer is an EngineError naming what is wrong, and is not as
   }
 })
 
-t.test('a 5xx is retried with growing, jittered delays, then fails with the status and message', async (t) => {
-  const server = await serve(t, { failTimes: 99, status: 500, errorMessage: 'overloaded' })
-  const { engine, sleeps } = adapter(server)
-  const error = await failure(t, engine.ask(REQUEST))
-  t.equal(error.message, 'engine answered 500: overloaded (after 3 attempts)')
-  t.equal(error.engineStatus, 500)
-  t.equal(server.requests.length, 3)
-  t.same(sleeps, [750, 1500], 'half-way jitter between 1 and 2 times the base, which doubles from 500 ms')
-})
-
-t.test('a request that succeeds on a retry answers normally', async (t) => {
-  for (const status of [408, 429, 503]) {
-    const server = await serve(t, { failTimes: 2, status })
-    const result = await adapter(server).engine.ask(REQUEST)
-    t.same(Object.keys(result.distributions).sort(), ['is_spam', 'topic', 'urgency'], `after two ${status}s`)
-    t.equal(server.requests.length, 3)
-  }
-})
-
-t.test('Retry-After is honoured, in seconds or as a date, never beyond the longest delay', async (t) => {
+t.test('every request is tried once: a transient failure is an error that says so, with the wait asked for', async (t) => {
+  const overloaded = await serve(t, { failTimes: 99, status: 500, errorMessage: 'overloaded' })
+  const error = await failure(t, adapter(overloaded).engine.ask(REQUEST))
+  t.equal(error.message, 'engine answered 500: overloaded', 'no retry: the core paces and retries')
+  t.same([error.engineStatus, error.transient, error.retryAfterMs], [500, true, null])
+  t.equal(overloaded.requests.length, 1)
   const cases: [string, number][] = [
     ['2', 2000],
-    ['60', 5000],
-    [new Date(Date.now() + 3_600_000).toUTCString(), 5000],
+    ['60', 60_000],
     [new Date(Date.now() - 3_600_000).toUTCString(), 0],
-    ['soon', 750],
   ]
-  for (const [retryAfter, delay] of cases) {
-    const server = await serve(t, { failTimes: 1, status: 429, retryAfter })
-    const { engine, sleeps } = adapter(server)
-    await engine.ask(REQUEST)
-    t.same(sleeps, [delay], `Retry-After: ${retryAfter}`)
+  for (const [retryAfter, ms] of cases) {
+    const limited = await serve(t, { failTimes: 1, status: 429, retryAfter })
+    const refused = await failure(t, adapter(limited).engine.ask(REQUEST))
+    t.same([refused.engineStatus, refused.transient, refused.retryAfterMs], [429, true, ms], `Retry-After: ${retryAfter}`)
+    t.equal(limited.requests.length, 1)
+    t.equal((await adapter(limited).engine.ask(REQUEST)).model, 'jev-1.13.0', 'asked again, it answers')
   }
 })
 
@@ -223,15 +203,15 @@ t.test('other 4xx fail at once with the engine message', async (t) => {
   ]
   for (const [reply, message] of cases) {
     const server = await serve(t, { reply: () => reply })
-    const { engine, sleeps } = adapter(server)
-    const error = await failure(t, engine.ask(REQUEST))
+    const error = await failure(t, adapter(server).engine.ask(REQUEST))
     t.equal(error.message, message)
     t.equal(error.engineStatus, reply.status)
-    t.same([server.requests.length, sleeps.length], [1, 0], `${reply.status} is asked once`)
+    t.equal(error.transient, false, `${reply.status} is not worth asking again`)
+    t.equal(server.requests.length, 1)
   }
 })
 
-t.test('a wrong key is refused without retrying', async (t) => {
+t.test('a wrong key is refused', async (t) => {
   const server = await serve(t, { expectKey: 'the-right-key' })
   const error = await failure(t, adapter(server).engine.ask(REQUEST))
   t.match(error.message, /^engine answered 401: Cannot authenticate/)
@@ -242,42 +222,39 @@ t.test('the key never appears in an error, even when the engine echoes it', asyn
   const echo = `rejected Bearer ${KEY}`
   const server = await serve(t, { failTimes: 99, status: 500, errorMessage: echo })
   const error = await failure(t, adapter(server).engine.ask(REQUEST))
-  t.equal(error.message, 'engine answered 500: rejected Bearer [redacted] (after 3 attempts)')
+  t.equal(error.message, 'engine answered 500: rejected Bearer [redacted]')
 })
 
-t.test('an unreachable engine is retried, then fails naming where it looked', async (t) => {
+t.test('an unreachable engine fails naming where it looked, as a transient failure', async (t) => {
   const server = await startSystemOneServer()
   await server.close()
-  const { engine, sleeps } = adapter(server)
-  const error = await failure(t, engine.ask(REQUEST))
+  const error = await failure(t, adapter(server).engine.ask(REQUEST))
   t.match(error.message, `could not reach the engine at ${server.url}/v1/systemone: `)
-  t.match(error.message, /ECONNREFUSED.*\(after 3 attempts\)$/)
-  t.equal(error.engineStatus, null)
-  t.equal(sleeps.length, 2)
+  t.match(error.message, /ECONNREFUSED/)
+  t.same([error.engineStatus, error.transient], [null, true])
 })
 
-t.test('a network error followed by an answer succeeds through the given fetch', async (t) => {
+t.test('requests go through the given fetch', async (t) => {
   const server = await serve(t)
   let calls = 0
-  const flaky: typeof fetch = (input, init) =>
-    ++calls === 1 ? Promise.reject(new TypeError('socket hang up')) : fetch(input, init)
-  const result = await adapter(server, { fetch: flaky }).engine.ask(REQUEST)
+  const counting: typeof fetch = (input, init) => (calls++, fetch(input, init))
+  const result = await adapter(server, { fetch: counting }).engine.ask(REQUEST)
   t.equal(result.model, 'jev-1.13.0')
-  t.same([calls, server.requests.length], [2, 1])
+  t.same([calls, server.requests.length], [1, 1])
 })
 
-t.test('each attempt has its own timeout', async (t) => {
+t.test('a request has its time limit', async (t) => {
   const server = await serve(t, { latencyMs: 60_000 })
-  const { engine } = adapter(server, { timeoutMs: 50, retries: 1 })
-  const error = await failure(t, engine.ask(REQUEST))
-  t.equal(error.message, 'the engine did not answer within 50 ms (after 2 attempts)')
-  t.equal(server.requests.length, 2)
+  const error = await failure(t, adapter(server, { timeoutMs: 50 }).engine.ask(REQUEST))
+  t.equal(error.message, 'the engine did not answer within 50 ms')
+  t.same([error.transient, server.requests.length], [true, 1])
 })
 
-t.test('a caller that cancels stops the request and the retries', async (t) => {
+t.test('a caller that cancels stops the request', async (t) => {
   const server = await serve(t, { latencyMs: 60_000 })
   const early = await failure(t, adapter(server).engine.ask(REQUEST, AbortSignal.abort()))
   t.equal(early.message, 'the engine request was cancelled')
+  t.equal(early.transient, false)
 
   const during = new AbortController()
   const aborting: typeof fetch = (input, init) => {
@@ -287,24 +264,6 @@ t.test('a caller that cancels stops the request and the retries', async (t) => {
   }
   const late = await failure(t, adapter(server, { fetch: aborting }).engine.ask(REQUEST, during.signal))
   t.equal(late.message, 'the engine request was cancelled')
-
-  const waiting = new AbortController()
-  const failing = await serve(t, { failTimes: 99 })
-  const sleepThenCancel = (ms: number, signal?: AbortSignal) => {
-    waiting.abort()
-    return realSleep(ms, signal)
-  }
-  const { engine } = adapter(failing, { sleep: sleepThenCancel })
-  const slept = await failure(t, engine.ask(REQUEST, waiting.signal))
-  t.equal(slept.message, 'the engine request was cancelled')
-  t.equal(failing.requests.length, 1, 'no attempt after the cancel')
-})
-
-t.test('a sleep that fails for another reason is not mistaken for a cancel', async (t) => {
-  const server = await serve(t, { failTimes: 1 })
-  const broken = new Error('timer broke')
-  const { engine } = adapter(server, { sleep: async () => Promise.reject(broken) })
-  await t.rejects(engine.ask(REQUEST), broken)
 })
 
 t.test('the defaults: TypeSafe URL, a pinned Jev model, and a key that must be given', async (t) => {

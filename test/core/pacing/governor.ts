@@ -28,7 +28,8 @@ function governed(over: Partial<GovernorOptions> = {}, store: Store = createMemo
   return { governor, sleeps, store, clock: () => now }
 }
 
-const status = (code: number, retryAfterMs: number | null = null) => new EngineError(`engine answered ${code}: no`, code, { retryAfterMs })
+// As the HTTP adapters report a status: 400 is final, the others worth asking again.
+const status = (code: number, retryAfterMs: number | null = null) => new EngineError(`engine answered ${code}: no`, code, { retryAfterMs, transient: code !== 400 })
 
 t.test('requests keep the pace: one turn per request, spaced at ENGINE_RPM', async (t) => {
   const { governor, sleeps } = governed({ rpm: 1224 })
