@@ -1,6 +1,5 @@
 import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
 import { scoredRows, scoreJudgment, type QuestionScore } from '../core/review/accuracy.ts'
-import { readDistribution } from '../core/judge/answer.ts'
 import type { StoredAnswer } from '../ports/store.ts'
 import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
 import type { QueueLeft } from '../core/review/queue-view.ts'
@@ -68,7 +67,7 @@ export function currentLabels(source: ReviewSource): Map<string, Map<string, str
   for (const question of spec.questions) {
     const hashes = scoredRows(spec.name, question.name, key, verdicts)
     const answers = hashes.length > 0 ? store.answersForStates(model, question.fingerprint, hashes) : []
-    current.set(question.name, new Map(answers.map((a) => [a.stateHash, readDistribution(question, a.distribution).label])))
+    current.set(question.name, new Map(answers.map((a) => [a.stateHash, a.label])))
   }
   return current
 }

@@ -1,4 +1,3 @@
-import { readDistribution } from '../core/judge/answer.ts'
 import { verdictKey, verdictText, type Verdict, type Verdicts } from '../core/review/verdicts.ts'
 import type { Project, RunRecord, Spec, State } from '../core/types.ts'
 import { NotFoundError } from '../errors.ts'
@@ -70,7 +69,7 @@ function rowsOf(store: Store, spec: Spec, run: RunRecord, listed: readonly { sta
     const answers = Object.fromEntries(spec.questions.map((q): [string, RunAnswer | null] => {
       const answer = stored.get(q.fingerprint)
       if (!answer) return [q.name, null]
-      const { label, p, margin } = readDistribution(q, answer.distribution)
+      const { label, p, margin } = answer
       const v = verdicts.get(verdictKey(spec.name, q.name, stateHash))
       return [q.name, { label, p, margin, verdict: v ? { verdict: v.verdict, text: verdictText(v) } : null }]
     }))

@@ -28,9 +28,10 @@ function setup(): { a: App; files: ReturnType<typeof createMemoryFiles> } {
   const [isSpam] = spam.questions
   messages.forEach((message, i) => {
     if (message === 'e') return store.putAnswers([], hashes[i], { message })
+    const spam = i % 2 === 0
     store.putAnswers([{
       model: 'm', fingerprint: isSpam.fingerprint, stateHash: hashes[i], judgment: 'spam', question: 'is_spam',
-      distribution: { yes: i % 2 === 0 ? 0.9 : 0.2, no: i % 2 === 0 ? 0.1 : 0.8 }, label: 'x', p: 0, margin: 0, askedAt: 'x',
+      distribution: { yes: spam ? 0.9 : 0.2, no: spam ? 0.1 : 0.8 }, label: spam ? 'yes' : 'no', p: spam ? 0.9 : 0.8, margin: spam ? 0.8 : 0.6, askedAt: 'x',
     }], hashes[i], { message })
   })
   const counts = [{ run_id: 'r1', question: 'is_spam', label: 'yes', count: 5 }, { run_id: 'r1', question: 'is_spam', label: 'no', count: 2 }, { run_id: 'r1', question: 'gone', label: 'x', count: 7 }]

@@ -1,6 +1,5 @@
 import type { StoredAnswer } from '../../ports/store.ts'
 import type { Answers, Project, Row, SourcedRow, Spec, State } from '../types.ts'
-import { readDistribution, type Reading } from './answer.ts'
 import { askMissing, type Lookup } from './ask.ts'
 import { modelFor, type Judging } from './deps.ts'
 import { routeOf } from './route.ts'
@@ -14,7 +13,6 @@ export interface SpecResult {
   readonly state: State
   readonly stateHash: string
   readonly answers: Answers
-  readonly readings: Readonly<Record<string, Reading>>
   /** The stored answer behind each question's, by fingerprint (with the model the engine reported). */
   readonly stored: ReadonlyMap<string, StoredAnswer>
 }
@@ -99,14 +97,13 @@ export function fingerprintsOf(spec: Spec): readonly string[] {
   return list
 }
 
+/** The answers of a spec's questions, each the stored one as it was read when asked, routed by the spec's rules. */
 function assemble(lookup: Lookup, stored: ReadonlyMap<string, StoredAnswer>, fresh: ReadonlySet<string>): SpecResult {
   const { spec, model, state, hash } = lookup
   const answers: Answers = {}
-  const readings: Record<string, Reading> = {}
   for (const q of spec.questions) {
-    const reading = readDistribution(q, stored.get(q.fingerprint)!.distribution)
-    readings[q.name] = reading
-    answers[q.name] = { ...reading, route: routeOf(spec.act[q.name], reading), cached: !fresh.has(q.fingerprint) }
+    const { label, p, margin } = stored.get(q.fingerprint)!
+    answers[q.name] = { label, p, margin, route: routeOf(spec.act[q.name], { label, p, margin }), cached: !fresh.has(q.fingerprint) }
   }
-  return { spec, model, state, stateHash: hash, answers, readings, stored }
+  return { spec, model, state, stateHash: hash, answers, stored }
 }

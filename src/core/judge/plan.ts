@@ -1,4 +1,3 @@
-import { readDistribution } from './answer.ts'
 import { estimateOf } from './ask.ts'
 import { tokenCost } from './cost.ts'
 import { fingerprintsOf } from './judge-row.ts'
@@ -154,7 +153,7 @@ export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaul
     const stored = deps.store.getAnswers(model, hash, lookup)
     for (const q of gives) {
       const s = stored.get(q.fingerprint)
-      labels.set(`${spec.name}.${q.name}`, s ? readDistribution(q, s.distribution).label : null)
+      labels.set(`${spec.name}.${q.name}`, s ? s.label : null)
     }
     return new Set(stored.keys())
   }

@@ -1,5 +1,5 @@
 import type { StoredAnswer } from '../../ports/store.ts'
-import { rankLabels, readDistribution } from '../judge/answer.ts'
+import { rankLabels } from '../judge/answer.ts'
 import { KINDS, verdictChoices, verdictKey } from './verdicts.ts'
 import type { AnswerKey, Kind, KeyRow, VerdictChoice, Verdicts } from './verdicts.ts'
 import type { Question, Spec, State } from '../types.ts'
@@ -90,7 +90,7 @@ export interface Queue {
 /** Whether the model's current answer differs from the key's label for a question. */
 export function disagrees(question: Question, answer: StoredAnswer, row: KeyRow | undefined): boolean {
   const keyLabel = row?.labels[question.name]
-  return keyLabel !== undefined && readDistribution(question, answer.distribution).label !== keyLabel
+  return keyLabel !== undefined && answer.label !== keyLabel
 }
 
 /**
@@ -151,13 +151,12 @@ function cardOf(input: QueueInput, question: Question, kind: Kind, answer: Store
   const state = input.states.get(answer.stateHash) ?? row?.state
   // A row whose values the store never kept cannot be shown, so it cannot be reviewed.
   if (!state) return null
-  const reading = readDistribution(question, answer.distribution)
   const keyLabel = row?.labels[question.name] ?? null
-  const subject = { modelLabel: reading.label, keyLabel }
+  const subject = { modelLabel: answer.label, keyLabel }
   return {
     judgment: input.spec.name, question: question.name, stateHash: answer.stateHash, kind,
     stratum: place?.stratum ?? stratumOf(answer.margin, input.spec.unsureBelow), rank: place?.rank ?? null, state,
-    modelLabel: reading.label, p: reading.p, margin: reading.margin,
+    modelLabel: answer.label, p: answer.p, margin: answer.margin,
     top: rankLabels(question, answer.distribution).slice(0, 3), keyLabel,
     verdicts: verdictChoices(kind, question, subject),
   }

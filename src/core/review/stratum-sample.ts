@@ -1,5 +1,4 @@
 import type { StoredAnswer } from '../../ports/store.ts'
-import { readDistribution } from '../judge/answer.ts'
 import type { Question } from '../types.ts'
 import type { Stratum } from './strata.ts'
 
@@ -85,7 +84,7 @@ export function sampleStratum(input: StratumInput): StratumSample {
 }
 
 function sampledRow(input: StratumInput, answer: StoredAnswer, truth: readonly string[]): SampledRow {
-  const { label, p, margin } = readDistribution(input.question, answer.distribution)
+  const { label, p, margin } = answer
   return { stateHash: answer.stateHash, stratum: input.stratum, label, p, margin, truth, correct: truth.includes(label) }
 }
 

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { chainedRow, judgeOrdered, judgeRow, judgeSpec } from '../../../src/core/judge/judge-row.ts'
 import { createLedger } from '../../../src/core/judge/ledger.ts'
+import { stateHash } from '../../../src/core/judge/state.ts'
 import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { deps } from '../../helpers/deps.ts'
@@ -63,4 +64,19 @@ t.test('a row the store answers in full is judged without a promise; one it lack
   const cached = judgeOrdered({ deps: d, ledger: createLedger(1) }, [spam], sourced)
   t.notOk(cached instanceof Promise, 'every answer from the store: no promise, no concurrency slot')
   t.equal((cached as Exclude<typeof cached, Promise<unknown>>).get('spam')!.answers.is_spam.cached, true)
+})
+
+t.test('a stored answer is served as it was stored: its label, p and margin are not read again from the distribution', async (t) => {
+  const engine = createFakeEngine()
+  const d = deps(engine)
+  const hash = stateHash({ message: row.message })
+  // An even split stored with the second label (as an older version's reading might have put it).
+  d.store.putAnswers(spam.questions.map((q) => ({
+    model: d.defaultModel, fingerprint: q.fingerprint, stateHash: hash, judgment: 'spam', question: q.name,
+    distribution: Object.fromEntries(q.labels.map((l) => [l, 1 / q.labels.length])), label: q.labels[1], p: 0.5, margin: 0, askedAt: '2026-01-01T00:00:00.000',
+  })), hash, { message: row.message })
+  const served = await judgeSpec({ deps: d, ledger: createLedger(1) }, spam, { row, where: 'row' })
+  t.equal(engine.calls.length, 0)
+  t.same(served.answers.is_spam, { label: 'no', p: 0.5, margin: 0, route: 'review', cached: true }, 'routed by the stored reading')
+  t.same(served.answers.topic, { label: spam.questions[1].labels[1], p: 0.5, margin: 0, route: '', cached: true })
 })

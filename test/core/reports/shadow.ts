@@ -17,7 +17,7 @@ const candidateHam = spec('name: ham\nstate: [message]\nquestions:\n  is_ham:\n 
 /** A judgment's result on one row with the given labels. */
 function result(s: Spec, stateHash: string, labels: Record<string, string>): SpecResult {
   const answers = Object.fromEntries(Object.entries(labels).map(([q, label]) => [q, { label, p: 0.9, margin: 0.8, route: '', cached: true }]))
-  return { spec: s, model: 'jev-test', state: { message: 'hi' }, stateHash, answers, readings: {}, stored: new Map() }
+  return { spec: s, model: 'jev-test', state: { message: 'hi' }, stateHash, answers, stored: new Map() }
 }
 
 const results = (...list: SpecResult[]) => new Map(list.map((r) => [r.spec.name, r]))
