@@ -3,7 +3,8 @@ import { usd } from './text.ts'
 
 /** A progress bar on a terminal stream; silent when the stream is not a terminal. */
 export interface Progress {
-  tick(done: number): void
+  /** One more row done. */
+  tick(): void
   end(): void
 }
 
@@ -51,8 +52,8 @@ export function createProgress(out: Out, total: number, label: string, options: 
   const timer = options.refreshMs === 0 ? null : setInterval(draw, options.refreshMs ?? 1000)
   timer?.unref()
   return {
-    tick(n) {
-      done = n
+    tick() {
+      done++
       if (now() - last < everyMs && done < total) return
       draw()
     },

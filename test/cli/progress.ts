@@ -5,14 +5,19 @@ t.test('a progress bar draws on a terminal, throttled, and clears at the end', a
   let out = ''
   let now = 0
   const bar = createProgress({ isTTY: true, write: (s: string) => (out += s) }, 10, 'judging', { now: () => now, everyMs: 100, refreshMs: 0 })
+  const ticks = (n: number) => { for (let i = 0; i < n; i++) bar.tick() }
   now = 200
-  bar.tick(5)
+  ticks(5)
   now = 250
-  bar.tick(6)
+  ticks(1)
   now = 1000
-  bar.tick(10)
+  ticks(4)
   bar.end()
-  t.equal(out, '\r\x1b[Kjudging [##########..........] 5/10 · 25.0 rows/s · 0:01 left\r\x1b[Kjudging [####################] 10/10 · 10.0 rows/s\r\x1b[K')
+  // The first row draws; the next four at the same moment and one 50 ms later do not; the first
+  // row after 100 ms does, and the last always does.
+  const line = (done: number, now: number) => `\r\x1b[K${progressLine('judging', done, 10, now, now)}`
+  t.equal(out, `${line(1, 200)}${line(7, 1000)}${line(10, 1000)}\r\x1b[K`)
+  t.match(out, /1\/10 · 5\.0 rows\/s .*7\/10 .*10\/10 · 10\.0 rows\/s/s)
 })
 
 t.test('the line shows rows done, rate, time left, answers asked and spend against the cap', async (t) => {
@@ -39,7 +44,7 @@ t.test('a wait shows without a tick: the bar redraws on its own', async (t) => {
 t.test('nothing is drawn when the stream is not a terminal', async (t) => {
   let out = ''
   const bar = createProgress({ write: (s: string) => (out += s) }, 10, 'judging')
-  bar.tick(10)
+  for (let i = 0; i < 10; i++) bar.tick()
   bar.end()
   t.equal(out, '')
 })

@@ -46,8 +46,7 @@ export async function replayCommand(argv: readonly string[], io: CliIo, options:
       candidate: session.project, live, node: values.node, cap: session.config.maxCost, concurrency, signal: io.signal,
       onStart(rows) {
         const bar = (progress = createProgress(io.stderr, rows, 'replaying'))
-        let done = 0
-        return () => bar.tick(++done)
+        return () => bar.tick()
       },
     }).finally(() => progress.end())
     io.stdout.write(values.json ? JSON.stringify({ ...report, run: report.run && runJson(report.run) }, null, 2) + '\n' : replayText(report))

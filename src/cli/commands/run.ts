@@ -41,7 +41,6 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
     // Opened once the plan is within the cap, so that a refused run writes nothing.
     let writer: AnswersWriter | null = null
     let progress = createProgress(io.stderr, 0, 'judging')
-    let done = 0
     let total = 0
     const cap = session.config.maxCost
     const runs = await runRows(session.runtime, {
@@ -54,7 +53,7 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
       },
       onRow(seq, sourced, results) {
         writer?.write(seq, sourced.row, results)
-        progress.tick(++done)
+        progress.tick()
       },
     }).finally(() => progress.end())
     await (writer as AnswersWriter | null)?.close()

@@ -31,8 +31,7 @@ export async function testCommand(argv: readonly string[], io: CliIo, options: R
       onTrial(spec, rows) {
         progress?.end()
         const bar = (progress = createProgress(io.stderr, rows, `judging ${spec.name}`))
-        let done = 0
-        return () => bar.tick(++done)
+        return () => bar.tick()
       },
     }).finally(() => progress?.end())
     io.stdout.write(values.json ? JSON.stringify(scoresJson(scores), null, 2) + '\n' : testReport(runs, specs, scores))
