@@ -90,7 +90,7 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
 
 /** When the engine reported another model than for the baseline: which, before each change's parts. */
 function modelLine(session: Session, run: RunRecord, baseline: string): string {
-  const before = session.runtime.depsFor(session.project).store.listRuns([run.judgment], Infinity).find((r) => r.run_id === baseline)
+  const before = session.runtime.depsFor(session.project).store.getRun(baseline)
   if (!before?.reported_model || !run.reported_model || before.reported_model === run.reported_model) return ''
   return `the engine reported model ${run.reported_model}, where run ${baseline} had ${before.reported_model}: each change below is split into the model's part and the data's`
 }
