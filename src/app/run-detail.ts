@@ -35,6 +35,8 @@ export interface RunDetail {
   readonly labels: Readonly<Record<string, Readonly<Record<string, number>>>>
   /** Distinct states recorded for the run; 0 for a run recorded before runs kept their states. */
   readonly states: number
+  /** Whether the run's row list was deleted (`judge runs --prune`): its states are counted but no longer listed. */
+  readonly rows_pruned: boolean
   readonly page: { readonly number: number; readonly pages: number; readonly size: number; readonly first: number }
   readonly rows: readonly RunRow[]
 }
@@ -57,6 +59,7 @@ export async function runDetail(app: App, project: Project, runId: string, page:
   const rows = rowsOf(store, spec, run, listed, await app.files.verdicts(spec))
   return {
     run, spec_changed: run.spec_hash !== spec.hash, labels: labelsOf(store, spec, runId), states,
+    rows_pruned: states > 0 && listed.length === 0,
     page: { number, pages, size, first: listed.length === 0 ? 0 : (number - 1) * size + 1 }, rows,
   }
 }

@@ -23,7 +23,7 @@ export const COMMANDS: Readonly<Record<string, { run: Command; summary: string; 
   init: { run: init.initCommand, help: init.HELP, summary: 'write a starter spec for a data file, and print the next commands' },
   run: { run: run.runCommand, help: run.HELP, summary: 'judge every row of a data file, store first, and record a run' },
   plan: { run: plan.planCommand, help: plan.HELP, summary: 'what run would ask and cost, asking nothing' },
-  runs: { run: runs.runsCommand, help: runs.HELP, summary: 'the runs of a spec or folder, newest first' },
+  runs: { run: runs.runsCommand, help: runs.HELP, summary: 'the runs of a spec or folder, newest first; prune old runs\' row lists' },
   drift: { run: drift.driftCommand, help: drift.HELP, summary: 'label mix per run and its change' },
   test: { run: test.testCommand, help: test.HELP, summary: 'judge the answer key, store first, and score accuracy with the verdicts' },
   cache: { run: cache.cacheCommand, help: cache.HELP, summary: 'answers per question wording and model; prune superseded wordings' },

@@ -151,6 +151,10 @@ export interface Store {
   runStates(runId: string, from: string, limit: number): RunState[]
   /** Up to `limit` states of a run in hash order, skipping the first `offset`: a page of its rows. */
   runStatesPage(runId: string, offset: number, limit: number): RunState[]
+  /** How many states of a run the store holds: its `states`, or 0 once its row list is pruned. */
+  runStateCount(runId: string): number
+  /** Deletes the row lists (states) of the given runs in one transaction, nothing else; returns the states deleted. */
+  deleteRunStates(runIds: readonly string[]): number
   /** Whether two runs judged exactly the same states, each on as many rows. */
   sameRunStates(a: string, b: string): boolean
   /** Records the model check of a run, replacing any earlier one of that run. */

@@ -12,7 +12,7 @@ function take<T>(items: T[], limit: number): T[] {
 
 /** The run methods of the in-memory Store, with the SQLite adapter's observable behaviour. */
 export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'latestRuns' | 'runLabelCounts' |
-  'getRun' | 'runStates' | 'runStatesPage' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'> {
+  'getRun' | 'runStates' | 'runStatesPage' | 'runStateCount' | 'deleteRunStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'> {
   const runs = new Map<string, RunRecord>()
   const runLabels = new Map<string, Map<string, LabelCount>>()
   const runStates = new Map<string, RunState[]>()
@@ -56,6 +56,17 @@ export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'late
     runStatesPage(runId, offset, limit) {
       const from = Math.max(0, Math.trunc(offset) || 0)
       return take(statesOf(runId).slice(from), limit).map((s) => ({ ...s }))
+    },
+    runStateCount(runId) {
+      return statesOf(runId).length
+    },
+    deleteRunStates(runIds) {
+      let deleted = 0
+      for (const runId of runIds) {
+        deleted += statesOf(runId).length
+        runStates.delete(runId)
+      }
+      return deleted
     },
     sameRunStates(a, b) {
       const [x, y] = [statesOf(a), statesOf(b)]

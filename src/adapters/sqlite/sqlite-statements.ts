@@ -67,6 +67,7 @@ export const SQL = {
   putRunState: 'INSERT INTO _judge_run_states (run, state_hash, rows) VALUES (?, ?, ?)',
   runStatesFrom: `SELECT state_hash, rows FROM _judge_run_states
     WHERE run = ${SEQ} AND state_hash >= ? ORDER BY state_hash LIMIT ?`,
+  runStateCount: `SELECT count(*) AS n FROM _judge_run_states WHERE run = ${SEQ}`,
   runStatesPage: `SELECT state_hash, rows FROM _judge_run_states
     WHERE run = ${SEQ} ORDER BY state_hash LIMIT ? OFFSET ?`,
   getRun: `SELECT ${RUN} FROM _judge_runs WHERE run_id = ?`,

@@ -8,7 +8,7 @@ type SqlRow = Record<string, SQLOutputValue>
 
 /** The methods of the port that record and read runs, their states and their model checks. */
 export type RunMethods = Pick<Store, 'recordRun' | 'listRuns' | 'latestRuns' | 'runLabelCounts' |
-  'getRun' | 'runStates' | 'runStatesPage' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'>
+  'getRun' | 'runStates' | 'runStatesPage' | 'runStateCount' | 'deleteRunStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'>
 
 /** The run methods of a SQLite store, over its prepared statements and write transaction. */
 export function runMethods(sql: Statements, transaction: (work: () => void) => void): RunMethods {
@@ -45,6 +45,16 @@ export function runMethods(sql: Statements, transaction: (work: () => void) => v
     },
     runStatesPage(runId, offset, limit) {
       return sql.runStatesPage.all(runId, sqlLimit(limit), Math.max(0, Math.trunc(offset) || 0)).map(runStateOf)
+    },
+    runStateCount(runId) {
+      return (sql.runStateCount.get(runId) as { n: number }).n
+    },
+    deleteRunStates(runIds) {
+      let deleted = 0
+      transaction(() => {
+        for (const runId of runIds) deleted += Number(sql.clearRunStates.run(runId).changes)
+      })
+      return deleted
     },
     sameRunStates(a, b) {
       const row = sql.sameRunStates.get(b, a, a, b) as { same: number; a: number; b: number }

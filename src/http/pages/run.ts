@@ -54,6 +54,9 @@ function labelTable(question: string, counts: Readonly<Record<string, number>>, 
 }
 
 function rows(data: RunPageData, token: string | null): Html {
+  if (data.rows_pruned) {
+    return html`<section class="card empty"><p>This run's list of rows was pruned (<code>judge runs --prune</code>): its ${data.states} distinct states are counted above but no longer listed. Its label counts and drift stay.</p></section>`
+  }
   if (data.states === 0) {
     return html`<section class="card empty"><p>This run has no rows on record: it judged none, or it was recorded before runs kept the states they judged. Run <code>judge run</code> again to record a run with its rows.</p></section>`
   }

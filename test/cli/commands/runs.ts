@@ -1,9 +1,12 @@
 import t from 'tap'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { PROVENANCE_FIELDS, RUN_FIELDS } from '../../../src/app/runs.ts'
 import { cli } from '../../helpers/cli.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
+import { smsCsv } from '../../helpers/sms.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 
 const TONE_YAML = 'name: tone\nstate: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n'
@@ -42,4 +45,43 @@ t.test('a folder lists every judgment\'s runs; --node one of them; an unknown no
   t.same(await judgments(), ['tone', 'spam'])
   t.same(await judgments('--node', 'spam'), ['spam'])
   t.match(await cli(['runs', '.', '--node', 'nope'], {}, dir), { code: 2, stderr: /^judge runs: unknown node "nope"; the judgments here are: spam, tone/ })
+})
+
+t.test('--prune lists the runs whose row lists would go (a dry run); --yes deletes them, keeping the run records', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(12, 2) })
+  const options = { engine: createFakeEngine() }
+  for (let i = 0; i < 4; i++) t.equal((await cli(['run', 'spam.judge.yaml'], {}, dir, options)).code, 0)
+  const runs = JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], {}, dir, options)).stdout) as { run_id: string; states: number }[]
+  const dry = await cli(['runs', 'spam.judge.yaml', '--prune', '--keep', '2'], {}, dir, options)
+  t.equal(dry.code, 0, dry.stderr)
+  const lines = dry.stdout.trimEnd().split('\n')
+  t.match(lines[0], /^run\s+judgment\s+command\s+source\s+started\s+status\s+states$/)
+  t.same(lines.slice(1, 3).map((l) => l.split(/\s+/)[0]), [runs[2].run_id, runs[3].run_id], 'the two oldest, newest first')
+  t.match(lines[1], /\s+spam\s+run\s+messages\.csv\s+\S+\s+complete\s+12$/)
+  t.equal(lines[3], 'would delete 24 states in 2 run row lists; the newest 2 runs of each series and its newest complete run keep theirs; nothing was deleted (give --yes to delete)')
+  const json = JSON.parse((await cli(['runs', 'spam.judge.yaml', '--prune', '--keep', '2', '--json'], {}, dir, options)).stdout)
+  t.match(json, { dry_run: true, keep: 2, states: 24, deleted: 0 })
+  const done = await cli(['runs', 'spam.judge.yaml', '--prune', '--keep', '2', '--yes'], {}, dir, options)
+  t.match(done.stdout, /\ndeleted 24 states in 2 run row lists; run records and label counts stay\. The file keeps its size until VACUUM/)
+  t.same(JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], {}, dir, options)).stdout), runs, 'every run is still listed, as before')
+  t.equal((await cli(['runs', 'spam.judge.yaml', '--prune', '--keep', '2'], {}, dir, options)).stdout, 'no run row lists to prune: the newest 2 runs of each series and its newest complete run keep theirs\n')
+  const db = new DatabaseSync(join(dir, '.judge', 'store.sqlite'))
+  t.teardown(() => db.close())
+  t.same(db.prepare('SELECT count(*) AS n FROM _judge_run_states').get(), { n: 24 })
+  t.same(db.prepare('PRAGMA integrity_check').get(), { integrity_check: 'ok' })
+})
+
+t.test('--keep and --yes go with --prune; --keep is a whole number of 1 or more', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  for (const [args, message] of [
+    [['--yes'], /--yes goes with --prune/],
+    [['--keep', '3'], /--keep goes with --prune/],
+    [['--prune', '--keep', '0'], /--keep must be a whole number of 1 or more, not "0"/],
+    [['--prune', '--keep', '1.5'], /--keep must be a whole number of 1 or more, not "1.5"/],
+  ] as const) {
+    const result = await cli(['runs', 'spam.judge.yaml', ...args], {}, dir)
+    t.equal(result.code, 2, args.join(' '))
+    t.match(result.stderr, message)
+  }
+  t.notOk(existsSync(join(dir, '.judge')), 'nothing was made')
 })

@@ -1,4 +1,6 @@
 import t from 'tap'
+import { join } from 'node:path'
+import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { runPageOf } from '../../../src/http/endpoints/run.ts'
 import { percent } from '../../../src/format.ts'
 import { escapeHtml } from '../../../src/http/html.ts'
@@ -62,4 +64,19 @@ t.test('a run that does not exist is a 404, a bad page a 400, in JSON under /v1/
   t.match(await server.get(`/v1/runs/${runId}?path=spam.judge.yaml&page=0`), { status: 400, body: { error: /page must be a whole number from 1/ } })
   t.match(await server.get(`/v1/runs/${runId}`), { status: 400, body: { error: /path is required/ } })
   t.equal((await server.post(`/v1/runs/${runId}?path=spam.judge.yaml`, {})).status, 405)
+})
+
+t.test('a run whose row list was pruned says so on its page and in its JSON, its counts kept', async (t) => {
+  const { dir } = await reviewProject(t)
+  const server = await startJudgeServer(t, dir)
+  const [{ run_id: runId }] = (await server.get('/v1/runs?path=spam.judge.yaml')).body
+  const before = (await server.get(`/v1/runs/${runId}?path=spam.judge.yaml`)).body
+  t.equal(before.rows_pruned, false)
+  const store = openSqliteStore(join(dir, '.judge', 'store.sqlite'))
+  t.equal(store.deleteRunStates([runId]), REVIEW_ROWS.length)
+  store.close()
+  const [page, json] = await Promise.all([server.get(`/runs/${runId}?path=spam.judge.yaml`), server.get(`/v1/runs/${runId}?path=spam.judge.yaml`)])
+  t.match(json.body, { rows_pruned: true, rows: [], states: REVIEW_ROWS.length, labels: before.labels, run: before.run })
+  t.match(page.text, `This run's list of rows was pruned (<code>judge runs --prune</code>): its ${REVIEW_ROWS.length} distinct states are counted above but no longer listed.`)
+  t.notMatch(page.text, /class="run-rows/, 'no empty table of rows')
 })

@@ -12,6 +12,7 @@ const data: RunPageData = {
   spec_changed: true,
   labels: { is_spam: { yes: 3, no: 9 } },
   states: 120,
+  rows_pruned: false,
   page: { number: 2, pages: 3, size: 50, first: 51 },
   rows: [
     { state_hash: '0123456789abcdef', rows: 2, state: { message: '<b>hi</b>' }, answers: { is_spam: { label: 'no', p: 0.8, margin: 0.6, verdict: null } } },
@@ -48,4 +49,11 @@ t.test('a run without recorded rows says why, and what records them', async (t) 
   const page = runPage({ ...data, states: 0, rows: [], page: { number: 1, pages: 1, size: 50, first: 0 } }, null).text
   t.match(page, /This run has no rows on record: it judged none, or it was recorded before runs kept the states they judged\./)
   t.notMatch(page, /class="pager"/)
+})
+
+t.test('a run whose row list was pruned says so, not that it has no rows', async (t) => {
+  const page = runPage({ ...data, rows_pruned: true, rows: [], page: { number: 1, pages: 3, size: 50, first: 0 } }, null).text
+  t.match(page, "This run's list of rows was pruned (<code>judge runs --prune</code>)")
+  t.match(page, /its 120 distinct states are counted above but no longer listed/)
+  t.notMatch(page, /no rows on record|class="pager"|class="run-rows/)
 })
