@@ -1,3 +1,4 @@
+import { relative } from 'node:path'
 import { pruneRunStates, type PrunedRuns } from '../../app/run-prune.ts'
 import { listRuns } from '../../app/runs.ts'
 import { DEFAULT_KEEP } from '../../core/reports/run-prune.ts'
@@ -46,7 +47,8 @@ export async function runsCommand(argv: readonly string[], io: CliIo, options: R
   return withSession(io, onePath('runs', positionals), options, async (session) => {
     if (values.prune) {
       const pruned = pruneRunStates(session.runtime, session.project, values.node, keep, values.yes)
-      io.stdout.write(values.json ? JSON.stringify(pruned, null, 2) + '\n' : prunedText(pruned))
+      const file = shellWord(relative(io.cwd, session.runtime.storeFileFor(session.project.dir)))
+      io.stdout.write(values.json ? JSON.stringify(pruned, null, 2) + '\n' : prunedText(pruned, file))
       return 0
     }
     const runs = listRuns(session.runtime, session.project, values.node)
@@ -65,13 +67,19 @@ export async function runsCommand(argv: readonly string[], io: CliIo, options: R
   })
 }
 
-function prunedText(pruned: PrunedRuns): string {
-  const kept = `the newest ${plural(pruned.keep, 'run')} of each series and its newest complete run keep theirs`
+function prunedText(pruned: PrunedRuns, storeFile: string): string {
+  const newest = pruned.keep === 1 ? 'the newest run' : `the newest ${pruned.keep} runs`
+  const kept = `${newest} of each series and its newest complete run keep theirs`
   if (pruned.runs.length === 0) return `no run row lists to prune: ${kept}\n`
   const rows = pruned.runs.map((r) => [r.run_id, r.judgment, r.command || '-', r.source || '-', r.started_at, r.status, String(r.states)])
   const listed = table(['run', 'judgment', 'command', 'source', 'started', 'status', 'states'], rows)
   const lists = plural(pruned.runs.length, 'run row list')
   return listed + (pruned.dry_run
     ? `would delete ${plural(pruned.states, 'state')} in ${lists}; ${kept}; nothing was deleted (give --yes to delete)\n`
-    : `deleted ${plural(pruned.deleted, 'state')} in ${lists}; run records and label counts stay. The file keeps its size until VACUUM (sqlite3 .judge/store.sqlite 'VACUUM')\n`)
+    : `deleted ${plural(pruned.deleted, 'state')} in ${lists}; run records and label counts stay. The file keeps its size until VACUUM (sqlite3 ${storeFile} 'VACUUM')\n`)
+}
+
+/** A path as one word of a shell command: quoted when it holds anything but letters, digits and ./_-. */
+function shellWord(path: string): string {
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`
 }

@@ -62,7 +62,7 @@ t.test('--prune lists the runs whose row lists would go (a dry run); --yes delet
   const json = JSON.parse((await cli(['runs', 'spam.judge.yaml', '--prune', '--keep', '2', '--json'], {}, dir, options)).stdout)
   t.match(json, { dry_run: true, keep: 2, states: 24, deleted: 0 })
   const done = await cli(['runs', 'spam.judge.yaml', '--prune', '--keep', '2', '--yes'], {}, dir, options)
-  t.match(done.stdout, /\ndeleted 24 states in 2 run row lists; run records and label counts stay\. The file keeps its size until VACUUM/)
+  t.match(done.stdout, /\ndeleted 24 states in 2 run row lists; run records and label counts stay\. The file keeps its size until VACUUM \(sqlite3 \.judge\/store\.sqlite 'VACUUM'\)\n$/)
   t.same(JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], {}, dir, options)).stdout), runs, 'every run is still listed, as before')
   t.equal((await cli(['runs', 'spam.judge.yaml', '--prune', '--keep', '2'], {}, dir, options)).stdout, 'no run row lists to prune: the newest 2 runs of each series and its newest complete run keep theirs\n')
   const db = new DatabaseSync(join(dir, '.judge', 'store.sqlite'))
@@ -84,4 +84,12 @@ t.test('--keep and --yes go with --prune; --keep is a whole number of 1 or more'
     t.match(result.stderr, message)
   }
   t.notOk(existsSync(join(dir, '.judge')), 'nothing was made')
+})
+
+t.test('the VACUUM hint names the store as one shell word, quoted when its path needs it', async (t) => {
+  const dir = t.testdir({ "it's here": { 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(4, 0) } })
+  const options = { engine: createFakeEngine() }
+  for (let i = 0; i < 2; i++) t.equal((await cli(['run', "it's here/spam.judge.yaml"], {}, dir, options)).code, 0)
+  const done = await cli(['runs', "it's here", '--prune', '--keep', '1', '--yes'], {}, dir, options)
+  t.match(done.stdout, "(sqlite3 'it'\\''s here/.judge/store.sqlite' 'VACUUM')\n")
 })
