@@ -94,6 +94,10 @@ export function provenanceContract(t: Test, fresh: (t: Test) => Store): void {
     store.recordModelCheck(again)
     t.same(store.modelChecks('spam'), [again])
     t.same(store.modelChecks('ham'), [check({ run_id: 'h1', baseline: 'h0', pairs: [] })])
+    store.recordRun(run({ run_id: 'r3', started_at: '2025-01-03T00:00:00' }), [])
+    const third = check({ run_id: 'r3', baseline: 'r2', pairs: [{ question: 'is_spam', old_label: 'yes', new_label: 'no', rows: 2 }] })
+    store.recordModelCheck(third)
+    t.same(store.modelChecks('spam'), [again, third], 'each check with its own pairs, oldest run first')
     t.throws(() => store.recordModelCheck(check({ run_id: 'nope' })), /FOREIGN KEY/, 'a check belongs to a run')
   })
   t.test('answers are grouped by first asker, model and fingerprint with their count and age; a group can be deleted', async (t) => {

@@ -99,8 +99,9 @@ export const SQL = {
       c.same_rows, c.stopped, c.asked, c.cost
     FROM _judge_runs r JOIN _judge_model_checks c ON c.run_id = r.run_id
     WHERE r.judgment = ? ORDER BY r.started_at, r.run_id`,
-  modelPairs: `SELECT question, old_label, new_label, rows FROM _judge_model_pairs WHERE run_id = ?
-    ORDER BY question, old_label, new_label`,
+  modelPairs: `SELECT p.run_id, p.question, p.old_label, p.new_label, p.rows
+    FROM _judge_runs r JOIN _judge_model_pairs p ON p.run_id = r.run_id
+    WHERE r.judgment = ? ORDER BY p.run_id, p.question, p.old_label, p.new_label`,
   answerGroups: `SELECT judgment, question, model, fingerprint, count(*) AS answers,
       min(asked_at) AS oldest, max(asked_at) AS newest
     FROM _judge_answers GROUP BY judgment, question, model, fingerprint

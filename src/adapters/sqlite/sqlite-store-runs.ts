@@ -69,13 +69,20 @@ export function runMethods(sql: Statements, transaction: (work: () => void) => v
       })
     },
     modelChecks(judgment) {
+      // Every check's pairs in one read, rather than a read per check.
+      const pairs = new Map<string, ModelPair[]>()
+      for (const { run_id: runId, ...pair } of sql.modelPairs.all(judgment)) {
+        const list = pairs.get(runId as string) ?? []
+        pairs.set(runId as string, list)
+        list.push({ ...pair } as unknown as ModelPair)
+      }
       return sql.modelChecks.all(judgment).map((row): ModelCheck => ({
         run_id: row.run_id as string, baseline: row.baseline as string,
         old_model: row.old_model as string, new_model: row.new_model as string,
         rows_from: row.rows_from as ModelCheck['rows_from'], states: row.states as number,
         same_rows: row.same_rows === 1, stopped: row.stopped as string,
         asked: row.asked as number, cost: row.cost as number,
-        pairs: sql.modelPairs.all(row.run_id as string).map((p) => ({ ...p }) as unknown as ModelPair),
+        pairs: pairs.get(row.run_id as string) ?? [],
       }))
     },
   }
