@@ -41,23 +41,40 @@ interface Check {
   readonly baseline: RunRecord
 }
 
+/** A model check to make once its run is recorded: the sample of the baseline's rows already read (null for anchors). */
+export interface PendingCheck {
+  readonly check: Check
+  readonly sample: CheckRow[] | null
+}
+
 /**
- * For each complete run whose engine reported another model than its baseline (the previous
- * complete run of the same command and source) did: judges the baseline's rows under the new
- * model as well, store first, and records how each question's labels compare. The rows are the
- * spec's `anchors:` file when it names one, else a random sample of the baseline's states, at most
- * MODEL_CHECK_STATES; asking stops at the pass's cost cap (what the run left of it).
+ * The model checks of runs about to be recorded: each complete run whose engine reported another
+ * model than its baseline (the previous complete run of the same command and source) did. The
+ * baseline's sample is read now, before the runs are recorded: the baseline is then still its
+ * series' newest complete run, whose rows `judge runs --prune` never deletes.
  */
-export async function checkModels(app: App, pass: CheckedPass, runs: readonly RunRecord[]): Promise<void> {
+export function pendingChecks(app: App, pass: CheckedPass, runs: readonly RunRecord[]): PendingCheck[] {
   const deps = app.depsFor(pass.project)
-  for (const run of runs) {
-    if (run.status !== 'complete' || run.reported_model === '') continue
+  return runs.flatMap((run): PendingCheck[] => {
+    if (run.status !== 'complete' || run.reported_model === '') return []
     const baseline = previousLike(deps.store.listRuns([run.judgment], Infinity), run)
-    if (!baseline || baseline.reported_model === '' || baseline.reported_model === run.reported_model) continue
+    if (!baseline || baseline.reported_model === '' || baseline.reported_model === run.reported_model) return []
     const spec = pass.record.find((s) => s.name === run.judgment)!
     const check = { deps, ledger: pass.ledger, spec, run, baseline }
-    const rows = spec.anchors ? await anchorRows(app, pass, spec) : sampleRows(check)
-    deps.store.recordModelCheck(await compare(check, rows, spec.anchors ? 'anchors' : 'sample'))
+    return [{ check, sample: spec.anchors ? null : sampleRows(check) }]
+  })
+}
+
+/**
+ * Makes the pending checks of recorded runs: judges the baseline's rows under the new model as
+ * well, store first, and records how each question's labels compare. The rows are the spec's
+ * `anchors:` file when it names one, else the random sample of the baseline's states read before,
+ * at most MODEL_CHECK_STATES; asking stops at the pass's cost cap (what the run left of it).
+ */
+export async function checkModels(app: App, pass: CheckedPass, pending: readonly PendingCheck[]): Promise<void> {
+  for (const { check, sample } of pending) {
+    const rows = sample ?? await anchorRows(app, pass, check.spec)
+    check.deps.store.recordModelCheck(await compare(check, rows, sample ? 'sample' : 'anchors'))
   }
 }
 

@@ -5,7 +5,7 @@ import type { Ledger } from '../core/judge/ledger.ts'
 import { dependenciesOf } from '../core/spec/project.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
-import { checkModels } from './model-check.ts'
+import { checkModels, pendingChecks } from './model-check.ts'
 import type { RowSource } from './plan.ts'
 
 /** What a pass's rows were: the command that judged them and their source, named and hashed. */
@@ -51,12 +51,10 @@ export async function recordRuns(app: App, pass: Pass): Promise<RunRecord[]> {
   const deps = app.depsFor(pass.project)
   const sha = await app.files.gitSha(pass.project.dir)
   const finished = timestamp(app.now())
-  const runs = pass.record.map((spec) => {
-    const run = runOf(deps, pass, spec, sha, finished)
-    deps.store.recordRun(run, labelCountsOf(pass.outcome, spec.name, run.run_id), pass.outcome.states.get(spec.name)?.entries())
-    return run
-  })
-  await checkModels(app, pass, runs)
+  const runs = pass.record.map((spec) => runOf(deps, pass, spec, sha, finished))
+  const checks = pendingChecks(app, pass, runs)
+  for (const run of runs) deps.store.recordRun(run, labelCountsOf(pass.outcome, run.judgment, run.run_id), pass.outcome.states.get(run.judgment)?.entries())
+  await checkModels(app, pass, checks)
   return runs
 }
 

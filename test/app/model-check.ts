@@ -109,3 +109,22 @@ t.test('no model check when the model did not change, the run failed, or there i
   await run(appWith(store, engine, 'jev-2.0', files), spam, '/specs/b.csv')
   t.same(store.modelChecks('spam'), [], 'the first run of b.csv has no baseline')
 })
+
+t.test('a prune as the new run is recorded cannot empty the sample: the baseline\'s rows are read before the run is recorded', async (t) => {
+  const store = createMemoryStore()
+  const engine = createVersionedEngine()
+  const files = { '/specs/data.csv': range(0, 600) }
+  const first = await run(appWith(store, engine, 'jev-1.0', files), spam, '/specs/data.csv')
+  // Another process runs `judge runs --prune --keep 1 --yes` the moment a run is recorded: the
+  // baseline, no longer the newest complete run, loses its rows.
+  const pruning: Store = {
+    ...store,
+    recordRun(r, counts, states) {
+      store.recordRun(r, counts, states)
+      store.deleteRunStates(store.listRuns(['spam'], Infinity).filter((other) => other.run_id !== r.run_id).map((other) => other.run_id))
+    },
+  }
+  const second = await run(appWith(pruning, engine, 'jev-2.0', files), spam, '/specs/data.csv')
+  t.equal(store.runStateCount(first.run_id), 0, 'the baseline was pruned')
+  t.match(store.modelChecks('spam'), [{ run_id: second.run_id, baseline: first.run_id, rows_from: 'sample', states: MODEL_CHECK_STATES }], 'the check measured the full sample')
+})
