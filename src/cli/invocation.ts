@@ -34,7 +34,7 @@ function installedBelow(script: string, cwd: string): boolean {
 }
 
 /** A path as typed from `cwd`: relative when it lies below, absolute otherwise; quoted for the shell. */
-function pathFrom(cwd: string, path: string): string {
+export function pathFrom(cwd: string, path: string): string {
   const rel = relative(cwd, path)
   const typed = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel.includes('/') ? rel : `./${rel}`
   return shellWord(typed)

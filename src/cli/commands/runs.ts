@@ -1,4 +1,3 @@
-import { relative } from 'node:path'
 import { pruneRunStates, type PrunedRuns } from '../../app/run-prune.ts'
 import { listRuns } from '../../app/runs.ts'
 import { DEFAULT_KEEP } from '../../core/reports/run-prune.ts'
@@ -6,6 +5,7 @@ import { UsageError } from '../../errors.ts'
 import type { RuntimeOptions } from '../../runtime.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
 import { plural, table, usd } from '../text.ts'
+import { pathFrom } from '../invocation.ts'
 import type { CliIo } from '../io.ts'
 import { withSession } from '../shared.ts'
 
@@ -47,7 +47,7 @@ export async function runsCommand(argv: readonly string[], io: CliIo, options: R
   return withSession(io, onePath('runs', positionals), options, async (session) => {
     if (values.prune) {
       const pruned = pruneRunStates(session.runtime, session.project, values.node, keep, values.yes)
-      const file = shellWord(relative(io.cwd, session.runtime.storeFileFor(session.project.dir)))
+      const file = pathFrom(io.cwd, session.runtime.storeFileFor(session.project.dir))
       io.stdout.write(values.json ? JSON.stringify(pruned, null, 2) + '\n' : prunedText(pruned, file))
       return 0
     }
@@ -77,9 +77,4 @@ function prunedText(pruned: PrunedRuns, storeFile: string): string {
   return listed + (pruned.dry_run
     ? `would delete ${plural(pruned.states, 'state')} in ${lists}; ${kept}; nothing was deleted (give --yes to delete)\n`
     : `deleted ${plural(pruned.deleted, 'state')} in ${lists}; run records and label counts stay. The file keeps its size until VACUUM (sqlite3 ${storeFile} 'VACUUM')\n`)
-}
-
-/** A path as one word of a shell command: quoted when it holds anything but letters, digits and ./_-. */
-function shellWord(path: string): string {
-  return /^[\w./-]+$/.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`
 }
