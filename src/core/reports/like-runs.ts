@@ -42,11 +42,15 @@ export function isLike(a: Pick<RunRecord, 'command' | 'source'>, b: Pick<RunReco
   return a.command === b.command && a.source === b.source
 }
 
+/** The order of runs everywhere they are listed: newest start first, then the greater run id. */
+export function newestFirst(a: RunRecord, b: RunRecord): number {
+  return a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0
+}
+
 /** The baseline of a run among a judgment's runs: the newest complete like run that started before it. */
 export function previousLike(runs: readonly RunRecord[], run: RunRecord): RunRecord | null {
-  const before = (r: RunRecord) => r.started_at < run.started_at || (r.started_at === run.started_at && r.run_id < run.run_id)
-  const like = runs.filter((r) => r.judgment === run.judgment && r.status === 'complete' && isLike(r, run) && before(r))
-  return like.sort((a, b) => (a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : a.run_id < b.run_id ? 1 : -1))[0] ?? null
+  const like = runs.filter((r) => r.judgment === run.judgment && r.status === 'complete' && isLike(r, run) && newestFirst(r, run) > 0)
+  return like.sort(newestFirst)[0] ?? null
 }
 
 /**

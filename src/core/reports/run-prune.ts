@@ -1,11 +1,8 @@
 import type { RunRecord } from '../types.ts'
-import { isLike } from './like-runs.ts'
+import { isLike, newestFirst } from './like-runs.ts'
 
 /** Row lists kept per like series (command and source of one judgment) when no count is given. */
 export const DEFAULT_KEEP = 10
-
-const newestFirst = (a: RunRecord, b: RunRecord): number =>
-  a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0
 
 /**
  * The runs whose row lists (`_judge_run_states`) may go, newest first: within each like series

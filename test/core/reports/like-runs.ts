@@ -1,5 +1,5 @@
 import t from 'tap'
-import { isLike, likeDrift, previousLike } from '../../../src/core/reports/like-runs.ts'
+import { isLike, likeDrift, newestFirst, previousLike } from '../../../src/core/reports/like-runs.ts'
 import type { ModelCheck, RunRecord } from '../../../src/core/types.ts'
 import type { RunLabelCount } from '../../../src/ports/store.ts'
 
@@ -91,6 +91,9 @@ t.test('the previous like run is the newest complete one of the same command and
   t.equal(previousLike(runs, runs[0]), null)
   t.equal(previousLike(runs, runs[3]), null)
   t.equal(previousLike([...runs, run('r2b', '2')], runs[4])?.run_id, 'r2b', 'ties by run id')
+  t.equal(previousLike([...runs, run('r4z', '5'), run('r6', '5')], runs[4])?.run_id, 'r4z', 'of two runs started at the same moment, the smaller id is before the other')
+  t.same([run('b', '1'), run('a', '2'), run('c', '1')].sort(newestFirst).map((r) => r.run_id), ['a', 'c', 'b'], 'newest start first, then the greater id')
+  t.equal(newestFirst(runs[0], runs[0]), 0)
   t.ok(isLike(runs[0], runs[1]))
   t.notOk(isLike(runs[0], runs[3]))
 })
