@@ -59,12 +59,18 @@ t.test('a listed run keeps the interface\'s fields in the seed\'s order, then wh
     command: 'run', source: 'data.csv', source_hash: '', node: 'spam', reported_model: 'm', states: 10 }))
 })
 
-t.test('like-runs drift of the one judgment: each run against the previous complete run of its command and source', async (t) => {
+/** A store with three runs of spam: r1 and r3 over data.csv (1 yes in 10 each), r2 over later.csv (5 in 10). */
+function likeRunsStore() {
   const store = createMemoryStore()
   const count = (run_id: string, yes: number) => [{ run_id, question: 'is_spam', label: 'yes', count: yes }, { run_id, question: 'is_spam', label: 'no', count: 10 - yes }]
   store.recordRun({ ...run(1), run_id: 'r1' }, count('r1', 1))
   store.recordRun({ ...run(2), run_id: 'r2', source: 'later.csv' }, count('r2', 5))
   store.recordRun({ ...run(3), run_id: 'r3' }, count('r3', 1))
+  return store
+}
+
+t.test('like-runs drift of the one judgment: each run against the previous complete run of its command and source', async (t) => {
+  const store = likeRunsStore()
   const a = app(deps(null, store))
   t.same(likeDriftOf(a, project(spam), null, {}).is_spam.map((e) => [e.run_id, e.baseline, e.change]), [['r1', null, null], ['r2', null, null], ['r3', 'r1', 0]])
   t.same(likeDriftOf(a, project(spam), null, { source: 'later.csv' }).is_spam.map((e) => e.run_id), ['r2'])
@@ -72,11 +78,7 @@ t.test('like-runs drift of the one judgment: each run against the previous compl
 })
 
 t.test('a run history gives both drifts and each run\'s start from one read of the label counts', async (t) => {
-  const store = createMemoryStore()
-  const count = (run_id: string, yes: number) => [{ run_id, question: 'is_spam', label: 'yes', count: yes }, { run_id, question: 'is_spam', label: 'no', count: 10 - yes }]
-  store.recordRun({ ...run(1), run_id: 'r1' }, count('r1', 1))
-  store.recordRun({ ...run(2), run_id: 'r2', source: 'later.csv' }, count('r2', 5))
-  store.recordRun({ ...run(3), run_id: 'r3' }, count('r3', 1))
+  const store = likeRunsStore()
   let reads = 0
   const counting = { ...store, runLabelCounts: (judgment: string) => (reads++, store.runLabelCounts(judgment)) }
   const a = app(deps(null, counting))
