@@ -1,13 +1,9 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { UsageError } from './errors.ts'
-import { DEFAULT_ENGINE, ENGINES, type EngineEntry } from './adapters/engines.ts'
+import { DEFAULT_ENGINE, ENGINE_DEFAULTS, ENGINE_KINDS, type EngineDefaults, type EngineKind } from './core/engine-kinds.ts'
 
-/** The engines ENGINE selects, from the table in src/adapters/engines.ts. */
-export const ENGINE_KINDS = Object.keys(ENGINES) as readonly EngineKind[]
-
-/** One of ENGINE_KINDS. */
-export type EngineKind = keyof typeof ENGINES
+export { ENGINE_KINDS, type EngineKind }
 
 /** Engine settings read from the environment. */
 export interface EngineConfig {
@@ -48,6 +44,8 @@ export interface Config {
   readonly limits: ServerLimits
   /** JUDGE_WORKERS: server processes sharing the port (node:cluster); 1 serves in the process itself. */
   readonly workers: number
+  /** JUDGE_ALLOWED_HOSTS: host names an open server answers for beside loopback and IP addresses (docs/security.md). */
+  readonly allowedHosts: readonly string[]
 }
 
 /** How the server bounds slow or numerous clients (docs/configuration.md). */
@@ -83,6 +81,7 @@ export const ENV_VARIABLES = [
   'JUDGE_REQUEST_TIMEOUT_MS',
   'JUDGE_MAX_CONNECTIONS',
   'JUDGE_WORKERS',
+  'JUDGE_ALLOWED_HOSTS',
 ] as const
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -117,6 +116,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     engine: readEngine(env),
     limits: limitsOf(env),
     workers: workersOf(text(env, 'JUDGE_WORKERS') ?? '1', 'JUDGE_WORKERS'),
+    allowedHosts: hostsOf(text(env, 'JUDGE_ALLOWED_HOSTS')),
   }
 }
 
@@ -124,7 +124,7 @@ function readEngine(env: Env): EngineConfig {
   const raw = text(env, 'ENGINE')?.toLowerCase() ?? DEFAULT_ENGINE
   const kind = ENGINE_KINDS.find((k) => k === raw)
   if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
-  const engine: EngineEntry = ENGINES[kind]
+  const engine: EngineDefaults = ENGINE_DEFAULTS[kind]
   const url = text(env, 'ENGINE_URL') ?? engine.defaultUrl
   if (url === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_URL, the API root (see docs/engine.md)`)
   const model = text(env, 'ENGINE_MODEL')
@@ -163,4 +163,13 @@ export function workersOf(raw: string, name: string): number {
   const n = Number(raw)
   if (!positiveWhole(n) || raw.trim() === '') throw new UsageError(`${name} must be a whole number above 0 or auto, not "${raw}"`)
   return n
+}
+
+/** JUDGE_ALLOWED_HOSTS as a list: comma-separated host names, `.name` for a name and its subdomains, `*` for any. */
+export function hostsOf(raw: string | null): string[] {
+  if (raw === null) return []
+  const names = raw.split(',').map((n) => n.trim().toLowerCase()).filter((n) => n !== '')
+  const bad = names.find((n) => n !== '*' && !/^\.?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/.test(n))
+  if (bad !== undefined) throw new UsageError(`JUDGE_ALLOWED_HOSTS must list host names separated by commas (or *), not ${JSON.stringify(bad)}`)
+  return names
 }

@@ -13,7 +13,7 @@ import { ENGINES, type EngineEntry } from './adapters/engines.ts'
 import { createLocalFiles } from './adapters/files/local-files.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
-import { SYSTEM_ONE_DEFAULT_MODEL } from './adapters/system-one/system-one.ts'
+import { SYSTEM_ONE_DEFAULT_MODEL } from './core/engine-kinds.ts'
 
 /** The app of a command, a server or a library call: stores opened once per file, for its whole life. */
 export interface Runtime extends App {
@@ -49,7 +49,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   // revalidates the path (src/http/resolved-paths.ts), and so looks the store up again then.
   let known = new WeakMap<Project, JudgeDeps>()
   const storeFileFor = (dir: string) => findStoreFile(dir, { JUDGE_STORE: config.store ?? undefined })
-  const defaultModel = config.engine.model ?? engine?.defaultModel ?? (ENGINES[config.engine.kind] as EngineEntry).defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
+  const defaultModel = config.engine.model ?? engine?.defaultModel ?? ENGINES[config.engine.kind].defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
   const depsFor = (project: Project): JudgeDeps => {
     const seen = known.get(project)
     if (seen) return seen
@@ -88,7 +88,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
 function governorFor(config: Config, store: Store, options: RuntimeOptions): Governor {
   const { engine } = config
   // An engine passed in code publishes no limit; the configured one paces at its service's.
-  const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : (ENGINES[engine.kind] as EngineEntry).defaultRpm)
+  const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : ENGINES[engine.kind].defaultRpm)
   return createGovernor({
     store,
     key: `${engine.kind} ${engine.url}`,

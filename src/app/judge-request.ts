@@ -1,9 +1,9 @@
 import { dailySpend } from '../core/judge/daily-spend.ts'
 import { timestamp } from '../core/judge/deps.ts'
-import { judgeOneNow, type OneRow } from '../core/judge/judge-one.ts'
+import { judgeOne, storedOne, type OneRow } from '../core/judge/judge-one.ts'
 import type { SpecResult } from '../core/judge/judge-row.ts'
 import { selectJudgments } from '../core/judge/select.ts'
-import type { Answers, Project, Row, Spec } from '../core/types.ts'
+import type { Answers, Project, Row } from '../core/types.ts'
 import type { App } from './app.ts'
 
 /** One row to judge, as the library and `POST /v1/judge` take it. */
@@ -32,25 +32,32 @@ export interface Judged {
  * first, the rest asked within the cap; with `log`, each selected judgment keeps the row.
  */
 export async function judgeRequest(app: App, input: JudgeInput): Promise<Judged> {
-  return judgeRequestNow(app, input)
-}
-
-/**
- * judgeRequest without a promise when the store holds every answer (the server answers such rows
- * without waiting on anything); a row with anything to ask gives the promise judgeRequest gives.
- */
-export function judgeRequestNow(app: App, input: JudgeInput): Judged | Promise<Judged> {
   const deps = app.depsFor(input.project)
   const selected = selectJudgments(input.project, input.node, 'merged')
   const spend = input.serverSpend ? dailySpend(deps.store, input.serverSpend.dailyCap, app.now) : undefined
-  const one = judgeOneNow({ deps, cap: input.cap, signal: input.signal, spend }, input.project, selected, input.row)
-  const finish = ({ answers, results }: OneRow): Judged => {
-    const live = selected.map((s: Spec) => results.get(s.name)!)
-    if (input.log) {
-      const at = timestamp(app.now())
-      for (const r of live) deps.store.keepRow(r.spec.name, r.stateHash, r.state, at)
-    }
-    return { answers, results: live }
+  const one = await judgeOne({ deps, cap: input.cap, signal: input.signal, spend }, input.project, selected, input.row)
+  const judged = judgedOf(one, selected)
+  if (input.log) {
+    const at = timestamp(app.now())
+    for (const r of judged.results) deps.store.keepRow(r.spec.name, r.stateHash, r.state, at)
   }
-  return one instanceof Promise ? one.then(finish) : finish(one)
+  return judged
+}
+
+/** What the probe of judgeRequest reads: a row and its judgments, nothing to keep and nothing to spend. */
+export type StoredInput = Pick<JudgeInput, 'project' | 'row' | 'node'>
+
+/**
+ * The synchronous probe of judgeRequest: the answers when the store holds every one, else null,
+ * asking, keeping and waiting for nothing (so a server answers such a row in the turn its body
+ * ends). Errors of the request (an unknown node, a missing column) are thrown as judgeRequest's.
+ */
+export function storedRequest(app: App, input: StoredInput): Judged | null {
+  const selected = selectJudgments(input.project, input.node, 'merged')
+  const one = storedOne(app.depsFor(input.project), input.project, selected, input.row)
+  return one === null ? null : judgedOf(one, selected)
+}
+
+function judgedOf(one: OneRow, selected: readonly { readonly name: string }[]): Judged {
+  return { answers: one.answers, results: selected.map((s) => one.results.get(s.name)!) }
 }

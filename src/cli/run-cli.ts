@@ -2,34 +2,37 @@ import { CostCapError, JudgeError } from '../errors.ts'
 import { planTable } from './shared.ts'
 import type { RuntimeOptions } from '../runtime.ts'
 import { packageInfo } from '../version.ts'
-import * as cache from './commands/cache.ts'
-import * as calibrate from './commands/calibrate.ts'
-import * as drift from './commands/drift.ts'
-import * as init from './commands/init.ts'
-import * as plan from './commands/plan.ts'
-import * as replay from './commands/replay.ts'
-import * as run from './commands/run.ts'
-import * as runs from './commands/runs.ts'
-import * as serve from './commands/serve.ts'
-import * as test from './commands/test.ts'
 import { cliErrorText } from './error-text.ts'
 import type { CliIo } from './io.ts'
 import { closest } from './suggest.ts'
 
 type Command = (argv: readonly string[], io: CliIo, options: RuntimeOptions) => Promise<number>
 
-/** Every command, with its one-line summary for `judge --help` and its own help text. */
-export const COMMANDS: Readonly<Record<string, { run: Command; summary: string; help: string }>> = {
-  init: { run: init.initCommand, help: init.HELP, summary: 'write a starter spec for a data file, and print the next commands' },
-  run: { run: run.runCommand, help: run.HELP, summary: 'judge every row of a data file, store first, and record a run' },
-  plan: { run: plan.planCommand, help: plan.HELP, summary: 'what run would ask and cost, asking nothing' },
-  runs: { run: runs.runsCommand, help: runs.HELP, summary: 'the runs of a spec or folder, newest first; prune old runs\' row lists' },
-  drift: { run: drift.driftCommand, help: drift.HELP, summary: 'label mix per run and its change' },
-  test: { run: test.testCommand, help: test.HELP, summary: 'judge the answer key, store first, and score accuracy with the verdicts' },
-  cache: { run: cache.cacheCommand, help: cache.HELP, summary: 'answers per question wording and model; prune superseded wordings' },
-  calibrate: { run: calibrate.calibrateCommand, help: calibrate.HELP, summary: 'the lowest threshold of each act rule whose precision reaches a target' },
-  replay: { run: replay.replayCommand, help: replay.HELP, summary: 'try a candidate spec on the rows kept for a live judgment' },
-  serve: { run: serve.serveCommand, help: serve.HELP, summary: 'the HTTP server, as node src/main.ts' },
+/** A command as it is run: its code and its own help text, loaded when it is asked for. */
+export interface LoadedCommand {
+  readonly run: Command
+  readonly help: string
+}
+
+/** A command of the table: its one-line summary for `judge --help`, and how to load it. */
+export interface CommandEntry {
+  readonly summary: string
+  /** Imports the command's module on demand, so that a command loads only what it uses (`judge run` no server). */
+  load(): Promise<LoadedCommand>
+}
+
+/** Every command, with its one-line summary for `judge --help`. */
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  init: { summary: 'write a starter spec for a data file, and print the next commands', load: () => import('./commands/init.ts').then((m) => ({ run: m.initCommand, help: m.HELP })) },
+  run: { summary: 'judge every row of a data file, store first, and record a run', load: () => import('./commands/run.ts').then((m) => ({ run: m.runCommand, help: m.HELP })) },
+  plan: { summary: 'what run would ask and cost, asking nothing', load: () => import('./commands/plan.ts').then((m) => ({ run: m.planCommand, help: m.HELP })) },
+  runs: { summary: 'the runs of a spec or folder, newest first; prune old runs\' row lists', load: () => import('./commands/runs.ts').then((m) => ({ run: m.runsCommand, help: m.HELP })) },
+  drift: { summary: 'label mix per run and its change', load: () => import('./commands/drift.ts').then((m) => ({ run: m.driftCommand, help: m.HELP })) },
+  test: { summary: 'judge the answer key, store first, and score accuracy with the verdicts', load: () => import('./commands/test.ts').then((m) => ({ run: m.testCommand, help: m.HELP })) },
+  cache: { summary: 'answers per question wording and model; prune superseded wordings', load: () => import('./commands/cache.ts').then((m) => ({ run: m.cacheCommand, help: m.HELP })) },
+  calibrate: { summary: 'the lowest threshold of each act rule whose precision reaches a target', load: () => import('./commands/calibrate.ts').then((m) => ({ run: m.calibrateCommand, help: m.HELP })) },
+  replay: { summary: 'try a candidate spec on the rows kept for a live judgment', load: () => import('./commands/replay.ts').then((m) => ({ run: m.replayCommand, help: m.HELP })) },
+  serve: { summary: 'the HTTP server, as node src/main.ts', load: () => import('./commands/serve.ts').then((m) => ({ run: m.serveCommand, help: m.HELP })) },
 }
 
 /** The top-level help text. */
@@ -57,19 +60,19 @@ export async function runCli(argv: readonly string[], io: CliIo, options: Runtim
     return 0
   }
   if (name === 'help') return help(rest, io)
-  const command = COMMANDS[name]
-  if (!command) return unknown(name, io)
+  const entry = COMMANDS[name]
+  if (!entry) return unknown(name, io)
   try {
-    return await command.run(rest, io, options)
+    return await (await entry.load()).run(rest, io, options)
   } catch (error) {
     return failed(name, error, wantsJson(rest), io)
   }
 }
 
-function help(rest: readonly string[], io: CliIo): number {
+async function help(rest: readonly string[], io: CliIo): Promise<number> {
   const [topic] = rest
   if (topic === undefined) io.stdout.write(mainHelp())
-  else if (COMMANDS[topic]) io.stdout.write(COMMANDS[topic].help)
+  else if (COMMANDS[topic]) io.stdout.write((await COMMANDS[topic].load()).help)
   else return unknown(topic, io)
   return 0
 }

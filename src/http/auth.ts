@@ -1,5 +1,4 @@
 import { hash, timingSafeEqual } from 'node:crypto'
-import type { IncomingHttpHeaders } from 'node:http'
 import { UnauthorizedError } from '../errors.ts'
 
 /** Where a request presented its token, if anywhere. */
@@ -9,25 +8,6 @@ export type TokenSource = 'header' | 'query' | 'form'
 export interface Presented {
   readonly token: string
   readonly source: TokenSource
-}
-
-/**
- * The token a request presents: `Authorization: Bearer`, else the `token` query parameter, else
- * the `token` form field. The first present is the one judged, so a wrong header is not rescued
- * by a right query parameter. `form` is only called when neither of the others is present,
- * because reading a form means reading the body.
- */
-export async function presentedToken(
-  headers: IncomingHttpHeaders,
-  query: URLSearchParams,
-  form: () => Promise<URLSearchParams | null>,
-): Promise<Presented | null> {
-  const bearer = bearerToken(headers.authorization)
-  if (bearer !== null) return { token: bearer, source: 'header' }
-  const fromQuery = query.get('token')
-  if (fromQuery !== null) return { token: fromQuery, source: 'query' }
-  const fromForm = (await form())?.get('token')
-  return fromForm === undefined || fromForm === null ? null : { token: fromForm, source: 'form' }
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null when the header is absent or another scheme. */

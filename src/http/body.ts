@@ -24,7 +24,7 @@ export interface Body {
 /** The body of `req`; reading it over `limit` bytes is a PayloadTooLargeError (413). */
 export function requestBody(req: IncomingMessage, res: ServerResponse, limit = BODY_LIMIT): Body {
   let text: Promise<string> | null = null
-  return bodyOf(req, () => (text ??= readText(req, res, limit)))
+  return bodyOf(req, () => (text ??= new Promise((resolve, reject) => collectBody(req, res, limit, (error, body) => (error ? reject(error) : resolve(body))))))
 }
 
 /** The body of `req` already read as `text` (by the fast path), as requestBody would give it. */
@@ -41,29 +41,37 @@ function bodyOf(req: IncomingMessage, read: () => Promise<string>): Body {
   }
 }
 
-function readText(req: IncomingMessage, res: ServerResponse, limit: number): Promise<string> {
-  const declared = Number(req.headers['content-length'])
+/**
+ * Reads a request's body as UTF-8 text, up to `limit` bytes, and calls `done` once: with the text,
+ * or with a PayloadTooLargeError (413) or a UsageError for a body cut off before its end. The one
+ * body reader of the server: the fast path calls it directly, without a promise.
+ */
+export function collectBody(req: IncomingMessage, res: ServerResponse, limit: number, done: (error: Error | null, text: string) => void): void {
+  let settled = false
+  const settle = (error: Error | null, text = '') => {
+    if (settled) return
+    settled = true
+    done(error, text)
+  }
   // Refused before a byte is read; with no 100 Continue sent, a waiting client sends nothing.
-  if (declared > limit) return Promise.reject(tooLarge(limit))
+  if (Number(req.headers['content-length']) > limit) return settle(tooLarge(limit))
   if (/^100-continue$/i.test(req.headers.expect ?? '')) res.writeContinue()
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    const onData = (chunk: Buffer) => {
-      size += chunk.length
-      if (size <= limit) return void chunks.push(chunk)
-      // Stop reading: the reply says Connection: close, so the rest is never taken in.
-      req.off('data', onData)
-      req.pause()
-      reject(tooLarge(limit))
-    }
-    const cutOff = () => reject(new UsageError('the request body was cut off before its end'))
-    req.on('data', onData)
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    // A client that hangs up mid-body is its own problem, not the server's: no 500, no stack.
-    req.once('error', cutOff)
-    req.once('close', () => (req.complete ? undefined : cutOff()))
-  })
+  const chunks: Buffer[] = []
+  let size = 0
+  const onData = (chunk: Buffer) => {
+    size += chunk.length
+    if (size <= limit) return void chunks.push(chunk)
+    // Stop reading: the reply says Connection: close, so the rest is never taken in.
+    req.off('data', onData)
+    req.pause()
+    settle(tooLarge(limit))
+  }
+  const cutOff = () => settle(new UsageError('the request body was cut off before its end'))
+  req.on('data', onData)
+  req.once('end', () => settle(null, chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')))
+  // A client that hangs up mid-body is its own problem, not the server's: no 500, no stack.
+  req.once('error', cutOff)
+  req.once('close', () => (req.complete ? undefined : cutOff()))
 }
 
 function tooLarge(limit: number): PayloadTooLargeError {

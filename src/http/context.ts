@@ -5,6 +5,7 @@ import type { Config } from '../config.ts'
 import type { Project } from '../core/types.ts'
 import type { Runtime } from '../runtime.ts'
 import type { ServerToken } from './auth.ts'
+import type { Guard } from './guard.ts'
 import type { Reply } from './reply.ts'
 import type { Resolved, ResolvedPaths } from './resolved-paths.ts'
 import type { Tasks } from './tasks.ts'
@@ -15,6 +16,8 @@ export interface ServerContext {
   readonly runtime: Runtime
   /** The configured token's check, or null for an open server. */
   readonly token: ServerToken | null
+  /** The checks every request passes before either path serves it: Host, origin, token. */
+  readonly guard: Guard
   /** Request paths as last checked against the disk: the one revalidation point. */
   readonly paths: ResolvedPaths
   /** Requests and shadow judgments in flight. */

@@ -2,19 +2,23 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '../config.ts'
 import { createSpecCache } from '../adapters/files/spec-files.ts'
 import { openSqliteStore } from '../adapters/sqlite/sqlite-store.ts'
-import { MethodNotAllowedError, NotFoundError, ShuttingDownError } from '../errors.ts'
+import { ShuttingDownError } from '../errors.ts'
 import { createRuntime, type RuntimeOptions } from '../runtime.ts'
-import { authorize, presentedToken, serverToken } from './auth.ts'
-import { BODY_LIMIT, PRE_AUTH_FORM_LIMIT, readBody, requestBody, type Body } from './body.ts'
-import { messageCleaner, type Endpoint, type HttpRequest, type ServerContext } from './context.ts'
+import { serverToken } from './auth.ts'
+import { messageCleaner, type Endpoint, type ServerContext } from './context.ts'
 import { judgeEndpoint } from './endpoints/judge.ts'
 import { createFastPath, type FastPath } from './fast-path.ts'
-import { errorReply, type Reply } from './reply.ts'
+import { failure, serveFull } from './full-path.ts'
+import { createGuard, type Admission } from './guard.ts'
+import { errorReply } from './reply.ts'
 import { createResolvedPaths } from './resolved-paths.ts'
-import { createRouter, type Match, type Route, type Router } from './router.ts'
+import { createRouter, type Route, type Router } from './router.ts'
 import { isApiPath, ROUTES } from './routes.ts'
 import { send } from './send.ts'
 import { createTasks } from './tasks.ts'
+
+/** Which part of the server answered a request: the guard (refused it), the fast path or the full path. */
+export type AnsweredBy = 'guard' | 'fast' | 'full'
 
 /** Options of createHandler: the runtime's adapters (fakes in tests), the log, the routes. */
 export interface HandlerOptions extends RuntimeOptions {
@@ -22,6 +26,8 @@ export interface HandlerOptions extends RuntimeOptions {
   readonly log?: (line: string) => void
   /** The routes answered; default every route of the server. */
   readonly routes?: readonly Route<Endpoint>[]
+  /** Told, for each request answered, which part of the server answered it (for tests and metrics). */
+  readonly trace?: (by: AnsweredBy) => void
 }
 
 /** The server as a node:http request listener, with a way to wait for its work and to close it. */
@@ -37,9 +43,13 @@ export interface JudgeHandler {
   close(timeoutMs?: number): Promise<boolean>
 }
 
+/** States whose answers a server keeps in memory per store (src/adapters/sqlite/answer-cache.ts). */
+export const CACHED_STATES = 10_000
+
 /**
  * Creates the HTTP server's handler for a configuration: one runtime (stores, engine) and one
- * spec cache for its whole life.
+ * spec cache for its whole life. Every request is routed, then passes the guard (Host, origin,
+ * token), then takes the fast path (a cached POST /v1/judge) or the full path.
  *
  * @example
  * const handler = createHandler(readConfig(process.env, process.cwd()))
@@ -48,10 +58,12 @@ export interface JudgeHandler {
 export function createHandler(config: Config, options: HandlerOptions = {}): JudgeHandler {
   const shutdown = new AbortController()
   const runtime = createRuntime(config, { openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }), ...options })
+  const token = config.serverToken === null ? null : serverToken(config.serverToken)
   const ctx: ServerContext = {
     config,
     runtime,
-    token: config.serverToken === null ? null : serverToken(config.serverToken),
+    token,
+    guard: createGuard({ token, allowedHosts: config.allowedHosts, listenHost: config.host }),
     paths: createResolvedPaths({ root: config.projects, specs: createSpecCache(), storeFileFor: runtime.storeFileFor }),
     tasks: createTasks(),
     log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
@@ -59,13 +71,31 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     now: options.now ?? (() => new Date()),
     shutdown: shutdown.signal,
   }
+  const trace = options.trace ?? (() => {})
   const router = createRouter(options.routes ?? ROUTES)
+  const fast = fastPathOf(ctx, router, () => trace('fast'))
   const track = (res: ServerResponse, work: Promise<void>) => void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
-  const fast = fastPathOf(ctx, router, (req, res, text) => track(res, serve(ctx, router, req, res, undefined, text)))
   let closed = false
   const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
-    if (!closed && fast?.take(req, res)) return
-    track(res, closed ? refuse(ctx, req, res) : serve(ctx, router, req, res, next))
+    if (closed) return track(res, refuse(ctx, req, res))
+    const method = req.method ?? 'GET'
+    const { pathname, query } = splitTarget(req.url ?? '/')
+    const found = router.match(method, pathname)
+    if (found.kind === 'none' && next) return next()
+    let admission: Admission
+    try {
+      admission = ctx.guard.admit(method, req.headers, query)
+    } catch (error) {
+      send(res, failure(ctx, error, method, pathname, null))
+      return trace('guard')
+    }
+    const full = (text?: string) => {
+      trace('full')
+      track(res, serveFull(ctx, { req, res, method, pathname, query, found, admission, text }))
+    }
+    // A form's token is read from its body, which only the full path reads before checking it.
+    if (!admission.inForm && fast?.take(req, res, full)) return
+    full()
   }
   return Object.assign(handler, {
     idle: (timeoutMs?: number) => ctx.tasks.idle(timeoutMs),
@@ -83,69 +113,15 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   })
 }
 
-/** The fast path of POST /v1/judge, when the judge endpoint serves it; `handOn` serves a request on the full path. */
-function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, handOn: (req: IncomingMessage, res: ServerResponse, text: string) => void): FastPath | null {
+/** The fast path of POST /v1/judge, when the judge endpoint serves it. */
+function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, answered: () => void): FastPath | null {
   const found = router.match('POST', '/v1/judge')
   if (found.kind !== 'found' || found.route.value !== judgeEndpoint) return null
   return createFastPath(ctx, {
-    // A request taken before a shutdown began is served in full, as the full path serves what it took.
-    handOn,
-    failed: (error, pathname) => failure(ctx, error, 'POST', pathname, null),
+    failed: (error) => failure(ctx, error, 'POST', '/v1/judge', null),
     lastResort: (res, error) => lastResort(ctx, res, error),
+    answered,
   })
-}
-
-/** States whose answers a server keeps in memory per store (src/adapters/sqlite/answer-cache.ts). */
-export const CACHED_STATES = 10_000
-
-async function serve(ctx: ServerContext, router: Router<Endpoint>, req: IncomingMessage, res: ServerResponse, next?: () => void, text?: string): Promise<void> {
-  const method = req.method ?? 'GET'
-  const { pathname, query } = splitTarget(req.url ?? '/')
-  const found = router.match(method, pathname)
-  if (found.kind === 'none' && next) return next()
-  const body = text === undefined ? requestBody(req, res, bodyLimitOf(ctx, req, query)) : readBody(req, text)
-  let token: string | null = null
-  let reply: Reply
-  try {
-    const presented = ctx.token === null ? null : await presentedToken(req.headers, query, () => formOf(method, body))
-    token = authorize(ctx.token, presented)
-    const params = found.kind === 'found' ? found.params : {}
-    const request: HttpRequest = { method, pathname, query, params, headers: req.headers, token, json: body.json, form: body.form }
-    reply = await endpointOf(found, method, pathname)(ctx, request)
-  } catch (error) {
-    reply = failure(ctx, error, method, pathname, token)
-  }
-  send(res, reply)
-  if (reply.after) void ctx.tasks.track(afterSent(ctx, res, reply.after))
-}
-
-/** The reply to an error, logged when it is the server's fault: the one way errors are answered. */
-function failure(ctx: ServerContext, error: unknown, method: string, pathname: string, token: string | null): Reply {
-  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })
-  if (failed.logged) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean(detailsOf(error))}`)
-  return failed.reply
-}
-
-function endpointOf(found: Match<Endpoint>, method: string, pathname: string): Endpoint {
-  if (found.kind === 'found') return found.route.value
-  if (found.kind === 'method') {
-    throw new MethodNotAllowedError(`${method} is not allowed on ${pathname}; allowed: ${found.allow.join(', ')}`, found.allow)
-  }
-  throw new NotFoundError(`nothing here: ${pathname}`)
-}
-
-/**
- * A form that must carry the token itself is read only up to PRE_AUTH_FORM_LIMIT before the token
- * is checked, so that a stranger cannot make the server take in a large body; every form of the
- * product is far smaller.
- */
-function bodyLimitOf(ctx: ServerContext, req: IncomingMessage, query: URLSearchParams): number {
-  if (ctx.token === null || query.has('token') || /^Bearer[ \t]/i.test(req.headers.authorization ?? '')) return BODY_LIMIT
-  return PRE_AUTH_FORM_LIMIT
-}
-
-async function formOf(method: string, body: Body): Promise<URLSearchParams | null> {
-  return method === 'POST' && body.isForm ? body.form() : null
 }
 
 /** Splits a request target into its path and query, taking the path literally (`//x` is not a host). */
@@ -153,28 +129,6 @@ export function splitTarget(target: string): { pathname: string; query: URLSearc
   const mark = target.indexOf('?')
   if (mark === -1) return { pathname: target, query: new URLSearchParams() }
   return { pathname: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) }
-}
-
-/** Runs `after` once the response has gone out (or the client is gone), logging what it throws. */
-async function afterSent(ctx: ServerContext, res: ServerResponse, after: () => Promise<void>): Promise<void> {
-  if (!res.writableFinished && !res.destroyed) {
-    await new Promise<void>((resolve) => {
-      res.once('finish', resolve)
-      res.once('close', resolve)
-    })
-  }
-  try {
-    await after()
-  } catch (error) {
-    ctx.log(`after-response task failed: ${ctx.clean(String((error as Error)?.message ?? error))}`)
-  }
-}
-
-/** An error's stack, and its cause's, for the log. */
-function detailsOf(error: unknown): string {
-  const stack = (error as Error)?.stack ?? String(error)
-  const cause = (error as Error)?.cause
-  return cause === undefined ? stack : `${stack}\ncaused by: ${(cause as Error)?.stack ?? String(cause)}`
 }
 
 /** What nothing else caught (a failure writing the response): logged, and the connection dropped. */

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { SpecCache } from '../adapters/files/spec-files.ts'
-import { SPEC_SUFFIX } from '../core/spec/spec-parse.ts'
+import { FILE_KEYS, SPEC_SUFFIX } from '../core/spec/spec-parse.ts'
 import type { Project } from '../core/types.ts'
 import { ForbiddenError, JudgeError, NotFoundError, SpecError, UsageError } from '../errors.ts'
 
@@ -50,14 +50,14 @@ export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 
 }
 
 /**
- * Refuses a project any of whose specs names a file (`key`, `reviews`, `data`, `anchors`) that resolves,
+ * Refuses a project any of whose specs names a file (a key of the parser's FILE_KEYS) that resolves,
  * symlinks followed, outside the served folder: a 422 spec error naming the key and not the
  * resolved path. A file not made yet counts where it would be made.
  */
 export function confineNamedFiles(root: string, project: Project): Project {
   const realRoot = realOrNull(root)
   for (const spec of project.specs) {
-    for (const key of NAMED_FILES) {
+    for (const key of FILE_KEYS) {
       const file = spec[key]
       if (file === null || (realRoot !== null && isWithin(realRoot, realOfFuture(file) ?? sep))) continue
       throw new SpecError(spec.file, key, 'names a file outside the served folder (JUDGE_PROJECTS); the server reads and writes only files inside it')
@@ -65,8 +65,6 @@ export function confineNamedFiles(root: string, project: Project): Project {
   }
   return project
 }
-
-const NAMED_FILES = ['key', 'reviews', 'data', 'anchors'] as const
 
 /** The real path a file has, or would have once made; null for a dangling symlink (it could point anywhere). */
 function realOfFuture(path: string): string | null {

@@ -1,8 +1,13 @@
 import t from 'tap'
-import { DEFAULT_ENGINE, ENGINES } from '../../src/adapters/engines.ts'
+import { ENGINES } from '../../src/adapters/engines.ts'
+import { ENGINE_DEFAULTS, ENGINE_KINDS } from '../../src/core/engine-kinds.ts'
 
-t.test('System One is the default, paced at its published 1,200 a minute, priced, and needs a key', async (t) => {
-  t.equal(DEFAULT_ENGINE, 'systemone')
+t.test('every engine kind has an adapter, with the defaults the configuration reads', async (t) => {
+  t.same(Object.keys(ENGINES), ENGINE_KINDS)
+  for (const kind of ENGINE_KINDS) t.match(ENGINES[kind], ENGINE_DEFAULTS[kind], kind)
+})
+
+t.test('System One is paced at its published 1,200 a minute, priced, and needs a key', async (t) => {
   t.match(ENGINES.systemone, { defaultUrl: 'https://api.typesafe.ai', defaultModel: 'jev-1.13.0', defaultRpm: 1200, defaultPricePerMtok: 0.042, needsKey: true })
   const engine = ENGINES.systemone.create({ url: 'http://127.0.0.1:9', apiKey: 'k', model: null, timeoutMs: 100 })
   t.equal(engine.defaultModel, 'jev-1.13.0')

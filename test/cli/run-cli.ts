@@ -1,9 +1,10 @@
 import t from 'tap'
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { cpSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { createLocalFiles } from '../../src/adapters/files/local-files.ts'
 import { COMMANDS, mainHelp } from '../../src/cli/run-cli.ts'
-import { cli } from '../helpers/cli.ts'
+import { cli, ROOT } from '../helpers/cli.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 import { smsCsv } from '../helpers/sms.ts'
 
@@ -25,8 +26,9 @@ t.test('--version prints the package version', async (t) => {
 t.test('help <command> prints that command\'s help; help alone the top-level help', async (t) => {
   const dir = t.testdir({})
   for (const name of Object.keys(COMMANDS)) {
-    t.match(await cli(['help', name], {}, dir), { code: 0, stdout: COMMANDS[name].help }, `help ${name}`)
-    t.equal((await cli([name, '--help'], {}, dir)).stdout, COMMANDS[name].help)
+    const { help } = await COMMANDS[name].load()
+    t.match(await cli(['help', name], {}, dir), { code: 0, stdout: help }, `help ${name}`)
+    t.equal((await cli([name, '--help'], {}, dir)).stdout, help)
   }
   t.match(await cli(['help'], {}, dir), { code: 0, stdout: mainHelp() })
   t.match(await cli(['help', 'nope'], {}, dir), { code: 2, stderr: /unknown command "nope"/ })
@@ -80,4 +82,20 @@ t.test('an unexpected error is printed with its stack and exits 1', async (t) =>
   t.equal(result.code, 1)
   t.same(JSON.parse(result.stdout), { error: 'unexpected error: disk on fire' })
   t.match(result.stderr, /^judge plan: unexpected error: Error: disk on fire\n\s+at /)
+})
+
+t.test('judge plan and judge run on the example load no module of the server, nor the other commands', async (t) => {
+  const dir = t.testdir({})
+  cpSync(resolve(ROOT, 'examples/sms'), join(dir, 'sms'), { recursive: true })
+  for (const argv of [['plan', 'sms'], ['run', 'sms']]) {
+    const record = join(dir, `${argv[0]}.modules`)
+    const child = spawnSync(process.execPath, ['--import', resolve(ROOT, 'test/helpers/module-record.ts'), resolve(ROOT, 'src/cli.ts'), ...argv], {
+      cwd: dir, env: { PATH: process.env.PATH, ENGINE: 'simulated', MODULE_RECORD: record }, encoding: 'utf8',
+    })
+    t.equal(child.status, 0, `judge ${argv.join(' ')}: ${child.stderr}`)
+    const sources = readFileSync(record, 'utf8').split('\n').filter((url) => url.includes('/src/')).map((url) => url.slice(url.indexOf('/src/') + 1))
+    t.ok(sources.includes(`src/cli/commands/${argv[0]}.ts`), `the ${argv[0]} command was loaded (${sources.length} source modules)`)
+    t.same(sources.filter((f) => f.startsWith('src/http/')), [], `judge ${argv[0]} loads nothing under src/http/`)
+    t.same(sources.filter((f) => f.startsWith('src/cli/commands/') && f !== `src/cli/commands/${argv[0]}.ts`), [], 'nor another command')
+  }
 })

@@ -4,7 +4,7 @@ import type { WireRequest } from '../../src/adapters/system-one/system-one-wire.
 import { stateHash } from '../../src/core/judge/state.ts'
 import { cli } from './cli.ts'
 import { SPAM_YAML } from './specs.ts'
-import { startSystemOneServer } from './system-one-server.ts'
+import { startSystemOneServer, type SystemOneServer } from './system-one-server.ts'
 
 /** A row of the review project: its message, the model's p(spam), and the key's is_spam label ('' for none). */
 export interface ReviewRow {
@@ -51,6 +51,8 @@ export interface ReviewProject {
   readonly dir: string
   /** The environment that reaches the local engine, for `judge test`. */
   readonly env: Record<string, string>
+  /** The local engine, with the requests it received. */
+  readonly engine: SystemOneServer
 }
 
 /** Writes the review project into a test folder and runs `judge run` on it; the engine stops at teardown. */
@@ -65,5 +67,5 @@ export async function reviewProject(t: Test): Promise<ReviewProject> {
   const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'test-key', ENGINE_RPM: '0' }
   const run = await cli(['run', 'spam.judge.yaml'], env, dir)
   if (run.code !== 0) throw new Error(`judge run failed: ${run.stderr}`)
-  return { dir, env }
+  return { dir, env, engine }
 }

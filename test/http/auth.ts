@@ -1,20 +1,7 @@
 import t from 'tap'
-import { authorize, bearerToken, presentedToken, serverToken } from '../../src/http/auth.ts'
+import { authorize, bearerToken, serverToken } from '../../src/http/auth.ts'
 import { UnauthorizedError } from '../../src/errors.ts'
 import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
-
-const noForm = async () => null
-
-t.test('the token is read from the header, else the query, else the form', async (t) => {
-  const q = new URLSearchParams('token=q')
-  const form = async () => new URLSearchParams('token=f')
-  t.same(await presentedToken({ authorization: 'Bearer h' }, q, form), { token: 'h', source: 'header' })
-  t.same(await presentedToken({ authorization: 'bearer  h2 ' }, q, form), { token: 'h2', source: 'header' })
-  t.same(await presentedToken({ authorization: 'Basic dXNlcjpwYXNz' }, q, form), { token: 'q', source: 'query' })
-  t.same(await presentedToken({}, new URLSearchParams(), form), { token: 'f', source: 'form' })
-  t.same(await presentedToken({}, new URLSearchParams(), noForm), null)
-  t.same(await presentedToken({}, new URLSearchParams(), async () => new URLSearchParams('other=1')), null)
-})
 
 t.test('tokens compare equal only when identical, whatever their lengths', async (t) => {
   const secret = serverToken('secret')

@@ -103,7 +103,7 @@ t.test('a client that hangs up halfway through its body costs the server nothing
   const { hostname, port } = new URL(server.url)
   await new Promise<void>((resolve) => {
     const socket = connect(Number(port), hostname, () => {
-      socket.write('POST /v1/judge HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"path":')
+      socket.write('POST /v1/judge HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"path":')
       setTimeout(() => socket.destroy(), 50)
     })
     socket.on('close', () => resolve())

@@ -7,6 +7,7 @@ import { createResolvedPaths } from '../../src/http/resolved-paths.ts'
 import { createRuntime } from '../../src/runtime.ts'
 import { loadRequested, messageCleaner, type ServerContext } from '../../src/http/context.ts'
 import { createTasks } from '../../src/http/tasks.ts'
+import { createGuard } from '../../src/http/guard.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
 t.test('messages lose the served folder, by either of its names, and any secret', async (t) => {
@@ -39,7 +40,7 @@ t.test('a store is only opened when its file exists, even one another process ma
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
   const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  const ctx: ServerContext = { config, runtime, token: null, paths, tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
+  const ctx: ServerContext = { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
   const project = loadRequested(ctx, 'spam.judge.yaml')
   t.equal(runtime.existingStore(project), null)
   mkdirSync(join(dir, '.judge'))

@@ -5,7 +5,7 @@ import { connect } from 'node:net'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readConfig } from '../../src/config.ts'
-import { createHandler } from '../../src/http/handler.ts'
+import { createHandler, type AnsweredBy } from '../../src/http/handler.ts'
 import { FAST_BODY_LIMIT } from '../../src/http/fast-path.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
@@ -90,15 +90,18 @@ t.test('a cached row is answered in the turn its body ends, without a promise, a
   t.equal(await handler.idle(0), true, 'nothing left in flight')
 })
 
-t.test('every error and every request the fast path leaves gets the reply the full path gives', async (t) => {
+t.test('every error and every request the fast path leaves gets the reply the full path gives, and each took the path it claims', async (t) => {
   const dir = t.testdir({
     'spam.judge.yaml': SPAM_YAML,
     'bad.judge.yaml': 'state: [message]\nquestions: nope\n',
     'candidate.judge.yaml': SPAM_YAML.replace('name: spam', 'name: candidate'),
   })
-  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok-123456' }, { engine: null })
-  const seedStore = await startJudgeServer(t, dir, {}, { engine: createFakeEngine() })
+  const taken: AnsweredBy[] = []
+  // Both servers ask the same model, so that the row the second stores is a cache hit for the first, which has no engine.
+  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok-123456', ENGINE_MODEL: 'fake-1' }, { engine: null, trace: (by) => taken.push(by) })
+  const seedStore = await startJudgeServer(t, dir, { ENGINE_MODEL: 'fake-1' }, { engine: createFakeEngine() })
   t.equal((await seedStore.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'known' } })).status, 200)
+  const cached = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' } })
   const bodies: [string, string][] = [
     ['not JSON', '{"path":'],
     ['an array', '[1]'],
@@ -113,15 +116,23 @@ t.test('every error and every request the fast path leaves gets the reply the fu
     ['a row to ask without an engine key', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'new' } })],
     ['a row kept with log', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' }, log: true })],
     ['a shadow', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' }, shadow: 'candidate.judge.yaml' })],
-    ['a cached row', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' } })],
+    ['a cached row', cached],
   ]
+  const right = { authorization: 'Bearer tok-123456' }
+  const wrong = { authorization: 'Bearer wrong-token' }
+  const crossSite = { ...right, origin: 'https://evil.example' }
   for (const [what, body] of bodies) {
-    for (const headers of [{ authorization: 'Bearer tok-123456' }, { authorization: 'Bearer wrong-token' }]) {
-      // Sent in chunks without a length, a request takes the full path; with its length, the fast one.
+    for (const [who, headers] of [['the right token', right], ['a wrong token', wrong], ['another site', crossSite]] as const) {
+      taken.length = 0
+      // Sent in chunks without a length, a request takes the full path; with its length, the fast one when it can.
       const full = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'transfer-encoding': 'chunked' }, [body])
       const fast = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'content-length': String(Buffer.byteLength(body)) }, [body])
-      t.equal(fast.status, full.status, `${what}, ${headers.authorization}: the same status (${full.status})`)
-      t.equal(fast.text, full.text, `${what}: the same body`)
+      const refused = headers !== right
+      const expected: AnsweredBy[] = refused ? ['guard', 'guard'] : ['full', body === cached ? 'fast' : 'full']
+      t.same(taken, expected, `${what}, ${who}: answered by ${expected.join(' then ')}`)
+      if (body === cached && !refused) t.equal(fast.status, 200, 'the cached row is answered from the store')
+      t.equal(fast.status, full.status, `${what}, ${who}: the same status (${full.status})`)
+      t.equal(fast.text, full.text, `${what}, ${who}: the same body`)
       for (const name of ['content-type', 'www-authenticate', 'x-content-type-options', 'cache-control']) t.equal(fast.headers[name], full.headers[name], `${what}: the same ${name}`)
     }
   }
@@ -154,7 +165,7 @@ t.test('a shutdown waits for a request whose body is still arriving; a client go
   const server = await startJudgeServer(t, dir, {}, { engine: createFakeEngine() })
   const { port } = new URL(server.url)
   const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'slowly' } })
-  const head = `POST /v1/judge HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`
+  const head = `POST /v1/judge HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`
   const socket = connect(Number(port), '127.0.0.1')
   let response = ''
   socket.on('data', (d) => (response += d))

@@ -3,7 +3,7 @@ import type { Test } from 'tap'
 import { mkdirSync, realpathSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { createSpecCache } from '../../src/adapters/files/spec-files.ts'
-import { isWithin, loadUnder, resolveUnder } from '../../src/http/paths.ts'
+import { confineNamedFiles, isWithin, loadUnder, resolveUnder } from '../../src/http/paths.ts'
 import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -83,6 +83,20 @@ t.test('a spec link beside it that resolves nowhere (missing, looping, a name to
   symlinkSync('loop.judge.yaml', join(root, 'sms', 'loop.judge.yaml'))
   symlinkSync('a'.repeat(300), join(root, 'sms', 'long.judge.yaml'))
   t.equal(loadUnder(createSpecCache(), root, 'sms/spam.judge.yaml').selected[0].name, 'spam')
+})
+
+t.test('a file key added to the spec parser\'s list is confined too, with no second list to update', async (t) => {
+  const { root, base } = fixture(t)
+  const actual = await import('../../src/core/spec/spec-parse.ts')
+  const paths = await t.mockImport<typeof import('../../src/http/paths.ts')>('../../src/http/paths.ts', {
+    '../../src/core/spec/spec-parse.ts': { ...actual, FILE_KEYS: [...actual.FILE_KEYS, 'templates'] },
+  })
+  const project = loadUnder(createSpecCache(), root, 'sms/spam.judge.yaml')
+  const inside = { ...project, specs: project.specs.map((s) => ({ ...s, templates: join(root, 'sms', 'templates.csv') })) }
+  t.equal(paths.confineNamedFiles(root, inside as typeof project), inside, 'a new key naming a file inside is accepted')
+  const outside = { ...project, specs: project.specs.map((s) => ({ ...s, templates: join(base, 'outside', 'templates.csv') })) }
+  t.throws(() => paths.confineNamedFiles(root, outside as typeof project), { name: 'SpecError', status: 422, message: /templates.*outside the served folder/ })
+  t.doesNotThrow(() => confineNamedFiles(root, outside as typeof project), 'the unmocked module does not know the key: the list is the only thing read')
 })
 
 t.test('isWithin tells a child from a sibling that shares a prefix', async (t) => {

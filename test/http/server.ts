@@ -118,7 +118,7 @@ t.test('a client that sends its body too slowly is cut off with 408 and the conn
   t.teardown(() => running.stop(1000))
   const { port } = new URL(running.url)
   const socket = connect(Number(port), '127.0.0.1')
-  socket.write('POST /review HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\npath=')
+  socket.write('POST /review HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\npath=')
   let text = ''
   socket.on('data', (d) => (text += d))
   await new Promise((resolve) => socket.once('close', resolve))
@@ -142,28 +142,16 @@ t.test('connections beyond JUDGE_MAX_CONNECTIONS are closed as they arrive', asy
   const third = await open()
   const closed = await new Promise<boolean>((resolve) => {
     third.once('close', () => resolve(true))
-    third.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
+    third.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n')
   })
   t.ok(closed)
-  kept[0].write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+  kept[0].write('GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')
   const answer = await new Promise<string>((resolve) => {
     let text = ''
     kept[0].on('data', (d) => (text += d))
     kept[0].once('close', () => resolve(text))
   })
   t.match(answer, /^HTTP\/1\.1 200 /, 'the connections within the limit are served')
-})
-
-t.test('with a token, a form carrying its own token is read only up to 16 KiB before the check', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_SERVER_TOKEN: 'a-long-server-token' }, dir)
-  const running = await startServer(config, { engine: createFakeEngine(), log: () => {} })
-  t.teardown(() => running.stop(1000))
-  const form = (extra: number) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `path=.&pad=${'x'.repeat(extra)}` })
-  t.equal((await fetch(`${running.url}/review`, form(20 * 1024))).status, 413)
-  t.equal((await fetch(`${running.url}/review`, form(10))).status, 401, 'a small form without the token is read, then refused')
-  const bearer = { ...form(20 * 1024), headers: { ...form(0).headers, authorization: 'Bearer a-long-server-token' } }
-  t.equal((await fetch(`${running.url}/review`, bearer)).status, 400, 'with the token in a header the full limit applies')
 })
 
 t.test('a shutdown past its bound cancels the engine requests still waiting, which end at once', async (t) => {

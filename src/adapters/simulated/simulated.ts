@@ -1,13 +1,10 @@
+import { SIMULATED_DEFAULT_MODEL, SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
 import { EngineError } from '../../errors.ts'
 import type { Distribution } from '../../core/types.ts'
 import type { Engine } from '../../ports/engine.ts'
 import { simulatedDistribution, simulatedTokens } from './simulated-answers.ts'
 
-/** The prefix of every model id the simulated engine answers as. */
-export const SIMULATED_PREFIX = 'simulated-'
-
-/** The simulated engine's default model id. */
-export const SIMULATED_DEFAULT_MODEL = `${SIMULATED_PREFIX}1`
+export { SIMULATED_DEFAULT_MODEL, SIMULATED_PREFIX }
 
 /**
  * A stand-in for the decision model (`ENGINE=simulated`): it needs no key and spends nothing, and

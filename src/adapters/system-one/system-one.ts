@@ -1,16 +1,10 @@
+import { SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL } from '../../core/engine-kinds.ts'
 import { EngineError } from '../../errors.ts'
 import type { Engine, EngineRequest, EngineResult } from '../../ports/engine.ts'
 import { failureError, postOnce, type HttpTarget } from '../engine-http.ts'
 import { parseWireResponse, toWireRequest } from './system-one-wire.ts'
 
-/**
- * The model asked when neither a spec nor ENGINE_MODEL names one. A pinned Jev build rather than
- * the moving `jev-latest` alias, so that cached answers stay tied to the model that gave them.
- */
-export const SYSTEM_ONE_DEFAULT_MODEL = 'jev-1.13.0'
-
-/** Where TypeSafe serves the System One API. */
-export const SYSTEM_ONE_DEFAULT_URL = 'https://api.typesafe.ai'
+export { SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL }
 
 /** Options of the System One adapter; everything but the key has a default. */
 export interface SystemOneOptions {

@@ -12,7 +12,7 @@ export interface Lookup {
   readonly model: string
   readonly state: State
   readonly hash: string
-  readonly stored: Map<string, StoredAnswer>
+  readonly stored: ReadonlyMap<string, StoredAnswer>
   readonly missing: readonly Question[]
 }
 

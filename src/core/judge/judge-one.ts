@@ -1,6 +1,6 @@
 import type { SpendMeter } from './daily-spend.ts'
 import type { JudgeDeps } from './deps.ts'
-import { judgeOrdered, type RowResults } from './judge-row.ts'
+import { judgeOrdered, storedAnswers, type RowResults } from './judge-row.ts'
 import { createLedger } from './ledger.ts'
 import { mergeAnswers, withDependencies } from './select.ts'
 import type { Answers, Project, Row, Spec } from '../types.ts'
@@ -21,16 +21,13 @@ export interface OneRowJob {
 
 /** Judges one row with the selected judgments, store first within the cap, and merges their answers by question. */
 export async function judgeOne(job: OneRowJob, project: Project, selected: readonly Spec[], row: Row): Promise<OneRow> {
-  return judgeOneNow(job, project, selected, row)
+  const judging = { deps: job.deps, ledger: createLedger(job.cap), signal: job.signal, spend: job.spend }
+  const results = await judgeOrdered(judging, withDependencies(project, selected), { row, where: 'row' })
+  return { answers: mergeAnswers(results, selected), results }
 }
 
-/**
- * judgeOne without a promise when the store holds every answer: the result is then a OneRow, and
- * a bad row throws instead of rejecting. Anything to ask makes it a promise, as judgeOne's.
- */
-export function judgeOneNow(job: OneRowJob, project: Project, selected: readonly Spec[], row: Row): OneRow | Promise<OneRow> {
-  const judging = { deps: job.deps, ledger: createLedger(job.cap), signal: job.signal, spend: job.spend }
-  const results = judgeOrdered(judging, withDependencies(project, selected), { row, where: 'row' })
-  if (results instanceof Promise) return results.then((done) => ({ answers: mergeAnswers(done, selected), results: done }))
-  return { answers: mergeAnswers(results, selected), results }
+/** The probe of judgeOne: its answers when the store holds every one, else null (storedAnswers). */
+export function storedOne(deps: JudgeDeps, project: Project, selected: readonly Spec[], row: Row): OneRow | null {
+  const results = storedAnswers(deps, withDependencies(project, selected), { row, where: 'row' })
+  return results === null ? null : { answers: mergeAnswers(results, selected), results }
 }

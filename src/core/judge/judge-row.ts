@@ -1,7 +1,8 @@
 import type { StoredAnswer } from '../../ports/store.ts'
 import type { Answers, Project, Row, SourcedRow, Spec, State } from '../types.ts'
 import { askMissing, type Lookup } from './ask.ts'
-import { modelFor, type Judging } from './deps.ts'
+import { modelFor, type JudgeDeps, type Judging } from './deps.ts'
+import type { Ledger } from './ledger.ts'
 import { routeOf } from './route.ts'
 import { withDependencies } from './select.ts'
 import { stateHash, stateOf } from './state.ts'
@@ -30,6 +31,26 @@ export function chainedRow(row: Row, spec: Spec, results: ReadonlyMap<string, Sp
 }
 
 /**
+ * The synchronous probe: every judgment's result for the row when the store holds every answer
+ * (judgments in dependency order, as withDependencies gives them), else null. It asks nothing,
+ * counts nothing and waits for nothing; a row that lacks a state column throws an InputError.
+ */
+export function storedAnswers(deps: JudgeDeps, ordered: readonly Spec[], sourced: SourcedRow): RowResults | null {
+  const results: RowResults = new Map()
+  for (const spec of ordered) {
+    const lookup = lookUp(deps, spec, { row: chainedRow(sourced.row, spec, results), where: sourced.where })
+    if (lookup.missing.length > 0) return null
+    results.set(spec.name, assemble(lookup, lookup.stored, NONE_FRESH))
+  }
+  return results
+}
+
+/** Counts a probe's results as answers from the store, as judging them would have. */
+export function countStored(ledger: Ledger, results: RowResults): void {
+  for (const { spec } of results.values()) ledger.tally(spec.name).cached += spec.questions.length
+}
+
+/**
  * Judges one row with the given judgments and everything they depend on, each once, in
  * dependency order. Answers the store holds are used; the rest is asked in one request per
  * judgment, within the ledger's budget.
@@ -38,54 +59,40 @@ export async function judgeRow(job: Judging, project: Project, specs: readonly S
   return judgeOrdered(job, withDependencies(project, specs), sourced)
 }
 
-/**
- * judgeRow over judgments already in dependency order (withDependencies), for callers that judge
- * many rows with the same judgments. A row the store answers in full is judged synchronously:
- * the result is then a Map, not a Promise, and a bad row throws instead of rejecting.
- */
-export function judgeOrdered(job: Judging, ordered: readonly Spec[], sourced: SourcedRow): RowResults | Promise<RowResults> {
+/** judgeRow over judgments already in dependency order (withDependencies), for callers that judge many rows with them. */
+export async function judgeOrdered(job: Judging, ordered: readonly Spec[], sourced: SourcedRow): Promise<RowResults> {
   const results: RowResults = new Map()
-  for (let i = 0; i < ordered.length; i++) {
-    const spec = ordered[i]
-    const result = judgeSpecNow(job, spec, { row: chainedRow(sourced.row, spec, results), where: sourced.where })
-    if (result instanceof Promise) return judgeRest(job, ordered.slice(i), result, sourced, results)
-    results.set(spec.name, result)
+  for (const spec of ordered) {
+    results.set(spec.name, await judgeSpec(job, spec, { row: chainedRow(sourced.row, spec, results), where: sourced.where }))
   }
   return results
 }
 
-async function judgeRest(job: Judging, rest: readonly Spec[], pending: Promise<SpecResult>, sourced: SourcedRow, results: RowResults): Promise<RowResults> {
-  results.set(rest[0].name, await pending)
-  for (const spec of rest.slice(1)) {
-    results.set(spec.name, await judgeSpecNow(job, spec, { row: chainedRow(sourced.row, spec, results), where: sourced.where }))
-  }
-  return results
-}
-
-/** Judges one row with one judgment whose dependencies' labels are already in the row. */
+/**
+ * Judges one row with one judgment whose dependencies' labels are already in the row: the store
+ * is looked up as the probe looks it up, and only what it lacks is asked.
+ */
 export async function judgeSpec(job: Judging, spec: Spec, sourced: SourcedRow): Promise<SpecResult> {
-  return judgeSpecNow(job, spec, sourced)
+  const lookup = lookUp(job.deps, spec, sourced)
+  job.ledger.tally(spec.name).cached += spec.questions.length - lookup.missing.length
+  if (lookup.missing.length === 0) return assemble(lookup, lookup.stored, NONE_FRESH)
+  const { stored, fresh } = await askMissing(job, lookup)
+  return assemble(lookup, stored, fresh)
 }
 
-// Synchronous when the store holds every answer: a cached row then costs no promise at all.
-function judgeSpecNow(job: Judging, spec: Spec, sourced: SourcedRow): SpecResult | Promise<SpecResult> {
+/** What the store holds and lacks of one judgment's answers for one row: the one store read of judging. */
+function lookUp(deps: JudgeDeps, spec: Spec, sourced: SourcedRow): Lookup {
   const state = stateOf(sourced.row, spec.state, sourced.where)
   const hash = stateHash(state)
-  const model = modelFor(spec, job.deps)
+  const model = modelFor(spec, deps)
   const fingerprints = fingerprintsOf(spec)
-  const stored = job.deps.store.getAnswers(model, hash, fingerprints)
-  const tally = job.ledger.tally(spec.name)
-  if (fingerprints.every((fp) => stored.has(fp))) {
-    tally.cached += fingerprints.length
-    return assemble({ spec, model, state, hash, stored, missing: [] }, stored, NONE_FRESH)
-  }
-  const missing = spec.questions.filter((q) => !stored.has(q.fingerprint))
-  tally.cached += spec.questions.length - missing.length
-  const lookup: Lookup = { spec, model, state, hash, stored: new Map(stored), missing }
-  return askMissing(job, lookup).then(({ stored: filled, fresh }) => assemble(lookup, filled, fresh))
+  const stored = deps.store.getAnswers(model, hash, fingerprints)
+  const missing = stored.size === fingerprints.length ? NONE_MISSING : spec.questions.filter((q) => !stored.has(q.fingerprint))
+  return { spec, model, state, hash, stored, missing }
 }
 
 const NONE_FRESH: ReadonlySet<string> = new Set()
+const NONE_MISSING: Lookup['missing'] = []
 
 // Specs are immutable once loaded, so the list of their fingerprints is computed once per spec.
 const fingerprintLists = new WeakMap<Spec, readonly string[]>()

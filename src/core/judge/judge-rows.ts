@@ -1,7 +1,7 @@
 import { tidy } from './answer.ts'
 import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
-import { judgeOrdered, type SpecResult } from './judge-row.ts'
+import { countStored, judgeOrdered, storedAnswers, type SpecResult } from './judge-row.ts'
 import type { Ledger } from './ledger.ts'
 import { createStateTally, type StateTally } from './state-set.ts'
 
@@ -63,19 +63,20 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
     for await (const sourced of rows) {
       if (inner.signal!.aborted) break
       const n = seq++
-      let judged: Map<string, SpecResult> | Promise<Map<string, SpecResult>>
+      let stored: Map<string, SpecResult> | null
       try {
-        judged = judgeOrdered(inner, specs, sourced)
+        stored = storedAnswers(inner.deps, specs, sourced)
       } catch (error) {
         fail(error)
         continue
       }
-      // A row the store answered in full is done already; only rows that ask take a slot.
-      if (!(judged instanceof Promise)) {
-        done(n, sourced, judged)
+      // A row the store answers in full is done at once; only rows that ask take a slot.
+      if (stored !== null) {
+        countStored(job.ledger, stored)
+        done(n, sourced, stored)
         continue
       }
-      const task: Promise<void> = judged.then((results) => done(n, sourced, results), fail)
+      const task: Promise<void> = judgeOrdered(inner, specs, sourced).then((results) => done(n, sourced, results), fail)
       running.add(task)
       void task.finally(() => running.delete(task))
       if (running.size >= options.concurrency) await Promise.race(running)

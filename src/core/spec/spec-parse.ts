@@ -37,6 +37,15 @@ export const SPEC_KEYS = [
   'min_accuracy',
 ] as const
 
+/**
+ * The keys whose values name files, resolved against the spec's folder: the one list the server's
+ * folder confinement reads (src/http/paths.ts), so that a key added here is confined there.
+ */
+export const FILE_KEYS = ['key', 'reviews', 'data', 'anchors'] as const satisfies readonly (keyof Spec & (typeof SPEC_KEYS)[number])[]
+
+/** A key of FILE_KEYS. */
+export type FileKey = (typeof FILE_KEYS)[number]
+
 // `other.question`: exactly one dot between a judgment name and a question name.
 const REF = /^([a-z0-9_-]+)\.([a-z0-9_]+)$/
 
@@ -54,6 +63,7 @@ export function parseSpec(text: string, file: string): Spec {
   const questions = parseQuestions(required(root, 'questions', file, ''), file)
   const act = parseAct(optional(root, 'act'), questions, file)
   const dir = dirname(file)
+  const files = Object.fromEntries(FILE_KEYS.map((key) => [key, specPath(root, key, dir, file)])) as Record<FileKey, string | null>
   return {
     name,
     file,
@@ -61,10 +71,8 @@ export function parseSpec(text: string, file: string): Spec {
     state,
     questions,
     act,
-    key: specPath(root, 'key', dir, file),
-    reviews: specPath(root, 'reviews', dir, file) ?? resolve(dir, `${name}.reviews.csv`),
-    data: specPath(root, 'data', dir, file),
-    anchors: specPath(root, 'anchors', dir, file),
+    ...files,
+    reviews: files.reviews ?? resolve(dir, `${name}.reviews.csv`),
     keySample: keySample(optional(root, 'key_sample'), file),
     unsureBelow: unit(root, 'unsure_below', file) ?? DEFAULT_UNSURE_BELOW,
     minAccuracy: unit(root, 'min_accuracy', file),

@@ -1,12 +1,12 @@
-import { judgeRequestNow, type Judged } from '../../app/judge-request.ts'
+import { judgeRequest, storedRequest } from '../../app/judge-request.ts'
 import { shadowRow } from '../../app/shadow.ts'
 import type { Row } from '../../core/types.ts'
-import { objectBody, optionalBoolean, optionalString, requiredObject } from '../body.ts'
+import { objectBody, optionalBoolean, optionalString, parseJson, requiredObject } from '../body.ts'
 import { loadRequested, resolveRequested, type Endpoint, type ServerContext } from '../context.ts'
 import { jsonReply, type Reply } from '../reply.ts'
 import type { Resolved } from '../resolved-paths.ts'
 
-/** The fields of a POST /v1/judge body (seed 4.1). */
+/** The fields of a POST /v1/judge body (docs/http-api.md). */
 export const JUDGE_FIELDS = ['path', 'row', 'node', 'shadow', 'log'] as const
 
 /** A POST /v1/judge body, checked for shape; `path` is checked when it is resolved. */
@@ -30,38 +30,45 @@ export function parseJudgeBody(value: unknown): JudgeBody {
   }
 }
 
-/** What judging a body gave: the reply, the path it was judged under, and whether every answer came from the store. */
-export interface JudgeOutcome {
-  readonly reply: Reply
-  readonly resolved: Resolved
-  /** True when the store held every answer and nothing was waited for: the same body gets the same reply while `resolved` stands. */
-  readonly fromStore: boolean
-}
-
 /**
- * Judges a POST /v1/judge body within JUDGE_SERVER_MAX_COST per judgment: synchronously when the
- * store holds every answer (errors are then thrown, not rejected), else as a promise. Every path
- * is checked before anything is asked, `shadow` included, so that a bad candidate is the caller's
- * 400-class error rather than a silent failure later.
+ * POST /v1/judge: judges one row within JUDGE_SERVER_MAX_COST per judgment. Every path is checked
+ * before anything is asked, `shadow` included, so that a bad candidate is the caller's 400-class
+ * error rather than a silent failure later; the candidate is judged once the reply has gone.
  */
-export function judgeBody(ctx: ServerContext, body: JudgeBody): JudgeOutcome | Promise<JudgeOutcome> {
-  const resolved = resolveRequested(ctx, body.path)
-  const live = resolved.project
+export const judgeEndpoint: Endpoint = async (ctx, request) => {
+  const body = parseJudgeBody(await request.json())
+  const live = resolveRequested(ctx, body.path).project
   const candidate = body.shadow === undefined ? null : loadRequested(ctx, body.shadow, 'shadow')
   const cap = ctx.config.serverMaxCost
   const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
-  const asked = { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend }
-  const judged = judgeRequestNow(ctx.runtime, asked)
-  const outcome = ({ answers, results }: Judged, waited: boolean): JudgeOutcome => {
-    const reply = jsonReply(answers)
-    const fromStore = !waited && !body.log && Object.values(answers).every((answer) => answer.cached)
-    if (candidate === null) return { reply, resolved, fromStore }
-    const log = (line: string) => ctx.log(ctx.clean(line))
-    const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
-    return { reply: { ...reply, after: () => shadowRow(ctx.runtime, job, log) }, resolved, fromStore: false }
-  }
-  return judged instanceof Promise ? judged.then((done) => outcome(done, true)) : outcome(judged, false)
+  const { answers, results } = await judgeRequest(ctx.runtime, { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend })
+  const reply = jsonReply(answers)
+  if (candidate === null) return reply
+  const log = (line: string) => ctx.log(ctx.clean(line))
+  const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
+  return { ...reply, after: () => shadowRow(ctx.runtime, job, log) }
 }
 
-/** POST /v1/judge: judges one row and answers each question (judgeBody). */
-export const judgeEndpoint: Endpoint = async (ctx, request) => (await judgeBody(ctx, parseJudgeBody(await request.json()))).reply
+/** A reply of POST /v1/judge made from the store alone, and the resolution of its path it holds under. */
+export interface StoredReply {
+  readonly reply: Reply
+  readonly resolved: Resolved
+}
+
+/**
+ * The reply to a POST /v1/judge body when the store holds every answer (storedRequest), made in
+ * the turn the body ends. Null for a body the full endpoint must take: one with `log` or `shadow`,
+ * a row with anything to ask, and any error, which the full endpoint then answers as it answers
+ * every error.
+ */
+export function storedReply(ctx: ServerContext, text: string): StoredReply | null {
+  try {
+    const body = parseJudgeBody(parseJson(text))
+    if (body.log || body.shadow !== undefined) return null
+    const resolved = resolveRequested(ctx, body.path)
+    const judged = storedRequest(ctx.runtime, { project: resolved.project, row: body.row, node: body.node })
+    return judged === null ? null : { reply: jsonReply(judged.answers), resolved }
+  } catch {
+    return null
+  }
+}

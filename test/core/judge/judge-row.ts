@@ -1,5 +1,5 @@
 import t from 'tap'
-import { chainedRow, judgeOrdered, judgeRow, judgeSpec } from '../../../src/core/judge/judge-row.ts'
+import { chainedRow, countStored, judgeOrdered, judgeRow, judgeSpec, storedAnswers } from '../../../src/core/judge/judge-row.ts'
 import { createLedger } from '../../../src/core/judge/ledger.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
 import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
@@ -55,15 +55,37 @@ t.test('chained judgments judge their dependency first and use its label as stat
 
 const SPAM_REWORDED = SPAM_YAML.replace('What is the message mainly about?', 'What is this message about?')
 
-t.test('a row the store answers in full is judged without a promise; one it lacks is a promise', async (t) => {
-  const d = deps(createFakeEngine())
+t.test('the probe answers a row the store holds in full, synchronously, and gives null for one it lacks, asking nothing', async (t) => {
+  const engine = createFakeEngine()
+  const d = deps(engine)
   const sourced = { row, where: 'row' }
-  const first = judgeOrdered({ deps: d, ledger: createLedger(1) }, [spam], sourced)
-  t.ok(first instanceof Promise, 'a row to ask waits for the engine')
-  await first
-  const cached = judgeOrdered({ deps: d, ledger: createLedger(1) }, [spam], sourced)
-  t.notOk(cached instanceof Promise, 'every answer from the store: no promise, no concurrency slot')
-  t.equal((cached as Exclude<typeof cached, Promise<unknown>>).get('spam')!.answers.is_spam.cached, true)
+  t.equal(storedAnswers(d, [spam], sourced), null, 'a row to ask: null, and nothing asked')
+  t.equal(engine.calls.length, 0)
+  const ledger = createLedger(1)
+  const judged = await judgeOrdered({ deps: d, ledger }, [spam], sourced)
+  t.equal(ledger.tally('spam').asked, 3)
+  const stored = storedAnswers(d, [spam], sourced)
+  t.notOk(stored instanceof Promise, 'a value, not a promise')
+  t.same(stored!.get('spam')!.answers, Object.fromEntries(Object.entries(judged.get('spam')!.answers).map(([q, a]) => [q, { ...a, cached: true }])))
+  t.equal(engine.calls.length, 1, 'the probe asked nothing')
+  const counted = createLedger(1)
+  countStored(counted, stored!)
+  t.equal(counted.tally('spam').cached, 3, 'its answers count as cached, as judging them would')
+  t.throws(() => storedAnswers(d, [spam], { row: { text: 'x' }, where: 'data.csv:7' }), /data\.csv:7: the row lacks the state column "message"/, 'a bad row throws')
+})
+
+t.test('the probe follows chaining: a dependent judgment is answered from the store with its dependency\'s label', async (t) => {
+  const base = parseSpec('state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n', '/specs/lang.judge.yaml')
+  const dependent = parseSpec('state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n', '/specs/tone.judge.yaml')
+  const engine = createFakeEngine({ answer: (q): Record<string, number> => (q.name === 'lang' ? { en: 0.2, fr: 0.8 } : { yes: 0.9, no: 0.1 }) })
+  const d = deps(engine)
+  const sourced = { row: { message: 'bonjour' }, where: 'row' }
+  t.equal(storedAnswers(d, [base, dependent], sourced), null)
+  await judgeRow({ deps: d, ledger: createLedger(1) }, project(base, dependent), [dependent], sourced)
+  const stored = storedAnswers(d, [base, dependent], sourced)
+  t.same([...stored!.keys()], ['lang', 'tone'])
+  t.equal(stored!.get('tone')!.state['lang.lang'], 'fr')
+  t.equal(engine.calls.length, 2, 'the probe asked nothing')
 })
 
 t.test('a stored answer is served as it was stored: its label, p and margin are not read again from the distribution', async (t) => {

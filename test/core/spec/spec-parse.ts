@@ -1,7 +1,7 @@
 import t from 'tap'
 import { questionFingerprint } from '../../../src/core/spec/fingerprint.ts'
 import { shortHash } from '../../../src/core/hash.ts'
-import { DEFAULT_UNSURE_BELOW, defaultName, parseSpec } from '../../../src/core/spec/spec-parse.ts'
+import { DEFAULT_UNSURE_BELOW, defaultName, FILE_KEYS, parseSpec, SPEC_KEYS } from '../../../src/core/spec/spec-parse.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 
 const file = '/projects/sms/spam.judge.yaml'
@@ -174,6 +174,13 @@ t.test('resolves key, reviews, data and anchors against the spec folder', async 
   t.equal(spec.anchors, '/projects/sms/anchors.csv')
   t.equal(parseSpec(minimal, file).anchors, null)
   t.throws(() => parseSpec(`${minimal}anchors: /etc/rows.csv\n`, file), fails('anchors', "must be relative to the spec's folder, not /etc/rows.csv"))
+})
+
+t.test('every spec field that holds a path resolved from the spec\'s folder is a file key, the list confinement reads', async (t) => {
+  const spec = parseSpec(`${minimal}key: k.csv\nreviews: r.csv\ndata: d.csv\nanchors: a.csv\n`, file)
+  const paths = Object.entries(spec).filter(([field, value]) => field !== 'file' && typeof value === 'string' && value.startsWith('/projects/')).map(([field]) => field)
+  t.same(paths.sort(), [...FILE_KEYS].sort())
+  for (const key of FILE_KEYS) t.ok(SPEC_KEYS.includes(key), `${key} is a spec key`)
 })
 
 t.test('rejects file paths that are not relative text', async (t) => {

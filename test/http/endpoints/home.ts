@@ -14,6 +14,7 @@ import { seedRuns } from '../../helpers/seed-runs.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 import { writeAccuracyProject } from '../../helpers/accuracy-project.ts'
 import { percent } from '../../../src/format.ts'
+import { createGuard } from '../../../src/http/guard.ts'
 import { escapeHtml } from '../../../src/http/html.ts'
 
 const TONE_YAML = 'name: tone\nstate: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n'
@@ -24,7 +25,7 @@ function context(t: Test, dir: string): ServerContext {
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
   const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  return { config, runtime, token: null, paths, tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
+  return { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
 }
 
 t.test('each folder lists its judgments and the newest run of any of them, cut to the listed fields', async (t) => {

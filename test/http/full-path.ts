@@ -1,0 +1,40 @@
+import t from 'tap'
+import { readConfig } from '../../src/config.ts'
+import { startServer } from '../../src/http/server.ts'
+import { jsonReply } from '../../src/http/reply.ts'
+import { ROUTES } from '../../src/http/routes.ts'
+import { createFakeEngine } from '../helpers/fake-engine.ts'
+import { startJudgeServer } from '../helpers/judge-server.ts'
+import { SPAM_YAML } from '../helpers/specs.ts'
+
+t.test('an unexpected error is a 500 with nothing of its details, logged with the stack', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const routes = [...ROUTES, { method: 'GET', path: '/v1/boom', value: () => { throw new TypeError(`broke in ${dir}`) } },
+    { method: 'GET', path: '/v1/after', value: () => ({ ...jsonReply({ ok: true }), after: async () => { throw new Error('late failure') } }) },
+    { method: 'GET', path: '/v1/bad-header', value: () => ({ ...jsonReply({}), headers: { location: 'a\nb' } }) }]
+  const server = await startJudgeServer(t, dir, {}, { routes })
+  const res = await server.get('/v1/boom')
+  t.equal(res.status, 500)
+  t.same(res.body, { error: 'internal error; the server log has the details' })
+  t.match(server.logs[0], /^internal error on GET \/v1\/boom: TypeError: broke in \.\n/)
+  t.notMatch(server.logs[0], dir)
+  t.equal((await server.get('/v1/after')).status, 200)
+  await server.running.handler.idle(1000)
+  t.match(server.logs.at(-1), /^after-response task failed: late failure$/)
+  await t.rejects(server.get('/v1/bad-header'), 'a response that cannot be written drops the connection')
+  await server.running.handler.idle(1000)
+  t.match(server.logs.at(-1), /^internal error while answering: TypeError.*location/)
+  t.equal((await server.get('/v1/runs?path=spam.judge.yaml')).status, 200, 'and the server carries on')
+})
+
+t.test('with a token, a form carrying its own token is read only up to 16 KiB before the check', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_SERVER_TOKEN: 'a-long-server-token' }, dir)
+  const running = await startServer(config, { engine: createFakeEngine(), log: () => {} })
+  t.teardown(() => running.stop(1000))
+  const form = (extra: number) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `path=.&pad=${'x'.repeat(extra)}` })
+  t.equal((await fetch(`${running.url}/review`, form(20 * 1024))).status, 413)
+  t.equal((await fetch(`${running.url}/review`, form(10))).status, 401, 'a small form without the token is read, then refused')
+  const bearer = { ...form(20 * 1024), headers: { ...form(0).headers, authorization: 'Bearer a-long-server-token' } }
+  t.equal((await fetch(`${running.url}/review`, bearer)).status, 400, 'with the token in a header the full limit applies')
+})
