@@ -55,17 +55,22 @@ export function createGuard(options: GuardOptions): Guard {
 }
 
 /**
- * Refuses a request that changes state when a browser says another site sent it: `Sec-Fetch-Site:
- * cross-site`, or an `Origin` other than the server's own (the Host it was sent to, or a name of
- * JUDGE_ALLOWED_HOSTS). Clients that are not browsers send neither and pass.
+ * Refuses a request that changes state when a browser says another site sent it. A browser that
+ * sends `Sec-Fetch-Site` is believed: `same-origin` and `none` (typed by the user) pass, whatever
+ * the `Origin` (the pages' `Referrer-Policy: no-referrer` makes the browser send `Origin: null` on
+ * their own forms); `cross-site` is refused; `same-site` (another port or subdomain) passes only
+ * with the server's own `Origin`. Without it, the `Origin` must be the server's own (the Host it
+ * was sent to, or a name of JUDGE_ALLOWED_HOSTS) or absent, as clients that are not browsers send.
  */
 function refuseOtherSites(headers: IncomingHttpHeaders, listed: (name: string) => boolean): void {
-  if (headers['sec-fetch-site'] === 'cross-site') throw crossSite('Sec-Fetch-Site: cross-site')
+  const site = headers['sec-fetch-site']
+  if (site === 'same-origin' || site === 'none') return
+  if (site === 'cross-site') throw crossSite('Sec-Fetch-Site: cross-site')
   const origin = headers.origin
-  if (origin === undefined) return
-  const host = originHost(origin)
+  if (origin === undefined && site === undefined) return
+  const host = origin === undefined ? null : originHost(origin)
   if (host !== null && (host === headers.host?.toLowerCase() || listed(hostName(host)))) return
-  throw crossSite(`Origin ${JSON.stringify(origin.slice(0, 100))}`)
+  throw crossSite(origin === undefined ? `Sec-Fetch-Site: ${site}` : `Origin ${JSON.stringify(origin.slice(0, 100))}`)
 }
 
 function crossSite(why: string): ForbiddenError {

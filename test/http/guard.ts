@@ -30,6 +30,7 @@ t.test('a request that changes state is refused when a browser says another site
     const refused = [
       { origin: 'https://evil.example' }, { origin: 'http://127.0.0.1:9999' }, { origin: 'null' }, { origin: 'file:///x' },
       { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'cross-site', origin: 'http://127.0.0.1:8080' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://127.0.0.1:3000' }, { 'sec-fetch-site': 'same-site', origin: 'null' }, { 'sec-fetch-site': 'same-site' },
     ]
     for (const headers of refused) {
       for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
@@ -37,7 +38,12 @@ t.test('a request that changes state is refused when a browser says another site
       }
       t.doesNotThrow(() => guard.admit('GET', { host, ...auth, ...headers }, none), `GET ${JSON.stringify(headers)} changes nothing and is served`)
     }
-    for (const headers of [{}, { origin: 'http://127.0.0.1:8080' }, { origin: 'https://judge.example.com' }, { 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:8080' }, { 'sec-fetch-site': 'none' }]) {
+    const passed = [
+      {}, { origin: 'http://127.0.0.1:8080' }, { origin: 'https://judge.example.com' }, { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:8080' }, { 'sec-fetch-site': 'same-origin', origin: 'null' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://127.0.0.1:8080' },
+    ]
+    for (const headers of passed) {
       t.doesNotThrow(() => guard.admit('POST', { host, ...auth, ...headers }, none), `POST ${JSON.stringify(headers)} is the server's own or not a browser's`)
     }
   }
