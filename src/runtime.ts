@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs'
-import type { App } from './app/app.ts'
+import type { App, DepsWith } from './app/app.ts'
 import { createKeyedLock } from './app/keyed-lock.ts'
 import type { Config } from './config.ts'
-import type { JudgeDeps } from './core/judge/deps.ts'
 import { createGovernor, type Governor } from './core/pacing/governor.ts'
 import { requestPatience, runPatience } from './core/pacing/patience.ts'
 import type { Project } from './core/types.ts'
 import type { Engine } from './ports/engine.ts'
 import type { Files } from './ports/files.ts'
+import type { PaceStore } from './ports/pace-store.ts'
 import type { Store } from './ports/store.ts'
 import { ENGINES, type EngineEntry } from './adapters/engines.ts'
 import { createLocalFiles } from './adapters/files/local-files.ts'
@@ -44,13 +44,13 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const openStore = options.openStore ?? ((file: string) => openSqliteStore(file, { batchReads: true }))
   const engine = options.engine !== undefined ? options.engine : engineFor(config, options.fetch)
   const now = options.now ?? (() => new Date())
-  const stores = new Map<string, JudgeDeps>()
+  const stores = new Map<string, DepsWith<Store>>()
   // A loaded project's store is looked up once: a server loads a path's project again when it
   // revalidates the path (src/http/resolved-paths.ts), and so looks the store up again then.
-  let known = new WeakMap<Project, JudgeDeps>()
+  let known = new WeakMap<Project, DepsWith<Store>>()
   const storeFileFor = (dir: string) => findStoreFile(dir, { JUDGE_STORE: config.store ?? undefined })
   const defaultModel = config.engine.model ?? engine?.defaultModel ?? ENGINES[config.engine.kind].defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
-  const depsFor = (project: Project): JudgeDeps => {
+  const depsFor = (project: Project): DepsWith<Store> => {
     const seen = known.get(project)
     if (seen) return seen
     const file = storeFileFor(project.dir)
@@ -85,7 +85,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   }
 }
 
-function governorFor(config: Config, store: Store, options: RuntimeOptions): Governor {
+function governorFor(config: Config, store: PaceStore, options: RuntimeOptions): Governor {
   const { engine } = config
   // An engine passed in code publishes no limit; the configured one paces at its service's.
   const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : ENGINES[engine.kind].defaultRpm)

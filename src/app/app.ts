@@ -5,12 +5,18 @@ import type { Store } from '../ports/store.ts'
 import type { KeyedLock } from './keyed-lock.ts'
 
 /**
+ * Judge dependencies whose store is also `S`: what a use case declares it needs of the store
+ * beyond judging (answers and spend), by the narrow ports it uses, such as `DepsWith<RunStore>`.
+ */
+export type DepsWith<S> = JudgeDeps & { readonly store: S }
+
+/**
  * What every use case works with: the store and engine of a project's folder, the files port and
  * the clock. The CLI, the server and the library each make one (src/runtime.ts) and pass it in.
  */
 export interface App {
-  /** The judge dependencies (store, engine, settings) for a project's folder; opens its store. */
-  depsFor(project: Project): JudgeDeps
+  /** The judge dependencies (store, engine, settings) for a project's folder, with its whole store; opens it. */
+  depsFor(project: Project): DepsWith<Store>
   /** The store of a project's folder when it exists, else null: reading creates nothing. */
   existingStore(project: Project): Store | null
   readonly files: Files

@@ -1,6 +1,8 @@
 import { selectJudgments } from '../core/judge/select.ts'
 import type { Project, Spec } from '../core/types.ts'
-import type { AnswerGroup, Store } from '../ports/store.ts'
+import type { AnswerGroup } from '../ports/answer-store.ts'
+import type { KeptStore } from '../ports/kept-store.ts'
+import type { RunStore } from '../ports/run-store.ts'
 import type { App } from './app.ts'
 
 /**
@@ -52,7 +54,7 @@ export function pruneCache(app: App, project: Project, node: string | null | und
   return { dry_run: false, superseded, answers, deleted }
 }
 
-function statusOf(store: Store, project: Project, named: readonly Spec[]): (group: AnswerGroup) => GroupStatus {
+function statusOf(store: KeptStore & RunStore, project: Project, named: readonly Spec[]): (group: AnswerGroup) => GroupStatus {
   const current = new Set(project.specs.flatMap((s) => s.questions.map((q) => q.fingerprint)))
   const candidates = new Set(store.candidateQuestions().map((c) => c.fingerprint))
   const inProject = new Set(project.specs.map((s) => s.name))

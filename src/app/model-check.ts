@@ -8,8 +8,9 @@ import { shortHash } from '../core/hash.ts'
 import { previousLike } from '../core/reports/like-runs.ts'
 import type { ModelCheck, ModelPair, Project, RunRecord, Spec, State } from '../core/types.ts'
 import { tidy } from '../core/judge/answer.ts'
-import type { StoredAnswer } from '../ports/store.ts'
-import type { App } from './app.ts'
+import type { StoredAnswer } from '../ports/answer-store.ts'
+import type { RunStore } from '../ports/run-store.ts'
+import type { App, DepsWith } from './app.ts'
 
 /** Most states of the baseline run a model check judges under the new model (shares within about ±5%). */
 export const MODEL_CHECK_STATES = 400
@@ -34,7 +35,8 @@ interface CheckRow {
 }
 
 interface Check {
-  readonly deps: JudgeDeps
+  /** Judging, and the runs: the baseline's states, the runs' states compared, the check recorded. */
+  readonly deps: DepsWith<RunStore>
   readonly ledger: Ledger
   readonly spec: Spec
   readonly run: RunRecord

@@ -2,6 +2,7 @@ import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
 import { createPlanner, type JudgmentPlan, type LastFingerprints } from '../core/judge/plan.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { Project, SourcedRow, Spec } from '../core/types.ts'
+import type { RunStore } from '../ports/run-store.ts'
 import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
 import type { App } from './app.ts'
 
@@ -30,15 +31,15 @@ export function dataFileOf(given: string | undefined, specs: readonly Spec[]): s
  */
 export async function planRows(app: App, project: Project, specs: readonly Spec[], source: RowSource): Promise<JudgmentPlan[]> {
   const deps = app.depsFor(project)
-  const planner = createPlanner(deps, project, specs, lastFingerprints(deps, withDependencies(project, specs)))
+  const planner = createPlanner(deps, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
   for await (const { row, where } of rowsOf(app, source)) planner.add(row, where)
   return planner.result()
 }
 
 /** The question fingerprints each judgment's last run recorded (runs made before they were recorded have none). */
-export function lastFingerprints(deps: JudgeDeps, specs: readonly Spec[]): LastFingerprints {
+export function lastFingerprints(store: RunStore, specs: readonly Spec[]): LastFingerprints {
   return new Map(specs.flatMap((spec) => {
-    const last = deps.store.listRuns([spec.name], 1)[0]?.fingerprints
+    const last = store.listRuns([spec.name], 1)[0]?.fingerprints
     return last && Object.keys(last).length > 0 ? [[spec.name, last] as const] : []
   }))
 }

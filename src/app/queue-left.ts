@@ -2,7 +2,7 @@ import { disagrees, type Card, type QuestionAnswers } from '../core/review/queue
 import type { QueueLeft } from '../core/review/queue-view.ts'
 import { bandOf } from '../core/review/strata.ts'
 import { KINDS, type Kind } from '../core/review/verdicts.ts'
-import type { StoredAnswer } from '../ports/store.ts'
+import type { StoredAnswer } from '../ports/answer-store.ts'
 import type { ReviewSource } from './review-source.ts'
 
 /**

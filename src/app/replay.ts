@@ -8,7 +8,7 @@ import { compareReplay, liveLabelsOf, sumTallies, type ReplayReport, type Replay
 import { pairJudgments, type JudgmentPair } from '../core/reports/shadow.ts'
 import type { Project, RunRecord, SourcedRow } from '../core/types.ts'
 import { UsageError } from '../errors.ts'
-import type { KeptRow } from '../ports/store.ts'
+import type { KeptRow } from '../ports/kept-store.ts'
 import type { App } from './app.ts'
 import { checkPlans, planRows } from './plan.ts'
 import { recordRuns } from './record-runs.ts'

@@ -1,6 +1,6 @@
 import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
 import { scoredRows, scoreJudgment, type QuestionScore } from '../core/review/accuracy.ts'
-import type { StoredAnswer } from '../ports/store.ts'
+import type { StoredAnswer } from '../ports/answer-store.ts'
 import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
 import type { QueueLeft } from '../core/review/queue-view.ts'
 import { STRATA } from '../core/review/strata.ts'

@@ -2,11 +2,11 @@ import type { RankedRows, StratumRows } from '../core/review/queue.ts'
 import { bandOf, type Stratum } from '../core/review/strata.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import type { Question, Spec } from '../core/types.ts'
-import type { Store } from '../ports/store.ts'
+import type { AnswerStore } from '../ports/answer-store.ts'
 
 /** What the queue and the accuracy of one judgment are read from. */
 export interface ReviewSource {
-  readonly store: Store
+  readonly store: AnswerStore
   /** The model the judgment is asked with. */
   readonly model: string
   readonly spec: Spec

@@ -1,7 +1,8 @@
 import { verdictKey, verdictText, type Verdict, type Verdicts } from '../core/review/verdicts.ts'
 import type { Project, RunRecord, Spec, State } from '../core/types.ts'
 import { NotFoundError } from '../errors.ts'
-import type { Store } from '../ports/store.ts'
+import type { AnswerStore } from '../ports/answer-store.ts'
+import type { RunStore } from '../ports/run-store.ts'
 import type { App } from './app.ts'
 
 /** Rows of a run per page of its run page. */
@@ -64,7 +65,7 @@ export async function runDetail(app: App, project: Project, runId: string, page:
   }
 }
 
-function rowsOf(store: Store, spec: Spec, run: RunRecord, listed: readonly { stateHash: string; rows: number }[], verdicts: Verdicts): RunRow[] {
+function rowsOf(store: AnswerStore, spec: Spec, run: RunRecord, listed: readonly { stateHash: string; rows: number }[], verdicts: Verdicts): RunRow[] {
   const values = store.getStates(listed.map((s) => s.stateHash))
   const fingerprints = spec.questions.map((q) => q.fingerprint)
   return listed.map(({ stateHash, rows }) => {
@@ -81,7 +82,7 @@ function rowsOf(store: Store, spec: Spec, run: RunRecord, listed: readonly { sta
 }
 
 /** The run's label counts per question: the spec's labels in order (0 when none), then any others it recorded. */
-function labelsOf(store: Store, spec: Spec, runId: string): Record<string, Record<string, number>> {
+function labelsOf(store: RunStore, spec: Spec, runId: string): Record<string, Record<string, number>> {
   const counts = store.runLabelCounts(spec.name).filter((c) => c.run_id === runId)
   const questions = [...new Set([...spec.questions.map((q) => q.name), ...counts.map((c) => c.question)])]
   return Object.fromEntries(questions.map((question) => {

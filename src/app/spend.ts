@@ -1,6 +1,6 @@
 import { SERVER_SPEND, utcDay } from '../core/judge/daily-spend.ts'
 import type { Project } from '../core/types.ts'
-import type { DaySpend } from '../ports/store.ts'
+import type { DaySpend } from '../ports/pace-store.ts'
 import type { App } from './app.ts'
 
 /** Days of spend listed. */

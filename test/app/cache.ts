@@ -1,6 +1,6 @@
 import t from 'tap'
 import { cacheGroups, pruneCache } from '../../src/app/cache.ts'
-import type { StoredAnswer } from '../../src/ports/store.ts'
+import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { run } from '../helpers/store-contract-records.ts'

@@ -69,7 +69,7 @@ t.test('the plan reads each judgment\'s last recorded fingerprints, and none bef
   const store = createMemoryStore()
   const d = deps(createFakeEngine(), store)
   const spam = spec()
-  t.same([...lastFingerprints(d, [spam])], [])
+  t.same([...lastFingerprints(store, [spam])], [])
   const withData = app(d, dataFiles({ '/specs/d.csv': [1, 2] }))
   await runRows(withData, { project: project(spam), specs: [spam], source: { kind: 'file', file: '/specs/d.csv', label: 'd.csv' }, cap: 1, concurrency: 1 })
   const reworded = spec(SPAM_YAML.replace('How urgent is the message for its reader?', 'How urgent is it?'))

@@ -4,7 +4,7 @@ import type { ReviewSource } from '../../src/app/review-source.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
 import type { Card, QuestionAnswers } from '../../src/core/review/queue.ts'
 import { verdictKey } from '../../src/core/review/verdicts.ts'
-import type { StoredAnswer } from '../../src/ports/store.ts'
+import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
 

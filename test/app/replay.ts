@@ -1,9 +1,10 @@
 import t from 'tap'
 import { judgeRequest } from '../../src/app/judge-request.ts'
 import { replayKept, type ReplayInput } from '../../src/app/replay.ts'
-import type { JudgeDeps } from '../../src/core/judge/deps.ts'
+import type { DepsWith } from '../../src/app/app.ts'
 import type { Distribution, Project, Question, State } from '../../src/core/types.ts'
 import { CostCapError, UsageError } from '../../src/errors.ts'
+import type { Store } from '../../src/ports/store.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { project, spec } from '../helpers/specs.ts'
@@ -21,7 +22,7 @@ function answer(q: Question, s: State): Distribution {
 }
 
 /** A store holding the live judgment's answers to the messages, each kept for replay. */
-async function kept(d: JudgeDeps, messages = MESSAGES): Promise<void> {
+async function kept(d: DepsWith<Store>, messages = MESSAGES): Promise<void> {
   for (const message of messages) await judgeRequest(app(d), { project: project(live), row: { message }, cap: 1, log: true })
 }
 

@@ -1,7 +1,8 @@
 import t from 'tap'
 import { judgeRequest } from '../../src/app/judge-request.ts'
 import { shadowRow, type ShadowJob } from '../../src/app/shadow.ts'
-import type { JudgeDeps } from '../../src/core/judge/deps.ts'
+import type { DepsWith } from '../../src/app/app.ts'
+import type { Store } from '../../src/ports/store.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { candidateYaml, project, spec } from '../helpers/specs.ts'
@@ -12,7 +13,7 @@ const tone = spec('name: tone\nstate: [message]\nquestions:\n  friendly:\n    as
 const row = { message: 'WIN a prize now' }
 
 /** The job of shadowing `candidates` on the row, with the live judgments' results as the caller got them. */
-async function job(d: JudgeDeps, candidates = [candidate], liveSpecs = [live], cap = 1): Promise<ShadowJob> {
+async function job(d: DepsWith<Store>, candidates = [candidate], liveSpecs = [live], cap = 1): Promise<ShadowJob> {
   const { results } = await judgeRequest(app(d), { project: project(...liveSpecs), row, cap: 1 })
   return { live: project(...liveSpecs), results, candidate: project(...candidates), row, cap }
 }

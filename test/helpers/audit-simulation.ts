@@ -9,7 +9,7 @@ import { STRATA, stratumOf, type Stratum } from '../../src/core/review/strata.ts
 import { MIN_COUNTED } from '../../src/core/review/stratum-sample.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Distribution, Question, Spec, State } from '../../src/core/types.ts'
-import type { StoredAnswer } from '../../src/ports/store.ts'
+import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 
 // A simulated audit: a synthetic population whose every true label is known, a review queue built
 // by the real builder over a fresh random rank order, a reviewer who works through it in some way,

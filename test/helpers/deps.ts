@@ -1,18 +1,17 @@
-import type { JudgeDeps } from '../../src/core/judge/deps.ts'
 import type { Engine } from '../../src/ports/engine.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { createMemoryStore } from './memory-store.ts'
-import type { App } from '../../src/app/app.ts'
+import type { App, DepsWith } from '../../src/app/app.ts'
 import { createKeyedLock } from '../../src/app/keyed-lock.ts'
 import type { Files } from '../../src/ports/files.ts'
 
 /** Judge dependencies over the memory store and the given engine (null: no key). */
-export function deps(engine: Engine | null, store: Store = createMemoryStore()): JudgeDeps {
+export function deps(engine: Engine | null, store: Store = createMemoryStore()): DepsWith<Store> {
   return { store, engine, defaultModel: 'jev-test', pricePerMtok: 0.042, inflight: new Map(), now: () => new Date('2026-11-22T10:00:00.000Z') }
 }
 
 /** An app over one judge-dependencies object for every project (one store), with the given files port. */
-export function app(d: JudgeDeps, files: Partial<Files> = {}): App {
+export function app(d: DepsWith<Store>, files: Partial<Files> = {}): App {
   return {
     depsFor: () => d,
     existingStore: () => d.store,

@@ -1,5 +1,6 @@
 import type { LabelCount, ModelCheck, RunRecord, RunState } from '../../src/core/types.ts'
-import type { RunLabelCount, Store } from '../../src/ports/store.ts'
+import type { RunLabelCount } from '../../src/ports/run-store.ts'
+import type { Store } from '../../src/ports/store.ts'
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const newestFirst = (a: RunRecord, b: RunRecord): number => byText(b.started_at, a.started_at) || byText(b.run_id, a.run_id)

@@ -1,6 +1,9 @@
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
 import type { State } from '../../src/core/types.ts'
-import type { AnswerCell, AnswerGroup, CandidateQuestion, DaySpend, KeptRow, MarginBand, ShadowPair, Store, StoredAnswer } from '../../src/ports/store.ts'
+import type { AnswerCell, AnswerGroup, MarginBand, StoredAnswer } from '../../src/ports/answer-store.ts'
+import type { CandidateQuestion, KeptRow, ShadowPair } from '../../src/ports/kept-store.ts'
+import type { DaySpend } from '../../src/ports/pace-store.ts'
+import type { Store } from '../../src/ports/store.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or

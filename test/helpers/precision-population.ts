@@ -2,7 +2,7 @@ import type { QuestionAudit } from '../../src/core/review/audit.ts'
 import { seededRandom } from '../../src/core/review/seeded-random.ts'
 import { STRATA, stratumOf, type Stratum } from '../../src/core/review/strata.ts'
 import type { SampledRow, StratumSample } from '../../src/core/review/stratum-sample.ts'
-import type { AnswerCell } from '../../src/ports/store.ts'
+import type { AnswerCell } from '../../src/ports/answer-store.ts'
 import { spec } from './specs.ts'
 
 /** One answer of the synthetic yes/no question: its label, probability, margin and whether it is right. */

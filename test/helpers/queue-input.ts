@@ -2,7 +2,7 @@ import { readDistribution } from '../../src/core/judge/answer.ts'
 import type { QueueInput, QuestionAnswers } from '../../src/core/review/queue.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Distribution, Question } from '../../src/core/types.ts'
-import type { StoredAnswer } from '../../src/ports/store.ts'
+import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 import { hashOf } from './spam-answers.ts'
 import { spec } from './specs.ts'
 

@@ -1,6 +1,7 @@
 import type { Test } from 'tap'
 import type { LabelCount, RunRecord } from '../../src/core/types.ts'
-import type { ShadowPair, Store } from '../../src/ports/store.ts'
+import type { ShadowPair } from '../../src/ports/kept-store.ts'
+import type { Store } from '../../src/ports/store.ts'
 
 /** A finished run of the `spam` judgment, with any field overridden. */
 export function run(over: Partial<RunRecord> = {}): RunRecord {

@@ -1,6 +1,7 @@
 import type { Test } from 'tap'
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
-import type { Store, StoredAnswer } from '../../src/ports/store.ts'
+import type { StoredAnswer } from '../../src/ports/answer-store.ts'
+import type { Store } from '../../src/ports/store.ts'
 import { engineContract } from './store-contract-engine.ts'
 import { recordsContract } from './store-contract-records.ts'
 import { provenanceContract } from './store-contract-runs.ts'

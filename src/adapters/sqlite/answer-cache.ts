@@ -1,4 +1,5 @@
-import type { Store, StoredAnswer } from '../../ports/store.ts'
+import type { StoredAnswer } from '../../ports/answer-store.ts'
+import type { Store } from '../../ports/store.ts'
 
 /**
  * The store with, in front of its answer lookups, the answers it gave for the last `states`

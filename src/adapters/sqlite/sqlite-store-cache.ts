@@ -1,4 +1,5 @@
-import type { AnswerGroup, Store } from '../../ports/store.ts'
+import type { AnswerGroup } from '../../ports/answer-store.ts'
+import type { Store } from '../../ports/store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
 /** The methods of the port that list and prune the cache by answer group. */

@@ -1,4 +1,5 @@
-import type { DaySpend, Store } from '../../ports/store.ts'
+import type { DaySpend } from '../../ports/pace-store.ts'
+import type { Store } from '../../ports/store.ts'
 import { sqlLimit, type Statements } from './sqlite-statements.ts'
 
 /** The methods of the port that coordinate engine use across processes: pacing and spend. */

@@ -1,6 +1,7 @@
 import type { SQLOutputValue } from 'node:sqlite'
 import type { State } from '../../core/types.ts'
-import type { CandidateQuestion, KeptRow, ShadowPair, Store } from '../../ports/store.ts'
+import type { CandidateQuestion, KeptRow, ShadowPair } from '../../ports/kept-store.ts'
+import type { Store } from '../../ports/store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
 type SqlRow = Record<string, SQLOutputValue>

@@ -1,6 +1,7 @@
 import type { SQLOutputValue } from 'node:sqlite'
 import type { ModelCheck, ModelPair, RunRecord, RunState } from '../../core/types.ts'
-import type { RunLabelCount, Store } from '../../ports/store.ts'
+import type { RunLabelCount } from '../../ports/run-store.ts'
+import type { Store } from '../../ports/store.ts'
 import { sqlLimit } from './sqlite-statements.ts'
 import type { Statements } from './sqlite-statements.ts'
 

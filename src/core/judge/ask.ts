@@ -1,6 +1,6 @@
 import { EngineError, MissingKeyError } from '../../errors.ts'
 import type { Engine, EngineEstimate, EngineRequest, EngineResult } from '../../ports/engine.ts'
-import type { StoredAnswer } from '../../ports/store.ts'
+import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Question, Spec, State } from '../types.ts'
 import { readDistribution } from './answer.ts'
 import { commitCost, estimateStateTokens, tokenCost } from './cost.ts'

@@ -1,6 +1,6 @@
 import { RetryLaterError } from '../../errors.ts'
 import { formatUsd } from '../../format.ts'
-import type { Store } from '../../ports/store.ts'
+import type { PaceStore } from '../../ports/pace-store.ts'
 
 /** A spend cap across operations: checked before each engine request, told its cost after. */
 export interface SpendMeter {
@@ -19,7 +19,7 @@ export function utcDay(date: Date): string {
 }
 
 /** Today's spend of a source in a store, in USD. */
-export function spentToday(store: Store, source: string, now: Date): number {
+export function spentToday(store: PaceStore, source: string, now: Date): number {
   const [latest] = store.spendByDay(source, 1)
   return latest?.day === utcDay(now) ? latest.cost : 0
 }
@@ -28,7 +28,7 @@ export function spentToday(store: Store, source: string, now: Date): number {
  * A daily cap over a store's spend of one source (the server), per UTC day; null records spend
  * without a cap. Every process sharing the store shares the cap, since the spend lives there.
  */
-export function dailySpend(store: Store, cap: number | null, now: () => Date, source = SERVER_SPEND): SpendMeter {
+export function dailySpend(store: PaceStore, cap: number | null, now: () => Date, source = SERVER_SPEND): SpendMeter {
   return {
     check(estimate) {
       if (cap === null) return

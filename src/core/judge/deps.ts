@@ -1,5 +1,6 @@
 import type { Engine } from '../../ports/engine.ts'
-import type { Store, StoredAnswer } from '../../ports/store.ts'
+import type { AnswerStore, StoredAnswer } from '../../ports/answer-store.ts'
+import type { PaceStore } from '../../ports/pace-store.ts'
 import type { Governor, PatienceName } from '../pacing/governor.ts'
 import type { Spec } from '../types.ts'
 import type { SpendMeter } from './daily-spend.ts'
@@ -7,7 +8,8 @@ import type { Ledger } from './ledger.ts'
 
 /** The ports and settings the judge operation works with. */
 export interface JudgeDeps {
-  readonly store: Store
+  /** The answers looked up and written, and the engine spend counted against a daily cap. */
+  readonly store: AnswerStore & PaceStore
   /** Null when no engine key is configured: only answers the store holds can be given. */
   readonly engine: Engine | null
   /** The model asked when a spec names none. */

@@ -1,4 +1,4 @@
-import type { StoredAnswer } from '../../ports/store.ts'
+import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Answers, Project, Row, SourcedRow, Spec, State } from '../types.ts'
 import { askMissing, type Lookup } from './ask.ts'
 import { modelFor, type JudgeDeps, type Judging } from './deps.ts'

@@ -5,6 +5,7 @@ import { modelFor, type JudgeDeps } from './deps.ts'
 import { withDependencies } from './select.ts'
 import { createStateSet, type StateSet } from './state-set.ts'
 import { stateHash, stateOf } from './state.ts'
+import type { AnswerStore } from '../../ports/answer-store.ts'
 import type { Project, Question, Row, Spec, State } from '../types.ts'
 
 /** What judging a set of rows would do for one judgment, asking nothing. */
@@ -80,7 +81,7 @@ export interface Planner {
  * dependency is not cached has an unknown state: it is counted as a distinct state asking every
  * question, with the longest label standing in for the unknown one.
  */
-export function createPlanner(deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaultModel' | 'pricePerMtok'>, project: Project, selected: readonly Spec[], last: LastFingerprints = new Map()): Planner {
+export function createPlanner(deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok'> & { readonly store: AnswerStore }, project: Project, selected: readonly Spec[], last: LastFingerprints = new Map()): Planner {
   const specs = withDependencies(project, selected)
   const counters = new Map<string, Counter>(specs.map((s) => [s.name, counterOf(s, last.get(s.name))]))
   // The labels a dependent's state needs (`judgment.question`); without chaining there are none,

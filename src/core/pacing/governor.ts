@@ -1,6 +1,6 @@
 import { EngineError, RetryLaterError } from '../../errors.ts'
 import type { Engine, EngineRequest, EngineResult } from '../../ports/engine.ts'
-import type { Store } from '../../ports/store.ts'
+import type { PaceStore } from '../../ports/pace-store.ts'
 import { createHealth, type Health } from './health.ts'
 import { createLimiter, type Limiter } from './limiter.ts'
 import { createPace, type Pace, type Sleep } from './pace.ts'
@@ -28,7 +28,7 @@ export interface Governor {
 
 /** Options of createGovernor. */
 export interface GovernorOptions {
-  readonly store: Store
+  readonly store: PaceStore
   /** The engine's name in the store's pace table. */
   readonly key: string
   /** ENGINE_RPM; 0 for no pace. */

@@ -1,4 +1,4 @@
-import type { Store } from '../../ports/store.ts'
+import type { PaceStore } from '../../ports/pace-store.ts'
 
 /**
  * Requests are spaced this much wider than ENGINE_RPM asks, so that a request the network delays
@@ -29,7 +29,7 @@ export interface Pace {
 
 /** Options of createPace. */
 export interface PaceOptions {
-  readonly store: Store
+  readonly store: PaceStore
   /** The engine's name in the store's pace table. */
   readonly key: string
   /** Requests per minute; 0 spaces nothing (holds still apply). */

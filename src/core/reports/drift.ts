@@ -1,5 +1,5 @@
 import type { DriftEntry } from '../types.ts'
-import type { RunLabelCount } from '../../ports/store.ts'
+import type { RunLabelCount } from '../../ports/run-store.ts'
 import { tidy } from '../judge/answer.ts'
 
 /** The drift alert threshold: a change above it is flagged (seed 2.5). */

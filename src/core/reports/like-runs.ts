@@ -1,4 +1,4 @@
-import type { RunLabelCount } from '../../ports/store.ts'
+import type { RunLabelCount } from '../../ports/run-store.ts'
 import type { DriftEntry, ModelCheck, RunRecord } from '../types.ts'
 import { DRIFT_ALERT, shares, totalVariation } from './drift.ts'
 import { dataChange, flipShare, modelChange, modelMixes } from './model-drift.ts'

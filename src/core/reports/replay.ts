@@ -1,4 +1,4 @@
-import type { StoredAnswer } from '../../ports/store.ts'
+import type { StoredAnswer } from '../../ports/answer-store.ts'
 import { tidy } from '../judge/answer.ts'
 import { shares, totalVariation } from './drift.ts'
 import type { Tally } from '../judge/ledger.ts'

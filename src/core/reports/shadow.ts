@@ -1,5 +1,5 @@
 import { tidy } from '../judge/answer.ts'
-import type { ShadowPair } from '../../ports/store.ts'
+import type { ShadowPair } from '../../ports/kept-store.ts'
 import type { SpecResult } from '../judge/judge-row.ts'
 import type { Question, Spec } from '../types.ts'
 

@@ -1,4 +1,4 @@
-import type { AnswerCell } from '../../ports/store.ts'
+import type { AnswerCell } from '../../ports/answer-store.ts'
 import { wilsonInterval } from './accuracy.ts'
 import type { WeightedRow } from './audit.ts'
 

@@ -1,4 +1,4 @@
-import type { AnswerCell } from '../../ports/store.ts'
+import type { AnswerCell } from '../../ports/answer-store.ts'
 import type { QuestionAudit, WeightedRow } from './audit.ts'
 import { weightedRows } from './audit.ts'
 import { seededRandom } from './seeded-random.ts'

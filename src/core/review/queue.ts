@@ -1,4 +1,4 @@
-import type { StoredAnswer } from '../../ports/store.ts'
+import type { StoredAnswer } from '../../ports/answer-store.ts'
 import { rankLabels } from '../judge/answer.ts'
 import { KINDS, verdictChoices, verdictKey } from './verdicts.ts'
 import type { AnswerKey, Kind, KeyRow, VerdictChoice, Verdicts } from './verdicts.ts'

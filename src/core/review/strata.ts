@@ -1,4 +1,4 @@
-import type { MarginBand } from '../../ports/store.ts'
+import type { MarginBand } from '../../ports/answer-store.ts'
 
 /**
  * The two strata of a question's answers: `unsure`, whose margin is below the spec's

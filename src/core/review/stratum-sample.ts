@@ -1,4 +1,4 @@
-import type { StoredAnswer } from '../../ports/store.ts'
+import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Question } from '../types.ts'
 import type { Stratum } from './strata.ts'
 

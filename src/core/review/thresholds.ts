@@ -1,4 +1,4 @@
-import type { AnswerCell } from '../../ports/store.ts'
+import type { AnswerCell } from '../../ports/answer-store.ts'
 import { ruleHolds } from '../judge/route.ts'
 import type { ActRule, Comparison } from '../types.ts'
 import { wilsonInterval } from './accuracy.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { driftByQuestion, shares, totalVariation } from '../../../src/core/reports/drift.ts'
-import type { RunLabelCount } from '../../../src/ports/store.ts'
+import type { RunLabelCount } from '../../../src/ports/run-store.ts'
 
 const c = (run_id: string, question: string, label: string, count: number, rows: number): RunLabelCount => ({ run_id, question, label, count, rows, started_at: run_id, status: 'complete', command: 'run', source: 'd.csv', reported_model: 'm' })
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { isLike, likeDrift, newestFirst, previousLike } from '../../../src/core/reports/like-runs.ts'
 import type { ModelCheck, RunRecord } from '../../../src/core/types.ts'
-import type { RunLabelCount } from '../../../src/ports/store.ts'
+import type { RunLabelCount } from '../../../src/ports/run-store.ts'
 
 interface Seed {
   readonly id: string

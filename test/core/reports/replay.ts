@@ -1,7 +1,7 @@
 import t from 'tap'
 import { compareQuestion, compareReplay, liveLabelsOf, REPLAY_SAMPLE, sumTallies, type ReplayRow } from '../../../src/core/reports/replay.ts'
 import { sharedQuestions } from '../../../src/core/reports/shadow.ts'
-import type { StoredAnswer } from '../../../src/ports/store.ts'
+import type { StoredAnswer } from '../../../src/ports/answer-store.ts'
 import { candidateYaml, spec } from '../../helpers/specs.ts'
 
 const live = spec()

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { auditQuestion, knownHashes, knownRows, rowsToRead, weightedRows } from '../../../src/core/review/audit.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
-import type { StoredAnswer } from '../../../src/ports/store.ts'
+import type { StoredAnswer } from '../../../src/ports/answer-store.ts'
 import { spec } from '../../helpers/specs.ts'
 
 const isSpam = spec().questions[0]

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { MIN_COUNTED, sampleStratum, type KnownRow, type Truth } from '../../../src/core/review/stratum-sample.ts'
-import type { StoredAnswer } from '../../../src/ports/store.ts'
+import type { StoredAnswer } from '../../../src/ports/answer-store.ts'
 import { spec } from '../../helpers/specs.ts'
 
 const isSpam = spec().questions[0]

@@ -1,0 +1,87 @@
+import type { Distribution, State } from '../core/types.ts'
+
+/** One cached answer: the engine's distribution for a (model, question fingerprint, state) key. */
+export interface StoredAnswer {
+  readonly model: string
+  readonly fingerprint: string
+  readonly stateHash: string
+  /** Judgment and question that first asked it (informational; not part of the key). */
+  readonly judgment: string
+  readonly question: string
+  readonly distribution: Distribution
+  readonly label: string
+  readonly p: number
+  readonly margin: number
+  /** UTC timestamp without zone offset. */
+  readonly askedAt: string
+  /**
+   * The model the engine reported for this answer: `model` is the one asked (the cache key), and
+   * an alias such as `jev-latest` may be answered by another model from one day to the next.
+   * Stores always give it; absent in an answer to be written, it is the model asked.
+   */
+  readonly reportedModel?: string
+}
+
+/** Margins from `from` (inclusive) to `below` (exclusive); `below` may be Infinity. */
+export interface MarginBand {
+  readonly from: number
+  readonly below: number
+}
+
+/** How many answers of one question share a label, p and margin. */
+export interface AnswerCell {
+  readonly label: string
+  readonly p: number
+  readonly margin: number
+  readonly count: number
+}
+
+/** The answers the store holds for one (judgment, question, model, fingerprint), with their age. */
+export interface AnswerGroup {
+  /** Judgment and question that first asked these answers. */
+  readonly judgment: string
+  readonly question: string
+  readonly model: string
+  readonly fingerprint: string
+  readonly answers: number
+  /** When the oldest and newest of them were asked. */
+  readonly oldest: string
+  readonly newest: string
+}
+
+/**
+ * The answer cache and the values of the states answered: what judging looks up and writes, what
+ * the review queue and the accuracy estimate read, and what `judge cache` lists and prunes.
+ * Synchronous, because the real adapter (node:sqlite) is, and a cache hit must cost no more than a lookup.
+ */
+export interface AnswerStore {
+  /** Cached answers for one state, keyed by question fingerprint; missing keys are absent. */
+  getAnswers(model: string, stateHash: string, fingerprints: readonly string[]): Map<string, StoredAnswer>
+  /** The fingerprints given that the store holds an answer for, for one state, without reading the answers (all a plan needs). */
+  answeredFingerprints(model: string, stateHash: string, fingerprints: readonly string[]): Set<string>
+  /**
+   * Saves answers and the state's values in one transaction; returns what the store holds for each
+   * key given, in order. The first answer of a key stands for ever: a later write gets it back.
+   */
+  putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[]
+  /** The values of states seen before (answered or kept), keyed by state hash; unknown hashes are absent. */
+  getStates(stateHashes: readonly string[]): Map<string, State>
+
+  /** Answers of one question (model and fingerprint) for the given states. */
+  answersForStates(model: string, fingerprint: string, stateHashes: readonly string[]): StoredAnswer[]
+  /**
+   * The first `limit` answers of one question in a fixed pseudo-random order, seeded by
+   * judgment, question and state hash, so that the order never changes as rows are reviewed;
+   * with `band`, only the answers whose margin lies in it (one stratum of the review sample).
+   */
+  sampleAnswers(model: string, fingerprint: string, judgment: string, question: string, limit: number, band?: MarginBand): StoredAnswer[]
+  /** How many answers the store holds for one question; with `band`, those whose margin lies in it. */
+  countAnswers(model: string, fingerprint: string, band?: MarginBand): number
+  /** Every answer of one question, counted by label, p and margin: the population the estimates weigh. */
+  answerCells(model: string, fingerprint: string): AnswerCell[]
+
+  /** Every answer group of the store, by judgment, question, model and fingerprint. */
+  answerGroups(): AnswerGroup[]
+  /** Deletes the answers of one group; returns how many were deleted. */
+  deleteAnswers(group: Pick<AnswerGroup, 'judgment' | 'question' | 'model' | 'fingerprint'>): number
+}
