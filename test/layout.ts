@@ -63,8 +63,8 @@ const LAYERS: readonly Layer[] = [
   {
     name: 'ports',
     holds: (f) => f.startsWith('src/ports/'),
-    may: (i) => under('core')(i) && i.typeOnly,
-    says: 'a port imports only core types, with import type',
+    may: (i) => (under('core')(i) || under('ports')(i)) && i.typeOnly,
+    says: 'a port imports only core and port types, with import type',
   },
   {
     name: 'app',
