@@ -44,6 +44,8 @@ const isBuiltin = (i: Import) => i.file === null && (i.specifier.startsWith('nod
 const isPackage = (i: Import) => i.file === null && !isBuiltin(i)
 const under = (folder: string) => (i: Import) => i.file !== null && i.file.startsWith(`src/${folder}/`)
 const is = (...files: string[]) => (i: Import) => i.file !== null && files.includes(i.file)
+/** The store's ports: a transport reaches the store only through a use case. */
+const storePort = is('src/ports/store.ts', 'src/ports/answer-store.ts', 'src/ports/run-store.ts', 'src/ports/kept-store.ts', 'src/ports/pace-store.ts')
 
 /** A layer: the files it holds and what each of their imports must be. */
 interface Layer {
@@ -88,14 +90,14 @@ const LAYERS: readonly Layer[] = [
   {
     name: 'cli',
     holds: (f) => f.startsWith('src/cli/'),
-    may: (i) => !under('http')(i),
-    says: 'the CLI does not import the HTTP layer',
+    may: (i) => !under('http')(i) && !storePort(i),
+    says: 'the CLI imports neither the HTTP layer nor a store port: it reaches the store through use cases',
   },
   {
     name: 'http',
     holds: (f) => f.startsWith('src/http/'),
-    may: (i) => !under('cli')(i),
-    says: 'the HTTP layer does not import the CLI',
+    may: (i) => !under('cli')(i) && !storePort(i),
+    says: 'the HTTP layer imports neither the CLI nor a store port: it reaches the store through use cases',
   },
 ]
 
@@ -141,6 +143,16 @@ t.test('each layer imports only what it may', async (t) => {
         t.fail(`${file} imports ${i.typeOnly ? 'type ' : ''}${i.specifier}: ${layer.says}`)
       }
     }
+  }
+})
+
+t.test('transports reach the store only through use cases: no call of the App\'s store openers', async (t) => {
+  const transports = SOURCES.filter((f) => f.startsWith('src/cli/') || f.startsWith('src/http/'))
+  t.ok(transports.length > 50, 'the transports have files')
+  for (const file of transports) {
+    const code = TEXT.get(file)!.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
+    const call = /\.(existingStore|depsFor)\(/.exec(code)
+    t.equal(call, null, `${file} calls ${call?.[1] ?? 'no store opener'}: a transport asks a use case (src/app/) instead`)
   }
 })
 

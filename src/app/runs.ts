@@ -36,6 +36,11 @@ export function listRuns(app: App, project: Project, node: string | null | undef
   return app.existingStore(project)?.listRuns(names, limit).map(publicRun) ?? []
 }
 
+/** The run of this id in the project's store, or null: reading creates no store. */
+export function runById(app: App, project: Project, runId: string): RunRecord | null {
+  return app.existingStore(project)?.getRun(runId) ?? null
+}
+
 /** Drift per question of one judgment (`node`, or the only one selected); every question present. */
 export function driftOf(app: App, project: Project, node: string | null | undefined): Drift {
   const [spec] = selectJudgments(project, node, 'one')

@@ -3,7 +3,7 @@ import { cacheGroups, pruneCache } from '../../src/app/cache.ts'
 import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
-import { run } from '../helpers/store-contract-records.ts'
+import { run } from '../helpers/contracts/run-store.ts'
 import { project, spec } from '../helpers/specs.ts'
 
 const spam = spec()

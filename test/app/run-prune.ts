@@ -6,7 +6,7 @@ import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.ts'
 import type { RunRecord } from '../../src/core/types.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { pragma } from '../helpers/pragma.ts'
-import { run } from '../helpers/store-contract-records.ts'
+import { run } from '../helpers/contracts/run-store.ts'
 import { project, spec } from '../helpers/specs.ts'
 
 const spam = spec()

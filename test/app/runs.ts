@@ -1,5 +1,5 @@
 import t from 'tap'
-import { driftOf, likeDriftOf, listRuns, PROVENANCE_FIELDS, publicRun, RUN_FIELDS, RUNS_LIMIT, runHistoryOf } from '../../src/app/runs.ts'
+import { driftOf, likeDriftOf, listRuns, PROVENANCE_FIELDS, publicRun, RUN_FIELDS, RUNS_LIMIT, runById, runHistoryOf } from '../../src/app/runs.ts'
 import { parseSpec } from '../../src/core/spec/spec-parse.ts'
 import { UsageError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
@@ -39,6 +39,17 @@ t.test('no store: no runs, and every question with no drift', async (t) => {
   const a = { ...app(deps(null)), existingStore: () => null }
   t.same(listRuns(a, project(spam), null), [])
   t.same(driftOf(a, project(spam), null), { is_spam: [], topic: [], urgency: [] })
+})
+
+t.test('a run is found by its id; an unknown id or a folder without a store finds none, creating nothing', async (t) => {
+  const store = createMemoryStore()
+  store.recordRun(run(7), [])
+  t.equal(runById(app(deps(null, store)), project(spam), 'r007')?.started_at, run(7).started_at)
+  t.equal(runById(app(deps(null, store)), project(spam), 'r008'), null)
+  let opened = false
+  const bare = { ...app(deps(null)), existingStore: () => null, depsFor: () => { opened = true; throw new Error('no store may be opened') } }
+  t.equal(runById(bare, project(spam), 'r007'), null)
+  t.notOk(opened)
 })
 
 t.test('drift covers every question of the one judgment; a folder of several needs node', async (t) => {

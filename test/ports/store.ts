@@ -1,5 +1,5 @@
 import t from 'tap'
 import { createMemoryStore } from '../helpers/memory-store.ts'
-import { storeContract } from '../helpers/store-contract.ts'
+import { sharedStoreContract } from '../helpers/contracts/store.ts'
 
-await storeContract(t, 'the in-memory fake keeps the Store contract', createMemoryStore)
+await sharedStoreContract(t, 'the in-memory fake is one store behind every port: a state known to one is known to all', createMemoryStore)

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answers-out.ts'
-import { likeDriftOfSpec } from '../../app/runs.ts'
+import { likeDriftOfSpec, runById } from '../../app/runs.ts'
 import { runRows } from '../../app/run.ts'
 import { findJudgment } from '../../core/spec/project.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
@@ -90,7 +90,7 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
 
 /** When the engine reported another model than for the baseline: which, before each change's parts. */
 function modelLine(session: Session, run: RunRecord, baseline: string): string {
-  const before = session.runtime.depsFor(session.project).store.getRun(baseline)
+  const before = runById(session.runtime, session.project, baseline)
   if (!before?.reported_model || !run.reported_model || before.reported_model === run.reported_model) return ''
   return `the engine reported model ${run.reported_model}, where run ${baseline} had ${before.reported_model}: each change below is split into the model's part and the data's`
 }

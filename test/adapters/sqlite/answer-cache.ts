@@ -2,7 +2,7 @@ import t from 'tap'
 import { cacheAnswers } from '../../../src/adapters/sqlite/answer-cache.ts'
 import type { Store } from '../../../src/ports/store.ts'
 import { createMemoryStore } from '../../helpers/memory-store.ts'
-import { answer } from '../../helpers/store-contract.ts'
+import { answer } from '../../helpers/contracts/answer-store.ts'
 
 /** A memory store that counts the lookups that reach it, behind the answer cache. */
 function cached(states: number): { store: Store; reads: () => number } {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { configure, migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
-import { answer } from '../../helpers/store-contract.ts'
+import { answer } from '../../helpers/contracts/answer-store.ts'
 import { pragma } from '../../helpers/pragma.ts'
 
 const tables = (db: DatabaseSync) => db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row.name)

@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { migrate } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { prepareStatements } from '../../../src/adapters/sqlite/sqlite-statements.ts'
 import { recordMethods } from '../../../src/adapters/sqlite/sqlite-store-records.ts'
-import { pair } from '../../helpers/store-contract-records.ts'
+import { pair } from '../../helpers/contracts/kept-store.ts'
 
 /** The record methods over a migrated in-memory database, with a transaction that counts its uses. */
 function records(t: Test, transaction: (work: () => void) => void = (work) => work()) {

@@ -3,8 +3,8 @@ import { DatabaseSync } from 'node:sqlite'
 import { migrate } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { prepareStatements } from '../../../src/adapters/sqlite/sqlite-statements.ts'
 import { runMethods } from '../../../src/adapters/sqlite/sqlite-store-runs.ts'
-import { count, run } from '../../helpers/store-contract-records.ts'
-import { check } from '../../helpers/store-contract-runs.ts'
+import { count, run } from '../../helpers/contracts/run-store.ts'
+import { check } from '../../helpers/contracts/run-store.ts'
 
 /** The run methods over a migrated in-memory database, with a transaction that counts its uses. */
 function runs(t: Test, transaction: (work: () => void) => void = (work) => work()) {

@@ -6,8 +6,9 @@ import t from 'tap'
 import { SCHEMA_VERSION } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { JudgeError } from '../../../src/errors.ts'
-import { answer, storeContract } from '../../helpers/store-contract.ts'
-import { run } from '../../helpers/store-contract-records.ts'
+import { answer } from '../../helpers/contracts/answer-store.ts'
+import { storeContract } from '../../helpers/contracts/store.ts'
+import { run } from '../../helpers/contracts/run-store.ts'
 import { pragma } from '../../helpers/pragma.ts'
 
 const STORE_MODULE = pathToFileURL(join(import.meta.dirname, '../../../src/adapters/sqlite/sqlite-store.ts')).href
