@@ -1,12 +1,9 @@
 import type { DaySpend } from '../../ports/pace-store.ts'
-import type { Store } from '../../ports/store.ts'
+import type { PaceStore } from '../../ports/pace-store.ts'
 import { sqlLimit, type Statements } from './sqlite-statements.ts'
 
-/** The methods of the port that coordinate engine use across processes: pacing and spend. */
-export type EngineMethods = Pick<Store, 'reservePace' | 'holdPace' | 'addSpend' | 'spendByDay'>
-
 /** The pacing and spend methods of a SQLite store, over its prepared statements and write transaction. */
-export function engineMethods(sql: Statements, transaction: (work: () => void) => void): EngineMethods {
+export function engineMethods(sql: Statements, transaction: (work: () => void) => void): PaceStore {
   const freeAt = (key: string): number => (sql.getPace.get(key) as { next_at: number } | undefined)?.next_at ?? 0
   return {
     reservePace(key, now, spacingMs, latest) {

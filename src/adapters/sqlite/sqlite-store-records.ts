@@ -1,16 +1,13 @@
 import type { SQLOutputValue } from 'node:sqlite'
 import type { State } from '../../core/types.ts'
 import type { CandidateQuestion, KeptRow, ShadowPair } from '../../ports/kept-store.ts'
-import type { Store } from '../../ports/store.ts'
+import type { KeptStore } from '../../ports/kept-store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
 type SqlRow = Record<string, SQLOutputValue>
 
-/** The methods of the port that record what the server saw: rows kept for replay, shadow pairs and candidates. */
-export type RecordMethods = Pick<Store, 'keepRow' | 'keptRows' | 'recordShadow' | 'shadowPairs' | 'candidateQuestions'>
-
 /** The record methods of a SQLite store, over its prepared statements and write transaction. */
-export function recordMethods(sql: Statements, transaction: (work: () => void) => void): RecordMethods {
+export function recordMethods(sql: Statements, transaction: (work: () => void) => void): KeptStore {
   return {
     keepRow(judgment, stateHash, state, at) {
       transaction(() => {

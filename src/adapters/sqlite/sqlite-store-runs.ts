@@ -1,18 +1,14 @@
 import type { SQLOutputValue } from 'node:sqlite'
 import type { ModelCheck, ModelPair, RunRecord, RunState } from '../../core/types.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
-import type { Store } from '../../ports/store.ts'
+import type { RunStore } from '../../ports/run-store.ts'
 import { sqlLimit } from './sqlite-statements.ts'
 import type { Statements } from './sqlite-statements.ts'
 
 type SqlRow = Record<string, SQLOutputValue>
 
-/** The methods of the port that record and read runs, their states and their model checks. */
-export type RunMethods = Pick<Store, 'recordRun' | 'listRuns' | 'latestRuns' | 'runLabelCounts' |
-  'getRun' | 'runStates' | 'runStatesPage' | 'runStateCount' | 'deleteRunStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'>
-
 /** The run methods of a SQLite store, over its prepared statements and write transaction. */
-export function runMethods(sql: Statements, transaction: (work: () => void) => void): RunMethods {
+export function runMethods(sql: Statements, transaction: (work: () => void) => void): RunStore {
   return {
     recordRun(run, counts, states = []) {
       transaction(() => {
