@@ -4,10 +4,10 @@ import { selectJudgments } from '../core/judge/select.ts'
 import type { DriftEntry, Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 
-/** Most run records a listing returns (seed 8). */
+/** Most run records a listing returns (docs/http-api.md, `GET /v1/runs`). */
 export const RUNS_LIMIT = 50
 
-/** The fields of a run record the interface lists, in the seed's order (2.4). */
+/** The fields of a run record the interface lists, in the order of docs/http-api.md (`GET /v1/runs`). */
 export const RUN_FIELDS = ['run_id', 'judgment', 'spec_hash', 'git_sha', 'model', 'rows', 'asked', 'cost', 'status', 'started_at', 'finished_at'] as const
 
 /** What a run ran on, listed after the interface's fields: command, source, node, reported model, states. */
@@ -21,7 +21,7 @@ export function publicRun(run: RunRecord): PublicRun {
   return Object.fromEntries([...RUN_FIELDS, ...PROVENANCE_FIELDS].map((f) => [f, run[f]])) as unknown as PublicRun
 }
 
-/** Drift per question, oldest run first (seed 4.3). */
+/** Drift per question, oldest run first (docs/http-api.md, `GET /v1/drift`). */
 export type Drift = Record<string, DriftEntry[]>
 
 /** Drift per question between like runs, oldest run first. */
@@ -47,7 +47,7 @@ export function driftOf(app: App, project: Project, node: string | null | undefi
   return driftOfSpec(app, project, spec)
 }
 
-/** Drift per question of a judgment already chosen: every run against the previous one (seed 2.5). */
+/** Drift per question of a judgment already chosen: every run against the previous one (docs/http-api.md, `GET /v1/drift`). */
 export function driftOfSpec(app: App, project: Project, spec: Spec): Drift {
   const counts = app.existingStore(project)?.runLabelCounts(spec.name) ?? []
   return driftByQuestion(counts, spec.questions.map((q) => q.name))

@@ -5,7 +5,7 @@ import type { RunRecord, Spec } from '../core/types.ts'
 import { percent } from '../format.ts'
 import { plural, table, usd } from './text.ts'
 
-/** The fields of a question's score that `judge test --json` prints, in order: the brief's, then `estimate`. */
+/** The fields of a question's score that `judge test --json` prints, in order: those of docs/review.md (The accuracy report), then `estimate`. */
 export const SCORE_FIELDS = ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending'] as const
 
 type Scores = ReadonlyMap<string, Readonly<Record<string, ScoredQuestion>>>

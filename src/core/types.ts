@@ -87,7 +87,7 @@ export type State = Readonly<Record<string, string>>
 /** Probability per label. */
 export type Distribution = Readonly<Record<string, number>>
 
-/** The answer to one question (seed 2.3). */
+/** The answer to one question (docs/http-api.md, `POST /v1/judge`). */
 export interface Answer {
   readonly label: string
   readonly p: number
@@ -99,7 +99,7 @@ export interface Answer {
 /** Answers keyed by question name. */
 export type Answers = Record<string, Answer>
 
-/** A run record (seed 2.4), with the CLI's additions and what the run ran on. */
+/** A run record (docs/http-api.md, `GET /v1/runs`), with the CLI's additions and what the run ran on. */
 export interface RunRecord {
   readonly run_id: string
   readonly judgment: string
@@ -183,7 +183,7 @@ export interface LabelCount {
   readonly count: number
 }
 
-/** A drift entry (seed 2.5). */
+/** A drift entry (docs/http-api.md, `GET /v1/drift`). */
 export interface DriftEntry {
   readonly run_id: string
   readonly rows: number

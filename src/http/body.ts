@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PayloadTooLargeError, UsageError } from '../errors.ts'
 
-/** The largest request body read: 1 MiB (brief 7). */
+/** The largest request body read: 1 MiB (docs/http-api.md, Errors). */
 export const BODY_LIMIT = 1024 * 1024
 
 /** The most of a form body read before its token is checked: 16 KiB. */

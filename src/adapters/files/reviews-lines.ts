@@ -5,7 +5,7 @@ import type { State } from '../../core/types.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine } from './delimiter.ts'
 
-/** The columns every reviews file has, in order (brief 7). */
+/** The columns every reviews file has, in order (docs/review.md, The reviews file). */
 export const BASE_COLUMNS = [
   'reviewed_at', 'reviewer', 'judgment', 'question', 'state_hash', 'kind', 'verdict', 'labels', 'model_label', 'key_label', 'state',
 ] as const

@@ -48,7 +48,7 @@ export function modelFor(spec: Spec, deps: Pick<JudgeDeps, 'defaultModel'> & { r
   return deps.engine?.modelId?.(model) ?? model
 }
 
-/** A UTC timestamp without zone offset, as the seed's run records use: 2026-11-22T04:31:07.250. */
+/** A UTC timestamp without zone offset, as run records use (docs/http-api.md, `GET /v1/runs`): 2026-11-22T04:31:07.250. */
 export function timestamp(date: Date): string {
   return date.toISOString().replace(/Z$/, '')
 }

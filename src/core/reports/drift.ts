@@ -2,7 +2,7 @@ import type { DriftEntry } from '../types.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import { tidy } from '../judge/answer.ts'
 
-/** The drift alert threshold: a change above it is flagged (seed 2.5). */
+/** The drift alert threshold: a change above it is flagged (docs/http-api.md, `GET /v1/drift`). */
 export const DRIFT_ALERT = 0.1
 
 /** Shares of each label: counts divided by their total; an empty mix gives no shares. */

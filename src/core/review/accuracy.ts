@@ -10,7 +10,7 @@ export interface Confusion {
   readonly counts: readonly (readonly number[])[]
 }
 
-/** The accuracy of one question against the key and the verdicts (brief 8). */
+/** The accuracy of one question against the key and the verdicts (docs/review.md, The estimate). */
 export interface QuestionScore {
   /** Rows with a known true label and a current answer. */
   readonly counted: number

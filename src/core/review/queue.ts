@@ -5,10 +5,10 @@ import type { AnswerKey, Kind, KeyRow, VerdictChoice, Verdicts } from './verdict
 import type { Question, Spec, State } from '../types.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
 
-/** Rows per page of the queue (seed 8). */
+/** Rows per page of the queue (docs/review.md, The queue). */
 export const PAGE_SIZE = 25
 
-/** Spot-check rows per question when `audit` is not given (seed 4.4). */
+/** Spot-check rows per question when `audit` is not given (docs/review.md, The queue). */
 export const DEFAULT_AUDIT = 30
 
 /**

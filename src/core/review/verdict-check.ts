@@ -21,7 +21,7 @@ export interface VerdictRequest {
  * (unknown question, kind or verdict, a verdict the kind does not take, a `labeled` label the
  * question lacks) is a UsageError (400); a row the queue does not offer as that kind, because it
  * was reviewed already, was never offered or is offered as another kind, is a ConflictError (409)
- * whatever the verdict (seed 7: a kind that differs is 409).
+ * whatever the verdict (a kind that differs is 409: docs/review.md, Recording a verdict).
  */
 export function checkVerdict(queue: Queue, request: VerdictRequest): VerdictRecord {
   const { spec } = queue

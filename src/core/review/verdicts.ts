@@ -1,19 +1,19 @@
 import type { Question, State } from '../types.ts'
 import type { Stratum } from './strata.ts'
 
-/** The kinds of row the review queue offers, in the order it offers them (seed 3). */
+/** The kinds of row the review queue offers, in the order it offers them (docs/review.md, The queue). */
 export const KINDS = ['disagreement', 'spot_check', 'unsure'] as const
 
 /** A kind of queue row. */
 export type Kind = (typeof KINDS)[number]
 
-/** Every verdict a reviewer can give (seed 2.6). */
+/** Every verdict a reviewer can give (docs/review.md, Verdicts). */
 export const VERDICTS = ['model_right', 'key_right', 'both_ok', 'confirmed', 'labeled', 'needs_context', 'ambiguous'] as const
 
 /** A verdict on one row of one question. */
 export type Verdict = (typeof VERDICTS)[number]
 
-/** The button text of each verdict (seed 2.6); `labeled` is followed by the label. */
+/** The button text of each verdict (docs/review.md, Verdicts); `labeled` is followed by the label. */
 export const VERDICT_TEXT: Readonly<Record<Verdict, string>> = {
   model_right: 'model is right',
   key_right: 'answer key is right',
@@ -43,7 +43,7 @@ export interface KeyRow {
 /** An answer key: its rows by state hash, in file order. */
 export type AnswerKey = ReadonlyMap<string, KeyRow>
 
-/** One verdict as the reviews file holds it (brief 7): one line per verdict. */
+/** One verdict as the reviews file holds it (docs/review.md, The reviews file): one line per verdict. */
 export interface VerdictRecord {
   /** UTC timestamp without zone offset. */
   readonly reviewed_at: string
@@ -53,7 +53,7 @@ export interface VerdictRecord {
   readonly state_hash: string
   readonly kind: Kind
   readonly verdict: Verdict
-  /** The labels the verdict saves (seed 2.6): none, one, or two for `both_ok`. */
+  /** The labels the verdict saves (docs/review.md, Verdicts): none, one, or two for `both_ok`. */
   readonly labels: readonly string[]
   readonly model_label: string
   readonly key_label: string | null
@@ -94,7 +94,7 @@ export function labelUnderCheck(subject: VerdictSubject): string {
   return subject.keyLabel ?? subject.modelLabel
 }
 
-/** The labels a verdict saves (seed 2.6); a disagreement always has a key label. */
+/** The labels a verdict saves (docs/review.md, Verdicts); a disagreement always has a key label. */
 export function labelsSaved(verdict: Verdict, subject: VerdictSubject): string[] {
   switch (verdict) {
     case 'model_right':

@@ -9,7 +9,7 @@ import { UsageError } from '../../errors.ts'
 import { loadRequested, type ServerContext } from '../context.ts'
 import { param } from '../params.ts'
 
-/** The reviewer a verdict is signed with when the request names none (seed 2.6). */
+/** The reviewer a verdict is signed with when the request names none (docs/review.md, Recording a verdict). */
 export const DEFAULT_REVIEWER = 'server'
 
 /** The furthest page of a queue a request may ask for: 10,000 rows, more than anyone pages through. */

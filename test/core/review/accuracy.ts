@@ -38,7 +38,7 @@ t.test('without verdicts, rows are scored against the key and disagreements are 
   t.same(s.confusion, { labels: ['yes', 'no'], counts: [[1, 1], [0, 1]] }, 'a key row without a current answer is not counted')
 })
 
-t.test('every verdict decides the true label as brief 8 says', async (t) => {
+t.test('every verdict decides the true label as docs/review.md says', async (t) => {
   const key = keyOf({ mr: 'no', bo: 'yes', kr: 'yes', co: 'no', la: 'no', nc: 'no', am: 'yes' })
   const v = verdicts([
     ['mr', 'model_right', ['yes']], ['bo', 'both_ok', ['no', 'yes']], ['kr', 'key_right', ['yes']], ['co', 'confirmed', ['no']],

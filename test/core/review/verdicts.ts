@@ -4,7 +4,7 @@ import { spec } from '../../helpers/specs.ts'
 
 const topic = spec().questions.find((q) => q.name === 'topic')!
 
-t.test('each verdict saves the labels of seed 2.6', async (t) => {
+t.test('each verdict saves the labels docs/review.md gives it', async (t) => {
   const subject = { modelLabel: 'promotion', keyLabel: 'service', label: 'personal' }
   t.same(labelsSaved('model_right', subject), ['promotion'])
   t.same(labelsSaved('key_right', subject), ['service'])
