@@ -67,3 +67,11 @@ function statusOf(store: KeptStore & RunStore, project: Project, named: readonly
     return asked.has(`${group.judgment}\0${group.question}`) ? 'superseded' : 'other'
   }
 }
+
+/**
+ * The answers epoch of the project's store (0 without one; reading creates nothing): it moves
+ * whenever answers are deleted, so that what a long-lived process made from answers can be dropped.
+ */
+export function answersEpochOf(app: App, project: Project): number {
+  return app.existingStore(project)?.answersEpoch() ?? 0
+}

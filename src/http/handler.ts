@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '../config.ts'
+import { answersEpochOf } from '../app/cache.ts'
 import { createSpecCache } from '../adapters/files/spec-files.ts'
 import { openSqliteStore } from '../adapters/sqlite/sqlite-store.ts'
 import { ShuttingDownError } from '../errors.ts'
@@ -64,7 +65,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     runtime,
     token,
     guard: createGuard({ token, allowedHosts: config.allowedHosts, listenHost: config.host }),
-    paths: createResolvedPaths({ root: config.projects, specs: createSpecCache(), storeFileFor: runtime.storeFileFor }),
+    paths: createResolvedPaths({ root: config.projects, specs: createSpecCache(), storeFileFor: runtime.storeFileFor, epochOf: (project) => answersEpochOf(runtime, project) }),
     tasks: createTasks(),
     log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
     clean: messageCleaner(config),

@@ -11,6 +11,8 @@ export interface Resolved {
   readonly key: string
   readonly project: Project
   readonly storeFile: string
+  /** The store's answers epoch when checked: answers deleted since make what was computed from it stale. */
+  readonly epoch: number
   /** When the disk last agreed with this resolution (milliseconds, the server's clock). */
   checkedAt: number
   /** False once a later check found the project or its store changed: what was computed from it is stale. */
@@ -20,9 +22,9 @@ export interface Resolved {
 /**
  * The server's one revalidation point. Everything a request path stands for on disk (its
  * confinement to the served folder, the spec files beside it and the files they name, the specs'
- * contents, the store's location) is checked at most once per REVALIDATE_MS per path string; in
- * between, a request costs a Map lookup and no system call. An edited spec, a planted symlink or a
- * new store is therefore seen within that time.
+ * contents, the store's location, the answers deleted from the store) is checked at most once per
+ * REVALIDATE_MS per path string; in between, a request costs a Map lookup and no system call. An
+ * edited spec, a planted symlink, a new store or a pruned cache is therefore seen within that time.
  */
 export interface ResolvedPaths {
   /** The resolution of a request's `path` (or `shadow`): the cached one while fresh, else checked anew. */
@@ -37,13 +39,15 @@ export interface ResolvedPathsOptions {
   readonly specs: SpecCache
   /** The store file serving the specs of a folder (runtime.storeFileFor). */
   readonly storeFileFor: (dir: string) => string
+  /** The answers epoch of a project's store (0 without one): read at each check, like the disk. */
+  readonly epochOf?: (project: Project) => number
   /** Paths remembered at most; the oldest is dropped beyond it. */
   readonly max?: number
 }
 
 /** Creates the revalidation point of one server. */
 export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPaths {
-  const { root, specs, storeFileFor, max = 1000 } = options
+  const { root, specs, storeFileFor, epochOf = () => 0, max = 1000 } = options
   const entries = new Map<string, Resolved>()
   const fresh = (resolved: Resolved, now: number) => resolved.current && now - resolved.checkedAt < REVALIDATE_MS
   return {
@@ -59,13 +63,14 @@ export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPath
         throw error
       }
       const storeFile = storeFileFor(project.dir)
-      // Unchanged on disk: the same resolution is trusted for another while, and so is what was made from it.
-      if (known && sameProject(known.project, project) && known.storeFile === storeFile) {
+      const epoch = epochOf(project)
+      // Unchanged on disk and in the store: the same resolution is trusted for another while, and so is what was made from it.
+      if (known && sameProject(known.project, project) && known.storeFile === storeFile && known.epoch === epoch) {
         known.checkedAt = now
         return known
       }
       // loadUnder refuses anything but a string.
-      const resolved: Resolved = { key: raw as string, project, storeFile, checkedAt: now, current: true }
+      const resolved: Resolved = { key: raw as string, project, storeFile, epoch, checkedAt: now, current: true }
       if (known) forget(entries, known)
       else if (entries.size >= max) forget(entries, entries.values().next().value!)
       entries.set(resolved.key, resolved)

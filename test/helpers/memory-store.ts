@@ -58,6 +58,7 @@ export function createMemoryStore(): Store {
     return read(entry)
   }
 
+  let epoch = 0
   return {
     getAnswers(model, stateHash, fingerprints) {
       const found = new Map<string, StoredAnswer>()
@@ -126,8 +127,10 @@ export function createMemoryStore(): Store {
         entries.delete(hash)
         deleted++
       }
+      if (deleted > 0) epoch++
       return deleted
     },
+    answersEpoch: () => epoch,
     keepRow(judgment, stateHash, state, at) {
       if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
       const rows = kept.get(judgment) ?? new Map<string, KeptEntry>()

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.ts'
 import type { AnsweredBy } from '../../src/http/handler.ts'
 import { REVALIDATE_MS } from '../../src/http/resolved-paths.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
@@ -30,7 +31,7 @@ t.test('replies are kept by request body, within a count and a size', async (t) 
   t.equal(cache.get('long-body')?.body, '0123456789', 'nor does it push out the rest')
 })
 
-t.test('a kept reply never outlives what it was made from: spec, named files, store, token, the headers the guard reads', async (t) => {
+t.test('a kept reply never outlives what it was made from: spec, named files, store, answers deleted, token, the headers the guard reads', async (t) => {
   const dir = t.testdir({ projects: { sms: { 'spam.judge.yaml': `${SPAM_YAML}key: spam.key.csv\n`, 'spam.key.csv': 'message,is_spam\nhi,no\n' } }, outside: { 'key.csv': 'message,is_spam\n' } })
   const root = join(dir, 'projects')
   // The store above the spec's folder, so that one can later be made nearer to it.
@@ -52,6 +53,18 @@ t.test('a kept reply never outlives what it was made from: spec, named files, st
   t.equal((await judge({ authorization: 'Bearer wrong-token' })).status, 401, 'a wrong token never gets the kept reply')
   t.equal((await judge({ ...auth, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status, 403, 'nor another site')
   t.same(taken.slice(-2), ['guard', 'guard'])
+
+  // `judge cache --prune` in another process deletes the answers the kept reply was made from.
+  const other = openSqliteStore(join(root, '.judge', 'store.sqlite'))
+  t.ok(other.answerGroups().every((g) => other.deleteAnswers(g) > 0), 'the answers deleted')
+  other.close()
+  const asked = engine.calls.length
+  t.equal((await judge()).body.is_spam.cached, true, 'within the revalidation time, still the kept reply')
+  later()
+  const pruned = await judge()
+  t.equal(pruned.body.is_spam.cached, false, 'answers deleted: asked again, not the kept reply')
+  t.equal(engine.calls.length, asked + 1)
+  t.equal((await judge()).body.is_spam.cached, true, 'and kept anew')
 
   writeFileSync(join(root, 'sms', 'spam.judge.yaml'), `${SPAM_YAML.replace(/act:[\s\S]*$/, 'act:\n  is_spam:\n    - route: edited\n')}key: spam.key.csv\n`)
   later()

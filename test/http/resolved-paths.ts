@@ -8,8 +8,8 @@ import { createResolvedPaths, REVALIDATE_MS } from '../../src/http/resolved-path
 const SPEC = 'state: [m]\nquestions:\n  q: {ask: Q?, type: yes_no}\n'
 const ACT = (route: string) => `${SPEC}act:\n  q:\n    - route: ${route}\n`
 
-function paths(root: string, max?: number) {
-  return createResolvedPaths({ root, specs: createSpecCache(), storeFileFor: (dir) => findStoreFile(dir, {}), max })
+function paths(root: string, max?: number, epochOf?: () => number) {
+  return createResolvedPaths({ root, specs: createSpecCache(), storeFileFor: (dir) => findStoreFile(dir, {}), max, ...(epochOf ? { epochOf } : {}) })
 }
 
 t.test('a path is checked against the disk at most once per revalidation time, and then fully', async (t) => {
@@ -45,6 +45,24 @@ t.test('an unchanged path keeps its resolution; an edited spec or a new store ma
   const moved = resolved.load('project', 'path', 3 * REVALIDATE_MS)
   t.equal(moved.storeFile, join(root, '.judge', 'store.sqlite'), 'a store made above is found at the next check')
   t.notOk(edited.current)
+})
+
+t.test('answers deleted from the store (its epoch moved) make a new resolution at the next check, not before', async (t) => {
+  const root = t.testdir({ project: { 'a.judge.yaml': SPEC } })
+  let epoch = 3
+  let reads = 0
+  const resolved = paths(root, undefined, () => (reads++, epoch))
+  const first = resolved.load('project', 'path', 0)
+  t.equal(first.epoch, 3)
+  t.equal(resolved.load('project', 'path', REVALIDATE_MS), first, 'the same epoch: the same resolution')
+  t.equal(reads, 2, 'the epoch is read at each check')
+  epoch = 4
+  t.equal(resolved.load('project', 'path', 2 * REVALIDATE_MS - 1), first, 'not looked at within the time')
+  t.equal(reads, 2)
+  const pruned = resolved.load('project', 'path', 2 * REVALIDATE_MS)
+  t.not(pruned, first)
+  t.notOk(first.current, 'what was made from the old resolution is stale')
+  t.equal(pruned.epoch, 4)
 })
 
 t.test('a refused path is not remembered, and a link planted later is refused at the next check', async (t) => {

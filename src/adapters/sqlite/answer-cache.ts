@@ -7,11 +7,25 @@ import type { Store } from '../../ports/store.ts'
  * and an answer never changes once stored (first writer wins), so a kept answer is never stale; an
  * answer not found is not remembered as missing, so one stored later (by any process) is found.
  * Kept answers are frozen: a caller that tries to change one gets a TypeError, not a changed store.
+ * Answers deleted (by any process) are dropped when the store's answers epoch is next read.
  */
 export function cacheAnswers(store: Store, states: number): Store {
   const held = new Map<string, Map<string, StoredAnswer>>()
   const getAnswers = store.getAnswers
+  const { answersEpoch, deleteAnswers } = store
+  let epoch = answersEpoch.call(store)
   return Object.assign(store, {
+    answersEpoch(): number {
+      const now = answersEpoch.call(store)
+      if (now !== epoch) held.clear()
+      epoch = now
+      return now
+    },
+    deleteAnswers(group: Parameters<Store['deleteAnswers']>[0]): number {
+      const deleted = deleteAnswers.call(store, group)
+      if (deleted > 0) held.clear()
+      return deleted
+    },
     getAnswers(model: string, stateHash: string, fingerprints: readonly string[]): Map<string, StoredAnswer> {
       const key = `${model}\0${stateHash}`
       let kept = held.get(key)

@@ -2,8 +2,8 @@ import type { AnswerGroup } from '../../ports/answer-store.ts'
 import type { Store } from '../../ports/store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
-/** The methods of the port that list and prune the cache by answer group. */
-export type CacheMethods = Pick<Store, 'answerGroups' | 'deleteAnswers'>
+/** The methods of the port that list and prune the cache by answer group, and tell when it was pruned. */
+export type CacheMethods = Pick<Store, 'answerGroups' | 'deleteAnswers' | 'answersEpoch'>
 
 /** The cache methods of a SQLite store, over its prepared statements and write transaction. */
 export function cacheMethods(sql: Statements, transaction: (work: () => void) => void): CacheMethods {
@@ -15,8 +15,12 @@ export function cacheMethods(sql: Statements, transaction: (work: () => void) =>
       let deleted = 0
       transaction(() => {
         deleted = Number(sql.deleteAnswers.run(group.model, group.fingerprint, group.judgment, group.question).changes)
+        if (deleted > 0) sql.bumpAnswersEpoch.run()
       })
       return deleted
+    },
+    answersEpoch() {
+      return Number((sql.answersEpoch.get() as { value: number }).value)
     },
   }
 }

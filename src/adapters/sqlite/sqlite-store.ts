@@ -35,7 +35,7 @@ export interface SqliteStoreOptions {
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
   'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
-  'modelChecks', 'answerGroups', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
+  'modelChecks', 'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for

@@ -1,5 +1,7 @@
 import t from 'tap'
+import { join } from 'node:path'
 import { cacheAnswers } from '../../../src/adapters/sqlite/answer-cache.ts'
+import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import type { Store } from '../../../src/ports/store.ts'
 import { createMemoryStore } from '../../helpers/memory-store.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
@@ -51,4 +53,23 @@ t.test('beyond its bound, the state read longest ago is dropped', async (t) => {
   store.getAnswers('jev-1', 'c', ['fp-spam'])
   store.getAnswers('jev-1', 'a', ['fp-spam'])
   t.equal(reads(), 4, 'c is kept, a was dropped for it')
+})
+
+t.test('answers deleted by another connection are dropped once the epoch is read; deleted here, at once', async (t) => {
+  const file = join(t.testdir(), 'store.sqlite')
+  const server = openSqliteStore(file, { batchReads: true, cachedStates: 10 })
+  const other = openSqliteStore(file)
+  t.teardown(() => (server.close(), other.close()))
+  server.putAnswers([answer(), answer({ fingerprint: 'fp-topic', question: 'topic' })], 'state-0', { message: 'hi' })
+  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 1, 'read, and so kept')
+  const epoch = server.answersEpoch()
+  t.equal(other.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }), 1)
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 1, 'kept until the epoch is read')
+  t.not(server.answersEpoch(), epoch, 'the other connection moved it')
+  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 0, 'then gone')
+  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-topic']).size, 1, 'what was not deleted is read again')
+  server.getAnswers('jev-1', 'state-0', ['fp-topic'])
+  t.equal(server.deleteAnswers({ judgment: 'spam', question: 'topic', model: 'jev-1', fingerprint: 'fp-topic' }), 1)
+  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-topic']).size, 0, 'a deletion through this store drops its kept answers at once')
 })

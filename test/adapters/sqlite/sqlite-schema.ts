@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { configure, migrate, MIGRATIONS, SCHEMA_VERSION, userVersion } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
-import { answer } from '../../helpers/contracts/answer-store.ts'
 import { pragma } from '../../helpers/pragma.ts'
 
 const tables = (db: DatabaseSync) => db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row.name)
@@ -19,7 +18,7 @@ t.test('a new database is migrated to the current version, with every table, in 
   t.equal(userVersion(db), 0, 'a new database is at version 0')
   migrate(db, ':memory:')
   t.equal(userVersion(db), SCHEMA_VERSION)
-  t.same(tables(db), ['_judge_answers', '_judge_candidates', '_judge_kept', '_judge_model_checks', '_judge_model_pairs', '_judge_pace',
+  t.same(tables(db), ['_judge_answers', '_judge_candidates', '_judge_kept', '_judge_meta', '_judge_model_checks', '_judge_model_pairs', '_judge_pace',
     '_judge_run_labels', '_judge_run_states', '_judge_runs', '_judge_shadows', '_judge_spend', '_judge_states'])
   t.notOk(db.isTransaction)
   migrate(db, ':memory:')
@@ -36,26 +35,6 @@ t.test('a connection is configured for several processes: WAL, a busy timeout an
   t.equal(get('busy_timeout'), 5000)
   t.equal(get('foreign_keys'), 1)
   t.equal(get('synchronous'), 1, 'NORMAL')
-})
-
-t.test('a store at schema version 1 is migrated with its answers kept and keyed by state first', async (t) => {
-  const file = join(t.testdir(), 'store.sqlite')
-  const db = new DatabaseSync(file)
-  db.exec('BEGIN')
-  db.exec(MIGRATIONS[0].sql)
-  db.exec('PRAGMA user_version = 1')
-  db.exec(`INSERT INTO _judge_answers VALUES ('jev-1', 'fp-spam', 'state-0', 'spam', 'is_spam', 'yes',
-    0.9, 0.8, '{"yes":0.9,"no":0.1}', '2025-01-01T00:00:00', 7)`)
-  db.exec('COMMIT')
-  db.close()
-  const store = openSqliteStore(file)
-  t.teardown(() => store.close())
-  t.equal(pragma(file, 'user_version'), SCHEMA_VERSION)
-  t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam')?.distribution, { yes: 0.9, no: 0.1 })
-  store.putAnswers([answer({ stateHash: 'state-0', label: 'no' })], 'state-0', { message: 'hi' })
-  t.equal(store.countAnswers('jev-1', 'fp-spam'), 1, 'the key is still one answer')
-  t.equal(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam')?.label, 'yes', 'the migrated answer stands')
-  t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 5).map((a) => a.stateHash), ['state-0'])
 })
 
 t.test('a store written by a newer version is refused, naming the file, and left as it was', async (t) => {
