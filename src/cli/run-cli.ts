@@ -5,34 +5,27 @@ import { packageInfo } from '../version.ts'
 import { cliErrorText } from './error-text.ts'
 import type { CliIo } from './io.ts'
 import { closest } from './suggest.ts'
-
-type Command = (argv: readonly string[], io: CliIo, options: RuntimeOptions) => Promise<number>
-
-/** A command as it is run: its code and its own help text, loaded when it is asked for. */
-export interface LoadedCommand {
-  readonly run: Command
-  readonly help: string
-}
+import type { Command } from './command.ts'
 
 /** A command of the table: its one-line summary for `judge --help`, and how to load it. */
 export interface CommandEntry {
   readonly summary: string
   /** Imports the command's module on demand, so that a command loads only what it uses (`judge run` no server). */
-  load(): Promise<LoadedCommand>
+  load(): Promise<Command>
 }
 
 /** Every command, with its one-line summary for `judge --help`. */
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
-  init: { summary: 'write a starter spec for a data file, and print the next commands', load: () => import('./commands/init.ts').then((m) => ({ run: m.initCommand, help: m.HELP })) },
-  run: { summary: 'judge every row of a data file, store first, and record a run', load: () => import('./commands/run.ts').then((m) => ({ run: m.runCommand, help: m.HELP })) },
-  plan: { summary: 'what run would ask and cost, asking nothing', load: () => import('./commands/plan.ts').then((m) => ({ run: m.planCommand, help: m.HELP })) },
-  runs: { summary: 'the runs of a spec or folder, newest first; prune old runs\' row lists', load: () => import('./commands/runs.ts').then((m) => ({ run: m.runsCommand, help: m.HELP })) },
-  drift: { summary: 'label mix per run and its change', load: () => import('./commands/drift.ts').then((m) => ({ run: m.driftCommand, help: m.HELP })) },
-  test: { summary: 'judge the answer key, store first, and score accuracy with the verdicts', load: () => import('./commands/test.ts').then((m) => ({ run: m.testCommand, help: m.HELP })) },
-  cache: { summary: 'answers per question wording and model; prune superseded wordings', load: () => import('./commands/cache.ts').then((m) => ({ run: m.cacheCommand, help: m.HELP })) },
-  calibrate: { summary: 'the lowest threshold of each act rule whose precision reaches a target', load: () => import('./commands/calibrate.ts').then((m) => ({ run: m.calibrateCommand, help: m.HELP })) },
-  replay: { summary: 'try a candidate spec on the rows kept for a live judgment', load: () => import('./commands/replay.ts').then((m) => ({ run: m.replayCommand, help: m.HELP })) },
-  serve: { summary: 'the HTTP server, as node src/main.ts', load: () => import('./commands/serve.ts').then((m) => ({ run: m.serveCommand, help: m.HELP })) },
+  init: { summary: 'write a starter spec for a data file, and print the next commands', load: () => import('./commands/init.ts').then((m) => m.initCommand) },
+  run: { summary: 'judge every row of a data file, store first, and record a run', load: () => import('./commands/run.ts').then((m) => m.runCommand) },
+  plan: { summary: 'what run would ask and cost, asking nothing', load: () => import('./commands/plan.ts').then((m) => m.planCommand) },
+  runs: { summary: 'the runs of a spec or folder, newest first; prune old runs\' row lists', load: () => import('./commands/runs.ts').then((m) => m.runsCommand) },
+  drift: { summary: 'label mix per run and its change', load: () => import('./commands/drift.ts').then((m) => m.driftCommand) },
+  test: { summary: 'judge the answer key, store first, and score accuracy with the verdicts', load: () => import('./commands/test.ts').then((m) => m.testCommand) },
+  cache: { summary: 'answers per question wording and model; prune superseded wordings', load: () => import('./commands/cache.ts').then((m) => m.cacheCommand) },
+  calibrate: { summary: 'the lowest threshold of each act rule whose precision reaches a target', load: () => import('./commands/calibrate.ts').then((m) => m.calibrateCommand) },
+  replay: { summary: 'try a candidate spec on the rows kept for a live judgment', load: () => import('./commands/replay.ts').then((m) => m.replayCommand) },
+  serve: { summary: 'the HTTP server, as node src/main.ts', load: () => import('./commands/serve.ts').then((m) => m.serveCommand) },
 }
 
 /** The top-level help text. */

@@ -1,8 +1,7 @@
 import { cacheGroups, pruneCache, type CacheGroup } from '../../app/cache.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
 import { UsageError } from '../../errors.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
-import type { CliIo } from '../io.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath } from '../args.ts'
+import { defineCommand } from '../command.ts'
 import { age, plural, table } from '../text.ts'
 import { withSession } from '../shared.ts'
 
@@ -24,12 +23,7 @@ export const HELP = helpText(
 )
 
 /** Runs `judge cache`; returns the exit status. */
-export async function cacheCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('cache', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const cacheCommand = defineCommand('cache', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   if (values.yes && !values.prune) throw new UsageError('--yes confirms --prune; give both to delete superseded answers')
   return withSession(io, onePath('cache', positionals), options, async (session) => {
     const now = session.runtime.now()
@@ -53,7 +47,7 @@ export async function cacheCommand(argv: readonly string[], io: CliIo, options: 
       : `deleted ${plural(pruned.deleted, 'answer')} of ${plural(pruned.superseded.length, 'superseded wording')}\n`)
     return 0
   })
-}
+})
 
 function groupTable(groups: readonly CacheGroup[], now: Date): string {
   if (groups.length === 0) return ''

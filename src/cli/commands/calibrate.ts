@@ -2,10 +2,9 @@ import { basename } from 'node:path'
 import { accuracyReport, accuracyTargets } from '../../app/accuracy.ts'
 import { DEFAULT_TARGET } from '../../core/review/thresholds.ts'
 import { UsageError } from '../../errors.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath } from '../args.ts'
 import { calibrateJson, calibrateReport } from '../calibrate-text.ts'
-import type { CliIo } from '../io.ts'
+import { defineCommand } from '../command.ts'
 import { withSession } from '../shared.ts'
 
 /** The options `judge calibrate` parses; its help and docs/cli.md describe each. */
@@ -27,12 +26,7 @@ export function targetOf(raw: string | undefined): number {
 }
 
 /** Runs `judge calibrate`; returns the exit status. */
-export async function calibrateCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('calibrate', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const calibrateCommand = defineCommand('calibrate', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   const target = targetOf(values.target)
   return withSession(io, onePath('calibrate', positionals), options, async (session) => {
     const specs = accuracyTargets(session.project, values.node)
@@ -41,4 +35,4 @@ export async function calibrateCommand(argv: readonly string[], io: CliIo, optio
     else io.stdout.write(calibrateReport(reports, new Map(specs.map((s) => [s.name, basename(s.file)]))))
     return 0
   })
-}
+})

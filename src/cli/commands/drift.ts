@@ -2,11 +2,10 @@ import { DRIFT_ALERT } from '../../core/reports/drift.ts'
 import type { LikeFilter } from '../../core/reports/like-runs.ts'
 import { driftOfSpec, likeDriftOfSpec } from '../../app/runs.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand } from '../args.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath } from '../args.ts'
 import { likeDriftText } from '../drift-text.ts'
 import { mix, table } from '../text.ts'
-import type { CliIo } from '../io.ts'
+import { defineCommand } from '../command.ts'
 import { withSession } from '../shared.ts'
 
 /** The options `judge drift` parses; its help and docs/cli.md describe each. */
@@ -33,12 +32,7 @@ export const HELP = helpText(
 )
 
 /** Runs `judge drift`; returns the exit status. */
-export async function driftCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('drift', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const driftCommand = defineCommand('drift', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   return withSession(io, onePath('drift', positionals), options, async (session) => {
     const [spec] = selectJudgments(session.project, values.node, 'one')
     const filter: LikeFilter = { command: values.command ?? null, source: values.source ?? null, completed: values.completed }
@@ -63,4 +57,4 @@ export async function driftCommand(argv: readonly string[], io: CliIo, options: 
     }
     return 0
   })
-}
+})

@@ -6,8 +6,9 @@ import { readHeader } from '../../adapters/files/header.ts'
 import { parseSpec } from '../../core/spec/spec-parse.ts'
 import { judgmentNameOf, starterSpec, type Starter } from '../../core/spec/starter.ts'
 import { UsageError } from '../../errors.ts'
-import { helpText, parseCommand } from '../args.ts'
+import { helpText } from '../args.ts'
 import { shellWord } from '../invocation.ts'
+import { defineCommand } from '../command.ts'
 import type { CliIo } from '../io.ts'
 
 /** The options `judge init` parses; its help and docs/cli.md describe each. */
@@ -45,12 +46,7 @@ interface Written {
 }
 
 /** Runs `judge init`; returns the exit status. */
-export async function initCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommand('init', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const initCommand = defineCommand('init', OPTIONS, HELP, async ({ values, positionals }, io) => {
   if (positionals.length > 1) throw new UsageError(`expected at most one data file, got ${positionals.join(' ')}; see judge init --help`)
   const given = values.delimiter === undefined ? null : parseDelimiter(values.delimiter)
   const written = positionals.length === 1 ? await forData(io, positionals[0], given) : await forSample(io)
@@ -60,7 +56,7 @@ export async function initCommand(argv: readonly string[], io: CliIo): Promise<n
     io.stdout.write(JSON.stringify({ spec: shown(io, written.spec), data: shown(io, written.data), state, left_out: left, next }, null, 2) + '\n')
   } else io.stdout.write(report(io, written, next))
   return 0
-}
+})
 
 async function forData(io: CliIo, given: string, delimiter: string | null): Promise<Written> {
   const data = resolve(io.cwd, given)

@@ -1,9 +1,8 @@
-import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, parseCommand } from '../args.ts'
-import type { CliIo } from '../io.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath } from '../args.ts'
+import { defineCommand } from '../command.ts'
 import { planRows } from '../../app/plan.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
 
 /** The options `judge plan` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' } } as const
@@ -16,12 +15,7 @@ export const HELP = helpText(
 )
 
 /** Runs `judge plan`; returns the exit status. */
-export async function planCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('plan', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   return withSession(io, onePath('plan', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
     const plans = await planRows(session.runtime, session.project, specs, dataSourceOf(io, values, specs))
@@ -29,4 +23,4 @@ export async function planCommand(argv: readonly string[], io: CliIo, options: R
     io.stdout.write(values.json ? JSON.stringify(planJson(plans, cap), null, 2) + '\n' : planTable(plans, cap))
     return 0
   })
-}
+})

@@ -2,9 +2,8 @@ import { resolve } from 'node:path'
 import { loadProject } from '../../adapters/files/spec-files.ts'
 import { replayKept } from '../../app/replay.ts'
 import { UsageError } from '../../errors.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
-import type { CliIo } from '../io.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, positiveInt } from '../args.ts'
+import { defineCommand } from '../command.ts'
 import { createProgress } from '../progress.ts'
 import { replayText } from '../replay-text.ts'
 import { runJson, withSession } from '../shared.ts'
@@ -30,12 +29,7 @@ export const HELP = helpText(
 
 
 /** Runs `judge replay`; returns the exit status: 0 done, 1 a failed run, 2 refused before asking. */
-export async function replayCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('replay', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const replayCommand = defineCommand('replay', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   const candidatePath = onePath('replay', positionals)
   if (values.live === undefined) throw new UsageError('name the live spec or folder with --live PATH; see judge replay --help')
   const concurrency = positiveInt('concurrency', values.concurrency, 8)
@@ -52,4 +46,4 @@ export async function replayCommand(argv: readonly string[], io: CliIo, options:
     io.stdout.write(values.json ? JSON.stringify({ ...report, run: report.run && runJson(report.run) }, null, 2) + '\n' : replayText(report))
     return report.run !== null && report.run.status !== 'complete' ? 1 : 0
   })
-}
+})

@@ -5,11 +5,10 @@ import { runRows } from '../../app/run.ts'
 import { findJudgment } from '../../core/spec/project.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import type { RunRecord } from '../../core/types.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, positiveInt } from '../args.ts'
 import { plural, usd } from '../text.ts'
 import { comparedWith, questionLine } from '../drift-text.ts'
-import type { CliIo } from '../io.ts'
+import { defineCommand } from '../command.ts'
 import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
 
@@ -29,12 +28,7 @@ export const HELP = helpText(
 )
 
 /** Runs `judge run`; returns the exit status: 0 complete, 1 a failed run, 2 refused before asking. */
-export async function runCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('run', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   const concurrency = positiveInt('concurrency', values.concurrency, 8)
   return withSession(io, onePath('run', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
@@ -61,7 +55,7 @@ export async function runCommand(argv: readonly string[], io: CliIo, options: Ru
     for (const run of runs.filter((r) => r.status !== 'complete')) io.stderr.write(resumeNote(run, total))
     return runs.some((r) => r.status !== 'complete') ? 1 : 0
   })
-}
+})
 
 /** What is left of a run that did not complete, and how to finish it. */
 export function resumeNote(run: RunRecord, total: number): string {

@@ -2,11 +2,10 @@ import { pruneRunStates, type PrunedRuns } from '../../app/run-prune.ts'
 import { listRuns } from '../../app/runs.ts'
 import { DEFAULT_KEEP } from '../../core/reports/run-prune.ts'
 import { UsageError } from '../../errors.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, positiveInt } from '../args.ts'
 import { plural, table, usd } from '../text.ts'
 import { pathFrom } from '../invocation.ts'
-import type { CliIo } from '../io.ts'
+import { defineCommand } from '../command.ts'
 import { withSession } from '../shared.ts'
 
 /** The options `judge runs` parses; its help and docs/cli.md describe each. */
@@ -34,12 +33,7 @@ export const HELP = helpText(
 )
 
 /** Runs `judge runs`; returns the exit status. */
-export async function runsCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('runs', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const runsCommand = defineCommand('runs', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   if (!values.prune && (values.yes || values.keep !== undefined)) {
     throw new UsageError(`${values.yes ? '--yes' : '--keep'} goes with --prune; give --prune to prune run row lists`)
   }
@@ -65,7 +59,7 @@ export async function runsCommand(argv: readonly string[], io: CliIo, options: R
     io.stdout.write(table(['run', 'judgment', 'command', 'source', 'rows', 'states', 'asked', 'cost', 'model', 'reported', 'spec', 'commit', 'status'], rows))
     return 0
   })
-}
+})
 
 function prunedText(pruned: PrunedRuns, storeFile: string): string {
   const newest = pruned.keep === 1 ? 'the newest run' : `the newest ${pruned.keep} runs`

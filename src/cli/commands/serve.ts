@@ -1,9 +1,8 @@
 import { readConfig, workersOf } from '../../config.ts'
 import { serveUntil } from '../../http/server.ts'
 import { serveAll } from '../../http/workers.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
-import { helpText, parseCommand } from '../args.ts'
-import type { CliIo } from '../io.ts'
+import { helpText } from '../args.ts'
+import { defineCommand } from '../command.ts'
 
 /** The options `judge serve` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = { workers: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } } as const
@@ -20,12 +19,7 @@ export const HELP = helpText(
 )
 
 /** Runs `judge serve` until the CLI's signal aborts; returns the exit status. */
-export async function serveCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('serve', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const serveCommand = defineCommand('serve', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   if (positionals.length > 0) {
     io.stderr.write(`judge serve: takes no paths (got ${positionals.join(' ')}); set JUDGE_PROJECTS\n`)
     return 2
@@ -40,4 +34,4 @@ export async function serveCommand(argv: readonly string[], io: CliIo, options: 
   if (config.workers > 1) return serveAll(config, serveIo)
   await serveUntil(config, serveIo, options)
   return 0
-}
+})

@@ -1,7 +1,6 @@
 import { testJudgments } from '../../app/test-judgments.ts'
-import type { RuntimeOptions } from '../../runtime.ts'
-import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, parseCommand, positiveInt } from '../args.ts'
-import type { CliIo } from '../io.ts'
+import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, positiveInt } from '../args.ts'
+import { defineCommand } from '../command.ts'
 import { createProgress, type Progress } from '../progress.ts'
 import { withSession } from '../shared.ts'
 import { belowBar, scoresJson, testReport } from '../test-text.ts'
@@ -17,12 +16,7 @@ export const HELP = helpText(
 )
 
 /** Runs `judge test`; returns the exit status: 0 every question meets its bar, 1 one does not or a run failed, 2 refused. */
-export async function testCommand(argv: readonly string[], io: CliIo, options: RuntimeOptions): Promise<number> {
-  const { values, positionals } = parseCommand('test', argv, OPTIONS)
-  if (values.help) {
-    io.stdout.write(HELP)
-    return 0
-  }
+export const testCommand = defineCommand('test', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   const concurrency = positiveInt('concurrency', values.concurrency, 8)
   return withSession(io, onePath('test', positionals), options, async (session) => {
     let progress: Progress | null = null
@@ -41,4 +35,4 @@ export async function testCommand(argv: readonly string[], io: CliIo, options: R
     for (const line of below) io.stderr.write(`judge test: ${line}\n`)
     return failed.length > 0 || below.length > 0 ? 1 : 0
   })
-}
+})
