@@ -1,22 +1,29 @@
 import { disagrees, type Card, type QuestionAnswers } from '../core/review/queue.ts'
 import type { QueueLeft } from '../core/review/queue-view.ts'
 import { bandOf } from '../core/review/strata.ts'
-import { KINDS, type Kind } from '../core/review/verdicts.ts'
+import { KINDS, verdictKey, type Kind } from '../core/review/verdicts.ts'
 import type { StoredAnswer } from '../ports/answer-store.ts'
 import type { ReviewSource } from './review-source.ts'
 
 /**
  * Rows of each kind left in the queue, per question. Disagreements and spot checks are all
  * offered, so they are counted off the queue; the unsure rows are counted in the store: the unsure
- * stratum less its rows offered as a disagreement or holding a verdict. The queue reads unsure rows
+ * stratum less its rows offered as a disagreement or holding a verdict, plus those offered for a
+ * second review. The queue reads unsure rows
  * only as far as a page needs, so counting what it read would grow as a reviewer works.
  */
 export function queueLeft(source: ReviewSource, answers: readonly QuestionAnswers[], offered: readonly Card[]): QueueLeft {
   const left: Record<string, Record<Kind, number>> = {}
   for (const qa of answers) {
     const counts = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>
-    for (const card of offered) if (card.question === qa.question.name && card.kind !== 'unsure') counts[card.kind] += 1
-    counts.unsure = unsureLeft(source, qa)
+    let second = 0
+    for (const card of offered) {
+      if (card.question !== qa.question.name) continue
+      if (card.kind !== 'unsure') counts[card.kind] += 1
+      // Reviewed rows awaiting a second review are read and offered, though the store count leaves them out.
+      else if (source.verdicts.has(verdictKey(source.spec.name, card.question, card.stateHash))) second += 1
+    }
+    counts.unsure = unsureLeft(source, qa) + second
     left[qa.question.name] = counts
   }
   return left

@@ -4,6 +4,7 @@ import type { StoredAnswer } from '../ports/answer-store.ts'
 import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
 import type { QueueLeft } from '../core/review/queue-view.ts'
 import { STRATA } from '../core/review/strata.ts'
+import type { Reviews } from '../core/review/double-review.ts'
 import type { Question } from '../core/types.ts'
 import { auditOf } from './audit-data.ts'
 import { queueLeft } from './queue-left.ts'
@@ -19,6 +20,9 @@ export interface QueueOptions {
   readonly limit?: number
   /** States whose unsure answers are offered even when past the rows read (a reviewer opening one row). */
   readonly rows?: readonly string[]
+  /** Every standing verdict per row, and who the queue is for: rows chosen for a second review are offered to others. */
+  readonly reviews?: Reviews
+  readonly reviewer?: string
 }
 
 /** A queue as read from the store. */
@@ -48,7 +52,8 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   const read = answers.flatMap((qa) => [...STRATA.flatMap((s) => qa.strata[s].rows), ...(qa.extra ?? [])])
   const outside = read.map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
-  const queue = buildQueue({ spec, answers, key, verdicts, states, audit, limit })
+  const second = options.reviews && options.reviewer !== undefined ? { reviews: options.reviews, reviewer: options.reviewer } : {}
+  const queue = buildQueue({ spec, answers, key, verdicts, states, audit, limit, ...second })
   return { ...queue, model, left: queueLeft(source, answers, queue.offered) }
 }
 

@@ -1,5 +1,6 @@
 import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
+import { countingVerdicts } from '../core/review/double-review.ts'
 import { checkVerdict, type VerdictRequest } from '../core/review/verdict-check.ts'
 import { KINDS, verdictKey, type Kind, type VerdictRecord, type Verdicts } from '../core/review/verdicts.ts'
 import type { Project, Spec } from '../core/types.ts'
@@ -17,6 +18,8 @@ export interface QueueTarget {
   readonly limit?: number
   /** States the queue must offer even when far down the unsure rows (a reviewer opening one row). */
   readonly rows?: readonly string[]
+  /** Who the queue is for: a row chosen for a second review is offered to anyone but its reviewers. Without it, no reviewed row is offered. */
+  readonly reviewedBy?: string
 }
 
 /** A judgment's queue and the standing verdicts it was built from. */
@@ -33,12 +36,14 @@ export function queueTarget(project: Project, node: string | null | undefined, a
 /** A judgment's review queue, from its store, answer key and reviews file; the engine is never asked. */
 export async function reviewQueue(app: App, target: QueueTarget): Promise<ReviewQueue> {
   const { spec, project } = target
-  const [key, verdicts] = await Promise.all([app.files.key(spec), app.files.verdicts(spec)])
+  const [key, reviews] = await Promise.all([app.files.key(spec), app.files.reviews(spec)])
+  const verdicts = countingVerdicts(reviews)
   const store = app.existingStore(project)
   // No store yet means no answers yet: nothing to offer, and reading must not create one.
   if (store === null) return { spec, offered: [], cards: [], left: nothingLeft(spec), verdicts }
   const source = { store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts }
-  return { ...queueData(source, { audit: target.audit, limit: target.limit, rows: target.rows }), verdicts }
+  const second = target.reviewedBy === undefined ? {} : { reviews, reviewer: target.reviewedBy }
+  return { ...queueData(source, { audit: target.audit, limit: target.limit, rows: target.rows, ...second }), verdicts }
 }
 
 function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {
@@ -53,7 +58,7 @@ function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {
 export function recordVerdict(app: App, target: QueueTarget, request: VerdictRequest): Promise<VerdictRecord> {
   const { spec } = target
   return app.locks.run(spec.reviews, async () => {
-    const record = checkVerdict(await reviewQueue(app, target), request)
+    const record = checkVerdict(await reviewQueue(app, { ...target, reviewedBy: request.reviewer }), request)
     await written(spec, () => app.files.appendVerdict(spec, record))
     return record
   })
@@ -77,7 +82,8 @@ export interface UndoRequest {
  */
 export function undoVerdict(app: App, spec: Spec, request: UndoRequest): Promise<VerdictRecord> {
   return app.locks.run(spec.reviews, async () => {
-    const standing = (await app.files.verdicts(spec)).get(verdictKey(spec.name, request.question, request.stateHash))
+    // A retraction withdraws the row's latest verdict, whoever gave it: only that one can be undone.
+    const standing = (await app.files.reviews(spec)).get(verdictKey(spec.name, request.question, request.stateHash))?.at(-1)
     if (!standing || standing.reviewed_at !== request.reviewedAt) {
       const row = /^[0-9a-f]{16}$/.test(request.stateHash) ? `row ${request.stateHash}` : 'that row'
       throw new ConflictError(`question ${request.question}: ${row} has no standing verdict given at ${JSON.stringify(request.reviewedAt.slice(0, 40))} to undo; it was undone already, or a later verdict stands`)

@@ -1,3 +1,4 @@
+import type { Reviews } from '../core/review/double-review.ts'
 import type { Retraction } from '../core/review/retraction.ts'
 import type { AnswerKey, VerdictRecord, Verdicts } from '../core/review/verdicts.ts'
 import type { SourcedRow, Spec } from '../core/types.ts'
@@ -13,6 +14,8 @@ export interface Files {
   key(spec: Spec): Promise<AnswerKey>
   /** The standing verdict per row of the judgment's reviews file (retractions honoured); empty when there is none yet. */
   verdicts(spec: Spec): Promise<Verdicts>
+  /** Every standing verdict per row of the judgment's reviews file, in file order (retractions honoured): two or more for a row reviewed twice. */
+  reviews(spec: Spec): Promise<Reviews>
   /** Appends one verdict to the judgment's reviews file as one whole line. */
   appendVerdict(spec: Spec, record: VerdictRecord): Promise<void>
   /** Appends a retraction of a row's latest verdict to the judgment's reviews file as one whole line. */

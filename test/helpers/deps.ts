@@ -25,6 +25,7 @@ const noFiles: Files = {
   rows: async function* () {},
   key: async () => new Map(),
   verdicts: async () => new Map(),
+  reviews: async () => new Map(),
   appendVerdict: async () => {},
   appendRetraction: async () => {},
   gitSha: async () => 'abc1234',

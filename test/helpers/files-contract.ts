@@ -96,6 +96,22 @@ export function filesContract(t: Test, name: string, make: (t: Test, content: Fi
       t.same([...(await files.verdicts(spec)).values()].find((v) => v.state_hash === first.state_hash), first, 'the earlier verdict stands again')
     })
 
+    t.test('every standing verdict of a row reads back in file order; the counting one is the first reviewer\'s', async (t) => {
+      const { files, spec } = make(t, { rows: [], key: [] })
+      t.same(await files.reviews(spec), new Map())
+      const ann = verdict('See you at lunch')
+      const bob = verdict('See you at lunch', { verdict: 'labeled', labels: ['yes'], reviewer: 'bob', reviewed_at: '2026-01-01T00:01:00.000' })
+      const cy = verdict('See you at lunch', { verdict: 'labeled', labels: ['yes'], reviewer: 'cy', reviewed_at: '2026-01-01T00:02:00.000' })
+      await files.appendVerdict(spec, ann)
+      await files.appendVerdict(spec, bob)
+      t.same([...(await files.reviews(spec)).values()], [[ann, bob]])
+      t.same([...(await files.verdicts(spec)).values()], [ann], 'two reviewers differ: the first counts until a third settles it')
+      await files.appendVerdict(spec, cy)
+      t.same([...(await files.verdicts(spec)).values()], [bob], 'the third sides with the second')
+      await files.appendRetraction(spec, { retracted_at: '2026-01-01T00:03:00.000', reviewer: 'cy', withdrawn: cy })
+      t.same([...(await files.reviews(spec)).values()], [[ann, bob]], 'a retraction withdraws the latest')
+    })
+
     t.test('a data file\'s content hash is 16 hex digits, the same for the same content, empty when it cannot be read', async (t) => {
       const { files, data } = make(t, { rows: ROWS, key: [] })
       const hash = await files.contentHash(data)

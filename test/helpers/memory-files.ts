@@ -1,6 +1,6 @@
 import { shortHash } from '../../src/core/hash.ts'
 import { stateHash, stateOf } from '../../src/core/judge/state.ts'
-import { lineOfRetraction, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
+import { lineOfRetraction, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
 import type { KeyRow, VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Row, SourcedRow, Spec } from '../../src/core/types.ts'
 import { NotFoundError } from '../../src/errors.ts'
@@ -43,6 +43,9 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
     },
     async verdicts(spec) {
       return standingVerdicts(lines.get(spec.reviews) ?? [])
+    },
+    async reviews(spec) {
+      return standingReviews(lines.get(spec.reviews) ?? [])
     },
     async appendVerdict(spec, record) {
       appended.set(spec.reviews, [...(appended.get(spec.reviews) ?? []), record])

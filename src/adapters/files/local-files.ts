@@ -2,7 +2,7 @@ import type { Files } from '../../ports/files.ts'
 import { contentHash } from './content-hash.ts'
 import { gitShortSha } from './git.ts'
 import { readKey } from './key-file.ts'
-import { appendRetraction, appendVerdict, readVerdicts } from './reviews-file.ts'
+import { appendRetraction, appendVerdict, readReviews, readVerdicts } from './reviews-file.ts'
 import { readRows } from './rows.ts'
 
 /** The files port on the local file system: CSV, TSV and JSON Lines rows, CSV or TSV key and reviews files, git. */
@@ -11,6 +11,7 @@ export function createLocalFiles(): Files {
     rows: readRows,
     key: async (spec) => (spec.key === null ? new Map() : readKey(spec, spec.key)),
     verdicts: (spec) => readVerdicts(spec.reviews),
+    reviews: (spec) => readReviews(spec.reviews),
     appendVerdict: (spec, record) => appendVerdict(spec.reviews, record),
     appendRetraction: (spec, retraction) => appendRetraction(spec.reviews, retraction),
     gitSha: gitShortSha,

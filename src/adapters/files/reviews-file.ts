@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { standingVerdicts, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
-import type { VerdictRecord } from '../../core/review/verdicts.ts'
+import { standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
+import type { VerdictRecord, Verdicts } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 import { BASE_COLUMNS, lineOf, retractionLine, REVIEW_COLUMNS, verdictLine, type Cells, type Column } from './reviews-lines.ts'
@@ -97,19 +97,28 @@ async function createWithHeader(path: string, header: string): Promise<void> {
 }
 
 /**
- * Reads a reviews file and returns the standing verdict of each row (judgment, question, state
- * hash): the last verdict line in the file, as lines are appended in the order verdicts arrive,
- * unless a retraction line after it withdrew it (standingVerdicts). A missing file holds no
- * verdicts; a malformed line is an InputError naming file:line.
+ * Reads a reviews file and returns the verdict that counts for each row (judgment, question, state
+ * hash): of the verdict lines not withdrawn by a retraction line after them, each reviewer's last,
+ * and between reviewers the first unless a third settles a difference (standingVerdicts). A
+ * missing file holds no verdicts; a malformed line is an InputError naming file:line.
  */
-export async function readVerdicts(file: string): Promise<Map<string, VerdictRecord>> {
+export async function readVerdicts(file: string): Promise<Verdicts> {
+  return standingVerdicts(await readLines(file))
+}
+
+/** Reads a reviews file and returns every standing verdict of each row, in file order (standingReviews). */
+export async function readReviews(file: string): Promise<Map<string, VerdictRecord[]>> {
+  return standingReviews(await readLines(file))
+}
+
+async function readLines(file: string): Promise<ReviewLine[]> {
   const lines: ReviewLine[] = []
   for (const { record, info } of parseFile(await readText(file), file)) {
     // Two processes writing the first verdict into one empty file at once can both add a header.
     if (record.reviewed_at === 'reviewed_at') continue
     lines.push(lineOf(record, `${file}:${info.lines}`, delimitedName(delimiterOf(file))))
   }
-  return standingVerdicts(lines)
+  return lines
 }
 
 async function readText(file: string): Promise<string> {

@@ -4,6 +4,7 @@ import { KINDS, verdictChoices, verdictKey } from './verdicts.ts'
 import type { AnswerKey, Kind, KeyRow, VerdictChoice, Verdicts } from './verdicts.ts'
 import type { Question, Spec, State } from '../types.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
+import { offeredAgain, type Reviews } from './double-review.ts'
 
 /** Rows per page of the queue (docs/review.md, The queue). */
 export const PAGE_SIZE = 25
@@ -51,6 +52,9 @@ export interface QueueInput {
   readonly answers: readonly QuestionAnswers[]
   readonly key: AnswerKey
   readonly verdicts: Verdicts
+  /** Every standing verdict per row, and who is reviewing: rows chosen for a second review are offered again to others. Without them, none is. */
+  readonly reviews?: Reviews
+  readonly reviewer?: string
   /** Row values by state hash, for rows outside the key. */
   readonly states: ReadonlyMap<string, State>
   /** Spot-check rows per question: the first `audit` rows of the confident stratum. */
@@ -98,8 +102,9 @@ export function disagrees(question: Question, answer: StoredAnswer, row: KeyRow 
  * order), then the spot checks (the first `audit` rows of the confident stratum in rank order),
  * then the unsure stratum in rank order; spot checks and unsure rows take the questions in turn,
  * one row each. Within a question a row is offered once, under its
- * first kind, and not at all once it has a verdict; reviewed rows are not replaced, so each
- * stratum's sample stays a prefix of its rank order.
+ * first kind, and not at all once it has a verdict, but for a random-sample row chosen for a
+ * second review, which is offered to other reviewers until it has one (double-review.ts); reviewed
+ * rows are not replaced, so each stratum's sample stays a prefix of its rank order.
  */
 export function buildQueue(input: QueueInput): Queue {
   const byKind = new Map<Kind, Card[][]>(KINDS.map((k) => [k, []]))
@@ -111,7 +116,7 @@ export function buildQueue(input: QueueInput): Queue {
       for (const answer of candidates(kind, qa, input)) {
         if (taken.has(answer.stateHash)) continue
         taken.add(answer.stateHash)
-        if (input.verdicts.has(verdictKey(input.spec.name, qa.question.name, answer.stateHash))) continue
+        if (!open(input, qa.question.name, answer.stateHash, kind)) continue
         const card = cardOf(input, qa.question, kind, answer, ranks.get(answer.stateHash))
         if (card) cards.push(card)
       }
@@ -120,6 +125,15 @@ export function buildQueue(input: QueueInput): Queue {
   }
   const offered = KINDS.flatMap((k) => (k === 'disagreement' ? byKind.get(k)!.flat() : alternate(byKind.get(k)!)))
   return { spec: input.spec, offered, cards: offered.slice(0, Math.max(0, input.limit)) }
+}
+
+/** Whether a row is open to the reviewer as this kind: unreviewed, or awaiting their second review. */
+function open(input: QueueInput, question: string, stateHash: string, kind: Kind): boolean {
+  const key = verdictKey(input.spec.name, question, stateHash)
+  if (!input.verdicts.has(key)) return true
+  const stack = input.reviews?.get(key)
+  if (stack === undefined || input.reviewer === undefined) return false
+  return offeredAgain(stack, { judgment: input.spec.name, question, stateHash, kind, share: input.spec.doubleReview, reviewer: input.reviewer })
 }
 
 /** Takes one card of each question in turn, so a reviewer working down the queue samples every question alike. */

@@ -1,4 +1,5 @@
-import { verdictKey, type VerdictRecord } from './verdicts.ts'
+import { countingVerdicts } from './double-review.ts'
+import { verdictKey, type VerdictRecord, type Verdicts } from './verdicts.ts'
 
 /** The `verdict` cell of a line that withdraws a verdict: the reviews file is appended to, never edited. */
 export const RETRACTED = 'retracted'
@@ -19,11 +20,20 @@ export type ReviewLine =
   | { readonly type: 'retraction'; readonly judgment: string; readonly question: string; readonly state_hash: string }
 
 /**
- * The standing verdict of each row, keyed by verdictKey, from the lines in file order: a verdict
- * stands over the ones before it; a retraction withdraws the row's latest standing verdict, so
- * the one before it (if any) stands again. A retraction with nothing to withdraw changes nothing.
+ * The verdict that counts for each row, keyed by verdictKey, from the lines in file order: of the
+ * row's standing verdicts (standingReviews), a reviewer's later verdict stands over their earlier
+ * one, and between reviewers the rule of countingVerdict decides.
  */
-export function standingVerdicts(lines: Iterable<ReviewLine>): Map<string, VerdictRecord> {
+export function standingVerdicts(lines: Iterable<ReviewLine>): Verdicts {
+  return countingVerdicts(standingReviews(lines))
+}
+
+/**
+ * Every standing verdict of each row in file order, keyed by verdictKey: a retraction withdraws
+ * the row's latest standing verdict, so the one before it (if any) stands again. A retraction
+ * with nothing to withdraw changes nothing.
+ */
+export function standingReviews(lines: Iterable<ReviewLine>): Map<string, VerdictRecord[]> {
   const stacks = new Map<string, VerdictRecord[]>()
   for (const line of lines) {
     if (line.type === 'verdict') {
@@ -36,9 +46,8 @@ export function standingVerdicts(lines: Iterable<ReviewLine>): Map<string, Verdi
       stacks.get(verdictKey(line.judgment, line.question, line.state_hash))?.pop()
     }
   }
-  const standing = new Map<string, VerdictRecord>()
-  for (const [key, stack] of stacks) if (stack.length > 0) standing.set(key, stack[stack.length - 1])
-  return standing
+  for (const [key, stack] of stacks) if (stack.length === 0) stacks.delete(key)
+  return stacks
 }
 
 /** The line a retraction is read back as. */

@@ -21,6 +21,13 @@ export const SPEC_SUFFIX = /\.judge\.ya?ml$/
  */
 export const DEFAULT_UNSURE_BELOW = 0.2
 
+/**
+ * The share of reviewed random-sample rows offered to a second reviewer when the spec sets no
+ * `double_review`: about one row in ten, enough for an agreement figure between people within a
+ * few hundred reviews, at a tenth more review work.
+ */
+export const DEFAULT_DOUBLE_REVIEW = 0.1
+
 /** The keys a spec may hold, in the order the documentation lists them. */
 export const SPEC_KEYS = [
   'name',
@@ -35,6 +42,7 @@ export const SPEC_KEYS = [
   'anchors',
   'unsure_below',
   'min_accuracy',
+  'double_review',
 ] as const
 
 /**
@@ -76,6 +84,7 @@ export function parseSpec(text: string, file: string): Spec {
     keySample: keySample(optional(root, 'key_sample'), file),
     unsureBelow: unit(root, 'unsure_below', file) ?? DEFAULT_UNSURE_BELOW,
     minAccuracy: unit(root, 'min_accuracy', file),
+    doubleReview: unit(root, 'double_review', file) ?? DEFAULT_DOUBLE_REVIEW,
     hash: shortHash(text),
   }
 }

@@ -18,8 +18,9 @@ export async function reviewPageData(ctx: ServerContext, request: HttpRequest): 
   const { query } = request
   const target = reviewTarget(ctx, query)
   const banner = { saved: rowRefOf(param(query, 'saved'), 'saved'), undone: rowRefOf(param(query, 'undone'), 'undone') }
-  const queue = await reviewQueue(ctx.runtime, target)
-  return reviewData(target, queue, banner, signer(request.headers, target.reviewer), timestamp(ctx.now()))
+  const reviewer = signer(request.headers, target.reviewer)
+  const queue = await reviewQueue(ctx.runtime, { ...target, reviewedBy: reviewer })
+  return reviewData(target, queue, banner, reviewer, timestamp(ctx.now()))
 }
 
 /** GET /review: a page of a judgment's queue, built from the store, key and reviews file. */

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { questionFingerprint } from '../../../src/core/spec/fingerprint.ts'
 import { shortHash } from '../../../src/core/hash.ts'
-import { DEFAULT_UNSURE_BELOW, defaultName, FILE_KEYS, parseSpec, SPEC_KEYS } from '../../../src/core/spec/spec-parse.ts'
+import { DEFAULT_DOUBLE_REVIEW, DEFAULT_UNSURE_BELOW, defaultName, FILE_KEYS, parseSpec, SPEC_KEYS } from '../../../src/core/spec/spec-parse.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 
 const file = '/projects/sms/spam.judge.yaml'
@@ -58,6 +58,14 @@ t.test('treats an optional key left empty as absent', async (t) => {
   t.equal(spec.unsureBelow, DEFAULT_UNSURE_BELOW)
 })
 
+t.test('double_review is the share of reviewed sample rows a second reviewer sees: 0.1 unless set, 0 to 1', async (t) => {
+  t.equal(parseSpec(minimal, file).doubleReview, DEFAULT_DOUBLE_REVIEW)
+  t.equal(DEFAULT_DOUBLE_REVIEW, 0.1)
+  t.equal(parseSpec(`${minimal}double_review: 0\n`, file).doubleReview, 0)
+  t.equal(parseSpec(`${minimal}double_review: 0.25\n`, file).doubleReview, 0.25)
+  t.throws(() => parseSpec(`${minimal}double_review: 2\n`, file), fails('double_review', 'must be a number from 0 to 1, not the number 2'))
+})
+
 t.test('key_sample says whether the key was drawn at random; anything else is an error', async (t) => {
   t.equal(parseSpec(`${minimal}key_sample: random\n`, file).keySample, 'random')
   t.equal(parseSpec(`${minimal}key_sample: chosen\n`, file).keySample, 'chosen')
@@ -101,7 +109,7 @@ t.test('rejects a name outside [a-z0-9_-]+', async (t) => {
 })
 
 t.test('rejects a spec that is not a mapping', async (t) => {
-  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy'
+  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, double_review'
   t.throws(() => parseSpec('', file), { keyPath: '', message: `${file}: a spec must be a mapping of keys (${keys}), not empty` })
   t.throws(() => parseSpec('- a\n', file), { message: `${file}: a spec must be a mapping of keys (${keys}), not a list` })
   t.throws(() => parseSpec('1: a\n', file), { message: `${file}: keys must be text: quote 1 as "1"` })
@@ -112,7 +120,7 @@ t.test('rejects unknown top-level keys, listing the known ones', async (t) => {
     () => parseSpec(`${minimal}threshold: 0.5\n`, file),
     fails(
       'threshold',
-      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy',
+      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, double_review',
     ),
   )
   t.throws(
