@@ -1,6 +1,6 @@
 import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
-import { countingVerdicts } from '../core/review/double-review.ts'
+import { countingVerdicts, type Reviews } from '../core/review/double-review.ts'
 import { checkVerdict, type VerdictRequest } from '../core/review/verdict-check.ts'
 import { KINDS, verdictKey, type Kind, type VerdictRecord, type Verdicts } from '../core/review/verdicts.ts'
 import type { Project, Spec } from '../core/types.ts'
@@ -22,9 +22,10 @@ export interface QueueTarget {
   readonly reviewedBy?: string
 }
 
-/** A judgment's queue and the standing verdicts it was built from. */
+/** A judgment's queue and the standing verdicts it was built from: those that count, and every one. */
 export interface ReviewQueue extends StoredQueue {
   readonly verdicts: Verdicts
+  readonly reviews: Reviews
 }
 
 /** The queue target of a project: `node`, or its only judgment. */
@@ -40,10 +41,10 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
   const verdicts = countingVerdicts(reviews)
   const store = app.existingStore(project)
   // No store yet means no answers yet: nothing to offer, and reading must not create one.
-  if (store === null) return { spec, offered: [], cards: [], left: nothingLeft(spec), verdicts }
+  if (store === null) return { spec, offered: [], cards: [], left: nothingLeft(spec), verdicts, reviews }
   const source = { store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts }
   const second = target.reviewedBy === undefined ? {} : { reviews, reviewer: target.reviewedBy }
-  return { ...queueData(source, { audit: target.audit, limit: target.limit, rows: target.rows, ...second }), verdicts }
+  return { ...queueData(source, { audit: target.audit, limit: target.limit, rows: target.rows, ...second }), verdicts, reviews }
 }
 
 function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {

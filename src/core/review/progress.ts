@@ -1,4 +1,4 @@
-import type { Verdicts } from './verdicts.ts'
+import { byReviewer, type Reviews } from './double-review.ts'
 
 /** The UTC day of a timestamp without zone offset (`2026-03-01T10:00:00.000`): `2026-03-01`. */
 export function dayOf(timestamp: string): string {
@@ -6,11 +6,15 @@ export function dayOf(timestamp: string): string {
 }
 
 /**
- * Rows of a judgment a reviewer settled on a UTC day: their standing verdicts signed with that
- * name and given that day. A verdict undone no longer stands, so it no longer counts.
+ * Rows of a judgment a reviewer reviewed on a UTC day: rows whose standing verdicts include one
+ * of theirs given that day, a second review included. A verdict undone no longer stands, so it
+ * no longer counts.
  */
-export function reviewedOn(verdicts: Verdicts, judgment: string, reviewer: string, day: string): number {
+export function reviewedOn(reviews: Reviews, judgment: string, reviewer: string, day: string): number {
   let n = 0
-  for (const v of verdicts.values()) if (v.judgment === judgment && v.reviewer === reviewer && dayOf(v.reviewed_at) === day) n += 1
+  for (const stack of reviews.values()) {
+    const theirs = byReviewer(stack).find((v) => v.reviewer === reviewer)
+    if (theirs && theirs.judgment === judgment && dayOf(theirs.reviewed_at) === day) n += 1
+  }
   return n
 }

@@ -88,7 +88,7 @@ export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Ban
     audit: target.audit, model: queue.model ?? null, unsure_below: spec.unsureBelow, has_key: spec.key !== null,
     questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels })),
     filter: target.filter, left, left_by_question: queue.left,
-    progress: { reviewer: signer, day, reviewed: reviewedOn(queue.verdicts, spec.name, signer, day), left: left.disagreement + left.spot_check + left.unsure },
+    progress: { reviewer: signer, day, reviewed: reviewedOn(queue.reviews, spec.name, signer, day), left: left.disagreement + left.spot_check + left.unsure },
     page: { number: view.page, pages: view.pages, size: PAGE_SIZE, total: view.total, first: view.first },
     saved: shown(banner.saved),
     undone: banner.undone && { question: banner.undone.question, state_hash: banner.undone.stateHash, standing: shown(banner.undone) },

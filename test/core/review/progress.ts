@@ -14,12 +14,15 @@ t.test('the day of a timestamp is its UTC date', async (t) => {
   t.equal(dayOf('2026-03-01T23:59:59.999'), '2026-03-01')
 })
 
-t.test('a reviewer\'s rows of the day are their standing verdicts of that day on that judgment', async (t) => {
-  const verdicts = new Map([
-    verdict(1, 'ann', '2026-03-01T09:00:00.000'), verdict(2, 'ann', '2026-03-01T17:00:00.000'), verdict(3, 'ann', '2026-02-28T23:59:00.000'),
-    verdict(4, 'bob', '2026-03-01T10:00:00.000'), verdict(5, 'ann', '2026-03-01T10:00:00.000', 'tone'),
+t.test('a reviewer\'s rows of the day are their standing verdicts of that day on that judgment, second reviews included', async (t) => {
+  const one = (entry: [string, VerdictRecord]): [string, VerdictRecord[]] => [entry[0], [entry[1]]]
+  const [key, first] = verdict(6, 'bob', '2026-03-01T08:00:00.000')
+  const reviews = new Map([
+    ...[verdict(1, 'ann', '2026-03-01T09:00:00.000'), verdict(2, 'ann', '2026-03-01T17:00:00.000'), verdict(3, 'ann', '2026-02-28T23:59:00.000'),
+      verdict(4, 'bob', '2026-03-01T10:00:00.000'), verdict(5, 'ann', '2026-03-01T10:00:00.000', 'tone')].map(one),
+    [key, [first, { ...first, reviewer: 'ann', reviewed_at: '2026-03-01T18:00:00.000' }]],
   ])
-  t.equal(reviewedOn(verdicts, 'spam', 'ann', '2026-03-01'), 2)
-  t.equal(reviewedOn(verdicts, 'spam', 'bob', '2026-03-01'), 1)
-  t.equal(reviewedOn(verdicts, 'spam', 'cy', '2026-03-01'), 0)
+  t.equal(reviewedOn(reviews, 'spam', 'ann', '2026-03-01'), 3, 'a second review of bob\'s row counts for ann')
+  t.equal(reviewedOn(reviews, 'spam', 'bob', '2026-03-01'), 2)
+  t.equal(reviewedOn(reviews, 'spam', 'cy', '2026-03-01'), 0)
 })
