@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap'
-import { cpSync, readFileSync } from 'node:fs'
+import { appendFileSync, cpSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
@@ -123,4 +123,38 @@ t.test('the example project shows a queue: disagreements first, every kind count
   await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Next →' }).click()])
   t.equal(new URL(page.url()).searchParams.get('page'), '2')
   t.match(await page.locator('.range').textContent(), /^Rows 26–50 of \d+ · page 2 of \d+\./)
+})
+
+t.test('two reviewers in turn: a row chosen for a second review is offered to the second, blind, and to neither again', { skip }, async (t) => {
+  const root = t.testdir({})
+  cpSync(resolve(ROOT, 'examples'), root, { recursive: true, filter: (src) => !src.includes('/.judge') && !src.endsWith('.reviews.csv') })
+  t.equal(await buildExampleStore(false, root, { write: () => true }), 0)
+  // Every reviewed sample row is chosen, so that the first verdict is one the second reviewer sees.
+  appendFileSync(join(root, 'sms', 'spam.judge.yaml'), 'double_review: 1\n')
+  const server = await startJudgeServer(t, root, { ENGINE: 'simulated' })
+  const browser = await openBrowser(t)
+  const queue = (who: string) => `${server.url}/review?path=sms/spam.judge.yaml&reviewer=${who}&kind=spot_check`
+  const ann = await openPage(t, browser)
+  await ann.goto(queue('ann'))
+  const row = await firstCard(ann)
+  t.equal(row.kind, 'spot_check')
+  const card = (page: Page) => page.locator(`section.review-card:has(input[name=question][value=${row.question}]):has(input[name=state][value="${row.state}"])`)
+  await Promise.all([ann.waitForURL(/saved=/), card(ann).getByRole('button', { name: 'label is right' }).click()])
+  t.equal(await card(ann).count(), 0, 'the row left ann\'s queue')
+
+  const bob = await openPage(t, browser, 390)
+  await bob.goto(queue('bob'))
+  t.equal(await card(bob).count(), 1, 'the row is offered to bob')
+  t.notMatch(await card(bob).textContent(), /ann|label is right ·|Saved/, 'without ann\'s verdict')
+  await screenshot(bob, 'review-second-390')
+  await Promise.all([bob.waitForURL(/saved=/), card(bob).getByRole('button', { name: 'label is right' }).click()])
+  t.equal(await card(bob).count(), 0, 'and leaves bob\'s queue once reviewed')
+  await ann.goto(queue('ann'))
+  t.equal(await card(ann).count(), 0, 'never offered to ann again')
+  const cy = await openPage(t, browser)
+  await cy.goto(queue('cy'))
+  t.equal(await card(cy).count(), 0, 'two verdicts that agree: offered to no one else')
+  await screenshot(cy, 'review-second-1280')
+  const lines: Record<string, string>[] = parse(readFileSync(join(root, 'sms', 'spam.reviews.csv')), { columns: true })
+  t.same(lines.map((l) => [l.reviewer, l.state_hash, l.verdict]), [['ann', row.state, 'confirmed'], ['bob', row.state, 'confirmed']])
 })
