@@ -14,6 +14,13 @@ import { startSystemOneServer } from './helpers/system-one-server.ts'
 type Schema = Record<string, any>
 
 const spec = parse(readFileSync(resolve(import.meta.dirname, '../docs/openapi.yaml'), 'utf8'))
+// A path item that is a reference (an earlier URL of a page's twin) stands for the item it names.
+const aliases: Record<string, string> = {}
+for (const [path, item] of Object.entries<Schema>(spec.paths)) {
+  if (typeof item.$ref !== 'string') continue
+  aliases[path] = item.$ref.slice('#/paths/'.length).replaceAll('~1', '/').replaceAll('~0', '~')
+  spec.paths[path] = spec.paths[aliases[path]]
+}
 
 /** Follows a local `$ref` ('#/components/...') until it reaches something that is not one. */
 function deref(node: Schema): Schema {
@@ -174,43 +181,51 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=nope', auth), 404)
   await expect('GET', '/v1/accuracy', server.post('/v1/accuracy', {}, auth), 405)
   await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=notes.txt', auth), 422)
+  const page = (q: string) => server.get(`/v1/pages/accuracy?${q}`, auth)
+  t.same((await expect('GET', '/v1/pages/accuracy', page('path=acc/spam.judge.yaml'), 200)).body.report, accuracy.body, 'the page\'s data holds the report')
+  await expect('GET', '/v1/pages/accuracy', page('path=spam.judge.yaml&target=2'), 400)
+  await expect('GET', '/v1/pages/accuracy', server.get('/v1/pages/accuracy?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/pages/accuracy', page('path=../x'), 403)
+  await expect('GET', '/v1/pages/accuracy', page('path=nope'), 404)
+  await expect('GET', '/v1/pages/accuracy', server.post('/v1/pages/accuracy', {}, auth), 405)
+  await expect('GET', '/v1/pages/accuracy', page('path=notes.txt'), 422)
 
-  const projects = await expect('GET', '/v1/projects', server.get('/v1/projects', auth), 200)
+  const projects = await expect('GET', '/v1/pages', server.get('/v1/pages', auth), 200)
   t.ok(projects.body.folders.some((f: { error: string | null }) => f.error !== null) && projects.body.folders.some((f: { path: string }) => f.path === 'acc'), 'folders that load and one that does not')
-  await expect('GET', '/v1/projects', server.get('/v1/projects'), 401)
-  await expect('GET', '/v1/projects', server.post('/v1/projects', {}, auth), 405)
+  await expect('GET', '/v1/pages', server.get('/v1/pages'), 401)
+  await expect('GET', '/v1/pages', server.post('/v1/pages', {}, auth), 405)
 
-  const review = await expect('GET', '/v1/review', server.get('/v1/review?path=acc/spam.judge.yaml&reviewer=ann', auth), 200)
+  const review = await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=acc/spam.judge.yaml&reviewer=ann', auth), 200)
   t.equal(review.body.cards.length, 25, 'a page of cards')
-  await expect('GET', '/v1/review', server.get('/v1/review?path=acc/spam.judge.yaml&kind=unsure&question=is_spam&page=2&saved=is_spam:0123456789abcdef&undone=is_spam:0123456789abcdef', auth), 200)
-  await expect('GET', '/v1/review', server.get('/v1/review?path=spam.judge.yaml&kind=x', auth), 400)
-  await expect('GET', '/v1/review', server.get('/v1/review?path=spam.judge.yaml'), 401)
-  await expect('GET', '/v1/review', server.get('/v1/review?path=../x', auth), 403)
-  await expect('GET', '/v1/review', server.get('/v1/review?path=nope', auth), 404)
-  await expect('GET', '/v1/review', server.post('/v1/review', {}, auth), 405)
-  await expect('GET', '/v1/review', server.get('/v1/review?path=notes.txt', auth), 422)
+  await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=acc/spam.judge.yaml&kind=unsure&question=is_spam&page=2&saved=is_spam:0123456789abcdef&undone=is_spam:0123456789abcdef', auth), 200)
+  await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=spam.judge.yaml&kind=x', auth), 400)
+  await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=../x', auth), 403)
+  await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=nope', auth), 404)
+  await expect('GET', '/v1/pages/review', server.post('/v1/pages/review', {}, auth), 405)
+  await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=notes.txt', auth), 422)
 
-  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=spam.judge.yaml', auth), 200)
-  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page', auth), 400)
-  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=spam.judge.yaml'), 401)
-  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=/etc', auth), 403)
-  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=nope', auth), 404)
-  await expect('GET', '/v1/runs-page', server.post('/v1/runs-page', {}, auth), 405)
-  await expect('GET', '/v1/runs-page', server.get('/v1/runs-page?path=notes.txt', auth), 422)
+  await expect('GET', '/v1/pages/runs', server.get('/v1/pages/runs?path=spam.judge.yaml', auth), 200)
+  await expect('GET', '/v1/pages/runs', server.get('/v1/pages/runs', auth), 400)
+  await expect('GET', '/v1/pages/runs', server.get('/v1/pages/runs?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/pages/runs', server.get('/v1/pages/runs?path=/etc', auth), 403)
+  await expect('GET', '/v1/pages/runs', server.get('/v1/pages/runs?path=nope', auth), 404)
+  await expect('GET', '/v1/pages/runs', server.post('/v1/pages/runs', {}, auth), 405)
+  await expect('GET', '/v1/pages/runs', server.get('/v1/pages/runs?path=notes.txt', auth), 422)
 
   writeFileSync(join(dir, 'rows.csv'), 'message\nFree entry in 2 a wkly comp\nSee you at lunch\nSee you at lunch\n')
   const judged = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' }, dir)
   t.equal(judged.code, 0, judged.stderr)
   const runId = JSON.parse(judged.stdout)[0].run_id
-  const run = await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=spam.judge.yaml`, auth), 200)
+  const run = await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, auth), 200)
   t.match(run.body, { states: 2, run: { rows: 3 } }, 'a run with its rows')
-  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runs.body[0].run_id}?path=spam.judge.yaml`, auth), 200)
-  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=spam.judge.yaml&page=0`, auth), 400)
-  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=spam.judge.yaml`), 401)
-  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=../x`, auth), 403)
-  await expect('GET', '/v1/runs/{run_id}', server.get('/v1/runs/nope?path=spam.judge.yaml', auth), 404)
-  await expect('GET', '/v1/runs/{run_id}', server.post(`/v1/runs/${runId}?path=spam.judge.yaml`, {}, auth), 405)
-  await expect('GET', '/v1/runs/{run_id}', server.get(`/v1/runs/${runId}?path=notes.txt`, auth), 422)
+  await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runs.body[0].run_id}?path=spam.judge.yaml`, auth), 200)
+  await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml&page=0`, auth), 400)
+  await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml`), 401)
+  await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=../x`, auth), 403)
+  await expect('GET', '/v1/pages/runs/{run_id}', server.get('/v1/pages/runs/nope?path=spam.judge.yaml', auth), 404)
+  await expect('GET', '/v1/pages/runs/{run_id}', server.post(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, {}, auth), 405)
+  await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=notes.txt`, auth), 422)
 
   for (const [operation, statuses] of Object.entries(seen)) {
     const [method, path] = operation.split(' ')

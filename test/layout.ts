@@ -94,6 +94,25 @@ const LAYERS: readonly Layer[] = [
     says: 'the CLI imports neither the HTTP layer nor a store port: it reaches the store through use cases',
   },
   {
+    // A page renders data; an endpoint answers a request: both may read views/, neither the other.
+    name: 'http pages',
+    holds: (f) => f.startsWith('src/http/pages/'),
+    may: (i) => !under('http/endpoints')(i),
+    says: 'a page does not import an endpoint: the data it renders is built in src/http/views/',
+  },
+  {
+    name: 'http endpoints',
+    holds: (f) => f.startsWith('src/http/endpoints/'),
+    may: (i) => !under('http/pages')(i),
+    says: 'an endpoint does not import a page: a page and its JSON twin are declared once (src/http/twins.ts)',
+  },
+  {
+    name: 'http views',
+    holds: (f) => f.startsWith('src/http/views/'),
+    may: (i) => !under('http/pages')(i) && !under('http/endpoints')(i),
+    says: 'a view (the data of a page and its twin) imports no page and no endpoint',
+  },
+  {
     name: 'http',
     holds: (f) => f.startsWith('src/http/'),
     may: (i) => !under('cli')(i) && !storePort(i),

@@ -36,6 +36,12 @@ export function listRuns(app: App, project: Project, node: string | null | undef
   return app.existingStore(project)?.listRuns(names, limit).map(publicRun) ?? []
 }
 
+/** The newest run of any judgment of the project, or null: reading creates no store. */
+export function lastRunOf(app: App, project: Project): PublicRun | null {
+  const [last] = app.existingStore(project)?.listRuns(project.specs.map((s) => s.name), 1) ?? []
+  return last ? publicRun(last) : null
+}
+
 /** The run of this id in the project's store, or null: reading creates no store. */
 export function runById(app: App, project: Project, runId: string): RunRecord | null {
   return app.existingStore(project)?.getRun(runId) ?? null

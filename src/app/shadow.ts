@@ -3,8 +3,8 @@ import { timestamp } from '../core/judge/deps.ts'
 import type { SpecResult } from '../core/judge/judge-row.ts'
 import { judgeRow } from '../core/judge/judge-row.ts'
 import { createLedger } from '../core/judge/ledger.ts'
-import { pairJudgments, shadowPairsOf } from '../core/reports/shadow.ts'
-import type { Project, Row } from '../core/types.ts'
+import { pairJudgments, shadowAgreement, shadowPairsOf, type ShadowAgreement } from '../core/reports/shadow.ts'
+import type { Project, Row, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 
 /** A shadow judgment to run once a live answer has been sent. */
@@ -49,4 +49,9 @@ export async function shadowRow(app: App, job: ShadowJob, log: (line: string) =>
 
 function names(specs: readonly { readonly name: string }[]): string {
   return specs.map((s) => s.name).join(', ')
+}
+
+/** Each shadow candidate's agreement with the live answers of one judgment, per question, from its store (none without one). */
+export function shadowAgreementOf(app: App, project: Project, spec: Spec): ShadowAgreement[] {
+  return shadowAgreement(app.existingStore(project)?.shadowPairs(spec.name) ?? [])
 }

@@ -62,8 +62,7 @@ export interface Spec {
   /** Answers whose margin is below this form the unsure stratum (default DEFAULT_UNSURE_BELOW). */
   readonly unsureBelow: number
   readonly minAccuracy: number | null
-  /** The share of reviewed random-sample rows offered to a second reviewer (default DEFAULT_DOUBLE_REVIEW); 0 turns it off. */
-  readonly doubleReview: number
+  readonly doubleReview: number // share of reviewed sample rows a second reviewer sees (DEFAULT_DOUBLE_REVIEW)
   /** Hash of the spec file's content. */
   readonly hash: string
 }

@@ -6,9 +6,13 @@ import { SPAM_YAML } from '../helpers/specs.ts'
 
 t.test('the route table holds the seed\'s endpoints, the accuracy report, the spend, the pages\' JSON twins and the undo, each once', async (t) => {
   t.same(ROUTES.map((r) => `${r.method} ${r.path}`), [
-    'POST /v1/judge', 'GET /v1/runs', 'GET /v1/drift', 'GET /v1/accuracy', 'GET /v1/review', 'GET /v1/projects', 'GET /v1/spend',
-    'GET /v1/runs/{run_id}', 'GET /v1/runs-page',
-    'GET /', 'GET /runs', 'GET /runs/{run_id}', 'GET /accuracy', 'GET /review', 'POST /review', 'POST /review/undo',
+    'POST /v1/judge', 'GET /v1/runs', 'GET /v1/drift', 'GET /v1/accuracy', 'GET /v1/spend',
+    'GET /', 'GET /v1/pages', 'GET /v1/projects',
+    'GET /runs', 'GET /v1/pages/runs', 'GET /v1/runs-page',
+    'GET /runs/{run_id}', 'GET /v1/pages/runs/{run_id}', 'GET /v1/runs/{run_id}',
+    'GET /accuracy', 'GET /v1/pages/accuracy',
+    'GET /review', 'GET /v1/pages/review', 'GET /v1/review',
+    'POST /review', 'POST /review/undo',
   ])
   t.doesNotThrow(() => createRouter(ROUTES))
 })

@@ -1,33 +1,15 @@
-import { recordVerdict, reviewQueue, undoVerdict } from '../../app/review.ts'
+import { recordVerdict, undoVerdict } from '../../app/review.ts'
 import { timestamp } from '../../core/judge/deps.ts'
 import type { VerdictRequest } from '../../core/review/verdict-check.ts'
 import { UsageError } from '../../errors.ts'
-import type { Endpoint, HttpRequest, ServerContext } from '../context.ts'
+import type { Endpoint, HttpRequest } from '../context.ts'
 import { href } from '../html.ts'
-import { reviewPage } from '../pages/review.ts'
-import { jsonReply, pageReply, redirectReply } from '../reply.ts'
+import { redirectReply } from '../reply.ts'
 import { param } from '../params.ts'
-import { reviewData, type ReviewData } from './review-data.ts'
-import { backParams, reviewTarget, rowRefOf, signer } from './review-params.ts'
+import { backParams, reviewTarget, signer } from '../views/review-params.ts'
 
 // Callers that parse review parameters find them here too.
-export { auditOf, DEFAULT_REVIEWER, reviewerOf } from './review-params.ts'
-
-/** The data of a review page from a request's query: the queue, filtered and paged, with its banner and progress. */
-export async function reviewPageData(ctx: ServerContext, request: HttpRequest): Promise<ReviewData> {
-  const { query } = request
-  const target = reviewTarget(ctx, query)
-  const banner = { saved: rowRefOf(param(query, 'saved'), 'saved'), undone: rowRefOf(param(query, 'undone'), 'undone') }
-  const reviewer = signer(request.headers, target.reviewer)
-  const queue = await reviewQueue(ctx.runtime, { ...target, reviewedBy: reviewer })
-  return reviewData(target, queue, banner, reviewer, timestamp(ctx.now()))
-}
-
-/** GET /review: a page of a judgment's queue, built from the store, key and reviews file. */
-export const reviewPageEndpoint: Endpoint = async (ctx, request) => pageReply(reviewPage(await reviewPageData(ctx, request), request.token))
-
-/** GET /v1/review: the review page's data as JSON, from the same data object. */
-export const reviewJsonEndpoint: Endpoint = async (ctx, request) => jsonReply(await reviewPageData(ctx, request))
+export { auditOf, DEFAULT_REVIEWER, reviewerOf } from '../views/review-params.ts'
 
 /**
  * POST /review: checks one verdict against the current queue and appends it to the reviews file,

@@ -1,6 +1,6 @@
 import { MAX_AUDIT } from '../../core/review/queue.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
-import type { ReviewData } from '../endpoints/review-data.ts'
+import type { ReviewData } from '../views/review-data.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
 import { simulatedNote } from './home.ts'
 import { reviewBanner } from './review-banner.ts'

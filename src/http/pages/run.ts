@@ -1,6 +1,6 @@
 import type { RunAnswer, RunRow } from '../../app/run-detail.ts'
 import { formatUsd, percent } from '../../format.ts'
-import type { RunPageData } from '../endpoints/run.ts'
+import type { RunPageData } from '../views/run.ts'
 import { href, html, type Html } from '../html.ts'
 import { simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'

@@ -1,6 +1,6 @@
 import type { DriftEntry } from '../../core/types.ts'
 import { href, html, type Html } from '../html.ts'
-import type { RunsData, RunsJudgment, ShadowRow } from '../endpoints/runs.ts'
+import type { RunsData, RunsJudgment, ShadowRow } from '../views/runs.ts'
 import { formatUsd, percent } from '../../format.ts'
 import { shareChart } from './chart.ts'
 import { simulatedNote, status } from './home.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { accuracyPage } from '../../../src/http/pages/accuracy.ts'
-import type { AccuracyData } from '../../../src/http/endpoints/accuracy.ts'
+import type { AccuracyData } from '../../../src/http/views/accuracy.ts'
 import type { QuestionAccuracy } from '../../../src/app/accuracy.ts'
 import type { AccuracyEstimate } from '../../../src/core/review/estimate.ts'
 

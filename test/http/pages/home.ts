@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { AccuracySummary } from '../../../src/app/accuracy-summary.ts'
-import type { HomeFolder } from '../../../src/http/endpoints/home.ts'
+import type { HomeFolder } from '../../../src/http/views/home.ts'
 import { homePage, spendLine, status } from '../../../src/http/pages/home.ts'
 
 const none: AccuracySummary = { answers: 0, estimable: false, estimate: null, interval: null, needed: 0, pending: 0, reviewed: 0 }

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { runsPage } from '../../../src/http/pages/runs.ts'
-import type { RunsData } from '../../../src/http/endpoints/runs.ts'
+import type { RunsData } from '../../../src/http/views/runs.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
 

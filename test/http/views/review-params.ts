@@ -1,5 +1,5 @@
 import t from 'tap'
-import { auditOf, backParams, filterOf, MAX_PAGE, pageOf, reviewerOf, rowRefOf, signer, type ReviewTarget } from '../../../src/http/endpoints/review-params.ts'
+import { auditOf, backParams, filterOf, MAX_PAGE, pageOf, reviewerOf, rowRefOf, signer, type ReviewTarget } from '../../../src/http/views/review-params.ts'
 import { project, spec } from '../../helpers/specs.ts'
 
 const judgment = spec()

@@ -2,7 +2,7 @@ import { accuracyReport, type AccuracyReport } from '../../app/accuracy.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import { DEFAULT_TARGET } from '../../core/review/thresholds.ts'
 import { UsageError } from '../../errors.ts'
-import { loadRequested, type ServerContext } from '../context.ts'
+import { loadRequested, type HttpRequest, type ServerContext } from '../context.ts'
 import { param } from '../params.ts'
 
 /** What GET /accuracy shows: one judgment's accuracy report, GET /v1/accuracy's body, and where it sits. */
@@ -23,7 +23,8 @@ export function targetParam(raw: string | null): number {
 }
 
 /** The accuracy data of the one judgment `node` names, or the only one the path selects. */
-export async function accuracyData(ctx: ServerContext, query: URLSearchParams): Promise<AccuracyData> {
+export async function accuracyData(ctx: ServerContext, request: HttpRequest): Promise<AccuracyData> {
+  const { query } = request
   const path = param(query, 'path')
   const project = loadRequested(ctx, path)
   const target = targetParam(param(query, 'target'))

@@ -1,11 +1,14 @@
-import type { ReviewQueue } from '../../app/review.ts'
+import { reviewQueue, type ReviewQueue } from '../../app/review.ts'
+import { timestamp } from '../../core/judge/deps.ts'
 import { dayOf, reviewedOn } from '../../core/review/progress.ts'
 import { PAGE_SIZE, type Card } from '../../core/review/queue.ts'
 import { leftByKind, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
 import type { Stratum } from '../../core/review/strata.ts'
 import { labelUnderCheck, verdictKey, verdictText, type Kind, type VerdictChoice, type VerdictRecord } from '../../core/review/verdicts.ts'
 import type { State } from '../../core/types.ts'
-import type { ReviewTarget, RowRef } from './review-params.ts'
+import type { HttpRequest, ServerContext } from '../context.ts'
+import { param } from '../params.ts'
+import { reviewTarget, rowRefOf, signer, type ReviewTarget, type RowRef } from './review-params.ts'
 
 /** One row offered for review, as GET /v1/review gives it and the page shows it. */
 export interface ReviewCard {
@@ -111,3 +114,14 @@ function shownVerdict(record: VerdictRecord | undefined): ShownVerdict | null {
     reviewed_at: record.reviewed_at, reviewer: record.reviewer,
   }
 }
+
+/** The data of a review page from a request's query: the queue, filtered and paged, with its banner and progress. */
+export async function reviewPageData(ctx: ServerContext, request: HttpRequest): Promise<ReviewData> {
+  const { query } = request
+  const target = reviewTarget(ctx, query)
+  const banner = { saved: rowRefOf(param(query, 'saved'), 'saved'), undone: rowRefOf(param(query, 'undone'), 'undone') }
+  const reviewer = signer(request.headers, target.reviewer)
+  const queue = await reviewQueue(ctx.runtime, { ...target, reviewedBy: reviewer })
+  return reviewData(target, queue, banner, reviewer, timestamp(ctx.now()))
+}
+

@@ -1,32 +1,17 @@
-import t, { type Test } from 'tap'
+import t from 'tap'
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { createSpecCache } from '../../../src/adapters/files/spec-files.ts'
 import { PROVENANCE_FIELDS, RUN_FIELDS } from '../../../src/app/runs.ts'
-import { readConfig } from '../../../src/config.ts'
-import { messageCleaner, type ServerContext } from '../../../src/http/context.ts'
-import { homeData } from '../../../src/http/endpoints/home.ts'
-import { createResolvedPaths } from '../../../src/http/resolved-paths.ts'
-import { createTasks } from '../../../src/http/tasks.ts'
-import { createRuntime } from '../../../src/runtime.ts'
+import { homeData } from '../../../src/http/views/home.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
+import { serverContext as context } from '../../helpers/server-context.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 import { writeAccuracyProject } from '../../helpers/accuracy-project.ts'
 import { percent } from '../../../src/format.ts'
-import { createGuard } from '../../../src/http/guard.ts'
 import { escapeHtml } from '../../../src/http/html.ts'
 
 const TONE_YAML = 'name: tone\nstate: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n'
-
-/** The context of a server over `dir`, closed at teardown. */
-function context(t: Test, dir: string): ServerContext {
-  const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
-  const runtime = createRuntime(config)
-  t.teardown(() => runtime.close())
-  const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  return { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
-}
 
 t.test('each folder lists its judgments and the newest run of any of them, cut to the listed fields', async (t) => {
   const dir = t.testdir({ sms: { 'spam.judge.yaml': SPAM_YAML, 'tone.judge.yaml': TONE_YAML } })

@@ -1,5 +1,5 @@
 import { accuracySummary, type AccuracySummary } from '../../app/accuracy-summary.ts'
-import { publicRun, type PublicRun } from '../../app/runs.ts'
+import { lastRunOf, type PublicRun } from '../../app/runs.ts'
 import type { Project } from '../../core/types.ts'
 import { serverSpend, type ServerSpend } from '../../app/spend.ts'
 import { loadRequested, type ServerContext } from '../context.ts'
@@ -25,7 +25,7 @@ export interface HomeFolder {
   readonly error: string | null
 }
 
-/** What GET / shows and GET /v1/projects answers: every folder of specs under the served folder. */
+/** What GET / shows and its JSON twin answers: every folder of specs under the served folder. */
 export interface HomeData {
   readonly folders: readonly HomeFolder[]
 }
@@ -36,10 +36,8 @@ export async function homeData(ctx: ServerContext): Promise<HomeData> {
   for (const path of specFolders(ctx.config.projects)) {
     try {
       const project = loadRequested(ctx, path)
-      const names = project.specs.map((s) => s.name)
-      const [lastRun] = ctx.runtime.existingStore(project)?.listRuns(names, 1) ?? []
       const spend = serverSpend(ctx.runtime, project, ctx.config.serverMaxDailyCost)
-      folders.push({ path, judgments: await judgmentsOf(ctx, project), last_run: lastRun ? publicRun(lastRun) : null, spend, error: null })
+      folders.push({ path, judgments: await judgmentsOf(ctx, project), last_run: lastRunOf(ctx.runtime, project), spend, error: null })
     } catch (error) {
       // One broken folder must not take the page down; it shows its error instead.
       folders.push({ path, judgments: [], last_run: null, spend: null, error: ctx.clean((error as Error).message) })
