@@ -96,6 +96,8 @@ function governorFor(config: Config, store: PaceStore, options: RuntimeOptions):
     ceilingMs: engine.maxWaitMs,
     patience: { request: requestPatience(engine.timeoutMs), run: runPatience(engine.maxWaitMs, engine.giveUpMs) },
     ...(options.sleep ? { sleep: options.sleep } : {}),
+    // The pace and the waits keep the runtime's clock, so that a test's clock and sleep agree.
+    ...(options.now ? { now: () => options.now!().getTime() } : {}),
   })
 }
 

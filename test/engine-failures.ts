@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { stringify } from 'csv-stringify/sync'
+import { createVirtualClock } from './helpers/virtual-clock.ts'
 import { cli, ROOT } from './helpers/cli.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
@@ -22,9 +23,10 @@ function project(t: Test, rows: readonly string[]): string {
 t.test('30 consecutive 500s in the middle of the run are ridden out', async (t) => {
   const failing = (_request: unknown, index: number) => (index >= 100 && index < 130 ? { status: 500, body: { detail: { error_type: 'server_error', message: 'overloaded' } } } : undefined)
   const dir = project(t, ROWS)
-  const engine = await startSystemOneServer({ expectKey: 'k', limit: LIMIT, reply: failing })
+  const clock = createVirtualClock()
+  const engine = await startSystemOneServer({ expectKey: 'k', limit: LIMIT, reply: failing, now: clock.ms })
   t.teardown(() => engine.close())
-  const result = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: AT_LIMIT }, dir)
+  const result = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: AT_LIMIT }, dir, { now: clock.now, sleep: clock.sleep })
   t.equal(result.code, 0, `the run exits 0${result.code === 0 ? '' : `: ${result.stderr}`}`)
   t.match(JSON.parse(result.stdout)[0], { rows: 300, requests: 300, status: 'complete' })
   const answered = engine.answered.map((r) => r.body.state.message)
@@ -38,7 +40,9 @@ t.test('an engine that keeps failing ends the run past ENGINE_GIVE_UP_S, saying 
   const engine = await startSystemOneServer({ expectKey: 'k', reply: (_r, i) => (i >= 10 ? { status: 503, body: { detail: 'down' } } : undefined) })
   t.teardown(() => engine.close())
   const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0', ENGINE_GIVE_UP_S: '2' }
-  const failed = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json', '--concurrency', '2'], env, dir)
+  const clock = createVirtualClock()
+  const failed = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json', '--concurrency', '2'], env, dir, { now: clock.now, sleep: clock.sleep })
+  t.ok(clock.slept >= 2000, `the run waited past ENGINE_GIVE_UP_S before it gave up (${clock.slept} ms slept, on the clock)`)
   t.equal(failed.code, 1)
   const [record] = JSON.parse(failed.stdout)
   t.match(record.status, /^failed: the engine kept failing for over 2 s without a success \(last: engine answered 503: down/)

@@ -1,14 +1,16 @@
 import t, { type Test } from 'tap'
 import { stringify } from 'csv-stringify/sync'
 import { cli } from './helpers/cli.ts'
+import { createVirtualClock } from './helpers/virtual-clock.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer, type SystemOneServerOptions } from './helpers/system-one-server.ts'
 
 // `judge run` against a local System One server that enforces a rate limit as the API does, its
 // window scaled down from a minute to 2 s (100 requests per 2 s is the API's 1,200 a minute at
-// 3,000 a minute), so that each run takes seconds: 300 new rows must finish in one invocation,
-// each row answered exactly once.
+// 3,000 a minute): 300 new rows must finish in one invocation, each row answered exactly once.
+// The run's pace and waits and the server's window keep one virtual clock, so that the seconds of
+// pacing and of Retry-After a run waits out take no time here.
 
 const ROWS = [...new Set(smsMessages().map((r) => r.message))].slice(0, 300)
 const LIMIT = { requests: 100, windowMs: 2000 }
@@ -16,29 +18,32 @@ const AT_LIMIT = String((LIMIT.requests * 60_000) / LIMIT.windowMs)
 
 async function run(t: Test, server: SystemOneServerOptions, env: Record<string, string>) {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'rows.csv': stringify([['message'], ...ROWS.map((m) => [m])]) })
-  const engine = await startSystemOneServer({ expectKey: 'k', ...server })
+  const clock = createVirtualClock()
+  const engine = await startSystemOneServer({ expectKey: 'k', now: clock.ms, ...server })
   t.teardown(() => engine.close())
-  const result = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ...env }, dir)
+  const result = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ...env }, dir, { now: clock.now, sleep: clock.sleep })
   t.equal(result.code, 0, `the run exits 0${result.code === 0 ? '' : `: ${result.stderr}`}`)
   const [record] = JSON.parse(result.stdout)
   t.match(record, { rows: 300, asked: 900, requests: 300, status: 'complete' })
   const answered = engine.answered.map((r) => r.body.state.message)
   t.equal(answered.length, 300, 'the engine answered 300 requests')
   t.equal(new Set(answered).size, 300, 'one for each row: none answered twice')
-  return engine
+  t.ok(clock.ms() - Date.parse('2026-01-01T00:00:00.000Z') >= 4000, 'at least 300 requests at 100 per 2 s: two windows waited out, on the clock')
+  return { engine, clock }
 }
 
 t.test('with ENGINE_RPM at the engine\'s limit, a run of 300 new rows finishes with hardly a 429', async (t) => {
-  const engine = await run(t, { limit: { ...LIMIT, retryAfter: '6' } }, { ENGINE_RPM: AT_LIMIT })
+  const { engine } = await run(t, { limit: { ...LIMIT, retryAfter: '6' } }, { ENGINE_RPM: AT_LIMIT })
   t.ok(engine.refused() <= 3, `${engine.refused()} requests refused`)
 })
 
 t.test('with ENGINE_RPM above the limit, the 429s and their 6 s Retry-After are waited out', async (t) => {
-  const engine = await run(t, { limit: { ...LIMIT, retryAfter: '6' } }, { ENGINE_RPM: String(Number(AT_LIMIT) * 2) })
+  const { engine, clock } = await run(t, { limit: { ...LIMIT, retryAfter: '6' } }, { ENGINE_RPM: String(Number(AT_LIMIT) * 2) })
   t.ok(engine.refused() >= 1, `the engine refused ${engine.refused()} requests, each asked again`)
+  t.ok(clock.slept >= 6000, `a 6 s Retry-After was waited out (${clock.slept} ms slept in all)`)
 })
 
 t.test('without Retry-After, the run backs off on its own and finishes', async (t) => {
-  const engine = await run(t, { limit: LIMIT }, { ENGINE_RPM: String(Number(AT_LIMIT) * 2) })
+  const { engine } = await run(t, { limit: LIMIT }, { ENGINE_RPM: String(Number(AT_LIMIT) * 2) })
   t.ok(engine.refused() >= 1, `the engine refused ${engine.refused()} requests, each asked again`)
 })

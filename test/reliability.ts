@@ -165,7 +165,7 @@ t.test('two workers of one server and a judge run on one store: every answer lan
   const engine = await startSystemOneServer({ expectKey: 'k', latencyMs: 5 })
   t.teardown(() => engine.close())
   // The store beside the spec, found by every process.
-  const env = { JUDGE_PROJECTS: dir, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', HOST: '127.0.0.1', PORT: '0' }
+  const env = { JUDGE_PROJECTS: dir, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '12000', HOST: '127.0.0.1', PORT: '0' }
   const server = start('src/cli.ts', ['serve', '--workers', '2'], env, dir)
   t.teardown(async () => {
     if (server.child.exitCode === null) server.child.kill('SIGTERM')

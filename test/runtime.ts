@@ -91,7 +91,8 @@ t.test('ENGINE_TIMEOUT_MS bounds a request\'s wait for the engine: an engine tha
   const late = new Promise<never>((_, reject) => (guard = setTimeout(() => reject(new Error('ENGINE_TIMEOUT_MS did not reach the adapter')), 20_000)))
   t.teardown(() => clearTimeout(guard))
   await t.rejects(Promise.race([asked, late]), new EngineError('the engine did not answer within 50 ms, the bound on one request', null))
-  t.equal(silent.requests.length, 1, 'the attempt was cut off at the limit, which leaves no time for another')
+  // On a busy machine the attempt may be cut off before the engine even sees it: never a second one.
+  t.ok(silent.requests.length <= 1, `the attempt was cut off at the limit, which leaves no time for another (${silent.requests.length} seen)`)
 })
 
 t.test('ENGINE_PRICE_PER_MTOK reaches the judge dependencies: a run costs its tokens at that price', async (t) => {

@@ -44,6 +44,8 @@ export interface SystemOneServerOptions {
   readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
   /** Refuse requests over this rate with 429, as the API enforces its published limit. */
   readonly limit?: RateLimit
+  /** The clock of the rate limit, in milliseconds; Date.now unless a test keeps its own. */
+  readonly now?: () => number
   /** Never answer request `hangFrom` and those after it, as an engine that hangs. */
   readonly hangFrom?: number
 }
@@ -79,7 +81,7 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
       else for (const release of held.splice(0)) release()
     }
     if (options.hangFrom !== undefined && index >= options.hangFrom) return
-    const admitted = !window || window.admit(Date.now())
+    const admitted = !window || window.admit((options.now ?? Date.now)())
     if (options.latencyMs) await new Promise((resolve) => timers.add(setTimeout(resolve, options.latencyMs)))
     const reply = admitted ? replyTo(request, index, options) : rateLimited(options.limit!)
     if (reply.status === 200) answered.push(request)

@@ -6,10 +6,15 @@ import { firstOfShuffle, generator, oracleWidth, population, runAudit, type Popu
 
 // The Done-when of the sampling-aware estimate: synthetic populations with known true accuracy,
 // several sizes, accuracies and reviewer behaviours, each audited AUDITS times through the real
-// queue builder and estimator. Run it alone to see the figures docs/review.md quotes:
-//   node test/core/review/estimate-simulation.ts
+// queue builder and estimator. At full size (2,000 audits, coverage at least 93%) it runs in
+// `npm run test:slow`, which sets JUDGE_SLOW=1; `npm test` runs 300 audits of each, where a 95%
+// interval's coverage is known to within about ±2.5 points, and asks for at least 91%. Run it
+// alone to see the figures docs/review.md quotes:
+//   JUDGE_SLOW=1 node test/core/review/estimate-simulation.ts
 
-const AUDITS = 2000
+const SLOW = process.env.JUDGE_SLOW === '1'
+const AUDITS = SLOW ? 2000 : 300
+const MIN_COVERAGE = SLOW ? 0.93 : 0.91
 const SEED = 20260301
 
 const yaml = (keySample: string) => `name: sim
@@ -134,7 +139,7 @@ for (const config of CONFIGS) {
       if (config.estimable.includes(question)) {
         if (config.sometimes) t.ok(f.estimable > 0.5, `${question}: estimable in ${pct(f.estimable)} of audits`)
         else t.equal(f.estimable, 1, `${question}: estimable in every audit`)
-        t.ok(f.coverage >= 0.93, `${question}: the 95% interval covers the truth in ${pct(f.coverage)} of the audits it is estimable in`)
+        t.ok(f.coverage >= MIN_COVERAGE, `${question}: the 95% interval covers the truth in ${pct(f.coverage)} of the audits it is estimable in`)
         t.ok(ratio <= 2, `${question}: mean width ${pct(f.width)} is ${ratio.toFixed(2)} times the oracle's ${pct(f.oracle)}`)
       } else {
         t.equal(f.estimable, 0, `${question}: never estimable`)
