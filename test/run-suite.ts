@@ -1,7 +1,7 @@
 import t from 'tap'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { countsOf, passed, report, runFile, skipsOf, testFiles, type FileResult } from './helpers/run-suite.ts'
+import { countsOf, passed, report, runAll, runFile, skipsOf, testFiles, type FileResult } from './helpers/run-suite.ts'
 
 const TAP_PASS = 'TAP version 14\n# Subtest: works\n    ok 1 - fine\n    1..1\nok 1 - works # time=1ms\nok 2 - needs a browser # SKIP chromium is missing\n1..2\n# { total: 2, pass: 1, skip: 1 }\n# time=3ms\n'
 const TAP_FAIL = 'TAP version 14\nnot ok 1 - should be equal\n  ---\n  found: 1\n  wanted: 2\n  ...\n1..1\n# { total: 1, pass: 0, fail: 1 }\n'
@@ -54,4 +54,28 @@ t.test('a file runs as its own process: its exit, its output, and a timeout that
   // Gone, or dead and waiting to be reaped by whoever inherits it.
   const state = existsSync(`/proc/${grandchild}/stat`) ? readFileSync(`/proc/${grandchild}/stat`, 'utf8').split(') ')[1]?.[0] : 'gone'
   t.ok(state === 'gone' || state === 'Z', `a timeout also ends the processes the test started (${state})`)
+})
+
+t.test('a folder runs in one process; one that fails together runs again file by file, and only a file that fails alone counts', async (t) => {
+  const root = t.testdir({ test: { ok: {}, mixed: {}, apart: {} } })
+  const write = (name: string, text: string) => writeFileSync(join(root, 'test', name), text)
+  const ok = 'console.log("# { total: 1, pass: 1 }")\n'
+  write('ok/a.ts', `${ok}console.error(process.argv[1])\n`)
+  write('ok/b.ts', `${ok}console.error(process.argv[1])\n`)
+  write('mixed/good.ts', ok)
+  write('mixed/bad.ts', 'console.log("# { total: 1, pass: 0, fail: 1 }"); process.exitCode = 1\n')
+  // Each passes alone; together the second trips on what the first left behind.
+  write('apart/first.ts', `${ok}globalThis.leftBehind = true\n`)
+  write('apart/second.ts', `${ok}if (globalThis.leftBehind) process.exitCode = 1\n`)
+  const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
+  const notes: string[] = []
+  const files = ['test/apart/first.ts', 'test/apart/second.ts', 'test/mixed/bad.ts', 'test/mixed/good.ts', 'test/ok/a.ts', 'test/ok/b.ts']
+  const results = await runAll(files, 2, 10_000, options, notes)
+  t.same(results.map((r) => [r.file, r.files, passed(r)]), [
+    ['test/apart/first.ts', 1, true], ['test/apart/second.ts', 1, true],
+    ['test/mixed/bad.ts', 1, false], ['test/mixed/good.ts', 1, true],
+    ['test/ok/', 2, true],
+  ])
+  t.match(results.find((r) => r.file === 'test/ok/')!.output, /test\/ok\/a\.ts\n[\s\S]*test\/ok\/b\.ts\n/, 'each file sees itself as the script run')
+  t.same(notes, ['test/apart/ failed together (exit 1) but each file passes alone'])
 })

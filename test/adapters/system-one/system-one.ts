@@ -247,7 +247,9 @@ t.test('a request has its time limit', async (t) => {
   const server = await serve(t, { latencyMs: 60_000 })
   const error = await failure(t, adapter(server, { timeoutMs: 50 }).engine.ask(REQUEST))
   t.equal(error.message, 'the engine did not answer within 50 ms')
-  t.same([error.transient, server.requests.length], [true, 1])
+  t.equal(error.transient, true)
+  // On a busy machine the request may be cut off before the server even sees it: never twice.
+  t.ok(server.requests.length <= 1, `one attempt at most (${server.requests.length} seen)`)
 })
 
 t.test('a caller that cancels stops the request', async (t) => {
