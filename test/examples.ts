@@ -28,6 +28,8 @@ t.test('the example store builds without an engine key: two runs with drift, kep
   const test = await cli(['test', 'spam.judge.yaml', '--json'], SIMULATED, dir)
   t.equal(test.code, 0, test.stderr)
   t.ok(JSON.parse(test.stdout).spam.is_spam.counted > 250, 'the key is answered from the store')
+  // The shipped verdicts (examples/make-reviews.ts): 110 lines, 5 of them second reviews of a row.
+  t.match(JSON.parse(test.stdout).spam.is_spam, { reviewed: 105, pending: 0, estimate: { estimable: true } }, 'every shipped verdict stands on a row of the built store')
   const [real] = JSON.parse((await cli(['plan', 'spam.judge.yaml', '--json'], {}, dir)).stdout)
   t.equal(real.model, 'jev-1.13.0')
   t.equal(real.ask, real.states * 3, 'the real model finds none of the simulated answers')
@@ -49,6 +51,7 @@ async function likeRuns(t: Test, root: string, built: { run_id: string; source: 
   t.match(again.stdout, `like runs: compared with run ${later.run_id}, the previous complete \`run\` of later.csv\n`)
   t.match(again.stdout, /is_spam: .*; change 0\.000\n/)
   const server = await startJudgeServer(t, root, SIMULATED)
+  t.equal((await server.get('/v1/accuracy?path=sms')).body.questions.is_spam.estimate.estimable, true, 'the accuracy page has an estimate to show')
   const every = (await server.get('/v1/drift?path=sms')).body.is_spam
   t.ok(every.filter((e: { alert: boolean }) => e.alert).length >= 3, 'GET /v1/drift keeps every run against the previous one, alerts and all')
   const page = (await server.get('/runs?path=sms')).text
