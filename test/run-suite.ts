@@ -79,3 +79,9 @@ t.test('a folder runs in one process; one that fails together runs again file by
   t.match(results.find((r) => r.file === 'test/ok/')!.output, /test\/ok\/a\.ts\n[\s\S]*test\/ok\/b\.ts\n/, 'each file sees itself as the script run')
   t.same(notes, ['test/apart/ failed together (exit 1) but each file passes alone'])
 })
+
+t.test('a test file gets the runner\'s time limit, not tap\'s own 30 s', async (t) => {
+  const root = t.testdir({ test: { 'limit.ts': 'console.log(process.env.TAP_TIMEOUT)\n' } })
+  const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
+  t.equal((await runFile('test/limit.ts', 900_000, options)).output, '900\n')
+})

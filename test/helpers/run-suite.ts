@@ -99,7 +99,9 @@ export function runFile(file: string | readonly string[], timeoutMs: number, opt
   const mock = pathToFileURL(mockLoader).href
   const args = typeof file === 'string' ? [file] : [join(ROOT, 'test/helpers/run-group.ts'), ...file]
   // Its own process group, so that a timeout also ends the servers and CLIs it started.
-  const child = spawn(process.execPath, [`--import=${mock}`, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  // tap's own limit on the process (30 s unless told) is the runner's, so that only one applies.
+  const env = { ...process.env, TAP_TIMEOUT: String(Math.ceil(timeoutMs / 1000)) }
+  const child = spawn(process.execPath, [`--import=${mock}`, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
