@@ -7,10 +7,9 @@ import type { FileLock } from '../../ports/file-lock.ts'
 /** How long a caller waits for a lock held elsewhere before it is told to retry: 10 s. */
 export const LOCK_WAIT_MS = 10_000
 
-/** Options of createSqliteFileLock: the bound on the wait, and the sleep between tries (tests pass their own). */
+/** Options of createSqliteFileLock: the bound on the wait for a lock held elsewhere, ms (default LOCK_WAIT_MS). */
 export interface SqliteFileLockOptions {
   readonly waitMs?: number
-  readonly sleep?: (ms: number) => Promise<void>
 }
 
 /**
@@ -42,7 +41,6 @@ function realFile(file: string): string {
  */
 export function createSqliteFileLock(options: SqliteFileLockOptions = {}): FileLock {
   const waitMs = options.waitMs ?? LOCK_WAIT_MS
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   return {
     async hold(file, work) {
       const path = lockFileOf(file)
@@ -56,7 +54,7 @@ export function createSqliteFileLock(options: SqliteFileLockOptions = {}): FileL
       try {
         // The journal is kept in memory: nothing is written, and no journal file appears beside the lock.
         db.exec('PRAGMA journal_mode = MEMORY')
-        await begin(db, file, waitMs, sleep)
+        await begin(db, file, waitMs)
         try {
           return await work()
         } finally {
@@ -69,7 +67,7 @@ export function createSqliteFileLock(options: SqliteFileLockOptions = {}): FileL
   }
 }
 
-async function begin(db: DatabaseSync, file: string, waitMs: number, sleep: (ms: number) => Promise<void>): Promise<void> {
+async function begin(db: DatabaseSync, file: string, waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs
   for (let pause = 1; ; pause = Math.min(pause * 2, 32)) {
     try {
@@ -83,7 +81,8 @@ async function begin(db: DatabaseSync, file: string, waitMs: number, sleep: (ms:
       throw new RetryLaterError(`${file} stayed locked by another writer for ${seconds} s; nothing was saved, try again`, 1, { context: { file, waitMs } })
     }
     // Jitter, so that processes waiting on one lock do not try again in step.
-    await sleep(Math.min(pause * (0.5 + Math.random()), Math.max(0, deadline - Date.now())))
+    const ms = Math.min(pause * (0.5 + Math.random()), Math.max(0, deadline - Date.now()))
+    await new Promise((resolve) => setTimeout(resolve, ms))
   }
 }
 
