@@ -14,24 +14,31 @@ await fileLockContract(t, 'the SQLite lock keeps the FileLock contract', (t, wai
 
 const ADAPTER = pathToFileURL(join(import.meta.dirname, '../../../src/adapters/sqlite/sqlite-file-lock.ts')).href
 
-/** Starts a process that takes the lock of `file` and holds it until it is killed; resolves once it holds it. */
-async function holdingProcess(file: string): Promise<{ kill(): Promise<void> }> {
+/** Starts a process that takes the lock of `file` and holds it until it is killed; resolves with the lock file it holds, once it does. */
+async function holdingProcess(file: string): Promise<{ lockFile: string; kill(): Promise<void> }> {
   const code = `
-    import { createSqliteFileLock } from ${JSON.stringify(ADAPTER)}
-    await createSqliteFileLock().hold(process.argv[1], () => { console.log('held'); return new Promise(() => setInterval(() => {}, 1000)) })`
-  const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', code, file], { stdio: ['ignore', 'pipe', 'inherit'] })
+    import { createSqliteFileLock, lockFileOf } from ${JSON.stringify(ADAPTER)}
+    const file = process.env.LOCKED_FILE
+    await createSqliteFileLock().hold(file, () => { console.log('holding ' + lockFileOf(file)); return new Promise(() => setInterval(() => {}, 1000)) })`
+  const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', code], { env: { ...process.env, LOCKED_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => String(d).includes('held') && resolve())
-    child.on('exit', (status) => reject(new Error(`the holding process ended (${status}) before it held the lock`)))
+  let output = ''
+  const lockFile = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      output += d
+      const held = /^holding (.+)$/m.exec(output)
+      if (held) resolve(held[1])
+    })
+    child.on('exit', (status) => reject(new Error(`the holding process ended (${status}) before it held the lock: ${output}`)))
   })
-  return { kill: async () => { child.kill('SIGKILL'); await exited } }
+  return { lockFile, kill: async () => { child.kill('SIGKILL'); await exited } }
 }
 
 t.test('a lock held by another process keeps this one out until that process is killed, which releases it', async (t) => {
   const file = join(t.testdir({}), 'spam.reviews.csv')
   const other = await holdingProcess(file)
   t.teardown(() => other.kill())
+  t.equal(other.lockFile, lockFileOf(file), 'the other process holds the lock of the same file')
   await t.rejects(createSqliteFileLock({ waitMs: 100 }).hold(file, async () => t.fail('ran while another process held the lock')), RetryLaterError)
   await other.kill()
   const started = Date.now()
