@@ -6,11 +6,13 @@ import { createGovernor, type Governor } from './core/pacing/governor.ts'
 import { requestPatience, runPatience } from './core/pacing/patience.ts'
 import type { Project } from './core/types.ts'
 import type { Engine } from './ports/engine.ts'
+import type { FileLock } from './ports/file-lock.ts'
 import type { Files } from './ports/files.ts'
 import type { PaceStore } from './ports/pace-store.ts'
 import type { Store } from './ports/store.ts'
 import { ENGINES, type EngineEntry } from './adapters/engines.ts'
 import { createLocalFiles } from './adapters/files/local-files.ts'
+import { createSqliteFileLock } from './adapters/sqlite/sqlite-file-lock.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from './core/engine-kinds.ts'
@@ -30,6 +32,8 @@ export interface RuntimeOptions {
   readonly engine?: Engine | null
   readonly fetch?: typeof fetch
   readonly files?: Files
+  /** The lock shared with other processes (default: SQLite's, beside each file locked). */
+  readonly fileLocks?: FileLock
   readonly now?: () => Date
   /** The sleep of the pacing and retry waits (tests pass a fake). */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
@@ -76,6 +80,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     existingStore,
     files: options.files ?? createLocalFiles(),
     locks: createKeyedLock(),
+    fileLocks: options.fileLocks ?? createSqliteFileLock(),
     now,
     close() {
       for (const deps of stores.values()) deps.store.close()

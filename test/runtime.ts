@@ -1,9 +1,11 @@
 import t from 'tap'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { readConfig } from '../src/config.ts'
 import { createRuntime } from '../src/runtime.ts'
 import type { Project } from '../src/core/types.ts'
 import { createFakeEngine } from './helpers/fake-engine.ts'
+import { createMemoryFileLock } from './helpers/memory-file-lock.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
 import { judgeRequest } from '../src/app/judge-request.ts'
 import { runRows } from '../src/app/run.ts'
@@ -63,6 +65,15 @@ t.test('reading creates no store: existingStore is null until the file exists', 
   t.equal(runtime.existingStore(at(dir)), null)
   runtime.depsFor(at(dir))
   t.ok(runtime.existingStore(at(dir)), 'once opened it is the store')
+})
+
+t.test('the file lock is shared with other processes: SQLite\'s, its lock file in .judge/ beside the file, unless one is passed', async (t) => {
+  const dir = t.testdir({})
+  const runtime = createRuntime(readConfig({}, dir))
+  t.teardown(() => runtime.close())
+  t.equal(await runtime.fileLocks.hold(join(dir, 'spam.reviews.csv'), async () => existsSync(join(dir, '.judge', 'spam.reviews.csv.lock'))), true)
+  const fileLocks = createMemoryFileLock()
+  t.equal(createRuntime(readConfig({}, dir), { fileLocks }).fileLocks, fileLocks)
 })
 
 t.test('ENGINE=simulated needs no key, and keeps its answers under its own model ids', async (t) => {

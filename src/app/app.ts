@@ -1,5 +1,6 @@
 import type { JudgeDeps } from '../core/judge/deps.ts'
 import type { Project } from '../core/types.ts'
+import type { FileLock } from '../ports/file-lock.ts'
 import type { Files } from '../ports/files.ts'
 import type { Store } from '../ports/store.ts'
 import type { KeyedLock } from './keyed-lock.ts'
@@ -20,7 +21,9 @@ export interface App {
   /** The store of a project's folder when it exists, else null: reading creates nothing. */
   existingStore(project: Project): Store | null
   readonly files: Files
-  /** Serializes work per key, such as a verdict's check against the queue and its append. */
+  /** Serializes work per key within this process, such as a verdict's check against the queue and its append. */
   readonly locks: KeyedLock
+  /** Serializes work per file across every process sharing it (two servers, a server's workers, a script). */
+  readonly fileLocks: FileLock
   readonly now: () => Date
 }

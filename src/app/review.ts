@@ -53,12 +53,12 @@ function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {
 
 /**
  * Records one verdict: checks it against the current queue (409 for a row not offered as that
- * kind) and appends it to the reviews file, both under one lock per reviews file, so that two
- * verdicts on one row cannot both be accepted by this process.
+ * kind) and appends it to the reviews file, both under the reviews file's lock, so that of two
+ * verdicts on one row only one is accepted, whichever processes they came to.
  */
 export function recordVerdict(app: App, target: QueueTarget, request: VerdictRequest): Promise<VerdictRecord> {
   const { spec } = target
-  return app.locks.run(spec.reviews, async () => {
+  return serialized(app, spec, async () => {
     const record = checkVerdict(await reviewQueue(app, { ...target, reviewedBy: request.reviewer }), request)
     await written(spec, () => app.files.appendVerdict(spec, record))
     return record
@@ -82,7 +82,7 @@ export interface UndoRequest {
  * already, or followed by a later verdict, is a 409. The check and the append share the verdicts' lock.
  */
 export function undoVerdict(app: App, spec: Spec, request: UndoRequest): Promise<VerdictRecord> {
-  return app.locks.run(spec.reviews, async () => {
+  return serialized(app, spec, async () => {
     // A retraction withdraws the row's latest verdict, whoever gave it: only that one can be undone.
     const standing = (await app.files.reviews(spec)).get(verdictKey(spec.name, request.question, request.stateHash))?.at(-1)
     if (!standing || standing.reviewed_at !== request.reviewedAt) {
@@ -94,12 +94,34 @@ export function undoVerdict(app: App, spec: Spec, request: UndoRequest): Promise
   })
 }
 
+/**
+ * Runs a check and its append under the reviews file's lock: first in this process's queue, so
+ * that its callers wait for each other here, then across processes. A lock that cannot be taken
+ * (the file's folder is missing) fails as the write would; one held elsewhere too long is a 503.
+ */
+function serialized<T>(app: App, spec: Spec, work: () => Promise<T>): Promise<T> {
+  return app.locks.run(spec.reviews, () => {
+    let started = false
+    const begun = () => {
+      started = true
+      return work()
+    }
+    return app.fileLocks.hold(spec.reviews, begun).catch((error: unknown) => {
+      throw started || error instanceof JudgeError ? error : notWritten(spec, error)
+    })
+  })
+}
+
 async function written(spec: Spec, append: () => Promise<void>): Promise<void> {
   try {
     await append()
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error)
-    const message = `cannot write the reviews file ${spec.reviews} of ${spec.name}: ${code}; nothing was saved`
-    throw new JudgeError(message, { cause: error, context: { judgment: spec.name, file: spec.reviews } })
+    throw notWritten(spec, error)
   }
+}
+
+function notWritten(spec: Spec, error: unknown): JudgeError {
+  const code = (error as NodeJS.ErrnoException).code ?? String(error)
+  const message = `cannot write the reviews file ${spec.reviews} of ${spec.name}: ${code}; nothing was saved`
+  return new JudgeError(message, { cause: error, context: { judgment: spec.name, file: spec.reviews } })
 }

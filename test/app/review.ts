@@ -5,9 +5,11 @@ import { queueTarget, recordVerdict, reviewQueue, undoVerdict } from '../../src/
 import type { VerdictRequest } from '../../src/core/review/verdict-check.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
 import type { Question, State } from '../../src/core/types.ts'
-import { ConflictError, JudgeError, NodeNeededError } from '../../src/errors.ts'
+import { createKeyedLock } from '../../src/app/keyed-lock.ts'
+import { ConflictError, JudgeError, NodeNeededError, RetryLaterError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
+import { createMemoryFileLock, type HeldLocks } from '../helpers/memory-file-lock.ts'
 import { createMemoryFiles, type MemoryFiles } from '../helpers/memory-files.ts'
 import { project, spec } from '../helpers/specs.ts'
 
@@ -68,6 +70,47 @@ t.test('two verdicts on one row at once: the first is recorded, the second is a 
   t.equal(first.status, 'fulfilled')
   t.ok(second.status === 'rejected' && second.reason instanceof ConflictError, 'the second is refused')
   t.same(files.appended.get(spam.reviews)?.map((v) => v.verdict), ['model_right'])
+})
+
+/** Two apps on one store and one reviews file, each with its own in-process lock, as two processes are. */
+function twoProcesses(a: App, held: HeldLocks = new Map()): [App, App] {
+  return [{ ...a, locks: createKeyedLock(), fileLocks: createMemoryFileLock({ held }) }, { ...a, locks: createKeyedLock(), fileLocks: createMemoryFileLock({ held }) }]
+}
+
+t.test('two processes recording verdicts on one row at once: one is recorded, the other is a 409', async (t) => {
+  const { app: a, files } = await answered()
+  const [one, two] = twoProcesses(a)
+  const settled = await Promise.allSettled([recordVerdict(one, target, verdict('hello')), recordVerdict(two, target, verdict('hello', { verdict: 'key_right' })), recordVerdict(one, target, verdict('hello', { verdict: 'both_ok' }))])
+  t.same(settled.map((s) => s.status), ['fulfilled', 'rejected', 'rejected'])
+  t.ok(settled.every((s) => s.status === 'fulfilled' || s.reason instanceof ConflictError), 'the others are conflicts')
+  t.same(files.appended.get(spam.reviews)?.map((v) => v.verdict), ['model_right'])
+})
+
+t.test('two processes undoing one verdict at once: one retraction is written, the other is a 409', async (t) => {
+  const { app: a, files } = await answered()
+  const record = await recordVerdict(a, target, verdict('hello'))
+  const [one, two] = twoProcesses(a)
+  const undo = { question: 'is_spam', stateHash: record.state_hash, reviewedAt: record.reviewed_at, reviewer: 'bob', at: '2026-11-22T10:05:00.000' }
+  const settled = await Promise.allSettled([undoVerdict(one, spam, undo), undoVerdict(two, spam, undo), undoVerdict(two, spam, undo)])
+  t.same(settled.map((s) => s.status), ['fulfilled', 'rejected', 'rejected'])
+  t.ok(settled.every((s) => s.status === 'fulfilled' || s.reason instanceof ConflictError), 'the others are conflicts')
+  t.equal(files.retracted.get(spam.reviews)?.length, 1)
+})
+
+t.test('a reviews file locked elsewhere past the bound is a 503 to retry, and nothing is checked or written', async (t) => {
+  const { app: a, files } = await answered()
+  const held: HeldLocks = new Map([[spam.reviews, new Promise<void>(() => {})]])
+  const waiting: App = { ...a, fileLocks: createMemoryFileLock({ held, waitMs: 20 }) }
+  await t.rejects(recordVerdict(waiting, target, verdict('hello')), RetryLaterError)
+  await t.rejects(undoVerdict(waiting, spam, { question: 'is_spam', stateHash: 'x', reviewedAt: 'then', reviewer: 'bob', at: 'now' }), RetryLaterError, 'not a 409: nothing was checked')
+  t.same(files.appended.get(spam.reviews) ?? [], [])
+})
+
+t.test('a reviews file whose lock cannot be taken is an error naming the file, as a write that fails is', async (t) => {
+  const { app: a, files } = await answered()
+  const refusing: App = { ...a, fileLocks: { hold: async () => { throw Object.assign(new Error('no folder'), { code: 'ENOENT' }) } } }
+  await t.rejects(recordVerdict(refusing, target, verdict('hello')), { message: 'cannot write the reviews file /specs/spam.reviews.csv of spam: ENOENT; nothing was saved', cause: { code: 'ENOENT' } })
+  t.same(files.appended.get(spam.reviews) ?? [], [])
 })
 
 t.test('a reviews file that cannot be written is an error naming it, and nothing is saved', async (t) => {

@@ -4,6 +4,7 @@ import { createMemoryStore } from './memory-store.ts'
 import type { App, DepsWith } from '../../src/app/app.ts'
 import { createKeyedLock } from '../../src/app/keyed-lock.ts'
 import type { Files } from '../../src/ports/files.ts'
+import { createMemoryFileLock } from './memory-file-lock.ts'
 
 /** Judge dependencies over the memory store and the given engine (null: no key). */
 export function deps(engine: Engine | null, store: Store = createMemoryStore()): DepsWith<Store> {
@@ -17,6 +18,7 @@ export function app(d: DepsWith<Store>, files: Partial<Files> = {}): App {
     existingStore: () => d.store,
     files: { ...noFiles, ...files },
     locks: createKeyedLock(),
+    fileLocks: createMemoryFileLock(),
     now: d.now,
   }
 }
