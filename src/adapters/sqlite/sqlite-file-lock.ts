@@ -32,6 +32,9 @@ function realFile(file: string): string {
   return join(realpathSync(dirname(file)), basename(file))
 }
 
+/** The connections holding a lock now, kept reachable for as long as they hold it. */
+const HELD = new Set<DatabaseSync>()
+
 /**
  * A FileLock over SQLite's own file locking: the lock of a file is a `BEGIN IMMEDIATE`
  * transaction on its lock file, which writes nothing. SQLite's lock is the operating system's
@@ -51,6 +54,8 @@ export function createSqliteFileLock(options: SqliteFileLockOptions = {}): FileL
       }
       // A connection per hold: two holders in one process then exclude each other as two processes do.
       const db = new DatabaseSync(path, { timeout: 0 })
+      // Held until the work settles: a connection collected with a frame that waits on nothing would drop the lock.
+      HELD.add(db)
       try {
         // The journal is kept in memory: nothing is written, and no journal file appears beside the lock.
         db.exec('PRAGMA journal_mode = MEMORY')
@@ -61,6 +66,7 @@ export function createSqliteFileLock(options: SqliteFileLockOptions = {}): FileL
           db.exec('ROLLBACK')
         }
       } finally {
+        HELD.delete(db)
         db.close()
       }
     },

@@ -19,8 +19,10 @@ async function holdingProcess(file: string): Promise<{ lockFile: string; kill():
   const code = `
     import { createSqliteFileLock, lockFileOf } from ${JSON.stringify(ADAPTER)}
     const file = process.env.LOCKED_FILE
-    await createSqliteFileLock().hold(file, () => { console.log('holding ' + lockFileOf(file)); return new Promise(() => setInterval(() => {}, 1000)) })`
-  const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', code], { env: { ...process.env, LOCKED_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] })
+    setInterval(() => {}, 1000)
+    // The work waits on nothing that is referenced; a full collection first shows the lock outlives its frame.
+    await createSqliteFileLock().hold(file, () => { setTimeout(() => { globalThis.gc(); console.log('holding ' + lockFileOf(file)) }, 0); return new Promise(() => {}) })`
+  const child = spawn(process.execPath, ['--no-warnings', '--expose-gc', '--input-type=module', '-e', code], { env: { ...process.env, LOCKED_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   let output = ''
   const lockFile = await new Promise<string>((resolve, reject) => {
