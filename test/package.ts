@@ -17,7 +17,8 @@ const PATH = `${dirname(process.execPath)}:${process.env.PATH}`
  * NODE_OPTIONS; `env -u` leaves them out, as TypeScript's compiler (npm pack's build) fails under them.
  */
 function run(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): SpawnSyncReturns<string> {
-  return spawnSync('env', ['-u', 'NODE_OPTIONS', command, ...args], { cwd, encoding: 'utf8', env: { HOME: process.env.HOME ?? '', PATH, ...env }, timeout: 120_000 })
+  // npm's install reaches the registry, which can take minutes on a slow network: `npm run test:slow` allows 15.
+  return spawnSync('env', ['-u', 'NODE_OPTIONS', command, ...args], { cwd, encoding: 'utf8', env: { HOME: process.env.HOME ?? '', PATH, ...env }, timeout: 600_000 })
 }
 
 // The library in another server: judge() on a row, then the handler mounted beside a route of its own.
