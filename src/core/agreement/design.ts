@@ -49,21 +49,12 @@ export function simpleDesign(rows: readonly LabelPair[]): readonly DesignStratum
 }
 
 /**
- * The variance of a linearized estimator under stratified random sampling: Σ_h W_h² (1 − f_h) s²_h / n_h,
- * where s²_h is the sample variance of the rows' influence values in stratum h (`influence` gives
- * each stratum's values, in its rows' order). A stratum of one row adds none.
+ * The variance of a linearized estimator under stratified random sampling, Σ_h W_h² (1 − f_h) S²_h / n_h,
+ * from `within[h]`, the variance S²_h of the rows' influence values in stratum h. A stratum of one
+ * row adds none: it has no variance to read.
  */
-export function stratifiedVariance(strata: readonly DesignStratum[], influence: readonly (readonly number[])[]): number {
-  let variance = 0
-  strata.forEach((s, h) => {
-    const values = influence[h]
-    const n = values.length
-    if (n < 2) return
-    const mean = values.reduce((a, b) => a + b, 0) / n
-    const s2 = values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1)
-    variance += (s.share * s.share * s.fpc * s2) / n
-  })
-  return variance
+export function stratifiedVariance(strata: readonly DesignStratum[], within: readonly number[]): number {
+  return strata.reduce((sum, s, h) => (s.rows.length < 2 ? sum : sum + (s.share * s.share * s.fpc * within[h]) / s.rows.length), 0)
 }
 
 /** The labels of a set of pairs: the question's first, in their order, then any other seen. */

@@ -1,6 +1,6 @@
 import { wilsonInterval, Z95 } from '../review/accuracy.ts'
 import { ADJUSTMENT } from '../review/proportion.ts'
-import type { DesignStratum, LabelPair } from './design.ts'
+import { stratifiedVariance, type DesignStratum, type LabelPair } from './design.ts'
 
 /** A proportion over part of the population, with its 95% interval. */
 export interface Proportion {
@@ -34,16 +34,14 @@ export function domainProportion(strata: readonly DesignStratum[], domain: Domai
   const point = cells.reduce((sum, c) => sum + (c.s.share * c.y) / c.n, 0) / x
   const adjusted = cells.map((c) => (c.d === 0 ? 0 : (c.y + ADJUSTMENT) / (c.d + 2 * ADJUSTMENT)))
   const r = cells.reduce((sum, c, i) => sum + (c.s.share * c.d * adjusted[i]) / c.n, 0) / x
-  let variance = 0
-  cells.forEach((c, i) => {
-    if (c.n < 2) return
+  const within = cells.map((c, i) => {
     const share = c.d / c.n
     const q = adjusted[i]
     const mean = (share * (q - r)) / x
     const square = (share * (q * (1 - r) ** 2 + (1 - q) * r * r)) / (x * x)
-    const within = ((square - mean * mean) * c.n) / (c.n - 1)
-    variance += (c.s.share * c.s.share * c.s.fpc * within) / c.n
+    return c.n < 2 ? 0 : ((square - mean * mean) * c.n) / (c.n - 1)
   })
+  const variance = stratifiedVariance(cells.map((c) => c.s), within)
   if (!(variance > 0)) return { point, interval: [point, point] }
   const effective = (r * (1 - r)) / variance
   const [low, high] = wilsonInterval(point * effective, effective, z)!

@@ -1,4 +1,5 @@
 import { Z95 } from '../review/accuracy.ts'
+import { ADJUSTMENT } from '../review/proportion.ts'
 import { stratifiedVariance, type DesignStratum } from './design.ts'
 
 /** Cohen's κ between two labellings, the raw agreement beside it, and κ's 95% interval. */
@@ -43,24 +44,50 @@ function sharesOf(strata: readonly DesignStratum[]): Shares {
 
 /**
  * Cohen's κ = (p_o − p_e) / (1 − p_e) over the design's rows, each weighed by its stratum's share
- * over its rows, with a Wald interval κ ± z·SE clipped to −1..1. SE is the delta method's: each
- * row's influence on κ is
- *   [(o_i − p_o)(1 − p_e) + (p_o − 1)(c_{a_i} + r_{b_i} − 2 p_e)] / (1 − p_e)²
- * (o_i whether the row's two labels agree, r and c the two sides' label shares), and its variance
- * the stratified one of those influences. For one stratum without finite population this is the
- * large-sample variance of Fleiss, Cohen and Everitt (1969), with n − 1 for n.
+ * over its rows, with a Wald interval κ ± z·SE clipped to −1..1. SE is the delta method's: a row
+ * with labels (j, k) has the influence on κ
+ *   IF(j, k) = [(o − p_o)(1 − p_e) + (p_o − 1)(c_j + r_k − 2 p_e)] / (1 − p_e)²
+ * (o = 1 when j = k; r and c the two sides' label shares), and the variance of κ is the stratified
+ * variance of those influences. For one stratum without finite population that is the
+ * large-sample variance of Fleiss, Cohen and Everitt (1969). As for the estimate's interval, each
+ * stratum's table is pulled in before its variance is taken: ADJUSTMENT pseudo-rows that agree,
+ * spread over the diagonal as chance would (r_j c_j / p_e), and ADJUSTMENT that disagree, spread
+ * off it (r_j c_k / (1 − p_e)), so a stratum whose few rows all agree still adds variance.
  */
 export function cohenKappa(strata: readonly DesignStratum[], z = Z95): KappaResult {
   const used = strata.filter((s) => s.rows.length > 0)
   if (used.length === 0) return { reason: 'no rows', raw_agreement: null }
-  const { po, pe, a, b } = sharesOf(used)
+  const shares = sharesOf(used)
+  const { po, pe } = shares
   if (pe >= 1 - 1e-12) return { reason: 'both sides gave every row one and the same label, so κ is undefined', raw_agreement: po }
   const kappa = (po - pe) / (1 - pe)
-  const influence = used.map((s) => s.rows.map((r) => {
-    const o = r.a === r.b ? 1 : 0
-    return ((o - po) * (1 - pe) + (po - 1) * ((b.get(r.a) ?? 0) + (a.get(r.b) ?? 0) - 2 * pe)) / (1 - pe) ** 2
-  }))
-  const se = Math.sqrt(stratifiedVariance(used, influence))
+  const se = Math.sqrt(stratifiedVariance(used, used.map((s) => withinVariance(s, shares))))
   const interval: [number, number] = [Math.max(-1, kappa - z * se), Math.min(1, kappa + z * se)]
   return { kappa, interval, raw_agreement: po, chance_agreement: pe, standard_error: se }
+}
+
+/** The variance of the influence on κ over one stratum's rows, its table pulled in by ADJUSTMENT rows each way. */
+function withinVariance(stratum: DesignStratum, shares: Shares): number {
+  const { po, pe, a, b } = shares
+  const influence = (j: string, k: string) => (((j === k ? 1 : 0) - po) * (1 - pe) + (po - 1) * ((b.get(j) ?? 0) + (a.get(k) ?? 0) - 2 * pe)) / (1 - pe) ** 2
+  const cells = new Map<string, { j: string; k: string; count: number }>()
+  const add = (j: string, k: string, count: number) => {
+    const key = `${j}\0${k}`
+    cells.set(key, { j, k, count: (cells.get(key)?.count ?? 0) + count })
+  }
+  for (const r of stratum.rows) add(r.a, r.b, 1)
+  for (const [j, rj] of a) for (const [k, ck] of b) {
+    const chance = rj * ck
+    if (chance > 0) add(j, k, (ADJUSTMENT * chance) / (j === k ? pe : 1 - pe))
+  }
+  const n = stratum.rows.length
+  const total = n + 2 * ADJUSTMENT
+  let mean = 0
+  let square = 0
+  for (const { j, k, count } of cells.values()) {
+    const v = influence(j, k)
+    mean += (count * v) / total
+    square += (count * v * v) / total
+  }
+  return n < 2 ? 0 : ((square - mean * mean) * n) / (n - 1)
 }
