@@ -30,12 +30,11 @@ function sharesOf(strata: readonly DesignStratum[]): Shares {
   const b = new Map<string, number>()
   let po = 0
   for (const s of strata) {
-    const w = s.share / s.rows.length
-    for (const r of s.rows) {
-      a.set(r.a, (a.get(r.a) ?? 0) + w)
-      b.set(r.b, (b.get(r.b) ?? 0) + w)
-      if (r.a === r.b) po += w
-    }
+    // Counted within the stratum first, so that shares of rows that all agree come to exactly 1.
+    const count = (side: 'a' | 'b') => Map.groupBy(s.rows, (r) => r[side])
+    for (const [label, rows] of count('a')) a.set(label, (a.get(label) ?? 0) + (s.share * rows.length) / s.rows.length)
+    for (const [label, rows] of count('b')) b.set(label, (b.get(label) ?? 0) + (s.share * rows.length) / s.rows.length)
+    po += (s.share * s.rows.filter((r) => r.a === r.b).length) / s.rows.length
   }
   let pe = 0
   for (const [label, share] of a) pe += share * (b.get(label) ?? 0)
