@@ -22,7 +22,10 @@ export interface LabelScore {
 export function weightedConfusion(strata: readonly DesignStratum[], known: readonly string[]): WeightedConfusion {
   const labels = labelsOf(strata, known)
   const table = Object.fromEntries(labels.map((m) => [m, Object.fromEntries(labels.map((r) => [r, 0]))])) as Record<string, Record<string, number>>
-  for (const s of strata) for (const row of s.rows) table[row.a][row.b] += s.weight
+  for (const s of strata) {
+    const counts = Map.groupBy(s.rows, (r) => `${r.a}\0${r.b}`)
+    for (const [, rows] of counts) table[rows[0].a][rows[0].b] += rows.length * s.weight
+  }
   return table
 }
 
