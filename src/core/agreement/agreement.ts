@@ -1,0 +1,44 @@
+import type { QuestionAudit } from '../review/audit.ts'
+import { standingVerdicts, type ReviewLine } from '../review/retraction.ts'
+import type { AnswerKey } from '../review/verdicts.ts'
+import { keyError, type KeyError } from './key-error.ts'
+import { modelAgreement, type ModelAgreement } from './model-agreement.ts'
+import { peopleAgreement, reviewedPairs, type PeopleAgreement } from './people.ts'
+import { reviewerAgreement, type ReviewerAgreement } from './reviewers.ts'
+
+/** How each interval is computed, as reports name it. */
+export const AGREEMENT_METHOD = {
+  model: 'design-weighted; κ: delta method, stratified, tables pulled in by z²/4 each way, Wald; precision, recall, F1: linearized ratio, stratified Wilson',
+  people: 'κ: Fleiss–Cohen–Everitt large-sample variance, table pulled in by z²/4 each way, Wald; reviewers: Wilson',
+  key_error: 'Wilson',
+} as const
+
+/** A question's `agreement`: the judge against people, people against each other, and the key against people. */
+export interface QuestionAgreement extends ModelAgreement {
+  readonly method: typeof AGREEMENT_METHOD
+  readonly reviewers: Readonly<Record<string, ReviewerAgreement>>
+  readonly people: PeopleAgreement
+  readonly key_error: KeyError | null
+}
+
+/** What a question's agreement is read from: its audit, the reviews file's lines and the key. */
+export interface AgreementInput {
+  readonly judgment: string
+  readonly audit: QuestionAudit
+  /** Every line of the reviews file in order, retractions included. */
+  readonly lines: readonly ReviewLine[]
+  readonly key: AnswerKey
+}
+
+/** The agreement figures of one question (docs/review.md, Agreement), as plain data ready to serve. */
+export function questionAgreement(input: AgreementInput): QuestionAgreement {
+  const question = input.audit.question.name
+  const pairs = reviewedPairs(input.lines, input.judgment, question)
+  return {
+    ...modelAgreement(input.audit),
+    method: AGREEMENT_METHOD,
+    reviewers: reviewerAgreement(pairs),
+    people: peopleAgreement(pairs),
+    key_error: keyError(input.judgment, question, input.key, standingVerdicts(input.lines)),
+  }
+}
