@@ -18,8 +18,12 @@ const PATH = `${dirname(process.execPath)}:${process.env.PATH}`
  */
 function run(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): SpawnSyncReturns<string> {
   // npm's install reaches the registry, which can take minutes on a slow network: `npm run test:slow` allows 15.
-  return spawnSync('env', ['-u', 'NODE_OPTIONS', command, ...args], { cwd, encoding: 'utf8', env: { HOME: process.env.HOME ?? '', PATH, ...env }, timeout: 600_000 })
+  return spawnSync('env', ['-u', 'NODE_OPTIONS', command, ...args], { cwd, encoding: 'utf8', env: { HOME: process.env.HOME ?? '', PATH, ...NETWORK, ...env }, timeout: 600_000 })
 }
+
+/** What a user's shell gives npm to reach the registry: a proxy, and the certificates that trust it. */
+const NETWORK = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] =>
+  e[1] !== undefined && /^(https?_proxy|no_proxy|node_extra_ca_certs|ssl_cert_file|ssl_cert_dir|npm_config_registry)$/i.test(e[0])))
 
 // The library in another server: judge() on a row, then the handler mounted beside a route of its own.
 const SERVER = `import { createServer } from 'node:http'

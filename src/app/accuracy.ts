@@ -3,7 +3,9 @@ import { selectJudgments } from '../core/judge/select.ts'
 import { scoreJudgment } from '../core/review/accuracy.ts'
 import { actBlock } from '../core/review/act-block.ts'
 import { auditQuestion, weightedRows, type QuestionAudit } from '../core/review/audit.ts'
+import { questionAgreement, type QuestionAgreement } from '../core/agreement/agreement.ts'
 import { calibration, type Calibration } from '../core/review/calibration.ts'
+import { countingVerdicts } from '../core/review/double-review.ts'
 import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
 import { labelMix, type LabelMix } from '../core/review/label-mix.ts'
 import { DEFAULT_TARGET, routeThresholds, type RouteThresholds } from '../core/review/thresholds.ts'
@@ -22,6 +24,8 @@ export interface QuestionAccuracy {
   /** Each tunable `act` rule of the question with its suggested threshold. */
   readonly thresholds: readonly RouteThresholds[]
   readonly mix: LabelMix
+  /** The model against people, people against each other, the key against people (docs/review.md, Agreement). */
+  readonly agreement: QuestionAgreement
 }
 
 /** The accuracy report of one judgment: the one data object behind `judge calibrate`, GET /v1/accuracy and the page. */
@@ -56,7 +60,8 @@ export function accuracyTargets(project: Project, node: string | null | undefine
  * engine nothing: a project without a store yet reports no answers and creates none.
  */
 export async function accuracyReport(app: App, project: Project, spec: Spec, target = DEFAULT_TARGET): Promise<AccuracyReport> {
-  const [key, verdicts] = await Promise.all([app.files.key(spec), app.files.verdicts(spec)])
+  const [key, reviews] = await Promise.all([app.files.key(spec), app.files.reviews(spec)])
+  const verdicts = countingVerdicts(reviews)
   const store = app.existingStore(project)
   // Without a store nothing is read, and the default model is not looked up: that would open one.
   const model = store ? modelFor(spec, app.depsFor(project)) : spec.model
@@ -70,6 +75,7 @@ export async function accuracyReport(app: App, project: Project, spec: Spec, tar
       ask: q.ask, labels: q.labels, estimate: estimateAccuracy(audit, scores[q.name]), calibration: calibration(cells, weightedRows(audit)),
       thresholds: routeThresholds({ question: q.name, rules: spec.act[q.name] ?? [], cells, audit, unsureBelow: spec.unsureBelow, target }),
       mix: labelMix(q.labels, cells, audit),
+      agreement: questionAgreement({ judgment: spec.name, audit, reviews, key }),
     }]
   }))
   const thresholds = Object.values(questions).flatMap((q) => q.thresholds)

@@ -4,6 +4,7 @@ import type { StoredAnswer } from '../ports/answer-store.ts'
 import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
 import type { QueueLeft } from '../core/review/queue-view.ts'
 import { STRATA } from '../core/review/strata.ts'
+import { questionAgreement, type QuestionAgreement } from '../core/agreement/agreement.ts'
 import type { Reviews } from '../core/review/double-review.ts'
 import type { Question } from '../core/types.ts'
 import { auditOf } from './audit-data.ts'
@@ -77,15 +78,20 @@ export function currentLabels(source: ReviewSource): Map<string, Map<string, str
   return current
 }
 
-/** A question's pooled score with the sampling-aware estimate beside it. */
+/** A question's pooled score with the sampling-aware estimate and the agreement with people beside it. */
 export interface ScoredQuestion extends QuestionScore {
   readonly estimate: AccuracyEstimate
+  readonly agreement: QuestionAgreement
 }
 
 /** The accuracy of every question of a judgment, from the store's current answers, asking nothing. */
 export function accuracyData(source: ReviewSource): Record<string, ScoredQuestion> {
   const scores = scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
-  return Object.fromEntries(source.spec.questions.map((q) => [q.name, { ...scores[q.name], estimate: estimateAccuracy(auditOf(source, q), scores[q.name]) }]))
+  return Object.fromEntries(source.spec.questions.map((q) => {
+    const audit = auditOf(source, q)
+    const agreement = questionAgreement({ judgment: source.spec.name, audit, reviews: source.reviews ?? new Map(), key: source.key })
+    return [q.name, { ...scores[q.name], estimate: estimateAccuracy(audit, scores[q.name]), agreement }]
+  }))
 }
 
 function reviewedCount(source: ReviewSource, question: Question): number {

@@ -1,5 +1,6 @@
 import type { RankedRows, StratumRows } from '../core/review/queue.ts'
 import { bandOf, type Stratum } from '../core/review/strata.ts'
+import type { Reviews } from '../core/review/double-review.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import type { Question, Spec } from '../core/types.ts'
 import type { AnswerStore } from '../ports/answer-store.ts'
@@ -13,6 +14,8 @@ export interface ReviewSource {
   /** The judgment's answer key; empty when it has none. */
   readonly key: AnswerKey
   readonly verdicts: Verdicts
+  /** Every standing verdict per row, for the agreement between people; none when not read. */
+  readonly reviews?: Reviews
 }
 
 /** The first `read` answers of one stratum of a question in rank order. */

@@ -6,6 +6,7 @@ import { createPlanner } from '../core/judge/plan.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import { stateHash, stateOf } from '../core/judge/state.ts'
 import type { ScoredQuestion } from './review-data.ts'
+import { countingVerdicts, type Reviews } from '../core/review/double-review.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import type { Project, RunRecord, SourcedRow, Spec } from '../core/types.ts'
 import { SpecError } from '../errors.ts'
@@ -38,6 +39,7 @@ interface Trial {
   readonly alone: Project
   readonly key: AnswerKey
   readonly verdicts: Verdicts
+  readonly reviews: Reviews
   readonly rows: readonly SourcedRow[]
 }
 
@@ -59,8 +61,9 @@ export async function testJudgments(app: App, input: TestInput): Promise<TestRes
 
 async function trialOf(app: App, spec: Spec): Promise<Trial> {
   if (spec.key === null) throw new SpecError(spec.file, 'key', 'judge test needs an answer key: set key: to a CSV file of the state columns and a label column per question')
-  const [key, verdicts] = await Promise.all([app.files.key(spec), app.files.verdicts(spec)])
-  return { spec, alone: standalone(spec), key, verdicts, rows: rowsToJudge(spec, key, verdicts) }
+  const [key, reviews] = await Promise.all([app.files.key(spec), app.files.reviews(spec)])
+  const verdicts = countingVerdicts(reviews)
+  return { spec, alone: standalone(spec), key, verdicts, reviews, rows: rowsToJudge(spec, key, verdicts) }
 }
 
 /**

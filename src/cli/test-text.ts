@@ -3,6 +3,7 @@ import type { Confusion } from '../core/review/accuracy.ts'
 import type { AccuracyEstimate } from '../core/review/estimate.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
 import { percent } from '../format.ts'
+import { agreementLines } from './agreement-text.ts'
 import { plural, table, usd } from './text.ts'
 
 /** The fields of a question's score that `judge test --json` prints, in order: those of docs/review.md (The accuracy report), then `estimate`. */
@@ -10,13 +11,13 @@ export const SCORE_FIELDS = ['counted', 'correct', 'accuracy', 'interval', 'revi
 
 type Scores = ReadonlyMap<string, Readonly<Record<string, ScoredQuestion>>>
 
-/** Scores as `judge test --json` prints them: judgment -> question -> SCORE_FIELDS and `estimate`. */
+/** Scores as `judge test --json` prints them: judgment -> question -> SCORE_FIELDS, `estimate` and `agreement`. */
 export function scoresJson(scores: Scores) {
   const out: Record<string, Record<string, Record<string, unknown>>> = {}
   for (const [judgment, questions] of scores) {
     out[judgment] = {}
     for (const [question, score] of Object.entries(questions)) {
-      out[judgment][question] = { ...Object.fromEntries(SCORE_FIELDS.map((f) => [f, score[f]])), estimate: estimateJson(score.estimate) }
+      out[judgment][question] = { ...Object.fromEntries(SCORE_FIELDS.map((f) => [f, score[f]])), estimate: estimateJson(score.estimate), agreement: score.agreement }
     }
   }
   return out
@@ -69,7 +70,7 @@ export function questionLines(question: string, s: ScoredQuestion, bar: number |
   const pooled = s.accuracy === null || s.interval === null
     ? 'pooled: no rows with a known label and an answer'
     : `pooled: accuracy ${percent(s.accuracy)} (${s.correct} of ${s.counted}), 95% interval ${percent(s.interval[0])} to ${percent(s.interval[1])}${verdict('accuracy', s.accuracy)}`
-  return [`  ${question}: ${estimateText(s.estimate)}${s.estimate.point === null ? '' : verdict('estimate', s.estimate.point)}`, `    ${pooled}`, `    ${counts}`, ...(s.counted > 0 ? confusionLines(s.confusion) : [])]
+  return [`  ${question}: ${estimateText(s.estimate)}${s.estimate.point === null ? '' : verdict('estimate', s.estimate.point)}`, `    ${pooled}`, `    ${counts}`, ...(s.counted > 0 ? confusionLines(s.confusion) : []), ...agreementLines(s.agreement)]
 }
 
 /** The estimate in words: its point and interval over every answer, or what it takes to make one. */

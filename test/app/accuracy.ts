@@ -16,7 +16,7 @@ t.test('the report gives each question its estimate, calibration, thresholds and
   const messages = Array.from({ length: 60 }, (_, i) => `m${i}`)
   messages.forEach((m, i) => putSpam(store, isSpam, m, i < 10 ? 0.55 : 0.97))
   const verdicts = new Map(messages.map((m) => spamVerdict(m, 'confirmed', ['yes'])))
-  const report = await accuracyReport(app(deps(null, store), { verdicts: async () => verdicts }), project, judgment, 0.9)
+  const report = await accuracyReport(app(deps(null, store), { reviews: async () => new Map([...verdicts].map(([k, v]) => [k, [v]])) }), project, judgment, 0.9)
   t.match(report, { judgment: 'spam', model: 'm', unsure_below: 0.2, key_sample: 'chosen', target: 0.9 })
   t.same(Object.keys(report.questions), ['is_spam', 'topic', 'urgency'])
   const q = report.questions.is_spam

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { agreementOf } from '../helpers/agreement.ts'
 import type { ScoredQuestion } from '../../src/app/review-data.ts'
 import type { AccuracyEstimate, StratumFigure } from '../../src/core/review/estimate.ts'
 import { METHOD } from '../../src/core/review/estimate.ts'
@@ -24,14 +25,14 @@ function score(correct: number, counted: number, more: Partial<ScoredQuestion> =
   return {
     counted, correct, accuracy: counted ? correct / counted : null, interval: counted ? [0.5, 0.9] : null,
     reviewed: 3, needs_context: 1, ambiguous: 2, pending: 4, confusion: { labels: ['yes', 'no'], counts: [[correct, 0], [counted - correct, 0]] },
-    estimate: estimate(null), ...more,
+    estimate: estimate(null), agreement: agreementOf(null), ...more,
   }
 }
 
 t.test('--json keeps the eight score fields of the brief, in order, and adds the estimate', async (t) => {
   const json = scoresJson(new Map([['spam', { is_spam: score(9, 10, { estimate: estimate(0.85) }) }]]))
   t.match(json, { spam: { is_spam: { counted: 10, correct: 9, accuracy: 0.9, interval: [0.5, 0.9], reviewed: 3, needs_context: 1, ambiguous: 2, pending: 4 } } })
-  t.same(Object.keys(json.spam.is_spam), ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending', 'estimate'])
+  t.same(Object.keys(json.spam.is_spam), ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending', 'estimate', 'agreement'])
   t.same(Object.keys(json.spam.is_spam.estimate as object), ['estimable', 'point', 'interval', 'method', 'needed', 'strata', 'naive'])
   t.match(json.spam.is_spam.estimate, { estimable: true, point: 0.85, method: METHOD, naive: { accuracy: 0.9, counted: 10 } })
 })
@@ -64,6 +65,6 @@ t.test('the confusion table leaves out labels that never occur', async (t) => {
 
 t.test('the report skips the run line of a judgment that has no run, and says which figure is which', async (t) => {
   const report = testReport([], [spec()], new Map([['spam', { is_spam: score(0, 0) }]]))
-  t.match(report, /^ {2}is_spam: estimate not estimable yet.*\n {4}pooled: no rows with a known label and an answer\n {4}reviewed 3, context gap 1, ambiguous 2, pending 4\nestimate: the accuracy over every answer/)
+  t.match(report, /^ {2}is_spam: estimate not estimable yet.*\n {4}pooled: no rows with a known label and an answer\n {4}reviewed 3, context gap 1, ambiguous 2, pending 4\n {4}agreement with people: not yet \(no reviewed random-sample row yet\)\nestimate: the accuracy over every answer/)
   t.match(report, /\npooled: every row with a known label taken together/)
 })

@@ -1,5 +1,5 @@
 import type { QuestionAudit } from '../review/audit.ts'
-import { standingVerdicts, type ReviewLine } from '../review/retraction.ts'
+import { countingVerdicts, type Reviews } from '../review/double-review.ts'
 import type { AnswerKey } from '../review/verdicts.ts'
 import { keyError, type KeyError } from './key-error.ts'
 import { modelAgreement, type ModelAgreement } from './model-agreement.ts'
@@ -21,24 +21,24 @@ export interface QuestionAgreement extends ModelAgreement {
   readonly key_error: KeyError | null
 }
 
-/** What a question's agreement is read from: its audit, the reviews file's lines and the key. */
+/** What a question's agreement is read from: its audit, every standing verdict per row and the key. */
 export interface AgreementInput {
   readonly judgment: string
   readonly audit: QuestionAudit
-  /** Every line of the reviews file in order, retractions included. */
-  readonly lines: readonly ReviewLine[]
+  /** Every standing verdict of each row (Files.reviews). */
+  readonly reviews: Reviews
   readonly key: AnswerKey
 }
 
 /** The agreement figures of one question (docs/review.md, Agreement), as plain data ready to serve. */
 export function questionAgreement(input: AgreementInput): QuestionAgreement {
   const question = input.audit.question.name
-  const pairs = reviewedPairs(input.lines, input.judgment, question)
+  const pairs = reviewedPairs(input.reviews, input.judgment, question)
   return {
     ...modelAgreement(input.audit),
     method: AGREEMENT_METHOD,
     reviewers: reviewerAgreement(pairs),
     people: peopleAgreement(pairs),
-    key_error: keyError(input.judgment, question, input.key, standingVerdicts(input.lines)),
+    key_error: keyError(input.judgment, question, input.key, countingVerdicts(input.reviews)),
   }
 }

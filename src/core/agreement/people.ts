@@ -1,5 +1,5 @@
-import type { ReviewLine } from '../review/retraction.ts'
-import { verdictKey, type VerdictRecord } from '../review/verdicts.ts'
+import { byReviewer, type Reviews } from '../review/double-review.ts'
+import type { VerdictRecord } from '../review/verdicts.ts'
 import { simpleDesign, type LabelPair } from './design.ts'
 import { cohenKappa } from './kappa.ts'
 
@@ -31,31 +31,20 @@ export interface PeopleAgreement {
 }
 
 /**
- * The rows of one question reviewed by two different people, from the reviews file's lines in
- * order. A retraction withdraws its row's latest standing verdict, as for the standing verdicts
- * (docs/review.md, The reviews file); each reviewer's latest standing verdict is theirs. A row
- * reviewed by more than two people gives one pair, its first two reviewers, so rows stay independent.
+ * The rows of one question reviewed by two different people, from every standing verdict of each
+ * row (retractions honoured, docs/review.md, The reviews file); each reviewer's latest standing
+ * verdict is theirs. A row reviewed by more than two people gives one pair, its first two
+ * reviewers, so rows stay independent.
  */
-export function reviewedPairs(lines: Iterable<ReviewLine>, judgment: string, question: string): ReviewedPair[] {
-  const stacks = new Map<string, VerdictRecord[]>()
-  for (const line of lines) {
-    const of = line.type === 'verdict' ? line.record : line
-    if (of.judgment !== judgment || of.question !== question) continue
-    const key = verdictKey(judgment, question, of.state_hash)
-    if (line.type === 'verdict') stacks.set(key, [...(stacks.get(key) ?? []), line.record])
-    else stacks.get(key)?.pop()
-  }
+export function reviewedPairs(reviews: Reviews, judgment: string, question: string): ReviewedPair[] {
   const pairs: ReviewedPair[] = []
-  for (const stack of stacks.values()) {
-    const latest = new Map<string, VerdictRecord>()
-    for (const record of stack) {
-      latest.delete(record.reviewer)
-      latest.set(record.reviewer, record)
-    }
-    const order = [...new Set(stack.map((r) => r.reviewer))].filter((r) => latest.has(r))
-    if (order.length < 2) continue
-    const reading = (name: string): Reading => ({ reviewer: name, labels: latest.get(name)!.labels })
-    pairs.push({ state_hash: stack[0].state_hash, first: reading(order[0]), second: reading(order[1]) })
+  for (const stack of reviews.values()) {
+    const [first] = stack
+    if (first === undefined || first.judgment !== judgment || first.question !== question) continue
+    const people = byReviewer(stack)
+    if (people.length < 2) continue
+    const reading = (r: VerdictRecord): Reading => ({ reviewer: r.reviewer, labels: r.labels })
+    pairs.push({ state_hash: first.state_hash, first: reading(people[0]), second: reading(people[1]) })
   }
   return pairs
 }

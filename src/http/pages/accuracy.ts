@@ -4,6 +4,7 @@ import { percent } from '../../format.ts'
 import type { AccuracyData } from '../views/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
+import { agreementSection } from './agreement-section.ts'
 import { layout } from './layout.ts'
 
 const between = (i: readonly [number, number] | null) => (i === null ? '–' : `${percent(i[0])} to ${percent(i[1])}`)
@@ -26,7 +27,7 @@ ${act}`)
 
 function questionSection(name: string, q: QuestionAccuracy): Html {
   return html`<section class="card" id="${name}"><h2><code>${name}</code></h2><p class="muted">${q.ask}</p>
-${estimateSection(q.estimate)}${calibrationSection(name, q.calibration)}${thresholdsSection(q.thresholds)}${mixSection(q.mix)}</section>`
+${estimateSection(q.estimate)}${calibrationSection(name, q.calibration)}${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}</section>`
 }
 
 function estimateSection(e: AccuracyEstimate): Html {

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { standingReviews } from '../../../src/core/review/retraction.ts'
 import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 import type { QuestionAudit } from '../../../src/core/review/audit.ts'
 import type { ReviewLine } from '../../../src/core/review/retraction.ts'
@@ -135,12 +136,12 @@ function simulate(config: Config, question: Question) {
     }
     const twice = firstOfShuffle(rows.map((_, i) => i), config.twice, random)
     const lines = twice.flatMap((i) => [line(question.name, rows[i].answer.stateHash, 'ann', said.ann[i]), line(question.name, rows[i].answer.stateHash, 'bob', said.bob[i])])
-    count(figures.peopleKappa, people.kappa, peopleAgreement(reviewedPairs(lines, 'sim', question.name)).kappa_interval)
+    count(figures.peopleKappa, people.kappa, peopleAgreement(reviewedPairs(standingReviews(lines), 'sim', question.name)).kappa_interval)
     const trioLines = firstOfShuffle(rows.map((_, i) => i), TRIO_ROWS, random).flatMap((i) => {
       const [x, y] = firstOfShuffle(Object.keys(TRIO) as Name[], 2, random)
       return [line(question.name, rows[i].answer.stateHash, x, trio[x][i]), line(question.name, rows[i].answer.stateHash, y, trio[y][i])]
     })
-    const flags = reviewerAgreement(reviewedPairs(trioLines, 'sim', question.name))
+    const flags = reviewerAgreement(reviewedPairs(standingReviews(trioLines), 'sim', question.name))
     if (flags.cal?.flagged) figures.calFlagged += 1
     if (flags.ann?.flagged || flags.bob?.flagged) figures.othersFlagged += 1
   }

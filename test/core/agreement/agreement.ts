@@ -1,4 +1,5 @@
 import t from 'tap'
+import { standingReviews } from '../../../src/core/review/retraction.ts'
 import type { QuestionAudit } from '../../../src/core/review/audit.ts'
 import type { ReviewLine } from '../../../src/core/review/retraction.ts'
 import type { SampledRow, StratumSample } from '../../../src/core/review/stratum-sample.ts'
@@ -30,7 +31,7 @@ const key = new Map<string, KeyRow>([['k1', { stateHash: 'k1', state: {}, labels
 const lines = [verdict('ann', 'k1', ['no']), verdict('bob', 'k1', ['no']), verdict('ann', 'k2', ['yes']), verdict('bob', 'k2', ['no']), verdict('cal', 'k3', ['yes'], 'other')]
 
 t.test('one question\'s agreement: the model against people, people against each other, the key against people', async (t) => {
-  const agreement = questionAgreement({ judgment: 'spam', audit, lines, key })
+  const agreement = questionAgreement({ judgment: 'spam', audit, reviews: standingReviews(lines), key })
   t.ok(agreement.kappa !== null && agreement.raw_agreement !== null, 'κ with raw agreement beside it')
   t.same(Object.keys(agreement.per_label), ['yes', 'no'])
   t.same(agreement.people, { rows: 2, unlabelled: 0, raw_agreement: 0.5, kappa: 0, kappa_interval: agreement.people.kappa_interval, reason: null })
@@ -41,7 +42,7 @@ t.test('one question\'s agreement: the model against people, people against each
 })
 
 t.test('the figures are plain data: served as JSON they read back the same', async (t) => {
-  const agreement = questionAgreement({ judgment: 'spam', audit, lines: [], key: new Map() })
+  const agreement = questionAgreement({ judgment: 'spam', audit, reviews: new Map(), key: new Map() })
   t.same(JSON.parse(JSON.stringify(agreement)), agreement)
   t.equal(agreement.key_error, null)
   t.equal(agreement.people.reason, 'no row has verdicts with a label by two reviewers')

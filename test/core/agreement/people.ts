@@ -1,4 +1,5 @@
 import t from 'tap'
+import { standingReviews } from '../../../src/core/review/retraction.ts'
 import type { ReviewLine } from '../../../src/core/review/retraction.ts'
 import { agrees, labelPair, labelled, peopleAgreement, reviewedPairs, type ReviewedPair } from '../../../src/core/agreement/people.ts'
 
@@ -20,11 +21,11 @@ t.test('a row reviewed by two people gives their latest standing verdicts, in th
     verdict('ann', 'r4', ['yes']), verdict('bob', 'r4', ['yes'], 'topic'),
     verdict('ann', 'r5', ['no']), verdict('bob', 'r5', []), verdict('cat', 'r5', ['no']),
   ]
-  t.same(reviewedPairs(lines, 'spam', 'is_spam'), [
+  t.same(reviewedPairs(standingReviews(lines), 'spam', 'is_spam'), [
     { state_hash: 'r1', first: { reviewer: 'bob', labels: ['yes'] }, second: { reviewer: 'ann', labels: ['yes'] } },
     { state_hash: 'r5', first: { reviewer: 'ann', labels: ['no'] }, second: { reviewer: 'bob', labels: [] } },
   ], 'one reviewer twice is no pair; a retraction withdraws the second verdict; other questions and judgments are apart; a third reviewer is left out')
-  t.same(reviewedPairs(lines, 'other', 'is_spam'), [])
+  t.same(reviewedPairs(standingReviews(lines), 'other', 'is_spam'), [])
 })
 
 t.test('two verdicts agree when they share a label; κ counts the shared label on both sides', async (t) => {
