@@ -157,4 +157,13 @@ t.test('two reviewers in turn: a row chosen for a second review is offered to th
   await screenshot(cy, 'review-second-1280')
   const lines: Record<string, string>[] = parse(readFileSync(join(root, 'sms', 'spam.reviews.csv')), { columns: true })
   t.same(lines.map((l) => [l.reviewer, l.state_hash, l.verdict]), [['ann', row.state, 'confirmed'], ['bob', row.state, 'confirmed']])
+
+  for (const [page, width] of [[cy, 1280], [bob, 390]] as const) {
+    await page.goto(`${server.url}/accuracy?path=sms/spam.judge.yaml`)
+    const section = page.locator(`section#${row.question}`)
+    t.equal(await section.locator('h3', { hasText: 'Agreement with people' }).count(), 1, `the accuracy page shows ${row.question}'s agreement`)
+    t.match(await section.textContent(), /Between reviewers: κ .*over 1 row reviewed twice/, 'ann and bob measured against each other')
+    t.equal(await horizontalOverflow(page), 0, `no horizontal scroll at ${width} px`)
+    await screenshot(page, `accuracy-agreement-${width}`)
+  }
 })

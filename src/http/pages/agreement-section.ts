@@ -4,6 +4,7 @@ import { percent } from '../../format.ts'
 import { html, type Html } from '../html.ts'
 
 const kappa = (k: number | null, i: readonly [number, number] | null) => (k === null ? '–' : `${k.toFixed(2)}${i ? ` (${i[0].toFixed(2)} to ${i[1].toFixed(2)})` : ''}`)
+const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`
 const share = (p: Proportion | null) => (p === null ? '–' : `${percent(p.point)} (${percent(p.interval[0])} to ${percent(p.interval[1])})`)
 
 /**
@@ -16,7 +17,7 @@ export function agreementSection(labels: readonly string[], a: QuestionAgreement
   if (a.kappa === null && a.rows === 0) return html`<h3>Agreement with people</h3><p class="muted">Not yet: ${a.reason ?? 'no reviewed sample'}.</p>${peopleLine(a)}${keyLine(a)}`
   const cells = (model: string) => labels.map((truth) => html`<td class="num">${Math.round(a.confusion[model]?.[truth] ?? 0)}</td>`)
   return html`<h3>Agreement with people</h3>
-<p>Cohen's κ <strong>${kappa(a.kappa, a.kappa_interval)}</strong>, raw agreement ${share(a.raw_agreement === null || a.raw_agreement_interval === null ? null : { point: a.raw_agreement, interval: a.raw_agreement_interval })}, over ${a.rows} reviewed sample rows, each weighed by the answers it stands for.${a.reason ? html` <span class="muted">${a.reason}</span>` : ''}</p>
+<p>Cohen's κ <strong>${kappa(a.kappa, a.kappa_interval)}</strong>, raw agreement ${share(a.raw_agreement === null || a.raw_agreement_interval === null ? null : { point: a.raw_agreement, interval: a.raw_agreement_interval })}, over ${a.rows} reviewed sample ${a.rows === 1 ? 'row' : 'rows'}, each weighed by the answers it stands for.${a.reason ? html` <span class="muted">${a.reason}</span>` : ''}</p>
 <div class="split"><div class="table-wrap"><table><caption>model label × reviewed label (answers)</caption><thead><tr><th>model \\ reviewed</th>${labels.map((l) => html`<th class="num">${l}</th>`)}</tr></thead>
 <tbody>${labels.map((model) => html`<tr><th>${model}</th>${cells(model)}</tr>`)}</tbody></table></div>
 <div class="table-wrap"><table><thead><tr><th>label</th><th>precision</th><th>recall</th><th>F1</th></tr></thead>
@@ -26,8 +27,8 @@ ${peopleLine(a)}${keyLine(a)}`
 
 function peopleLine(a: QuestionAgreement): Html {
   if (a.people.rows === 0) return html`<p class="muted">No row reviewed twice yet (<code>double_review</code>): people are not measured against each other.</p>`
-  const reviewers = Object.entries(a.reviewers).map(([name, r]) => html`<li>${name}: ${r.rows} rows, agreement ${percent(r.agreement)} (${percent(r.interval[0])} to ${percent(r.interval[1])})${r.flagged ? html` <strong class="alert">far below the others</strong>` : ''}</li>`)
-  return html`<p>Between reviewers: κ <strong>${kappa(a.people.kappa, a.people.kappa_interval)}</strong>, raw agreement ${a.people.raw_agreement === null ? '–' : percent(a.people.raw_agreement)}, over ${a.people.rows} rows reviewed twice.</p><ul>${reviewers}</ul>`
+  const reviewers = Object.entries(a.reviewers).map(([name, r]) => html`<li>${name}: ${rows(r.rows)}, agreement ${percent(r.agreement)} (${percent(r.interval[0])} to ${percent(r.interval[1])})${r.flagged ? html` <strong class="alert">far below the others</strong>` : ''}</li>`)
+  return html`<p>Between reviewers: κ <strong>${kappa(a.people.kappa, a.people.kappa_interval)}</strong>, raw agreement ${a.people.raw_agreement === null ? '–' : percent(a.people.raw_agreement)}, over ${rows(a.people.rows)} reviewed twice.</p><ul>${reviewers}</ul>`
 }
 
 function keyLine(a: QuestionAgreement): Html {
