@@ -81,7 +81,7 @@ t.test('the checker catches what it is meant to', async (t) => {
   t.same(check({ path: 'a', row: {}, node: null, log: true }, request), [])
   t.same(check({ path: 'a', rows: {} }, request), ['$: lacks row', '$: rows is not a documented field'])
   t.same(check({ path: 1, row: [] }, request), ['$.path: integer is not string', '$.row: array is not object'])
-  t.same(check({ run_id: 'r', rows: 1.5, shares: { a: '1' }, change: null, alert: false }, spec.components.schemas.DriftEntry),
+  t.same(check({ run_id: 'r', rows: 1.5, shares: { a: '1' }, change: null, alert: false, p_value: null, significant: false }, spec.components.schemas.DriftEntry),
     ['$.rows: number is not integer', '$.shares.a: string is not number'])
   t.same(check(Array(51).fill({}), { type: 'array', maxItems: 50 }), ['$: 51 items, more than 50'])
   t.same(check('x', { enum: ['a'] }), ['$: "x" is not one of a'])
@@ -155,7 +155,7 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
 
   const drift = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml', auth), 200)
   t.equal(drift.body.is_spam.length, 52)
-  t.same(Object.keys(drift.body.is_spam[1]).sort(), ['alert', 'change', 'rows', 'run_id', 'shares'], 'without the like-runs parameters, the interface\'s entry exactly')
+  t.same(Object.keys(drift.body.is_spam[1]).sort(), ['alert', 'change', 'p_value', 'rows', 'run_id', 'shares', 'significant'], 'without the like-runs parameters, the interface\'s entry and its noise test')
   const like = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&command=run&source=data.csv', auth), 200)
   t.equal(like.body.is_spam.length, 51, 'the failed run shown, its successor compared with the run before it')
   t.match(like.body.is_spam.at(-1), { baseline: String, model_change: Number, model_rows: 4, data_change: Number })

@@ -19,7 +19,9 @@ export function comparedWith(entry: LikeDriftEntry): string {
 
 /** One question's line of a run summary: its mix, its change since the baseline, and the change's parts. */
 export function questionLine(question: string, entry: LikeDriftEntry): string {
-  const change = entry.change === null ? '' : `; change ${entry.change.toFixed(3)}${entry.alert ? ` (drift alert, above ${DRIFT_ALERT.toFixed(2)})` : ''}`
+  const p = entry.p_value === null ? '' : entry.p_value < 0.001 ? 'p < 0.001' : `p = ${entry.p_value.toFixed(3)}`
+  const flag = entry.significant ? ` (drift alert, above ${DRIFT_ALERT.toFixed(2)}, ${p})` : entry.alert ? ` (above ${DRIFT_ALERT.toFixed(2)} but within noise, ${p})` : ''
+  const change = entry.change === null ? '' : `; change ${entry.change.toFixed(3)}${flag}`
   return `  ${question}: ${mix(entry.shares)}${change}${partsText(entry)}`
 }
 
@@ -52,5 +54,5 @@ export function likeDriftText(judgment: string, drift: LikeDrift): string {
 function entryCells(e: LikeDriftEntry): string[] {
   const num = (n: number | null) => (n === null ? '-' : n.toFixed(3))
   return [e.run_id, e.status === 'complete' ? 'complete' : 'failed', String(e.rows), e.reported_model || '-', e.baseline ?? '-', num(e.change),
-    e.alert ? 'ALERT' : '', e.model_change === null && e.baseline !== null ? '?' : num(e.model_change), num(e.data_change), mix(e.shares)]
+    e.alert && e.significant ? 'ALERT' : e.alert ? 'noise' : '', e.model_change === null && e.baseline !== null ? '?' : num(e.model_change), num(e.data_change), mix(e.shares)]
 }

@@ -113,8 +113,7 @@ export interface RunRecord {
   readonly status: string
   readonly started_at: string
   readonly finished_at: string
-  /** Answers that came from the store (rows repeating an earlier row's state not counted). */
-  readonly cached: number
+  readonly cached: number // answers from the store (rows repeating an earlier row's state not counted)
   readonly requests: number
   /** The command that judged the rows: `run`, `test` or `replay` ("" before runs recorded it). */
   readonly command: string
@@ -126,8 +125,7 @@ export interface RunRecord {
   readonly node: string
   /** The model the engine reported for the run's answers ("" when unknown). */
   readonly reported_model: string
-  /** Distinct states judged; `rows - states` rows repeated an earlier row's state. */
-  readonly states: number
+  readonly states: number // distinct states judged; `rows - states` rows repeated an earlier row's state
   /** Each question's fingerprint when the run was made, so that a later plan sees what changed. */
   readonly fingerprints: Readonly<Record<string, string>>
 }
@@ -184,13 +182,15 @@ export interface LabelCount {
   readonly count: number
 }
 
-/** A drift entry (docs/http-api.md, `GET /v1/drift`). */
+/** A drift entry (docs/http-api.md, `GET /v1/drift`); `p_value` and `significant`: core/reports/mix-test.ts. */
 export interface DriftEntry {
   readonly run_id: string
   readonly rows: number
   readonly shares: Record<string, number>
   readonly change: number | null
   readonly alert: boolean
+  readonly p_value: number | null
+  readonly significant: boolean
 }
 
 /** A row with where it came from (`file:line`, `kept row …`), for error messages. */

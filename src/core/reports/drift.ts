@@ -1,6 +1,7 @@
 import type { DriftEntry } from '../types.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import { tidy } from '../judge/answer.ts'
+import { mixPValue, SIGNIFICANCE } from './mix-test.ts'
 
 /** The drift alert threshold: a change above it is flagged (docs/http-api.md, `GET /v1/drift`). */
 export const DRIFT_ALERT = 0.1
@@ -21,9 +22,17 @@ export function totalVariation(a: Readonly<Record<string, number>>, b: Readonly<
   return tidy(sum / 2)
 }
 
+/** Whether a change between two runs' label counts is noise: its p value, and whether it is a significant alert. */
+export function noiseOf(before: Readonly<Record<string, number>> | null, after: Readonly<Record<string, number>>, alert: boolean): { p_value: number | null; significant: boolean } {
+  if (before === null) return { p_value: null, significant: false }
+  const p = mixPValue(before, after)
+  return { p_value: tidy(p), significant: alert && p < SIGNIFICANCE }
+}
+
 /**
  * Drift per question: for each run (oldest first) its label shares and the total variation
- * distance from the previous run's shares; `alert` when that change is above the threshold.
+ * distance from the previous run's shares; `alert` when that change is above the threshold, and
+ * `significant` when, besides, a test of the two runs' counts says it is not noise.
  */
 export function driftByQuestion(counts: readonly RunLabelCount[], questions?: readonly string[]): Record<string, DriftEntry[]> {
   const byQuestion = new Map<string, Map<string, { rows: number; counts: Record<string, number> }>>()
@@ -38,12 +47,14 @@ export function driftByQuestion(counts: readonly RunLabelCount[], questions?: re
   }
   const out: Record<string, DriftEntry[]> = {}
   for (const [question, runs] of byQuestion) {
-    let previous: Record<string, number> | null = null
+    let previous: { shares: Record<string, number>; counts: Record<string, number> } | null = null
     out[question] = [...runs].map(([run_id, run]) => {
       const mix = shares(run.counts)
-      const change = previous === null ? null : totalVariation(previous, mix)
-      previous = mix
-      return { run_id, rows: run.rows, shares: mix, change, alert: change !== null && change > DRIFT_ALERT }
+      const change = previous === null ? null : totalVariation(previous.shares, mix)
+      const alert = change !== null && change > DRIFT_ALERT
+      const noise = noiseOf(previous?.counts ?? null, run.counts, alert)
+      previous = { shares: mix, counts: run.counts }
+      return { run_id, rows: run.rows, shares: mix, change, alert, ...noise }
     })
   }
   return out

@@ -1,6 +1,6 @@
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import type { DriftEntry, ModelCheck, RunRecord } from '../types.ts'
-import { DRIFT_ALERT, shares, totalVariation } from './drift.ts'
+import { DRIFT_ALERT, noiseOf, shares, totalVariation } from './drift.ts'
 import { dataChange, flipShare, modelChange, modelMixes } from './model-drift.ts'
 
 /** Which runs a like-runs report covers; each filter left out takes every run. */
@@ -70,7 +70,7 @@ export function likeDrift(counts: readonly RunLabelCount[], questions: readonly 
   const checkOf = new Map(checks.map((c) => [c.run_id, c]))
   const out: Record<string, LikeDriftEntry[]> = {}
   for (const question of questions) {
-    const last = new Map<string, { run_id: string; reported_model: string; shares: Record<string, number> }>()
+    const last = new Map<string, { run_id: string; reported_model: string; shares: Record<string, number>; counts: Record<string, number> }>()
     out[question] = []
     for (const { count, labels } of runs.values()) {
       const counted = labels.get(question)
@@ -78,11 +78,12 @@ export function likeDrift(counts: readonly RunLabelCount[], questions: readonly 
       const series = `${count.command}\0${count.source}`
       const base = last.get(series) ?? null
       const mix = shares(counted)
-      if (count.status === 'complete') last.set(series, { run_id: count.run_id, reported_model: count.reported_model, shares: mix })
+      if (count.status === 'complete') last.set(series, { run_id: count.run_id, reported_model: count.reported_model, shares: mix, counts: counted })
       if (!kept(count, filter)) continue
       const change = base === null ? null : totalVariation(base.shares, mix)
+      const alert = count.status === 'complete' && change !== null && change > DRIFT_ALERT
       out[question].push({
-        run_id: count.run_id, rows: count.rows, shares: mix, change, alert: count.status === 'complete' && change !== null && change > DRIFT_ALERT,
+        run_id: count.run_id, rows: count.rows, shares: mix, change, alert, ...noiseOf(base?.counts ?? null, counted, alert),
         command: count.command, source: count.source, status: count.status, reported_model: count.reported_model,
         baseline: base?.run_id ?? null, ...parts(question, change, base, count, mix, checkOf.get(count.run_id)),
       })

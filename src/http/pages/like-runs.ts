@@ -41,7 +41,9 @@ ${questions.map((q) => html`<th class="num"><code>${q}</code> change</th>`)}</tr
 
 function changeCell(e: LikeDriftEntry | undefined): Html {
   if (!e || e.change === null) return html`<td class="num muted">-</td>`
-  const total = e.alert ? html`<span class="alert">${e.change.toFixed(3)} drift</span>` : html`${e.change.toFixed(3)}`
+  const total = e.alert && e.significant
+    ? html`<span class="alert">${e.change.toFixed(3)} drift</span>`
+    : e.alert ? html`${e.change.toFixed(3)} <span class="muted">within noise</span>` : html`${e.change.toFixed(3)}`
   if (e.model_change === 0) return html`<td class="num">${total}</td>`
   const model = e.model_change === null ? 'model part unmeasured' : `model ${e.model_change.toFixed(3)} on ${e.model_rows} rows, data ${e.data_change === null ? '?' : e.data_change.toFixed(3)}`
   return html`<td class="num">${total}<br><span class="muted">${model}</span></td>`

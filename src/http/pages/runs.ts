@@ -63,7 +63,8 @@ ${shareChart(question, entries, labels, started)}
 function change(entry: DriftEntry): Html {
   if (entry.change === null) return html`<span class="muted">first run</span>`
   const text = `change ${entry.change.toFixed(3)} since the previous run`
-  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10</span>` : html`<span class="muted">${text}</span>`
+  if (entry.alert && !entry.significant) return html`<span class="muted">${text}, above 0.10 but within noise (p = ${pValue(entry.p_value)})</span>`
+  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10 (p = ${pValue(entry.p_value)})</span>` : html`<span class="muted">${text}</span>`
 }
 
 /** The latest mix, every label of the question in spec order (those without rows at 0%). */
@@ -71,4 +72,9 @@ function mixTable(entry: DriftEntry, labels: readonly string[]): Html {
   const all = [...new Set([...labels, ...Object.keys(entry.shares)])]
   const rows = all.map((label) => html`<tr><td>${label}</td><td class="num">${percent(entry.shares[label] ?? 0)}</td></tr>`)
   return html`<table class="mix"><thead><tr><th>label (latest run, ${entry.rows} rows)</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
+}
+
+/** A p value as a page shows it: two decimals, or `< 0.001`. */
+export function pValue(p: number | null): string {
+  return p === null ? '-' : p < 0.001 ? '< 0.001' : p.toFixed(3)
 }

@@ -19,8 +19,9 @@ t.test('--json gives each question its runs oldest first, the first change null,
   const drift = JSON.parse(result.stdout)
   t.same(Object.keys(drift), ['is_spam', 'topic', 'urgency'])
   t.same(drift.is_spam, [
-    { run_id: runs[0].run_id, rows: 10, shares: { yes: 0.1, no: 0.9 }, change: null, alert: false },
-    { run_id: runs[1].run_id, rows: 10, shares: { yes: 0.5, no: 0.5 }, change: 0.4, alert: true },
+    { run_id: runs[0].run_id, rows: 10, shares: { yes: 0.1, no: 0.9 }, change: null, alert: false, p_value: null, significant: false },
+    // 1 of 10 then 5 of 10: an alert, but two runs of one mix differ so much 15% of the time.
+    { run_id: runs[1].run_id, rows: 10, shares: { yes: 0.5, no: 0.5 }, change: 0.4, alert: true, p_value: 0.152923538, significant: false },
   ])
   t.same(drift.topic, [])
 })

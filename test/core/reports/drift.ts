@@ -22,9 +22,9 @@ t.test('drift lists runs oldest first with the change since the previous run', a
     c('r3', 'is_spam', 'yes', 30, 100), c('r3', 'is_spam', 'no', 70, 100),
   ])
   t.same(drift.is_spam, [
-    { run_id: 'r1', rows: 100, shares: { yes: 0.1, no: 0.9 }, change: null, alert: false },
-    { run_id: 'r2', rows: 100, shares: { yes: 0.25, no: 0.75 }, change: 0.15, alert: true },
-    { run_id: 'r3', rows: 100, shares: { yes: 0.3, no: 0.7 }, change: 0.05, alert: false },
+    { run_id: 'r1', rows: 100, shares: { yes: 0.1, no: 0.9 }, change: null, alert: false, p_value: null, significant: false },
+    { run_id: 'r2', rows: 100, shares: { yes: 0.25, no: 0.75 }, change: 0.15, alert: true, p_value: 0.005247204, significant: true },
+    { run_id: 'r3', rows: 100, shares: { yes: 0.3, no: 0.7 }, change: 0.05, alert: false, p_value: 0.42847288, significant: false },
   ])
 })
 

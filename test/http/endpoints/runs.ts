@@ -58,7 +58,7 @@ t.test('GET /v1/drift gives each question its runs oldest first, the first chang
   t.same(entries.map((e: any) => e.change), [null, 0.1, 0.15, 0])
   t.same(entries.map((e: any) => e.alert), [false, false, true, false], 'exactly 0.10 is no alert; 0.15 is')
   for (const entry of entries) {
-    t.same(Object.keys(entry).sort(), ['alert', 'change', 'rows', 'run_id', 'shares'])
+    t.same(Object.keys(entry).sort(), ['alert', 'change', 'p_value', 'rows', 'run_id', 'shares', 'significant'])
     t.equal(entry.rows, 100)
     t.ok(Number.isInteger(entry.rows))
     t.equal(Object.values<number>(entry.shares).reduce((a, b) => a + b, 0), 1, 'shares sum to 1')
@@ -73,7 +73,7 @@ t.test('GET /v1/drift needs node for a folder of several judgments and refuses a
   const server = await startJudgeServer(t, dir)
   t.match(await server.get('/v1/drift?path=.'), { status: 400, body: { error: /holds 2 judgments \(spam, tone\); name one with node/ } })
   t.match(await server.get('/v1/drift?path=.&node=nope'), { status: 400, body: { error: /unknown node "nope"/ } })
-  t.same((await server.get('/v1/drift?path=.&node=tone')).body, { tone: [{ run_id: String((await server.get('/v1/runs?path=.')).body[0].run_id), rows: 4, shares: { yes: 0.75, no: 0.25 }, change: null, alert: false }] })
+  t.same((await server.get('/v1/drift?path=.&node=tone')).body, { tone: [{ run_id: String((await server.get('/v1/runs?path=.')).body[0].run_id), rows: 4, shares: { yes: 0.75, no: 0.25 }, change: null, alert: false, p_value: null, significant: false }] })
   t.same((await server.get('/v1/drift?path=.&node=spam')).body, { is_spam: [], topic: [], urgency: [] }, 'every question, with no runs')
 })
 

@@ -3,7 +3,7 @@ import { axisDate, CHART_RUNS, labelColours, shareChart } from '../../../src/htt
 import { percent } from '../../../src/format.ts'
 import type { DriftEntry } from '../../../src/core/types.ts'
 
-const entry = (run_id: string, shares: Record<string, number>, change: number | null, alert = false): DriftEntry => ({ run_id, rows: 10, shares, change, alert })
+const entry = (run_id: string, shares: Record<string, number>, change: number | null, alert = false): DriftEntry => ({ run_id, rows: 10, shares, change, alert, p_value: change === null ? null : 0.5, significant: false })
 
 t.test('the chart draws one stacked bar per run, newest first, a part per label share, each run dated on the axis', async (t) => {
   const html = shareChart('is_spam', [entry('r1', { yes: 0.25, no: 0.75 }, null), entry('r2', { yes: 0.5, no: 0.5 }, 0.25, true)], [], { r1: '2026-01-01T09:00:00.000', r2: '2026-01-02T09:30:15.500' }).text

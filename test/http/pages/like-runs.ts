@@ -4,7 +4,7 @@ import { likeRunsSection } from '../../../src/http/pages/like-runs.ts'
 
 function entry(run_id: string, over: Partial<LikeDriftEntry> = {}): LikeDriftEntry {
   return {
-    run_id, rows: 10, shares: { yes: 0.5, no: 0.5 }, change: null, alert: false, command: 'run', source: 'messages.csv', status: 'complete',
+    run_id, rows: 10, shares: { yes: 0.5, no: 0.5 }, change: null, alert: false, p_value: null, significant: false, command: 'run', source: 'messages.csv', status: 'complete',
     reported_model: 'jev-1', baseline: null, model_change: null, model_rows: null, model_flips: null, data_change: null, ...over,
   }
 }
@@ -15,10 +15,10 @@ t.test('a table per series: each run, its status and model, what it was compared
       entry('r1'),
       entry('l1', { source: '<later>.csv' }),
       entry('r2', { status: 'failed: interrupted', baseline: 'r1', change: 0.4 }),
-      entry('r3', { baseline: 'r1', change: 0.2, alert: true, reported_model: 'jev-2', model_change: 0.15, model_rows: 40, model_flips: 0.2, data_change: 0.05 }),
+      entry('r3', { baseline: 'r1', change: 0.2, alert: true, p_value: 0.001, significant: true, reported_model: 'jev-2', model_change: 0.15, model_rows: 40, model_flips: 0.2, data_change: 0.05 }),
       entry('r4', { baseline: 'r3', change: 0.01, model_change: 0, data_change: 0.01 }),
     ],
-    topic: [entry('r3', { baseline: 'r1', change: 0.3, alert: true, reported_model: 'jev-2' })],
+    topic: [entry('r3', { baseline: 'r1', change: 0.3, alert: true, p_value: 0.002, significant: true, reported_model: 'jev-2' })],
   }).text
   t.match(page, /<h4>Like runs<\/h4>/)
   t.match(page, /<h5><code>run<\/code> of <code>messages\.csv<\/code><\/h5><div class="table-wrap"><table><thead><tr><th>run<\/th><th>status<\/th><th>reported model<\/th><th>compared with<\/th>\n<th class="num"><code>is_spam<\/code> change<\/th><th class="num"><code>topic<\/code> change<\/th>/)

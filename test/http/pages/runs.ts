@@ -21,10 +21,10 @@ const data: RunsData = {
     name: 'spam',
     drift: {
       is_spam: [
-        { run_id: 'r1', rows: 10, shares: { yes: 0.2, no: 0.8 }, change: null, alert: false },
-        { run_id: 'r2', rows: 10, shares: { yes: 0.5, no: 0.5 }, change: 0.3, alert: true },
+        { run_id: 'r1', rows: 10, shares: { yes: 0.2, no: 0.8 }, change: null, alert: false, p_value: null, significant: false },
+        { run_id: 'r2', rows: 10, shares: { yes: 0.5, no: 0.5 }, change: 0.3, alert: true, p_value: 0.003, significant: true },
       ],
-      topic: [{ run_id: 'r1', rows: 10, shares: { personal: 1 }, change: null, alert: false }],
+      topic: [{ run_id: 'r1', rows: 10, shares: { personal: 1 }, change: null, alert: false, p_value: null, significant: false }],
       urgency: [],
     },
     like: {},
@@ -41,7 +41,9 @@ t.test('the runs page shows the run table, the latest mix per question with drif
   t.match(page, /<td><a href="\/runs\/r2\?path=sms"><code>r2<\/code><\/a><\/td>/, 'each run id opens its page')
   t.match(page, /<td data-label="command">run<\/td><td data-label="source"><code>later\.csv<\/code><\/td>\n<td class="num" data-label="rows">10<\/td><td class="num" data-label="answers asked">4<\/td><td class="num" data-label="cost">\$0\.00021<\/td>/)
   t.match(page, /<td data-label="model"><code>jev<\/code><\/td><td data-label="reported model"><code>jev-9<\/code><\/td><td data-label="spec hash"><code>abc<\/code><\/td><td data-label="git commit"><code>def<\/code><\/td><td data-label="status"><span class="alert">failed: engine answered 500<\/span><\/td>/)
-  t.match(page, /<h4><code>is_spam<\/code> <span class="alert">drift: change 0\.300 since the previous run, above 0\.10<\/span><\/h4>/)
+  t.match(page, /<h4><code>is_spam<\/code> <span class="alert">drift: change 0\.300 since the previous run, above 0\.10 \(p = 0\.003\)<\/span><\/h4>/)
+  const noise: RunsData = { ...data, judgments: [{ ...data.judgments[0], drift: { ...data.judgments[0].drift, is_spam: [data.judgments[0].drift.is_spam[0], { ...data.judgments[0].drift.is_spam[1], p_value: 0.37, significant: false }] } }] }
+  t.match(runsPage(noise, null).text, /<h4><code>is_spam<\/code> <span class="muted">change 0\.300 since the previous run, above 0\.10 but within noise \(p = 0\.370\)<\/span><\/h4>/, 'an alert that is noise is not in red')
   t.match(page, /<tr><td>yes<\/td><td class="num">50\.0%<\/td><\/tr><tr><td>no<\/td><td class="num">50\.0%<\/td><\/tr>/)
   t.match(page, /<tr><td>personal<\/td><td class="num">100\.0%<\/td><\/tr><tr><td>promotion<\/td><td class="num">0\.0%<\/td><\/tr><tr><td>service<\/td><td class="num">0\.0%<\/td><\/tr>/, 'every label of the question, in spec order')
   t.match(page, /<h4><code>topic<\/code> <span class="muted">first run<\/span><\/h4>/)
@@ -74,7 +76,7 @@ t.test('shadow candidates show their agreement with the live answers, and nothin
 })
 
 t.test('a change within the threshold is shown but not flagged, and no runs say so', async (t) => {
-  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false }] }, like: {}, labels: {}, started: {}, shadows: [] }] }
+  const quiet: RunsData = { ...data, node: 'spam', runs: [], judgments: [{ name: 'spam', drift: { q: [{ run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false, p_value: null, significant: false }, { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false, p_value: 1, significant: false }] }, like: {}, labels: {}, started: {}, shadows: [] }] }
   const page = runsPage(quiet, 'tok').text
   t.match(page, /<span class="muted">change 0\.100 since the previous run<\/span>/)
   t.notMatch(page, /class="alert"/)
@@ -94,7 +96,7 @@ t.test('GET /runs escapes labels, statuses and paths that hold markup, and sends
   t.equal(res.status, 200)
   t.notMatch(res.text, /<script/i)
   t.match(res.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/)
-  t.match(res.text, /drift: change 0\.400/)
+  t.match(res.text, /change 0\.400 since the previous run/)
   t.equal(res.headers.get('content-type'), 'text/html; charset=utf-8')
   t.equal(res.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
   t.equal(res.headers.get('referrer-policy'), 'no-referrer')
