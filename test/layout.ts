@@ -131,7 +131,7 @@ const EXCEPTIONS: readonly { readonly from: string; readonly to: string; readonl
  * and of the App, the core's data types, the CLI's streams), so there is no behaviour to test;
  * the code that uses them is tested.
  */
-const TYPE_ONLY = ['src/core/types.ts', 'src/app/app.ts', 'src/cli/io.ts']
+const TYPE_ONLY = ['src/core/types.ts', 'src/app/app.ts', 'src/cli/io.ts', 'src/core/reports/report-types.ts']
 
 t.test('no source file is over 200 lines', async (t) => {
   for (const [file, text] of TEXT) {
