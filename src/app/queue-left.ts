@@ -6,13 +6,13 @@ import type { StoredAnswer } from '../ports/answer-store.ts'
 import type { ReviewSource } from './review-source.ts'
 
 /**
- * Rows of each kind left in the queue, per question. Disagreements and spot checks are all
- * offered, so they are counted off the queue; the unsure rows are counted in the store: the unsure
+ * Rows of each kind left in the queue, per question. Disagreements are all offered, so they are
+ * counted off the queue, as spot checks are but for those allocation offers later (`spotLeft`); the unsure rows are counted in the store: the unsure
  * stratum less its rows offered as a disagreement or holding a verdict, plus those offered for a
  * second review. The queue reads unsure rows
  * only as far as a page needs, so counting what it read would grow as a reviewer works.
  */
-export function queueLeft(source: ReviewSource, answers: readonly QuestionAnswers[], offered: readonly Card[]): QueueLeft {
+export function queueLeft(source: ReviewSource, answers: readonly QuestionAnswers[], offered: readonly Card[], spotLeft: ReadonlyMap<string, number> = new Map()): QueueLeft {
   const left: Record<string, Record<Kind, number>> = {}
   for (const qa of answers) {
     const counts = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>
@@ -24,6 +24,8 @@ export function queueLeft(source: ReviewSource, answers: readonly QuestionAnswer
       else if (source.verdicts.has(verdictKey(source.spec.name, card.question, card.stateHash))) second += 1
     }
     counts.unsure = unsureLeft(source, qa) + second
+    // Under allocation the spot checks come a run at a time: those to come count too.
+    counts.spot_check = Math.max(counts.spot_check, spotLeft.get(qa.question.name) ?? 0)
     left[qa.question.name] = counts
   }
   return left

@@ -9,6 +9,7 @@ import type { Reviews } from '../core/review/double-review.ts'
 import type { Question } from '../core/types.ts'
 import { auditOf } from './audit-data.ts'
 import { queueLeft } from './queue-left.ts'
+import { spotChecks } from './review-allocation.ts'
 import { rankedRows, type ReviewSource } from './review-source.ts'
 
 export type { ReviewSource } from './review-source.ts'
@@ -40,22 +41,23 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   const limit = options.limit ?? PAGE_SIZE
   const audit = Math.max(0, Math.trunc(options.audit))
   const keyHashes = [...key.keys()]
+  const spotLeft = new Map<string, number>()
   const answers: QuestionAnswers[] = spec.questions.map((question) => {
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
+    const reviewed = reviewedCount(source, question)
+    const spot = spotChecks(source, question, { audit, limit, reviewed })
+    if (spot.left !== null) spotLeft.set(question.name, spot.left)
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
-    const skipped = reviewedCount(source, question) + audit + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
-    const strata = {
-      confident: rankedRows(source, question, 'confident', audit),
-      unsure: rankedRows(source, question, 'unsure', limit + skipped),
-    }
-    return { question, keyed, strata, extra: extraRows(source, question, strata.unsure.rows, options.rows ?? []) }
+    const skipped = reviewed + spot.depth + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
+    const strata = { confident: spot.rows, unsure: rankedRows(source, question, 'unsure', limit + skipped) }
+    return { question, keyed, strata, spotChecks: spot.depth, extra: extraRows(source, question, strata.unsure.rows, options.rows ?? []) }
   })
   const read = answers.flatMap((qa) => [...STRATA.flatMap((s) => qa.strata[s].rows), ...(qa.extra ?? [])])
   const outside = read.map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
   const second = options.reviews && options.reviewer !== undefined ? { reviews: options.reviews, reviewer: options.reviewer } : {}
   const queue = buildQueue({ spec, answers, key, verdicts, states, audit, limit, ...second })
-  return { ...queue, model, left: queueLeft(source, answers, queue.offered) }
+  return { ...queue, model, left: queueLeft(source, answers, queue.offered, spotLeft) }
 }
 
 /** The unsure answers of the states asked for that the rows read do not hold. */

@@ -1,3 +1,5 @@
+import type { AllocationRule } from './allocation/rule.ts'
+
 /** The three kinds of question a spec can ask. */
 export type QuestionType = 'yes_no' | 'choice' | 'scale'
 
@@ -63,6 +65,10 @@ export interface Spec {
   readonly unsureBelow: number
   readonly minAccuracy: number | null
   readonly doubleReview: number // share of reviewed sample rows a second reviewer sees (DEFAULT_DOUBLE_REVIEW)
+  /** The accuracy interval's half-width wanted (`accuracy_target`), or null. */
+  readonly accuracyTarget: number | null
+  /** How the queue spreads spot checks over the strata (`allocation`, core/allocation). */
+  readonly allocation: AllocationRule
   /** Hash of the spec file's content. */
   readonly hash: string
 }

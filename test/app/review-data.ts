@@ -8,6 +8,8 @@ import { createMemoryStore } from '../helpers/memory-store.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
 
 const judgment: Spec = spec(SPAM_YAML + 'unsure_below: 0.2\n')
+// The seed's order: exactly `audit` spot checks, whatever the strata found.
+const fixed: Spec = { ...judgment, allocation: 'fixed' }
 const isSpam = judgment.questions[0]
 const hashOf = (message: string) => stateHash({ message })
 
@@ -42,7 +44,7 @@ function setup(count: number, yes: (i: number) => number = (i) => (i % 2 === 0 ?
 
 t.test('the queue reads disagreements, the seeded sample and unsure answers from the store, with their states', async (t) => {
   const { store, source } = setup(50, (i) => (i < 3 ? 0.55 : 0.9))
-  const queue = queueData(source({ key: keyOf({ m10: 'no', m11: 'yes' }) }), { audit: 5 })
+  const queue = queueData(source({ spec: fixed, key: keyOf({ m10: 'no', m11: 'yes' }) }), { audit: 5 })
   const confident = { from: 0.2, below: Infinity }
   const sample = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 5, confident).map((a) => a.stateHash).filter((h) => h !== hashOf('m10'))
   const spots = queue.offered.filter((c) => c.kind === 'spot_check' && c.question === 'is_spam')
@@ -68,23 +70,23 @@ t.test('enough unsure answers are read to fill a page after the reviewed ones dr
   const ranked = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 60).map((a) => a.stateHash)
   const messages = new Map(Array.from({ length: 60 }, (_, i) => [hashOf(`m${i}`), `m${i}`]))
   const verdicts = reviewed(ranked.slice(0, 20).map((h) => messages.get(h)!))
-  const queue = queueData(source({ verdicts }), { audit: 0, limit: 5 })
+  const queue = queueData(source({ spec: fixed, verdicts }), { audit: 0, limit: 5 })
   t.same(queue.cards.map((c) => c.stateHash), ranked.slice(20, 25))
   t.same(queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0 }).offered, [], 'unsure_below 0, no unsure rows')
 })
 
 t.test('the rows left are counted over the whole queue, the unsure ones in the store, and do not grow as a reviewer works', async (t) => {
   const { store, source } = setup(40, (i) => (i < 30 ? 0.5 + i / 1000 : 0.9))
-  const read = queueData(source(), { audit: 0, limit: 5 })
+  const read = queueData(source({ spec: fixed }), { audit: 0, limit: 5 })
   t.equal(read.offered.filter((c) => c.kind === 'unsure').length < 30, true, 'fewer unsure rows read than there are')
   t.same(read.left.is_spam, { disagreement: 0, spot_check: 0, unsure: 30 }, 'all 30 unsure answers counted')
   const ranked = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 40).map((a) => a.stateHash)
   const messages = new Map(Array.from({ length: 40 }, (_, i) => [hashOf(`m${i}`), `m${i}`]))
   const confident = ranked.filter((h) => Number(messages.get(h)!.slice(1)) >= 30).slice(0, 3).map((h) => messages.get(h)!)
   const unsure = ranked.filter((h) => Number(messages.get(h)!.slice(1)) < 30).slice(0, 2).map((h) => messages.get(h)!)
-  const after = queueData(source({ verdicts: reviewed([...confident, ...unsure]) }), { audit: 3, limit: 5 })
+  const after = queueData(source({ spec: fixed, verdicts: reviewed([...confident, ...unsure]) }), { audit: 3, limit: 5 })
   t.same(after.left.is_spam, { disagreement: 0, spot_check: 0, unsure: 28 }, 'reviewing spot checks takes none off the unsure rows; two unsure verdicts take two')
-  const keyed = queueData(source({ key: keyOf({ [messages.get(ranked.find((h) => Number(messages.get(h)!.slice(1)) < 30)!)!]: 'no' }) }), { audit: 0 })
+  const keyed = queueData(source({ spec: fixed, key: keyOf({ [messages.get(ranked.find((h) => Number(messages.get(h)!.slice(1)) < 30)!)!]: 'no' }) }), { audit: 0 })
   t.same(keyed.left.is_spam, { disagreement: 1, spot_check: 0, unsure: 29 }, 'an unsure row offered as a disagreement is counted once')
   t.same(queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0, limit: 0 }).left.is_spam, { disagreement: 0, spot_check: 0, unsure: 0 }, 'unsure_below 0')
 })

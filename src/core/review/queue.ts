@@ -44,6 +44,8 @@ export interface QuestionAnswers {
    * after them, with no rank, as the queue would offer them once read that far.
    */
   readonly extra?: readonly StoredAnswer[]
+  /** How deep into the confident stratum's rank order the spot checks go; `audit` when not given (core/allocation). */
+  readonly spotChecks?: number
 }
 
 /** Everything buildQueue needs; it reads nothing itself. */
@@ -57,7 +59,7 @@ export interface QueueInput {
   readonly reviewer?: string
   /** Row values by state hash, for rows outside the key. */
   readonly states: ReadonlyMap<string, State>
-  /** Spot-check rows per question: the first `audit` rows of the confident stratum. */
+  /** Spot-check rows per question: the first `audit` rows of the confident stratum, unless a question says how deep. */
   readonly audit: number
   readonly limit: number
 }
@@ -145,7 +147,7 @@ function alternate(lists: readonly (readonly Card[])[]): Card[] {
 }
 
 function candidates(kind: Kind, qa: QuestionAnswers, input: QueueInput): readonly StoredAnswer[] {
-  if (kind === 'spot_check') return qa.strata.confident.rows.slice(0, Math.max(0, input.audit))
+  if (kind === 'spot_check') return qa.strata.confident.rows.slice(0, Math.max(0, qa.spotChecks ?? input.audit))
   if (kind === 'unsure') return qa.extra ? [...qa.strata.unsure.rows, ...qa.extra] : qa.strata.unsure.rows
   // Disagreements in key order, so the page reads like the key file.
   const byHash = new Map(qa.keyed.map((a) => [a.stateHash, a]))

@@ -3,6 +3,7 @@ import { SpecError } from '../../errors.ts'
 import { shortHash } from '../hash.ts'
 import { parseAct } from './spec-act.ts'
 import { parseQuestions } from './spec-questions.ts'
+import { parseReviewPlan } from './spec-review.ts'
 import { asList, asMap, asText, asUnit, checkKeys, describe, itemOf, optional, required } from './spec-values.ts'
 import type { YamlMap } from './spec-values.ts'
 import { readYaml } from './spec-yaml.ts'
@@ -43,6 +44,8 @@ export const SPEC_KEYS = [
   'unsure_below',
   'min_accuracy',
   'double_review',
+  'accuracy_target',
+  'allocation',
 ] as const
 
 /**
@@ -85,6 +88,7 @@ export function parseSpec(text: string, file: string): Spec {
     unsureBelow: unit(root, 'unsure_below', file) ?? DEFAULT_UNSURE_BELOW,
     minAccuracy: unit(root, 'min_accuracy', file),
     doubleReview: unit(root, 'double_review', file) ?? DEFAULT_DOUBLE_REVIEW,
+    ...parseReviewPlan(root, file),
     hash: shortHash(text),
   }
 }

@@ -1,0 +1,38 @@
+import { stratifiedProportion, type Cell } from '../review/proportion.ts'
+import { STRATA, type Stratum } from '../review/strata.ts'
+import { adjustedAccuracy, neymanSplit, type StrataState } from './neyman.ts'
+
+/** The half-width of the accuracy interval after `more` reviews per stratum, if they find what the sample found so far. */
+export function projectedHalfWidth(strata: StrataState, more: Readonly<Record<Stratum, number>>): number {
+  const cells = STRATA.map((h): Cell => {
+    const s = strata[h]
+    // Reviews to come are labelled as often as the sample's were, and right as often (the prior's share while none is counted).
+    const labelled = s.sampled === 0 ? 1 : s.counted / s.sampled
+    const accuracy = s.counted === 0 ? adjustedAccuracy(s) : s.correct / s.counted
+    const counted = s.counted + more[h] * labelled
+    return { size: s.size, sampled: s.sampled + more[h], counted, successes: counted * accuracy }
+  })
+  const result = stratifiedProportion(cells)
+  return result === null ? Infinity : (result.interval[1] - result.interval[0]) / 2
+}
+
+/**
+ * The reviews, per stratum, it takes before the accuracy interval's half-width is at most
+ * `target`: the fewest in total, split by Neyman allocation (neymanSplit), assuming the reviews to
+ * come find what the sample found so far. Zero in every stratum when the interval is already that
+ * narrow; every unsampled row of a stratum at most (a stratum reviewed whole adds no variance).
+ */
+export function reviewsNeeded(strata: StrataState, target: number): Record<Stratum, number> {
+  const none = { unsure: 0, confident: 0 }
+  if (projectedHalfWidth(strata, none) <= target) return none
+  const remaining = STRATA.reduce((n, h) => n + Math.max(0, strata[h].size - strata[h].sampled), 0)
+  // The half-width falls as reviews are added, so the fewest that reach the target are found by bisection.
+  let low = 0
+  let high = remaining
+  while (low + 1 < high) {
+    const mid = Math.floor((low + high) / 2)
+    if (projectedHalfWidth(strata, neymanSplit(strata, mid)) <= target) high = mid
+    else low = mid
+  }
+  return neymanSplit(strata, high)
+}
