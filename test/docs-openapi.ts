@@ -172,6 +172,8 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   writeAccuracyProject(join(dir, 'acc'), 6000, 0.25)
   const accuracy = await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=acc/spam.judge.yaml', auth), 200)
   t.ok(accuracy.body.questions.is_spam.estimate.estimable && accuracy.body.questions.is_spam.thresholds[0].suggested, 'a report with every figure filled in')
+  t.match(accuracy.body.questions.is_spam, { accuracy_target: 0.01, reviews_needed: { unsure: Number, confident: Number } }, 'the target and the reviews it takes')
+  t.ok(accuracy.body.questions.is_spam.reviews_needed.unsure + accuracy.body.questions.is_spam.reviews_needed.confident > 0, 'a ±1-point target is not reached yet')
   const sparse = await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=spam.judge.yaml&target=0.9', auth), 200)
   t.equal(sparse.body.questions.is_spam.estimate.estimable, false, 'and one with little to go on')
   await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=two', auth), 400)

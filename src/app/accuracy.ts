@@ -1,3 +1,5 @@
+import { strataState } from '../core/allocation/neyman.ts'
+import { targetFigures, type TargetFigures } from '../core/allocation/reviews-needed.ts'
 import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import { scoreJudgment } from '../core/review/accuracy.ts'
@@ -26,6 +28,10 @@ export interface QuestionAccuracy {
   readonly mix: LabelMix
   /** The model against people, people against each other, the key against people (docs/review.md, Agreement). */
   readonly agreement: QuestionAgreement
+  /** The half-width of the accuracy interval the spec asks for (`accuracy_target`), or null. */
+  readonly accuracy_target: number | null
+  /** The reviews per stratum still needed to reach it (docs/review.md, The reviews it takes); null without a target or answers. */
+  readonly reviews_needed: TargetFigures['reviews_needed']
 }
 
 /** The accuracy report of one judgment: the one data object behind `judge calibrate`, GET /v1/accuracy and the page. */
@@ -76,6 +82,7 @@ export async function accuracyReport(app: App, project: Project, spec: Spec, tar
       thresholds: routeThresholds({ question: q.name, rules: spec.act[q.name] ?? [], cells, audit, unsureBelow: spec.unsureBelow, target }),
       mix: labelMix(q.labels, cells, audit),
       agreement: questionAgreement({ judgment: spec.name, audit, reviews, key }),
+      ...targetFigures(strataState(audit), spec.accuracyTarget),
     }]
   }))
   const thresholds = Object.values(questions).flatMap((q) => q.thresholds)

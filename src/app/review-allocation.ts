@@ -1,21 +1,10 @@
 import { spotCheckPlan } from '../core/allocation/spot-checks.ts'
-import type { StrataState } from '../core/allocation/neyman.ts'
-import type { QuestionAudit } from '../core/review/audit.ts'
+import { strataState, type StrataState } from '../core/allocation/neyman.ts'
 import type { RankedRows } from '../core/review/queue.ts'
-import { STRATA } from '../core/review/strata.ts'
 import { verdictKey } from '../core/review/verdicts.ts'
 import type { Question } from '../core/types.ts'
 import { auditOf } from './audit-data.ts'
 import { rankedRows, type ReviewSource } from './review-source.ts'
-
-/** What allocation reads of a question's audit: each stratum's size and what its sample found. */
-export function strataState(audit: QuestionAudit): StrataState {
-  const of = (s: (typeof STRATA)[number]) => {
-    const sample = audit.strata[s]
-    return { size: sample.size, sampled: sample.sampled, counted: sample.rows.length, correct: sample.rows.filter((r) => r.correct).length }
-  }
-  return { unsure: of('unsure'), confident: of('confident') }
-}
 
 /** The spot checks of one question: the confident stratum's rank order as deep as they go, that depth, and how many are to come in all. */
 export interface SpotChecks {
@@ -28,13 +17,14 @@ export interface SpotChecks {
 /**
  * The spot checks of a question as the spec's allocation sets them: the first `audit` rows of the
  * confident stratum for `fixed`; for `neyman`, as deep as the confident stratum's share of the next
- * reviews takes them (core/allocation/spot-checks.ts), read from the question's audit. `reviewed`
- * is the question's verdicts: no spot check lies deeper than all of them and a page more.
+ * reviews takes them (core/allocation/spot-checks.ts), from the question's strata (read from its
+ * audit unless given). `reviewed` is the question's verdicts: no spot check lies deeper than all
+ * of them and a page more.
  */
-export function spotChecks(source: ReviewSource, question: Question, at: { audit: number; limit: number; reviewed: number }): SpotChecks {
+export function spotChecks(source: ReviewSource, question: Question, at: { audit: number; limit: number; reviewed: number; strata?: StrataState | null }): SpotChecks {
   const { audit, limit, reviewed } = at
   if (source.spec.allocation === 'fixed') return { rows: rankedRows(source, question, 'confident', audit), depth: audit, left: null }
-  const strata = strataState(auditOf(source, question))
+  const strata = at.strata ?? strataState(auditOf(source, question))
   const read = rankedRows(source, question, 'confident', reviewed + limit)
   const plan = spotCheckPlan({
     audit, limit, strata, confident: read.rows.map((a) => a.stateHash),

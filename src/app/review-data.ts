@@ -8,6 +8,8 @@ import { questionAgreement, type QuestionAgreement } from '../core/agreement/agr
 import type { Reviews } from '../core/review/double-review.ts'
 import type { Question } from '../core/types.ts'
 import { auditOf } from './audit-data.ts'
+import { strataState } from '../core/allocation/neyman.ts'
+import { targetFigures, type TargetFigures } from '../core/allocation/reviews-needed.ts'
 import { queueLeft } from './queue-left.ts'
 import { spotChecks } from './review-allocation.ts'
 import { rankedRows, type ReviewSource } from './review-source.ts'
@@ -33,6 +35,8 @@ export interface StoredQueue extends Queue {
   readonly model?: string
   /** Rows of each kind left per question, counted over the whole queue, also the rows not read yet. */
   readonly left: QueueLeft
+  /** Per question, the spec's accuracy target and the reviews per stratum it still takes. */
+  readonly targets: Readonly<Record<string, TargetFigures>>
 }
 
 /** Reads the answers the queue of a judgment is built from, asking nothing, and builds it. */
@@ -42,22 +46,26 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   const audit = Math.max(0, Math.trunc(options.audit))
   const keyHashes = [...key.keys()]
   const spotLeft = new Map<string, number>()
+  const targets: Record<string, TargetFigures> = {}
   const answers: QuestionAnswers[] = spec.questions.map((question) => {
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
     const reviewed = reviewedCount(source, question)
-    const spot = spotChecks(source, question, { audit, limit, reviewed })
+    // Allocation and the target read the question's audit; the seed's order without a target reads none.
+    const strata = spec.allocation === 'neyman' || spec.accuracyTarget !== null ? strataState(auditOf(source, question)) : null
+    targets[question.name] = strata === null ? { accuracy_target: null, reviews_needed: null } : targetFigures(strata, spec.accuracyTarget)
+    const spot = spotChecks(source, question, { audit, limit, reviewed, strata })
     if (spot.left !== null) spotLeft.set(question.name, spot.left)
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
     const skipped = reviewed + spot.depth + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
-    const strata = { confident: spot.rows, unsure: rankedRows(source, question, 'unsure', limit + skipped) }
-    return { question, keyed, strata, spotChecks: spot.depth, extra: extraRows(source, question, strata.unsure.rows, options.rows ?? []) }
+    const read = { confident: spot.rows, unsure: rankedRows(source, question, 'unsure', limit + skipped) }
+    return { question, keyed, strata: read, spotChecks: spot.depth, extra: extraRows(source, question, read.unsure.rows, options.rows ?? []) }
   })
   const read = answers.flatMap((qa) => [...STRATA.flatMap((s) => qa.strata[s].rows), ...(qa.extra ?? [])])
   const outside = read.map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
   const second = options.reviews && options.reviewer !== undefined ? { reviews: options.reviews, reviewer: options.reviewer } : {}
   const queue = buildQueue({ spec, answers, key, verdicts, states, audit, limit, ...second })
-  return { ...queue, model, left: queueLeft(source, answers, queue.offered, spotLeft) }
+  return { ...queue, model, left: queueLeft(source, answers, queue.offered, spotLeft), targets }
 }
 
 /** The unsure answers of the states asked for that the rows read do not hold. */
@@ -80,10 +88,11 @@ export function currentLabels(source: ReviewSource): Map<string, Map<string, str
   return current
 }
 
-/** A question's pooled score with the sampling-aware estimate and the agreement with people beside it. */
+/** A question's pooled score with the sampling-aware estimate, the agreement with people and the accuracy target beside it. */
 export interface ScoredQuestion extends QuestionScore {
   readonly estimate: AccuracyEstimate
   readonly agreement: QuestionAgreement
+  readonly target: TargetFigures
 }
 
 /** The accuracy of every question of a judgment, from the store's current answers, asking nothing. */
@@ -92,7 +101,7 @@ export function accuracyData(source: ReviewSource): Record<string, ScoredQuestio
   return Object.fromEntries(source.spec.questions.map((q) => {
     const audit = auditOf(source, q)
     const agreement = questionAgreement({ judgment: source.spec.name, audit, reviews: source.reviews ?? new Map(), key: source.key })
-    return [q.name, { ...scores[q.name], estimate: estimateAccuracy(audit, scores[q.name]), agreement }]
+    return [q.name, { ...scores[q.name], estimate: estimateAccuracy(audit, scores[q.name]), agreement, target: targetFigures(strataState(audit), source.spec.accuracyTarget) }]
   }))
 }
 

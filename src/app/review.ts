@@ -1,3 +1,4 @@
+import type { TargetFigures } from '../core/allocation/reviews-needed.ts'
 import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import { countingVerdicts, type Reviews } from '../core/review/double-review.ts'
@@ -41,7 +42,7 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
   const verdicts = countingVerdicts(reviews)
   const store = app.existingStore(project)
   // No store yet means no answers yet: nothing to offer, and reading must not create one.
-  if (store === null) return { spec, offered: [], cards: [], left: nothingLeft(spec), verdicts, reviews }
+  if (store === null) return { spec, offered: [], cards: [], left: nothingLeft(spec), targets: noTargets(spec), verdicts, reviews }
   const source = { store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts }
   const second = target.reviewedBy === undefined ? {} : { reviews, reviewer: target.reviewedBy }
   return { ...queueData(source, { audit: target.audit, limit: target.limit, rows: target.rows, ...second }), verdicts, reviews }
@@ -49,6 +50,11 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
 
 function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {
   return Object.fromEntries(spec.questions.map((q) => [q.name, Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>]))
+}
+
+// Without answers there is nothing to estimate, so no count of reviews to reach the target.
+function noTargets(spec: Spec): Record<string, TargetFigures> {
+  return Object.fromEntries(spec.questions.map((q) => [q.name, { accuracy_target: spec.accuracyTarget, reviews_needed: null }]))
 }
 
 /**

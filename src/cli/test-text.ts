@@ -1,6 +1,7 @@
 import type { ScoredQuestion } from '../app/review-data.ts'
 import type { Confusion } from '../core/review/accuracy.ts'
 import type { AccuracyEstimate } from '../core/review/estimate.ts'
+import type { TargetFigures } from '../core/allocation/reviews-needed.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
 import { percent } from '../format.ts'
 import { agreementLines } from './agreement-text.ts'
@@ -11,13 +12,16 @@ export const SCORE_FIELDS = ['counted', 'correct', 'accuracy', 'interval', 'revi
 
 type Scores = ReadonlyMap<string, Readonly<Record<string, ScoredQuestion>>>
 
-/** Scores as `judge test --json` prints them: judgment -> question -> SCORE_FIELDS, `estimate` and `agreement`. */
+/** Scores as `judge test --json` prints them: judgment -> question -> SCORE_FIELDS, `estimate`, `agreement`, `accuracy_target` and `reviews_needed`. */
 export function scoresJson(scores: Scores) {
   const out: Record<string, Record<string, Record<string, unknown>>> = {}
   for (const [judgment, questions] of scores) {
     out[judgment] = {}
     for (const [question, score] of Object.entries(questions)) {
-      out[judgment][question] = { ...Object.fromEntries(SCORE_FIELDS.map((f) => [f, score[f]])), estimate: estimateJson(score.estimate), agreement: score.agreement }
+      out[judgment][question] = {
+        ...Object.fromEntries(SCORE_FIELDS.map((f) => [f, score[f]])), estimate: estimateJson(score.estimate), agreement: score.agreement,
+        accuracy_target: score.target.accuracy_target, reviews_needed: score.target.reviews_needed,
+      }
     }
   }
   return out
@@ -70,7 +74,21 @@ export function questionLines(question: string, s: ScoredQuestion, bar: number |
   const pooled = s.accuracy === null || s.interval === null
     ? 'pooled: no rows with a known label and an answer'
     : `pooled: accuracy ${percent(s.accuracy)} (${s.correct} of ${s.counted}), 95% interval ${percent(s.interval[0])} to ${percent(s.interval[1])}${verdict('accuracy', s.accuracy)}`
-  return [`  ${question}: ${estimateText(s.estimate)}${s.estimate.point === null ? '' : verdict('estimate', s.estimate.point)}`, `    ${pooled}`, `    ${counts}`, ...(s.counted > 0 ? confusionLines(s.confusion) : []), ...agreementLines(s.agreement)]
+  const target = targetText(s.target)
+  return [
+    `  ${question}: ${estimateText(s.estimate)}${s.estimate.point === null ? '' : verdict('estimate', s.estimate.point)}`, ...(target ? [`    ${target}`] : []),
+    `    ${pooled}`, `    ${counts}`, ...(s.counted > 0 ? confusionLines(s.confusion) : []), ...agreementLines(s.agreement),
+  ]
+}
+
+/** The accuracy target in words: reached, or the reviews per stratum it still takes; null without a target. */
+export function targetText(t: TargetFigures): string | null {
+  if (t.accuracy_target === null) return null
+  const wanted = `accuracy_target ±${percent(t.accuracy_target)}`
+  if (t.reviews_needed === null) return `${wanted}: no answers to estimate yet`
+  const { unsure, confident } = t.reviews_needed
+  if (unsure + confident === 0) return `${wanted}: reached`
+  return `${wanted}: about ${plural(unsure + confident, 'more review')} to reach it (unsure ${unsure}, confident ${confident}; the queue offers them in that mix)`
 }
 
 /** The estimate in words: its point and interval over every answer, or what it takes to make one. */

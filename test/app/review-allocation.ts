@@ -1,5 +1,6 @@
 import t from 'tap'
-import { spotChecks, strataState } from '../../src/app/review-allocation.ts'
+import { spotChecks } from '../../src/app/review-allocation.ts'
+import { strataState } from '../../src/core/allocation/neyman.ts'
 import { auditOf } from '../../src/app/audit-data.ts'
 import { queueData, type ReviewSource } from '../../src/app/review-data.ts'
 import { verdictKey, type VerdictRecord } from '../../src/core/review/verdicts.ts'

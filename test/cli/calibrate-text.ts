@@ -10,7 +10,7 @@ const route = (suggested: ThresholdFigures | null): RouteThresholds => ({
 })
 const report = (thresholds: RouteThresholds[], act: string | null): AccuracyReport => ({
   judgment: 'spam', model: 'm', unsure_below: 0.2, key_sample: 'random', target: 0.95, act,
-  questions: { is_spam: { ask: '', labels: [], estimate: {} as never, calibration: {} as never, thresholds, mix: {} as never, agreement: {} as never } },
+  questions: { is_spam: { ask: '', labels: [], estimate: {} as never, calibration: {} as never, thresholds, mix: {} as never, agreement: {} as never, accuracy_target: null, reviews_needed: null } },
 })
 
 t.test('a route prints where it stands, the suggestion, and every fifth hundredth with the two thresholds that matter', async (t) => {

@@ -3,7 +3,7 @@ import { agreementOf } from '../helpers/agreement.ts'
 import type { ScoredQuestion } from '../../src/app/review-data.ts'
 import type { AccuracyEstimate, StratumFigure } from '../../src/core/review/estimate.ts'
 import { METHOD } from '../../src/core/review/estimate.ts'
-import { belowBar, confusionLines, estimateText, questionLines, scoresJson, testReport } from '../../src/cli/test-text.ts'
+import { belowBar, confusionLines, estimateText, questionLines, scoresJson, targetText, testReport } from '../../src/cli/test-text.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
 
 function stratum(stratum: 'unsure' | 'confident', size: number, counted: number, more: Partial<StratumFigure> = {}): StratumFigure {
@@ -25,14 +25,14 @@ function score(correct: number, counted: number, more: Partial<ScoredQuestion> =
   return {
     counted, correct, accuracy: counted ? correct / counted : null, interval: counted ? [0.5, 0.9] : null,
     reviewed: 3, needs_context: 1, ambiguous: 2, pending: 4, confusion: { labels: ['yes', 'no'], counts: [[correct, 0], [counted - correct, 0]] },
-    estimate: estimate(null), agreement: agreementOf(null), ...more,
+    estimate: estimate(null), agreement: agreementOf(null), target: { accuracy_target: null, reviews_needed: null }, ...more,
   }
 }
 
 t.test('--json keeps the eight score fields of the brief, in order, and adds the estimate', async (t) => {
   const json = scoresJson(new Map([['spam', { is_spam: score(9, 10, { estimate: estimate(0.85) }) }]]))
   t.match(json, { spam: { is_spam: { counted: 10, correct: 9, accuracy: 0.9, interval: [0.5, 0.9], reviewed: 3, needs_context: 1, ambiguous: 2, pending: 4 } } })
-  t.same(Object.keys(json.spam.is_spam), ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending', 'estimate', 'agreement'])
+  t.same(Object.keys(json.spam.is_spam), ['counted', 'correct', 'accuracy', 'interval', 'reviewed', 'needs_context', 'ambiguous', 'pending', 'estimate', 'agreement', 'accuracy_target', 'reviews_needed'])
   t.same(Object.keys(json.spam.is_spam.estimate as object), ['estimable', 'point', 'interval', 'method', 'needed', 'strata', 'naive'])
   t.match(json.spam.is_spam.estimate, { estimable: true, point: 0.85, method: METHOD, naive: { accuracy: 0.9, counted: 10 } })
 })
@@ -67,4 +67,15 @@ t.test('the report skips the run line of a judgment that has no run, and says wh
   const report = testReport([], [spec()], new Map([['spam', { is_spam: score(0, 0) }]]))
   t.match(report, /^ {2}is_spam: estimate not estimable yet.*\n {4}pooled: no rows with a known label and an answer\n {4}reviewed 3, context gap 1, ambiguous 2, pending 4\n {4}agreement with people: not yet \(no reviewed random-sample row yet\)\nestimate: the accuracy over every answer/)
   t.match(report, /\npooled: every row with a known label taken together/)
+})
+
+t.test('the accuracy target is said under the estimate: reached, or the reviews per stratum it takes', async (t) => {
+  t.equal(targetText({ accuracy_target: null, reviews_needed: null }), null, 'no target, no line')
+  t.equal(targetText({ accuracy_target: 0.03, reviews_needed: { unsure: 0, confident: 0 } }), 'accuracy_target ±3.0%: reached')
+  t.equal(targetText({ accuracy_target: 0.03, reviews_needed: null }), 'accuracy_target ±3.0%: no answers to estimate yet')
+  t.match(targetText({ accuracy_target: 0.05, reviews_needed: { unsure: 12, confident: 30 } }), /±5\.0%: about 42 more reviews to reach it \(unsure 12, confident 30/)
+  const lines = questionLines('is_spam', score(9, 10, { estimate: estimate(0.85), target: { accuracy_target: 0.05, reviews_needed: { unsure: 1, confident: 2 } } }), null)
+  t.match(lines[1], /^    accuracy_target ±5\.0%: about 3 more reviews/, 'the line after the estimate')
+  const json = scoresJson(new Map([['spam', { is_spam: score(9, 10, { target: { accuracy_target: 0.05, reviews_needed: { unsure: 1, confident: 2 } } }) }]]))
+  t.match(json.spam.is_spam, { accuracy_target: 0.05, reviews_needed: { unsure: 1, confident: 2 } })
 })

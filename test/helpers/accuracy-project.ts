@@ -21,6 +21,7 @@ act:
     - route: deliver
 key: spam.key.csv
 key_sample: random
+accuracy_target: 0.01
 `
 
 /** Right 80% of the time below p 0.8, 95% from 0.8, 99.5% from 0.9: the precision of "yes at p >= t" is known for every t. */

@@ -1,4 +1,4 @@
-import { strataState } from '../../src/app/review-allocation.ts'
+import { strataState } from '../../src/core/allocation/neyman.ts'
 import type { AllocationRule } from '../../src/core/allocation/rule.ts'
 import { spotCheckPlan } from '../../src/core/allocation/spot-checks.ts'
 import { scoreQuestion } from '../../src/core/review/accuracy.ts'

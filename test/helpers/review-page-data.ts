@@ -28,6 +28,7 @@ export function reviewPageData(more: Partial<ReviewData> = {}): ReviewData {
     filter: { kind: null, question: null, row: null },
     left: { disagreement: 1, spot_check: 1, unsure: 1 },
     left_by_question: { is_spam: { disagreement: 1, spot_check: 0, unsure: 1 }, topic: { disagreement: 0, spot_check: 1, unsure: 0 }, urgency: { disagreement: 0, spot_check: 0, unsure: 0 } },
+    targets: { is_spam: { accuracy_target: null, reviews_needed: null }, topic: { accuracy_target: null, reviews_needed: null }, urgency: { accuracy_target: null, reviews_needed: null } },
     progress: { reviewer: 'ann', day: '2026-03-01', reviewed: 4, left: 3 },
     page: { number: 1, pages: 1, size: 25, total: 3, first: 1 },
     saved: null,

@@ -1,4 +1,4 @@
-import { ADJUSTMENT } from '../review/proportion.ts'
+import type { QuestionAudit } from '../review/audit.ts'
 import { STRATA, type Stratum } from '../review/strata.ts'
 
 /** What allocation reads of one stratum: its answers and what its random sample found so far. */
@@ -16,14 +16,30 @@ export interface StratumState {
 /** The strata of one question as allocation reads them. */
 export type StrataState = Readonly<Record<Stratum, StratumState>>
 
+/** What allocation reads of a question's audit: each stratum's size and what its sample found. */
+export function strataState(audit: QuestionAudit): StrataState {
+  const of = (s: Stratum) => {
+    const sample = audit.strata[s]
+    return { size: sample.size, sampled: sample.sampled, counted: sample.rows.length, correct: sample.rows.filter((r) => r.correct).length }
+  }
+  return { unsure: of('unsure'), confident: of('confident') }
+}
+
 /**
- * The stratum's accuracy as allocation and the reviews-needed projection take it: the estimator's
- * adjusted proportion (ADJUSTMENT pseudo-successes and pseudo-failures), which is 0.5 with no
- * verdict and tends to the sample's own share as verdicts come. It is the prior the Neyman weights
- * start from while a stratum has few verdicts.
+ * Pseudo-successes and pseudo-failures the allocation adds to each stratum (Agresti and Coull's
+ * "plus four"): a prior at 0.5 worth four verdicts. A lighter prior lets a few early verdicts swing
+ * the allocation, and a sample whose size follows what it found covers less often (the simulation
+ * in test/core/allocation/allocation-simulation.ts measured 93.1% with the estimator's 0.96 against
+ * 94.2% with 2, at the same width).
+ */
+export const PRIOR = 2
+
+/**
+ * The stratum's accuracy as allocation and the reviews-needed projection take it: 0.5 with no
+ * verdict, tending to the sample's own share as verdicts come (PRIOR).
  */
 export function adjustedAccuracy(s: StratumState): number {
-  return (s.correct + ADJUSTMENT) / (s.counted + 2 * ADJUSTMENT)
+  return (s.correct + PRIOR) / (s.counted + 2 * PRIOR)
 }
 
 /** The stratum's standard deviation as Neyman allocation weighs it: √(p̃(1 − p̃)). */

@@ -36,3 +36,17 @@ export function reviewsNeeded(strata: StrataState, target: number): Record<Strat
   }
   return neymanSplit(strata, high)
 }
+
+/** A question's accuracy target and what it takes: the fields GET /v1/accuracy gives per question. */
+export interface TargetFigures {
+  /** The half-width asked for (`accuracy_target`), or null when the spec sets none. */
+  readonly accuracy_target: number | null
+  /** Reviews still needed per stratum to reach it, all 0 once reached; null without a target or without answers. */
+  readonly reviews_needed: Readonly<Record<Stratum, number>> | null
+}
+
+/** The target figures of a question's strata under the spec's `accuracy_target` (null: none set). */
+export function targetFigures(strata: StrataState, target: number | null): TargetFigures {
+  const answers = strata.unsure.size + strata.confident.size
+  return { accuracy_target: target, reviews_needed: target === null || answers === 0 ? null : reviewsNeeded(strata, target) }
+}

@@ -27,7 +27,18 @@ ${act}`)
 
 function questionSection(name: string, q: QuestionAccuracy): Html {
   return html`<section class="card" id="${name}"><h2><code>${name}</code></h2><p class="muted">${q.ask}</p>
-${estimateSection(q.estimate)}${calibrationSection(name, q.calibration)}${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}</section>`
+${estimateSection(q.estimate)}${targetLine(q)}${calibrationSection(name, q.calibration)}${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}</section>`
+}
+
+/** The spec's accuracy target: reached, or the reviews per stratum it still takes; nothing without one. */
+function targetLine(q: QuestionAccuracy): Html {
+  if (q.accuracy_target === null) return html``
+  const wanted = html`Target: a 95% interval within ±${percent(q.accuracy_target)}`
+  if (q.reviews_needed === null) return html`<p class="target">${wanted}; no answers to estimate yet.</p>`
+  const { unsure, confident } = q.reviews_needed
+  return unsure + confident === 0
+    ? html`<p class="target">${wanted}: <strong>reached</strong>.</p>`
+    : html`<p class="target">${wanted}: about <strong>${unsure + confident}</strong> more reviews, ${unsure} unsure and ${confident} confident, as the review queue offers them.</p>`
 }
 
 function estimateSection(e: AccuracyEstimate): Html {

@@ -1,3 +1,4 @@
+import { percent } from '../../format.ts'
 import { MAX_AUDIT } from '../../core/review/queue.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
 import type { ReviewData } from '../views/review-data.ts'
@@ -46,7 +47,21 @@ ${range(data)}`
 
 function progress(data: ReviewData): Html {
   const { reviewed, reviewer, left } = data.progress
-  return html`<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>`
+  return html`<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>${targets(data)}`
+}
+
+/** Progress toward each question's accuracy target: reached, or the reviews per stratum it takes. */
+function targets(data: ReviewData): Html {
+  const items = Object.entries(data.targets).flatMap(([question, t]) => {
+    if (t.accuracy_target === null) return []
+    const wanted = html`<code>${question}</code> to ±${percent(t.accuracy_target)}`
+    if (t.reviews_needed === null) return [html`<li>${wanted}: no answers yet</li>`]
+    const { unsure, confident } = t.reviews_needed
+    return [unsure + confident === 0
+      ? html`<li class="reached">${wanted}: reached</li>`
+      : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} unsure, ${confident} confident)</li>`]
+  })
+  return items.length === 0 ? html`` : html`<ul class="targets" aria-label="accuracy targets">${items}</ul>`
 }
 
 function counts(data: ReviewData, token: string | null): Html {

@@ -69,6 +69,7 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
 .banner { margin: .75rem 0; padding: .5rem .9rem; border: 1px solid var(--ok); border-radius: 8px; background: var(--ok-soft); overflow-wrap: anywhere; }
 .banner form { display: inline; margin: 0; }
 .progress { margin: .75rem 0 .25rem; }
+.targets { margin: 0 0 .25rem; padding-left: 1.25rem; color: var(--muted); } .targets .reached { color: var(--ok); }
 .counts { display: flex; flex-wrap: wrap; gap: .4rem; list-style: none; padding: 0; margin: .5rem 0; }
 .counts li { border: 1px solid var(--line); border-radius: 999px; background: var(--soft); }
 .counts a { display: block; padding: .3rem .9rem; color: var(--fg); text-decoration: none; }

@@ -1,3 +1,4 @@
+import type { TargetFigures } from '../../core/allocation/reviews-needed.ts'
 import { reviewQueue, type ReviewQueue } from '../../app/review.ts'
 import { timestamp } from '../../core/judge/deps.ts'
 import { dayOf, reviewedOn } from '../../core/review/progress.ts'
@@ -64,6 +65,8 @@ export interface ReviewData {
   readonly left_by_question: QueueLeft
   /** Rows the signer settled today (UTC), and rows left in the whole queue. */
   readonly progress: { readonly reviewer: string; readonly day: string; readonly reviewed: number; readonly left: number }
+  /** Per question, the spec's accuracy target and the reviews per stratum it still takes (docs/review.md, The reviews it takes). */
+  readonly targets: Readonly<Record<string, TargetFigures>>
   /** The page shown: its number, the pages and rows the filter shows, and the place of its first row. */
   readonly page: { readonly number: number; readonly pages: number; readonly size: number; readonly total: number; readonly first: number }
   /** The verdict named by `saved`, while it stands; null otherwise. */
@@ -92,6 +95,7 @@ export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Ban
     questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels })),
     filter: target.filter, left, left_by_question: queue.left,
     progress: { reviewer: signer, day, reviewed: reviewedOn(queue.reviews, spec.name, signer, day), left: left.disagreement + left.spot_check + left.unsure },
+    targets: queue.targets,
     page: { number: view.page, pages: view.pages, size: PAGE_SIZE, total: view.total, first: view.first },
     saved: shown(banner.saved),
     undone: banner.undone && { question: banner.undone.question, state_hash: banner.undone.stateHash, standing: shown(banner.undone) },

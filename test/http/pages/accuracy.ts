@@ -16,7 +16,7 @@ const estimate = (point: number | null): AccuracyEstimate => ({
 const question = (point: number | null): QuestionAccuracy => ({
   ask: 'Is it <spam>?', labels: ['yes', 'no'], estimate: estimate(point), calibration: { bins: [], ece: null, covered: 0 }, thresholds: [],
   mix: { labels: ['yes', 'no'], raw: { yes: 0.5, no: 0.5 }, corrected: null, method: 'rogan-gladen', reason: 'no answers' },
-  agreement: agreementOf(point === null ? null : 0.71),
+  agreement: agreementOf(point === null ? null : 0.71), accuracy_target: null, reviews_needed: null,
 })
 const data = (point: number | null, act: string | null): AccuracyData => ({
   path: 'sms', judgments: ['spam', 'other'],
@@ -39,4 +39,15 @@ t.test('a question not estimable yet says how many reviews it needs; no act, no 
   const html = accuracyPage(data(null, null), null).text
   t.match(html, /<p class="figure alert">Not estimable yet: review 2 more rows in the order the queue offers them\.<\/p>/)
   t.notMatch(html, /act block to paste/)
+})
+
+t.test('the accuracy target says the reviews per stratum it takes, or that it is reached; without one, nothing', async (t) => {
+  const withTarget = (reviews_needed: { unsure: number; confident: number } | null): AccuracyData => {
+    const d = data(0.9, null)
+    return { ...d, report: { ...d.report, questions: { is_spam: { ...question(0.9), accuracy_target: 0.03, reviews_needed } } } }
+  }
+  t.match(accuracyPage(withTarget({ unsure: 40, confident: 80 }), null).text, /<p class="target">Target: a 95% interval within ±3\.0%: about <strong>120<\/strong> more reviews, 40 unsure and 80 confident/)
+  t.match(accuracyPage(withTarget({ unsure: 0, confident: 0 }), null).text, /±3\.0%: <strong>reached<\/strong>\./)
+  t.match(accuracyPage(withTarget(null), null).text, /±3\.0%; no answers to estimate yet\./)
+  t.notMatch(accuracyPage(data(0.9, null), null).text, /class="target"/)
 })

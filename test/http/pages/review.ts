@@ -96,3 +96,10 @@ t.test('the cards sit in the queue\'s region, which the skip link leads to', asy
   t.match(page, /<a class="skip" href="#queue">Skip to the rows<\/a>/)
   t.match(page, /<div id="queue" class="queue">\n<section class="card review-card current"/)
 })
+
+t.test('progress toward each question\'s accuracy target is shown under the day\'s progress, only where a target is set', async (t) => {
+  const none = { accuracy_target: null, reviews_needed: null }
+  const page = reviewPage(reviewPageData({ targets: { is_spam: { accuracy_target: 0.05, reviews_needed: { unsure: 3, confident: 9 } }, topic: { accuracy_target: 0.05, reviews_needed: { unsure: 0, confident: 0 } }, urgency: none } }), null).text
+  t.match(page, /<ul class="targets" aria-label="accuracy targets"><li><code>is_spam<\/code> to ±5\.0%: about <strong>12<\/strong> more reviews \(3 unsure, 9 confident\)<\/li><li class="reached"><code>topic<\/code> to ±5\.0%: reached<\/li><\/ul>/)
+  t.notMatch(reviewPage(data, null).text, /class="targets"/, 'no target, no list')
+})

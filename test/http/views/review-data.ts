@@ -25,6 +25,7 @@ const verdict: VerdictRecord = {
 const queue: ReviewQueue = {
   spec: judgment, offered: [card('disagreement', 1), ...Array.from({ length: 30 }, (_, i) => card('unsure', i + 2))], cards: [], model: 'm',
   left: { is_spam: { disagreement: 1, spot_check: 0, unsure: 40 }, topic: { disagreement: 0, spot_check: 0, unsure: 0 }, urgency: { disagreement: 0, spot_check: 0, unsure: 0 } },
+  targets: { is_spam: { accuracy_target: null, reviews_needed: null }, topic: { accuracy_target: null, reviews_needed: null }, urgency: { accuracy_target: null, reviews_needed: null } },
   verdicts: new Map([[verdictKey('spam', 'is_spam', 'ffffffffffffffff'), verdict]]),
   reviews: new Map([[verdictKey('spam', 'is_spam', 'ffffffffffffffff'), [verdict]]]),
 }
