@@ -80,7 +80,7 @@ export async function accuracyReport(app: App, project: Project, spec: Spec, tar
     return [q.name, {
       ask: q.ask, labels: q.labels, estimate: estimateAccuracy(audit, scores[q.name]), calibration: calibration(cells, weightedRows(audit)),
       thresholds: routeThresholds({ question: q.name, rules: spec.act[q.name] ?? [], cells, audit, unsureBelow: spec.unsureBelow, target }),
-      mix: labelMix(q.labels, cells, audit),
+      mix: labelMix(q.labels, cells, audit, spec.unsureBelow),
       agreement: questionAgreement({ judgment: spec.name, audit, reviews, key }),
       ...targetFigures(strataState(audit), spec.accuracyTarget),
     }]

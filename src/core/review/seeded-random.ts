@@ -1,6 +1,6 @@
 /**
- * A seeded generator of uniform numbers in [0, 1) (mulberry32): the bootstrap of the label mix
- * draws from it, so the same audit always prints the same intervals.
+ * A seeded generator of uniform numbers in [0, 1) (mulberry32): the drift test's permutations
+ * draw from it, so the same two runs always give the same p value.
  */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0

@@ -41,14 +41,15 @@ export function thresholdsSection(thresholds: readonly RouteThresholds[]): Html 
   })}`
 }
 
-/** The label mix as the model gives it and as corrected for its confusion. */
+/** The label mix as the model gives it and as estimated from it and the reviews. */
 export function mixSection(mix: LabelMix): Html {
-  const method = mix.method === 'rogan-gladen' ? 'Rogan–Gladen' : 'the inverse of the confusion matrix'
   const rows = mix.labels.map((l) => {
     const c = mix.corrected?.[l]
     return html`<tr><td>${l}</td><td class="num">${percent(mix.raw[l] ?? 0)}</td><td class="num">${c ? percent(c.share) : '–'}</td><td>${c ? between(c.interval) : '–'}</td></tr>`
   })
-  const note = mix.corrected === null ? html`<p class="muted">No corrected mix: ${mix.reason}.</p>` : html`<p class="muted">Corrected by ${method}, with bootstrap intervals.</p>`
+  const note = mix.corrected === null
+    ? html`<p class="muted">No estimated true mix: ${mix.reason}.</p>`
+    : html`<p class="muted">The true mix by ${mix.method}: the model's share over every answer, corrected by what the reviewed rows show of its errors.</p>`
   return html`<h3>Label mix</h3>${note}
-<div class="table-wrap"><table><thead><tr><th>label</th><th class="num">as labelled</th><th class="num">corrected</th><th>95% interval</th></tr></thead><tbody>${rows}</tbody></table></div>`
+<div class="table-wrap"><table><thead><tr><th>label</th><th class="num">as labelled</th><th class="num">estimated true share</th><th>95% interval</th></tr></thead><tbody>${rows}</tbody></table></div>`
 }

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { MIX_METHOD } from '../../../src/core/review/label-mix.ts'
 import { calibrationSection, mixSection, thresholdsSection } from '../../../src/http/pages/accuracy-sections.ts'
 import type { RouteThresholds, ThresholdFigures } from '../../../src/core/review/thresholds.ts'
 
@@ -19,12 +20,12 @@ t.test('a route shows where it stands, the suggestion, and every threshold tried
   t.match(thresholdsSection([]).text, /No <code>act<\/code> rule of this question names a label/)
 })
 
-t.test('the mix shows the raw and corrected shares, or why there is no correction', async (t) => {
-  const corrected = mixSection({ labels: ['yes', 'no'], raw: { yes: 0.5, no: 0.5 }, corrected: { yes: { share: 0.3, interval: [0.25, 0.35] }, no: { share: 0.7, interval: [0.65, 0.75] } }, method: 'rogan-gladen', reason: null }).text
-  t.match(corrected, /Corrected by Rogan–Gladen/)
+t.test('the mix shows the raw and estimated true shares with the method, or why there is no estimate', async (t) => {
+  const corrected = mixSection({ labels: ['yes', 'no'], raw: { yes: 0.5, no: 0.5 }, corrected: { yes: { share: 0.3, interval: [0.25, 0.35] }, no: { share: 0.7, interval: [0.65, 0.75] } }, method: MIX_METHOD, reason: null }).text
+  t.match(corrected, /The true mix by prediction-powered inference \(PPI\+\+: stratified, power-tuned\)/)
   t.match(corrected, /<td>yes<\/td><td class="num">50\.0%<\/td><td class="num">30\.0%<\/td><td>25\.0% to 35\.0%<\/td>/)
-  const none = mixSection({ labels: ['a', 'b', 'c'], raw: { a: 1 }, corrected: null, method: 'confusion-inverse', reason: 'no answers' }).text
-  t.match(none, /No corrected mix: no answers\./)
+  const none = mixSection({ labels: ['a', 'b', 'c'], raw: { a: 1 }, corrected: null, method: MIX_METHOD, reason: 'no answers' }).text
+  t.match(none, /No estimated true mix: no answers\./)
   t.match(none, /<td>b<\/td><td class="num">0\.0%<\/td><td class="num">–<\/td>/)
 })
 

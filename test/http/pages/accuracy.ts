@@ -1,4 +1,5 @@
 import t from 'tap'
+import { MIX_METHOD } from '../../../src/core/review/label-mix.ts'
 import { agreementOf } from '../../helpers/agreement.ts'
 import { accuracyPage } from '../../../src/http/pages/accuracy.ts'
 import type { AccuracyData } from '../../../src/http/views/accuracy.ts'
@@ -15,7 +16,7 @@ const estimate = (point: number | null): AccuracyEstimate => ({
 })
 const question = (point: number | null): QuestionAccuracy => ({
   ask: 'Is it <spam>?', labels: ['yes', 'no'], estimate: estimate(point), calibration: { bins: [], ece: null, covered: 0 }, thresholds: [],
-  mix: { labels: ['yes', 'no'], raw: { yes: 0.5, no: 0.5 }, corrected: null, method: 'rogan-gladen', reason: 'no answers' },
+  mix: { labels: ['yes', 'no'], raw: { yes: 0.5, no: 0.5 }, corrected: null, method: MIX_METHOD, reason: 'no answers' },
   agreement: agreementOf(point === null ? null : 0.71), accuracy_target: null, reviews_needed: null,
 })
 const data = (point: number | null, act: string | null): AccuracyData => ({
