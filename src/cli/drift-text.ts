@@ -25,12 +25,12 @@ export function questionLine(question: string, entry: LikeDriftEntry): string {
   return `  ${question}: ${mix(entry.shares)}${change}${partsText(entry)}`
 }
 
-/** The model and data parts of a change, when the model changed: "; model part 0.120 on 300 rows (12.0% flipped), data part 0.000". */
+/** The model and data parts of a change, when the model changed: "; model part 0.120 on 300 rows (12.0% flipped, p = 0.002), data part 0.000". */
 export function partsText(entry: LikeDriftEntry): string {
   if (entry.change === null || entry.model_change === 0) return ''
   if (entry.model_change === null) return '; the model\'s part unmeasured'
   const data = entry.data_change === null ? 'unmeasured' : entry.data_change.toFixed(3)
-  return `; model part ${entry.model_change.toFixed(3)} on ${entry.model_rows} rows (${percent(entry.model_flips ?? 0)} flipped), data part ${data}`
+  return `; model part ${entry.model_change.toFixed(3)} on ${entry.model_rows} rows (${percent(entry.model_flips ?? 0)} flipped${pText(entry.model_p_value)}), data part ${data}`
 }
 
 /** `judge drift`'s text: per series of like runs, per question, each run against its baseline. */
@@ -55,4 +55,9 @@ function entryCells(e: LikeDriftEntry): string[] {
   const num = (n: number | null) => (n === null ? '-' : n.toFixed(3))
   return [e.run_id, e.status === 'complete' ? 'complete' : 'failed', String(e.rows), e.reported_model || '-', e.baseline ?? '-', num(e.change),
     e.alert && e.significant ? 'ALERT' : e.alert ? 'noise' : '', e.model_change === null && e.baseline !== null ? '?' : num(e.model_change), num(e.data_change), mix(e.shares)]
+}
+
+/** ", p = 0.002" (", p < 0.001" when smaller); nothing without a p value. */
+function pText(p: number | null): string {
+  return p === null ? '' : p < 0.001 ? ', p < 0.001' : `, p = ${p.toFixed(3)}`
 }

@@ -5,7 +5,7 @@ import type { LikeDriftEntry } from '../../src/core/reports/like-runs.ts'
 function entry(over: Partial<LikeDriftEntry> = {}): LikeDriftEntry {
   return {
     run_id: 'r2', rows: 10, shares: { yes: 0.3, no: 0.7 }, change: 0.15, alert: true, p_value: 0.001, significant: true, command: 'run', source: 'later.csv', status: 'complete',
-    reported_model: 'jev-2', baseline: 'r1', model_change: 0.1, model_rows: 40, model_flips: 0.125, data_change: 0.05, ...over,
+    reported_model: 'jev-2', baseline: 'r1', model_change: 0.1, model_rows: 40, model_flips: 0.125, data_change: 0.05, model_p_value: 0.002, ...over,
   }
 }
 
@@ -21,13 +21,13 @@ t.test('a run says what it was compared with, or that it is its series\' first',
 })
 
 t.test('a question line gives the mix, the change with its alert, and its parts when the model changed', async (t) => {
-  t.equal(questionLine('is_spam', entry()), '  is_spam: no 70.0%  yes 30.0%; change 0.150 (drift alert, above 0.10, p = 0.001); model part 0.100 on 40 rows (12.5% flipped), data part 0.050')
+  t.equal(questionLine('is_spam', entry()), '  is_spam: no 70.0%  yes 30.0%; change 0.150 (drift alert, above 0.10, p = 0.001); model part 0.100 on 40 rows (12.5% flipped, p = 0.002), data part 0.050')
   t.equal(questionLine('is_spam', entry({ significant: false, p_value: 0.2, model_change: 0, data_change: 0.15 })), '  is_spam: no 70.0%  yes 30.0%; change 0.150 (above 0.10 but within noise, p = 0.200)', 'an alert that is noise says so')
   t.equal(questionLine('is_spam', entry({ p_value: 0.0001, model_change: 0, data_change: 0.15 })), '  is_spam: no 70.0%  yes 30.0%; change 0.150 (drift alert, above 0.10, p < 0.001)')
   t.equal(questionLine('is_spam', entry({ alert: false, significant: false, model_change: 0, data_change: 0.15 })), '  is_spam: no 70.0%  yes 30.0%; change 0.150')
   t.equal(questionLine('q', entry({ change: null, baseline: null })), '  q: no 70.0%  yes 30.0%')
   t.equal(partsText(entry({ model_change: null, model_rows: null })), '; the model\'s part unmeasured')
-  t.equal(partsText(entry({ data_change: null })), '; model part 0.100 on 40 rows (12.5% flipped), data part unmeasured')
+  t.equal(partsText(entry({ data_change: null, model_p_value: null })), '; model part 0.100 on 40 rows (12.5% flipped), data part unmeasured')
 })
 
 t.test('the drift text has a table per series and question, and says when there are no runs', async (t) => {

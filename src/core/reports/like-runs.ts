@@ -1,3 +1,5 @@
+import { tidy } from '../judge/answer.ts'
+import { pairedMixPValue } from './paired-mix-test.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import type { DriftEntry, ModelCheck, RunRecord } from '../types.ts'
 import { DRIFT_ALERT, noiseOf, shares, totalVariation } from './drift.ts'
@@ -30,6 +32,8 @@ export interface LikeDriftEntry extends DriftEntry {
   readonly model_flips: number | null
   /** The data part: the change with the model held; the whole change for the same model. */
   readonly data_change: number | null
+  /** The p value of "both models give one mix" on the model check's rows (core/reports/paired-mix-test.ts); null when unmeasured. */
+  readonly model_p_value: number | null
 }
 
 interface RunMix {
@@ -98,13 +102,14 @@ function kept(count: RunLabelCount, filter: LikeFilter): boolean {
   return !filter.completed || count.status === 'complete'
 }
 
-type Parts = Pick<LikeDriftEntry, 'model_change' | 'model_rows' | 'model_flips' | 'data_change'>
+type Parts = Pick<LikeDriftEntry, 'model_change' | 'model_rows' | 'model_flips' | 'data_change' | 'model_p_value'>
 
 function parts(question: string, change: number | null, base: { run_id: string; reported_model: string; shares: Record<string, number> } | null, count: RunLabelCount, mix: Record<string, number>, check: ModelCheck | undefined): Parts {
-  const none: Parts = { model_change: null, model_rows: null, model_flips: null, data_change: null }
+  const none: Parts = { model_change: null, model_rows: null, model_flips: null, data_change: null, model_p_value: null }
   if (base === null || change === null) return none
   if (base.reported_model !== '' && base.reported_model === count.reported_model) return { ...none, model_change: 0, data_change: change }
   if (!check || check.baseline !== base.run_id) return none
   const mixes = modelMixes(check, question)
-  return { model_change: modelChange(mixes), model_rows: mixes?.rows ?? 0, model_flips: flipShare(mixes), data_change: dataChange(check, mixes, base.shares, mix) }
+  const model_p_value = mixes === null ? null : tidy(pairedMixPValue(check.pairs.filter((p) => p.question === question)))
+  return { model_change: modelChange(mixes), model_rows: mixes?.rows ?? 0, model_flips: flipShare(mixes), data_change: dataChange(check, mixes, base.shares, mix), model_p_value }
 }

@@ -113,7 +113,8 @@ function sum(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0)
 }
 
-function hash(text: string): number {
+/** A 32-bit FNV-1a hash of a text: the seed of a permutation test, so the same counts give the same p value. */
+export function hash(text: string): number {
   let h = 2166136261
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619)
   return h >>> 0

@@ -45,6 +45,7 @@ function changeCell(e: LikeDriftEntry | undefined): Html {
     ? html`<span class="alert">${e.change.toFixed(3)} drift</span>`
     : e.alert ? html`${e.change.toFixed(3)} <span class="muted">within noise</span>` : html`${e.change.toFixed(3)}`
   if (e.model_change === 0) return html`<td class="num">${total}</td>`
-  const model = e.model_change === null ? 'model part unmeasured' : `model ${e.model_change.toFixed(3)} on ${e.model_rows} rows, data ${e.data_change === null ? '?' : e.data_change.toFixed(3)}`
+  const p = e.model_p_value === null ? '' : e.model_p_value < 0.001 ? ' (p < 0.001)' : ` (p = ${e.model_p_value.toFixed(3)})`
+  const model = e.model_change === null ? 'model part unmeasured' : `model ${e.model_change.toFixed(3)} on ${e.model_rows} rows${p}, data ${e.data_change === null ? '?' : e.data_change.toFixed(3)}`
   return html`<td class="num">${total}<br><span class="muted">${model}</span></td>`
 }

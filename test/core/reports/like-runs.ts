@@ -76,8 +76,9 @@ t.test('when the engine reported another model, the change is split by the run\'
   t.equal(second.model_change, 0.1, 'the two models\' mixes on the same 10 rows: 20% and 30% yes')
   t.equal(second.model_rows, 10)
   t.equal(second.model_flips, 0.1)
+  t.equal(second.model_p_value, 1, 'one row flipped of ten: a single discordant pair is as likely either way')
   t.equal(second.data_change, 0, 'the baseline moved by the model\'s part is this run\'s mix')
-  t.match(third, { baseline: 'r2', model_change: null, model_rows: null, data_change: null }, 'no check: the parts are unmeasured')
+  t.match(third, { baseline: 'r2', model_change: null, model_rows: null, data_change: null, model_p_value: null }, 'no check: the parts are unmeasured')
   const same = likeDrift(seeds, ['is_spam'], [{ ...check, same_rows: true }]).is_spam[1]
   t.equal(same.data_change, 0, 'the same rows: no data part, by definition')
   const elsewhere = likeDrift(seeds, ['is_spam'], [{ ...check, baseline: 'r0' }]).is_spam[1]

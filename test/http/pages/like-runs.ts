@@ -5,7 +5,7 @@ import { likeRunsSection } from '../../../src/http/pages/like-runs.ts'
 function entry(run_id: string, over: Partial<LikeDriftEntry> = {}): LikeDriftEntry {
   return {
     run_id, rows: 10, shares: { yes: 0.5, no: 0.5 }, change: null, alert: false, p_value: null, significant: false, command: 'run', source: 'messages.csv', status: 'complete',
-    reported_model: 'jev-1', baseline: null, model_change: null, model_rows: null, model_flips: null, data_change: null, ...over,
+    reported_model: 'jev-1', baseline: null, model_change: null, model_rows: null, model_flips: null, data_change: null, model_p_value: null, ...over,
   }
 }
 
@@ -32,4 +32,11 @@ t.test('a table per series: each run, its status and model, what it was compared
 t.test('no runs: no section', async (t) => {
   t.equal(likeRunsSection({ is_spam: [], topic: [] }).text, '')
   t.match(likeRunsSection({ q: [entry('old', { command: '', source: '' })] }).text, /<h5>runs recorded before commands and sources were<\/h5>/)
+})
+
+t.test('the model part carries its paired test\'s p value when it was measured', async (t) => {
+  const page = likeRunsSection({
+    is_spam: [entry('r1'), entry('r2', { baseline: 'r1', change: 0.2, alert: true, significant: true, model_change: 0.15, model_rows: 40, model_flips: 0.15, data_change: 0.05, model_p_value: 0.0004 })],
+  }).text
+  t.match(page, /model 0\.150 on 40 rows \(p &lt; 0\.001\), data 0\.050/)
 })
