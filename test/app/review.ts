@@ -39,7 +39,7 @@ t.test('the queue target is the node, or the only judgment, with its spot-check 
 
 t.test('the queue of a folder without a store is empty, and reading it opens none', async (t) => {
   const bare: App = { ...app(deps(null)), existingStore: () => null, depsFor: () => t.fail('no store is opened') as never }
-  t.same(await reviewQueue(bare, target), { spec: spam, offered: [], cards: [], left: { is_spam: { disagreement: 0, spot_check: 0, unsure: 0 } }, verdicts: new Map(), reviews: new Map() })
+  t.same(await reviewQueue(bare, target), { spec: spam, offered: [], cards: [], left: { is_spam: { disagreement: 0, spot_check: 0, unsure: 0 } }, targets: { is_spam: { accuracy_target: null, reviews_needed: null } }, verdicts: new Map(), reviews: new Map() })
 })
 
 t.test('the queue offers the rows whose stored answer disagrees with the key', async (t) => {

@@ -201,7 +201,7 @@ t.test('a new model on the same data: the summary names it and splits each chang
   const even = smsMessages().slice(0, 40).filter((r) => r.message.length % 2 === 0).length
   const share = (even / 40).toFixed(3)
   t.match(second.stdout, `like runs: compared with run ${run1.run_id}, the previous complete \`run\` of messages.csv\n  the engine reported model jev-2, where run ${run1.run_id} had jev-1: each change below is split into the model's part and the data's\n`)
-  t.match(second.stdout, new RegExp(`is_spam: .*; change ${share}.*; model part ${share} on 40 rows \\(${(even / 40 * 100).toFixed(1)}% flipped\\), data part 0\\.000\\n`))
+  t.match(second.stdout, new RegExp(`is_spam: .*; change ${share}.*; model part ${share} on 40 rows \\(${(even / 40 * 100).toFixed(1)}% flipped, p < 0\\.001\\), data part 0\\.000\\n`))
   t.match(second.stdout, /topic: .*; change 0\.000\n/, 'a question the new model answers alike: no parts')
   const drift = await cli(['drift', 'spam.judge.yaml'], {}, dir)
   t.match(drift.stdout, new RegExp(`\\n    \\S+\\s+complete\\s+40\\s+jev-2\\s+${run1.run_id}\\s+${share}\\s+(ALERT\\s+)?${share}\\s+0\\.000\\s+`))

@@ -44,7 +44,7 @@ function verdict(i: number, fields: Pick<VerdictRecord, 'kind' | 'verdict' | 'la
 }
 
 const withoutEstimates = (scores: Record<string, Record<string, Record<string, unknown>>>) =>
-  Object.fromEntries(Object.entries(scores).map(([j, qs]) => [j, Object.fromEntries(Object.entries(qs).map(([q, { estimate: _, agreement: __, ...s }]) => [q, s]))]))
+  Object.fromEntries(Object.entries(scores).map(([j, qs]) => [j, Object.fromEntries(Object.entries(qs).map(([q, { estimate: _, agreement: __, accuracy_target: ___, reviews_needed: ____, ...s }]) => [q, s]))]))
 
 t.test('the key rows are judged store first, a run is recorded, and --json prints the scores and the estimate', async (t) => {
   const { dir, engine, env } = await setup(t)
@@ -55,6 +55,7 @@ t.test('the key rows are judged store first, a run is recorded, and --json print
   t.match(scores.spam.is_spam.estimate, { estimable: false, point: null, interval: null, needed: 1, naive: { accuracy: 0.9, counted: 20 } }, 'a chosen key alone is no random sample')
   t.match(scores.spam.is_spam.estimate.strata, [{ stratum: 'unsure', size: 0 }, { stratum: 'confident', size: 20, sampled: 0, needed: 1 }])
   t.match(scores.spam.is_spam.agreement, { rows: 0, kappa: null, reason: /./, people: { rows: 0 }, key_error: null }, 'the agreement beside the scores, empty before any verdict')
+  t.match(scores.spam.is_spam, { accuracy_target: null, reviews_needed: null }, 'no accuracy_target in the spec: no reviews-needed figure')
   t.same(withoutEstimates(scores), {
     spam: {
       is_spam: { counted: 20, correct: 18, accuracy: 0.9, interval: scores.spam.is_spam.interval, reviewed: 0, needs_context: 0, ambiguous: 0, pending: 2 },
