@@ -1,0 +1,142 @@
+import { Z95 } from '../review/accuracy.ts'
+import { sampleRank } from '../review/sample-rank.ts'
+import { pairedDifference, type PairedDifference, type PairedTable } from './paired.ts'
+
+/** The margin of the gate and of "no difference shown" when none is given: one point of accuracy. */
+export const DEFAULT_MARGIN = 0.01
+
+/** One compared row of a question: its state and each spec's label. */
+export interface ComparedRow {
+  readonly stateHash: string
+  readonly live: string
+  readonly candidate: string
+}
+
+/** A pair of labels and how many compared rows had it. */
+export interface Flip {
+  readonly live: string
+  readonly candidate: string
+  readonly rows: number
+}
+
+/** What a comparison of one question says. */
+export type Verdict = 'better' | 'worse' | 'no difference shown' | 'not enough evidence'
+
+/** How the difference was estimated. */
+export type CompareMethod = 'discordant rows' | 'paired rows'
+
+/** The comparison of one question (docs/shadow.md, Comparing a candidate). */
+export interface QuestionComparison {
+  readonly rows: number
+  /** Share of compared rows where the labels differ; null without rows. */
+  readonly discordant: number | null
+  readonly discordant_rows: number
+  /** Label pairs of the discordant rows, most rows first. */
+  readonly flips: readonly Flip[]
+  /** Discordant rows reviewed in the comparison's random order (the longest reviewed prefix), and the next to review. */
+  readonly reviewed: number
+  readonly next: string | null
+  /** The paired figure over every compared row with a known true label (key, verdicts); null without any. */
+  readonly paired: PairedDifference | null
+  /** Candidate minus live accuracy over the compared rows, its 95% interval and p value; null when not estimated. */
+  readonly difference: number | null
+  readonly interval: readonly [number, number] | null
+  readonly p_value: number | null
+  readonly method: CompareMethod | null
+  readonly verdict: Verdict
+  /** Discordant rows still to review before the interval's half-width is at most the margin. */
+  readonly reviews_needed: number
+}
+
+/** What compareQuestion reads. */
+export interface CompareInput {
+  readonly judgment: string
+  readonly question: string
+  readonly rows: readonly ComparedRow[]
+  /** Known true labels by state hash: verdicts of either kind, and the key. */
+  readonly truth: ReadonlyMap<string, readonly string[]>
+  readonly margin: number
+}
+
+/** The place of a discordant row in the comparison's review order: a hash, as the queue's rank, but of its own. */
+export function compareRank(judgment: string, question: string, stateHash: string): number {
+  return sampleRank(`${judgment}\0compare`, question, stateHash)
+}
+
+/** The discordant rows of a question in the comparison's review order. */
+export function discordantOrder(judgment: string, question: string, rows: readonly ComparedRow[]): ComparedRow[] {
+  return rows.filter((r) => r.live !== r.candidate).map((r) => ({ r, rank: compareRank(judgment, question, r.stateHash) })).sort((a, b) => a.rank - b.rank).map((x) => x.r)
+}
+
+/**
+ * Compares the two specs on one question. Where they agree their accuracy is the same, so the
+ * difference is the discordant share D (exact) times the candidate's minus the live spec's
+ * accuracy on the discordant rows, estimated from the longest prefix of their review order in which
+ * every row has a known label (a random sample of them): the `discordant rows` method, with
+ * Newcombe's interval and McNemar's exact test on that sample, scaled by D. Without such a sample
+ * the paired figure over every compared row with a known label is used (`paired rows`).
+ */
+export function compareQuestion(input: CompareInput): QuestionComparison {
+  const { rows, truth } = input
+  const order = discordantOrder(input.judgment, input.question, rows)
+  const share = rows.length === 0 ? null : order.length / rows.length
+  let prefix = 0
+  while (prefix < order.length && truth.has(order[prefix].stateHash)) prefix += 1
+  const paired = pairedDifference(tableOf(rows.filter((r) => truth.has(r.stateHash)), truth))
+  const sample = prefix === 0 || share === null ? null : pairedDifference(tableOf(order.slice(0, prefix), truth))
+  const estimate = sample && share !== null ? scaled(sample, share, prefix === order.length) : paired
+  const needed = share === null ? 0 : Math.max(0, budget(share, order.length, input.margin) - prefix)
+  const method: CompareMethod | null = sample ? 'discordant rows' : paired ? 'paired rows' : null
+  return {
+    rows: rows.length, discordant: share, discordant_rows: order.length, flips: flipsOf(order), reviewed: prefix, next: order[prefix]?.stateHash ?? null,
+    paired, difference: estimate?.difference ?? null, interval: estimate?.interval ?? null, p_value: estimate?.p_value ?? null, method,
+    verdict: verdictOf(estimate?.interval ?? null, needed), reviews_needed: needed,
+  }
+}
+
+/**
+ * Discordant reviews that bring the half-width D·z·σ/√m to the margin, with σ = 1, the most a row's
+ * difference (−1, 0 or 1) can vary; never more than every discordant row.
+ */
+export function budget(share: number, discordant: number, margin: number): number {
+  if (discordant === 0) return 0
+  return Math.min(discordant, Math.ceil(((share * Z95) / margin) ** 2))
+}
+
+/** better or worse when the interval leaves 0; no difference shown inside it once the budget is reviewed; else not enough evidence. */
+export function verdictOf(interval: readonly [number, number] | null, needed: number): Verdict {
+  if (interval === null) return 'not enough evidence'
+  if (interval[0] > 0) return 'better'
+  if (interval[1] < 0) return 'worse'
+  return needed === 0 ? 'no difference shown' : 'not enough evidence'
+}
+
+function scaled(d: PairedDifference, share: number, census: boolean): PairedDifference {
+  const point = share * d.difference
+  // Every discordant row reviewed: the difference is known exactly.
+  const interval: [number, number] = census ? [point, point] : [share * d.interval[0], share * d.interval[1]]
+  return { rows: d.rows, difference: point, interval, p_value: d.p_value }
+}
+
+function tableOf(rows: readonly ComparedRow[], truth: ReadonlyMap<string, readonly string[]>): PairedTable {
+  const t = { both: 0, candidate: 0, live: 0, neither: 0 }
+  for (const r of rows) {
+    const labels = truth.get(r.stateHash)!
+    const [c, l] = [labels.includes(r.candidate), labels.includes(r.live)]
+    if (c && l) t.both += 1
+    else if (c) t.candidate += 1
+    else if (l) t.live += 1
+    else t.neither += 1
+  }
+  return t
+}
+
+function flipsOf(order: readonly ComparedRow[]): Flip[] {
+  const counts = new Map<string, Flip>()
+  for (const r of order) {
+    const key = `${r.live}\0${r.candidate}`
+    const f = counts.get(key)
+    counts.set(key, { live: r.live, candidate: r.candidate, rows: (f?.rows ?? 0) + 1 })
+  }
+  return [...counts.values()].sort((a, b) => b.rows - a.rows || a.live.localeCompare(b.live) || a.candidate.localeCompare(b.candidate))
+}
