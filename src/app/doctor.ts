@@ -121,9 +121,13 @@ function hostProblem(s: EngineSettings, error: unknown): Check {
 
 function modelChecks(report: ModelsReport): Check[] {
   const listed = report.models.map((m) => m.name).join(', ')
-  const checks = report.unlisted.map((u) => check('model', 'problem',
-    `model ${u.model}, ${u.used_by.length > 0 ? `asked by ${u.used_by.join(', ')}` : 'the default'}, is not listed by the engine (it lists ${listed})`,
-    u.pinned_by.length > 0 ? `set model: in the spec of ${u.pinned_by.join(', ')} to a listed model (judge models)` : 'set ENGINE_MODEL to a listed model (judge models)'))
+  const checks = report.unlisted.map((u) => {
+    const model = `model ${u.model}, ${u.used_by.length > 0 ? `asked by ${u.used_by.join(', ')}` : 'the default'},`
+    const fix = u.pinned_by.length > 0 ? `set model: in the spec of ${u.pinned_by.join(', ')} to a listed model (judge models)` : 'set ENGINE_MODEL to a listed model (judge models)'
+    // A list of aliases alone says nothing of builds: the model may well still answer.
+    if (!report.lists_builds) return check('model', 'warn', `${model} cannot be checked: the engine lists only aliases (${listed})`, `${fix}, or keep it and watch the model each run reports`)
+    return check('model', 'problem', `${model} is not listed by the engine (it lists ${listed})`, fix)
+  })
   for (const m of report.models.filter((m) => m.used_by.length > 0 || m.name === report.default_model)) {
     const users = m.used_by.length > 0 ? `, asked by ${m.used_by.join(', ')},` : ' (the default)'
     checks.push(m.alias

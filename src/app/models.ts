@@ -29,6 +29,11 @@ export interface ModelsReport {
   readonly models: readonly ModelRow[]
   /** Models in use that the engine does not list; empty when the engine answers any model (the simulated one). */
   readonly unlisted: readonly UnlistedModel[]
+  /**
+   * Whether the list names any build beside its aliases. TypeSafe's has been seen to list only
+   * `jev-latest` and `jev-preview`: a pinned build missing from such a list is not known to be gone.
+   */
+  readonly lists_builds: boolean
 }
 
 /** What listing takes: the engine, the default model, and whether the engine answers any model name. */
@@ -64,6 +69,7 @@ export async function engineModels(input: ModelsInput): Promise<ModelsReport> {
   return {
     default_model: input.defaultModel,
     models: listed.map((m) => ({ name: m.name, description: m.description, release_date: m.releaseDate, alias: isAlias(m.name), used_by: uses.get(m.name)?.used ?? [] })),
+    lists_builds: listed.some((m) => !isAlias(m.name)),
     unlisted: input.answersAny ? [] : [...uses].filter(([model]) => !names.has(model)).map(([model, use]) => ({ model, used_by: use.used, pinned_by: use.pinned })),
   }
 }

@@ -22,6 +22,7 @@ t.test('each listed model is marked as an alias or not, with the judgments asked
     { name: 'jev-1.13.0', description: null, release_date: null, alias: false, used_by: ['a'] },
   ])
   t.equal(report.default_model, 'jev-1.13.0')
+  t.equal(report.lists_builds, true)
   t.same(report.unlisted, [{ model: 'jev-1.12.0', used_by: ['c'], pinned_by: ['c'] }], 'a pinned model the engine no longer lists')
 })
 
@@ -29,6 +30,11 @@ t.test('without a project the default model is the one checked; an engine answer
   const engine = createFakeEngine({ models: listed })
   t.same((await engineModels({ engine, defaultModel: 'jev-0.9', answersAny: false, specs: null })).unlisted, [{ model: 'jev-0.9', used_by: [], pinned_by: [] }])
   t.same((await engineModels({ engine, defaultModel: 'jev-0.9', answersAny: true, specs: [c] })).unlisted, [])
+})
+
+t.test('a list of aliases alone names no build', async (t) => {
+  const aliases = createFakeEngine({ models: [listed[0], { name: 'jev-preview', description: null, releaseDate: null }] })
+  t.equal((await engineModels({ engine: aliases, defaultModel: 'jev-1.13.0', answersAny: false, specs: null })).lists_builds, false)
 })
 
 t.test('an engine that keeps no list is a usage error; a failing list is the engine\'s error', async (t) => {

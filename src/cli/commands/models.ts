@@ -15,7 +15,7 @@ export const OPTIONS = { ...COMMON_OPTIONS } as const
 /** `judge models`: the engine's models, and the one each judgment uses. */
 export const HELP = helpText(
   'judge models [spec-or-folder] [--node NAME] [--json]',
-  'Lists the models the engine offers (System One\'s list, or an OpenAI-compatible server\'s\nGET /v1/models), marking aliases (names such as jev-latest that move to newer builds) and,\nwith a spec or folder, the judgments asked with each. Models in use that the engine does not\nlist are named last. Asks no model anything; the exit status is 1 when one is unlisted.',
+  'Lists the models the engine offers (System One\'s list, or an OpenAI-compatible server\'s\nGET /v1/models), marking aliases (names such as jev-latest that move to newer builds) and,\nwith a spec or folder, the judgments asked with each. Models in use that the engine does not\nlist are named last. Asks no model anything; the exit status is 1 when one is unlisted from a\nlist that names builds (a list of aliases alone cannot rule a build out).',
   COMMON_DOCS,
 )
 
@@ -24,7 +24,7 @@ export const modelsCommand = defineCommand('models', OPTIONS, HELP, async ({ val
   if (positionals.length > 1) throw new UsageError(`expected at most one spec file or folder, got ${positionals.join(' ')}; see judge models --help`)
   const report = await listFor(io, positionals[0] ?? null, values.node, options)
   io.stdout.write(values.json ? JSON.stringify(report, null, 2) + '\n' : modelsText(report))
-  return report.unlisted.length > 0 ? 1 : 0
+  return report.unlisted.length > 0 && report.lists_builds ? 1 : 0
 })
 
 async function listFor(io: CliIo, path: string | null, node: string | undefined, options: RuntimeOptions): Promise<ModelsReport> {
@@ -48,7 +48,8 @@ export function modelsText(report: ModelsReport): string {
   const lines = [`${plural(report.models.length, 'model')} listed by the engine:\n`, table(['model', 'alias', 'released', 'used by', 'description'], rows)]
   for (const u of report.unlisted) {
     const fix = u.pinned_by.length > 0 ? `pin a listed model with model: in the spec of ${u.pinned_by.join(', ')}` : 'set ENGINE_MODEL to a listed model'
-    lines.push(`not listed: ${u.model}, ${u.used_by.length > 0 ? `asked by ${u.used_by.join(', ')}` : 'the default model'}; ${fix}\n`)
+    const why = report.lists_builds ? '' : ' (the engine lists only aliases, so it may still answer)'
+    lines.push(`not listed: ${u.model}, ${u.used_by.length > 0 ? `asked by ${u.used_by.join(', ')}` : 'the default model'}${why}; ${fix}\n`)
   }
   return lines.join('')
 }

@@ -8,7 +8,6 @@ import { pragma } from '../../helpers/pragma.ts'
 const tables = (db: DatabaseSync) => db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row.name)
 
 t.test('the migrations count up from 1, each above the one before, and the schema version is the last', async (t) => {
-  // Steps made at the same time on separate lines of work take the numbers given them, so one may be missing until they meet.
   t.equal(MIGRATIONS[0].version, 1)
   t.ok(MIGRATIONS.every((m, i) => i === 0 || m.version > MIGRATIONS[i - 1].version), 'each step above the one before')
   t.equal(SCHEMA_VERSION, MIGRATIONS.at(-1)!.version)

@@ -31,6 +31,15 @@ t.test('a model in use that the engine does not list is named, with the fix, and
   t.equal((await cli(['models', '.', '--node', 'nope'], { ENGINE_URL: server.url, ENGINE_API_KEY: KEY }, dir)).code, 2)
 })
 
+t.test('a list of aliases alone cannot rule a build out: the model is named, and the exit status is 0', async (t) => {
+  // TypeSafe's own list, as recorded by a public client: the two aliases and no build.
+  const server = await startSystemOneServer({ models: [{ name: 'jev-latest' }, { name: 'jev-preview' }] })
+  t.teardown(() => server.close())
+  const result = await cli(['models', 'spam.judge.yaml'], { ENGINE_URL: server.url, ENGINE_API_KEY: KEY }, t.testdir({ 'spam.judge.yaml': SPAM_YAML }))
+  t.equal(result.code, 0)
+  t.match(result.stdout, /\nnot listed: jev-1.13.0, asked by spam \(the engine lists only aliases, so it may still answer\); set ENGINE_MODEL to a listed model\n$/)
+})
+
 t.test('against an OpenAI-compatible server: its GET /v1/models, the default model marked', async (t) => {
   const server = await startOpenAiServer({ models: ['qwen2.5-7b-instruct', 'llama3.2:latest'] })
   t.teardown(() => server.close())
@@ -56,6 +65,6 @@ t.test('without a key, or with two paths, it is a usage error; an unreachable en
 })
 
 t.test('the text names an unpinned unlisted model as the default one', async (t) => {
-  t.equal(modelsText({ default_model: 'x', models: [], unlisted: [{ model: 'x', used_by: [], pinned_by: [] }] }),
+  t.equal(modelsText({ default_model: 'x', models: [], unlisted: [{ model: 'x', used_by: [], pinned_by: [] }], lists_builds: true }),
     '0 models listed by the engine:\nmodel  alias  released  used by  description\nnot listed: x, the default model; set ENGINE_MODEL to a listed model\n')
 })
