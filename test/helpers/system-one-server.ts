@@ -50,6 +50,8 @@ export interface SystemOneServerOptions {
   readonly hangFrom?: number
   /** The option mass given with each answer (by question name and request body); none when absent or undefined. */
   readonly optionMass?: (question: string, body: WireRequest) => number | undefined
+  /** The path the API is served under, as a gateway serves it (`/ai-gateway/typesafe`); default none. */
+  readonly basePath?: string
   /** What GET /v1/models lists; default DEFAULT_MODELS. */
   readonly models?: readonly { readonly name: string; readonly description?: string; readonly release_date?: string }[]
 }
@@ -115,8 +117,9 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
 }
 
 function replyTo(request: ReceivedRequest, index: number, options: SystemOneServerOptions): ScriptedReply {
-  const listing = request.method === 'GET' && request.path === '/v1/models'
-  if (!listing && (request.method !== 'POST' || request.path !== '/v1/systemone')) return problem(404, 'not_found', 'Not Found')
+  const base = options.basePath ?? ''
+  const listing = request.method === 'GET' && request.path === `${base}/v1/models`
+  if (!listing && (request.method !== 'POST' || request.path !== `${base}/v1/systemone`)) return problem(404, 'not_found', 'Not Found')
   if (options.expectKey !== undefined && request.headers.authorization !== `Bearer ${options.expectKey}`) {
     return problem(401, 'authentication_error', 'Cannot authenticate with the server. Please check your API key.')
   }
