@@ -77,7 +77,7 @@ function projectChecks(input: DoctorInput): Check[] {
   if (input.project === null) return [check('spec', 'skip', 'no spec named: judge doctor <spec-or-folder> checks it and its store too')]
   if (input.project instanceof Error) return [check('spec', 'problem', `the spec does not load: ${input.project.message}`, 'fix the spec (docs/spec-format.md)')]
   const names = withDependencies(input.project, input.project.selected).map((s) => s.name)
-  const spec = check('spec', 'ok', `${names.length} judgment${names.length === 1 ? '' : 's'} load: ${names.join(', ')}`)
+  const spec = check('spec', 'ok', `${names.length === 1 ? 'the judgment loads' : `${names.length} judgments load`}: ${names.join(', ')}`)
   if (input.store === null) return [spec]
   const { file, problem } = input.store
   if (problem === null) return [spec, check('store', 'ok', `the store ${file} can be written`)]

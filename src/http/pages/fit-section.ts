@@ -14,11 +14,15 @@ const figure = (value: number | null) => (value === null ? '–' : value.toFixed
 /**
  * How well each question of a run fits its rows, from its answers' option mass: a table of the
  * figures, then, for each question whose median is below `min_fit`, a warning naming it with its
- * rows of lowest mass. Empty for a run recorded before runs kept their fit.
+ * rows of lowest mass. Empty for a run recorded before runs kept their fit; when no answer has a
+ * mass (an engine that gives none), one line on the run's own page and nothing elsewhere.
  */
 export function fitSection(fit: RunFit | undefined, links: FitLinks, token: string | null): Html {
   const entries = Object.entries(fit ?? {})
   if (entries.length === 0) return html``
+  if (entries.every(([, q]) => q.fits === null)) {
+    return links.run === undefined ? html`<p class="muted" id="fit">The engine gave no option mass for this run's answers, so whether its questions fit their rows is not known.</p>` : html``
+  }
   const rows = entries.map(([question, q]) => html`<tr><td><code>${question}</code></td><td class="num">${q.known} of ${q.answers}</td><td class="num">${figure(q.median)}</td><td class="num">${figure(q.p10)}</td><td class="num">${q.min_fit}</td><td>${verdict(q)}</td></tr>`)
   const warnings = entries.filter(([, q]) => q.fits === false).map(([question, q]) => warning(question, q, links, token))
   return html`<h2 id="fit">Does each question fit its rows?</h2>

@@ -21,7 +21,9 @@ t.test('a question that does not fit is named, with its figures and its rows of 
 })
 
 t.test('unknown fit says so; a run without a fit shows nothing; another page names the run', async (t) => {
-  t.match(fitSection({ topic: unknown }, links, null).text, /<td class="num">–<\/td>.*unknown \(the engine gave no option mass\)/)
+  t.match(fitSection({ topic: unknown, is_spam: fits }, links, null).text, /<td class="num">–<\/td>.*unknown \(the engine gave no option mass\)/)
+  t.equal(fitSection({ topic: unknown }, links, null).text, '<p class="muted" id="fit">The engine gave no option mass for this run\'s answers, so whether its questions fit their rows is not known.</p>')
+  t.equal(fitSection({ topic: unknown }, { ...links, run: 'r1' }, null).text, '', 'nothing to say on another page')
   t.equal(fitSection({}, links, null).text, '')
   t.equal(fitSection(undefined, links, null).text, '')
   t.match(fitSection({ topic: fits }, { ...links, run: 'r 1' }, null).text, /From the newest run, <a href="\/runs\/r%201\?path=sms%2Fspam\.judge\.yaml"><code>r 1<\/code><\/a>\./)
