@@ -1,28 +1,10 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { UsageError } from './errors.ts'
-import { DEFAULT_ENGINE, ENGINE_DEFAULTS, ENGINE_KINDS, type EngineDefaults, type EngineKind } from './core/engine-kinds.ts'
+import { ENGINE_KINDS, type EngineKind } from './core/engine-kinds.ts'
+import { number, readEngine, text, type EngineConfig, type Env } from './config-engine.ts'
 
-export { ENGINE_KINDS, type EngineKind }
-
-/** Engine settings read from the environment. */
-export interface EngineConfig {
-  /** ENGINE: the name of the engine in src/adapters/engines.ts. */
-  readonly kind: EngineKind
-  readonly url: string
-  /** Null when ENGINE_API_KEY is unset: only cached rows can be judged. */
-  readonly apiKey: string | null
-  /** ENGINE_MODEL, or null for the engine's default. */
-  readonly model: string | null
-  readonly timeoutMs: number
-  readonly pricePerMtok: number
-  /** ENGINE_RPM, or null for the engine's published limit (an engine passed in code: no pace). */
-  readonly rpm: number | null
-  /** ENGINE_MAX_WAIT_S in ms: the longest a run waits when the engine asks it to. */
-  readonly maxWaitMs: number
-  /** ENGINE_GIVE_UP_S in ms: how long a run rides out an engine failing every request. */
-  readonly giveUpMs: number
-}
+export { ENGINE_KINDS, type EngineConfig, type EngineKind }
 
 /** Everything the product reads from the environment, read once at the edge. */
 export interface Config {
@@ -77,27 +59,15 @@ export const ENV_VARIABLES = [
   'ENGINE_RPM',
   'ENGINE_MAX_WAIT_S',
   'ENGINE_GIVE_UP_S',
+  'TYPESAFE_API_KEY',
+  'TYPESAFE_BASE_URL',
+  'TYPESAFE_DEFAULT_MODEL',
   'JUDGE_HEADERS_TIMEOUT_MS',
   'JUDGE_REQUEST_TIMEOUT_MS',
   'JUDGE_MAX_CONNECTIONS',
   'JUDGE_WORKERS',
   'JUDGE_ALLOWED_HOSTS',
 ] as const
-
-type Env = Readonly<Record<string, string | undefined>>
-
-function text(env: Env, name: string): string | null {
-  const value = env[name]
-  return value === undefined || value.trim() === '' ? null : value.trim()
-}
-
-function number(env: Env, name: string, fallback: number, check: (n: number) => boolean, want: string): number {
-  const raw = text(env, name)
-  if (raw === null) return fallback
-  const n = Number(raw)
-  if (!Number.isFinite(n) || !check(n)) throw new UsageError(`${name} must be ${want}, not "${raw}"`)
-  return n
-}
 
 const nonNegative = (n: number) => n >= 0
 
@@ -117,29 +87,6 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     limits: limitsOf(env),
     workers: workersOf(text(env, 'JUDGE_WORKERS') ?? '1', 'JUDGE_WORKERS'),
     allowedHosts: hostsOf(text(env, 'JUDGE_ALLOWED_HOSTS')),
-  }
-}
-
-function readEngine(env: Env): EngineConfig {
-  const raw = text(env, 'ENGINE')?.toLowerCase() ?? DEFAULT_ENGINE
-  const kind = ENGINE_KINDS.find((k) => k === raw)
-  if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
-  const engine: EngineDefaults = ENGINE_DEFAULTS[kind]
-  const url = text(env, 'ENGINE_URL') ?? engine.defaultUrl
-  if (url === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_URL, the API root (see docs/engine.md)`)
-  const model = text(env, 'ENGINE_MODEL')
-  if (model === null && engine.defaultModel === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_MODEL, the model the server serves (see docs/engine.md)`)
-  const seconds = (n: number) => n > 0
-  return {
-    kind,
-    url: url.replace(/\/+$/, ''),
-    apiKey: text(env, 'ENGINE_API_KEY'),
-    model,
-    timeoutMs: number(env, 'ENGINE_TIMEOUT_MS', 30000, (n) => Number.isInteger(n) && n > 0, 'a whole number of milliseconds'),
-    pricePerMtok: number(env, 'ENGINE_PRICE_PER_MTOK', engine.defaultPricePerMtok, nonNegative, 'a price in USD, 0 or more'),
-    rpm: text(env, 'ENGINE_RPM') === null ? null : number(env, 'ENGINE_RPM', 0, nonNegative, 'requests per minute, 0 (no pace) or more'),
-    maxWaitMs: 1000 * number(env, 'ENGINE_MAX_WAIT_S', 300, seconds, 'a number of seconds above 0'),
-    giveUpMs: 1000 * number(env, 'ENGINE_GIVE_UP_S', 120, seconds, 'a number of seconds above 0'),
   }
 }
 

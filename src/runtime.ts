@@ -19,6 +19,10 @@ import { SYSTEM_ONE_DEFAULT_MODEL } from './core/engine-kinds.ts'
 
 /** The app of a command, a server or a library call: stores opened once per file, for its whole life. */
 export interface Runtime extends App {
+  /** The engine the configuration selects (or the one passed in); null when it needs a key that is unset. */
+  readonly engine: Engine | null
+  /** The model asked when a spec names none. */
+  readonly defaultModel: string
   /** The store file serving specs in `dir`. */
   storeFileFor(dir: string): string
   /** Closes every store opened. */
@@ -75,6 +79,8 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     return stores.has(file) || existsSync(file) ? depsFor(project).store : null
   }
   return {
+    engine,
+    defaultModel,
     depsFor,
     storeFileFor,
     existingStore,

@@ -7,7 +7,8 @@ t.test('defaults apply when nothing is set', async (t) => {
   const config = readConfig({}, '/work', '/work/examples')
   t.same(config, {
     projects: '/work/examples', serverToken: null, serverMaxCost: 0.01, serverMaxDailyCost: null, maxCost: 1, store: null, host: '127.0.0.1', port: 8080,
-    engine: { kind: 'systemone', url: 'https://api.typesafe.ai', apiKey: null, model: null, timeoutMs: 30000, pricePerMtok: 0.042, rpm: null, maxWaitMs: 300_000, giveUpMs: 120_000 },
+    engine: { kind: 'systemone', url: 'https://api.typesafe.ai', apiKey: null, model: null, timeoutMs: 30000, pricePerMtok: 0.042, rpm: null, maxWaitMs: 300_000, giveUpMs: 120_000,
+      from: { url: null, apiKey: null, model: null } },
     limits: { headersTimeoutMs: 10000, requestTimeoutMs: 30000, maxConnections: 1024 }, workers: 1, allowedHosts: [],
   })
 })
@@ -22,7 +23,8 @@ t.test('every variable is read, paths resolved from the working folder', async (
   }, '/work')
   t.same(config, {
     projects: '/work/specs', serverToken: 's3cret', serverMaxCost: 0.5, serverMaxDailyCost: 5, maxCost: 2, store: '/work/db/s.sqlite', host: '0.0.0.0', port: 9000,
-    engine: { kind: 'systemone', url: 'http://127.0.0.1:9', apiKey: 'k', model: 'jev-2', timeoutMs: 100, pricePerMtok: 0.1, rpm: 600, maxWaitMs: 60_000, giveUpMs: 2500 },
+    engine: { kind: 'systemone', url: 'http://127.0.0.1:9', apiKey: 'k', model: 'jev-2', timeoutMs: 100, pricePerMtok: 0.1, rpm: 600, maxWaitMs: 60_000, giveUpMs: 2500,
+      from: { url: 'ENGINE_URL', apiKey: 'ENGINE_API_KEY', model: 'ENGINE_MODEL' } },
     limits: { headersTimeoutMs: 500, requestTimeoutMs: 700, maxConnections: 3 }, workers: 4, allowedHosts: ['judge.example.com', '.corp.example'],
   })
 })

@@ -104,7 +104,7 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   store.recordModelCheck({ run_id: seeded[51].run_id, baseline: seeded[50].run_id, old_model: 'jev-1.13.0', new_model: 'jev-2', rows_from: 'sample', states: 4, same_rows: false, stopped: '', asked: 0, cost: 0,
     pairs: [{ question: 'is_spam', old_label: 'no', new_label: 'yes', rows: 1 }, { question: 'is_spam', old_label: 'no', new_label: 'no', rows: 3 }] })
   store.close()
-  const engine = await startSystemOneServer({ expectKey: 'k' })
+  const engine = await startSystemOneServer({ expectKey: 'k', optionMass: (name) => (name === 'topic' ? 0.2 : 0.9) })
   const failing = await startSystemOneServer({ failTimes: 99, status: 400, errorMessage: 'bad request' })
   t.teardown(() => Promise.all([engine.close(), failing.close()]))
   const token = { JUDGE_SERVER_TOKEN: 'tok' }
@@ -220,8 +220,10 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   t.equal(judged.code, 0, judged.stderr)
   const runId = JSON.parse(judged.stdout)[0].run_id
   const run = await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, auth), 200)
-  t.match(run.body, { states: 2, run: { rows: 3 } }, 'a run with its rows')
+  t.match(run.body, { states: 2, run: { rows: 3, fit: { topic: { fits: false, lowest: [{ option_mass: 0.2, state: Object }] } } } }, 'a run with its rows and its fit')
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runs.body[0].run_id}?path=spam.judge.yaml`, auth), 200)
+  const fitted = await expect('GET', '/v1/pages/accuracy', server.get('/v1/pages/accuracy?path=spam.judge.yaml', auth), 200)
+  t.match(fitted.body.fit, { run_id: runId, fit: { topic: { fits: false } } }, 'the accuracy page\'s data carries the newest run\'s fit')
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml&page=0`, auth), 400)
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml`), 401)
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=../x`, auth), 403)

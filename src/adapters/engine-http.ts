@@ -27,13 +27,21 @@ export type Posted = { readonly ok: true; readonly value: string } | { readonly 
  * may help and any wait the engine asked for. Never throws. Adapters post once: pacing, retries
  * and waits are the core's (src/core/pacing/).
  */
-export async function postOnce(target: HttpTarget, body: string, signal?: AbortSignal): Promise<Posted> {
+export function postOnce(target: HttpTarget, body: string, signal?: AbortSignal): Promise<Posted> {
+  return sendOnce(target, target.endpoint, { method: 'POST', body, headers: { 'content-type': 'application/json' } }, signal)
+}
+
+/** Gets `url` once with the target's headers, fetch and time limit (a list of models); as postOnce, never throws. */
+export function getOnce(target: HttpTarget, url: string, signal?: AbortSignal): Promise<Posted> {
+  return sendOnce(target, url, { method: 'GET', headers: {} }, signal)
+}
+
+async function sendOnce(target: HttpTarget, url: string, init: { method: string; body?: string; headers: Record<string, string> }, signal?: AbortSignal): Promise<Posted> {
   const timeout = AbortSignal.timeout(target.timeoutMs)
   try {
-    const response = await target.fetch(target.endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...target.headers },
-      body,
+    const response = await target.fetch(url, {
+      ...init,
+      headers: { ...init.headers, accept: 'application/json', ...target.headers },
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       // A redirect would carry the key to another host; report it instead of following it.
       redirect: 'manual',
@@ -47,7 +55,7 @@ export async function postOnce(target: HttpTarget, body: string, signal?: AbortS
     if (signal?.aborted) return { ok: false, failure: cancelled(signal) }
     const message = timeout.aborted
       ? `the engine did not answer within ${target.timeoutMs} ms`
-      : `could not reach the engine at ${target.endpoint}: ${networkReason(error)}`
+      : `could not reach the engine at ${url}: ${networkReason(error)}`
     return { ok: false, failure: { status: null, message, cause: error, transient: true } }
   }
 }

@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path'
 import { modelFor, timestamp, type JudgeDeps } from '../core/judge/deps.ts'
-import { labelCountsOf, newRunId, reportedModelOf, runRecord, type RowsOutcome } from '../core/judge/judge-rows.ts'
+import { fitOf, labelCountsOf, newRunId, reportedModelOf, runRecord, type RowsOutcome } from '../core/judge/judge-rows.ts'
 import type { Ledger } from '../core/judge/ledger.ts'
 import { dependenciesOf } from '../core/spec/project.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
@@ -67,7 +67,7 @@ function runOf(deps: JudgeDeps, pass: Pass, spec: Spec, sha: string, finished: s
     cached: tally.cached, requests: tally.requests, error: pass.outcome.error,
     command, source, source_hash: sourceHash, node: nodeOf(pass, spec),
     reported_model: reportedModelOf(pass.outcome.models.get(spec.name)), states: pass.outcome.states.get(spec.name)?.size ?? 0,
-    fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
+    fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])), fit: fitOf(pass.outcome, spec),
   })
 }
 

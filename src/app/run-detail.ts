@@ -4,6 +4,7 @@ import { NotFoundError } from '../errors.ts'
 import type { AnswerStore } from '../ports/answer-store.ts'
 import type { RunStore } from '../ports/run-store.ts'
 import type { App } from './app.ts'
+import { withFitStates } from './fit.ts'
 
 /** Rows of a run per page of its run page. */
 export const RUN_PAGE_SIZE = 50
@@ -29,6 +30,7 @@ export interface RunRow {
 
 /** A run, its label counts and one page of its rows with their answers. */
 export interface RunDetail {
+  /** The run's record; its fit names its rows of lowest mass with their values (app/fit.ts). */
   readonly run: RunRecord
   /** Whether the spec has changed since the run (its hash differs): answers are read for today's wording. */
   readonly spec_changed: boolean
@@ -59,7 +61,7 @@ export async function runDetail(app: App, project: Project, runId: string, page:
   const listed = store.runStatesPage(runId, (number - 1) * size, size)
   const rows = rowsOf(store, spec, run, listed, await app.files.verdicts(spec))
   return {
-    run, spec_changed: run.spec_hash !== spec.hash, labels: labelsOf(store, spec, runId), states,
+    run: { ...run, fit: withFitStates(store, run.fit) }, spec_changed: run.spec_hash !== spec.hash, labels: labelsOf(store, spec, runId), states,
     rows_pruned: states > 0 && listed.length === 0,
     page: { number, pages, size, first: listed.length === 0 ? 0 : (number - 1) * size + 1 }, rows,
   }

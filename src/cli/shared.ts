@@ -70,7 +70,7 @@ export function planJson(plans: readonly JudgmentPlan[], cap: number) {
   return plans.map((p) => ({ ...p, cap, within_cap: p.estimate <= cap }))
 }
 
-/** A run as the CLI's --json gives it: the fields of GET /v1/runs, then cached, requests and duplicates. */
+/** A run as the CLI's --json gives it: the fields of GET /v1/runs, then cached, requests, duplicates and its fit per question. */
 export function runJson(run: RunRecord) {
-  return { ...publicRun(run), cached: run.cached, requests: run.requests, duplicates: run.rows - run.states }
+  return { ...publicRun(run), cached: run.cached, requests: run.requests, duplicates: run.rows - run.states, fit: run.fit ?? {} }
 }

@@ -1,4 +1,5 @@
 import type { AllocationRule } from './allocation/rule.ts'
+import type { RunFit } from './fit/fit.ts'
 
 /** The three kinds of question a spec can ask. */
 export type QuestionType = 'yes_no' | 'choice' | 'scale'
@@ -64,6 +65,8 @@ export interface Spec {
   /** Answers whose margin is below this form the unsure stratum (default DEFAULT_UNSURE_BELOW). */
   readonly unsureBelow: number
   readonly minAccuracy: number | null
+  /** A run whose median option mass of a question is below this says the question does not fit its rows (DEFAULT_MIN_FIT). */
+  readonly minFit: number
   readonly doubleReview: number // share of reviewed sample rows a second reviewer sees (DEFAULT_DOUBLE_REVIEW)
   /** The accuracy interval's half-width wanted (`accuracy_target`), or null. */
   readonly accuracyTarget: number | null
@@ -134,6 +137,8 @@ export interface RunRecord {
   readonly states: number // distinct states judged; `rows - states` rows repeated an earlier row's state
   /** Each question's fingerprint when the run was made, so that a later plan sees what changed. */
   readonly fingerprints: Readonly<Record<string, string>>
+  /** How well each question fitted its rows, from its answers' option mass (core/fit/); stores give `{}` before runs kept it. */
+  readonly fit?: RunFit
 }
 
 /** A state a run judged, with how many of its rows had that state. */

@@ -20,6 +20,11 @@ export interface StoredAnswer {
    * Stores always give it; absent in an answer to be written, it is the model asked.
    */
   readonly reportedModel?: string
+  /**
+   * The share of the model's next-token probability on the question's labels (docs/engine.md);
+   * null when the engine gave none. Stores always give it; absent in an answer to be written, null.
+   */
+  readonly optionMass?: number | null
 }
 
 /** Margins from `from` (inclusive) to `below` (exclusive); `below` may be Infinity. */

@@ -17,6 +17,30 @@ export interface EngineResult {
   readonly outputTokens: number
   /** HTTP requests it took; 1 when absent. */
   readonly requests?: number
+  /** Per question name, what the engine said beyond the distribution; absent where it said nothing more. */
+  readonly facts?: Readonly<Record<string, AnswerFacts>>
+}
+
+/** What an engine said of one answer beside its distribution: each field only when the engine gave it, never made up. */
+export interface AnswerFacts {
+  /** The engine's confidence in its choice, 0 to 1 (System One's `confidence` of a choice or score). */
+  readonly confidence?: number
+  /** The calibration temperature the engine applied to the probabilities. */
+  readonly temperature?: number
+  /**
+   * The share of the model's next-token probability that fell on the offered labels, 0 to 1: a low
+   * value means the model wanted to answer something else, so the question does not fit the row.
+   */
+  readonly optionMass?: number
+}
+
+/** A model an engine lists. */
+export interface ListedModel {
+  /** The name a spec's `model:` takes. */
+  readonly name: string
+  readonly description: string | null
+  /** As the engine gives it (a date or a timestamp), or null. */
+  readonly releaseDate: string | null
 }
 
 /** What asking a request will take, known before asking: for the cost cap, `judge plan` and the pace. */
@@ -43,4 +67,9 @@ export interface Engine {
   ask(request: EngineRequest, signal?: AbortSignal): Promise<EngineResult>
   /** The estimate before asking; without it, System One's published fit and one request. */
   estimate?(request: EngineRequest): EngineEstimate
+  /**
+   * The models the engine lists now, asking nothing of them; rejects with an EngineError. Absent
+   * for an engine that keeps no list (one passed in code may have none).
+   */
+  models?(signal?: AbortSignal): Promise<ListedModel[]>
 }

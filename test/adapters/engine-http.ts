@@ -1,5 +1,5 @@
 import t from 'tap'
-import { cancelled, engineMessage, failureError, isRetryableStatus, parseRetryAfter, postOnce } from '../../src/adapters/engine-http.ts'
+import { cancelled, engineMessage, failureError, getOnce, isRetryableStatus, parseRetryAfter, postOnce } from '../../src/adapters/engine-http.ts'
 
 const target = (fetch: typeof globalThis.fetch, timeoutMs = 1000) => ({ endpoint: 'http://127.0.0.1:9/x', headers: { authorization: 'Bearer k' }, fetch, timeoutMs })
 
@@ -10,6 +10,20 @@ t.test('a success is the body; a failure says its status, the engine\'s words an
   t.match(refused, { ok: false, failure: { status: 429, message: 'engine answered 429: slow down', transient: true, retryAfterMs: 7000 } })
   const bad = await postOnce(target((async () => new Response('nope', { status: 400, statusText: 'Bad Request' })) as typeof fetch), '{}')
   t.match(bad, { ok: false, failure: { status: 400, message: 'engine answered 400: nope', transient: false, retryAfterMs: null } })
+})
+
+t.test('a get goes to the URL given, with the target\'s headers and no body, and fails as a post does', async (t) => {
+  const seen: [string, RequestInit][] = []
+  const fetch = (async (url: string, init: RequestInit) => {
+    seen.push([url, init])
+    return new Response(url.endsWith('/models') ? '{"models": []}' : 'gone', { status: url.endsWith('/models') ? 200 : 404 })
+  }) as unknown as typeof globalThis.fetch
+  t.same(await getOnce(target(fetch), 'http://127.0.0.1:9/v1/models'), { ok: true, value: '{"models": []}' })
+  t.match(seen[0], ['http://127.0.0.1:9/v1/models', { method: 'GET', headers: { authorization: 'Bearer k', accept: 'application/json' }, redirect: 'manual' }])
+  t.equal(seen[0][1].body, undefined)
+  t.match(await getOnce(target(fetch), 'http://127.0.0.1:9/v1/other'), { ok: false, failure: { status: 404, message: 'engine answered 404: gone', transient: false } })
+  const down = (async () => { throw new TypeError('fetch failed') }) as typeof globalThis.fetch
+  t.match(await getOnce(target(down), 'http://127.0.0.1:9/v1/models'), { ok: false, failure: { message: 'could not reach the engine at http://127.0.0.1:9/v1/models: fetch failed' } })
 })
 
 t.test('network errors and timeouts are transient; a cancelled call is not', async (t) => {

@@ -8,6 +8,7 @@ import { dataFiles } from '../helpers/versioned-engine.ts'
 import type { RowsOutcome } from '../../src/core/judge/judge-rows.ts'
 import { createLedger } from '../../src/core/judge/ledger.ts'
 import { createStateTally } from '../../src/core/judge/state-set.ts'
+import { createFitTally } from '../../src/core/fit/fit-tally.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createMemoryFiles } from '../helpers/memory-files.ts'
 import { project, spec } from '../helpers/specs.ts'
@@ -25,8 +26,15 @@ function outcome(error: Error | null = null): RowsOutcome {
     labels: new Map([['a', new Map([['q', new Map([['yes', 2], ['no', 1]])]])], ['b', new Map()]]),
     states: new Map([['a', states], ['b', createStateTally()]]),
     models: new Map([['a', { asked: new Map([['m-a-2', 2]]), cached: new Map([['m-a-1', 1]]) }]]),
+    fits: new Map([['a', new Map([['q', fitTally([['aaaaaaaaaaaaaaaa', 0.2], ['bbbbbbbbbbbbbbbb', 0.3]])]])]]),
     error,
   }
+}
+
+function fitTally(masses: [string, number][]) {
+  const tally = createFitTally()
+  for (const [hash, mass] of masses) tally.add(hash, mass)
+  return tally
 }
 
 function pass(more: Partial<Pass> = {}): Pass {
@@ -52,6 +60,14 @@ t.test('each run gets its judgment\'s label counts', async (t) => {
   const [run] = await recordRuns(app(d), pass({ record: [a] }))
   t.same(d.store.runLabelCounts('a').map((c) => [c.run_id, c.question, c.label, c.count]), [[run.run_id, 'q', 'yes', 2], [run.run_id, 'q', 'no', 1]])
   t.same(d.store.listRuns(['b'], 50), [], 'a judgment not named is not recorded')
+})
+
+t.test('each run keeps its questions\' fit against the spec\'s min_fit, and it reads back from the store', async (t) => {
+  const d = deps(null)
+  const [runA, runB] = await recordRuns(app(d), pass())
+  t.match(runA.fit, { q: { answers: 2, known: 2, median: 0.25, min_fit: 0.5, fits: false, lowest: [{ state_hash: 'aaaaaaaaaaaaaaaa', option_mass: 0.2 }, { option_mass: 0.3 }] } })
+  t.same(runB.fit, { q: { answers: 0, known: 0, median: null, p10: null, min_fit: 0.5, fits: null, lowest: [] } }, 'a judgment with no rows knows nothing')
+  t.same(d.store.getRun(runA.run_id)?.fit, runA.fit)
 })
 
 t.test('a pass stopped by an error records every run as failed with the error\'s message', async (t) => {

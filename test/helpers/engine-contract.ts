@@ -61,6 +61,15 @@ export function engineContract(t: Test, name: string, make: EngineMakers): Promi
       t.same(Object.keys(result.distributions), ['topic'])
     })
 
+    t.test('its list of models, when it keeps one, names each model', async (t) => {
+      const engine = await make.working(t)
+      if (!engine.models) return t.pass('an engine without a list')
+      const models = await engine.models()
+      t.ok(models.length > 0, 'at least one model')
+      const textOrNull = (value: unknown) => value === null || (typeof value === 'string' && value !== '')
+      for (const m of models) t.ok(/\S/.test(m.name) && textOrNull(m.description) && textOrNull(m.releaseDate), `${m.name}: a name, and text or null`)
+    })
+
     const failing = make.failing
     t.test('a failure rejects with an EngineError', { skip: 'skip' in failing ? failing.skip : false }, async (t) => {
       if ('skip' in failing) return

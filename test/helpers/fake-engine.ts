@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import type { Distribution, Question, State } from '../../src/core/types.ts'
 import { EngineError } from '../../src/errors.ts'
-import type { Engine, EngineRequest, EngineResult } from '../../src/ports/engine.ts'
+import type { AnswerFacts, Engine, EngineRequest, EngineResult, ListedModel } from '../../src/ports/engine.ts'
 import { simulatedProbabilities } from './simulated-model.ts'
 
 /** Options of the fake engine; by default it answers at once like a stable, made-up model. */
@@ -16,6 +16,10 @@ export interface FakeEngineOptions {
    */
   readonly fail?: true | Error | ((request: EngineRequest, index: number) => Error | undefined)
   readonly defaultModel?: string
+  /** The option mass the engine gives a question's answer; none when absent or when it returns undefined. */
+  readonly optionMass?: (question: Question, state: State) => number | undefined
+  /** The models it lists; default its default model alone. An Error makes the listing fail with it. */
+  readonly models?: readonly ListedModel[] | Error
 }
 
 /** The fake engine: an Engine that also shows what it was asked. */
@@ -44,9 +48,14 @@ export function createFakeEngine(options: FakeEngineOptions = {}): FakeEngine {
       inFlight--
     }
   }
+  const defaultModel = options.defaultModel ?? 'fake-1'
   return {
-    defaultModel: options.defaultModel ?? 'fake-1',
+    defaultModel,
     ask,
+    async models() {
+      if (options.models instanceof Error) throw options.models
+      return (options.models ?? [{ name: defaultModel, description: null, releaseDate: null }]).map((m) => ({ ...m }))
+    },
     calls,
     get maxInFlight() {
       return maxInFlight
@@ -62,14 +71,18 @@ export function fakeDistribution(question: Question, state: State): Distribution
 
 function answer(request: EngineRequest, options: FakeEngineOptions): EngineResult {
   const distributions: Record<string, Distribution> = {}
+  const facts: Record<string, AnswerFacts> = {}
   for (const question of request.questions) {
     distributions[question.name] = options.answer
       ? options.answer(question, request.state, request.model)
       : fakeDistribution(question, request.state)
+    const optionMass = options.optionMass?.(question, request.state)
+    if (optionMass !== undefined) facts[question.name] = { optionMass }
   }
   // The published fit the product estimates cost with, so estimates and records agree here.
   const inputTokens = Math.round(275 + 0.19 * JSON.stringify(request.state).length + 21 * request.questions.length)
-  return { model: request.model, distributions, inputTokens, outputTokens: request.questions.length }
+  const result = { model: request.model, distributions, inputTokens, outputTokens: request.questions.length }
+  return Object.keys(facts).length > 0 ? { ...result, facts } : result
 }
 
 function failure(fail: FakeEngineOptions['fail'], request: EngineRequest, index: number): Error | undefined {

@@ -92,5 +92,6 @@ function runRecord(run: RunRecord): RunRecord {
     started_at: run.started_at, finished_at: run.finished_at, cached: run.cached,
     requests: run.requests, command: run.command, source: run.source, source_hash: run.source_hash,
     node: run.node, reported_model: run.reported_model, states: run.states, fingerprints: { ...run.fingerprints },
+    fit: structuredClone(run.fit ?? {}),
   }
 }

@@ -205,7 +205,7 @@ function storedAnswer(a: StoredAnswer, distribution: StoredAnswer['distribution'
   return {
     model: a.model, fingerprint: a.fingerprint, stateHash: a.stateHash, judgment: a.judgment,
     question: a.question, distribution, label: a.label, p: a.p, margin: a.margin,
-    askedAt: a.askedAt, reportedModel: a.reportedModel ?? a.model,
+    askedAt: a.askedAt, reportedModel: a.reportedModel ?? a.model, optionMass: a.optionMass ?? null,
   }
 }
 

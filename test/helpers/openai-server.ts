@@ -22,6 +22,8 @@ export interface OpenAiServerOptions {
   /** Decides the reply to request number `index` (0-based) when it returns one. */
   readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
   readonly limit?: RateLimit
+  /** The ids GET /v1/models lists; default the model the server is asked for in tests, `qwen2.5-7b-instruct`. */
+  readonly models?: readonly string[]
 }
 
 /** A running local server. */
@@ -67,6 +69,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
 }
 
 function replyTo(request: ReceivedRequest, index: number, options: OpenAiServerOptions): ScriptedReply {
+  if (request.method === 'GET' && request.path === '/v1/models') return { status: 200, body: modelList(options.models ?? ['qwen2.5-7b-instruct']) }
   if (request.method !== 'POST' || request.path !== '/v1/chat/completions') return failure(404, 'not found')
   if (options.expectKey !== undefined && request.headers.authorization !== `Bearer ${options.expectKey}`) return failure(401, 'Incorrect API key provided')
   const scripted = options.reply?.(request, index)
@@ -115,6 +118,11 @@ function completion(body: any, options: OpenAiServerOptions): object {
     choices: [{ index: 0, message: { role: 'assistant', content: first.token }, logprobs, finish_reason: 'length' }],
     ...(options.noUsage ? {} : { usage: { prompt_tokens: promptTokens, completion_tokens: 1, total_tokens: promptTokens + 1 } }),
   }
+}
+
+/** The list GET /v1/models answers, as vLLM writes it. */
+function modelList(ids: readonly string[]): object {
+  return { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'vllm', root: id, max_model_len: 32768 })) }
 }
 
 function failure(status: number, message: string, retryAfter?: string): ScriptedReply {

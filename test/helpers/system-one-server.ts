@@ -48,7 +48,21 @@ export interface SystemOneServerOptions {
   readonly now?: () => number
   /** Never answer request `hangFrom` and those after it, as an engine that hangs. */
   readonly hangFrom?: number
+  /** The option mass given with each answer (by question name and request body); none when absent or undefined. */
+  readonly optionMass?: (question: string, body: WireRequest) => number | undefined
+  /** The path the API is served under, as a gateway serves it (`/ai-gateway/typesafe`); default none. */
+  readonly basePath?: string
+  /** What GET /v1/models lists; default DEFAULT_MODELS. */
+  readonly models?: readonly { readonly name: string; readonly description?: string; readonly release_date?: string }[]
 }
+
+/** The models the local server lists by default: TypeSafe's two aliases and two pinned builds. */
+export const DEFAULT_MODELS = [
+  { name: 'jev-latest', description: 'The latest iteration of TypeSafe\'s System One Model: Jev', release_date: '2026-09-10T18:38:01.391457+00:00' },
+  { name: 'jev-preview', description: 'A preview version of `jev-latest`: should be better in most ways', release_date: '2026-09-10T18:39:06.057655+00:00' },
+  { name: 'jev-1.14.0', description: 'Jev 1.14.0' },
+  { name: 'jev-1.13.0', description: 'Jev 1.13.0' },
+] as const
 
 /** A running local server. */
 export interface SystemOneServer {
@@ -103,12 +117,15 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
 }
 
 function replyTo(request: ReceivedRequest, index: number, options: SystemOneServerOptions): ScriptedReply {
-  if (request.method !== 'POST' || request.path !== '/v1/systemone') return problem(404, 'not_found', 'Not Found')
+  const base = options.basePath ?? ''
+  const listing = request.method === 'GET' && request.path === `${base}/v1/models`
+  if (!listing && (request.method !== 'POST' || request.path !== `${base}/v1/systemone`)) return problem(404, 'not_found', 'Not Found')
   if (options.expectKey !== undefined && request.headers.authorization !== `Bearer ${options.expectKey}`) {
     return problem(401, 'authentication_error', 'Cannot authenticate with the server. Please check your API key.')
   }
   const scripted = options.reply?.(request, index)
   if (scripted) return scripted
+  if (listing) return { status: 200, body: { models: options.models ?? DEFAULT_MODELS } }
   if (index < (options.failTimes ?? 0)) {
     const failure = problem(options.status ?? 503, 'server_error', options.errorMessage ?? 'overloaded')
     return options.retryAfter === undefined ? failure : { ...failure, headers: { 'retry-after': options.retryAfter } }
@@ -130,6 +147,10 @@ function answerOf(body: WireRequest, options: SystemOneServerOptions): object {
   const model = options.model ?? (body.model === 'jev-latest' ? 'jev-1.13.0' : body.model)
   const inputTokens = Math.round(275 + 0.19 * JSON.stringify(body.state).length + 21 * questions)
   const answers = (options.answer ?? simulatedAnswers)(body)
+  for (const [name, answer] of Object.entries(answers)) {
+    const optionMass = options.optionMass?.(name, body)
+    if (optionMass !== undefined) answers[name] = { ...(answer as object), option_mass: optionMass }
+  }
   return { model, answers, usage: { input_tokens: inputTokens, output_tokens: questions } }
 }
 

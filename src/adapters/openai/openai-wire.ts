@@ -50,6 +50,8 @@ export function estimatePromptTokens(request: ChatRequest): number {
 export interface ChatAnswer {
   readonly model: string | null
   readonly distribution: Distribution
+  /** The probability mass of the listed tokens that begin a label; null without log probabilities. */
+  readonly optionMass: number | null
   /** null when the server reported no usage. */
   readonly promptTokens: number | null
   readonly completionTokens: number | null
@@ -61,9 +63,11 @@ export function parseChatResponse(text: string, question: Question): ChatAnswer 
   const choice = Array.isArray(body.choices) ? body.choices[0] : undefined
   if (!isRecord(choice)) throw unusableFor(question, `field "choices" is ${shown(body.choices)}`)
   const usage = isRecord(body.usage) ? body.usage : {}
+  const top = topTokens(choice)
   return {
     model: typeof body.model === 'string' && body.model !== '' ? body.model : null,
-    distribution: labelDistribution(question, topTokens(choice), contentOf(choice)),
+    distribution: labelDistribution(question, top, contentOf(choice)),
+    optionMass: top.length === 0 ? null : labelMass(question, top),
     promptTokens: count(usage.prompt_tokens),
     completionTokens: count(usage.completion_tokens),
   }
@@ -101,6 +105,22 @@ export function labelDistribution(question: Question, top: readonly TopToken[], 
     throw unusableFor(question, `${said}, which begins none of the labels ${question.labels.join(', ')}`)
   }
   return Object.fromEntries(question.labels.map((label, i) => [label, Math.round((mass[i] / total) * 1e6) / 1e6]))
+}
+
+/**
+ * System One's `option_mass` for a local model: the probability of the listed first tokens that
+ * begin any of the question's labels, each token once, whatever share of it went to which label.
+ * Tokens below the listed alternatives are not seen, so this is the mass on the labels' first
+ * tokens among the top ones; 0 when none of them begins a label.
+ */
+export function labelMass(question: Question, top: readonly TopToken[]): number {
+  const labels = question.labels.map(normal)
+  let mass = 0
+  for (const { token, logprob } of top) {
+    const t = normal(token)
+    if (t !== '' && labels.some((label) => label.startsWith(t))) mass += Math.exp(logprob)
+  }
+  return Math.min(1, Math.round(mass * 1e4) / 1e4)
 }
 
 function normal(text: string): string {

@@ -1,6 +1,7 @@
 import type { Distribution } from '../../core/types.ts'
-import type { Engine, EngineEstimate, EngineRequest, EngineResult } from '../../ports/engine.ts'
+import type { AnswerFacts, Engine, EngineEstimate, EngineRequest, EngineResult } from '../../ports/engine.ts'
 import { cancelled, failureError, postOnce, type HttpTarget } from '../engine-http.ts'
+import { fetchModelList } from '../model-list.ts'
 import { estimatePromptTokens, parseChatResponse, toChatRequest, type ChatAnswer } from './openai-wire.ts'
 
 /** Options of the OpenAI-compatible adapter. */
@@ -25,8 +26,9 @@ export interface OpenAiOptions {
  */
 export function createOpenAi(options: OpenAiOptions): Engine {
   const apiKey = options.apiKey ?? null
+  const root = options.url.replace(/\/+$/, '')
   const target: HttpTarget = {
-    endpoint: `${options.url.replace(/\/+$/, '')}/chat/completions`,
+    endpoint: `${root}/chat/completions`,
     headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -35,6 +37,8 @@ export function createOpenAi(options: OpenAiOptions): Engine {
     defaultModel: options.model,
     ask: (request, signal) => ask(target, apiKey, request, signal),
     estimate,
+    // GET {url}/models: `{"data": [{"id", "created"}]}`.
+    models: (signal) => fetchModelList(target, `${root}/models`, apiKey, signal),
   }
 }
 
@@ -65,10 +69,15 @@ async function ask(target: HttpTarget, apiKey: string | null, request: EngineReq
 
 function result(request: EngineRequest, answers: readonly { answer: ChatAnswer; estimated: number }[]): EngineResult {
   const distributions: Record<string, Distribution> = {}
-  request.questions.forEach((q, i) => (distributions[q.name] = answers[i].answer.distribution))
+  const facts: Record<string, AnswerFacts> = {}
+  request.questions.forEach((q, i) => {
+    distributions[q.name] = answers[i].answer.distribution
+    const optionMass = answers[i].answer.optionMass
+    if (optionMass !== null) facts[q.name] = { optionMass }
+  })
   // A server that reports no usage is counted at the estimate, so that spend is never silently 0.
   const inputTokens = answers.reduce((sum, a) => sum + (a.answer.promptTokens ?? a.estimated), 0)
   const outputTokens = answers.reduce((sum, a) => sum + (a.answer.completionTokens ?? 1), 0)
   const model = answers.find((a) => a.answer.model !== null)?.answer.model ?? request.model
-  return { model, distributions, inputTokens, outputTokens, requests: answers.length }
+  return { model, distributions, inputTokens, outputTokens, requests: answers.length, ...(Object.keys(facts).length > 0 ? { facts } : {}) }
 }

@@ -28,6 +28,10 @@ export function createSimulatedEngine(): Engine {
       const inputTokens = simulatedTokens(request.state, request.questions.length)
       return { model: simulatedModelId(request.model), distributions, inputTokens, outputTokens: 0 }
     },
+    // It answers any model, under an id of its own; its list is the one it answers when none is named.
+    async models() {
+      return [{ name: SIMULATED_DEFAULT_MODEL, description: 'the simulated engine: answers any model name as simulated-<name>, asking nothing', releaseDate: null }]
+    },
   }
 }
 

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { JudgeError } from '../../errors.ts'
 import { BASE_MIGRATIONS, type Migration } from './sqlite-base-migrations.ts'
 import { answersEpochMigration } from './sqlite-epoch-migration.ts'
+import { fitMigration } from './sqlite-fit-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
@@ -10,6 +11,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...BASE_MIGRATIONS,
   runProvenanceMigration(5),
   answersEpochMigration(6),
+  fitMigration(8),
 ]
 
 /** The schema version this code writes and understands. */

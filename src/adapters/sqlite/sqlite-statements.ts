@@ -2,16 +2,16 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 
 // Answers are read as arrays, in this column order: the cache-hit path then builds no row objects.
 const ANSWER = `a.model, a.fingerprint, a.state_hash, a.judgment, a.question, a.label, a.p, a.margin,
-  a.distribution, a.asked_at, a.reported_model`
+  a.distribution, a.asked_at, a.reported_model, a.option_mass`
 
 /** An answer row as read: the columns of `_judge_answers` in the order the statements select them. */
 export type AnswerRow = [model: string, fingerprint: string, stateHash: string, judgment: string,
   question: string, label: string, p: number, margin: number, distribution: string, askedAt: string,
-  reportedModel: string]
+  reportedModel: string, optionMass: number | null]
 
 const RUN = `run_id, judgment, spec_hash, git_sha, model, rows, asked, cost, status, started_at,
   finished_at, cached, requests, command, source, source_hash, node, reported_model, states,
-  fingerprints`
+  fingerprints, fit`
 
 // A run's states are keyed by its small number, not its id (docs/store.md).
 const SEQ = '(SELECT seq FROM _judge_runs WHERE run_id = ?)'
@@ -27,8 +27,8 @@ export const SQL = {
   commit: 'COMMIT',
   rollback: 'ROLLBACK',
   putAnswer: `INSERT INTO _judge_answers (model, fingerprint, state_hash, judgment, question, label,
-      p, margin, distribution, asked_at, sample_rank, reported_model)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      p, margin, distribution, asked_at, sample_rank, reported_model, option_mass)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (model, fingerprint, state_hash) DO NOTHING`,
   getAnswers: `SELECT ${ANSWER} FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?`,
   getAnswer: `SELECT ${ANSWER} FROM _judge_answers a
@@ -51,7 +51,7 @@ export const SQL = {
   answerCells: `SELECT label, p, margin, count(*) AS count FROM _judge_answers
     WHERE model = ? AND fingerprint = ? GROUP BY label, p, margin ORDER BY label, p, margin`,
   putRun: `INSERT INTO _judge_runs (${RUN}, seq)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
         (SELECT coalesce(max(seq), 0) + 1 FROM _judge_runs))
     ON CONFLICT (run_id) DO UPDATE SET judgment = excluded.judgment,
       spec_hash = excluded.spec_hash, git_sha = excluded.git_sha, model = excluded.model,
@@ -60,7 +60,7 @@ export const SQL = {
       cached = excluded.cached, requests = excluded.requests, command = excluded.command,
       source = excluded.source, source_hash = excluded.source_hash, node = excluded.node,
       reported_model = excluded.reported_model, states = excluded.states,
-      fingerprints = excluded.fingerprints`,
+      fingerprints = excluded.fingerprints, fit = excluded.fit`,
   runSeq: 'SELECT seq FROM _judge_runs WHERE run_id = ?',
   clearRunLabels: 'DELETE FROM _judge_run_labels WHERE run_id = ?',
   clearRunStates: `DELETE FROM _judge_run_states WHERE run = ${SEQ}`,

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs'
+import { accessSync, constants, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 
 /** Where a store lives inside a project: `.judge/store.sqlite` of some folder. */
@@ -22,4 +22,27 @@ export function findStoreFile(specDir: string, env: { readonly JUDGE_STORE?: str
 
 function isFile(file: string): boolean {
   return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false
+}
+
+/**
+ * Why the store file could not be written, or null when it can: the file and its folder when it
+ * exists (SQLite writes its journal beside it), else the nearest folder above it that exists (the
+ * store makes the folders below). Creates and opens nothing.
+ */
+export function storeWriteProblem(file: string): string | null {
+  const found = statSync(file, { throwIfNoEntry: false })
+  if (found) return found.isFile() ? (writeProblem(file) ?? writeProblem(dirname(file))) : `${file} is not a file`
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const folder = statSync(dir, { throwIfNoEntry: false })
+    if (folder) return folder.isDirectory() ? writeProblem(dir) : `${dir} is not a folder`
+  }
+}
+
+function writeProblem(path: string): string | null {
+  try {
+    accessSync(path, constants.W_OK)
+    return null
+  } catch (error) {
+    return `${path} is not writable (${(error as NodeJS.ErrnoException).code ?? 'denied'})`
+  }
 }

@@ -1,6 +1,6 @@
 import type { Distribution, Question, QuestionType, State } from '../../core/types.ts'
 import { isRecord, jsonObject, shown, unusable } from '../engine-answer.ts'
-import type { EngineRequest, EngineResult } from '../../ports/engine.ts'
+import type { AnswerFacts, EngineRequest, EngineResult } from '../../ports/engine.ts'
 
 /** The System One question types, by the spec's question type. */
 export const WIRE_TYPES: Readonly<Record<QuestionType, 'noul' | 'choice' | 'score'>> = {
@@ -49,7 +49,8 @@ export function toWireQuestion(question: Question): WireQuestion {
 }
 
 /**
- * Reads a successful answer: a distribution per asked question over its labels, the model that
+ * Reads a successful answer: a distribution per asked question over its labels, what the engine
+ * said beside it (`confidence`, `temperature`, `option_mass`, each when given), the model that
  * answered and the tokens it counted. Anything unusable is an EngineError naming what and where.
  */
 export function parseWireResponse(text: string, questions: readonly Question[]): EngineResult {
@@ -57,11 +58,34 @@ export function parseWireResponse(text: string, questions: readonly Question[]):
   if (typeof body.model !== 'string' || body.model === '') throw unusable(`field "model" is ${shown(body.model)}`)
   if (!isRecord(body.answers)) throw unusable(`field "answers" is ${shown(body.answers)}`)
   const distributions: Record<string, Distribution> = {}
+  const facts: Record<string, AnswerFacts> = {}
   for (const question of questions) {
     const answer = Object.hasOwn(body.answers, question.name) ? body.answers[question.name] : undefined
     distributions[question.name] = readAnswer(question, answer)
+    const said = readFacts(answer as Record<string, unknown>, `question "${question.name}"`)
+    if (Object.keys(said).length > 0) facts[question.name] = said
   }
-  return { model: body.model, distributions, ...readUsage(body.usage) }
+  const result = { model: body.model, distributions, ...readUsage(body.usage) }
+  return Object.keys(facts).length > 0 ? { ...result, facts } : result
+}
+
+/** The optional fields of an answer, each kept only when present; null reads as absent. */
+function readFacts(answer: Record<string, unknown>, where: string): AnswerFacts {
+  const field = (name: string, valid: (n: number) => boolean, want: string): number | undefined => {
+    const value = answer[name]
+    if (value === undefined || value === null) return undefined
+    if (typeof value === 'number' && Number.isFinite(value) && valid(value)) return value
+    throw unusable(`${where}: field "${name}" is ${shown(value)}, not ${want}`)
+  }
+  const unit = (n: number) => n >= 0 && n <= 1
+  const confidence = field('confidence', unit, 'a number in [0, 1]')
+  const temperature = field('temperature', (n) => n >= 0, 'a number from 0')
+  const optionMass = field('option_mass', unit, 'a number in [0, 1]')
+  return {
+    ...(confidence === undefined ? {} : { confidence }),
+    ...(temperature === undefined ? {} : { temperature }),
+    ...(optionMass === undefined ? {} : { optionMass }),
+  }
 }
 
 function readAnswer(question: Question, answer: unknown): Distribution {

@@ -2,6 +2,7 @@ import { SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL } from '../../core/eng
 import { EngineError } from '../../errors.ts'
 import type { Engine, EngineRequest, EngineResult } from '../../ports/engine.ts'
 import { failureError, postOnce, type HttpTarget } from '../engine-http.ts'
+import { fetchModelList } from '../model-list.ts'
 import { parseWireResponse, toWireRequest } from './system-one-wire.ts'
 
 export { SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL }
@@ -18,14 +19,16 @@ export interface SystemOneOptions {
 }
 
 /**
- * The engine port over TypeSafe's System One API: one request per row carries every question.
+ * The engine port over TypeSafe's System One API: one request per row carries every question,
+ * and GET /v1/models lists the models.
  * Each request is tried once: retries, waits and pacing are the core's (src/core/pacing/), as
  * for every engine.
  */
 export function createSystemOne(options: SystemOneOptions): Engine {
   if (!options.apiKey) throw new TypeError('createSystemOne: apiKey is required')
+  const root = (options.url ?? SYSTEM_ONE_DEFAULT_URL).replace(/\/+$/, '')
   const target: HttpTarget = {
-    endpoint: `${(options.url ?? SYSTEM_ONE_DEFAULT_URL).replace(/\/+$/, '')}/v1/systemone`,
+    endpoint: `${root}/v1/systemone`,
     headers: { authorization: `Bearer ${options.apiKey}` },
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -33,6 +36,8 @@ export function createSystemOne(options: SystemOneOptions): Engine {
   return {
     defaultModel: options.defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL,
     ask: (request, signal) => ask(target, options.apiKey, request, signal),
+    // GET /v1/models: `{"models": [{"name", "description", "release_date"}]}`.
+    models: (signal) => fetchModelList(target, `${root}/v1/models`, options.apiKey, signal),
   }
 }
 

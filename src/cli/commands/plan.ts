@@ -1,7 +1,9 @@
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath } from '../args.ts'
 import { defineCommand } from '../command.ts'
+import { lastRunFits } from '../../app/fit.ts'
 import { planRows } from '../../app/plan.ts'
-import { selectJudgments } from '../../core/judge/select.ts'
+import { selectJudgments, withDependencies } from '../../core/judge/select.ts'
+import { lastFitText } from '../fit-text.ts'
 import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
 
 /** The options `judge plan` parses; its help and docs/cli.md describe each. */
@@ -10,7 +12,7 @@ export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter:
 /** `judge plan`: what `run` would do, asking nothing. */
 export const HELP = helpText(
   'judge plan <spec-or-folder> [--data FILE] [--delimiter C] [--node NAME] [--json]',
-  'Shows what `judge run` would do, asking nothing: rows, distinct states, cached answers,\nanswers and requests to ask, and the estimated cost against JUDGE_MAX_COST.',
+  'Shows what `judge run` would do, asking nothing: rows, distinct states, cached answers,\nanswers and requests to ask, and the estimated cost against JUDGE_MAX_COST; then any question\nthe last run found not to fit its rows.',
   [...DATA_DOCS, ...COMMON_DOCS],
 )
 
@@ -20,7 +22,10 @@ export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values,
     const specs = selectJudgments(session.project, values.node, 'all')
     const plans = await planRows(session.runtime, session.project, specs, dataSourceOf(io, values, specs))
     const cap = session.config.maxCost
-    io.stdout.write(values.json ? JSON.stringify(planJson(plans, cap), null, 2) + '\n' : planTable(plans, cap))
+    const fits = new Map(lastRunFits(session.runtime, session.project, withDependencies(session.project, specs)).map((f) => [f.judgment, f]))
+    if (values.json) io.stdout.write(JSON.stringify(planJson(plans, cap).map((p) => ({ ...p, last_run_fit: fits.get(p.judgment) ?? null })), null, 2) + '\n')
+    else io.stdout.write(planTable(plans, cap) + lastFitText([...fits.values()]))
     return 0
   })
 })
+

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answers-out.ts'
 import { likeDriftOfSpec, runById } from '../../app/runs.ts'
+import { fitOfRun } from '../../app/fit.ts'
 import { runRows } from '../../app/run.ts'
 import { findJudgment } from '../../core/spec/project.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
@@ -8,6 +9,7 @@ import type { RunRecord } from '../../core/types.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, positiveInt } from '../args.ts'
 import { plural, usd } from '../text.ts'
 import { comparedWith, questionLine } from '../drift-text.ts'
+import { fitLines } from '../fit-text.ts'
 import { defineCommand } from '../command.ts'
 import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
@@ -70,6 +72,7 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
     const duplicates = run.rows - run.states
     const rows = duplicates > 0 ? `${plural(run.rows, 'row')} (${plural(duplicates, 'duplicate')} of an earlier row)` : plural(run.rows, 'row')
     lines.push(`${run.judgment}: ${rows}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`)
+    lines.push(...fitLines(fitOfRun(session.runtime, session.project, run)))
     const spec = findJudgment(session.project, run.judgment)
     const drift = Object.entries(likeDriftOfSpec(session.runtime, session.project, spec))
     const mine = drift.flatMap(([question, entries]) => entries.filter((e) => e.run_id === run.run_id).map((e) => [question, e] as const))

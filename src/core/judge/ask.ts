@@ -75,7 +75,8 @@ async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promis
   const given = missing.map((q): StoredAnswer => {
     const distribution = distributionFor(result, q, spec)
     const { label, p, margin } = readDistribution(q, distribution)
-    return { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt, reportedModel: result.model }
+    const optionMass = result.facts?.[q.name]?.optionMass ?? null
+    return { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt, reportedModel: result.model, optionMass }
   })
   // The store's answers, not the engine's: where another process stored a key first, its answer is
   // the one every process serves.

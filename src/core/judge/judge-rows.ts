@@ -1,3 +1,5 @@
+import type { RunFit } from '../fit/fit.ts'
+import { createFitTally, type FitTally } from '../fit/fit-tally.ts'
 import { tidy } from './answer.ts'
 import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
@@ -21,6 +23,8 @@ export interface RowsOutcome {
   readonly states: Map<string, StateTally>
   /** The reported models of the answers per judgment, for rows whose state came first. */
   readonly models: Map<string, ModelTally>
+  /** The option masses per judgment and question, one per distinct state: the run's fit. */
+  readonly fits: Map<string, Map<string, FitTally>>
   /** The error that stopped the rows, or null when every row was judged. */
   error: Error | null
 }
@@ -45,7 +49,8 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
   const outcome: RowsOutcome = {
     rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])),
     states: new Map(specs.map((s) => [s.name, createStateTally(options.states?.get(s.name))])),
-    models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])), error: null,
+    models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])),
+    fits: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, createFitTally()]))])), error: null,
   }
   const stop = new AbortController()
   const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
@@ -103,8 +108,10 @@ function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecRe
       byQuestion.set(question, byLabel)
       byLabel.set(answer.label, (byLabel.get(answer.label) ?? 0) + 1)
     }
-    if (outcome.states.get(name)!.add(result.stateHash)) countModels(outcome.models.get(name)!, result)
-    else countDuplicate(ledger, result)
+    if (outcome.states.get(name)!.add(result.stateHash)) {
+      countModels(outcome.models.get(name)!, result)
+      countFit(outcome.fits.get(name)!, result)
+    } else countDuplicate(ledger, result)
   }
 }
 
@@ -115,6 +122,10 @@ function countModels(models: ModelTally, result: SpecResult): void {
     const reported = stored.reportedModel ?? stored.model
     by.set(reported, (by.get(reported) ?? 0) + 1)
   }
+}
+
+function countFit(fits: Map<string, FitTally>, result: SpecResult): void {
+  for (const q of result.spec.questions) fits.get(q.name)?.add(result.stateHash, result.stored.get(q.fingerprint)!.optionMass)
 }
 
 // A row whose state came earlier in the pass is a duplicate of the data, not a cache hit: the
@@ -135,6 +146,12 @@ export function reportedModelOf(models: ModelTally | undefined): string {
     if (top) return top[0]
   }
   return ''
+}
+
+/** The fit per question of one judgment of an outcome (core/fit/), against the spec's `min_fit`. */
+export function fitOf(outcome: RowsOutcome, spec: Spec): RunFit {
+  const tallies = outcome.fits.get(spec.name)
+  return Object.fromEntries(spec.questions.map((q) => [q.name, (tallies?.get(q.name) ?? createFitTally()).fit(spec.minFit)]))
 }
 
 /** The label counts of one judgment of an outcome, as the store records them. */

@@ -1,5 +1,6 @@
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import { SpecError } from '../../errors.ts'
+import { DEFAULT_MIN_FIT } from '../fit/fit.ts'
 import { shortHash } from '../hash.ts'
 import { parseAct } from './spec-act.ts'
 import { parseQuestions } from './spec-questions.ts'
@@ -43,6 +44,7 @@ export const SPEC_KEYS = [
   'anchors',
   'unsure_below',
   'min_accuracy',
+  'min_fit',
   'double_review',
   'accuracy_target',
   'allocation',
@@ -87,6 +89,7 @@ export function parseSpec(text: string, file: string): Spec {
     keySample: keySample(optional(root, 'key_sample'), file),
     unsureBelow: unit(root, 'unsure_below', file) ?? DEFAULT_UNSURE_BELOW,
     minAccuracy: unit(root, 'min_accuracy', file),
+    minFit: unit(root, 'min_fit', file) ?? DEFAULT_MIN_FIT,
     doubleReview: unit(root, 'double_review', file) ?? DEFAULT_DOUBLE_REVIEW,
     ...parseReviewPlan(root, file),
     hash: shortHash(text),

@@ -5,6 +5,7 @@ import type { AccuracyData } from '../views/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
 import { agreementSection } from './agreement-section.ts'
+import { fitSection } from './fit-section.ts'
 import { layout } from './layout.ts'
 
 const between = (i: readonly [number, number] | null) => (i === null ? '–' : `${percent(i[0])} to ${percent(i[1])}`)
@@ -21,6 +22,7 @@ export function accuracyPage(data: AccuracyData, token: string | null): Html {
   return layout(`Accuracy of ${report.judgment}`, token, html`<h1>Accuracy of <code>${report.judgment}</code></h1>
 <p><a href="${href('/', {}, token)}">All projects</a> · <a href="${href('/runs', { path: data.path, node: report.judgment }, token)}">runs</a> · <a href="${href('/review', { path: data.path, node: report.judgment }, token)}">review queue</a>${links}</p>
 <p class="muted">Model <code>${report.model ?? 'not known yet'}</code>; unsure below a margin of ${report.unsure_below}; answer key <code>${report.key_sample}</code>; threshold target ${percent(report.target)}.</p>
+${fitSection(data.fit?.fit, { path: data.path, judgment: report.judgment, run: data.fit?.run_id }, token)}
 ${Object.entries(report.questions).map(([name, q]) => questionSection(name, q))}
 ${act}`)
 }

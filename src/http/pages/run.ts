@@ -2,6 +2,7 @@ import type { RunAnswer, RunRow } from '../../app/run-detail.ts'
 import { formatUsd, percent } from '../../format.ts'
 import type { RunPageData } from '../views/run.ts'
 import { href, html, type Html } from '../html.ts'
+import { fitSection } from './fit-section.ts'
 import { simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 
@@ -19,6 +20,7 @@ export function runPage(data: RunPageData, token: string | null): Html {
 ${settings(data)}
 <h2>Label counts</h2>
 <div class="split">${Object.entries(data.labels).map(([question, counts]) => labelTable(question, counts, run.rows))}</div>
+${fitSection(run.fit, { path: data.path, judgment: run.judgment }, token)}
 <h2 id="rows">Rows</h2>
 ${rows(data, token)}`)
 }

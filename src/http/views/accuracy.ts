@@ -1,4 +1,5 @@
 import { accuracyReport, type AccuracyReport } from '../../app/accuracy.ts'
+import { lastRunFits, type LastRunFit } from '../../app/fit.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import { DEFAULT_TARGET } from '../../core/review/thresholds.ts'
 import { UsageError } from '../../errors.ts'
@@ -12,6 +13,8 @@ export interface AccuracyData {
   /** Every judgment the path selects, for moving between their reports. */
   readonly judgments: readonly string[]
   readonly report: AccuracyReport
+  /** The judgment's newest run's fit per question (app/fit.ts); null before a run kept one. Always given by accuracyData. */
+  readonly fit?: LastRunFit | null
 }
 
 /** The precision target a request asks for: `target`, a number between 0 and 1, default DEFAULT_TARGET. */
@@ -29,5 +32,6 @@ export async function accuracyData(ctx: ServerContext, request: HttpRequest): Pr
   const project = loadRequested(ctx, path)
   const target = targetParam(param(query, 'target'))
   const [spec] = selectJudgments(project, param(query, 'node'), 'one')
-  return { path: path!, judgments: project.selected.map((s) => s.name), report: await accuracyReport(ctx.runtime, project, spec, target) }
+  const report = await accuracyReport(ctx.runtime, project, spec, target)
+  return { path: path!, judgments: project.selected.map((s) => s.name), report, fit: lastRunFits(ctx.runtime, project, [spec])[0] ?? null }
 }

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { estimatePromptTokens, labelDistribution, parseChatResponse, toChatRequest } from '../../../src/adapters/openai/openai-wire.ts'
+import { estimatePromptTokens, labelDistribution, labelMass, parseChatResponse, toChatRequest } from '../../../src/adapters/openai/openai-wire.ts'
 import { question, QUESTIONS } from '../../helpers/engine-contract.ts'
 import { promptLabels } from '../../helpers/openai-server.ts'
 
@@ -43,13 +43,22 @@ t.test('without matching log probabilities the answer text decides, and text nam
 
 t.test('a completion gives the model, the distribution and the usage; anything missing is read leniently', async (t) => {
   const body = (over: object) => JSON.stringify({ model: 'qwen-7b', choices: [{ message: { content: 'yes' }, logprobs: { content: [{ token: 'yes', logprob: Math.log(0.8), top_logprobs: [tok('yes', 0.8), tok('no', 0.2)] }] } }], usage: { prompt_tokens: 90, completion_tokens: 1 }, ...over })
-  t.same(parseChatResponse(body({}), isSpam), { model: 'qwen-7b', distribution: { yes: 0.8, no: 0.2 }, promptTokens: 90, completionTokens: 1 })
-  t.same(parseChatResponse(body({ model: '', usage: undefined }), isSpam), { model: null, distribution: { yes: 0.8, no: 0.2 }, promptTokens: null, completionTokens: null })
+  t.same(parseChatResponse(body({}), isSpam), { model: 'qwen-7b', distribution: { yes: 0.8, no: 0.2 }, optionMass: 1, promptTokens: 90, completionTokens: 1 })
+  t.same(parseChatResponse(body({ model: '', usage: undefined }), isSpam), { model: null, distribution: { yes: 0.8, no: 0.2 }, optionMass: 1, promptTokens: null, completionTokens: null })
   const onlyChosen = JSON.stringify({ choices: [{ message: { content: 'no' }, logprobs: { content: [{ token: 'no', logprob: 0, top_logprobs: [] }] } }] })
   t.same(parseChatResponse(onlyChosen, isSpam).distribution, { yes: 0, no: 1 }, 'no alternatives: the chosen token alone')
   const noLogprobs = JSON.stringify({ choices: [{ message: { content: 'yes' }, logprobs: null }] })
   t.same(parseChatResponse(noLogprobs, isSpam).distribution, { yes: 1, no: 0 })
+  t.equal(parseChatResponse(noLogprobs, isSpam).optionMass, null, 'without log probabilities the mass is unknown')
   t.throws(() => parseChatResponse('<html>', isSpam), { message: /the body is not JSON/ })
   t.throws(() => parseChatResponse('[1]', isSpam), { message: /the body is \[1\], not a JSON object/ })
   t.throws(() => parseChatResponse('{"choices": []}', isSpam), { message: /question "is_spam": field "choices" is \[\]/ })
+})
+
+t.test('the option mass is the probability of the listed tokens that begin a label, each token once', async (t) => {
+  t.equal(labelMass(topic, [tok(' pers', 0.5), tok('Prom', 0.2), tok('The', 0.25), tok('\n', 0.05)]), 0.7)
+  const q = question('mood', 'choice', ['pleased', 'pleading', 'angry'])
+  t.equal(labelMass(q, [tok('ple', 0.6), tok('x', 0.4)]), 0.6, 'a token beginning two labels counts once')
+  t.equal(labelMass(urgency, [tok('Sure', 0.9), tok('I', 0.05)]), 0, 'no listed token begins a label')
+  t.equal(labelMass(isSpam, [tok('yes', 0.7), tok('Yes', 0.3000001)]), 1, 'never above 1')
 })

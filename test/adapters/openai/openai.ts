@@ -86,3 +86,16 @@ t.test('the key never shows in an error', async (t) => {
   const server = await serve(t, { reply: () => ({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-secret-9' } } }) })
   await t.rejects(adapter(server, { apiKey: 'sk-secret-9' }).ask(REQUEST), { message: 'engine answered 401: Incorrect API key provided: [redacted]' })
 })
+
+t.test('the models are GET {url}/models, and each answer carries the option mass of its top tokens', async (t) => {
+  const server = await serve(t, { models: ['qwen2.5-7b-instruct', 'llama3.2:latest'] })
+  t.same((await adapter(server).models!()).map((m) => m.name), ['qwen2.5-7b-instruct', 'llama3.2:latest'])
+  t.match(server.requests[0], { method: 'GET', path: '/v1/models' })
+  const result = await adapter(server).ask(REQUEST)
+  for (const q of QUESTIONS) t.ok(result.facts![q.name].optionMass! > 0.9 && result.facts![q.name].optionMass! <= 1, `${q.name}: most of the mass on the labels`)
+  const stray = await serve(t, { top: () => [{ token: 'I', logprob: Math.log(0.8) }, { token: 'yes', logprob: Math.log(0.1) }, { token: 'low', logprob: Math.log(0.05) }] })
+  const off = await adapter(stray).ask({ ...REQUEST, questions: [QUESTIONS[0]] })
+  t.equal(off.facts?.is_spam.optionMass, 0.1, 'a model that would rather say something else')
+  const bare = await serve(t, { noLogprobs: true })
+  t.equal((await adapter(bare).ask(REQUEST)).facts, undefined, 'no log probabilities, no mass')
+})

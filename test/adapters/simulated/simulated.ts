@@ -55,6 +55,11 @@ t.test('every type of question gets a spread of confidence, and a scale leans wi
   t.ok((await urgency('URGENT! Call now to claim your £900 prize, txt WIN to 80082!')).high > (await urgency('see you at lunch')).high)
 })
 
+t.test('it lists its default model, and gives no option mass: it makes up nothing it has not got', async (t) => {
+  t.same((await engine.models!()).map((m) => m.name), ['simulated-1'])
+  t.equal((await ask('WIN a prize')).facts, undefined)
+})
+
 t.test('a cancelled request is not answered', async (t) => {
   await t.rejects(engine.ask({ model: 'm', state: { message: 'x' }, questions: QUESTIONS }, AbortSignal.abort()), { name: 'EngineError', message: /cancelled/ })
 })

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import t from 'tap'
-import { findStoreFile } from '../../../src/adapters/sqlite/store-location.ts'
+import { findStoreFile, storeWriteProblem } from '../../../src/adapters/sqlite/store-location.ts'
 
 /** A `.judge` folder holding a store file, as a fixture entry. */
 const store = () => ({ '.judge': { 'store.sqlite': '' } })
@@ -65,4 +65,12 @@ t.test('with no store anywhere above, the store goes in the spec folder', async 
 
 t.test('the search stops at the filesystem root', async (t) => {
   t.equal(findStoreFile('/', {}), '/.judge/store.sqlite')
+})
+
+t.test('a store file is writable when it, or the nearest folder above it that exists, can be written', async (t) => {
+  const dir = t.testdir({ ...store(), deep: {}, 'plain.txt': 'x' })
+  t.equal(storeWriteProblem(join(dir, '.judge', 'store.sqlite')), null, 'an existing store')
+  t.equal(storeWriteProblem(join(dir, 'deep', 'a', 'b', '.judge', 'store.sqlite')), null, 'folders the store will make')
+  t.equal(storeWriteProblem(join(dir, 'plain.txt', '.judge', 'store.sqlite')), `${join(dir, 'plain.txt')} is not a folder`)
+  t.equal(storeWriteProblem(join(dir, '.judge')), `${join(dir, '.judge')} is not a file`)
 })

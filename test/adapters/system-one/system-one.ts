@@ -282,3 +282,22 @@ t.test('the defaults: TypeSafe URL, a pinned Jev model, and a key that must be g
   t.equal(createSystemOne({ apiKey: KEY, defaultModel: 'jev-latest' }).defaultModel, 'jev-latest')
   t.throws(() => createSystemOne({ apiKey: '' }), TypeError)
 })
+
+t.test('the models are GET /v1/models, with the key, each with its description and release date', async (t) => {
+  const server = await serve(t, { expectKey: KEY, models: [{ name: 'jev-latest', description: 'Latest', release_date: '2026-09-10' }, { name: 'jev-1.14.0' }] })
+  const models = await adapter(server).engine.models!()
+  t.same(models, [{ name: 'jev-latest', description: 'Latest', releaseDate: '2026-09-10' }, { name: 'jev-1.14.0', description: null, releaseDate: null }])
+  t.match(server.requests[0], { method: 'GET', path: '/v1/models', headers: { authorization: `Bearer ${KEY}` } })
+  const wrongKey = createSystemOne({ apiKey: 'sk-wrong', url: server.url })
+  t.match(await failure(t, wrongKey.models!()), { engineStatus: 401, message: /engine answered 401: Cannot authenticate/ })
+  const down = createSystemOne({ apiKey: KEY, url: 'http://127.0.0.1:9' })
+  t.match(await failure(t, down.models!()), { message: /could not reach the engine at http:\/\/127.0.0.1:9\/v1\/models/ })
+})
+
+t.test('an answer\'s option mass, temperature and confidence come back beside its distribution', async (t) => {
+  const server = await serve(t, { optionMass: (name) => (name === 'topic' ? 0.08 : undefined) })
+  const result = await adapter(server).engine.ask(REQUEST)
+  t.same(result.facts?.topic?.optionMass, 0.08)
+  t.equal(result.facts?.is_spam, undefined, 'a question given no extra field has none')
+  t.type(result.facts?.topic?.confidence, 'number', 'the simulated model gives choices a confidence')
+})

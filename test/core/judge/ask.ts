@@ -39,6 +39,14 @@ t.test('the questions the store lacks are asked in one request, stored with when
   t.same(ledger.tally('spam'), { cached: 0, asked: 3, requests: 1, cost: tokenCost(inputTokens, d.pricePerMtok), duplicates: 0 })
 })
 
+t.test('an answer is stored with the option mass the engine gave it, and null where it gave none', async (t) => {
+  const engine = createFakeEngine({ optionMass: (q) => (q.name === 'topic' ? 0.07 : undefined) })
+  const d = deps(engine)
+  await askMissing(job(d), lookup(d))
+  const stored = d.store.getAnswers('jev-test', stateHash(state), fingerprints)
+  t.same(spam.questions.map((q) => stored.get(q.fingerprint)?.optionMass), spam.questions.map((q) => (q.name === 'topic' ? 0.07 : null)))
+})
+
 t.test('an identical request in flight is joined: the engine is asked once, and the joiner counts the answers as cached', async (t) => {
   const engine = createFakeEngine({ latencyMs: 20 })
   const d = deps(engine)

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createLedger } from '../../../src/core/judge/ledger.ts'
-import { judgeRows, labelCountsOf, newRunId, reportedModelOf, runRecord, runStatus } from '../../../src/core/judge/judge-rows.ts'
+import { fitOf, judgeRows, labelCountsOf, newRunId, reportedModelOf, runRecord, runStatus } from '../../../src/core/judge/judge-rows.ts'
 import type { SourcedRow } from '../../../src/core/types.ts'
 import type { EngineRequest } from '../../../src/ports/engine.ts'
 import { withDependencies } from '../../../src/core/judge/select.ts'
@@ -92,6 +92,19 @@ t.test('each judgment\'s distinct states are tallied with their rows; a repeated
   await judgeRows({ deps: d, ledger: again }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'a']), { concurrency: 1 })
   t.match(again.tally('spam'), { cached: 6, asked: 0, duplicates: 1 })
   t.equal(engine.calls.length, 3)
+})
+
+t.test('each question\'s option mass is tallied once per distinct state, from the store on a second pass too', async (t) => {
+  const mass: Record<string, number> = { a: 0.1, b: 0.2, c: 0.9 }
+  const engine = createFakeEngine({ optionMass: (q, s) => (q.name === 'is_spam' ? mass[s.message] : undefined) })
+  const d = deps(engine)
+  const judge = () => judgeRows({ deps: d, ledger: createLedger(1) }, [spam], rows(['a', 'b', 'a', 'c']), { concurrency: 2 })
+  for (const outcome of [await judge(), await judge()]) {
+    const fit = fitOf(outcome, spam)
+    t.match(fit.is_spam, { answers: 3, known: 3, median: 0.2, fits: false, lowest: [{ option_mass: 0.1 }, { option_mass: 0.2 }, { option_mass: 0.9 }] })
+    t.match(fit.topic, { answers: 3, known: 0, fits: null }, 'a question given no mass is of unknown fit')
+  }
+  t.equal(engine.calls.length, 3, 'the second pass read the store')
 })
 
 t.test('the model a judgment\'s answers came from is the one the engine reported, asked answers first', async (t) => {

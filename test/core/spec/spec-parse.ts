@@ -58,6 +58,12 @@ t.test('treats an optional key left empty as absent', async (t) => {
   t.equal(spec.unsureBelow, DEFAULT_UNSURE_BELOW)
 })
 
+t.test('min_fit is the median option mass a question needs to fit its rows: 0.5 unless set, 0 to 1', async (t) => {
+  t.equal(parseSpec(minimal, file).minFit, 0.5)
+  t.equal(parseSpec(`${minimal}min_fit: 0.3\n`, file).minFit, 0.3)
+  t.throws(() => parseSpec(`${minimal}min_fit: 1.2\n`, file), fails('min_fit', 'must be a number from 0 to 1, not the number 1.2'))
+})
+
 t.test('double_review is the share of reviewed sample rows a second reviewer sees: 0.1 unless set, 0 to 1', async (t) => {
   t.equal(parseSpec(minimal, file).doubleReview, DEFAULT_DOUBLE_REVIEW)
   t.equal(DEFAULT_DOUBLE_REVIEW, 0.1)
@@ -109,7 +115,7 @@ t.test('rejects a name outside [a-z0-9_-]+', async (t) => {
 })
 
 t.test('rejects a spec that is not a mapping', async (t) => {
-  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, double_review, accuracy_target, allocation'
+  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation'
   t.throws(() => parseSpec('', file), { keyPath: '', message: `${file}: a spec must be a mapping of keys (${keys}), not empty` })
   t.throws(() => parseSpec('- a\n', file), { message: `${file}: a spec must be a mapping of keys (${keys}), not a list` })
   t.throws(() => parseSpec('1: a\n', file), { message: `${file}: keys must be text: quote 1 as "1"` })
@@ -120,7 +126,7 @@ t.test('rejects unknown top-level keys, listing the known ones', async (t) => {
     () => parseSpec(`${minimal}threshold: 0.5\n`, file),
     fails(
       'threshold',
-      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, double_review, accuracy_target, allocation',
+      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation',
     ),
   )
   t.throws(

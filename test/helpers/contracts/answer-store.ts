@@ -8,7 +8,7 @@ export function answer(over: Partial<StoredAnswer> = {}): StoredAnswer {
   return {
     model: 'jev-1', fingerprint: 'fp-spam', stateHash: 'state-0', judgment: 'spam',
     question: 'is_spam', distribution: { yes: 0.8, no: 0.2 }, label: 'yes', p: 0.8, margin: 0.6,
-    askedAt: '2025-01-01T00:00:00', reportedModel: 'jev-1.0.3', ...over,
+    askedAt: '2025-01-01T00:00:00', reportedModel: 'jev-1.0.3', optionMass: 0.93, ...over,
   }
 }
 
@@ -34,6 +34,15 @@ export function answerStoreContract(t: Test, title: string, open: () => Closable
       t.same([...found.keys()], ['fp-topic', 'fp-spam'])
       t.same(found.get('fp-spam'), a)
       t.same(found.get('fp-topic'), b)
+    })
+    t.test('an answer keeps its option mass; one without reads as unknown (null)', async (t) => {
+      const store = fresh(t)
+      const { optionMass: _, ...without } = answer({ fingerprint: 'fp-topic', question: 'topic' })
+      store.putAnswers([answer({ optionMass: 0.12 }), without], 'state-0', { message: 'hi' })
+      const found = store.getAnswers('jev-1', 'state-0', ['fp-spam', 'fp-topic'])
+      t.equal(found.get('fp-spam')?.optionMass, 0.12)
+      t.equal(found.get('fp-topic')?.optionMass, null)
+      t.equal(store.answersForStates('jev-1', 'fp-topic', ['state-0'])[0].optionMass, null, 'every read gives it')
     })
     t.test('a lookup of many questions at once finds every one of them', async (t) => {
       const store = fresh(t)

@@ -10,7 +10,7 @@ export function run(over: Partial<RunRecord> = {}): RunRecord {
     model: 'jev-1', rows: 10, asked: 4, cost: 0.0012, status: 'complete',
     started_at: '2025-01-01T00:00:00', finished_at: '2025-01-01T00:00:05', cached: 6, requests: 2,
     command: 'run', source: 'messages.csv', source_hash: 'c0ffee0123456789', node: 'spam',
-    reported_model: 'jev-1.0.3', states: 8, fingerprints: { is_spam: 'fp-spam', topic: 'fp-topic' },
+    reported_model: 'jev-1.0.3', states: 8, fingerprints: { is_spam: 'fp-spam', topic: 'fp-topic' }, fit: {},
     ...over,
   }
 }
@@ -44,6 +44,15 @@ export function runStoreContract(t: Test, title: string, open: () => Closable<Ru
       store.recordRun(record, [])
       t.same(store.listRuns(['spam'], 50), [record])
       t.same(Object.keys(store.listRuns(['spam'], 50)[0]), Object.keys(run()))
+    })
+    t.test('a run keeps its fit per question; a run recorded without one reads as {}', async (t) => {
+      const store = fresh(t)
+      const fit = { is_spam: { answers: 8, known: 7, median: 0.31, p10: 0.1, min_fit: 0.5, fits: false, lowest: [{ state_hash: 's1', option_mass: 0.05 }] } }
+      store.recordRun(run({ fit }), [])
+      const { fit: _, ...without } = run({ run_id: 'r-old' })
+      store.recordRun(without, [])
+      t.same(store.getRun(run().run_id)?.fit, fit)
+      t.same(store.getRun('r-old')?.fit, {})
     })
     t.test('runs are listed newest first, limited, for the judgments asked', async (t) => {
       const store = fresh(t)

@@ -1,0 +1,82 @@
+import { sampleRank } from '../../core/review/sample-rank.ts'
+import type { State } from '../../core/types.ts'
+import type { StoredAnswer } from '../../ports/answer-store.ts'
+import type { Store } from '../../ports/store.ts'
+import { sqlLimit } from './sqlite-statements.ts'
+import type { AnswerRow, Statements } from './sqlite-statements.ts'
+
+/** The methods of the port that read and write answers and states. */
+export type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
+  'answersForStates' | 'sampleAnswers' | 'countAnswers' | 'answerCells'>
+
+/** The answer methods of a SQLite store, over its prepared statements and write transaction. */
+export function answerMethods(sql: Statements, transaction: (work: () => void) => void): AnswerMethods {
+  return {
+    getAnswers(model, stateHash, fingerprints) {
+      const found = new Map<string, StoredAnswer>()
+      if (fingerprints.length === 0) return found
+      // One search for every answer of the state (they are adjacent in the key), then the ones
+      // asked, in the order asked; a state rarely has answers beyond the questions of its spec.
+      const rows = sql.getAnswers.all(model, stateHash) as unknown as AnswerRow[]
+      for (const fingerprint of fingerprints) {
+        const row = rows.find((r) => r[1] === fingerprint)
+        if (row) found.set(fingerprint, answerOf(row))
+      }
+      return found
+    },
+    answeredFingerprints(model, stateHash, fingerprints) {
+      const rows = sql.answeredFingerprints.all(model, stateHash) as unknown as [fingerprint: string][]
+      const held = new Set(rows.map((row) => row[0]))
+      return new Set(fingerprints.filter((fingerprint) => held.has(fingerprint)))
+    },
+    putAnswers(answers, stateHash, state) {
+      let kept: StoredAnswer[] = []
+      transaction(() => {
+        sql.putState.run(stateHash, JSON.stringify(state))
+        for (const a of answers) {
+          sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
+            a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
+            sampleRank(a.judgment, a.question, a.stateHash), a.reportedModel ?? a.model, a.optionMass ?? null)
+        }
+        // Read back under the same write lock: where another process wrote a key first, its answer stands.
+        kept = answers.map((a) => answerOf(sql.getAnswer.get(a.model, a.stateHash, a.fingerprint) as unknown as AnswerRow))
+      })
+      return kept
+    },
+    getStates(stateHashes) {
+      const states = new Map<string, State>()
+      for (const row of sql.getStates.all(JSON.stringify(stateHashes))) {
+        states.set(row.state_hash as string, JSON.parse(row.state as string) as State)
+      }
+      return states
+    },
+    answersForStates(model, fingerprint, stateHashes) {
+      const unique = JSON.stringify([...new Set(stateHashes)])
+      return answersOf(sql.answersForStates.all(unique, model, fingerprint))
+    },
+    sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
+      // The order is the rank stored with each answer when it was first asked (docs/store.md).
+      if (!band) return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
+      return answersOf(sql.sampleBand.all(model, fingerprint, band.from, band.below, sqlLimit(limit)))
+    },
+    countAnswers(model, fingerprint, band) {
+      const row = band ? sql.countBand.get(model, fingerprint, band.from, band.below) : sql.countAnswers.get(model, fingerprint)
+      return (row as { n: number }).n
+    },
+    answerCells(model, fingerprint) {
+      return sql.answerCells.all(model, fingerprint).map((row) =>
+        ({ label: row.label as string, p: row.p as number, margin: row.margin as number, count: row.count as number }))
+    },
+  }
+}
+
+const answersOf = (rows: unknown[]): StoredAnswer[] => (rows as AnswerRow[]).map(answerOf)
+
+function answerOf(row: AnswerRow): StoredAnswer {
+  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt, reported, optionMass] = row
+  // Answers stored before the reported model was kept have none: the model asked stands in.
+  return {
+    model, fingerprint, stateHash, judgment, question, distribution: JSON.parse(distribution),
+    label, p, margin, askedAt, reportedModel: reported || model, optionMass,
+  }
+}

@@ -1,0 +1,86 @@
+import { UsageError } from './errors.ts'
+import { DEFAULT_ENGINE, ENGINE_DEFAULTS, ENGINE_KINDS, type EngineDefaults, type EngineKind } from './core/engine-kinds.ts'
+
+/** The environment as the configuration reads it. */
+export type Env = Readonly<Record<string, string | undefined>>
+
+/** Which variable gave an engine setting, or null when none did and the default stands. */
+export type SettingSource = string | null
+
+/** Engine settings read from the environment. */
+export interface EngineConfig {
+  /** ENGINE: the name of the engine in src/adapters/engines.ts. */
+  readonly kind: EngineKind
+  readonly url: string
+  /** Null when no key is set: only cached rows can be judged. */
+  readonly apiKey: string | null
+  /** ENGINE_MODEL, or null for the engine's default. */
+  readonly model: string | null
+  readonly timeoutMs: number
+  readonly pricePerMtok: number
+  /** ENGINE_RPM, or null for the engine's published limit (an engine passed in code: no pace). */
+  readonly rpm: number | null
+  /** ENGINE_MAX_WAIT_S in ms: the longest a run waits when the engine asks it to. */
+  readonly maxWaitMs: number
+  /** ENGINE_GIVE_UP_S in ms: how long a run rides out an engine failing every request. */
+  readonly giveUpMs: number
+  /** The variable each of the URL, the key and the model came from (`judge doctor` says which). */
+  readonly from: { readonly url: SettingSource; readonly apiKey: SettingSource; readonly model: SettingSource }
+}
+
+/**
+ * TypeSafe's own SDKs' names for System One's settings: read for `ENGINE=systemone` when the
+ * ENGINE_* name of the same setting is unset, so that an environment set up for those SDKs works.
+ */
+export const TYPESAFE_NAMES = { url: 'TYPESAFE_BASE_URL', apiKey: 'TYPESAFE_API_KEY', model: 'TYPESAFE_DEFAULT_MODEL' } as const
+
+/** A variable's value, trimmed; null when unset or blank. */
+export function text(env: Env, name: string): string | null {
+  const value = env[name]
+  return value === undefined || value.trim() === '' ? null : value.trim()
+}
+
+/** A variable's number, checked; `fallback` when unset, a UsageError naming the variable when it does not pass. */
+export function number(env: Env, name: string, fallback: number, check: (n: number) => boolean, want: string): number {
+  const raw = text(env, name)
+  if (raw === null) return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || !check(n)) throw new UsageError(`${name} must be ${want}, not "${raw}"`)
+  return n
+}
+
+const nonNegative = (n: number) => n >= 0
+
+/** The engine's settings; a bad value is a UsageError naming the variable. */
+export function readEngine(env: Env): EngineConfig {
+  const raw = text(env, 'ENGINE')?.toLowerCase() ?? DEFAULT_ENGINE
+  const kind = ENGINE_KINDS.find((k) => k === raw)
+  if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
+  const engine: EngineDefaults = ENGINE_DEFAULTS[kind]
+  const setting = (own: string, typesafe: string): { value: string | null; from: SettingSource } => {
+    for (const name of kind === 'systemone' ? [own, typesafe] : [own]) {
+      const value = text(env, name)
+      if (value !== null) return { value, from: name }
+    }
+    return { value: null, from: null }
+  }
+  const url = setting('ENGINE_URL', TYPESAFE_NAMES.url)
+  const apiKey = setting('ENGINE_API_KEY', TYPESAFE_NAMES.apiKey)
+  const model = setting('ENGINE_MODEL', TYPESAFE_NAMES.model)
+  const root = url.value ?? engine.defaultUrl
+  if (root === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_URL, the API root (see docs/engine.md)`)
+  if (model.value === null && engine.defaultModel === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_MODEL, the model the server serves (see docs/engine.md)`)
+  const seconds = (n: number) => n > 0
+  return {
+    kind,
+    url: root.replace(/\/+$/, ''),
+    apiKey: apiKey.value,
+    model: model.value,
+    timeoutMs: number(env, 'ENGINE_TIMEOUT_MS', 30000, (n) => Number.isInteger(n) && n > 0, 'a whole number of milliseconds'),
+    pricePerMtok: number(env, 'ENGINE_PRICE_PER_MTOK', engine.defaultPricePerMtok, nonNegative, 'a price in USD, 0 or more'),
+    rpm: text(env, 'ENGINE_RPM') === null ? null : number(env, 'ENGINE_RPM', 0, nonNegative, 'requests per minute, 0 (no pace) or more'),
+    maxWaitMs: 1000 * number(env, 'ENGINE_MAX_WAIT_S', 300, seconds, 'a number of seconds above 0'),
+    giveUpMs: 1000 * number(env, 'ENGINE_GIVE_UP_S', 120, seconds, 'a number of seconds above 0'),
+    from: { url: url.from, apiKey: apiKey.from, model: model.from },
+  }
+}
