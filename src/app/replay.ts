@@ -1,7 +1,7 @@
 import { shortHash } from '../core/hash.ts'
 import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
 import { judgeRows, type JudgeRowsOptions } from '../core/judge/judge-rows.ts'
-import type { SpecResult } from '../core/judge/judge-row.ts'
+import { storedAnswers, type SpecResult } from '../core/judge/judge-row.ts'
 import { createLedger, type Ledger } from '../core/judge/ledger.ts'
 import { selectJudgments, withDependencies } from '../core/judge/select.ts'
 import { compareReplay, liveLabelsOf, sumTallies, type ReplayReport, type ReplayRow } from '../core/reports/replay.ts'
@@ -31,11 +31,26 @@ export interface ReplayInput {
  * shadow requests are reused), records a run of the candidate, and compares the labels.
  */
 export async function replayKept(app: App, input: ReplayInput): Promise<ReplayReport> {
+  const done = await replayRows(app, input)
+  return reportOf(app, input, done.pair, done)
+}
+
+/** What a replay judged: the pair of judgments, the kept rows, each replayed row's labels, what it spent and its run. */
+export interface Replayed {
+  readonly pair: JudgmentPair
+  readonly kept: readonly KeptRow[]
+  readonly rows: readonly ReplayRow[]
+  readonly ledger: Ledger
+  readonly run: RunRecord | null
+}
+
+/** Judges the candidate on the rows kept for the live judgment and pairs each with its live labels: replay's work, for replay and compare. */
+export async function replayRows(app: App, input: ReplayInput): Promise<Replayed> {
   const pair = pairOf(input)
   const kept = app.depsFor(input.live).store.keptRows(pair.live.name)
   const ledger = createLedger(input.cap)
   // Nothing kept: nothing to judge, and a run of no rows would only add an empty mix to drift.
-  if (kept.length === 0) return reportOf(app, input, pair, { kept, rows: [], ledger, run: null })
+  if (kept.length === 0) return { pair, kept, rows: [], ledger, run: null }
   const rows = kept.map((k): SourcedRow => ({ row: k.state, where: `kept row ${k.stateHash} of ${pair.live.name}` }))
   const deps = app.depsFor(input.candidate)
   checkPlans(deps, await planRows(app, input.candidate, [pair.candidate], { kind: 'rows', rows }), input.cap)
@@ -53,10 +68,23 @@ export async function replayKept(app: App, input: ReplayInput): Promise<ReplayRe
   // Only the candidate gets a run: its dependencies were judged on another judgment's rows.
   const provenance = { command: 'replay' as const, source: `kept rows of ${pair.live.name}`, sourceHash: shortHash(kept.map((k) => k.stateHash).join(',')) }
   const [run] = await recordRuns(app, { project: input.candidate, record: [pair.candidate], named: [pair.candidate], provenance, outcome, ledger, started })
-  return reportOf(app, input, pair, { kept, rows: compareRows(app.depsFor(input.live), pair, kept, labels), ledger, run })
+  return { pair, kept, rows: compareRows(app.depsFor(input.live), pair, kept, labels), ledger, run }
 }
 
-function pairOf(input: ReplayInput): JudgmentPair {
+/** The kept rows whose candidate answers the store holds, paired with their live labels, asking nothing. */
+export function storedRows(app: App, input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>): Pick<Replayed, 'pair' | 'kept' | 'rows'> {
+  const pair = pairOf(input)
+  const kept = app.depsFor(input.live).store.keptRows(pair.live.name)
+  const deps = app.depsFor(input.candidate)
+  const specs = withDependencies(input.candidate, [pair.candidate])
+  const labels = kept.map((k) => {
+    const results = storedAnswers(deps, specs, { row: k.state, where: `kept row ${k.stateHash} of ${pair.live.name}` })
+    return results ? labelsOf(results.get(pair.candidate.name)!) : undefined
+  })
+  return { pair, kept, rows: compareRows(app.depsFor(input.live), pair, kept, labels) }
+}
+
+function pairOf(input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>): JudgmentPair {
   const [live] = selectJudgments(input.live, input.node, 'one')
   const [pair] = pairJudgments([live], input.candidate.selected)
   if (pair) return pair
@@ -68,7 +96,7 @@ function pairOf(input: ReplayInput): JudgmentPair {
  * The replayed rows with their live labels. Read after judging: a candidate question worded as
  * the live one shares its cache key, so what the candidate asked for a row is its live answer too.
  */
-function compareRows(liveDeps: JudgeDeps, pair: JudgmentPair, kept: readonly KeptRow[], labels: readonly Record<string, string>[]): ReplayRow[] {
+function compareRows(liveDeps: JudgeDeps, pair: JudgmentPair, kept: readonly KeptRow[], labels: readonly (Record<string, string> | undefined)[]): ReplayRow[] {
   const model = modelFor(pair.live, liveDeps)
   const fingerprints = pair.live.questions.map((q) => q.fingerprint)
   return kept.flatMap((k, i): ReplayRow[] => {
@@ -76,13 +104,6 @@ function compareRows(liveDeps: JudgeDeps, pair: JudgmentPair, kept: readonly Kep
     const live = liveLabelsOf(pair.live, liveDeps.store.getAnswers(model, k.stateHash, fingerprints))
     return [{ stateHash: k.stateHash, state: k.state, live, candidate: labels[i] }]
   })
-}
-
-interface Replayed {
-  readonly kept: readonly KeptRow[]
-  readonly rows: readonly ReplayRow[]
-  readonly ledger: Ledger
-  readonly run: RunRecord | null
 }
 
 function reportOf(app: App, input: ReplayInput, pair: JudgmentPair, done: Replayed): ReplayReport {

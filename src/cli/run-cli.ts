@@ -25,6 +25,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   cache: { summary: 'answers per question wording and model; prune superseded wordings', load: () => import('./commands/cache.ts').then((m) => m.cacheCommand) },
   calibrate: { summary: 'the lowest threshold of each act rule whose precision reaches a target', load: () => import('./commands/calibrate.ts').then((m) => m.calibrateCommand) },
   replay: { summary: 'try a candidate spec on the rows kept for a live judgment', load: () => import('./commands/replay.ts').then((m) => m.replayCommand) },
+  compare: { summary: 'is a candidate spec more accurate than the live one, and how sure: a paired comparison and a gate', load: () => import('./commands/compare.ts').then((m) => m.compareCommand) },
   models: { summary: 'the models the engine lists, aliases marked, and the one each judgment uses', load: () => import('./commands/models.ts').then((m) => m.modelsCommand) },
   doctor: { summary: 'check, spending nothing, what a first real run needs, and say what to fix', load: () => import('./commands/doctor.ts').then((m) => m.doctorCommand) },
   serve: { summary: 'the HTTP server, as node src/main.ts', load: () => import('./commands/serve.ts').then((m) => m.serveCommand) },

@@ -1,0 +1,98 @@
+import { compareQuestion, type QuestionComparison } from '../core/compare/compare.ts'
+import { estimateOf } from '../core/judge/ask.ts'
+import { tokenCost } from '../core/judge/cost.ts'
+import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
+import { stateOf } from '../core/judge/state.ts'
+import { sumTallies, type JudgmentRef, type ReplayRow, type ReplayTotals } from '../core/reports/replay.ts'
+import { sharedQuestions } from '../core/reports/shadow.ts'
+import { countingVerdicts } from '../core/review/double-review.ts'
+import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
+import { withDependencies } from '../core/judge/select.ts'
+import type { RunRecord, Spec } from '../core/types.ts'
+import type { KeptRow } from '../ports/kept-store.ts'
+import type { App } from './app.ts'
+import { replayRows, storedRows, type Replayed, type ReplayInput } from './replay.ts'
+
+/** A comparison of a candidate spec with the live one on the live judgment's kept rows (docs/shadow.md, Comparing a candidate). */
+export interface CompareReport {
+  readonly live: JudgmentRef
+  readonly candidate: JudgmentRef
+  /** Rows kept for the live judgment, and those compared (both labels known). */
+  readonly kept: number
+  readonly compared: number
+  /** The margin of "no difference shown" and of the gate. */
+  readonly margin: number
+  /** Each spec's expected cost of 1,000 rows like the kept ones, asked afresh (its own questions; null when not estimable). */
+  readonly cost_per_1000: { readonly live: number | null; readonly candidate: number | null }
+  /** What this comparison asked of the engine (nothing when read from the store). */
+  readonly totals: ReplayTotals | null
+  /** The replay run recorded for the candidate; null when nothing was judged. */
+  readonly run: RunRecord | null
+  /** Per question the two specs share, in the live spec's order. */
+  readonly questions: Readonly<Record<string, QuestionComparison>>
+}
+
+/** What compareKept and compareStored need beyond replay's input. */
+export interface CompareInput extends ReplayInput {
+  readonly margin: number
+}
+
+/** `judge compare`: replays the candidate on the kept rows (store first, within the cap) and compares it with the live spec. */
+export async function compareKept(app: App, input: CompareInput): Promise<CompareReport> {
+  const done = await replayRows(app, input)
+  const specs = withDependencies(input.candidate, [done.pair.candidate])
+  return reportOf(app, input, done, { totals: sumTallies(specs.map((s) => done.ledger.tally(s.name))), run: done.run })
+}
+
+/** GET /v1/compare: the same comparison on the kept rows whose candidate answers the store holds, asking nothing. */
+export async function compareStored(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>): Promise<CompareReport> {
+  return reportOf(app, input, storedRows(app, input), { totals: null, run: null })
+}
+
+async function reportOf(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>, done: Pick<Replayed, 'pair' | 'kept' | 'rows'>, spent: Pick<CompareReport, 'totals' | 'run'>): Promise<CompareReport> {
+  const { pair, kept, rows } = done
+  const [key, reviews] = await Promise.all([app.files.key(pair.live), app.files.reviews(pair.live)])
+  const verdicts = countingVerdicts(reviews)
+  const liveDeps = app.depsFor(input.live)
+  const candidateDeps = app.depsFor(input.candidate)
+  const questions = Object.fromEntries(sharedQuestions(pair).map(({ live }) => [live.name, compareQuestion({
+    judgment: pair.live.name, question: live.name, rows: comparedRows(rows, live.name), truth: truthOf(pair.live, live.name, key, verdicts), margin: input.margin,
+  })]))
+  return {
+    live: { judgment: pair.live.name, spec_hash: pair.live.hash, model: modelFor(pair.live, liveDeps) },
+    candidate: { judgment: pair.candidate.name, spec_hash: pair.candidate.hash, model: modelFor(pair.candidate, candidateDeps) },
+    kept: kept.length, compared: rows.length, margin: input.margin,
+    cost_per_1000: { live: costPer1000(liveDeps, pair.live, kept), candidate: costPer1000(candidateDeps, pair.candidate, kept) },
+    ...spent, questions,
+  }
+}
+
+function comparedRows(rows: readonly ReplayRow[], question: string) {
+  return rows.flatMap((r) => (r.live[question] === undefined || r.candidate[question] === undefined ? [] : [{ stateHash: r.stateHash, live: r.live[question], candidate: r.candidate[question] }]))
+}
+
+/** The known true labels of a question's rows: a standing verdict's labels, else the key's label. */
+export function truthOf(spec: Spec, question: string, key: AnswerKey, verdicts: Verdicts): Map<string, readonly string[]> {
+  const truth = new Map<string, readonly string[]>()
+  for (const row of key.values()) {
+    const label = row.labels[question]
+    if (label !== undefined) truth.set(row.stateHash, [label])
+  }
+  for (const v of verdicts.values()) {
+    if (v.judgment !== spec.name || v.question !== question || v.verdict === 'needs_context' || v.verdict === 'ambiguous' || v.labels.length === 0) continue
+    truth.set(v.state_hash, v.labels)
+  }
+  return truth
+}
+
+/** A spec's cost of asking its own questions about 1,000 rows like the kept ones; null without kept rows or when a row lacks a column. */
+function costPer1000(deps: JudgeDeps, spec: Spec, kept: readonly KeptRow[]): number | null {
+  if (kept.length === 0 || spec.state.some((c) => c.ref)) return null
+  let cost = 0
+  for (const k of kept) {
+    if (!spec.state.every((c) => Object.hasOwn(k.state, c.name))) return null
+    const estimate = estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state: stateOf(k.state, spec.state, k.stateHash), questions: spec.questions })
+    cost += tokenCost(estimate.inputTokens, deps.pricePerMtok)
+  }
+  return (cost / kept.length) * 1000
+}

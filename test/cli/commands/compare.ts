@@ -1,0 +1,57 @@
+import t from 'tap'
+import { cli } from '../../helpers/cli.ts'
+import { LIVE_ASK, message, setup, spamSpec } from '../../helpers/replay-project.ts'
+
+// Over messages 0-9 the live wording says yes to 0-3, the candidate's to 0-2, 4 and 5: they differ
+// on 3, 4 and 5 (3 of 10). A key that knows those three rows settles the difference exactly.
+const keyed = (truth: Record<number, string>) => ({
+  'spam.judge.yaml': spamSpec('spam', LIVE_ASK) + 'key: spam.key.csv\n',
+  'spam.key.csv': ['message,is_spam', ...Object.entries(truth).map(([i, label]) => `${message(Number(i))},${label}`)].join('\n') + '\n',
+})
+
+t.test('compare reports the discordant share, the flips, the difference from the known rows, the verdict and the costs', async (t) => {
+  // The candidate is right on 4 and 5, the live spec on 3: +1 row of 10 where they differ in all.
+  const { dir, env } = await setup(t, { keep: 10, files: keyed({ 3: 'yes', 4: 'yes', 5: 'yes' }) })
+  const result = await cli(['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--json'], env, dir)
+  t.equal(result.code, 0, result.stderr)
+  const report = JSON.parse(result.stdout)
+  t.match(report, { live: { judgment: 'spam' }, candidate: { judgment: 'spam-v2' }, kept: 10, compared: 10, margin: 0.01, gate: null })
+  t.ok(report.cost_per_1000.live > 0 && report.cost_per_1000.candidate > 0, 'each spec\'s cost per 1,000 rows')
+  t.match(report.questions.is_spam, { rows: 10, discordant: 0.3, discordant_rows: 3, reviewed: 3, method: 'discordant rows', verdict: 'better', reviews_needed: 0 })
+  t.same(report.questions.is_spam.flips, [{ live: 'no', candidate: 'yes', rows: 2 }, { live: 'yes', candidate: 'no', rows: 1 }])
+  t.ok(Math.abs(report.questions.is_spam.difference - 0.1) < 1e-12, 'D · (2 − 1)/3')
+  t.same(report.questions.is_spam.interval.map((x: number) => Math.round(x * 1e12) / 1e12), [0.1, 0.1], 'every discordant row known: exact')
+  t.match(report.questions.topic, { rows: 10, discordant: 0, verdict: 'not enough evidence', difference: null }, 'worded alike: never differ, nothing to estimate')
+  t.match(report.run, { judgment: 'spam-v2', status: 'complete' }, 'a replay run of the candidate is recorded')
+})
+
+t.test('the gate: not-worse passes a better candidate, fails a worse one, and says why', async (t) => {
+  const better = await setup(t, { keep: 10, files: keyed({ 3: 'yes', 4: 'yes', 5: 'yes' }) })
+  const pass = await cli(['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--require', 'not-worse', '--node', 'spam'], better.env, better.dir)
+  t.equal(pass.code, 1, 'topic has no estimate, so the gate is not met')
+  t.match(pass.stdout, /gate: not met \(not-worse, margin 0\.01\):\n {2}topic: no difference estimated yet/)
+  t.match(pass.stdout, /is_spam: 10 rows compared, 30\.0% labelled differently \(3\): no -> yes 2, yes -> no 1\n {2}accuracy difference \(candidate - live\) \+10\.0 points, 95% interval \+10\.0 points to \+10\.0 points/)
+  t.match(pass.stdout, /verdict: better\n/)
+  const worse = await setup(t, { keep: 10, files: keyed({ 3: 'yes', 4: 'no', 5: 'no' }) })
+  const fail = await cli(['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--require', 'better', '--json'], worse.env, worse.dir)
+  t.equal(fail.code, 1)
+  const report = JSON.parse(fail.stdout)
+  t.match(report.questions.is_spam, { verdict: 'worse' })
+  t.match(report.gate, { require: 'better', margin: 0.01, met: false })
+  t.match(report.gate.failures[0], /^is_spam: difference -30\.0 points/)
+})
+
+t.test('bad arguments are usage errors, exit 2, and ask nothing', async (t) => {
+  const { dir, env, engine, before } = await setup(t, { keep: 2, shadowed: 0 })
+  for (const [args, message] of [
+    [['compare', 'spam.judge.yaml'], /takes two paths/],
+    [['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--require', 'best'], /--require takes not-worse or better, not "best"/],
+    [['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--margin', '2'], /--margin takes a share/],
+  ] as const) {
+    const r = await cli([...args], env, dir)
+    t.equal(r.code, 2, args.join(' '))
+    t.match(r.stderr, message)
+  }
+  t.equal(engine.requests.length, before)
+  t.match((await cli(['compare', '--help'], env, dir)).stdout, /judge compare <live> <candidate>/)
+})

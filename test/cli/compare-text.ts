@@ -1,0 +1,29 @@
+import t from 'tap'
+import type { CompareReport } from '../../src/app/compare.ts'
+import { compareText, questionLines } from '../../src/cli/compare-text.ts'
+
+const report: CompareReport = {
+  live: { judgment: 'spam', spec_hash: 'aaaa', model: 'jev' }, candidate: { judgment: 'spam-v2', spec_hash: 'bbbb', model: 'jev' },
+  kept: 0, compared: 0, margin: 0.01, cost_per_1000: { live: 0.05, candidate: null }, totals: null, run: null, questions: {},
+}
+
+t.test('the report names both specs with their cost per 1,000 rows, and says when nothing is kept', async (t) => {
+  const text = compareText(report)
+  t.match(text, /^candidate spam-v2 against live spam: 0 kept rows, 0 compared\n/)
+  t.match(text, /live {7}spec aaaa, model jev, \$0\.05 per 1,000 rows/)
+  t.match(text, /candidate {2}spec bbbb, model jev, not estimable per 1,000 rows/)
+  t.match(text, /no rows are kept for spam/)
+})
+
+t.test('a question: rows and flips, the difference by its method, and the verdict with the reviews it needs', async (t) => {
+  t.same(questionLines('q', { rows: 0, discordant: null, discordant_rows: 0, flips: [], reviewed: 0, next: null, paired: null, difference: null, interval: null, p_value: null, method: null, verdict: 'not enough evidence', reviews_needed: 0 }), ['q: no rows compared'])
+  const lines = questionLines('q', {
+    rows: 200, discordant: 0.05, discordant_rows: 10, flips: [{ live: 'no', candidate: 'yes', rows: 10 }], reviewed: 0, next: 'abc', paired: { rows: 7, difference: 0.02, interval: [-0.1, 0.2], p_value: 0.0004 },
+    difference: 0.02, interval: [-0.1, 0.2], p_value: 0.0004, method: 'paired rows', verdict: 'not enough evidence', reviews_needed: 10,
+  })
+  t.same(lines, [
+    'q: 200 rows compared, 5.0% labelled differently (10): no -> yes 10',
+    '  accuracy difference (candidate - live) +2.0 points, 95% interval -10.0 points to +20.0 points, p < 0.001 (paired rows, 7 rows with a known label)',
+    '  verdict: not enough evidence; 10 more discordant rows to review (next abc)',
+  ])
+})
