@@ -95,7 +95,7 @@ t.test('the document describes exactly the JSON routes the server has', async (t
 })
 
 t.test('real responses of every JSON endpoint, for every documented status, match the document', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'notes.txt': 'no spec', broken: { 'bad.judge.yaml': 'questions: [' }, two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, cand: { 'spam.judge.yaml': SPAM_YAML.replace('Is this message unsolicited advertising or a scam?', 'Is this message spam?') }, 'notes.txt': 'no spec', broken: { 'bad.judge.yaml': 'questions: [' }, two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
   const seeded = seedRuns(dir, Array.from({ length: 52 }, (_, i) => ({
     judgment: 'spam', counts: { is_spam: { yes: i, no: 60 - i }, topic: { personal: 60 } },
     source: i === 10 ? 'later.csv' : undefined, status: i === 20 ? 'failed: interrupted' : undefined, model: i === 51 ? 'jev-2' : undefined,
@@ -230,6 +230,32 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/pages/runs/{run_id}', server.get('/v1/pages/runs/nope?path=spam.judge.yaml', auth), 404)
   await expect('GET', '/v1/pages/runs/{run_id}', server.post(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, {}, auth), 405)
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=notes.txt`, auth), 422)
+
+  // A kept row shadowed by a candidate: the comparison the server can make without asking.
+  await judge(server, { path: 'spam.judge.yaml', row: { message: 'WINNER!! claim your prize' }, log: true, shadow: 'cand/spam.judge.yaml' })
+  const compareOf = (q: string) => server.get(`/v1/compare?${q}`, auth)
+  let compared = await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml&candidate=cand/spam.judge.yaml'), 200)
+  for (let i = 0; i < 50 && compared.body.compared === 0; i++) compared = await compareOf('path=spam.judge.yaml&candidate=cand/spam.judge.yaml')
+  t.match(compared.body, { live: { judgment: 'spam' }, candidate: { judgment: 'spam' }, kept: 1, compared: 1, totals: null, run: null })
+  t.match(compared.body.questions.is_spam, { rows: 1, verdict: String, reviews_needed: Number })
+  const byShadow = await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml&shadow=spam&shadow_hash=' + compared.body.candidate.spec_hash), 200)
+  t.same(byShadow.body, compared.body, 'a shadow candidate found by name and hash among the served specs')
+  await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml'), 400)
+  await expect('GET', '/v1/compare', server.get('/v1/compare?path=spam.judge.yaml&candidate=cand/spam.judge.yaml'), 401)
+  await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml&candidate=../x'), 403)
+  await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml&shadow=nobody'), 404)
+  await expect('GET', '/v1/compare', server.post('/v1/compare', {}, auth), 405)
+  await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml&candidate=notes.txt'), 422)
+  const comparePage = (q: string) => server.get(`/v1/pages/compare?${q}`, auth)
+  t.same((await expect('GET', '/v1/pages/compare', comparePage('path=spam.judge.yaml&candidate=cand/spam.judge.yaml'), 200)).body.report, compared.body, 'the page\'s data holds the report')
+  await expect('GET', '/v1/pages/compare', comparePage('path=spam.judge.yaml&candidate=cand/spam.judge.yaml&margin=2'), 400)
+  await expect('GET', '/v1/pages/compare', server.get('/v1/pages/compare?path=spam.judge.yaml'), 401)
+  await expect('GET', '/v1/pages/compare', comparePage('path=../x&candidate=cand'), 403)
+  await expect('GET', '/v1/pages/compare', comparePage('path=nope&candidate=cand'), 404)
+  await expect('GET', '/v1/pages/compare', server.post('/v1/pages/compare', {}, auth), 405)
+  await expect('GET', '/v1/pages/compare', comparePage('path=notes.txt&candidate=cand'), 422)
+  const runsPage = await server.get('/runs?path=spam.judge.yaml&node=spam', auth)
+  t.match(runsPage.text, /href="\/compare\?path=spam\.judge\.yaml&amp;node=spam&amp;shadow=spam&amp;shadow_hash=[0-9a-f]+">compare<\/a>/, '/runs links each shadow candidate to its comparison')
 
   for (const [operation, statuses] of Object.entries(seen)) {
     const [method, path] = operation.split(' ')

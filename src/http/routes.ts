@@ -4,6 +4,7 @@ import { judgeEndpoint } from './endpoints/judge.ts'
 import { undoEndpoint, verdictEndpoint } from './endpoints/review.ts'
 import { driftData, runsListData } from './endpoints/runs.ts'
 import { accuracyPage } from './pages/accuracy.ts'
+import { comparePage } from './pages/compare.ts'
 import { homePage } from './pages/home.ts'
 import { reviewPage } from './pages/review.ts'
 import { runPage } from './pages/run.ts'
@@ -13,6 +14,7 @@ import { jsonReply } from './reply.ts'
 import type { Route } from './router.ts'
 import { twin } from './twins.ts'
 import { accuracyData } from './views/accuracy.ts'
+import { compareData } from './views/compare.ts'
 import { homeData } from './views/home.ts'
 import { reviewPageData } from './views/review-data.ts'
 import { runPageData } from './views/run.ts'
@@ -31,6 +33,9 @@ export const spendEndpoint: Endpoint = (ctx, request) =>
 /** GET /v1/accuracy: one judgment's accuracy report, the `report` of the accuracy page's data. */
 export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((await accuracyData(ctx, request)).report)
 
+/** GET /v1/compare: a candidate spec against the live one on the kept rows, the `report` of the compare page's data. */
+export const compareEndpoint: Endpoint = async (ctx, request) => jsonReply((await compareData(ctx, request)).report)
+
 /**
  * Every route the server answers. JSON endpoints live under /v1/, pages at the top; a new
  * endpoint is one entry here (HEAD follows GET by itself), and a page with its JSON twin one
@@ -42,10 +47,12 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'GET', path: '/v1/drift', value: driftEndpoint },
   { method: 'GET', path: '/v1/accuracy', value: accuracyEndpoint },
   { method: 'GET', path: '/v1/spend', value: spendEndpoint },
+  { method: 'GET', path: '/v1/compare', value: compareEndpoint },
   ...twin({ path: '/', data: homeData, page: homePage, aliases: ['/v1/projects'] }),
   ...twin({ path: '/runs', data: runsData, page: runsPage, aliases: ['/v1/runs-page'] }),
   ...twin({ path: '/runs/{run_id}', data: runPageData, page: runPage, aliases: ['/v1/runs/{run_id}'] }),
   ...twin({ path: '/accuracy', data: accuracyData, page: accuracyPage }),
+  ...twin({ path: '/compare', data: compareData, page: comparePage }),
   ...twin({ path: '/review', data: reviewPageData, page: reviewPage, aliases: ['/v1/review'] }),
   { method: 'POST', path: '/review', value: verdictEndpoint },
   { method: 'POST', path: '/review/undo', value: undoEndpoint },

@@ -20,7 +20,7 @@ export function runsPage(data: RunsData, token: string | null): Html {
 <h2>Runs</h2>
 ${runTable(data, token)}
 <h2>Label mix</h2>
-${data.judgments.map(judgmentSection)}`)
+${data.judgments.map((j) => judgmentSection(j, data.path, token))}`)
 }
 
 function runTable(data: RunsData, token: string | null): Html {
@@ -36,19 +36,19 @@ function runTable(data: RunsData, token: string | null): Html {
 ${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; their costs are what System One would have charged.</p>`}`
 }
 
-function judgmentSection(judgment: RunsJudgment): Html {
+function judgmentSection(judgment: RunsJudgment, path: string, token: string | null): Html {
   const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? [], judgment.started))
-  return html`<h3>${judgment.name}</h3>${cards}${likeRunsSection(judgment.like)}${shadowTable(judgment.shadows)}`
+  return html`<h3>${judgment.name}</h3>${cards}${likeRunsSection(judgment.like)}${shadowTable(judgment.shadows, { path, judgment: judgment.name }, token)}`
 }
 
 /** Each shadow candidate's agreement with the live answers, when shadow requests were made. */
-function shadowTable(shadows: readonly ShadowRow[]): Html {
+function shadowTable(shadows: readonly ShadowRow[], live: { readonly path: string; readonly judgment: string }, token: string | null): Html {
   if (shadows.length === 0) return html``
   const rows = shadows.map((s) => html`<tr><td><code>${s.candidate}</code></td><td><code>${s.candidate_hash}</code></td><td><code>${s.question}</code></td>
-<td class="num">${s.rows}</td><td class="num">${percent(s.agreement)}</td><td>${s.last}</td></tr>`)
+<td class="num">${s.rows}</td><td class="num">${percent(s.agreement)}</td><td>${s.last}</td><td><a href="${href('/compare', { path: live.path, node: live.judgment, shadow: s.candidate, shadow_hash: s.candidate_hash }, token)}">compare</a></td></tr>`)
   return html`<section class="card"><h4>Shadow candidates</h4>
-<p class="muted">How often each candidate spec gave the live label on the rows it shadowed. Replay it on kept rows with <code>judge replay</code>.</p>
-<div class="table-wrap"><table><thead><tr><th>candidate</th><th>spec hash</th><th>question</th><th class="num">rows</th><th class="num">agreement</th><th>last shadowed (UTC)</th></tr></thead><tbody>${rows}</tbody></table></div></section>`
+<p class="muted">How often each candidate spec gave the live label on the rows it shadowed. Agreement is not accuracy: <em>compare</em> says whether the candidate is more accurate (<code>judge compare</code> replays it on every kept row).</p>
+<div class="table-wrap"><table><thead><tr><th>candidate</th><th>spec hash</th><th>question</th><th class="num">rows</th><th class="num">agreement</th><th>last shadowed (UTC)</th><th>accuracy</th></tr></thead><tbody>${rows}</tbody></table></div></section>`
 }
 
 function questionCard(question: string, entries: readonly DriftEntry[], labels: readonly string[], started: Readonly<Record<string, string>>): Html {

@@ -36,7 +36,7 @@ td.nowrap { white-space: nowrap; }
 code { font: .9em ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
 kbd { font: .75rem ui-monospace, SFMono-Regular, Menlo, monospace; border: 1px solid currentColor; border-radius: 4px; padding: 0 .3rem; margin-left: .4rem; opacity: .85; vertical-align: 1px; }
 .muted { color: var(--muted); }
-.alert { color: var(--alert); font-weight: 600; }
+.alert { color: var(--alert); font-weight: 600; } .ok { color: var(--ok); font-weight: 600; }
 .good { color: var(--ok); font-weight: 600; }
 .error { border-left: 4px solid var(--alert); padding: .5rem 1rem; background: var(--soft); white-space: pre-wrap; overflow-wrap: anywhere; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: .75rem 1rem; margin: .75rem 0; }
