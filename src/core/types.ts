@@ -63,6 +63,7 @@ export interface Spec {
   readonly unsureBelow: number
   readonly minAccuracy: number | null
   readonly doubleReview: number // share of reviewed sample rows a second reviewer sees (DEFAULT_DOUBLE_REVIEW)
+  readonly retainDays: number | null // days row values are kept (docs/privacy.md); null keeps them until forgotten
   /** Hash of the spec file's content. */
   readonly hash: string
 }

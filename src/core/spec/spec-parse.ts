@@ -43,6 +43,7 @@ export const SPEC_KEYS = [
   'unsure_below',
   'min_accuracy',
   'double_review',
+  'retain_days',
 ] as const
 
 /**
@@ -85,6 +86,7 @@ export function parseSpec(text: string, file: string): Spec {
     unsureBelow: unit(root, 'unsure_below', file) ?? DEFAULT_UNSURE_BELOW,
     minAccuracy: unit(root, 'min_accuracy', file),
     doubleReview: unit(root, 'double_review', file) ?? DEFAULT_DOUBLE_REVIEW,
+    retainDays: retainDays(optional(root, 'retain_days'), file),
     hash: shortHash(text),
   }
 }
@@ -150,4 +152,13 @@ function keySample(value: unknown, file: string): Spec['keySample'] {
 function unit(root: YamlMap, key: string, file: string): number | null {
   const value = optional(root, key)
   return value === undefined ? null : asUnit(value, file, key)
+}
+
+/** The longest retention a spec may set: a hundred years, past which a number is a typo. */
+export const MAX_RETAIN_DAYS = 36_500
+
+function retainDays(value: unknown, file: string): number | null {
+  if (value === undefined) return null
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_RETAIN_DAYS) return value
+  throw new SpecError(file, 'retain_days', `must be a whole number of days from 1 to ${MAX_RETAIN_DAYS}, not ${describe(value)}`)
 }
