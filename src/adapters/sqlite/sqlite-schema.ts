@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { JudgeError } from '../../errors.ts'
 import { BASE_MIGRATIONS, type Migration } from './sqlite-base-migrations.ts'
 import { answersEpochMigration } from './sqlite-epoch-migration.ts'
+import { forgetMigration } from './sqlite-forget-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
@@ -10,6 +11,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...BASE_MIGRATIONS,
   runProvenanceMigration(5),
   answersEpochMigration(6),
+  forgetMigration(7),
 ]
 
 /** The schema version this code writes and understands. */
@@ -22,6 +24,8 @@ export function configure(db: DatabaseSync): void {
   db.exec('PRAGMA journal_mode = WAL')
   db.exec('PRAGMA synchronous = NORMAL')
   db.exec('PRAGMA foreign_keys = ON')
+  // Deleted rows are overwritten with zeros, so that a forgotten row leaves no bytes in free space.
+  db.exec('PRAGMA secure_delete = ON')
 }
 
 /**

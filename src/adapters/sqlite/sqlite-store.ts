@@ -8,10 +8,10 @@ import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Store } from '../../ports/store.ts'
 import { cacheAnswers } from './answer-cache.ts'
 import { configure, migrate } from './sqlite-schema.ts'
-import { prepareStatements, sqlLimit } from './sqlite-statements.ts'
-import type { AnswerRow, Statements } from './sqlite-statements.ts'
+import { prepareStatements, sqlLimit, type AnswerRow, type Statements } from './sqlite-statements.ts'
 import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
+import { forgetMethods, storedAt } from './sqlite-store-forget.ts'
 import { recordMethods } from './sqlite-store-records.ts'
 import { runMethods } from './sqlite-store-runs.ts'
 
@@ -62,6 +62,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       ...cacheMethods(sql, transaction),
       ...recordMethods(sql, transaction),
       ...engineMethods(sql, transaction),
+      ...forgetMethods(db, sql, transaction),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()
@@ -149,7 +150,7 @@ function answerMethods(sql: Statements, transaction: (work: () => void) => void)
     putAnswers(answers, stateHash, state) {
       let kept: StoredAnswer[] = []
       transaction(() => {
-        sql.putState.run(stateHash, JSON.stringify(state))
+        sql.putState.run(stateHash, JSON.stringify(state), storedAt(answers))
         for (const a of answers) {
           sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
             a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
