@@ -14,6 +14,8 @@ export interface ForgetInput {
   readonly node?: string | null
   /** Rows, as the data holds them: each judgment whose state columns a row holds makes its state. */
   readonly rows?: readonly Row[]
+  /** A data file of rows (CSV, TSV or JSON Lines, as `judge run` reads), named in messages by `label`. */
+  readonly rowsFile?: { readonly file: string; readonly label: string }
   /** State hashes. */
   readonly states?: readonly string[]
   /** Every state holding exactly this value in this state column. */
@@ -43,9 +45,10 @@ export async function forgetRows(app: App, input: ForgetInput): Promise<ForgetRe
   const matches = input.matches ?? []
   checkMatches(specs, matches)
   const store = app.existingStore(input.project)
+  const rows = [...(input.rows ?? []), ...(input.rowsFile ? await rowsOf(app, input.rowsFile) : [])]
   const hashes = new Set([
     ...(input.states ?? []).map(checkStateHash),
-    ...(input.rows ?? []).flatMap((row) => rowStates(row, specs, input.project)),
+    ...rows.flatMap((row) => rowStates(row, specs, input.project)),
     ...matches.flatMap((m) => store?.statesWhere(m.column, m.value) ?? []),
   ])
   if (hashes.size === 0 && matches.length === 0) throw new UsageError('name the rows to forget: a row, a file of rows, a state hash or a column value')
@@ -54,6 +57,12 @@ export async function forgetRows(app: App, input: ForgetInput): Promise<ForgetRe
   const job = { project: input.project, plan, reviews: reviewsTargets(input.project.specs, pick), apply: input.apply, command: input.command }
   const result = await runForgetJob(app, store, job)
   return { dry_run: !input.apply, ...result, removed: totalsOf(result.states), key_files: await keyFiles(app, input.project, specs, hashes, matches) }
+}
+
+async function rowsOf(app: App, { file, label }: { readonly file: string; readonly label: string }): Promise<Row[]> {
+  const rows: Row[] = []
+  for await (const { row } of app.files.rows(file, label)) rows.push(row)
+  return rows
 }
 
 /** A matched column must be a state column of a selected judgment, or the match is a typo that would forget nothing. */

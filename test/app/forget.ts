@@ -92,6 +92,14 @@ t.test('a row in a folder makes the state of each judgment whose columns it hold
   t.same(only.states, [], 'with a node, only its state: the message is not looked for')
 })
 
+t.test('a file of rows forgets each of its rows', async (t) => {
+  const files = createMemoryFiles({ rows: { '/data/gone.csv': [{ message: SECRET }, { message: 'See you at lunch' }] } })
+  const w = world()
+  const report = await forgetRows({ ...w.app, files }, { project: project(spam), rowsFile: { file: '/data/gone.csv', label: 'gone.csv' }, apply: true, command: 'judge forget --rows' })
+  t.same(report.states.map((s) => s.state_hash), [secret, other].sort())
+  await t.rejects(forgetRows({ ...w.app, files }, { project: project(spam), rowsFile: { file: '/data/none.csv', label: 'none.csv' }, apply: true, command: 'x' }), { name: 'NotFoundError' })
+})
+
 t.test('what names no row is a usage error, before anything is removed', async (t) => {
   const w = world()
   const forget = (over: object) => forgetRows(w.app, { project: both, apply: true, command: 'x', ...over })
