@@ -227,6 +227,22 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/pages/runs/{run_id}', server.post(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, {}, auth), 405)
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=notes.txt`, auth), 422)
 
+  const forget = (s: typeof server, body: unknown, headers = auth) => s.call('POST', '/v1/forget', { body, headers })
+  const forgotten = await expect('POST', '/v1/forget', forget(server, { path: 'spam.judge.yaml', row }), 200)
+  t.match(forgotten.body, { dry_run: false, states: [{ values: true }], log_cleared: true }, 'the row judged above is forgotten')
+  await expect('POST', '/v1/forget', forget(server, { path: 'spam.judge.yaml', row, state: '0123456789abcdef' }), 400)
+  await expect('POST', '/v1/forget', server.post('/v1/forget', { path: 'spam.judge.yaml', row }), 401)
+  const open = await startJudgeServer(t, dir)
+  t.match((await expect('POST', '/v1/forget', open.post('/v1/forget', { path: 'spam.judge.yaml', row }), 403)).body.error, /needs a server with a token/)
+  await expect('POST', '/v1/forget', forget(server, { path: '../x', row }), 403)
+  await expect('POST', '/v1/forget', forget(server, { path: 'nope', row }), 404)
+  await expect('POST', '/v1/forget', server.get('/v1/forget', auth), 405)
+  await expect('POST', '/v1/forget', server.call('POST', '/v1/forget', { body: big, headers: auth }), 413)
+  await expect('POST', '/v1/forget', forget(server, { path: 'notes.txt', row }), 422)
+  const closing = await startJudgeServer(t, dir, token)
+  await closing.running.handler.close()
+  await expect('POST', '/v1/forget', forget(closing, { path: 'spam.judge.yaml', row }), 503)
+
   for (const [operation, statuses] of Object.entries(seen)) {
     const [method, path] = operation.split(' ')
     const documented = Object.keys(spec.paths[path][method.toLowerCase()].responses).map(Number)
