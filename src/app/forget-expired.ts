@@ -34,8 +34,8 @@ export interface ExpiredReport {
 /**
  * Applies `retain_days`: for each selected judgment that sets it, forgets every copy of a row's
  * values older than that many days, each by its own time: the values of the judgment's states
- * last stored before the cutoff (kept by it or answered under its questions), its kept rows last
- * seen and shadow pairs made before it, and the `state` cells of its verdict lines given before it.
+ * last stored before the cutoff (kept by it or answered under its questions), the `state` cells
+ * of its verdict lines given before it, and its rows kept for replay last seen before it.
  */
 export async function forgetExpired(app: App, input: ExpiredInput): Promise<ExpiredReport> {
   const specs = selectJudgments(input.project, input.node, 'all').filter((s) => s.retainDays !== null)

@@ -11,8 +11,8 @@ export interface ForgottenRow {
   readonly state_hash: string
   /** Whether the store holds its values. */
   readonly values: boolean
+  /** Rows kept for replay (of any judgment). */
   readonly kept_rows: number
-  readonly shadow_pairs: number
   /** Lines of reviews files whose `state` cell is emptied. */
   readonly review_lines: number
 }
@@ -85,10 +85,10 @@ async function linesOf(app: App, { spec, pick }: ReviewsTarget, apply: boolean):
 
 /** Every state held anywhere, in hash order, with what each place holds of it. */
 function rowsOf(held: readonly HeldState[], lines: readonly Map<string, number>[]): ForgottenRow[] {
-  const rows = new Map<string, ForgottenRow>(held.map((h) => [h.stateHash, { state_hash: h.stateHash, values: h.values, kept_rows: h.keptRows, shadow_pairs: h.shadowPairs, review_lines: 0 }]))
+  const rows = new Map<string, ForgottenRow>(held.map((h) => [h.stateHash, { state_hash: h.stateHash, values: h.values, kept_rows: h.keptRows, review_lines: 0 }]))
   for (const file of lines) {
     for (const [hash, count] of file) {
-      const row = rows.get(hash) ?? { state_hash: hash, values: false, kept_rows: 0, shadow_pairs: 0, review_lines: 0 }
+      const row = rows.get(hash) ?? { state_hash: hash, values: false, kept_rows: 0, review_lines: 0 }
       rows.set(hash, { ...row, review_lines: row.review_lines + count })
     }
   }
@@ -103,7 +103,7 @@ export function reviewsTargets(specs: readonly Spec[], pick: LinePick): ReviewsT
 }
 
 /** The totals of what a job's rows hold. */
-export function totalsOf(rows: readonly ForgottenRow[]): { values: number; kept_rows: number; shadow_pairs: number; review_lines: number } {
+export function totalsOf(rows: readonly ForgottenRow[]): { values: number; kept_rows: number; review_lines: number } {
   const sum = (pick: (r: ForgottenRow) => number) => rows.reduce((n, r) => n + pick(r), 0)
-  return { values: sum((r) => (r.values ? 1 : 0)), kept_rows: sum((r) => r.kept_rows), shadow_pairs: sum((r) => r.shadow_pairs), review_lines: sum((r) => r.review_lines) }
+  return { values: sum((r) => (r.values ? 1 : 0)), kept_rows: sum((r) => r.kept_rows), review_lines: sum((r) => r.review_lines) }
 }

@@ -35,10 +35,11 @@ export interface ForgetReport extends JobResult {
 }
 
 /**
- * Forgets rows: every copy judge keeps of their values (the store's states, kept rows and shadow
- * pairs, the `state` cells of every reviews file of the project), bytes and all. What holds no
- * values stays: answers, runs, their label counts and row lists, verdicts, all by hash, so that
- * the figures stay and a forgotten row judged again is a cache hit. Reading creates no store.
+ * Forgets rows: every copy judge keeps of their values (the store's states, the `state` cells of
+ * every reviews file of the project), bytes and all, and the rows kept for replay of them. What
+ * holds no values stays: answers, shadow pairs, runs, their label counts and row lists, verdicts,
+ * all by hash, so that the figures stay and a forgotten row judged again is a cache hit. Reading
+ * creates no store.
  */
 export async function forgetRows(app: App, input: ForgetInput): Promise<ForgetReport> {
   const specs = selectJudgments(input.project, input.node, 'all')

@@ -20,17 +20,16 @@ export function expiredText(report: ExpiredReport, path: string): string {
 }
 
 function rowsTable(rows: readonly ForgottenRow[]): string {
-  return table(['state', 'values', 'kept rows', 'shadow pairs', 'reviews-file lines'],
-    rows.map((r) => [r.state_hash, r.values ? 'yes' : 'no', String(r.kept_rows), String(r.shadow_pairs), String(r.review_lines)]))
+  return table(['state', 'values', 'kept rows', 'reviews-file lines'],
+    rows.map((r) => [r.state_hash, r.values ? 'yes' : 'no', String(r.kept_rows), String(r.review_lines)]))
 }
 
-function summary(dryRun: boolean, what: string, result: JobResult & { readonly removed: { readonly values: number; readonly kept_rows: number; readonly shadow_pairs: number; readonly review_lines: number } }): string {
+function summary(dryRun: boolean, what: string, result: JobResult & { readonly removed: { readonly values: number; readonly kept_rows: number; readonly review_lines: number } }): string {
   const { removed } = result
   const files = result.reviews_files.map((f) => f.file).join(', ')
   const parts = [
     removed.values > 0 ? `the values of ${plural(removed.values, 'row')} in the store` : '',
     removed.kept_rows > 0 ? plural(removed.kept_rows, 'kept row') : '',
-    removed.shadow_pairs > 0 ? plural(removed.shadow_pairs, 'shadow pair') : '',
     removed.review_lines > 0 ? `the state of ${plural(removed.review_lines, 'reviews-file line')} (${files})` : '',
   ].filter((p) => p !== '')
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]
@@ -38,7 +37,7 @@ function summary(dryRun: boolean, what: string, result: JobResult & { readonly r
 }
 
 function stays(dryRun: boolean): string {
-  return `Answers, runs, label counts and verdicts ${dryRun ? 'would stay' : 'stay'}, by hash, with their figures: a forgotten row judged again is a cache hit, and its values are kept again only by a run or a request with log.\n`
+  return `Answers, shadow pairs, runs, label counts and verdicts ${dryRun ? 'would stay' : 'stay'}, by hash, with their figures: a forgotten row judged again is a cache hit, and its values are stored again only when an answer is asked for it, a request keeps it (log) or a verdict is given on it.\n`
 }
 
 function keyNote(keys: readonly string[]): string {

@@ -65,8 +65,8 @@ export async function applyRetention(ctx: ServerContext): Promise<void> {
 
 /** What one judgment's retention removed, as the server logs it: counts and hashes, never values. */
 export function retentionLine(path: string, j: ExpiredJudgment): string {
-  const { values, kept_rows: kept, shadow_pairs: shadows, review_lines: lines } = j.removed
+  const { values, kept_rows: kept, review_lines: lines } = j.removed
   const where = path === '.' ? j.judgment : `${path}/${j.judgment}`
   const cleared = j.log_cleared === false ? '; the store\'s log could not be emptied (another process was reading)' : ''
-  return `retain_days ${j.retain_days} of ${where}: forgot the values of ${values} rows, ${kept} kept rows, ${shadows} shadow pairs and the state of ${lines} reviews-file lines, older than ${j.before}${cleared}`
+  return `retain_days ${j.retain_days} of ${where}: forgot the values of ${values} rows, the state of ${lines} reviews-file lines and ${kept} kept rows, older than ${j.before}${cleared}`
 }

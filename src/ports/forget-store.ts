@@ -1,13 +1,14 @@
 /**
- * What forgetting removes from the store: the values of states, the kept rows and shadow pairs of
- * states (of every judgment), and one judgment's kept rows and shadow pairs older than a time.
+ * What forgetting removes from the store: the values of states, the rows kept for replay of states
+ * (of every judgment), and one judgment's kept rows last seen before a time. A kept row holds no
+ * values, but it would offer its row for replay again whenever the values came back.
  */
 export interface ForgetPlan {
   /** States whose values go. */
   readonly values: readonly string[]
-  /** States whose kept rows and shadow pairs go, whatever their judgment. */
+  /** States whose kept rows go, whatever their judgment. */
   readonly records: readonly string[]
-  /** A judgment's kept rows last seen, and shadow pairs (as the live judgment) made, before `before`. */
+  /** A judgment's kept rows last seen before `before`. */
   readonly stale?: { readonly judgment: string; readonly before: string }
 }
 
@@ -17,7 +18,6 @@ export interface HeldState {
   /** Whether its values are (were) stored. */
   readonly values: boolean
   readonly keptRows: number
-  readonly shadowPairs: number
 }
 
 /** Who forgot, and when: written to the audit beside each state forgotten, never with its values. */
@@ -31,7 +31,7 @@ export interface ForgetAudit {
 /** One line of the audit of forgetting: what of one state went from one place. */
 export interface ForgottenLine extends ForgetAudit {
   readonly stateHash: string
-  /** `values`, `kept rows`, `shadow pairs`, or `reviews file <path>`. */
+  /** `values`, `kept rows`, or `reviews file <path>`. */
   readonly place: string
   readonly count: number
 }
@@ -46,7 +46,8 @@ export interface Forgotten {
 /**
  * Forgetting rows: finding the states that hold a value or have outlived a retention, removing
  * what a plan names so that the bytes are gone from the file and its log, and the audit of it.
- * Answers, runs and their row lists hold no values (hashes and labels) and are never touched.
+ * Answers, shadow pairs, runs and their row lists hold no values (hashes, labels, counts) and are
+ * never touched, so that every figure made from them stays.
  */
 export interface ForgetStore {
   /** What the store holds of what a plan removes, per state holding anything, in hash order: a dry run. */

@@ -1,6 +1,5 @@
 import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 import type { ForgetPlan, ForgetStore, ForgottenLine, HeldState } from '../../src/ports/forget-store.ts'
-import type { ShadowPair } from '../../src/ports/kept-store.ts'
 
 /** A state's values as the fake keeps them: JSON text, and when they were last stored. */
 export interface StoredState {
@@ -13,8 +12,6 @@ export interface MemoryForgetData {
   readonly states: Map<string, StoredState>
   /** Kept rows by judgment, then state hash. */
   readonly kept: Map<string, Map<string, { readonly lastSeen: string }>>
-  /** Shadow pairs by live judgment, then pair key. */
-  readonly shadows: Map<string, Map<string, ShadowPair>>
   readonly answers: () => StoredAnswer[]
   readonly moveEpoch: () => void
 }
@@ -24,14 +21,11 @@ export function createMemoryForget(data: MemoryForgetData): ForgetStore {
   const audit: ForgottenLine[] = []
   const keptGoes = (plan: ForgetPlan, judgment: string, hash: string, lastSeen: string) =>
     plan.records.includes(hash) || (plan.stale?.judgment === judgment && lastSeen < plan.stale.before)
-  const pairGoes = (plan: ForgetPlan, pair: ShadowPair) =>
-    plan.records.includes(pair.stateHash) || (plan.stale?.judgment === pair.liveJudgment && pair.at < plan.stale.before)
   const held = (plan: ForgetPlan): HeldState[] => {
-    const found = new Map<string, { values: boolean; keptRows: number; shadowPairs: number }>()
-    const of = (hash: string) => found.get(hash) ?? found.set(hash, { values: false, keptRows: 0, shadowPairs: 0 }).get(hash)!
+    const found = new Map<string, { values: boolean; keptRows: number }>()
+    const of = (hash: string) => found.get(hash) ?? found.set(hash, { values: false, keptRows: 0 }).get(hash)!
     for (const hash of plan.values) if (data.states.has(hash)) of(hash).values = true
     for (const [judgment, rows] of data.kept) for (const [hash, row] of rows) if (keptGoes(plan, judgment, hash, row.lastSeen)) of(hash).keptRows++
-    for (const pairs of data.shadows.values()) for (const pair of pairs.values()) if (pairGoes(plan, pair)) of(pair.stateHash).shadowPairs++
     return [...found].sort(([a], [b]) => (a < b ? -1 : 1)).map(([stateHash, s]) => ({ stateHash, ...s }))
   }
   return {
@@ -41,9 +35,8 @@ export function createMemoryForget(data: MemoryForgetData): ForgetStore {
       if (states.length === 0) return { states, logCleared: true }
       for (const hash of plan.values) data.states.delete(hash)
       for (const [judgment, rows] of data.kept) for (const [hash, row] of rows) if (keptGoes(plan, judgment, hash, row.lastSeen)) rows.delete(hash)
-      for (const pairs of data.shadows.values()) for (const [id, pair] of pairs) if (pairGoes(plan, pair)) pairs.delete(id)
       for (const s of states) {
-        const places: [string, number][] = [['values', s.values ? 1 : 0], ['kept rows', s.keptRows], ['shadow pairs', s.shadowPairs]]
+        const places: [string, number][] = [['values', s.values ? 1 : 0], ['kept rows', s.keptRows]]
         for (const [place, count] of places) if (count > 0) audit.push({ at, command, stateHash: s.stateHash, place, count })
       }
       data.moveEpoch()

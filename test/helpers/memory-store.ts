@@ -197,7 +197,7 @@ export function createMemoryStore(): Store {
       const days = [...(spend.get(source)?.values() ?? [])].sort((a, b) => byText(b.day, a.day))
       return take(days, limit).map((d) => ({ ...d }))
     },
-    ...createMemoryForget({ states, kept, shadows, answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)), moveEpoch: () => void epoch++ }),
+    ...createMemoryForget({ states, kept, answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)), moveEpoch: () => void epoch++ }),
     close() {},
   }
 }

@@ -54,7 +54,7 @@ t.test('a pass forgets what each judgment keeps past its retain_days, logs it, a
   await applyRetention(ctx)
   t.same(holds(dir, OLD), [false, false])
   t.same(holds(dir, NEW), [true, true])
-  t.same(logs, ['retain_days 30 of sms/spam: forgot the values of 1 rows, 1 kept rows, 0 shadow pairs and the state of 1 reviews-file lines, older than 2026-03-31T00:00:00.000'])
+  t.same(logs, ['retain_days 30 of sms/spam: forgot the values of 1 rows, the state of 1 reviews-file lines and 1 kept rows, older than 2026-03-31T00:00:00.000'])
   t.equal(ctx.replies.get('body'), undefined)
   await applyRetention(ctx)
   t.equal(logs.length, 1, 'nothing more to forget: nothing logged')
@@ -111,6 +111,6 @@ t.test('a server applies retention on its schedule, with its clock, and stops on
 })
 
 t.test('the log line names counts, never values, and says when the store\'s log could not be emptied', async (t) => {
-  const j = { judgment: 'spam', retain_days: 7, before: '2026-01-01T00:00:00.000', states: [], reviews_files: [], log_cleared: false, removed: { values: 2, kept_rows: 3, shadow_pairs: 4, review_lines: 5 } }
-  t.equal(retentionLine('.', j), 'retain_days 7 of spam: forgot the values of 2 rows, 3 kept rows, 4 shadow pairs and the state of 5 reviews-file lines, older than 2026-01-01T00:00:00.000; the store\'s log could not be emptied (another process was reading)')
+  const j = { judgment: 'spam', retain_days: 7, before: '2026-01-01T00:00:00.000', states: [], reviews_files: [], log_cleared: false, removed: { values: 2, kept_rows: 3, review_lines: 5 } }
+  t.equal(retentionLine('.', j), 'retain_days 7 of spam: forgot the values of 2 rows, the state of 5 reviews-file lines and 3 kept rows, older than 2026-01-01T00:00:00.000; the store\'s log could not be emptied (another process was reading)')
 })

@@ -4,7 +4,7 @@ import type { Migration } from './sqlite-base-migrations.ts'
  * The step that lets rows be forgotten: the audit of what was forgotten (`_judge_forgotten`, never
  * any values), when each state's values were last stored (`stored_at`, which retention compares;
  * a state from before takes the latest time an answer for it was asked or it was kept), and the
- * indexes that find a state's kept rows, shadow pairs and expired values without a scan.
+ * indexes that find a state's kept rows and the expired values without a scan.
  */
 export function forgetMigration(version: number): Migration {
   return {
@@ -29,7 +29,6 @@ export function forgetMigration(version: number): Migration {
       CREATE INDEX _judge_states_stored ON _judge_states (stored_at);
 
       CREATE INDEX _judge_kept_state ON _judge_kept (state_hash);
-      CREATE INDEX _judge_shadows_state ON _judge_shadows (state_hash);
     `,
   }
 }

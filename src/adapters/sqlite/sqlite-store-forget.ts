@@ -6,7 +6,6 @@ import type { Statements } from './sqlite-statements.ts'
 // A plan's state lists travel as JSON arrays; its stale part binds as judgment and time, both
 // NULL without one, which no row equals. The same condition picks what is counted and deleted.
 const KEPT = `state_hash IN (SELECT value FROM json_each(?1)) OR (judgment = ?2 AND last_seen < ?3)`
-const SHADOWS = `state_hash IN (SELECT value FROM json_each(?1)) OR (live_judgment = ?2 AND at < ?3)`
 
 // Every model the answers are under, one index search each (the table is keyed by model first).
 const MODELS = `WITH RECURSIVE models(model) AS (SELECT (SELECT min(model) FROM _judge_answers)
@@ -17,10 +16,8 @@ export const FORGET_SQL = {
   heldValues: `SELECT j.value AS state_hash FROM json_each(?) j
     WHERE EXISTS (SELECT 1 FROM _judge_states s WHERE s.state_hash = j.value)`,
   heldKept: `SELECT state_hash, count(*) AS n FROM _judge_kept WHERE ${KEPT} GROUP BY state_hash`,
-  heldShadows: `SELECT state_hash, count(*) AS n FROM _judge_shadows WHERE ${SHADOWS} GROUP BY state_hash`,
   deleteValues: 'DELETE FROM _judge_states WHERE state_hash IN (SELECT value FROM json_each(?))',
   deleteKept: `DELETE FROM _judge_kept WHERE ${KEPT}`,
-  deleteShadows: `DELETE FROM _judge_shadows WHERE ${SHADOWS}`,
   statesWhere: `SELECT s.state_hash FROM _judge_states s
     WHERE EXISTS (SELECT 1 FROM json_each(s.state) e WHERE e.key = ? AND e.value = ?) ORDER BY s.state_hash`,
   expiredStates: `${MODELS}
@@ -47,9 +44,7 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
     const counts = (rows: unknown[]) => new Map((rows as { state_hash: string; n: number }[]).map((r) => [r.state_hash, r.n]))
     const values = new Set((st.heldValues.all(JSON.stringify(plan.values)) as { state_hash: string }[]).map((r) => r.state_hash))
     const kept = counts(st.heldKept.all(...bound))
-    const shadows = counts(st.heldShadows.all(...bound))
-    return [...new Set([...values, ...kept.keys(), ...shadows.keys()])].sort().map((stateHash) =>
-      ({ stateHash, values: values.has(stateHash), keptRows: kept.get(stateHash) ?? 0, shadowPairs: shadows.get(stateHash) ?? 0 }))
+    return [...new Set([...values, ...kept.keys()])].sort().map((stateHash) => ({ stateHash, values: values.has(stateHash), keptRows: kept.get(stateHash) ?? 0 }))
   }
   const write = (lines: readonly ForgottenLine[]) => {
     for (const l of lines) st.putForgotten.run(l.at, l.command, l.stateHash, l.place, l.count)
@@ -64,7 +59,6 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
         const bound = [JSON.stringify(plan.records), plan.stale?.judgment ?? null, plan.stale?.before ?? null] as const
         st.deleteValues.run(JSON.stringify(plan.values))
         st.deleteKept.run(...bound)
-        st.deleteShadows.run(...bound)
         write(states.flatMap((s) => auditLines(s, audit)))
         sql.bumpAnswersEpoch.run()
       })
@@ -91,6 +85,6 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
 
 /** The audit lines of one state's forgetting: one per place it was held in. */
 export function auditLines(state: HeldState, audit: { readonly at: string; readonly command: string }): ForgottenLine[] {
-  const places: [string, number][] = [['values', state.values ? 1 : 0], ['kept rows', state.keptRows], ['shadow pairs', state.shadowPairs]]
+  const places: [string, number][] = [['values', state.values ? 1 : 0], ['kept rows', state.keptRows]]
   return places.filter(([, count]) => count > 0).map(([place, count]) => ({ ...audit, stateHash: state.stateHash, place, count }))
 }

@@ -24,11 +24,11 @@ export const OPTIONS = {
 export const HELP = helpText(
   'judge forget <spec-or-folder> (--row JSON | --rows FILE | --state HASH | --match COLUMN=VALUE)... [--yes] [--node NAME] [--json]\n' +
     '       judge forget <spec-or-folder> --expired [--yes] [--node NAME] [--json]',
-  'Forgets rows: removes every copy judge keeps of their values (the store\'s states, kept rows and\n' +
-    'shadow pairs, and the state cell of their lines in the reviews files of the project), overwriting\n' +
-    'the bytes and emptying the store\'s log, and records what went in the store\'s audit. Answers,\n' +
-    'runs and verdicts stay, by hash, with their figures. --expired applies the specs\' retain_days.\n' +
-    'A dry run that says what would go unless --yes is given. See docs/privacy.md.',
+  'Forgets rows: removes every copy judge keeps of their values (the store\'s states, and the state\n' +
+    'cell of their lines in the reviews files of the project) and their rows kept for replay,\n' +
+    'overwriting the bytes and emptying the store\'s log, and records what went in the store\'s audit.\n' +
+    'Answers, shadow pairs, runs and verdicts stay, by hash, with their figures. --expired applies the\n' +
+    'specs\' retain_days. A dry run that says what would go unless --yes is given. See docs/privacy.md.',
   [
     { flag: '--row JSON', text: 'a row as a JSON object of its columns; may be given again' },
     { flag: '--rows FILE', text: 'a CSV, TSV or JSON Lines file of rows' },

@@ -27,10 +27,10 @@ t.test('a state is stored at the latest time its answers were asked', async (t) 
 
 t.test('the audit of a state lists each place it was held in, with the count', async (t) => {
   const audit = { at: '2026-01-01T00:00:00.000', command: 'judge forget --state' }
-  t.same(auditLines({ stateHash: 'h', values: true, keptRows: 0, shadowPairs: 2 }, audit), [
-    { ...audit, stateHash: 'h', place: 'values', count: 1 }, { ...audit, stateHash: 'h', place: 'shadow pairs', count: 2 },
+  t.same(auditLines({ stateHash: 'h', values: true, keptRows: 2 }, audit), [
+    { ...audit, stateHash: 'h', place: 'values', count: 1 }, { ...audit, stateHash: 'h', place: 'kept rows', count: 2 },
   ])
-  t.same(auditLines({ stateHash: 'h', values: false, keptRows: 0, shadowPairs: 0 }, audit), [])
+  t.same(auditLines({ stateHash: 'h', values: false, keptRows: 0 }, audit), [])
 })
 
 t.test('a forgotten row\'s bytes are gone from the store file and its log, among thousands of rows written around it', async (t) => {
@@ -79,7 +79,7 @@ t.test('a reader in another connection keeps the log from being emptied; the for
   t.equal(occurrences(`${file}-wal`, MARKER), 0)
 })
 
-t.test('forgetting finds what it removes by index: states by hash and time stored, kept rows and shadow pairs by state', async (t) => {
+t.test('forgetting finds what it removes by index: states by hash and time stored, kept rows by state', async (t) => {
   const db = new DatabaseSync(':memory:')
   t.teardown(() => db.close())
   for (const step of MIGRATIONS) db.exec(step.sql)
@@ -88,6 +88,5 @@ t.test('forgetting finds what it removes by index: states by hash and time store
   t.match(plan(FORGET_SQL.expiredStates), /SEARCH a USING PRIMARY KEY \(model=\? AND state_hash=\? AND fingerprint=\?\)/)
   t.notMatch(plan(FORGET_SQL.expiredStates), /SCAN a\b/, 'no scan of the answers')
   for (const sql of [FORGET_SQL.heldKept, FORGET_SQL.deleteKept]) t.match(plan(sql), /_judge_kept_state \(state_hash=\?\)/)
-  for (const sql of [FORGET_SQL.heldShadows, FORGET_SQL.deleteShadows]) t.match(plan(sql), /_judge_shadows_state \(state_hash=\?\)/)
   t.match(plan(FORGET_SQL.deleteValues), /SEARCH _judge_states USING PRIMARY KEY \(state_hash=\?\)/)
 })

@@ -26,27 +26,26 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
       const store = seeded(fresh(t))
       const plan = { values: ['state-b', 'state-a', 'state-x'], records: ['state-b', 'state-a', 'state-x'] }
       t.same(store.heldFor(plan), [
-        { stateHash: 'state-a', values: true, keptRows: 2, shadowPairs: 2 },
-        { stateHash: 'state-b', values: true, keptRows: 1, shadowPairs: 1 },
+        { stateHash: 'state-a', values: true, keptRows: 2 },
+        { stateHash: 'state-b', values: true, keptRows: 1 },
       ])
       t.same(store.heldFor({ values: ['state-x'], records: [] }), [], 'a state held nowhere is not listed')
       t.same(store.getStates(['state-a']).get('state-a'), { message: 'alpha', sender: 'ann' })
     })
-    t.test('forgetting removes the values, kept rows and shadow pairs of its states, and nothing else', async (t) => {
+    t.test('forgetting removes the values and kept rows of its states, and nothing else: answers and shadow pairs stay', async (t) => {
       const store = seeded(fresh(t))
       const epoch = store.answersEpoch()
       const forgotten = store.forget({ values: ['state-a'], records: ['state-a'] }, AUDIT)
-      t.same(forgotten, { states: [{ stateHash: 'state-a', values: true, keptRows: 2, shadowPairs: 2 }], logCleared: true })
+      t.same(forgotten, { states: [{ stateHash: 'state-a', values: true, keptRows: 2 }], logCleared: true })
       t.same([...store.getStates(['state-a', 'state-b', 'state-c']).keys()], ['state-b', 'state-c'])
       t.same(store.keptRows('spam').map((r) => r.stateHash), ['state-b'])
       t.same(store.keptRows('ham'), [])
-      t.same(store.shadowPairs('spam').map((p) => p.stateHash), ['state-b'])
+      t.same(store.shadowPairs('spam').map((p) => p.stateHash), ['state-a', 'state-a', 'state-b'], 'shadow pairs hold labels by hash, no values')
       t.same(store.getAnswers('jev-1', 'state-a', ['fp-spam']).get('fp-spam'), answer({ stateHash: 'state-a', askedAt: '2026-01-01T00:00:00.000' }), 'its answers stay')
       t.not(store.answersEpoch(), epoch, 'the epoch moves: a server drops what it kept')
       t.same(store.forgottenLines(), [
         { ...AUDIT, stateHash: 'state-a', place: 'values', count: 1 },
         { ...AUDIT, stateHash: 'state-a', place: 'kept rows', count: 2 },
-        { ...AUDIT, stateHash: 'state-a', place: 'shadow pairs', count: 2 },
       ])
     })
     t.test('forgetting what is not held removes nothing, writes no audit and leaves the epoch', async (t) => {
@@ -55,7 +54,7 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
       const epoch = store.answersEpoch()
       t.same(store.forget({ values: ['state-a', 'state-x'], records: ['state-a'] }, AUDIT), { states: [], logCleared: true })
       t.equal(store.answersEpoch(), epoch)
-      t.equal(store.forgottenLines().length, 3)
+      t.equal(store.forgottenLines().length, 2)
     })
     t.test('values alone can go, leaving the rows that name them; a forgotten row stored again is kept again', async (t) => {
       const store = seeded(fresh(t))
@@ -65,14 +64,13 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
       store.keepRow('spam', 'state-b', { message: 'beta', sender: 'ann' }, '2026-03-01T00:00:00.000')
       t.same(store.keptRows('spam').map((r) => r.state), [{ message: 'alpha', sender: 'ann' }, { message: 'beta', sender: 'ann' }])
     })
-    t.test('a judgment\'s stale records go by their own time: kept rows by last seen, shadow pairs by when made', async (t) => {
+    t.test('a judgment\'s stale kept rows go by when they were last seen', async (t) => {
       const store = seeded(fresh(t))
       const plan = { values: [], records: [], stale: { judgment: 'spam', before: '2026-01-02T00:00:00.000' } }
-      t.same(store.heldFor(plan), [{ stateHash: 'state-a', values: false, keptRows: 1, shadowPairs: 2 }])
+      t.same(store.heldFor(plan), [{ stateHash: 'state-a', values: false, keptRows: 1 }])
       store.forget(plan, AUDIT)
       t.same(store.keptRows('spam').map((r) => r.stateHash), ['state-b'], 'seen at the cutoff itself: stays')
       t.same(store.keptRows('ham').map((r) => r.stateHash), ['state-a'], 'another judgment\'s stays')
-      t.same(store.shadowPairs('spam').map((p) => p.stateHash), ['state-b'])
       t.same([...store.getStates(['state-a']).keys()], ['state-a'], 'values are not part of the stale records')
     })
     t.test('the states holding a value in a column are found exactly, in hash order', async (t) => {

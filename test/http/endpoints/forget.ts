@@ -64,10 +64,10 @@ t.test('with a token, the row is forgotten everywhere and the report answered; w
   t.equal(res.status, 200, res.text)
   t.same(res.body, {
     dry_run: false,
-    states: [{ state_hash: secret, values: true, kept_rows: 1, shadow_pairs: 0, review_lines: 1 }],
+    states: [{ state_hash: secret, values: true, kept_rows: 1, review_lines: 1 }],
     reviews_files: [{ file: 'spam.reviews.csv', lines: 1 }],
     log_cleared: true,
-    removed: { values: 1, kept_rows: 1, shadow_pairs: 0, review_lines: 1 },
+    removed: { values: 1, kept_rows: 1, review_lines: 1 },
     key_files: [],
   })
   t.notOk(holds(dir))
