@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { appendVerdict } from '../../../src/adapters/files/reviews-file.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
+import type { Store } from '../../../src/ports/store.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
 import { cli } from '../../helpers/cli.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
@@ -71,6 +72,18 @@ t.test('--expired applies retain_days by the clock', async (t) => {
   t.match(readFileSync(join(dir, 'spam.reviews.csv'), 'utf8'), /See you at lunch/, 'the recent row stays')
   const none = await cli(['forget', '.', '--expired'], {}, t.testdir({ 'spam.judge.yaml': SPAM_YAML }))
   t.match(none, { code: 0, stdout: 'no judgment of . sets retain_days: nothing expires\n' })
+})
+
+t.test('a log another process kept reading exits 1, saying to forget again', async (t) => {
+  const dir = await project(t, `${SPAM_YAML}retain_days: 30\n`)
+  const openStore = (file: string): Store => {
+    const store = openSqliteStore(file)
+    return { ...store, forget: (plan, audit) => ({ ...store.forget(plan, audit), logCleared: false }) }
+  }
+  const rows = await cli(['forget', 'spam.judge.yaml', '--state', secret, '--yes'], {}, dir, { openStore })
+  t.match(rows, { code: 1, stdout: /^warning: another process was reading the store, so its write-ahead log may still hold old copies; run the same forget again to empty it$/m })
+  const expired = await cli(['forget', 'spam.judge.yaml', '--expired', '--yes'], {}, dir, { openStore, now: () => new Date('2030-01-01T00:00:00.000Z') })
+  t.match(expired, { code: 1, stdout: /run the same forget again/ })
 })
 
 t.test('nothing kept of a row says so, and makes no store', async (t) => {
