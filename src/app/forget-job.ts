@@ -63,7 +63,8 @@ export async function runForgetJob(app: App, store: ForgetStore | null, job: For
   if (job.apply && found.length > 0) {
     const audit = found.flatMap(({ target, lines }) => [...lines].map(([stateHash, count]): ForgottenLine =>
       ({ at, command: job.command, stateHash, place: `reviews file ${relative(job.project.dir, target.spec.reviews)}`, count })))
-    ;(store ?? app.depsFor(job.project).store).recordForgotten(audit)
+    const audited = store ?? app.depsFor(job.project).store
+    audited.recordForgotten(audit)
   }
   return {
     states: rowsOf(held, found.map((f) => f.lines)),
