@@ -89,11 +89,16 @@ t.test('the passes run first soon after the start, then once a day, and stop for
 
 t.test('the real timer runs the work, can be cancelled, and keeps no process alive', async (t) => {
   let ran = 0
+  const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
+  const before = timers()
   const cancel = unrefSchedule(() => ran++, 1)
   unrefSchedule(() => ran++, 1)()
+  const waiting = unrefSchedule(() => ran++, 60_000)
+  t.equal(timers(), before, 'no timer holds the process')
   await new Promise((done) => setTimeout(done, 20))
   t.equal(ran, 1)
   cancel()
+  waiting()
 })
 
 t.test('a server applies retention on its schedule, with its clock, and stops on shutdown', async (t) => {
