@@ -13,7 +13,7 @@ t.test('the library exports the judge operation, the handler, the configuration 
 })
 
 t.test('the library exports the use cases, the project loader, and the adapters of the ports', async (t) => {
-  const useCases = ['judgeRequest', 'planRows', 'checkPlans', 'runRows', 'testJudgments', 'replayKept', 'shadowRow', 'queueTarget', 'reviewQueue', 'recordVerdict', 'listRuns', 'driftOf', 'likeDriftOf', 'cacheGroups', 'pruneCache', 'loadProject']
+  const useCases = ['judgeRequest', 'planRows', 'checkPlans', 'runRows', 'testJudgments', 'replayKept', 'shadowRow', 'queueTarget', 'reviewQueue', 'recordVerdict', 'listRuns', 'driftOf', 'likeDriftOf', 'cacheGroups', 'pruneCache', 'forgetRows', 'forgetExpired', 'loadProject']
   const adapters = ['createSystemOne', 'createSimulatedEngine', 'createOpenAi', 'openSqliteStore', 'createLocalFiles', 'engineFor', 'serverSpend']
   for (const name of [...useCases, ...adapters]) t.type((library as Record<string, unknown>)[name], 'function', name)
 })

@@ -45,7 +45,7 @@ const isPackage = (i: Import) => i.file === null && !isBuiltin(i)
 const under = (folder: string) => (i: Import) => i.file !== null && i.file.startsWith(`src/${folder}/`)
 const is = (...files: string[]) => (i: Import) => i.file !== null && files.includes(i.file)
 /** The store's ports: a transport reaches the store only through a use case. */
-const storePort = is('src/ports/store.ts', 'src/ports/answer-store.ts', 'src/ports/run-store.ts', 'src/ports/kept-store.ts', 'src/ports/pace-store.ts')
+const storePort = is('src/ports/store.ts', 'src/ports/answer-store.ts', 'src/ports/run-store.ts', 'src/ports/kept-store.ts', 'src/ports/pace-store.ts', 'src/ports/forget-store.ts')
 
 /** A layer: the files it holds and what each of their imports must be. */
 interface Layer {

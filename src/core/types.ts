@@ -72,6 +72,7 @@ export interface Spec {
   readonly accuracyTarget: number | null
   /** How the queue spreads spot checks over the strata (`allocation`, core/allocation). */
   readonly allocation: AllocationRule
+  readonly retainDays: number | null // days row values are kept (docs/privacy.md); null keeps them until forgotten
   /** Hash of the spec file's content. */
   readonly hash: string
 }

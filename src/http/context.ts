@@ -7,6 +7,7 @@ import type { Runtime } from '../runtime.ts'
 import type { ServerToken } from './auth.ts'
 import type { Guard } from './guard.ts'
 import type { Reply } from './reply.ts'
+import type { ReplyCache } from './reply-cache.ts'
 import type { Resolved, ResolvedPaths } from './resolved-paths.ts'
 import type { Tasks } from './tasks.ts'
 
@@ -20,6 +21,8 @@ export interface ServerContext {
   readonly guard: Guard
   /** Request paths as last checked against the disk: the one revalidation point. */
   readonly paths: ResolvedPaths
+  /** Replies of POST /v1/judge kept by request body (the fast path's), dropped when rows are forgotten. */
+  readonly replies: ReplyCache
   /** Requests and shadow judgments in flight. */
   readonly tasks: Tasks
   /** Writes one line to the server log. */

@@ -12,7 +12,9 @@ import { createFastPath, type FastPath } from './fast-path.ts'
 import { failure, serveFull } from './full-path.ts'
 import { createGuard, type Admission } from './guard.ts'
 import { errorReply } from './reply.ts'
+import { createReplyCache } from './reply-cache.ts'
 import { createResolvedPaths } from './resolved-paths.ts'
+import { startRetention, type RetentionOptions } from './retention.ts'
 import { createRouter, type Route, type Router } from './router.ts'
 import { isApiPath, ROUTES } from './routes.ts'
 import { send } from './send.ts'
@@ -29,6 +31,8 @@ export interface HandlerOptions extends RuntimeOptions {
   readonly routes?: readonly Route<Endpoint>[]
   /** Told, for each request answered, which part of the server answered it (for tests and metrics). */
   readonly trace?: (by: AnsweredBy) => void
+  /** When the server applies retain_days (src/http/retention.ts); tests pass their own timer. */
+  readonly retention?: RetentionOptions
 }
 
 /** The server as a node:http request listener, with a way to wait for its work and to close it. */
@@ -60,12 +64,17 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   const shutdown = new AbortController()
   const runtime = createRuntime(config, { openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }), ...options })
   const token = config.serverToken === null ? null : serverToken(config.serverToken)
+  const replies = createReplyCache()
   const ctx: ServerContext = {
     config,
     runtime,
     token,
     guard: createGuard({ token, allowedHosts: config.allowedHosts, listenHost: config.host }),
-    paths: createResolvedPaths({ root: config.projects, specs: createSpecCache(), storeFileFor: runtime.storeFileFor, epochOf: (project) => answersEpochOf(runtime, project) }),
+    paths: createResolvedPaths({
+      root: config.projects, specs: createSpecCache(), storeFileFor: runtime.storeFileFor,
+      epochOf: (project) => answersEpochOf(runtime, project), onStale: () => replies.dropStale(),
+    }),
+    replies,
     tasks: createTasks(),
     log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
     clean: messageCleaner(config),
@@ -75,6 +84,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   const trace = options.trace ?? (() => {})
   const router = createRouter(options.routes ?? ROUTES)
   const fast = fastPathOf(ctx, router, () => trace('fast'))
+  const stopRetention = startRetention(ctx, options.retention)
   const track = (res: ServerResponse, work: Promise<void>) => void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
   let closed = false
   const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
@@ -102,6 +112,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     idle: (timeoutMs?: number) => ctx.tasks.idle(timeoutMs),
     async close(timeoutMs?: number) {
       closed = true
+      stopRetention()
       const finished = await ctx.tasks.idle(timeoutMs)
       // Past the bound, what still waits on the engine is cancelled, and given a moment to unwind.
       if (!finished) {
@@ -122,7 +133,7 @@ function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, answered: () =
     failed: (error) => failure(ctx, error, 'POST', '/v1/judge', null),
     lastResort: (res, error) => lastResort(ctx, res, error),
     answered,
-  })
+  }, ctx.replies)
 }
 
 /** Splits a request target into its path and query, taking the path literally (`//x` is not a host). */

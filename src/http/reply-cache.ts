@@ -12,6 +12,10 @@ export interface CachedReply {
 export interface ReplyCache {
   get(body: string): CachedReply | undefined
   set(body: string, reply: CachedReply): void
+  /** Drops the replies made under a resolution no longer current, and with them the request bodies (rows) they are kept by. */
+  dropStale(): void
+  /** Drops every reply kept: after rows are forgotten, no request body holding them stays in memory. */
+  clear(): void
 }
 
 /** Options of createReplyCache. */
@@ -41,6 +45,13 @@ export function createReplyCache(options: ReplyCacheOptions = {}): ReplyCache {
       while (entries.size >= maxEntries || chars + size > maxChars) drop(entries.keys().next().value!)
       entries.set(body, reply)
       chars += size
+    },
+    dropStale() {
+      for (const [body, reply] of entries) if (!reply.resolved.current) drop(body)
+    },
+    clear() {
+      entries.clear()
+      chars = 0
     },
   }
 }

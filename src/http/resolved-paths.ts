@@ -43,11 +43,13 @@ export interface ResolvedPathsOptions {
   readonly epochOf?: (project: Project) => number
   /** Paths remembered at most; the oldest is dropped beyond it. */
   readonly max?: number
+  /** Told when a resolution stops being current (its disk or store changed), so that what was made from it can go. */
+  readonly onStale?: () => void
 }
 
 /** Creates the revalidation point of one server. */
 export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPaths {
-  const { root, specs, storeFileFor, epochOf = () => 0, max = 1000 } = options
+  const { root, specs, storeFileFor, epochOf = () => 0, max = 1000, onStale = () => {} } = options
   const entries = new Map<string, Resolved>()
   const fresh = (resolved: Resolved, now: number) => resolved.current && now - resolved.checkedAt < REVALIDATE_MS
   return {
@@ -59,7 +61,7 @@ export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPath
       try {
         project = loadUnder(specs, root, raw, field)
       } catch (error) {
-        if (known) forget(entries, known)
+        if (known) retire(entries, known, onStale)
         throw error
       }
       const storeFile = storeFileFor(project.dir)
@@ -71,17 +73,18 @@ export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPath
       }
       // loadUnder refuses anything but a string.
       const resolved: Resolved = { key: raw as string, project, storeFile, epoch, checkedAt: now, current: true }
-      if (known) forget(entries, known)
-      else if (entries.size >= max) forget(entries, entries.values().next().value!)
+      if (known) retire(entries, known, onStale)
+      else if (entries.size >= max) retire(entries, entries.values().next().value!, onStale)
       entries.set(resolved.key, resolved)
       return resolved
     },
   }
 }
 
-function forget(entries: Map<string, Resolved>, resolved: Resolved): void {
+function retire(entries: Map<string, Resolved>, resolved: Resolved, onStale: () => void): void {
   resolved.current = false
   entries.delete(resolved.key)
+  onStale()
 }
 
 // The spec cache hands back the same judgments for files it found unchanged.

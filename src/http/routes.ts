@@ -1,5 +1,6 @@
 import { serverSpend } from '../app/spend.ts'
 import { loadRequested, type Endpoint } from './context.ts'
+import { forgetEndpoint } from './endpoints/forget.ts'
 import { judgeEndpoint } from './endpoints/judge.ts'
 import { undoEndpoint, verdictEndpoint } from './endpoints/review.ts'
 import { driftData, runsListData } from './endpoints/runs.ts'
@@ -48,6 +49,7 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   { method: 'GET', path: '/v1/accuracy', value: accuracyEndpoint },
   { method: 'GET', path: '/v1/spend', value: spendEndpoint },
   { method: 'GET', path: '/v1/compare', value: compareEndpoint },
+  { method: 'POST', path: '/v1/forget', value: forgetEndpoint },
   ...twin({ path: '/', data: homeData, page: homePage, aliases: ['/v1/projects'] }),
   ...twin({ path: '/runs', data: runsData, page: runsPage, aliases: ['/v1/runs-page'] }),
   ...twin({ path: '/runs/{run_id}', data: runPageData, page: runPage, aliases: ['/v1/runs/{run_id}'] }),

@@ -1,3 +1,4 @@
+import type { LinePick } from '../core/forget/line-pick.ts'
 import type { Reviews } from '../core/review/double-review.ts'
 import type { Retraction } from '../core/review/retraction.ts'
 import type { AnswerKey, VerdictRecord, Verdicts } from '../core/review/verdicts.ts'
@@ -20,6 +21,13 @@ export interface Files {
   appendVerdict(spec: Spec, record: VerdictRecord): Promise<void>
   /** Appends a retraction of a row's latest verdict to the judgment's reviews file as one whole line. */
   appendRetraction(spec: Spec, retraction: Retraction): Promise<void>
+  /**
+   * Empties the `state` cell (to `{}`) of the lines of the judgment's reviews file that `pick`
+   * chooses, retractions included; with `apply`, rewrites the file whole and atomically, its other
+   * lines byte for byte as they were. Returns the lines chosen per state hash. The caller holds the
+   * file's lock (`FileLock`), as an append does, so that no verdict appended meanwhile is lost.
+   */
+  forgetReviewStates(spec: Spec, pick: LinePick, apply: boolean): Promise<Map<string, number>>
   /** The short commit of the repository holding `dir`, or "" outside one. */
   gitSha(dir: string): Promise<string>
   /** The first 16 hex digits of SHA-256 of a file's bytes; "" when it cannot be read. */

@@ -1,4 +1,5 @@
 import type { AnswerStore } from './answer-store.ts'
+import type { ForgetStore } from './forget-store.ts'
 import type { KeptStore } from './kept-store.ts'
 import type { PaceStore } from './pace-store.ts'
 import type { RunStore } from './run-store.ts'
@@ -8,7 +9,7 @@ import type { RunStore } from './run-store.ts'
  * (src/runtime.ts) opens and closes it, and the adapters implement it; a use case or a core
  * function declares the narrow ports it uses instead (docs/store.md).
  */
-export interface Store extends AnswerStore, RunStore, KeptStore, PaceStore {
+export interface Store extends AnswerStore, RunStore, KeptStore, PaceStore, ForgetStore {
   /** Releases the underlying resources. */
   close(): void
 }

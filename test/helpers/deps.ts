@@ -30,6 +30,7 @@ const noFiles: Files = {
   reviews: async () => new Map(),
   appendVerdict: async () => {},
   appendRetraction: async () => {},
+  forgetReviewStates: async () => new Map(),
   gitSha: async () => 'abc1234',
   contentHash: async () => 'c0ffee0123456789',
 }

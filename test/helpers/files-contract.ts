@@ -1,4 +1,5 @@
 import type { Test } from 'tap'
+import { pickBefore, pickRows } from '../../src/core/forget/line-pick.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
 import type { VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Row, SourcedRow, Spec } from '../../src/core/types.ts'
@@ -110,6 +111,26 @@ export function filesContract(t: Test, name: string, make: (t: Test, content: Fi
       t.same([...(await files.verdicts(spec)).values()], [bob], 'the third sides with the second')
       await files.appendRetraction(spec, { retracted_at: '2026-01-01T00:03:00.000', reviewer: 'cy', withdrawn: cy })
       t.same([...(await files.reviews(spec)).values()], [[ann, bob]], 'a retraction withdraws the latest')
+    })
+
+    t.test('forgetting empties the state of a row\'s lines, retractions included; the verdicts still count, the other lines stay', async (t) => {
+      const { files, spec } = make(t, { rows: [], key: [] })
+      const lunch = stateHash({ message: 'See you at lunch' })
+      t.same(await files.forgetReviewStates(spec, pickRows(new Set([lunch])), true), new Map(), 'no reviews file yet: nothing to forget')
+      const first = verdict('See you at lunch')
+      const other = verdict('WIN a prize, call now', { verdict: 'labeled', labels: ['yes'] })
+      const again = verdict('See you at lunch', { verdict: 'labeled', labels: ['yes'], reviewed_at: '2026-01-01T00:03:00.000' })
+      await files.appendVerdict(spec, first)
+      await files.appendVerdict(spec, other)
+      await files.appendRetraction(spec, { retracted_at: '2026-01-01T00:02:00.000', reviewer: 'bob', withdrawn: first })
+      await files.appendVerdict(spec, again)
+      const before = await files.reviews(spec)
+      t.same(await files.forgetReviewStates(spec, pickRows(new Set([lunch])), false), new Map([[lunch, 3]]), 'a dry run counts the lines')
+      t.same(await files.reviews(spec), before, 'and changes nothing')
+      t.same(await files.forgetReviewStates(spec, pickRows(new Set([lunch])), true), new Map([[lunch, 3]]))
+      t.same([...(await files.reviews(spec)).values()], [[{ ...again, state: {} }], [other]], 'the retraction still withdraws; the verdict stands, its state empty')
+      t.same(await files.forgetReviewStates(spec, pickRows(new Set([lunch])), true), new Map(), 'nothing is left to forget')
+      t.same(await files.forgetReviewStates(spec, pickBefore('spam', '2026-01-01T00:00:00.001'), true), new Map([[other.state_hash, 1]]), 'retention picks by time')
     })
 
     t.test('a data file\'s content hash is 16 hex digits, the same for the same content, empty when it cannot be read', async (t) => {

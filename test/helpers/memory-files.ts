@@ -2,7 +2,7 @@ import { shortHash } from '../../src/core/hash.ts'
 import { stateHash, stateOf } from '../../src/core/judge/state.ts'
 import { lineOfRetraction, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
 import type { KeyRow, VerdictRecord } from '../../src/core/review/verdicts.ts'
-import type { Row, SourcedRow, Spec } from '../../src/core/types.ts'
+import type { Row, SourcedRow, Spec, State } from '../../src/core/types.ts'
 import { NotFoundError } from '../../src/errors.ts'
 import type { Files } from '../../src/ports/files.ts'
 
@@ -25,9 +25,10 @@ export interface MemoryFiles extends Files {
 export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles {
   const appended = new Map(Object.entries(content.verdicts ?? {}).map(([file, records]) => [file, [...records]]))
   const retracted = new Map<string, Retraction[]>()
-  // Every line of each reviews file, in order, as the local files would read them back.
-  const lines = new Map<string, ReviewLine[]>([...appended].map(([file, records]) => [file, records.map((record) => ({ type: 'verdict', record }))]))
-  const add = (file: string, line: ReviewLine) => lines.set(file, [...(lines.get(file) ?? []), line])
+  // Every line of each reviews file, in order, as the local files would read them back, with the state and time it holds.
+  const lines = new Map<string, Line[]>([...appended].map(([file, records]) => [file, records.map(verdictLine)]))
+  const add = (file: string, line: Line) => lines.set(file, [...(lines.get(file) ?? []), line])
+  const read = (file: string) => (lines.get(file) ?? []).map((l) => l.line)
   return {
     appended,
     retracted,
@@ -42,22 +43,45 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
       return new Map(records.map((record, i) => keyRow(spec, record, `${spec.key}:${i + 2}`)).map((r) => [r.stateHash, r]))
     },
     async verdicts(spec) {
-      return standingVerdicts(lines.get(spec.reviews) ?? [])
+      return standingVerdicts(read(spec.reviews))
     },
     async reviews(spec) {
-      return standingReviews(lines.get(spec.reviews) ?? [])
+      return standingReviews(read(spec.reviews))
     },
     async appendVerdict(spec, record) {
       appended.set(spec.reviews, [...(appended.get(spec.reviews) ?? []), record])
-      add(spec.reviews, { type: 'verdict', record })
+      add(spec.reviews, verdictLine(record))
     },
     async appendRetraction(spec, retraction) {
       retracted.set(spec.reviews, [...(retracted.get(spec.reviews) ?? []), retraction])
-      add(spec.reviews, lineOfRetraction(retraction))
+      add(spec.reviews, { line: lineOfRetraction(retraction), judgment: retraction.withdrawn.judgment, state: retraction.withdrawn.state, reviewed_at: retraction.retracted_at })
+    },
+    async forgetReviewStates(spec, pick, apply) {
+      const counts = new Map<string, number>()
+      const kept = (lines.get(spec.reviews) ?? []).map((l) => {
+        const stateHash = l.line.type === 'verdict' ? l.line.record.state_hash : l.line.state_hash
+        if (!pick({ judgment: l.judgment, state_hash: stateHash, state: l.state, reviewed_at: l.reviewed_at })) return l
+        counts.set(stateHash, (counts.get(stateHash) ?? 0) + 1)
+        return l.line.type === 'verdict' ? verdictLine({ ...l.line.record, state: {} }) : { ...l, state: {} }
+      })
+      if (apply) lines.set(spec.reviews, kept)
+      return counts
     },
     gitSha: async () => content.sha ?? 'abc1234',
     contentHash: async (file) => (content.rows?.[file] ? shortHash(JSON.stringify(content.rows[file])) : ''),
   }
+}
+
+/** A line of a reviews file as the fake holds it: what a reader gets back, and the state and time written on it. */
+interface Line {
+  readonly line: ReviewLine
+  readonly judgment: string
+  readonly state: State
+  readonly reviewed_at: string
+}
+
+function verdictLine(record: VerdictRecord): Line {
+  return { line: { type: 'verdict', record }, judgment: record.judgment, state: record.state, reviewed_at: record.reviewed_at }
 }
 
 function keyRow(spec: Spec, record: Row, where: string): KeyRow {

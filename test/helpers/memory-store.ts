@@ -4,6 +4,7 @@ import type { AnswerCell, AnswerGroup, MarginBand, StoredAnswer } from '../../sr
 import type { CandidateQuestion, KeptRow, ShadowPair } from '../../src/ports/kept-store.ts'
 import type { DaySpend } from '../../src/ports/pace-store.ts'
 import type { Store } from '../../src/ports/store.ts'
+import { createMemoryForget, type StoredState } from './memory-store-forget.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
@@ -34,7 +35,7 @@ function take<T>(items: T[], limit: number): T[] {
 /** An in-memory Store with the SQLite adapter's observable behaviour, for unit tests of the core. */
 export function createMemoryStore(): Store {
   const answers = new Map<string, Map<string, AnswerEntry>>()
-  const states = new Map<string, string>()
+  const states = new Map<string, StoredState>()
   const candidates = new Map<string, CandidateQuestion>()
   const kept = new Map<string, Map<string, KeptEntry>>()
   const shadows = new Map<string, Map<string, ShadowPair>>()
@@ -58,7 +59,13 @@ export function createMemoryStore(): Store {
     return read(entry)
   }
 
+  // A state's values are written once; storing them again moves only the time they were last stored.
+  const store = (stateHash: string, state: State, at: string) => {
+    const was = states.get(stateHash)
+    states.set(stateHash, { json: was?.json ?? JSON.stringify(state), storedAt: was && was.storedAt > at ? was.storedAt : at })
+  }
   let epoch = 0
+  const runs = createMemoryRuns()
   return {
     getAnswers(model, stateHash, fingerprints) {
       const found = new Map<string, StoredAnswer>()
@@ -72,14 +79,14 @@ export function createMemoryStore(): Store {
       return new Set(fingerprints.filter((fingerprint) => answersOf(model, fingerprint).has(stateHash)))
     },
     putAnswers(list, stateHash, state) {
-      if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
+      store(stateHash, state, list.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), ''))
       return list.map(putAnswer)
     },
     getStates(stateHashes) {
       const found = new Map<string, State>()
       for (const hash of stateHashes) {
         const state = states.get(hash)
-        if (state !== undefined && !found.has(hash)) found.set(hash, JSON.parse(state))
+        if (state !== undefined && !found.has(hash)) found.set(hash, JSON.parse(state.json))
       }
       return found
     },
@@ -105,7 +112,7 @@ export function createMemoryStore(): Store {
       }
       return [...cells.values()].sort((a, b) => byText(a.label, b.label) || a.p - b.p || a.margin - b.margin)
     },
-    ...createMemoryRuns(),
+    ...runs,
     answerGroups() {
       const groups: AnswerGroup[] = []
       for (const group of answers.values()) {
@@ -132,7 +139,7 @@ export function createMemoryStore(): Store {
     },
     answersEpoch: () => epoch,
     keepRow(judgment, stateHash, state, at) {
-      if (!states.has(stateHash)) states.set(stateHash, JSON.stringify(state))
+      store(stateHash, state, at)
       const rows = kept.get(judgment) ?? new Map<string, KeptEntry>()
       kept.set(judgment, rows)
       const row = rows.get(stateHash)
@@ -144,10 +151,11 @@ export function createMemoryStore(): Store {
       }
     },
     keptRows(judgment) {
-      const rows = [...(kept.get(judgment) ?? new Map<string, KeptEntry>())]
+      // As the store's join: a kept row whose values were forgotten is not offered.
+      const rows = [...(kept.get(judgment) ?? new Map<string, KeptEntry>())].filter(([stateHash]) => states.has(stateHash))
       rows.sort(([, a], [, b]) => byText(a.firstSeen, b.firstSeen))
       return rows.map(([stateHash, row]): KeptRow =>
-        ({ judgment, stateHash, state: JSON.parse(states.get(stateHash) as string), ...row }))
+        ({ judgment, stateHash, state: JSON.parse(states.get(stateHash)!.json), ...row }))
     },
     recordShadow(pairs, candidate = []) {
       for (const c of candidate) {
@@ -189,6 +197,7 @@ export function createMemoryStore(): Store {
       const days = [...(spend.get(source)?.values() ?? [])].sort((a, b) => byText(b.day, a.day))
       return take(days, limit).map((d) => ({ ...d }))
     },
+    ...createMemoryForget({ states, kept, answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)), moveEpoch: () => void epoch++ }),
     close() {},
   }
 }

@@ -3,6 +3,7 @@ import { createSpecCache } from '../../src/adapters/files/spec-files.ts'
 import { readConfig } from '../../src/config.ts'
 import { messageCleaner, type ServerContext } from '../../src/http/context.ts'
 import { createGuard } from '../../src/http/guard.ts'
+import { createReplyCache } from '../../src/http/reply-cache.ts'
 import { createResolvedPaths } from '../../src/http/resolved-paths.ts'
 import { createTasks } from '../../src/http/tasks.ts'
 import { createRuntime } from '../../src/runtime.ts'
@@ -13,5 +14,5 @@ export function serverContext(t: Test, dir: string): ServerContext {
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
   const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  return { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
+  return { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, replies: createReplyCache(), tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
 }

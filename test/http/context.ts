@@ -3,6 +3,7 @@ import { mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { readConfig } from '../../src/config.ts'
 import { createSpecCache } from '../../src/adapters/files/spec-files.ts'
+import { createReplyCache } from '../../src/http/reply-cache.ts'
 import { createResolvedPaths } from '../../src/http/resolved-paths.ts'
 import { createRuntime } from '../../src/runtime.ts'
 import { loadRequested, messageCleaner, type ServerContext } from '../../src/http/context.ts'
@@ -40,7 +41,7 @@ t.test('a store is only opened when its file exists, even one another process ma
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
   const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  const ctx: ServerContext = { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
+  const ctx: ServerContext = { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, replies: createReplyCache(), tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
   const project = loadRequested(ctx, 'spam.judge.yaml')
   t.equal(runtime.existingStore(project), null)
   mkdirSync(join(dir, '.judge'))

@@ -31,6 +31,22 @@ t.test('replies are kept by request body, within a count and a size', async (t) 
   t.equal(cache.get('long-body')?.body, '0123456789', 'nor does it push out the rest')
 })
 
+t.test('the replies of a resolution no longer current can be dropped, and every reply at once', async (t) => {
+  const cache = createReplyCache()
+  const live = { current: true } as Resolved
+  const stale = { current: true } as Resolved
+  cache.set('{"row":{"message":"kept"}}', { body: '1', headers: {}, resolved: live })
+  cache.set('{"row":{"message":"forgotten"}}', { body: '2', headers: {}, resolved: stale })
+  stale.current = false
+  cache.dropStale()
+  t.equal(cache.get('{"row":{"message":"forgotten"}}'), undefined, 'the body holding the row is no longer kept')
+  t.equal(cache.get('{"row":{"message":"kept"}}')?.body, '1')
+  cache.clear()
+  t.equal(cache.get('{"row":{"message":"kept"}}'), undefined)
+  cache.set('x', { body: 'y'.repeat(7_999_990), headers: {}, resolved: live })
+  t.equal(cache.get('x')?.body.length, 7_999_990, 'after a clear the whole size is free again')
+})
+
 t.test('a kept reply never outlives what it was made from: spec, named files, store, answers deleted, token, the headers the guard reads', async (t) => {
   const dir = t.testdir({ projects: { sms: { 'spam.judge.yaml': `${SPAM_YAML}key: spam.key.csv\n`, 'spam.key.csv': 'message,is_spam\nhi,no\n' } }, outside: { 'key.csv': 'message,is_spam\n' } })
   const root = join(dir, 'projects')

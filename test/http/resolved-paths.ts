@@ -65,6 +65,25 @@ t.test('answers deleted from the store (its epoch moved) make a new resolution a
   t.equal(pruned.epoch, 4)
 })
 
+t.test('each resolution that stops being current is told, whatever made it stale', async (t) => {
+  const root = t.testdir({ 'a.judge.yaml': SPEC, 'b.judge.yaml': SPEC })
+  let epoch = 0
+  let told = 0
+  const resolved = createResolvedPaths({ root, specs: createSpecCache(), storeFileFor: (dir) => findStoreFile(dir, {}), max: 1, epochOf: () => epoch, onStale: () => told++ })
+  resolved.load('a.judge.yaml', 'path', 0)
+  resolved.load('a.judge.yaml', 'path', REVALIDATE_MS)
+  t.equal(told, 0, 'unchanged: nothing is stale')
+  epoch = 1
+  resolved.load('a.judge.yaml', 'path', 2 * REVALIDATE_MS)
+  t.equal(told, 1, 'the epoch moved (rows forgotten, answers pruned)')
+  resolved.load('b.judge.yaml', 'path', 2 * REVALIDATE_MS)
+  t.equal(told, 2, 'pushed out by the bound')
+  rmSync(join(root, 'b.judge.yaml'))
+  t.throws(() => resolved.load('b.judge.yaml', 'path', 3 * REVALIDATE_MS))
+  t.equal(told, 3, 'gone from the disk')
+  t.doesNotThrow(() => paths(root).load('a.judge.yaml', 'path', 0), 'without a listener, nobody is told')
+})
+
 t.test('a refused path is not remembered, and a link planted later is refused at the next check', async (t) => {
   const base = t.testdir({ root: { 'a.judge.yaml': SPEC }, outside: { 'x.judge.yaml': SPEC } })
   const root = join(base, 'root')

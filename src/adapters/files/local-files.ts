@@ -3,6 +3,7 @@ import { contentHash } from './content-hash.ts'
 import { gitShortSha } from './git.ts'
 import { readKey } from './key-file.ts'
 import { appendRetraction, appendVerdict, readReviews, readVerdicts } from './reviews-file.ts'
+import { forgetReviewStates } from './reviews-forget.ts'
 import { readRows } from './rows.ts'
 
 /** The files port on the local file system: CSV, TSV and JSON Lines rows, CSV or TSV key and reviews files, git. */
@@ -14,6 +15,7 @@ export function createLocalFiles(): Files {
     reviews: (spec) => readReviews(spec.reviews),
     appendVerdict: (spec, record) => appendVerdict(spec.reviews, record),
     appendRetraction: (spec, retraction) => appendRetraction(spec.reviews, retraction),
+    forgetReviewStates: (spec, pick, apply) => forgetReviewStates(spec.reviews, pick, apply),
     gitSha: gitShortSha,
     contentHash,
   }

@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { JudgeError } from '../../errors.ts'
 import { BASE_MIGRATIONS, type Migration } from './sqlite-base-migrations.ts'
 import { answersEpochMigration } from './sqlite-epoch-migration.ts'
+import { forgetMigration } from './sqlite-forget-migration.ts'
 import { fitMigration } from './sqlite-fit-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 
@@ -11,6 +12,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...BASE_MIGRATIONS,
   runProvenanceMigration(5),
   answersEpochMigration(6),
+  forgetMigration(7),
   fitMigration(8),
 ]
 
@@ -24,6 +26,8 @@ export function configure(db: DatabaseSync): void {
   db.exec('PRAGMA journal_mode = WAL')
   db.exec('PRAGMA synchronous = NORMAL')
   db.exec('PRAGMA foreign_keys = ON')
+  // Deleted rows are overwritten with zeros, so that a forgotten row leaves no bytes in free space.
+  db.exec('PRAGMA secure_delete = ON')
 }
 
 /**

@@ -34,8 +34,8 @@ export const SQL = {
   getAnswer: `SELECT ${ANSWER} FROM _judge_answers a
     WHERE a.model = ? AND a.state_hash = ? AND a.fingerprint = ?`,
   answeredFingerprints: 'SELECT a.fingerprint FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?',
-  putState: `INSERT INTO _judge_states (state_hash, state) VALUES (?, ?)
-    ON CONFLICT (state_hash) DO NOTHING`,
+  putState: `INSERT INTO _judge_states (state_hash, state, stored_at) VALUES (?, ?, ?)
+    ON CONFLICT (state_hash) DO UPDATE SET stored_at = max(stored_at, excluded.stored_at)`,
   getStates: `SELECT s.state_hash, s.state FROM json_each(?) j
     CROSS JOIN _judge_states s ON s.state_hash = j.value ORDER BY j.key`,
   answersForStates: `SELECT ${ANSWER} FROM json_each(?) j CROSS JOIN _judge_answers a

@@ -1,3 +1,4 @@
+import { storedAt } from './sqlite-store-forget.ts'
 import { sampleRank } from '../../core/review/sample-rank.ts'
 import type { State } from '../../core/types.ts'
 import type { StoredAnswer } from '../../ports/answer-store.ts'
@@ -32,7 +33,7 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
     putAnswers(answers, stateHash, state) {
       let kept: StoredAnswer[] = []
       transaction(() => {
-        sql.putState.run(stateHash, JSON.stringify(state))
+        sql.putState.run(stateHash, JSON.stringify(state), storedAt(answers))
         for (const a of answers) {
           sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
             a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,

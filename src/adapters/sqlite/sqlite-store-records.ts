@@ -11,7 +11,7 @@ export function recordMethods(sql: Statements, transaction: (work: () => void) =
   return {
     keepRow(judgment, stateHash, state, at) {
       transaction(() => {
-        sql.putState.run(stateHash, JSON.stringify(state))
+        sql.putState.run(stateHash, JSON.stringify(state), at)
         sql.keepRow.run(judgment, stateHash, at, at)
       })
     },

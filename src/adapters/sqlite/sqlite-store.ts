@@ -10,6 +10,7 @@ import type { Statements } from './sqlite-statements.ts'
 import { answerMethods } from './sqlite-store-answers.ts'
 import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
+import { forgetMethods } from './sqlite-store-forget.ts'
 import { recordMethods } from './sqlite-store-records.ts'
 import { runMethods } from './sqlite-store-runs.ts'
 
@@ -56,6 +57,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       ...cacheMethods(sql, transaction),
       ...recordMethods(sql, transaction),
       ...engineMethods(sql, transaction),
+      ...forgetMethods(db, sql, transaction),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()

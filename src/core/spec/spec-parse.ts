@@ -48,6 +48,7 @@ export const SPEC_KEYS = [
   'double_review',
   'accuracy_target',
   'allocation',
+  'retain_days',
 ] as const
 
 /**
@@ -92,6 +93,7 @@ export function parseSpec(text: string, file: string): Spec {
     minFit: unit(root, 'min_fit', file) ?? DEFAULT_MIN_FIT,
     doubleReview: unit(root, 'double_review', file) ?? DEFAULT_DOUBLE_REVIEW,
     ...parseReviewPlan(root, file),
+    retainDays: retainDays(optional(root, 'retain_days'), file),
     hash: shortHash(text),
   }
 }
@@ -157,4 +159,13 @@ function keySample(value: unknown, file: string): Spec['keySample'] {
 function unit(root: YamlMap, key: string, file: string): number | null {
   const value = optional(root, key)
   return value === undefined ? null : asUnit(value, file, key)
+}
+
+/** The longest retention a spec may set: a hundred years, past which a number is a typo. */
+export const MAX_RETAIN_DAYS = 36_500
+
+function retainDays(value: unknown, file: string): number | null {
+  if (value === undefined) return null
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_RETAIN_DAYS) return value
+  throw new SpecError(file, 'retain_days', `must be a whole number of days from 1 to ${MAX_RETAIN_DAYS}, not ${describe(value)}`)
 }

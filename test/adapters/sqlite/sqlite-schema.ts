@@ -19,14 +19,14 @@ t.test('a new database is migrated to the current version, with every table, in 
   t.equal(userVersion(db), 0, 'a new database is at version 0')
   migrate(db, ':memory:')
   t.equal(userVersion(db), SCHEMA_VERSION)
-  t.same(tables(db), ['_judge_answers', '_judge_candidates', '_judge_kept', '_judge_meta', '_judge_model_checks', '_judge_model_pairs', '_judge_pace',
+  t.same(tables(db), ['_judge_answers', '_judge_candidates', '_judge_forgotten', '_judge_kept', '_judge_meta', '_judge_model_checks', '_judge_model_pairs', '_judge_pace',
     '_judge_run_labels', '_judge_run_states', '_judge_runs', '_judge_shadows', '_judge_spend', '_judge_states'])
   t.notOk(db.isTransaction)
   migrate(db, ':memory:')
   t.equal(userVersion(db), SCHEMA_VERSION, 'migrating a current database does nothing')
 })
 
-t.test('a connection is configured for several processes: WAL, a busy timeout and foreign keys', async (t) => {
+t.test('a connection is configured for several processes: WAL, a busy timeout, foreign keys, deletes overwritten', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
   const db = new DatabaseSync(file)
   t.teardown(() => db.close())
@@ -36,6 +36,7 @@ t.test('a connection is configured for several processes: WAL, a busy timeout an
   t.equal(get('busy_timeout'), 5000)
   t.equal(get('foreign_keys'), 1)
   t.equal(get('synchronous'), 1, 'NORMAL')
+  t.equal(get('secure_delete'), 1, 'deleted rows are overwritten with zeros (docs/privacy.md)')
 })
 
 t.test('a store written by a newer version is refused, naming the file, and left as it was', async (t) => {

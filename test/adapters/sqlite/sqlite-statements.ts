@@ -30,7 +30,7 @@ t.test('every statement is prepared once the schema is there; answers come back 
 
 t.test('lists of keys travel as one JSON array, and rows come back in the order asked', async (t) => {
   const sql = prepareStatements(database(t))
-  for (const h of ['a', 'b', 'c']) sql.putState.run(h, JSON.stringify({ message: h }))
+  for (const h of ['a', 'b', 'c']) sql.putState.run(h, JSON.stringify({ message: h }), '2026-01-01T00:00:00.000')
   t.same(sql.getStates.all(JSON.stringify(['c', 'x', 'a'])).map((r) => r.state_hash), ['c', 'a'])
 })
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { questionFingerprint } from '../../../src/core/spec/fingerprint.ts'
 import { shortHash } from '../../../src/core/hash.ts'
-import { DEFAULT_DOUBLE_REVIEW, DEFAULT_UNSURE_BELOW, defaultName, FILE_KEYS, parseSpec, SPEC_KEYS } from '../../../src/core/spec/spec-parse.ts'
+import { DEFAULT_DOUBLE_REVIEW, DEFAULT_UNSURE_BELOW, defaultName, FILE_KEYS, MAX_RETAIN_DAYS, parseSpec, SPEC_KEYS } from '../../../src/core/spec/spec-parse.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 
 const file = '/projects/sms/spam.judge.yaml'
@@ -72,6 +72,17 @@ t.test('double_review is the share of reviewed sample rows a second reviewer see
   t.throws(() => parseSpec(`${minimal}double_review: 2\n`, file), fails('double_review', 'must be a number from 0 to 1, not the number 2'))
 })
 
+t.test('retain_days is a whole number of days from 1 to a hundred years; without it nothing expires', async (t) => {
+  t.equal(parseSpec(minimal, file).retainDays, null)
+  t.equal(parseSpec(`${minimal}retain_days: 30\n`, file).retainDays, 30)
+  t.equal(parseSpec(`${minimal}retain_days: ${MAX_RETAIN_DAYS}\n`, file).retainDays, 36_500)
+  const rule = 'must be a whole number of days from 1 to 36500, not'
+  t.throws(() => parseSpec(`${minimal}retain_days: 0\n`, file), fails('retain_days', `${rule} the number 0`))
+  t.throws(() => parseSpec(`${minimal}retain_days: 1.5\n`, file), fails('retain_days', `${rule} the number 1.5`))
+  t.throws(() => parseSpec(`${minimal}retain_days: 36501\n`, file), fails('retain_days', `${rule} the number 36501`))
+  t.throws(() => parseSpec(`${minimal}retain_days: 30 days\n`, file), fails('retain_days', `${rule} the text "30 days"`))
+})
+
 t.test('key_sample says whether the key was drawn at random; anything else is an error', async (t) => {
   t.equal(parseSpec(`${minimal}key_sample: random\n`, file).keySample, 'random')
   t.equal(parseSpec(`${minimal}key_sample: chosen\n`, file).keySample, 'chosen')
@@ -115,7 +126,7 @@ t.test('rejects a name outside [a-z0-9_-]+', async (t) => {
 })
 
 t.test('rejects a spec that is not a mapping', async (t) => {
-  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation'
+  const keys = 'name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation, retain_days'
   t.throws(() => parseSpec('', file), { keyPath: '', message: `${file}: a spec must be a mapping of keys (${keys}), not empty` })
   t.throws(() => parseSpec('- a\n', file), { message: `${file}: a spec must be a mapping of keys (${keys}), not a list` })
   t.throws(() => parseSpec('1: a\n', file), { message: `${file}: keys must be text: quote 1 as "1"` })
@@ -126,7 +137,7 @@ t.test('rejects unknown top-level keys, listing the known ones', async (t) => {
     () => parseSpec(`${minimal}threshold: 0.5\n`, file),
     fails(
       'threshold',
-      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation',
+      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation, retain_days',
     ),
   )
   t.throws(

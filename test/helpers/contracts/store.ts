@@ -1,6 +1,7 @@
 import type { Test } from 'tap'
 import type { Store } from '../../../src/ports/store.ts'
 import { answerStoreContract } from './answer-store.ts'
+import { forgetStoreContract } from './forget-store.ts'
 import { freshOf } from './fresh.ts'
 import { keptStoreContract } from './kept-store.ts'
 import { paceStoreContract } from './pace-store.ts'
@@ -13,6 +14,7 @@ export async function storeContract(t: Test, title: string, open: () => Store): 
     await runStoreContract(t, 'runs', open)
     await keptStoreContract(t, 'kept rows and shadow pairs', open)
     await paceStoreContract(t, 'pace and spend', open)
+    await forgetStoreContract(t, 'forgetting rows', open)
     await sharedStoreContract(t, 'one file behind every port', open)
   })
 }
