@@ -4,13 +4,14 @@ import { isApiPath, ROUTES } from '../../src/http/routes.ts'
 import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
-t.test('the route table holds the seed\'s endpoints, the accuracy report, the spend, forgetting, the pages\' JSON twins and the undo, each once', async (t) => {
+t.test('the route table holds the seed\'s endpoints, the accuracy report, the spend, the comparison, forgetting, the pages\' JSON twins and the undo, each once', async (t) => {
   t.same(ROUTES.map((r) => `${r.method} ${r.path}`), [
-    'POST /v1/judge', 'GET /v1/runs', 'GET /v1/drift', 'GET /v1/accuracy', 'GET /v1/spend', 'POST /v1/forget',
+    'POST /v1/judge', 'GET /v1/runs', 'GET /v1/drift', 'GET /v1/accuracy', 'GET /v1/spend', 'GET /v1/compare', 'POST /v1/forget',
     'GET /', 'GET /v1/pages', 'GET /v1/projects',
     'GET /runs', 'GET /v1/pages/runs', 'GET /v1/runs-page',
     'GET /runs/{run_id}', 'GET /v1/pages/runs/{run_id}', 'GET /v1/runs/{run_id}',
     'GET /accuracy', 'GET /v1/pages/accuracy',
+    'GET /compare', 'GET /v1/pages/compare',
     'GET /review', 'GET /v1/pages/review', 'GET /v1/review',
     'POST /review', 'POST /review/undo',
   ])

@@ -29,7 +29,7 @@ t.test('every page of the server has its twin at /v1/pages, and no route is decl
   const paths = ROUTES.map((r) => `${r.method} ${r.path}`)
   t.same(paths.filter((p, i) => paths.indexOf(p) !== i), [], 'no duplicate route')
   const pages = ROUTES.filter((r) => r.method === 'GET' && !r.path.startsWith('/v1/')).map((r) => r.path)
-  t.same(pages, ['/', '/runs', '/runs/{run_id}', '/accuracy', '/review'])
+  t.same(pages, ['/', '/runs', '/runs/{run_id}', '/accuracy', '/compare', '/review'])
   for (const page of pages) t.ok(paths.includes(`GET ${twinPath(page)}`), `${page} has ${twinPath(page)}`)
 })
 
