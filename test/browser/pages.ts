@@ -20,6 +20,7 @@ t.test('every page of the example, at 1280 and 390 px: no sideways scroll, a vis
     ['run', `/runs/${newest.run_id}?path=${path}&token=tok-p`, new RegExp(`^Run ${newest.run_id}$`)],
     ['run-page-2', `/runs/${newest.run_id}?path=${path}&page=2&token=tok-p`, new RegExp(`^Run ${newest.run_id}$`)],
     ['accuracy', `/accuracy?path=${path}&token=tok-p`, /^Accuracy of spam$/],
+    ['compare', `/compare?path=${path}&candidate=sms/candidates/spam-v2.judge.yaml&token=tok-p`, /^Compare spam_v2 with spam$/],
   ]
   const browser = await openBrowser(t)
   for (const width of [1280, 390]) {

@@ -73,8 +73,9 @@ export function discordantOrder(judgment: string, question: string, rows: readon
  * difference is the discordant share D (exact) times the candidate's minus the live spec's
  * accuracy on the discordant rows, estimated from the longest prefix of their review order in which
  * every row has a known label (a random sample of them): the `discordant rows` method, with
- * Newcombe's interval and McNemar's exact test on that sample, scaled by D. Without such a sample
- * the paired figure over every compared row with a known label is used (`paired rows`).
+ * Newcombe's interval and McNemar's exact test on that sample, scaled by D; when no compared row
+ * differs, the difference is exactly 0. Without such a sample the paired figure over every
+ * compared row with a known label is used (`paired rows`).
  */
 export function compareQuestion(input: CompareInput): QuestionComparison {
   const { rows, truth } = input
@@ -84,9 +85,11 @@ export function compareQuestion(input: CompareInput): QuestionComparison {
   while (prefix < order.length && truth.has(order[prefix].stateHash)) prefix += 1
   const paired = pairedDifference(tableOf(rows.filter((r) => truth.has(r.stateHash)), truth))
   const sample = prefix === 0 || share === null ? null : pairedDifference(tableOf(order.slice(0, prefix), truth))
-  const estimate = sample && share !== null ? scaled(sample, share, prefix === order.length) : paired
+  // Rows compared and none differ: the two are exactly as accurate on them.
+  const same = share === 0 ? { rows: 0, difference: 0, interval: [0, 0] as const, p_value: 1 } : null
+  const estimate = same ?? (sample && share !== null ? scaled(sample, share, prefix === order.length) : paired)
   const needed = share === null ? 0 : Math.max(0, budget(share, order.length, input.margin) - prefix)
-  const method: CompareMethod | null = sample ? 'discordant rows' : paired ? 'paired rows' : null
+  const method: CompareMethod | null = same || sample ? 'discordant rows' : paired ? 'paired rows' : null
   return {
     rows: rows.length, discordant: share, discordant_rows: order.length, flips: flipsOf(order), reviewed: prefix, next: order[prefix]?.stateHash ?? null,
     paired, difference: estimate?.difference ?? null, interval: estimate?.interval ?? null, p_value: estimate?.p_value ?? null, method,

@@ -21,15 +21,15 @@ t.test('compare reports the discordant share, the flips, the difference from the
   t.same(report.questions.is_spam.flips, [{ live: 'no', candidate: 'yes', rows: 2 }, { live: 'yes', candidate: 'no', rows: 1 }])
   t.ok(Math.abs(report.questions.is_spam.difference - 0.1) < 1e-12, 'D · (2 − 1)/3')
   t.same(report.questions.is_spam.interval.map((x: number) => Math.round(x * 1e12) / 1e12), [0.1, 0.1], 'every discordant row known: exact')
-  t.match(report.questions.topic, { rows: 10, discordant: 0, verdict: 'not enough evidence', difference: null }, 'worded alike: never differ, nothing to estimate')
+  t.match(report.questions.topic, { rows: 10, discordant: 0, verdict: 'no difference shown', difference: 0, interval: [0, 0], reviews_needed: 0 }, 'worded alike: they never differ, so they are exactly as accurate')
   t.match(report.run, { judgment: 'spam-v2', status: 'complete' }, 'a replay run of the candidate is recorded')
 })
 
 t.test('the gate: not-worse passes a better candidate, fails a worse one, and says why', async (t) => {
   const better = await setup(t, { keep: 10, files: keyed({ 3: 'yes', 4: 'yes', 5: 'yes' }) })
   const pass = await cli(['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--require', 'not-worse', '--node', 'spam'], better.env, better.dir)
-  t.equal(pass.code, 1, 'topic has no estimate, so the gate is not met')
-  t.match(pass.stdout, /gate: not met \(not-worse, margin 0\.01\):\n {2}topic: no difference estimated yet/)
+  t.equal(pass.code, 0, pass.stdout)
+  t.match(pass.stdout, /gate: every question is not-worse \(margin 0\.01\) with 95% confidence/)
   t.match(pass.stdout, /is_spam: 10 rows compared, 30\.0% labelled differently \(3\): no -> yes 2, yes -> no 1\n {2}accuracy difference \(candidate - live\) \+10\.0 points, 95% interval \+10\.0 points to \+10\.0 points/)
   t.match(pass.stdout, /verdict: better\n/)
   const worse = await setup(t, { keep: 10, files: keyed({ 3: 'yes', 4: 'no', 5: 'no' }) })

@@ -57,3 +57,8 @@ t.test('the budget brings D·z/√m to the margin; the verdict reads the interva
   t.equal(verdictOf([-0.01, 0.01], 0), 'no difference shown')
   t.equal(verdictOf([-0.01, 0.01], 3), 'not enough evidence')
 })
+
+t.test('rows compared and none differing: exactly as accurate, no review needed', async (t) => {
+  const c = compareQuestion({ judgment: 'spam', question: 'topic', rows: rows([['a', 'a', 40]]), truth: new Map(), margin: 0.01 })
+  t.match(c, { rows: 40, discordant: 0, difference: 0, interval: [0, 0], p_value: 1, method: 'discordant rows', verdict: 'no difference shown', reviews_needed: 0 })
+})
