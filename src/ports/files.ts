@@ -1,3 +1,4 @@
+import type { ComparisonRecord, Comparisons } from '../core/compare/comparison-verdict.ts'
 import type { LinePick } from '../core/forget/line-pick.ts'
 import type { Reviews } from '../core/review/double-review.ts'
 import type { Retraction } from '../core/review/retraction.ts'
@@ -17,6 +18,10 @@ export interface Files {
   verdicts(spec: Spec): Promise<Verdicts>
   /** Every standing verdict per row of the judgment's reviews file, in file order (retractions honoured): two or more for a row reviewed twice. */
   reviews(spec: Spec): Promise<Reviews>
+  /** The latest comparison verdict per row of the judgment's reviews file (kind `compare`), which `verdicts` and `reviews` leave out. */
+  comparisons(spec: Spec): Promise<Comparisons>
+  /** Appends one comparison verdict to the judgment's reviews file as one whole line. */
+  appendComparison(spec: Spec, record: ComparisonRecord): Promise<void>
   /** Appends one verdict to the judgment's reviews file as one whole line. */
   appendVerdict(spec: Spec, record: VerdictRecord): Promise<void>
   /** Appends a retraction of a row's latest verdict to the judgment's reviews file as one whole line. */

@@ -79,6 +79,20 @@ export function filesContract(t: Test, name: string, make: (t: Test, content: Fi
         [second, other].sort((a, b) => a.state_hash.localeCompare(b.state_hash)))
     })
 
+    t.test('comparison verdicts read back apart, the latest of a row winning, and never as verdicts', async (t) => {
+      const { files, spec } = make(t, { rows: [], key: [] })
+      t.same(await files.comparisons(spec), new Map())
+      const live = verdict('See you at lunch')
+      const compared = { ...verdict('WIN a prize, call now'), kind: 'compare' as const, verdict: 'labeled' as const, labels: ['yes'], stratum: null, rank: null }
+      const again = { ...compared, labels: ['no'], reviewed_at: '2026-01-01T00:05:00.000' }
+      await files.appendVerdict(spec, live)
+      await files.appendComparison(spec, compared)
+      await files.appendComparison(spec, again)
+      t.same([...(await files.comparisons(spec)).values()], [again])
+      t.same([...(await files.verdicts(spec)).values()], [live], 'the live verdicts hold none of them')
+      t.same([...(await files.reviews(spec)).keys()].length, 1)
+    })
+
     t.test('a retraction withdraws its row\'s latest verdict, and the one before stands again', async (t) => {
       const { files, spec } = make(t, { rows: [], key: [] })
       const first = verdict('See you at lunch')

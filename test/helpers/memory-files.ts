@@ -1,6 +1,7 @@
 import { shortHash } from '../../src/core/hash.ts'
 import { stateHash, stateOf } from '../../src/core/judge/state.ts'
-import { lineOfRetraction, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
+import { comparisonsOf, lineOfRetraction, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
+import type { ComparisonRecord } from '../../src/core/compare/comparison-verdict.ts'
 import type { KeyRow, VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Row, SourcedRow, Spec, State } from '../../src/core/types.ts'
 import { NotFoundError } from '../../src/errors.ts'
@@ -48,6 +49,12 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
     async reviews(spec) {
       return standingReviews(read(spec.reviews))
     },
+    async comparisons(spec) {
+      return comparisonsOf(read(spec.reviews))
+    },
+    async appendComparison(spec, record) {
+      add(spec.reviews, { line: { type: 'comparison', record }, judgment: record.judgment, state: record.state, reviewed_at: record.reviewed_at })
+    },
     async appendVerdict(spec, record) {
       appended.set(spec.reviews, [...(appended.get(spec.reviews) ?? []), record])
       add(spec.reviews, verdictLine(record))
@@ -59,10 +66,11 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
     async forgetReviewStates(spec, pick, apply) {
       const counts = new Map<string, number>()
       const kept = (lines.get(spec.reviews) ?? []).map((l) => {
-        const stateHash = l.line.type === 'verdict' ? l.line.record.state_hash : l.line.state_hash
+        const stateHash = l.line.type === 'retraction' ? l.line.state_hash : l.line.record.state_hash
         if (!pick({ judgment: l.judgment, state_hash: stateHash, state: l.state, reviewed_at: l.reviewed_at })) return l
         counts.set(stateHash, (counts.get(stateHash) ?? 0) + 1)
-        return l.line.type === 'verdict' ? verdictLine({ ...l.line.record, state: {} }) : { ...l, state: {} }
+        if (l.line.type === 'verdict') return verdictLine({ ...l.line.record, state: {} })
+        return l.line.type === 'comparison' ? { ...l, line: { type: 'comparison' as const, record: { ...l.line.record, state: {} } as ComparisonRecord }, state: {} } : { ...l, state: {} }
       })
       if (apply) lines.set(spec.reviews, kept)
       return counts

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
+import { comparisonsOf, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
+import type { ComparisonRecord, Comparisons } from '../../core/compare/comparison-verdict.ts'
 import type { VerdictRecord, Verdicts } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
@@ -104,6 +105,17 @@ async function createWithHeader(path: string, header: string): Promise<void> {
  */
 export async function readVerdicts(file: string): Promise<Verdicts> {
   return standingVerdicts(await readLines(file))
+}
+
+/** Reads a reviews file and returns the latest comparison verdict of each row (comparisonsOf). */
+export async function readComparisons(file: string): Promise<Comparisons> {
+  return comparisonsOf(await readLines(file))
+}
+
+/** Appends one comparison verdict as one whole line, as appendVerdict does. */
+export function appendComparison(file: string, record: ComparisonRecord): Promise<void> {
+  const path = resolve(file)
+  return appendLine(path, delimiterOf(path), (delimiter, columns) => verdictLine(record, delimiter, columns))
 }
 
 /** Reads a reviews file and returns every standing verdict of each row, in file order (standingReviews). */

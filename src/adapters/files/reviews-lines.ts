@@ -1,3 +1,4 @@
+import { COMPARE_KIND, type ComparisonRecord } from '../../core/compare/comparison-verdict.ts'
 import { RETRACTED, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
 import { isStratum } from '../../core/review/strata.ts'
 import { isKind, isVerdict, type VerdictRecord } from '../../core/review/verdicts.ts'
@@ -19,7 +20,7 @@ export type Column = (typeof REVIEW_COLUMNS)[number]
 /** The cells of one line, by column. */
 export type Cells = Readonly<Record<Column, string>>
 
-function cellsOf(record: VerdictRecord): Record<Column, string> {
+function cellsOf(record: VerdictRecord | ComparisonRecord): Record<Column, string> {
   return {
     reviewed_at: record.reviewed_at, reviewer: record.reviewer, judgment: record.judgment, question: record.question,
     state_hash: record.state_hash, kind: record.kind, verdict: record.verdict, labels: JSON.stringify(record.labels),
@@ -29,7 +30,7 @@ function cellsOf(record: VerdictRecord): Record<Column, string> {
 }
 
 /** One verdict as a line of the reviews file, newline included: CSV, or TSV for a .tsv file; `columns` the file's (default REVIEW_COLUMNS). */
-export function verdictLine(record: VerdictRecord, delimiter = ',', columns: readonly Column[] = REVIEW_COLUMNS): string {
+export function verdictLine(record: VerdictRecord | ComparisonRecord, delimiter = ',', columns: readonly Column[] = REVIEW_COLUMNS): string {
   const cells = cellsOf(record)
   return delimitedLine(columns.map((c) => cells[c]), delimiter)
 }
@@ -47,7 +48,15 @@ export function retractionLine(retraction: Retraction, delimiter = ',', columns:
 export function lineOf(cells: Cells, where: string, format: string): ReviewLine {
   if (BASE_COLUMNS.some((c) => cells[c] === undefined)) throw new InputError(`${where}: not valid ${format}: the line has fewer cells than the header`)
   if (cells.verdict === RETRACTED) return { type: 'retraction', judgment: cells.judgment, question: cells.question, state_hash: cells.state_hash }
+  if (cells.kind === COMPARE_KIND) return { type: 'comparison', record: comparisonOf(cells, where) }
   return { type: 'verdict', record: recordOf(cells, where) }
+}
+
+function comparisonOf(cells: Cells, where: string): ComparisonRecord {
+  if (cells.verdict !== 'labeled') throw new InputError(`${where}: a comparison verdict must be labeled, not "${cells.verdict}"`)
+  const record = recordOf({ ...cells, kind: 'unsure' }, where)
+  if (record.labels.length !== 1) throw new InputError(`${where}: a comparison verdict holds one label`)
+  return { ...record, kind: COMPARE_KIND, verdict: 'labeled' }
 }
 
 function recordOf(cells: Cells, where: string): VerdictRecord {

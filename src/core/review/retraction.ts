@@ -1,3 +1,4 @@
+import type { ComparisonRecord, Comparisons } from '../compare/comparison-verdict.ts'
 import { countingVerdicts } from './double-review.ts'
 import { verdictKey, type VerdictRecord, type Verdicts } from './verdicts.ts'
 
@@ -18,6 +19,7 @@ export interface Retraction {
 export type ReviewLine =
   | { readonly type: 'verdict'; readonly record: VerdictRecord }
   | { readonly type: 'retraction'; readonly judgment: string; readonly question: string; readonly state_hash: string }
+  | { readonly type: 'comparison'; readonly record: ComparisonRecord }
 
 /**
  * The verdict that counts for each row, keyed by verdictKey, from the lines in file order: of the
@@ -42,12 +44,19 @@ export function standingReviews(lines: Iterable<ReviewLine>): Map<string, Verdic
       const stack = stacks.get(key) ?? []
       stack.push(line.record)
       stacks.set(key, stack)
-    } else {
+    } else if (line.type === 'retraction') {
       stacks.get(verdictKey(line.judgment, line.question, line.state_hash))?.pop()
     }
   }
   for (const [key, stack] of stacks) if (stack.length === 0) stacks.delete(key)
   return stacks
+}
+
+/** The latest comparison verdict of each row, keyed by verdictKey: the lines of kind `compare`, which standingReviews leaves out. */
+export function comparisonsOf(lines: Iterable<ReviewLine>): Comparisons {
+  const latest = new Map<string, ComparisonRecord>()
+  for (const line of lines) if (line.type === 'comparison') latest.set(verdictKey(line.record.judgment, line.record.question, line.record.state_hash), line.record)
+  return latest
 }
 
 /** The line a retraction is read back as. */

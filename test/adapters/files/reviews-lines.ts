@@ -35,3 +35,12 @@ t.test('a malformed line is an InputError naming where it is', async (t) => {
   const { state: _, ...short } = cells
   t.throws(() => lineOf(short as Cells, 'r.csv:5', 'TSV'), new InputError('r.csv:5: not valid TSV: the line has fewer cells than the header'))
 })
+
+t.test('a comparison verdict is a line of kind compare, read back as a comparison; labeled with one label or an error', async (t) => {
+  const comparison = { ...record, kind: 'compare' as const, verdict: 'labeled' as const, key_label: null, stratum: null, rank: null }
+  const line = verdictLine(comparison)
+  t.match(cellsOf(line), { kind: 'compare', verdict: 'labeled', labels: '["yes"]', stratum: '', rank: '' })
+  t.same(lineOf(cellsOf(line), 'r.csv:5', 'CSV'), { type: 'comparison', record: comparison })
+  t.throws(() => lineOf({ ...cellsOf(line), verdict: 'confirmed' }, 'r.csv:5', 'CSV'), new InputError('r.csv:5: a comparison verdict must be labeled, not "confirmed"'))
+  t.throws(() => lineOf({ ...cellsOf(line), labels: '["yes","no"]' }, 'r.csv:5', 'CSV'), new InputError('r.csv:5: a comparison verdict holds one label'))
+})
