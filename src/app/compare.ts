@@ -6,6 +6,7 @@ import { stateOf } from '../core/judge/state.ts'
 import { sumTallies, type JudgmentRef, type ReplayRow, type ReplayTotals } from '../core/reports/replay.ts'
 import { sharedQuestions } from '../core/reports/shadow.ts'
 import { countingVerdicts } from '../core/review/double-review.ts'
+import type { Comparisons } from '../core/compare/comparison-verdict.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
@@ -51,12 +52,12 @@ export async function compareStored(app: App, input: Omit<CompareInput, 'cap' | 
 
 async function reportOf(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>, done: Pick<Replayed, 'pair' | 'kept' | 'rows'>, spent: Pick<CompareReport, 'totals' | 'run'>): Promise<CompareReport> {
   const { pair, kept, rows } = done
-  const [key, reviews] = await Promise.all([app.files.key(pair.live), app.files.reviews(pair.live)])
+  const [key, reviews, comparisons] = await Promise.all([app.files.key(pair.live), app.files.reviews(pair.live), app.files.comparisons(pair.live)])
   const verdicts = countingVerdicts(reviews)
   const liveDeps = app.depsFor(input.live)
   const candidateDeps = app.depsFor(input.candidate)
   const questions = Object.fromEntries(sharedQuestions(pair).map(({ live }) => [live.name, compareQuestion({
-    judgment: pair.live.name, question: live.name, rows: comparedRows(rows, live.name), truth: truthOf(pair.live, live.name, key, verdicts), margin: input.margin,
+    judgment: pair.live.name, question: live.name, rows: comparedRows(rows, live.name), truth: truthOf(pair.live, live.name, key, verdicts, comparisons), margin: input.margin,
   })]))
   return {
     live: { judgment: pair.live.name, spec_hash: pair.live.hash, model: modelFor(pair.live, liveDeps) },
@@ -71,13 +72,14 @@ function comparedRows(rows: readonly ReplayRow[], question: string) {
   return rows.flatMap((r) => (r.live[question] === undefined || r.candidate[question] === undefined ? [] : [{ stateHash: r.stateHash, live: r.live[question], candidate: r.candidate[question] }]))
 }
 
-/** The known true labels of a question's rows: a standing verdict's labels, else the key's label. */
-export function truthOf(spec: Spec, question: string, key: AnswerKey, verdicts: Verdicts): Map<string, readonly string[]> {
+/** The known true labels of a question's rows: a standing verdict's labels, else a comparison verdict's, else the key's label. */
+export function truthOf(spec: Spec, question: string, key: AnswerKey, verdicts: Verdicts, comparisons: Comparisons = new Map()): Map<string, readonly string[]> {
   const truth = new Map<string, readonly string[]>()
   for (const row of key.values()) {
     const label = row.labels[question]
     if (label !== undefined) truth.set(row.stateHash, [label])
   }
+  for (const c of comparisons.values()) if (c.judgment === spec.name && c.question === question) truth.set(c.state_hash, c.labels)
   for (const v of verdicts.values()) {
     if (v.judgment !== spec.name || v.question !== question || v.verdict === 'needs_context' || v.verdict === 'ambiguous' || v.labels.length === 0) continue
     truth.set(v.state_hash, v.labels)

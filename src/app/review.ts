@@ -105,7 +105,7 @@ export function undoVerdict(app: App, spec: Spec, request: UndoRequest): Promise
  * that its callers wait for each other here, then across processes. A lock that cannot be taken
  * (the file's folder is missing) fails as the write would; one held elsewhere too long is a 503.
  */
-function serialized<T>(app: App, spec: Spec, work: () => Promise<T>): Promise<T> {
+export function serialized<T>(app: App, spec: Spec, work: () => Promise<T>): Promise<T> {
   return app.locks.run(spec.reviews, () => {
     let started = false
     const begun = () => {
@@ -118,7 +118,8 @@ function serialized<T>(app: App, spec: Spec, work: () => Promise<T>): Promise<T>
   })
 }
 
-async function written(spec: Spec, append: () => Promise<void>): Promise<void> {
+/** Runs an append to the reviews file; a failure is an error naming the file. */
+export async function written(spec: Spec, append: () => Promise<void>): Promise<void> {
   try {
     await append()
   } catch (error) {
