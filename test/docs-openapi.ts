@@ -41,12 +41,17 @@ function typeOf(value: unknown): string {
 
 /**
  * Checks `value` against the subset of JSON Schema the document uses: $ref, type (one or a list,
- * `null` included), enum, required, properties, additionalProperties, items, maxItems.
+ * `null` included), oneOf, enum, required, properties, additionalProperties, items, minItems, maxItems.
  * Returns the problems, each with where it is.
  */
 function check(value: unknown, raw: Schema, at = '$'): string[] {
   const schema = deref(raw)
   const problems: string[] = []
+  if (schema.oneOf) {
+    const results = schema.oneOf.map((alternative: Schema) => check(value, alternative, at))
+    const matched = results.filter((r: string[]) => r.length === 0).length
+    if (matched !== 1) return matched === 0 ? [`${at}: matches none of oneOf: ${results.map((r: string[]) => r[0]).join('; ')}`] : [`${at}: matches ${matched} alternatives of oneOf`]
+  }
   if (schema.type !== undefined) {
     const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type]
     const actual = typeOf(value)
@@ -55,6 +60,7 @@ function check(value: unknown, raw: Schema, at = '$'): string[] {
   if (schema.enum && !schema.enum.includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`)
   if (Array.isArray(value)) {
     if (schema.maxItems !== undefined && value.length > schema.maxItems) problems.push(`${at}: ${value.length} items, more than ${schema.maxItems}`)
+    if (schema.minItems !== undefined && value.length < schema.minItems) problems.push(`${at}: ${value.length} items, fewer than ${schema.minItems}`)
     if (schema.items) value.forEach((item, i) => problems.push(...check(item, schema.items, `${at}[${i}]`)))
   } else if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>
@@ -254,6 +260,8 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/pages/compare', comparePage('path=nope&candidate=cand'), 404)
   await expect('GET', '/v1/pages/compare', server.post('/v1/pages/compare', {}, auth), 405)
   await expect('GET', '/v1/pages/compare', comparePage('path=notes.txt&candidate=cand'), 422)
+  const blind = await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=spam.judge.yaml&compare=cand/spam.judge.yaml', auth), 200)
+  t.match(blind.body, { compare: 'cand/spam.judge.yaml', judgment: 'spam', cards: Array }, 'the comparison review\'s data')
   const runsPage = await server.get('/runs?path=spam.judge.yaml&node=spam', auth)
   t.match(runsPage.text, /href="\/compare\?path=spam\.judge\.yaml&amp;node=spam&amp;shadow=spam&amp;shadow_hash=[0-9a-f]+">compare<\/a>/, '/runs links each shadow candidate to its comparison')
   const forget = (s: typeof server, body: unknown, headers = auth) => s.call('POST', '/v1/forget', { body, headers })

@@ -7,7 +7,7 @@ import { driftData, runsListData } from './endpoints/runs.ts'
 import { accuracyPage } from './pages/accuracy.ts'
 import { comparePage } from './pages/compare.ts'
 import { homePage } from './pages/home.ts'
-import { reviewPage } from './pages/review.ts'
+import { reviewModePage } from './pages/compare-review.ts'
 import { runPage } from './pages/run.ts'
 import { runsPage } from './pages/runs.ts'
 import { param } from './params.ts'
@@ -17,7 +17,7 @@ import { twin } from './twins.ts'
 import { accuracyData } from './views/accuracy.ts'
 import { compareData } from './views/compare.ts'
 import { homeData } from './views/home.ts'
-import { reviewPageData } from './views/review-data.ts'
+import { reviewModeData } from './views/compare-review.ts'
 import { runPageData } from './views/run.ts'
 import { runsData } from './views/runs.ts'
 
@@ -55,7 +55,7 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   ...twin({ path: '/runs/{run_id}', data: runPageData, page: runPage, aliases: ['/v1/runs/{run_id}'] }),
   ...twin({ path: '/accuracy', data: accuracyData, page: accuracyPage }),
   ...twin({ path: '/compare', data: compareData, page: comparePage }),
-  ...twin({ path: '/review', data: reviewPageData, page: reviewPage, aliases: ['/v1/review'] }),
+  ...twin({ path: '/review', data: reviewModeData, page: reviewModePage, aliases: ['/v1/review'] }),
   { method: 'POST', path: '/review', value: verdictEndpoint },
   { method: 'POST', path: '/review/undo', value: undoEndpoint },
 ]

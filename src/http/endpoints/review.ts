@@ -7,6 +7,7 @@ import { href } from '../html.ts'
 import { redirectReply } from '../reply.ts'
 import { param } from '../params.ts'
 import { backParams, reviewTarget, signer } from '../views/review-params.ts'
+import { comparisonVerdict } from './compare-review.ts'
 
 // Callers that parse review parameters find them here too.
 export { auditOf, DEFAULT_REVIEWER, reviewerOf } from '../views/review-params.ts'
@@ -19,6 +20,7 @@ export { auditOf, DEFAULT_REVIEWER, reviewerOf } from '../views/review-params.ts
  */
 export const verdictEndpoint: Endpoint = async (ctx, request) => {
   const form = await formOf(request, 'POST /review')
+  if (param(form, 'compare') !== null) return comparisonVerdict(ctx, request, form)
   const target = reviewTarget(ctx, form, true)
   const verdict = verdictOf(form, signer(request.headers, target.reviewer), timestamp(ctx.now()))
   const record = await recordVerdict(ctx.runtime, target, verdict)
