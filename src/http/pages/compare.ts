@@ -23,17 +23,17 @@ export function comparePage(data: CompareData, token: string | null): Html {
 <tr><th>candidate</th><td><code>${report.candidate.spec_hash}</code></td><td><code>${report.candidate.model}</code></td><td class="num">${cost(report.cost_per_1000.candidate)}</td></tr>
 </tbody></table></div>
 <p>${report.compared} of ${report.kept} kept rows compared: those whose candidate answers the store holds (from shadow requests, <code>judge replay</code> or <code>judge compare</code>). The page asks nothing of the engine.</p>
-${Object.entries(report.questions).map(([name, q]) => questionCard(name, q, report.margin))}`)
+${Object.entries(report.questions).map(([name, q]) => questionCard(name, q, report.margin, href('/review', { path: data.path, node: report.live.judgment, compare: data.candidate }, token)))}`)
 }
 
-function questionCard(name: string, q: QuestionComparison, margin: number): Html {
+function questionCard(name: string, q: QuestionComparison, margin: number, review: string): Html {
   if (q.discordant === null) return html`<section class="card"><h2><code>${name}</code></h2><p class="muted">No rows compared.</p></section>`
   const flips = q.flips.map((f) => html`<tr><td>${f.live}</td><td>${f.candidate}</td><td class="num">${f.rows}</td></tr>`)
   const difference = q.difference === null || q.interval === null
     ? html`<p class="muted">No difference estimated yet: no row where they differ has a known label.</p>`
     : html`<p class="figure">Accuracy difference (candidate − live) <strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${q.p_value === null ? '' : `, p ${q.p_value < 0.001 ? '< 0.001' : `= ${q.p_value.toFixed(3)}`}`}.</p>
 <p class="muted">By the ${q.method}: ${q.method === 'discordant rows' ? `${q.reviewed} of the ${q.discordant_rows} rows where they differ reviewed, in the comparison's random order` : `${q.paired?.rows ?? 0} compared rows with a known label`}.</p>`
-  const settle = q.reviews_needed > 0 ? html` Review <strong>${q.reviews_needed}</strong> more of the rows where they differ to settle it within ±${percent(margin)}${q.next ? html` (next <code>${q.next}</code>)` : ''}.` : ''
+  const settle = q.reviews_needed > 0 ? html` <a href="${review}">Review <strong>${q.reviews_needed}</strong> more of the rows where they differ</a> to settle it within ±${percent(margin)}${q.next ? html` (next <code>${q.next}</code>)` : ''}.` : ''
   return html`<section class="card"><h2><code>${name}</code></h2>
 <p>${q.rows} rows compared; they differ on <strong>${percent(q.discordant)}</strong> (${q.discordant_rows}).</p>
 ${q.flips.length === 0 ? '' : html`<div class="table-wrap"><table><thead><tr><th>live</th><th>candidate</th><th class="num">rows</th></tr></thead><tbody>${flips}</tbody></table></div>`}

@@ -21,7 +21,7 @@ t.test('the page shows both specs, and per question the rows that differ, the di
   t.match(html, /<tr><td>no<\/td><td>&lt;yes&gt;<\/td><td class="num">15<\/td><\/tr>/, 'every value escaped')
   t.match(html, /Accuracy difference \(candidate − live\) <strong>\+3\.0 points<\/strong>, 95% interval \+1\.0 points to \+5\.0 points, p &lt; 0\.001\./)
   t.match(html, /By the discordant rows: 12 of the 20 rows where they differ reviewed/)
-  t.match(html, /Verdict: <strong class="ok">better<\/strong>\. Review <strong>8<\/strong> more of the rows where they differ to settle it within ±1\.0% \(next <code>abcdef0123456789<\/code>\)\./)
+  t.match(html, /Verdict: <strong class="ok">better<\/strong>\. <a href="\/review\?path=sms%2Fspam\.judge\.yaml&amp;node=spam&amp;compare=sms%2Fcandidates%2Fspam-v2\.judge\.yaml&amp;token=tok">Review <strong>8<\/strong> more of the rows where they differ<\/a> to settle it within ±1\.0% \(next <code>abcdef0123456789<\/code>\)\./)
   t.match(html, /href="\/runs\?path=sms%2Fspam\.judge\.yaml&amp;node=spam&amp;token=tok"/)
 })
 
