@@ -12,13 +12,16 @@ import { withDependencies } from '../core/judge/select.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
 import type { KeptRow } from '../ports/kept-store.ts'
 import type { App } from './app.ts'
+import { judgeData, type DataInput } from './compare-data.ts'
 import { replayRows, storedRows, type Replayed, type ReplayInput } from './replay.ts'
 
 /** A comparison of a candidate spec with the live one on the live judgment's kept rows (docs/shadow.md, Comparing a candidate). */
 export interface CompareReport {
   readonly live: JudgmentRef
   readonly candidate: JudgmentRef
-  /** Rows kept for the live judgment, and those compared (both labels known). */
+  /** What the rows were: `kept rows of <judgment>`, or the data file's path. */
+  readonly source: string
+  /** Rows kept for the live judgment (0 for a data file), and the states compared (both labels known). */
   readonly kept: number
   readonly compared: number
   /** The margin of "no difference shown" and of the gate. */
@@ -42,15 +45,24 @@ export interface CompareInput extends ReplayInput {
 export async function compareKept(app: App, input: CompareInput): Promise<CompareReport> {
   const done = await replayRows(app, input)
   const specs = withDependencies(input.candidate, [done.pair.candidate])
-  return reportOf(app, input, done, { totals: sumTallies(specs.map((s) => done.ledger.tally(s.name))), run: done.run })
+  return reportOf(app, input, done, { source: `kept rows of ${done.pair.live.name}`, totals: sumTallies(specs.map((s) => done.ledger.tally(s.name))), run: done.run })
+}
+
+/** `judge compare --data FILE`: both specs judged on the rows of a data file (app/compare-data.ts), then compared. */
+export async function compareFile(app: App, input: DataInput & { readonly margin: number }): Promise<CompareReport> {
+  const done = await judgeData(app, input)
+  // A candidate of the live judgment's name shares its tally: each name is counted once.
+  const names = new Set([...withDependencies(input.live, [done.pair.live]), ...withDependencies(input.candidate, [done.pair.candidate])].map((s) => s.name))
+  return reportOf(app, input, done, { source: input.label, totals: sumTallies([...names].map((n) => done.ledger.tally(n))), run: null })
 }
 
 /** GET /v1/compare: the same comparison on the kept rows whose candidate answers the store holds, asking nothing. */
 export async function compareStored(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>): Promise<CompareReport> {
-  return reportOf(app, input, storedRows(app, input), { totals: null, run: null })
+  const done = storedRows(app, input)
+  return reportOf(app, input, done, { source: `kept rows of ${done.pair.live.name}`, totals: null, run: null })
 }
 
-async function reportOf(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>, done: Pick<Replayed, 'pair' | 'kept' | 'rows'>, spent: Pick<CompareReport, 'totals' | 'run'>): Promise<CompareReport> {
+async function reportOf(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>, done: Pick<Replayed, 'pair' | 'kept' | 'rows'>, spent: Pick<CompareReport, 'source' | 'totals' | 'run'>): Promise<CompareReport> {
   const { pair, kept, rows } = done
   const [key, reviews, comparisons] = await Promise.all([app.files.key(pair.live), app.files.reviews(pair.live), app.files.comparisons(pair.live)])
   const verdicts = countingVerdicts(reviews)
@@ -63,7 +75,7 @@ async function reportOf(app: App, input: Omit<CompareInput, 'cap' | 'concurrency
     live: { judgment: pair.live.name, spec_hash: pair.live.hash, model: modelFor(pair.live, liveDeps) },
     candidate: { judgment: pair.candidate.name, spec_hash: pair.candidate.hash, model: modelFor(pair.candidate, candidateDeps) },
     kept: kept.length, compared: rows.length, margin: input.margin,
-    cost_per_1000: { live: costPer1000(liveDeps, pair.live, kept), candidate: costPer1000(candidateDeps, pair.candidate, kept) },
+    cost_per_1000: { live: costPer1000(liveDeps, pair.live, rows), candidate: costPer1000(candidateDeps, pair.candidate, rows) },
     ...spent, questions,
   }
 }
@@ -88,7 +100,7 @@ export function truthOf(spec: Spec, question: string, key: AnswerKey, verdicts: 
 }
 
 /** A spec's cost of asking its own questions about 1,000 rows like the kept ones; null without kept rows or when a row lacks a column. */
-function costPer1000(deps: JudgeDeps, spec: Spec, kept: readonly KeptRow[]): number | null {
+function costPer1000(deps: JudgeDeps, spec: Spec, kept: readonly Pick<KeptRow, 'state' | 'stateHash'>[]): number | null {
   if (kept.length === 0 || spec.state.some((c) => c.ref)) return null
   let cost = 0
   for (const k of kept) {

@@ -84,7 +84,8 @@ export function storedRows(app: App, input: Pick<ReplayInput, 'candidate' | 'liv
   return { pair, kept, rows: compareRows(app.depsFor(input.live), pair, kept, labels) }
 }
 
-function pairOf(input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>): JudgmentPair {
+/** The live judgment and the candidate of the same name (or the only one) that a replay or comparison pairs. */
+export function pairOf(input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>): JudgmentPair {
   const [live] = selectJudgments(input.live, input.node, 'one')
   const [pair] = pairJudgments([live], input.candidate.selected)
   if (pair) return pair
@@ -119,6 +120,7 @@ function reportOf(app: App, input: ReplayInput, pair: JudgmentPair, done: Replay
   }
 }
 
-function labelsOf(result: SpecResult): Record<string, string> {
+/** A judgment's label per question for one row. */
+export function labelsOf(result: SpecResult): Record<string, string> {
   return Object.fromEntries(Object.entries(result.answers).map(([question, answer]) => [question, answer.label]))
 }

@@ -10,12 +10,12 @@ export function compareText(report: CompareReport): string {
   const { live, candidate } = report
   const cost = (x: number | null) => (x === null ? 'not estimable' : usd(x))
   const lines = [
-    `candidate ${candidate.judgment} against live ${live.judgment}: ${plural(report.kept, 'kept row')}, ${report.compared} compared`,
+    `candidate ${candidate.judgment} against live ${live.judgment} on ${report.source}: ${report.source.startsWith('kept rows') ? `${plural(report.kept, 'kept row')}, ` : ''}${plural(report.compared, 'state')} compared`,
     `  live       spec ${live.spec_hash}, model ${live.model}, ${cost(report.cost_per_1000.live)} per 1,000 rows`,
     `  candidate  spec ${candidate.spec_hash}, model ${candidate.model}, ${cost(report.cost_per_1000.candidate)} per 1,000 rows`,
   ]
   if (report.totals) lines.push(`  this comparison: ${report.totals.cached} answers cached, ${report.totals.asked} asked, cost ${usd(report.totals.cost)}${report.run ? `; run ${report.run.run_id} ${report.run.status}` : ''}`)
-  if (report.kept === 0) lines.push(`no rows are kept for ${live.judgment}: send live requests with "log": true (see docs/shadow.md).`)
+  if (report.kept === 0 && report.source.startsWith('kept rows')) lines.push(`no rows are kept for ${live.judgment}: send live requests with "log": true (see docs/shadow.md).`)
   for (const [name, q] of Object.entries(report.questions)) lines.push('', ...questionLines(name, q))
   return lines.join('\n') + '\n'
 }

@@ -4,12 +4,12 @@ import { compareText, questionLines } from '../../src/cli/compare-text.ts'
 
 const report: CompareReport = {
   live: { judgment: 'spam', spec_hash: 'aaaa', model: 'jev' }, candidate: { judgment: 'spam-v2', spec_hash: 'bbbb', model: 'jev' },
-  kept: 0, compared: 0, margin: 0.01, cost_per_1000: { live: 0.05, candidate: null }, totals: null, run: null, questions: {},
+  source: 'kept rows of spam', kept: 0, compared: 0, margin: 0.01, cost_per_1000: { live: 0.05, candidate: null }, totals: null, run: null, questions: {},
 }
 
 t.test('the report names both specs with their cost per 1,000 rows, and says when nothing is kept', async (t) => {
   const text = compareText(report)
-  t.match(text, /^candidate spam-v2 against live spam: 0 kept rows, 0 compared\n/)
+  t.match(text, /^candidate spam-v2 against live spam on kept rows of spam: 0 kept rows, 0 states compared\n/)
   t.match(text, /live {7}spec aaaa, model jev, \$0\.05 per 1,000 rows/)
   t.match(text, /candidate {2}spec bbbb, model jev, not estimable per 1,000 rows/)
   t.match(text, /no rows are kept for spam/)

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { loadProject } from '../../adapters/files/spec-files.ts'
-import { compareKept } from '../../app/compare.ts'
+import { compareFile, compareKept } from '../../app/compare.ts'
 import { DEFAULT_MARGIN } from '../../core/compare/compare.ts'
 import { gateFailures, REQUIREMENTS, type Requirement } from '../../core/compare/gate.ts'
 import { UsageError } from '../../errors.ts'
@@ -11,19 +11,22 @@ import { createProgress } from '../progress.ts'
 import { runJson, withSession } from '../shared.ts'
 
 /** The options `judge compare` parses; its help and docs/cli.md describe each. */
-export const OPTIONS = { ...COMMON_OPTIONS, require: { type: 'string' }, margin: { type: 'string' }, concurrency: { type: 'string' } } as const
+export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, require: { type: 'string' }, margin: { type: 'string' }, concurrency: { type: 'string' } } as const
 
 /** `judge compare`: is the candidate more accurate than the live spec, and how sure are we. */
 export const HELP = helpText(
-  'judge compare <live> <candidate> [--node NAME] [--require not-worse|better] [--margin M] [--json]',
+  'judge compare <live> <candidate> [--data FILE] [--node NAME] [--require not-worse|better] [--margin M] [--json]',
   'Replays the candidate on the rows kept for the live judgment (store first, within JUDGE_MAX_COST,\n' +
     'as judge replay does, recording a replay run) and compares the two per question: the share of\n' +
     'rows they label differently, the accuracy difference (candidate minus live) with a 95% interval\n' +
     'from the reviewed rows where they differ (/review?compare=...), and a verdict: better, worse, no\n' +
-    'difference shown, or not enough evidence with the reviews that would settle it. With --require\n' +
+    'difference shown, or not enough evidence with the reviews that would settle it. With --data, both\n' +
+    'specs are judged on the rows of a data file instead (store first, within the cap; no run recorded).\n' +
+    'With --require\n' +
     'the exit status gates a change: 0 when every question meets it, 1 when one does not, 2 on error.\n' +
     'See docs/shadow.md.',
   [
+    { flag: '--data FILE', text: 'compare on the rows of this CSV, TSV or JSON Lines file instead of the kept rows' },
     { flag: '--require R', text: 'not-worse (lower end of the interval above -margin) or better (above 0)' },
     { flag: '--margin M', text: 'the accuracy a candidate may lose and still be not worse, default 0.01' },
     { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
@@ -40,13 +43,14 @@ export const compareCommand = defineCommand('compare', OPTIONS, HELP, async ({ v
   const live = loadProject(resolve(io.cwd, positionals[0]))
   return withSession(io, positionals[1], options, async (session) => {
     let progress = createProgress(io.stderr, 0, 'replaying')
-    const report = await compareKept(session.runtime, {
+    const input = {
       candidate: session.project, live, node: values.node, cap: session.config.maxCost, concurrency, signal: io.signal, margin,
-      onStart(rows) {
-        const bar = (progress = createProgress(io.stderr, rows, 'replaying'))
+      onStart(rows: number) {
+        const bar = (progress = createProgress(io.stderr, rows, values.data === undefined ? 'replaying' : 'judging'))
         return () => bar.tick()
       },
-    }).finally(() => progress.end())
+    }
+    const report = await (values.data === undefined ? compareKept(session.runtime, input) : compareFile(session.runtime, { ...input, data: resolve(io.cwd, values.data), label: values.data })).finally(() => progress.end())
     const failures = require ? gateFailures(report.questions, require, margin) : []
     io.stdout.write(values.json ? JSON.stringify({ ...report, run: report.run && runJson(report.run), gate: require ? { require, margin, met: failures.length === 0, failures } : null }, null, 2) + '\n' : compareText(report))
     if (require && !values.json) io.stdout.write(failures.length === 0 ? `\ngate: every question is ${require} (margin ${margin}) with 95% confidence\n` : `\ngate: not met (${require}, margin ${margin}):\n${failures.map((f) => `  ${f}`).join('\n')}\n`)

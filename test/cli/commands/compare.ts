@@ -55,3 +55,21 @@ t.test('bad arguments are usage errors, exit 2, and ask nothing', async (t) => {
   t.equal(engine.requests.length, before)
   t.match((await cli(['compare', '--help'], env, dir)).stdout, /judge compare <live> <candidate>/)
 })
+
+t.test('--data compares on the rows of a data file, judging both specs store first, and records no run', async (t) => {
+  const { dir, env, engine, before } = await setup(t, { keep: 0, shadowed: 0, files: keyed({ 3: 'yes', 4: 'yes', 5: 'yes' }) })
+  const result = await cli(['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--data', 'live.csv', '--json'], env, dir)
+  t.equal(result.code, 0, result.stderr)
+  const report = JSON.parse(result.stdout)
+  t.match(report, { source: 'live.csv', kept: 0, compared: 10, run: null })
+  t.match(report.questions.is_spam, { rows: 10, discordant: 0.3, method: 'discordant rows', verdict: 'better' })
+  t.equal(engine.requests.length, before + 10, 'the live answers are cached by judge run; the candidate\'s ten rows are asked')
+  // Live: 10 rows × 2 questions from the store; the candidate's topic is worded as the live one's: 10 more.
+  t.same(report.totals, { cost: report.totals.cost, asked: 10, cached: 30, requests: 10 })
+  const again = await cli(['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--data', 'live.csv'], env, dir)
+  t.equal(engine.requests.length, before + 10, 'a second comparison asks nothing')
+  t.match(again.stdout, /^candidate spam-v2 against live spam on live\.csv: 10 states compared\n/)
+  const runs = JSON.parse((await cli(['runs', 'candidates/spam-v2.judge.yaml', '--json'], env, dir)).stdout)
+  t.same(runs, [], 'no run of the candidate')
+  t.equal((await cli(['compare', 'spam.judge.yaml', 'candidates/spam-v2.judge.yaml', '--data', 'nope.csv'], env, dir)).code, 2, 'a missing data file')
+})

@@ -9,7 +9,7 @@ const question = (over: Partial<QuestionComparison> = {}): QuestionComparison =>
 })
 const data = (questions: Record<string, QuestionComparison>): CompareData => ({
   path: 'sms/spam.judge.yaml', candidate: 'sms/candidates/spam-v2.judge.yaml',
-  report: { live: { judgment: 'spam', spec_hash: 'aaaa', model: 'jev' }, candidate: { judgment: 'spam-v2', spec_hash: 'bbbb', model: 'jev' }, kept: 300, compared: 200, margin: 0.01, cost_per_1000: { live: 0.05, candidate: null }, totals: null, run: null, questions },
+  report: { live: { judgment: 'spam', spec_hash: 'aaaa', model: 'jev' }, candidate: { judgment: 'spam-v2', spec_hash: 'bbbb', model: 'jev' }, source: 'kept rows of spam', kept: 300, compared: 200, margin: 0.01, cost_per_1000: { live: 0.05, candidate: null }, totals: null, run: null, questions },
 })
 
 t.test('the page shows both specs, and per question the rows that differ, the difference, the verdict and the reviews it needs', async (t) => {
