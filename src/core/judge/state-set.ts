@@ -1,7 +1,7 @@
 /**
  * A set of state hashes (16 hex digits, as stateHash gives) held as 64-bit integers in typed
- * arrays: 8 bytes a hash at most half full, where a Set of strings takes over 100 bytes a hash.
- * The planner counts the distinct states of a data file of any size with it.
+ * arrays: 8 bytes a slot, at most 80% of the slots full, where a Set of strings takes over 100
+ * bytes a hash. The planner counts the distinct states of a data file of any size with it.
  */
 export interface StateSet {
   /** Adds a hash; true when it was not in the set before. */
@@ -19,66 +19,116 @@ export interface StateTally extends StateSet {
 }
 
 const HASH = /^[0-9a-f]{16}$/
+/** The most of its home slots a table fills before it doubles. */
+const LOAD = 0.8
+/** Slots past the last home slot, so that the last run of full slots need not wrap around. */
+const TAIL = 1024
+/** A count kept in a slot's byte; the rows beyond it are kept aside, by hash. */
+const BYTE_MAX = 255
 
 /** An empty StateSet with room for `capacity` hashes before it first grows. */
 export function createStateSet(capacity = 1024): StateSet {
   return createTable(capacity, false)
 }
 
-/** An empty StateTally: 12 bytes a hash at most half full. */
+/** An empty StateTally: 9 bytes a slot, at most 80% full, so 11 to 12 bytes a state when made at the size it will hold. */
 export function createStateTally(capacity = 1024): StateTally {
   return createTable(capacity, true)
 }
 
+/**
+ * An ordered hash table with linear probing (Amble and Knuth): a hash's home slot grows with the
+ * hash, and each run of full slots is kept in hash order, so the slots read in order are every
+ * hash in order. The tally of a million states is then written sorted without a sorted copy, and
+ * a lookup stops at the first larger hash. Counts are a byte a slot; the few beyond 255 rows
+ * are kept in a Map.
+ */
 function createTable(capacity: number, counting: boolean): StateTally {
-  let slots = 2 ** Math.max(4, Math.ceil(Math.log2(capacity * 2)))
-  // A slot is empty when both halves are 0; the hash 0000000000000000 is kept aside.
-  let hi = new Uint32Array(slots)
-  let lo = new Uint32Array(slots)
-  let counts = new Uint32Array(counting ? slots : 0)
+  let homes = Math.max(16, Math.ceil(capacity / LOAD))
+  let hi = new Uint32Array(0)
+  let lo = new Uint32Array(0)
+  let counts = new Uint8Array(0)
+  const beyond = new Map<string, number>()
   let size = 0
   let zero = 0
-
-  /** The slot holding the hash, or the empty slot where it would go. */
-  const find = (h: number, l: number): number => {
-    const mask = slots - 1
-    let i = (l ^ Math.imul(h, 0x9e3779b1)) & mask
-    while ((hi[i] !== 0 || lo[i] !== 0) && (hi[i] !== h || lo[i] !== l)) i = (i + 1) & mask
-    return i
-  }
-  const grow = (): void => {
-    const [oldHi, oldLo, oldCounts] = [hi, lo, counts]
-    slots *= 2
+  let tail = Math.min(homes, TAIL)
+  const allocate = (): void => {
+    const slots = homes + tail
     hi = new Uint32Array(slots)
     lo = new Uint32Array(slots)
-    counts = new Uint32Array(counting ? slots : 0)
-    for (let i = 0; i < oldHi.length; i++) {
+    counts = new Uint8Array(counting ? slots : 0)
+  }
+  allocate()
+
+  // A slot is empty when both halves are 0; the hash 0000000000000000 is kept aside.
+  const home = (h: number): number => Math.floor((h * homes) / 0x1_0000_0000)
+  /** The slot holding the hash, or where it would go: the first slot empty or holding a larger hash; the end when none. */
+  const find = (h: number, l: number): number => {
+    let i = home(h)
+    while (i < hi.length && (hi[i] !== 0 || lo[i] !== 0) && (hi[i] < h || (hi[i] === h && lo[i] < l))) i++
+    return i
+  }
+  /** Home slots `factor` times as many, the hashes placed again in order; the tail doubles until they fit. */
+  const rebuild = (factor: number): void => {
+    const [oldHi, oldLo, oldCounts] = [hi, lo, counts]
+    homes *= factor
+    tail = Math.max(tail, Math.min(homes, TAIL))
+    allocate()
+    while (!placeAll(oldHi, oldLo, oldCounts)) {
+      tail *= 2
+      allocate()
+    }
+  }
+  /** Places a table's hashes in order, each at its home or just after the one before; false when they pass the end. */
+  const placeAll = (oldHi: Uint32Array, oldLo: Uint32Array, oldCounts: Uint8Array): boolean => {
+    for (let i = 0, next = 0; i < oldHi.length; i++) {
       if (oldHi[i] === 0 && oldLo[i] === 0) continue
-      const j = find(oldHi[i], oldLo[i])
+      const j = Math.max(home(oldHi[i]), next)
+      if (j === hi.length) return false
       hi[j] = oldHi[i]
       lo[j] = oldLo[i]
       if (counting) counts[j] = oldCounts[i]
+      next = j + 1
     }
+    return true
+  }
+  /** Puts a new hash at slot `at`, moving the run of full slots from there one slot on; false when the run reaches the end. */
+  const insert = (at: number, h: number, l: number): boolean => {
+    let empty = at
+    while (empty < hi.length && (hi[empty] !== 0 || lo[empty] !== 0)) empty++
+    if (empty === hi.length) return false
+    hi.copyWithin(at + 1, at, empty)
+    lo.copyWithin(at + 1, at, empty)
+    if (counting) counts.copyWithin(at + 1, at, empty)
+    hi[at] = h
+    lo[at] = l
+    if (counting) counts[at] = 1
+    return true
   }
   const halves = (hash: string): [number, number] => {
     if (!HASH.test(hash)) throw new TypeError(`not a state hash: ${JSON.stringify(hash)}`)
     return [Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16)]
   }
+  const held = (i: number, h: number, l: number): boolean => i < hi.length && hi[i] === h && lo[i] === l
   const hex = (i: number): string => hi[i].toString(16).padStart(8, '0') + lo[i].toString(16).padStart(8, '0')
+  const rowsAt = (i: number, hash: string): number => (counts[i] === BYTE_MAX ? BYTE_MAX + (beyond.get(hash) ?? 0) : counts[i])
   return {
     add(hash) {
       const [h, l] = halves(hash)
       if (h === 0 && l === 0) return zero++ === 0 && ++size > 0
-      const i = find(h, l)
-      if (hi[i] === h && lo[i] === l) {
-        if (counting) counts[i]++
+      let i = find(h, l)
+      if (held(i, h, l)) {
+        if (counting && counts[i] < BYTE_MAX) counts[i]++
+        else if (counting) beyond.set(hash, (beyond.get(hash) ?? 0) + 1)
         return false
       }
-      hi[i] = h
-      lo[i] = l
-      if (counting) counts[i] = 1
+      if (size + 1 > homes * LOAD) rebuild(2)
+      // Hashes crowded at the end of the order (hardly ever) need a longer tail.
+      while (!insert((i = find(h, l)), h, l)) {
+        tail *= 2
+        rebuild(1)
+      }
       size++
-      if (size * 2 > slots) grow()
       return true
     },
     has(hash) {
@@ -88,18 +138,14 @@ function createTable(capacity: number, counting: boolean): StateTally {
       const [h, l] = halves(hash)
       if (h === 0 && l === 0) return zero
       const i = find(h, l)
-      return hi[i] === h && lo[i] === l ? (counting ? counts[i] : 1) : 0
+      return held(i, h, l) ? (counting ? rowsAt(i, hash) : 1) : 0
     },
     *entries() {
       if (zero > 0) yield { stateHash: '0'.repeat(16), rows: zero }
-      // The hashes as 64-bit integers, sorted without a comparator: V8 sorts those in place, where
-      // a comparator makes it copy the array twice into its heap (16 bytes an entry).
-      const keys = new BigUint64Array(size - (zero > 0 ? 1 : 0))
-      for (let i = 0, n = 0; i < slots; i++) if (hi[i] !== 0 || lo[i] !== 0) keys[n++] = (BigInt(hi[i]) << 32n) | BigInt(lo[i])
-      keys.sort()
-      for (const key of keys) {
-        const i = find(Number(key >> 32n), Number(key & 0xffffffffn))
-        yield { stateHash: hex(i), rows: counting ? counts[i] : 1 }
+      for (let i = 0; i < hi.length; i++) {
+        if (hi[i] === 0 && lo[i] === 0) continue
+        const stateHash = hex(i)
+        yield { stateHash, rows: counting ? rowsAt(i, stateHash) : 1 }
       }
     },
     get size() {

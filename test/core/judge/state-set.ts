@@ -64,3 +64,35 @@ t.test('the all-zero hash is tallied like any other, first in order', async (t) 
   t.equal(tally.size, 2)
   t.same([...createStateTally().entries()], [], 'an empty tally lists nothing')
 })
+
+t.test('a tally counts a state\'s rows past 255', async (t) => {
+  const tally = createStateTally()
+  const a = stateHash({ message: 'a' })
+  const b = stateHash({ message: 'b' })
+  for (let n = 0; n < 1000; n++) tally.add(a)
+  for (let n = 0; n < 255; n++) tally.add(b)
+  t.equal(tally.rowsOf(a), 1000)
+  t.equal(tally.rowsOf(b), 255)
+  t.same([...tally.entries()].map((e) => e.rows), a < b ? [1000, 255] : [255, 1000])
+})
+
+t.test('hashes crowded at either end of the order are all kept, in order', async (t) => {
+  const tally = createStateTally(8)
+  const high = Array.from({ length: 1500 }, (_, i) => `ffffffff${i.toString(16).padStart(8, '0')}`)
+  const low = Array.from({ length: 1500 }, (_, i) => `00000000${(i + 1).toString(16).padStart(8, '0')}`)
+  const all = [...high, ...low]
+  t.ok([...all].reverse().every((h) => tally.add(h)), 'each is new once')
+  t.ok(all.every((h) => tally.rowsOf(h) === 1 && !tally.add(h) && tally.rowsOf(h) === 2))
+  t.equal(tally.size, 3000)
+  t.same([...tally.entries()].map((e) => e.stateHash), [...all].sort())
+})
+
+t.test('a set or tally made at the size it will hold lists what it was given', async (t) => {
+  const hashes = Array.from({ length: 10_000 }, (_, i) => stateHash({ message: `n${i}` }))
+  const tally = createStateTally(hashes.length)
+  const set = createStateSet(hashes.length)
+  t.ok(hashes.every((h) => tally.add(h) && set.add(h)))
+  t.equal(tally.size, 10_000)
+  t.equal(set.size, 10_000)
+  t.same([...tally.entries()].map((e) => e.stateHash), [...hashes].sort())
+})
