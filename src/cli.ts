@@ -1,20 +1,10 @@
 #!/usr/bin/env node
-import { enableCompileCache } from 'node:module'
-
-// Node's compile cache keeps each module compiled, and from TypeScript source its stripped text,
-// on disk (NODE_COMPILE_CACHE, else node-compile-cache in the temporary folder) for the next
-// start: run from source, the type stripper then strips this file alone, and a command starts
-// with some 14 MB less resident and in half the CPU time (docs/benchmarks.md). It must be on
-// before the other modules load, so they are imported below, not above. Off under V8's coverage
-// (c8), whose merging of cached code loses functions. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-if (process.env.NODE_V8_COVERAGE === undefined) enableCompileCache()
-
-await import('./quiet-warnings.ts')
-const { invocation } = await import('./cli/invocation.ts')
-const { runCli } = await import('./cli/run-cli.ts')
-const { stopOnSignals } = await import('./cli/signals.ts')
-const { packageInfo } = await import('./version.ts')
-const { capYoungGeneration, limitOldGeneration } = await import('./young-generation.ts')
+import './quiet-warnings.ts'
+import { invocation } from './cli/invocation.ts'
+import { runCli } from './cli/run-cli.ts'
+import { stopOnSignals } from './cli/signals.ts'
+import { packageInfo } from './version.ts'
+import { capYoungGeneration, limitOldGeneration } from './young-generation.ts'
 
 // Memory limits for long batch commands; a server (judge serve) keeps V8's defaults, for speed.
 if (process.argv[2] !== 'serve') {

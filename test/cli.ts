@@ -1,6 +1,5 @@
 import t from 'tap'
 import { spawn } from 'node:child_process'
-import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ROOT, spawnCli } from './helpers/cli.ts'
@@ -23,18 +22,6 @@ t.test('node src/cli.ts runs as a user would, with exit statuses and no sqlite w
   const help = await spawnCli(['--help'], {}, dir)
   t.equal(help.code, 0)
   t.match(help.stdout, /usage: judge <command>/)
-})
-
-t.test('the CLI keeps its compiled modules in Node\'s compile cache, but not under V8\'s coverage', async (t) => {
-  const dir = t.testdir({ cache: {}, coverage: {}, uncached: {} })
-  const files = (name: string) => readdirSync(resolve(dir, name), { recursive: true })
-  const cached = await spawnCli(['--help'], { TMPDIR: resolve(dir, 'cache') }, dir)
-  t.equal(cached.code, 0, cached.stderr)
-  t.ok(files('cache').some((f) => String(f).startsWith('node-compile-cache/')), 'the next start reads the modules from the cache')
-  const covered = await spawnCli(['--help'], { TMPDIR: resolve(dir, 'uncached'), NODE_V8_COVERAGE: resolve(dir, 'coverage') }, dir)
-  t.equal(covered.code, 0, covered.stderr)
-  t.same(files('uncached'), [], 'nothing is cached while coverage is taken')
-  t.ok(files('coverage').length > 0, 'coverage was taken')
 })
 
 t.test('a run killed outright keeps every answer it received; the next run asks only the rest', async (t) => {
