@@ -41,11 +41,11 @@ export function buildCachedStore(file: string, spec: Spec, model: string, states
     for (let start = 0; start < all.length; start += BATCH) {
       db.exec('BEGIN IMMEDIATE')
       for (const { hash, state } of all.slice(start, start + BATCH)) {
-        putState.run(hash, JSON.stringify(state))
+        putState.run(hash, JSON.stringify(state), askedAt)
         spec.questions.forEach((q, i) => {
           const distribution = fakeDistribution(q, state)
           const { label, p, margin } = readDistribution(q, distribution)
-          putAnswer.run(model, fingerprints[i], hash, spec.name, q.name, label, p, margin, JSON.stringify(distribution), askedAt, sampleRank(spec.name, q.name, hash), model)
+          putAnswer.run(model, fingerprints[i], hash, spec.name, q.name, label, p, margin, JSON.stringify(distribution), askedAt, sampleRank(spec.name, q.name, hash), model, null)
         })
       }
       db.exec('COMMIT')
