@@ -2,6 +2,7 @@ import { strataState } from '../core/allocation/neyman.ts'
 import { targetFigures, type TargetFigures } from '../core/allocation/reviews-needed.ts'
 import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
+import { resolutionOf } from '../core/tally/cells.ts'
 import { scoreJudgment } from '../core/review/accuracy.ts'
 import { actBlock } from '../core/review/act-block.ts'
 import { auditQuestion, weightedRows, type QuestionAudit } from '../core/review/audit.ts'
@@ -76,7 +77,7 @@ export async function accuracyReport(app: App, project: Project, spec: Spec, tar
   const audits = source ? auditData(source) : new Map<string, QuestionAudit>()
   const questions = Object.fromEntries(spec.questions.map((q): [string, QuestionAccuracy] => {
     const audit = audits.get(q.name) ?? auditQuestion({ question: q, unsureBelow: spec.unsureBelow, strata: NO_ROWS, known: new Map() })
-    const cells = source ? source.store.answerCells(source.model, q.fingerprint) : []
+    const cells = source ? source.store.answerCells(source.model, q.fingerprint, resolutionOf(spec, q)) : []
     return [q.name, {
       ask: q.ask, labels: q.labels, estimate: estimateAccuracy(audit, scores[q.name]), calibration: calibration(cells, weightedRows(audit)),
       thresholds: routeThresholds({ question: q.name, rules: spec.act[q.name] ?? [], cells, audit, unsureBelow: spec.unsureBelow, target }),

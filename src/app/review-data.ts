@@ -79,13 +79,13 @@ function extraRows(source: ReviewSource, question: Question, read: readonly Stor
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */
 export function currentLabels(source: ReviewSource): Map<string, Map<string, string>> {
   const { store, model, spec, key, verdicts } = source
-  const current = new Map<string, Map<string, string>>()
-  for (const question of spec.questions) {
-    const hashes = scoredRows(spec.name, question.name, key, verdicts)
-    const answers = hashes.length > 0 ? store.answersForStates(model, question.fingerprint, hashes) : []
-    current.set(question.name, new Map(answers.map((a) => [a.stateHash, a.label])))
-  }
-  return current
+  const scored = spec.questions.map((q) => scoredRows(spec.name, q.name, key, verdicts))
+  const all = [...new Set(scored.flat())]
+  const labels = all.length > 0 ? store.answerLabels(model, all) : new Map<string, Map<string, string>>()
+  return new Map(spec.questions.map((q, i) => {
+    const held = labels.get(q.fingerprint)
+    return [q.name, new Map(scored[i].flatMap((h) => (held?.has(h) ? [[h, held.get(h)!]] : [])))]
+  }))
 }
 
 /** A question's pooled score with the sampling-aware estimate, the agreement with people and the accuracy target beside it. */

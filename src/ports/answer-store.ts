@@ -27,18 +27,31 @@ export interface StoredAnswer {
   readonly optionMass?: number | null
 }
 
+/**
+ * How finely the answers of a question are counted: `grid` by label and the hundredths cells of p
+ * and margin (core/tally/grid.ts; the store's running tally, read at once), `exact` by label and
+ * each value of p and margin (a read of every answer).
+ */
+export type CellResolution = 'grid' | 'exact'
+
 /** Margins from `from` (inclusive) to `below` (exclusive); `below` may be Infinity. */
 export interface MarginBand {
   readonly from: number
   readonly below: number
 }
 
-/** How many answers of one question share a label, p and margin. */
+/**
+ * How many answers of one question share a label, p and margin; or, in a cell of the grid
+ * (core/tally/grid.ts), a label and the hundredths cells of p and margin, whose `p` and `margin`
+ * are the values that stand for the cell.
+ */
 export interface AnswerCell {
   readonly label: string
   readonly p: number
   readonly margin: number
   readonly count: number
+  /** The cell's p summed over its answers, in nanos; absent when every answer of the cell has p itself. */
+  readonly pNanos?: number
 }
 
 /** The answers the store holds for one (judgment, question, model, fingerprint), with their age. */
@@ -75,6 +88,11 @@ export interface AnswerStore {
   /** Answers of one question (model and fingerprint) for the given states. */
   answersForStates(model: string, fingerprint: string, stateHashes: readonly string[]): StoredAnswer[]
   /**
+   * The label of every answer of one model held for the given states, by fingerprint and then
+   * state hash: what the accuracy scores, read with one search per state for all its questions.
+   */
+  answerLabels(model: string, stateHashes: readonly string[]): Map<string, Map<string, string>>
+  /**
    * The first `limit` answers of one question in a fixed pseudo-random order, seeded by
    * judgment, question and state hash, so that the order never changes as rows are reviewed;
    * with `band`, only the answers whose margin lies in it (one stratum of the review sample).
@@ -82,8 +100,12 @@ export interface AnswerStore {
   sampleAnswers(model: string, fingerprint: string, judgment: string, question: string, limit: number, band?: MarginBand): StoredAnswer[]
   /** How many answers the store holds for one question; with `band`, those whose margin lies in it. */
   countAnswers(model: string, fingerprint: string, band?: MarginBand): number
-  /** Every answer of one question, counted by label, p and margin: the population the estimates weigh. */
-  answerCells(model: string, fingerprint: string): AnswerCell[]
+  /**
+   * Every answer of one question, counted by label, p and margin (`exact`) or by label and the grid's
+   * cells (`grid`, the same as gridCells of the exact cells): the population the estimates weigh.
+   * In order of label, p and margin.
+   */
+  answerCells(model: string, fingerprint: string, resolution: CellResolution): AnswerCell[]
 
   /** Every answer group of the store, by judgment, question, model and fingerprint. */
   answerGroups(): AnswerGroup[]

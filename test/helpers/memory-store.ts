@@ -1,4 +1,5 @@
 import { sampleRank } from '../../src/core/review/sample-rank.ts'
+import { gridCells } from '../../src/core/tally/cells.ts'
 import type { State } from '../../src/core/types.ts'
 import type { AnswerCell, AnswerGroup, MarginBand, StoredAnswer } from '../../src/ports/answer-store.ts'
 import type { CandidateQuestion, KeptRow, ShadowPair } from '../../src/ports/kept-store.ts'
@@ -97,6 +98,16 @@ export function createMemoryStore(): Store {
         return entry ? [read(entry)] : []
       })
     },
+    answerLabels(model, stateHashes) {
+      const labels = new Map<string, Map<string, string>>()
+      for (const group of answers.values()) {
+        for (const hash of stateHashes) {
+          const a = group.get(hash)?.answer
+          if (a?.model === model) labels.set(a.fingerprint, (labels.get(a.fingerprint) ?? new Map()).set(hash, a.label))
+        }
+      }
+      return labels
+    },
     sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
       const inBand = [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer.margin, band))
       return take(inBand.sort(byRankThenHash), limit).map(read)
@@ -104,13 +115,14 @@ export function createMemoryStore(): Store {
     countAnswers(model, fingerprint, band) {
       return [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer.margin, band)).length
     },
-    answerCells(model, fingerprint) {
+    answerCells(model, fingerprint, resolution) {
       const cells = new Map<string, AnswerCell>()
       for (const { answer: a } of answersOf(model, fingerprint).values()) {
         const id = key(a.label, String(a.p), String(a.margin))
         cells.set(id, { label: a.label, p: a.p, margin: a.margin, count: (cells.get(id)?.count ?? 0) + 1 })
       }
-      return [...cells.values()].sort((a, b) => byText(a.label, b.label) || a.p - b.p || a.margin - b.margin)
+      const exact = [...cells.values()].sort((a, b) => byText(a.label, b.label) || a.p - b.p || a.margin - b.margin)
+      return resolution === 'grid' ? gridCells(exact) : exact
     },
     ...runs,
     answerGroups() {

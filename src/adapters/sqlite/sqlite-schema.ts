@@ -5,6 +5,7 @@ import { answersEpochMigration } from './sqlite-epoch-migration.ts'
 import { forgetMigration } from './sqlite-forget-migration.ts'
 import { fitMigration } from './sqlite-fit-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
+import { tallyMigration } from './sqlite-tally-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
 /** The schema's history, oldest first; the last step's version is the version this code writes. */
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   answersEpochMigration(6),
   forgetMigration(7),
   fitMigration(8),
+  tallyMigration(9),
 ]
 
 /** The schema version this code writes and understands. */
@@ -23,11 +25,29 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
 export function configure(db: DatabaseSync): void {
   // The busy timeout comes first so that switching to WAL waits for another process's lock.
   db.exec('PRAGMA busy_timeout = 5000')
-  db.exec('PRAGMA journal_mode = WAL')
+  switchToWal(db)
   db.exec('PRAGMA synchronous = NORMAL')
   db.exec('PRAGMA foreign_keys = ON')
   // Deleted rows are overwritten with zeros, so that a forgotten row leaves no bytes in free space.
   db.exec('PRAGMA secure_delete = ON')
+}
+
+/**
+ * Switches to WAL, waiting as the busy timeout does. While another process creates the same store,
+ * SQLite can refuse the switch at once, without the busy handler (to avoid a deadlock on the lock
+ * this connection holds); it is then tried again every 10 ms for up to 5 s.
+ */
+function switchToWal(db: DatabaseSync, waitMs = 5000): void {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      db.exec('PRAGMA journal_mode = WAL')
+      return
+    } catch (error) {
+      if (!/database is locked/.test((error as Error).message) || Date.now() >= deadline) throw error
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
+    }
+  }
 }
 
 /**

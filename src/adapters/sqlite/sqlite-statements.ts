@@ -40,16 +40,23 @@ export const SQL = {
     CROSS JOIN _judge_states s ON s.state_hash = j.value ORDER BY j.key`,
   answersForStates: `SELECT ${ANSWER} FROM json_each(?) j CROSS JOIN _judge_answers a
     ON a.model = ? AND a.fingerprint = ? AND a.state_hash = j.value ORDER BY j.key`,
+  answerLabels: `SELECT a.fingerprint, a.state_hash, a.label FROM json_each(?) j CROSS JOIN _judge_answers a
+    ON a.model = ? AND a.state_hash = j.value`,
   sampleAnswers: `SELECT ${ANSWER} FROM _judge_answers a WHERE a.model = ? AND a.fingerprint = ?
     ORDER BY a.sample_rank, a.state_hash LIMIT ?`,
   sampleBand: `SELECT ${ANSWER} FROM _judge_answers a INDEXED BY _judge_answers_sample
     WHERE a.model = ? AND a.fingerprint = ? AND a.margin >= ? AND a.margin < ?
     ORDER BY a.sample_rank, a.state_hash LIMIT ?`,
-  countAnswers: 'SELECT count(*) AS n FROM _judge_answers WHERE model = ? AND fingerprint = ?',
   countBand: `SELECT count(*) AS n FROM _judge_answers
     WHERE model = ? AND fingerprint = ? AND margin >= ? AND margin < ?`,
   answerCells: `SELECT label, p, margin, count(*) AS count FROM _judge_answers
     WHERE model = ? AND fingerprint = ? GROUP BY label, p, margin ORDER BY label, p, margin`,
+  // The tally's cells and counts (docs/store.md): a band's ends are cells of the grid here.
+  // p_nanos as a real: exact to 2^53 (nine million answers of p = 1 in one cell), rounded past it.
+  tallyCells: `SELECT label, p_key, margin_key, answers, CAST(p_nanos AS REAL) AS p_nanos FROM _judge_answer_tally
+    WHERE model = ? AND fingerprint = ? ORDER BY label, p_key, margin_key`,
+  tallyCount: `SELECT coalesce(sum(answers), 0) AS n FROM _judge_answer_tally
+    WHERE model = ? AND fingerprint = ? AND margin_key >= ? AND margin_key < ?`,
   putRun: `INSERT INTO _judge_runs (${RUN}, seq)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
         (SELECT coalesce(max(seq), 0) + 1 FROM _judge_runs))
@@ -145,7 +152,7 @@ export const SQL = {
 } as const
 
 const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'getAnswer', 'answeredFingerprints',
-  'answersForStates', 'sampleAnswers', 'sampleBand'])
+  'answersForStates', 'answerLabels', 'sampleAnswers', 'sampleBand'])
 
 /** Every statement a store runs, prepared once when the store opens. */
 export type Statements = { readonly [K in keyof typeof SQL]: StatementSync }

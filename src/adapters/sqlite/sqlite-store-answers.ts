@@ -1,14 +1,15 @@
 import { storedAt } from './sqlite-store-forget.ts'
 import { sampleRank } from '../../core/review/sample-rank.ts'
+import { gridKey, keyValue, onGrid } from '../../core/tally/grid.ts'
 import type { State } from '../../core/types.ts'
-import type { StoredAnswer } from '../../ports/answer-store.ts'
+import type { AnswerCell, MarginBand, StoredAnswer } from '../../ports/answer-store.ts'
 import type { Store } from '../../ports/store.ts'
 import { sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
 
 /** The methods of the port that read and write answers and states. */
 export type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
-  'answersForStates' | 'sampleAnswers' | 'countAnswers' | 'answerCells'>
+  'answersForStates' | 'answerLabels' | 'sampleAnswers' | 'countAnswers' | 'answerCells'>
 
 /** The answer methods of a SQLite store, over its prepared statements and write transaction. */
 export function answerMethods(sql: Statements, transaction: (work: () => void) => void): AnswerMethods {
@@ -55,20 +56,44 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
       const unique = JSON.stringify([...new Set(stateHashes)])
       return answersOf(sql.answersForStates.all(unique, model, fingerprint))
     },
+    answerLabels(model, stateHashes) {
+      const labels = new Map<string, Map<string, string>>()
+      const rows = sql.answerLabels.all(JSON.stringify([...new Set(stateHashes)]), model) as unknown as [string, string, string][]
+      for (const [fingerprint, hash, label] of rows) {
+        const byState = labels.get(fingerprint) ?? labels.set(fingerprint, new Map()).get(fingerprint)!
+        byState.set(hash, label)
+      }
+      return labels
+    },
     sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
       // The order is the rank stored with each answer when it was first asked (docs/store.md).
       if (!band) return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
       return answersOf(sql.sampleBand.all(model, fingerprint, band.from, band.below, sqlLimit(limit)))
     },
     countAnswers(model, fingerprint, band) {
-      const row = band ? sql.countBand.get(model, fingerprint, band.from, band.below) : sql.countAnswers.get(model, fingerprint)
+      // The tally counts a band whose ends are hundredths; any other takes the margin index.
+      const keys = tallyKeys(band)
+      const row = keys ? sql.tallyCount.get(model, fingerprint, keys[0], keys[1]) : sql.countBand.get(model, fingerprint, band!.from, band!.below)
       return (row as { n: number }).n
     },
-    answerCells(model, fingerprint) {
-      return sql.answerCells.all(model, fingerprint).map((row) =>
+    answerCells(model, fingerprint, resolution) {
+      if (resolution === 'grid') return sql.tallyCells.all(model, fingerprint).map(gridCell)
+      return sql.answerCells.all(model, fingerprint).map((row): AnswerCell =>
         ({ label: row.label as string, p: row.p as number, margin: row.margin as number, count: row.count as number }))
     },
   }
+}
+
+/** The tally's margin keys from (inclusive) and below (exclusive) of a band whose ends are on the grid; null for any other band. */
+function tallyKeys(band: MarginBand | undefined): [number, number] | null {
+  const from = band?.from ?? -Infinity
+  const below = band?.below ?? Infinity
+  if ((from !== -Infinity && !onGrid(from)) || (below !== Infinity && !onGrid(below))) return null
+  return [from === -Infinity ? Number.MIN_SAFE_INTEGER : gridKey(from), below === Infinity ? Number.MAX_SAFE_INTEGER : gridKey(below)]
+}
+
+function gridCell(row: Record<string, unknown>): AnswerCell {
+  return { label: row.label as string, p: keyValue(row.p_key as number), margin: keyValue(row.margin_key as number), count: row.answers as number, pNanos: row.p_nanos as number }
 }
 
 const answersOf = (rows: unknown[]): StoredAnswer[] => (rows as AnswerRow[]).map(answerOf)

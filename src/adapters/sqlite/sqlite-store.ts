@@ -28,7 +28,7 @@ export interface SqliteStoreOptions {
 }
 
 /** The methods of the port that only read. */
-const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'sampleAnswers',
+const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'answerLabels', 'sampleAnswers',
   'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
   'modelChecks', 'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
 

@@ -1,4 +1,6 @@
 import type { AnswerCell } from '../../ports/answer-store.ts'
+import { pNanosOf } from '../tally/cells.ts'
+import { NANOS } from '../tally/grid.ts'
 import { wilsonInterval } from './accuracy.ts'
 import type { WeightedRow } from './audit.ts'
 
@@ -51,7 +53,8 @@ export function calibration(cells: readonly AnswerCell[], rows: readonly Weighte
     const sampled = rows.filter((r) => binOf(r.row.p) === i)
     return {
       low: i / BINS, high: (i + 1) / BINS, answers, share: total === 0 ? 0 : answers / total,
-      confidence: answers === 0 ? null : inBin.reduce((s, c) => s + c.p * c.count, 0) / answers,
+      // Summed in nanos, an integer: the same figure from the tally's cells as from every answer.
+      confidence: answers === 0 ? null : inBin.reduce((s, c) => s + pNanosOf(c), 0) / NANOS / answers,
       sampled: sampled.length, ...weightedAccuracy(sampled),
     }
   })

@@ -1,5 +1,6 @@
 import type { AnswerCell } from '../../ports/answer-store.ts'
 import { ruleHolds } from '../judge/route.ts'
+import { gridFloor } from '../tally/grid.ts'
 import type { ActRule, Comparison } from '../types.ts'
 import { wilsonInterval } from './accuracy.ts'
 import type { QuestionAudit } from './audit.ts'
@@ -70,7 +71,8 @@ export function routeThresholds(input: ThresholdInput): RouteThresholds[] {
 
 function thresholdsOf(input: ThresholdInput, index: number, variable: 'p' | 'margin'): RouteThresholds {
   const rule = input.rules[index]
-  const candidates = [...new Set(input.cells.filter((c) => rule.when.label!.includes(c.label)).map((c) => c[variable]))].sort((a, b) => b - a)
+  // Hundredths, so that a cell of the tally lies wholly on one side of each (core/tally/grid.ts).
+  const candidates = [...new Set(input.cells.filter((c) => rule.when.label!.includes(c.label)).map((c) => gridFloor(c[variable])))].sort((a, b) => b - a)
   const table = candidates.map((t) => figuresAt(input, index, variable, { op: '>=', value: t, text: `>= ${t}` }))
   const current = rule.when[variable]!
   return {

@@ -19,7 +19,7 @@ t.test('a new database is migrated to the current version, with every table, in 
   t.equal(userVersion(db), 0, 'a new database is at version 0')
   migrate(db, ':memory:')
   t.equal(userVersion(db), SCHEMA_VERSION)
-  t.same(tables(db), ['_judge_answers', '_judge_candidates', '_judge_forgotten', '_judge_kept', '_judge_meta', '_judge_model_checks', '_judge_model_pairs', '_judge_pace',
+  t.same(tables(db), ['_judge_answer_tally', '_judge_answers', '_judge_candidates', '_judge_forgotten', '_judge_kept', '_judge_meta', '_judge_model_checks', '_judge_model_pairs', '_judge_pace',
     '_judge_run_labels', '_judge_run_states', '_judge_runs', '_judge_shadows', '_judge_spend', '_judge_states'])
   t.notOk(db.isTransaction)
   migrate(db, ':memory:')
@@ -58,4 +58,20 @@ t.test('a migration that fails leaves the store at its old version', async (t) =
   t.equal(userVersion(db), 0)
   t.notOk(db.isTransaction)
   db.close()
+})
+
+t.test('a switch to WAL refused at once as locked is tried again; any other error is not', async (t) => {
+  const calls: string[] = []
+  let refusals = 2
+  const db = {
+    exec(sql: string) {
+      calls.push(sql)
+      if (sql === 'PRAGMA journal_mode = WAL' && refusals-- > 0) throw new Error('database is locked')
+    },
+  } as unknown as DatabaseSync
+  configure(db)
+  t.equal(calls.filter((s) => s === 'PRAGMA journal_mode = WAL').length, 3, 'two refusals, then the switch')
+  t.equal(calls.at(-1), 'PRAGMA secure_delete = ON', 'and the rest of the settings')
+  const broken = { exec: (sql: string) => { if (sql.includes('journal_mode')) throw new Error('disk I/O error') } } as unknown as DatabaseSync
+  t.throws(() => configure(broken), /disk I\/O error/)
 })

@@ -25,7 +25,7 @@ t.test('every statement is prepared once the schema is there; answers come back 
   t.same(Object.keys(sql), Object.keys(SQL))
   sql.putAnswer.run('m', 'fp', 'h', 'spam', 'is_spam', 'yes', 0.9, 0.8, '{"yes":0.9,"no":0.1}', '2026-01-01T00:00:00.000', 7, 'm-1.2', 0.42)
   t.same(sql.getAnswers.all('m', 'h'), [['m', 'fp', 'h', 'spam', 'is_spam', 'yes', 0.9, 0.8, '{"yes":0.9,"no":0.1}', '2026-01-01T00:00:00.000', 'm-1.2', 0.42]])
-  t.same(sql.countAnswers.get('m', 'fp'), { n: 1 }, 'other statements give objects')
+  t.same(sql.countBand.get('m', 'fp', 0, 1), { n: 1 }, 'other statements give objects')
 })
 
 t.test('lists of keys travel as one JSON array, and rows come back in the order asked', async (t) => {

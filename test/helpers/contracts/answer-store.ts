@@ -177,17 +177,41 @@ export function answerStoreContract(t: Test, title: string, open: () => Closable
       t.equal(store.countAnswers('jev-1', 'fp-spam', low), 5)
       t.equal(store.countAnswers('jev-1', 'fp-spam', high), 15)
       t.equal(store.countAnswers('jev-1', 'fp-x', high), 0)
+      t.equal(store.countAnswers('jev-1', 'fp-spam', { from: 0.025, below: 0.125 }), 2, 'ends between hundredths: 0.05 and 0.1')
+      t.equal(store.countAnswers('jev-1', 'fp-spam', { from: 0.05, below: 0.1 }), 1, 'ends on hundredths: 0.05 only')
+      t.equal(store.countAnswers('jev-1', 'fp-spam', { from: 0.1, below: 0.1 }), 0)
+    })
+    t.test('answer labels are read for many states at once, by fingerprint and state, for one model', async (t) => {
+      const store = fresh(t)
+      putMany(store, ['state-0', 'state-1'], { label: 'yes' })
+      putMany(store, ['state-1'], { label: 'no', fingerprint: 'fp-x' })
+      putMany(store, ['state-2'], { label: 'no', model: 'jev-2' })
+      const labels = store.answerLabels('jev-1', ['state-1', 'state-0', 'state-2', 'state-1', 'nowhere'])
+      t.same([...labels.keys()].sort(), ['fp-spam', 'fp-x'])
+      t.same(Object.fromEntries(labels.get('fp-spam')!), { 'state-0': 'yes', 'state-1': 'yes' })
+      t.same(Object.fromEntries(labels.get('fp-x')!), { 'state-1': 'no' })
+      t.equal(store.answerLabels('jev-1', []).size, 0)
     })
     t.test('answer cells count the answers of a question by label, p and margin', async (t) => {
       const store = fresh(t)
       putMany(store, ['state-0', 'state-1'], { label: 'yes', p: 0.9, margin: 0.8 })
       putMany(store, ['state-2'], { label: 'no', p: 0.55, margin: 0.1 })
       putMany(store, ['state-3'], { label: 'yes', p: 0.9, margin: 0.8, fingerprint: 'fp-x' })
-      t.same(store.answerCells('jev-1', 'fp-spam'), [
+      putMany(store, ['state-4'], { label: 'yes', p: 0.873, margin: 0.746 })
+      putMany(store, ['state-5'], { label: 'yes', p: 0.871, margin: 0.742 })
+      t.same(store.answerCells('jev-1', 'fp-spam', 'exact'), [
         { label: 'no', p: 0.55, margin: 0.1, count: 1 },
+        { label: 'yes', p: 0.871, margin: 0.742, count: 1 },
+        { label: 'yes', p: 0.873, margin: 0.746, count: 1 },
         { label: 'yes', p: 0.9, margin: 0.8, count: 2 },
       ])
-      t.same(store.answerCells('jev-2', 'fp-spam'), [])
+      t.same(store.answerCells('jev-1', 'fp-spam', 'grid'), [
+        { label: 'no', p: 0.55, margin: 0.1, count: 1, pNanos: 550_000_000 },
+        { label: 'yes', p: 0.875, margin: 0.745, count: 2, pNanos: 1_744_000_000 },
+        { label: 'yes', p: 0.9, margin: 0.8, count: 2, pNanos: 1_800_000_000 },
+      ], 'values between two hundredths share a cell, which keeps their p summed')
+      t.same(store.answerCells('jev-2', 'fp-spam', 'exact'), [])
+      t.same(store.answerCells('jev-2', 'fp-spam', 'grid'), [])
     })
     t.test('answers are grouped by first asker, model and fingerprint with their count and age; a group can be deleted', async (t) => {
       const store = fresh(t)
