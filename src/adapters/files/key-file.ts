@@ -18,7 +18,24 @@ interface Parsed {
  * the same state merge; two different labels for one question of one state are an error.
  */
 export async function readKey(spec: Spec, file: string): Promise<AnswerKey> {
-  const parsed = parseKey(await readText(file, spec), file)
+  const text = await readText(file, spec)
+  // A server reads the key on every request: the text is read again, but parsed only when it changed.
+  const id = `${spec.hash}\0${file}`
+  const held = parsedKeys.get(id)
+  if (held?.text === text) return held.key
+  const key = keyOf(spec, file, text)
+  parsedKeys.delete(id)
+  if (parsedKeys.size >= PARSED_KEYS) parsedKeys.delete(parsedKeys.keys().next().value!)
+  parsedKeys.set(id, { text, key })
+  return key
+}
+
+/** Keys parsed lately, by spec hash and file, with the text they were parsed from; the oldest goes first. */
+const parsedKeys = new Map<string, { readonly text: string; readonly key: AnswerKey }>()
+const PARSED_KEYS = 16
+
+function keyOf(spec: Spec, file: string, text: string): AnswerKey {
+  const parsed = parseKey(text, file)
   const columns = parsed.length > 0 ? Object.keys(parsed[0].record) : []
   if (parsed.length > 0 && !spec.questions.some((q) => columns.includes(q.name))) {
     throw new InputError(`${file}: the answer key has no column for any question of ${spec.name} (${spec.questions.map((q) => q.name).join(', ')})`)
