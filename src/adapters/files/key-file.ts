@@ -4,6 +4,7 @@ import type { AnswerKey, KeyRow } from '../../core/review/verdicts.ts'
 import { stateHash, stateOf } from '../../core/judge/state.ts'
 import type { Spec } from '../../core/types.ts'
 import { InputError } from '../../errors.ts'
+import { parsedTexts } from './parsed-texts.ts'
 import { delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 
 type Cells = { readonly [column: string]: string }
@@ -18,21 +19,12 @@ interface Parsed {
  * the same state merge; two different labels for one question of one state are an error.
  */
 export async function readKey(spec: Spec, file: string): Promise<AnswerKey> {
-  const text = await readText(file, spec)
   // A server reads the key on every request: the text is read again, but parsed only when it changed.
-  const id = `${spec.hash}\0${file}`
-  const held = parsedKeys.get(id)
-  if (held?.text === text) return held.key
-  const key = keyOf(spec, file, text)
-  parsedKeys.delete(id)
-  if (parsedKeys.size >= PARSED_KEYS) parsedKeys.delete(parsedKeys.keys().next().value!)
-  parsedKeys.set(id, { text, key })
-  return key
+  return parsedKeys.get(`${spec.hash}\0${file}`, await readText(file, spec), (text) => keyOf(spec, file, text))
 }
 
-/** Keys parsed lately, by spec hash and file, with the text they were parsed from; the oldest goes first. */
-const parsedKeys = new Map<string, { readonly text: string; readonly key: AnswerKey }>()
-const PARSED_KEYS = 16
+/** Keys parsed lately, by spec hash and file. */
+const parsedKeys = parsedTexts<AnswerKey>(16)
 
 function keyOf(spec: Spec, file: string, text: string): AnswerKey {
   const parsed = parseKey(text, file)

@@ -7,6 +7,7 @@ import type { ComparisonRecord, Comparisons } from '../../core/compare/compariso
 import type { VerdictRecord, Verdicts } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
+import { parsedTexts } from './parsed-texts.ts'
 import { BASE_COLUMNS, lineOf, retractionLine, REVIEW_COLUMNS, verdictLine, type Cells, type Column } from './reviews-lines.ts'
 
 // The line format lives in reviews-lines.ts; callers that write or read the file find it here too.
@@ -124,8 +125,25 @@ export async function readReviews(file: string): Promise<Map<string, VerdictReco
 }
 
 async function readLines(file: string): Promise<ReviewLine[]> {
+  return parsedReviews.get(resolve(file), await readText(file), (text) => linesOf(text, file))
+}
+
+/** Reviews files parsed lately, by path (a server reads them on every page request). */
+const parsedReviews = parsedTexts<ReviewLine[]>(16)
+
+/** Lets go of what was parsed from a reviews file: after rows were forgotten in it, no copy of their values stays in memory. */
+export function dropParsedReviews(file: string): void {
+  parsedReviews.drop(resolve(file))
+}
+
+/** Whether what was parsed from a reviews file is held in memory. */
+export function holdsParsedReviews(file: string): boolean {
+  return parsedReviews.holds(resolve(file))
+}
+
+function linesOf(text: string, file: string): ReviewLine[] {
   const lines: ReviewLine[] = []
-  for (const { record, info } of parseFile(await readText(file), file)) {
+  for (const { record, info } of parseFile(text, file)) {
     // Two processes writing the first verdict into one empty file at once can both add a header.
     if (record.reviewed_at === 'reviewed_at') continue
     lines.push(lineOf(record, `${file}:${info.lines}`, delimitedName(delimiterOf(file))))

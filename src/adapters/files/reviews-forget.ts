@@ -6,6 +6,7 @@ import { FORGOTTEN_STATE, type LinePick } from '../../core/forget/line-pick.ts'
 import type { State } from '../../core/types.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
+import { dropParsedReviews } from './reviews-file.ts'
 import { BASE_COLUMNS, lineOf, type Cells } from './reviews-lines.ts'
 
 /** One record of the file as read: its cells, and where it ends in the bytes (its line end included). */
@@ -49,7 +50,10 @@ export async function forgetReviewStates(file: string, pick: LinePick, apply: bo
     parts.push(Buffer.from(rewritten(r.record, header.indexOf('state'), span.toString('utf8'), delimiterOf(path))))
   }
   parts.push(body.subarray(from))
-  if (apply && counts.size > 0) await replace(path, Buffer.concat(parts))
+  if (apply && counts.size > 0) {
+    await replace(path, Buffer.concat(parts))
+    dropParsedReviews(path)
+  }
   return counts
 }
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { appendRetraction, appendVerdict, BASE_COLUMNS, readReviews, readVerdicts, REVIEW_COLUMNS, verdictLine } from '../../../src/adapters/files/reviews-file.ts'
+import { appendRetraction, appendVerdict, BASE_COLUMNS, holdsParsedReviews, readReviews, readVerdicts, REVIEW_COLUMNS, verdictLine } from '../../../src/adapters/files/reviews-file.ts'
 import { forgetReviewStates } from '../../../src/adapters/files/reviews-forget.ts'
 import { pickBefore, pickRows } from '../../../src/core/forget/line-pick.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
@@ -29,7 +29,10 @@ t.test('a forgotten row\'s lines lose their state and nothing else; every other 
   await appendRetraction(file, { retracted_at: '2026-01-01T00:01:00.000', reviewer: 'bob', withdrawn: verdict(secret) })
   await appendVerdict(file, verdict(secret, { reviewer: 'cy', reviewed_at: '2026-01-01T00:02:00.000' }))
   const before = readFileSync(file, 'utf8')
+  await readReviews(file)
+  t.ok(holdsParsedReviews(file), 'read once, the file is held parsed')
   t.same(await forgetReviewStates(file, pickRows(forgotten), true), new Map([[stateHash({ message: secret }), 3]]))
+  t.notOk(holdsParsedReviews(file), 'and let go of once rows are forgotten in it')
   t.equal(bytes(file).indexOf(MARKER), -1, 'the marker is gone')
   const lines = before.split(/(?<=\n)(?=\d{4}-)/)
   const after = readFileSync(file, 'utf8').split(/(?<=\n)(?=\d{4}-)/)
