@@ -81,7 +81,7 @@ export function currentLabels(source: ReviewSource): Map<string, Map<string, str
   const { store, model, spec, key, verdicts } = source
   const scored = spec.questions.map((q) => scoredRows(spec.name, q.name, key, verdicts))
   const all = [...new Set(scored.flat())]
-  const labels = all.length > 0 ? store.answerLabels(model, all) : new Map<string, Map<string, string>>()
+  const labels = all.length > 0 ? store.answerLabels(model, spec.questions.map((q) => q.fingerprint), all) : new Map<string, Map<string, string>>()
   return new Map(spec.questions.map((q, i) => {
     const held = labels.get(q.fingerprint)
     return [q.name, new Map(scored[i].flatMap((h) => (held?.has(h) ? [[h, held.get(h)!]] : [])))]

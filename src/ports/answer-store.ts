@@ -88,10 +88,11 @@ export interface AnswerStore {
   /** Answers of one question (model and fingerprint) for the given states. */
   answersForStates(model: string, fingerprint: string, stateHashes: readonly string[]): StoredAnswer[]
   /**
-   * The label of every answer of one model held for the given states, by fingerprint and then
-   * state hash: what the accuracy scores, read with one search per state for all its questions.
+   * The labels of one model's answers to the given question fingerprints for the given states, by
+   * fingerprint and then state hash (missing ones absent): what the accuracy scores, read with one
+   * search per state for all its questions.
    */
-  answerLabels(model: string, stateHashes: readonly string[]): Map<string, Map<string, string>>
+  answerLabels(model: string, fingerprints: readonly string[], stateHashes: readonly string[]): Map<string, Map<string, string>>
   /**
    * The first `limit` answers of one question in a fixed pseudo-random order, seeded by
    * judgment, question and state hash, so that the order never changes as rows are reviewed;

@@ -98,15 +98,11 @@ export function createMemoryStore(): Store {
         return entry ? [read(entry)] : []
       })
     },
-    answerLabels(model, stateHashes) {
-      const labels = new Map<string, Map<string, string>>()
-      for (const group of answers.values()) {
-        for (const hash of stateHashes) {
-          const a = group.get(hash)?.answer
-          if (a?.model === model) labels.set(a.fingerprint, (labels.get(a.fingerprint) ?? new Map()).set(hash, a.label))
-        }
-      }
-      return labels
+    answerLabels(model, fingerprints, stateHashes) {
+      return new Map(fingerprints.map((fp) => {
+        const group = answersOf(model, fp)
+        return [fp, new Map(stateHashes.flatMap((h) => (group.has(h) ? [[h, group.get(h)!.answer.label]] : [])))]
+      }))
     },
     sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
       const inBand = [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer.margin, band))

@@ -7,25 +7,32 @@ import type { Store } from '../../ports/store.ts'
  * and an answer never changes once stored (first writer wins), so a kept answer is never stale; an
  * answer not found is not remembered as missing, so one stored later (by any process) is found.
  * Kept answers are frozen: a caller that tries to change one gets a TypeError, not a changed store.
- * Answers deleted (by any process) are dropped when the store's answers epoch is next read.
+ * Answers deleted (by any process) are dropped when the store's answers epoch is next read. Labels
+ * asked for many states at once (answerLabels) are kept the same way, apart.
  */
 export function cacheAnswers(store: Store, states: number): Store {
   const held = new Map<string, Map<string, StoredAnswer>>()
+  const labels = heldLabels(store, states)
   const getAnswers = store.getAnswers
   const { answersEpoch, deleteAnswers } = store
   let epoch = answersEpoch.call(store)
+  const clear = () => {
+    held.clear()
+    labels.clear()
+  }
   return Object.assign(store, {
     answersEpoch(): number {
       const now = answersEpoch.call(store)
-      if (now !== epoch) held.clear()
+      if (now !== epoch) clear()
       epoch = now
       return now
     },
     deleteAnswers(group: Parameters<Store['deleteAnswers']>[0]): number {
       const deleted = deleteAnswers.call(store, group)
-      if (deleted > 0) held.clear()
+      if (deleted > 0) clear()
       return deleted
     },
+    answerLabels: labels.read,
     getAnswers(model: string, stateHash: string, fingerprints: readonly string[]): Map<string, StoredAnswer> {
       const key = `${model}\0${stateHash}`
       let kept = held.get(key)
@@ -45,6 +52,44 @@ export function cacheAnswers(store: Store, states: number): Store {
       return found
     },
   })
+}
+
+/**
+ * The labels the store gave for the last `states` (model, state hash) pairs read, by fingerprint,
+ * in front of answerLabels (a server scores the same key rows and reviewed rows on every page):
+ * a state is read again when it lacks a label asked for, so that an answer stored later is found.
+ */
+function heldLabels(store: Store, states: number): { read: Store['answerLabels']; clear(): void } {
+  const held = new Map<string, Map<string, string>>()
+  const answerLabels = store.answerLabels
+  return {
+    clear: () => held.clear(),
+    read(model, fingerprints, stateHashes) {
+      const found = new Map(fingerprints.map((fp) => [fp, new Map<string, string>()]))
+      const missing: string[] = []
+      for (const h of new Set(stateHashes)) {
+        const kept = held.get(`${model}\0${h}`)
+        if (kept === undefined || !fingerprints.every((fp) => kept.has(fp))) missing.push(h)
+        else for (const fp of fingerprints) found.get(fp)!.set(h, kept.get(fp)!)
+      }
+      const read = missing.length > 0 ? answerLabels.call(store, model, fingerprints, missing) : new Map<string, Map<string, string>>()
+      for (const h of missing) {
+        const key = `${model}\0${h}`
+        const kept = new Map(held.get(key))
+        for (const fp of fingerprints) {
+          const label = read.get(fp)?.get(h)
+          if (label === undefined) continue
+          kept.set(fp, label)
+          found.get(fp)!.set(h, label)
+        }
+        held.delete(key)
+        if (kept.size === 0) continue
+        if (held.size >= states) held.delete(held.keys().next().value!)
+        held.set(key, kept)
+      }
+      return found
+    },
+  }
 }
 
 function frozen(answer: StoredAnswer): StoredAnswer {

@@ -56,13 +56,10 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
       const unique = JSON.stringify([...new Set(stateHashes)])
       return answersOf(sql.answersForStates.all(unique, model, fingerprint))
     },
-    answerLabels(model, stateHashes) {
-      const labels = new Map<string, Map<string, string>>()
+    answerLabels(model, fingerprints, stateHashes) {
+      const labels = new Map(fingerprints.map((fp) => [fp, new Map<string, string>()]))
       const rows = sql.answerLabels.all(JSON.stringify([...new Set(stateHashes)]), model) as unknown as [string, string, string][]
-      for (const [fingerprint, hash, label] of rows) {
-        const byState = labels.get(fingerprint) ?? labels.set(fingerprint, new Map()).get(fingerprint)!
-        byState.set(hash, label)
-      }
+      for (const [fingerprint, hash, label] of rows) labels.get(fingerprint)?.set(hash, label)
       return labels
     },
     sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
