@@ -19,7 +19,7 @@ const WARMUP = 3
  */
 export async function benchRunPage(rebuild = false): Promise<BenchResult> {
   const spec = writeProject()
-  ensureStore(spec, rebuild)
+  await ensureStore(spec, rebuild)
   recordRun(spec)
   const { base, close } = await servePages()
   try {

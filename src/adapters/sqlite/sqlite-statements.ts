@@ -152,7 +152,7 @@ export const SQL = {
 } as const
 
 const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'getAnswer', 'answeredFingerprints',
-  'answersForStates', 'answerLabels', 'sampleAnswers', 'sampleBand'])
+  'answersForStates', 'answerLabels', 'sampleAnswers', 'sampleBand', 'tallyCells'])
 
 /** Every statement a store runs, prepared once when the store opens. */
 export type Statements = { readonly [K in keyof typeof SQL]: StatementSync }

@@ -74,7 +74,7 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
       return (row as { n: number }).n
     },
     answerCells(model, fingerprint, resolution) {
-      if (resolution === 'grid') return sql.tallyCells.all(model, fingerprint).map(gridCell)
+      if (resolution === 'grid') return (sql.tallyCells.all(model, fingerprint) as unknown as TallyRow[]).map(gridCell)
       return sql.answerCells.all(model, fingerprint).map((row): AnswerCell =>
         ({ label: row.label as string, p: row.p as number, margin: row.margin as number, count: row.count as number }))
     },
@@ -89,8 +89,10 @@ function tallyKeys(band: MarginBand | undefined): [number, number] | null {
   return [from === -Infinity ? Number.MIN_SAFE_INTEGER : gridKey(from), below === Infinity ? Number.MAX_SAFE_INTEGER : gridKey(below)]
 }
 
-function gridCell(row: Record<string, unknown>): AnswerCell {
-  return { label: row.label as string, p: keyValue(row.p_key as number), margin: keyValue(row.margin_key as number), count: row.answers as number, pNanos: row.p_nanos as number }
+type TallyRow = [label: string, pKey: number, marginKey: number, answers: number, pNanos: number]
+
+function gridCell([label, pKey, marginKey, count, pNanos]: TallyRow): AnswerCell {
+  return { label, p: keyValue(pKey), margin: keyValue(marginKey), count, pNanos }
 }
 
 const answersOf = (rows: unknown[]): StoredAnswer[] => (rows as AnswerRow[]).map(answerOf)
