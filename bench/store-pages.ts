@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
@@ -14,7 +14,7 @@ import type { LabelCount, Spec, State } from '../src/core/types.ts'
 import { createHandler } from '../src/http/handler.ts'
 import { fakeDistribution } from '../test/helpers/fake-engine.ts'
 import { buildCachedStore } from './build-store.ts'
-import { DATA, ROOT, count, ms, note, quantile, report, type BenchResult } from './common.ts'
+import { DATA, ROOT, count, freshStore, ms, note, quantile, report, type BenchResult } from './common.ts'
 import { KEPT, keepForCompare, writeCandidate, writeReviews } from './store-fixtures.ts'
 import { messageAt, sourceMessages, SPEC_YAML } from './generate.ts'
 
@@ -189,14 +189,19 @@ async function timed(url: string, valid: (body: string) => boolean): Promise<Tim
   return { median: quantile(times, 0.5), p95: quantile(times, 0.95), bytes }
 }
 
-/** `judge test` on the bench store: wall time of the CLI, start to exit, in a child process. */
+/**
+ * `judge test` on the bench store: wall time of the CLI, start to exit, in a child process. It
+ * records a run each time, so it runs on a copy: the bench store stays as built.
+ */
 async function judgeTest(): Promise<Timing> {
+  const store = freshStore('store-pages-test')
+  copyFileSync(STORE, store)
   const times: number[] = []
   let bytes = 0
   for (let i = 0; i < CLI_SAMPLES + 1; i++) {
     const started = performance.now()
     const child = spawnSync(process.execPath, [resolve(ROOT, 'src/cli.ts'), 'test', resolve(DIR, 'spam.judge.yaml')], {
-      env: { ...process.env, JUDGE_STORE: STORE, ENGINE_MODEL: MODEL }, encoding: 'utf8',
+      env: { ...process.env, JUDGE_STORE: store, ENGINE_MODEL: MODEL }, encoding: 'utf8',
     })
     const elapsed = performance.now() - started
     if (child.status !== 0 || !child.stdout.includes('is_spam')) throw new Error(`judge test exited ${child.status}: ${child.stderr.slice(0, 500)}`)
