@@ -41,7 +41,7 @@ export function cacheAnswers(store: Store, states: number): Store {
         if (read.size === 0) return read
         kept = new Map(kept)
         for (const [fp, answer] of read) kept.set(fp, frozen(answer))
-        if (!held.delete(key) && held.size >= states) held.delete(held.keys().next().value!)
+        if (!held.delete(key)) makeRoom(held, states)
         held.set(key, kept)
       }
       const found = new Map<string, StoredAnswer>()
@@ -84,11 +84,25 @@ function heldLabels(store: Store, states: number): { read: Store['answerLabels']
         }
         held.delete(key)
         if (kept.size === 0) continue
-        if (held.size >= states) held.delete(held.keys().next().value!)
+        makeRoom(held, states)
         held.set(key, kept)
       }
       return found
     },
+  }
+}
+
+/**
+ * Drops the entries read longest ago once a map holds `bound`: an eighth of them at once, in one
+ * pass. Dropping one at a time from the front would make each drop walk past the slots the earlier
+ * ones left, until the map is rehashed: a cost per lookup that grows with the bound.
+ */
+function makeRoom(held: Map<string, unknown>, bound: number): void {
+  if (held.size < bound) return
+  let drop = Math.max(1, held.size - bound + 1, Math.floor(bound / 8))
+  for (const key of held.keys()) {
+    held.delete(key)
+    if (--drop === 0) break
   }
 }
 

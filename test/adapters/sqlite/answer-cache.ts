@@ -114,3 +114,16 @@ t.test('labels: more states in one read than the bound still all come back; a de
   t.equal(store.answerLabels('jev-1', ['fp-spam'], ['b', 'c']).get('fp-spam')!.size, 0)
   t.equal(reads().length, 5, 'read again after the deletion')
 })
+
+t.test('past a larger bound, an eighth of the states, those read longest ago, make room at once', async (t) => {
+  const { store, reads } = cached(16)
+  const hashes = Array.from({ length: 17 }, (_, i) => `s${i}`)
+  for (const hash of hashes) store.putAnswers([answer({ stateHash: hash })], hash, {})
+  for (const hash of hashes) store.getAnswers('jev-1', hash, ['fp-spam'])
+  t.equal(reads(), 17)
+  store.getAnswers('jev-1', 's2', ['fp-spam'])
+  t.equal(reads(), 17, 's2 is still held')
+  store.getAnswers('jev-1', 's1', ['fp-spam'])
+  store.getAnswers('jev-1', 's0', ['fp-spam'])
+  t.equal(reads(), 19, 's0 and s1 went to make room for s16')
+})
