@@ -10,7 +10,8 @@ const where = (row: string) => `model = ${row}model AND fingerprint = ${row}fing
  * The step that keeps the answer tally: per model, fingerprint, label and grid cell of p and margin
  * (core/tally/grid.ts), how many answers the store holds and their p summed in nanos. Triggers keep
  * it in the transaction of every answer written or deleted, whichever process writes; the answers
- * stored before are counted into it once, here. A cell whose last answer goes is deleted.
+ * stored before are counted into it once, here, one at a time into the cells (a GROUP BY would
+ * sort every answer first: 8 s for a million, against 3). A cell whose last answer goes is deleted.
  */
 export function tallyMigration(version: number): Migration {
   return {
@@ -28,8 +29,8 @@ export function tallyMigration(version: number): Migration {
       ) WITHOUT ROWID;
 
       INSERT INTO _judge_answer_tally
-        SELECT ${cell('')}, count(*), sum(${nanosSql('p')}) FROM _judge_answers
-        GROUP BY 1, 2, 3, 4, 5;
+        SELECT ${cell('')}, 1, ${nanosSql('p')} FROM _judge_answers WHERE true
+        ON CONFLICT DO UPDATE SET answers = answers + 1, p_nanos = p_nanos + excluded.p_nanos;
 
       CREATE TRIGGER _judge_answers_tally_add AFTER INSERT ON _judge_answers BEGIN
         INSERT INTO _judge_answer_tally VALUES (${cell('NEW.')}, 1, ${nanosSql('NEW.p')})
