@@ -1,10 +1,18 @@
 #!/usr/bin/env node
-import './quiet-warnings.ts'
-import { invocation } from './cli/invocation.ts'
-import { runCli } from './cli/run-cli.ts'
-import { stopOnSignals } from './cli/signals.ts'
-import { packageInfo } from './version.ts'
-import { capYoungGeneration, limitOldGeneration } from './young-generation.ts'
+import { enableCompileCache } from 'node:module'
+
+// Node's compile cache keeps each module compiled, and from TypeScript source its stripped text,
+// on disk for the next start (docs/configuration.md): run from source, Node's type stripper (a
+// WebAssembly module of some 20 MB resident) is then not loaded at all. It must be on before the
+// other modules load, so they are imported below, not above.
+enableCompileCache()
+
+await import('./quiet-warnings.ts')
+const { invocation } = await import('./cli/invocation.ts')
+const { runCli } = await import('./cli/run-cli.ts')
+const { stopOnSignals } = await import('./cli/signals.ts')
+const { packageInfo } = await import('./version.ts')
+const { capYoungGeneration, limitOldGeneration } = await import('./young-generation.ts')
 
 // Memory limits for long batch commands; a server (judge serve) keeps V8's defaults, for speed.
 if (process.argv[2] !== 'serve') {

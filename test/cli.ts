@@ -1,5 +1,6 @@
 import t from 'tap'
 import { spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { ROOT, spawnCli } from './helpers/cli.ts'
@@ -22,6 +23,21 @@ t.test('node src/cli.ts runs as a user would, with exit statuses and no sqlite w
   const help = await spawnCli(['--help'], {}, dir)
   t.equal(help.code, 0)
   t.match(help.stdout, /usage: judge <command>/)
+})
+
+t.test('the CLI keeps its modules, stripped and compiled, in Node\'s compile cache for the next start, unless NODE_DISABLE_COMPILE_CACHE is set', async (t) => {
+  const dir = t.testdir({ cached: {}, off: {} })
+  const files = (name: string) => readdirSync(resolve(dir, name), { recursive: true }).map(String)
+  // The cache's default folder is node-compile-cache in the temporary folder, which TMPDIR moves.
+  const first = await spawnCli(['--help'], { TMPDIR: resolve(dir, 'cached') }, dir)
+  t.equal(first.code, 0, first.stderr)
+  t.ok(files('cached').filter((f) => f.startsWith('node-compile-cache/')).length > 10, 'the modules are cached')
+  const again = await spawnCli(['--help'], { TMPDIR: resolve(dir, 'cached'), NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }, dir)
+  t.equal(again.code, 0)
+  t.match(again.stderr, /transpile cache for StrippedTypeScript \S+\/src\/cli\/run-cli\.ts\.\.\.success/, 'the next start reads the stripped source back')
+  const off = await spawnCli(['--help'], { TMPDIR: resolve(dir, 'off'), NODE_DISABLE_COMPILE_CACHE: '1' }, dir)
+  t.equal(off.code, 0, off.stderr)
+  t.same(files('off'), [], 'nothing is cached when it is turned off')
 })
 
 t.test('a run killed outright keeps every answer it received; the next run asks only the rest', async (t) => {
