@@ -37,12 +37,12 @@ export function getOnce(target: HttpTarget, url: string, signal?: AbortSignal): 
 }
 
 async function sendOnce(target: HttpTarget, url: string, init: { method: string; body?: string; headers: Record<string, string> }, signal?: AbortSignal): Promise<Posted> {
-  const timeout = AbortSignal.timeout(target.timeoutMs)
+  const limit = timeLimit(target.timeoutMs, signal)
   try {
     const response = await target.fetch(url, {
       ...init,
       headers: { ...init.headers, accept: 'application/json', ...target.headers },
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      signal: limit.signal,
       // A redirect would carry the key to another host; report it instead of following it.
       redirect: 'manual',
     })
@@ -53,10 +53,39 @@ async function sendOnce(target: HttpTarget, url: string, init: { method: string;
     return { ok: false, failure: { status: response.status, message, transient: isRetryableStatus(response.status), retryAfterMs } }
   } catch (error) {
     if (signal?.aborted) return { ok: false, failure: cancelled(signal) }
-    const message = timeout.aborted
+    const message = limit.expired()
       ? `the engine did not answer within ${target.timeoutMs} ms`
       : `could not reach the engine at ${url}: ${networkReason(error)}`
     return { ok: false, failure: { status: null, message, cause: error, transient: true } }
+  } finally {
+    limit.end()
+  }
+}
+
+/**
+ * A signal that aborts when `signal` does or after `ms`, whose timer and listener end with the
+ * attempt: AbortSignal.timeout and AbortSignal.any would keep a timer, a signal and a weak
+ * reference per request alive for the whole time limit after the answer came. Its timer does not
+ * keep the process alive.
+ */
+export function timeLimit(ms: number, signal?: AbortSignal): { signal: AbortSignal; expired(): boolean; end(): void } {
+  const controller = new AbortController()
+  let expired = false
+  const timer = setTimeout(() => {
+    expired = true
+    controller.abort(new DOMException(`the time limit of ${ms} ms passed`, 'TimeoutError'))
+  }, ms)
+  timer.unref()
+  const follow = () => controller.abort(signal!.reason)
+  if (signal?.aborted) follow()
+  else signal?.addEventListener('abort', follow, { once: true })
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    end() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', follow)
+    },
   }
 }
 

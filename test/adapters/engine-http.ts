@@ -1,5 +1,6 @@
 import t from 'tap'
-import { cancelled, engineMessage, failureError, getOnce, isRetryableStatus, parseRetryAfter, postOnce } from '../../src/adapters/engine-http.ts'
+import { setTimeout as delay } from 'node:timers/promises'
+import { cancelled, engineMessage, failureError, getOnce, isRetryableStatus, parseRetryAfter, postOnce, timeLimit } from '../../src/adapters/engine-http.ts'
 
 const target = (fetch: typeof globalThis.fetch, timeoutMs = 1000) => ({ endpoint: 'http://127.0.0.1:9/x', headers: { authorization: 'Bearer k' }, fetch, timeoutMs })
 
@@ -64,4 +65,25 @@ t.test('Retry-After reads delta-seconds and HTTP dates', async (t) => {
 t.test('408, 429 and 5xx are worth asking again; other statuses are not', async (t) => {
   for (const status of [408, 429, 500, 502, 503, 504, 599]) t.ok(isRetryableStatus(status), `${status}`)
   for (const status of [200, 301, 400, 401, 403, 404, 409, 422, 600]) t.notOk(isRetryableStatus(status), `${status}`)
+})
+
+t.test('an attempt\'s time limit aborts when its time passes or its caller aborts, and not once it has ended', async (t) => {
+  const alive = setInterval(() => {}, 1000)
+  t.teardown(() => clearInterval(alive))
+  const late = timeLimit(10)
+  await delay(30)
+  t.ok(late.signal.aborted && late.expired(), 'the time passed')
+  t.equal((late.signal.reason as Error).name, 'TimeoutError')
+  const caller = new AbortController()
+  const followed = timeLimit(1000, caller.signal)
+  caller.abort(new Error('stop'))
+  t.same([followed.signal.aborted, followed.expired(), (followed.signal.reason as Error).message], [true, false, 'stop'])
+  followed.end()
+  t.ok(timeLimit(1000, AbortSignal.abort('already')).signal.aborted, 'a caller that aborted before')
+  const other = new AbortController()
+  const ended = timeLimit(10, other.signal)
+  ended.end()
+  other.abort()
+  await delay(30)
+  t.same([ended.signal.aborted, ended.expired()], [false, false], 'neither the timer nor the caller reaches an ended attempt')
 })
