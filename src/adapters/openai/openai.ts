@@ -50,21 +50,28 @@ function estimate(request: EngineRequest): EngineEstimate {
 
 async function ask(target: HttpTarget, apiKey: string | null, request: EngineRequest, signal?: AbortSignal): Promise<EngineResult> {
   if (signal?.aborted) throw failureError(cancelled(signal), apiKey)
-  // The first failure cancels the requests of the other questions: their answers would be lost anyway.
+  // The first failure cancels the requests of the other questions: their answers would be lost
+  // anyway. The group follows the caller's signal through a listener removed when the row is done
+  // (AbortSignal.any would leave the caller's long-lived signal a reference per row).
   const group = new AbortController()
-  const combined = signal ? AbortSignal.any([signal, group.signal]) : group.signal
+  const follow = () => group.abort(signal!.reason)
+  signal?.addEventListener('abort', follow, { once: true })
   const asking = request.questions.map(async (question) => {
     const chat = toChatRequest(request.model, request.state, question)
-    const outcome = await postOnce(target, JSON.stringify(chat), combined)
+    const outcome = await postOnce(target, JSON.stringify(chat), group.signal)
     if (!outcome.ok) throw failureError(signal?.aborted ? cancelled(signal) : outcome.failure, apiKey)
     return { answer: parseChatResponse(outcome.value, question), estimated: estimatePromptTokens(chat) }
   })
-  // The first rejection is the error thrown; the others' are the abort's echo.
-  const answers = await Promise.all(asking.map((p) => p.catch((error: unknown) => {
-    group.abort()
-    throw error
-  })))
-  return result(request, answers)
+  try {
+    // The first rejection is the error thrown; the others' are the abort's echo.
+    const answers = await Promise.all(asking.map((p) => p.catch((error: unknown) => {
+      group.abort()
+      throw error
+    })))
+    return result(request, answers)
+  } finally {
+    signal?.removeEventListener('abort', follow)
+  }
 }
 
 function result(request: EngineRequest, answers: readonly { answer: ChatAnswer; estimated: number }[]): EngineResult {

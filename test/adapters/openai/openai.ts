@@ -1,4 +1,5 @@
 import t, { type Test } from 'tap'
+import { getEventListeners } from 'node:events'
 import { createOpenAi, type OpenAiOptions } from '../../../src/adapters/openai/openai.ts'
 import { EngineError } from '../../../src/errors.ts'
 import type { EngineRequest } from '../../../src/ports/engine.ts'
@@ -75,6 +76,14 @@ t.test('a refusal carries its status, Retry-After and that asking again may help
 t.test('one question failing cancels the others and fails the row', async (t) => {
   const server = await serve(t, { latencyMs: 50, reply: (_r, i) => (i === 1 ? { status: 400, body: { error: { message: 'bad label' } } } : undefined) })
   await t.rejects(adapter(server).ask(REQUEST), { message: 'engine answered 400: bad label', transient: false })
+})
+
+t.test('a row leaves no listener on the caller\'s signal, answered or failed', async (t) => {
+  const caller = new AbortController()
+  await adapter(await serve(t)).ask(REQUEST, caller.signal)
+  const failing = await serve(t, { reply: (_r, i) => (i === 1 ? { status: 400, body: { error: { message: 'bad label' } } } : undefined) })
+  await t.rejects(adapter(failing).ask(REQUEST, caller.signal))
+  t.equal(getEventListeners(caller.signal, 'abort').length, 0)
 })
 
 t.test('an answer naming no label is an error that asking again would not mend', async (t) => {
