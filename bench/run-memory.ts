@@ -49,7 +49,7 @@ export async function benchRunMemory(rebuild = false): Promise<BenchResult> {
       pass: peakMb < BAR_MB,
       details: [
         `${count(run.rows)} distinct states, ${count(run.requests)} engine requests (${count(run.asked)} answers asked), ${child.seconds.toFixed(1)} s wall (${count(run.rows / child.seconds)} rows/s, plan pass included), ${child.cpuSeconds.toFixed(1)} s of CPU`,
-        `node ${relative(ROOT, ENTRY)} run ${SPEC} --data sms-1m.csv --json, engine: local System One wire-format server in the bench process`,
+        `node ${relative(ROOT, ENTRY)} run ${SPEC} --data sms-1m.csv --json, engine: local System One wire-format server in the bench process${Object.keys(CHILD_ENV).length > 0 ? `, with ${Object.entries(CHILD_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`,
         `the run's states in _judge_run_states: ${count(states.rows)} rows, ${(states.bytes / 1024 / 1024).toFixed(1)} MB (${(states.bytes / states.rows).toFixed(1)} bytes a state, pages included)`,
       ],
     }
@@ -109,6 +109,16 @@ const NODE_ARGS = (() => {
   return at === -1 ? [] : process.argv[at + 1].split(' ').filter(Boolean)
 })()
 
+/**
+ * Variables added to the measured child's environment: `--child-env "NODE_DISABLE_COMPILE_CACHE=1"`
+ * measures a start that strips every module again, as the first start from source does.
+ */
+const CHILD_ENV: Record<string, string> = (() => {
+  const at = process.argv.indexOf('--child-env')
+  if (at === -1) return {}
+  return Object.fromEntries(process.argv[at + 1].split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))
+})()
+
 /** The CLI measured: the TypeScript source (the default, as docs/benchmarks.md reports it), or the built package with --dist. */
 const ENTRY = process.argv.includes('--dist') ? resolve(ROOT, 'dist/cli.js') : resolve(ROOT, 'src/cli.ts')
 
@@ -119,7 +129,7 @@ function runChild(data: string, env: Record<string, string>): Promise<ChildRun> 
   // count this process's own resident set (the base store built, a megabyte of states) in its
   // maxRSS, which Linux carries over from the forked copy through exec. The shell is a few MB.
   const shell = ['-c', '"$@"; exit $?', 'sh', process.execPath, ...args]
-  const child = spawn('/bin/sh', shell, { cwd: PROJECT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('/bin/sh', shell, { cwd: PROJECT, env: { PATH: process.env.PATH ?? '', ...env, ...CHILD_ENV }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d: Buffer) => (stdout += d))
