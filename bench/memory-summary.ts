@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 
-// Reads what bench/memory-sampler.ts wrote and prints, in MB: a sample every few seconds, the
+// Reads what bench/memory-sampler.js wrote and prints, in MB: a sample every few seconds, the
 // sample of the highest resident set, and the resident set at exit by kind of mapping.
 // Usage: node bench/memory-summary.ts FILE [seconds between lines, default 10]
 

@@ -123,7 +123,7 @@ const CHILD_ENV: Record<string, string> = (() => {
 const ENTRY = process.argv.includes('--dist') ? resolve(ROOT, 'dist/cli.js') : resolve(ROOT, 'src/cli.ts')
 
 function runChild(data: string, env: Record<string, string>): Promise<ChildRun> {
-  const args = ['--no-warnings', ...NODE_ARGS, '--import', resolve(import.meta.dirname, 'report-rss.ts'), ENTRY, 'run', SPEC, '--data', data, '--json']
+  const args = ['--no-warnings', ...NODE_ARGS, '--import', resolve(import.meta.dirname, 'report-rss.js'), ENTRY, 'run', SPEC, '--data', data, '--json']
   const started = performance.now()
   // Started by a shell that forks it, not by this process: a child forked from this process would
   // count this process's own resident set (the base store built, a megabyte of states) in its

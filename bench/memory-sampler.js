@@ -2,20 +2,21 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import v8 from 'node:v8'
 
 // Preloaded (node --import) into a measured process, e.g. by bench/run-memory.ts:
-//   node bench/run-memory.ts --node-args "--import ./bench/memory-sampler.ts" --child-env "MEMORY_SAMPLES=/tmp/run.jsonl"
+//   node bench/run-memory.ts --node-args "--import $PWD/bench/memory-sampler.js" --child-env "MEMORY_SAMPLES=/tmp/run.jsonl"
 // Every 100 ms it appends one JSON line to the file MEMORY_SAMPLES names: the resident set from
 // /proc/self/status (all of it, its anonymous and file-backed parts, the high-water mark) and V8's
 // view (each heap space's size, external memory, array buffers), in kB. At exit it adds a line
 // that splits the resident set by mapping from /proc/self/smaps. Read them with
-// `node bench/memory-summary.ts FILE`.
+// `node bench/memory-summary.ts FILE`. JavaScript, not TypeScript, so that it does not load Node's
+// type stripper into the process it measures.
 
 const OUT = process.env.MEMORY_SAMPLES ?? 'memory-samples.jsonl'
 const started = performance.now()
 writeFileSync(OUT, '')
 
-const kb = (text: string, field: string): number => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0)
+const kb = (text, field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0)
 
-function sample(): void {
+function sample() {
   const status = readFileSync('/proc/self/status', 'utf8')
   const usage = process.memoryUsage()
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size >> 10]))
@@ -32,8 +33,8 @@ function sample(): void {
  * thread arenas (anonymous, at 64 MB boundaries); V8's heap pages (anonymous, 256 kB each); other
  * anonymous mappings of 1 MB or more (large array buffers) and the rest.
  */
-function mappings(): Record<string, number> {
-  const parts: Record<string, number> = { binary: 0, files: 0, mallocHeap: 0, mallocArenas: 0, v8Pages: 0, largeAnonymous: 0, other: 0 }
+function mappings() {
+  const parts = { binary: 0, files: 0, mallocHeap: 0, mallocArenas: 0, v8Pages: 0, largeAnonymous: 0, other: 0 }
   let kind = 'other'
   for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line)
