@@ -6,6 +6,8 @@ export interface HeapControl {
   stopGrowing(): void
   /** Sets how far the old generation may grow past what a full collection left live, in percent. */
   oldGrowth(percent: number): void
+  /** Stops V8 from compiling WebAssembly again with its optimizing tier. */
+  stopWasmTierUp(): void
 }
 
 const V8_HEAP: HeapControl = {
@@ -14,6 +16,10 @@ const V8_HEAP: HeapControl = {
   stopGrowing: () => v8.setFlagsFromString('--semi-space-growth-factor=1'),
   // Read each time a full collection sets the next limit, so it takes effect on a running process too.
   oldGrowth: (percent) => v8.setFlagsFromString(`--heap-growing-percent=${percent}`),
+  // V8 optimizes only the function of this index, read each time a function has run enough to be
+  // optimized: no module has that many functions. (`--no-wasm-tier-up` and `--liftoff-only` are
+  // read once, as V8 starts, and have no effect later.)
+  stopWasmTierUp: () => v8.setFlagsFromString(`--wasm-tier-up-filter=${2 ** 31 - 1}`),
 }
 
 /**
@@ -42,4 +48,14 @@ export function capYoungGeneration(maxMb = 16, everyMs = 20, heap: HeapControl =
  */
 export function limitOldGeneration(percent = 15, heap: HeapControl = V8_HEAP): void {
   heap.oldGrowth(percent)
+}
+
+/**
+ * Keeps WebAssembly at V8's baseline tier. The engine adapters send with `fetch`, whose HTTP
+ * parser (undici's llhttp) is WebAssembly; after a few thousand responses V8 optimized it on its
+ * worker threads, in compiler memory that glibc then kept in those threads' arenas: some 20 MB of
+ * a million-row `judge run`'s peak (docs/benchmarks.md). Called by the CLI's entry point only.
+ */
+export function holdWasmAtBaseline(heap: HeapControl = V8_HEAP): void {
+  heap.stopWasmTierUp()
 }
