@@ -1,6 +1,7 @@
 import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
 import { createPlanner, type JudgmentPlan, type LastFingerprints } from '../core/judge/plan.ts'
 import { withDependencies } from '../core/judge/select.ts'
+import type { StateSet } from '../core/judge/state-set.ts'
 import type { Project, SourcedRow, Spec } from '../core/types.ts'
 import type { RunStore } from '../ports/run-store.ts'
 import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
@@ -30,10 +31,23 @@ export function dataFileOf(given: string | undefined, specs: readonly Spec[]): s
  * with, per question, what a change of wording since the judgment's last run costs.
  */
 export async function planRows(app: App, project: Project, specs: readonly Spec[], source: RowSource): Promise<JudgmentPlan[]> {
+  return (await planSource(app, project, specs, source)).plans
+}
+
+/** The plans of a source's rows, and the distinct states each judgment's plan saw. */
+export interface SourcePlan {
+  readonly plans: JudgmentPlan[]
+  /** Per judgment (dependencies included), for the run that follows to take over: its tally then holds them at no cost of its own. */
+  readonly seen: ReadonlyMap<string, StateSet>
+}
+
+/** planRows, with the distinct states it saw. */
+export async function planSource(app: App, project: Project, specs: readonly Spec[], source: RowSource): Promise<SourcePlan> {
   const deps = app.depsFor(project)
   const planner = createPlanner(deps, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
   for await (const { row, where } of rowsOf(app, source)) planner.add(row, where)
-  return planner.result()
+  const plans = planner.result()
+  return { plans, seen: new Map(plans.map((p) => [p.judgment, planner.seen(p.judgment)])) }
 }
 
 /** The question fingerprints each judgment's last run recorded (runs made before they were recorded have none). */

@@ -4,7 +4,7 @@ import { createLedger } from '../core/judge/ledger.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
-import { checkPlans, planRows, rowsOf, type RowSource } from './plan.ts'
+import { checkPlans, planSource, rowsOf, type RowSource } from './plan.ts'
 import { recordRuns, sourceProvenance } from './record-runs.ts'
 
 /** A run over a source's rows. */
@@ -46,7 +46,7 @@ export interface RunProgress {
  */
 export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   const deps = app.depsFor(input.project)
-  const plans = await planRows(app, input.project, input.specs, input.source)
+  const { plans, seen } = await planSource(app, input.project, input.specs, input.source)
   checkPlans(deps, plans, input.cap)
   const specs = withDependencies(input.project, input.specs)
   const provenance = await sourceProvenance(app, input.project, input.source)
@@ -66,8 +66,8 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   const outcome = await judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
     concurrency: input.concurrency,
     onRow: input.onRow,
-    // Tallies made as large as the plan counted: one that grows holds its old and new tables at once.
-    states: new Map(plans.map((p) => [p.judgment, p.states])),
+    // The run's tallies of its states take over the plan's: a tally of its own would take 11 bytes a state more.
+    expected: seen,
   })
   return recordRuns(app, { project: input.project, record: specs, named: input.specs, provenance, outcome, ledger, started })
 }

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { checkPlans, dataFileOf, lastFingerprints, modelsOf, planRows, rowsOf } from '../../src/app/plan.ts'
+import { checkPlans, dataFileOf, lastFingerprints, modelsOf, planRows, planSource, rowsOf } from '../../src/app/plan.ts'
+import { stateHash } from '../../src/core/judge/state.ts'
 import { runRows } from '../../src/app/run.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { project, spec, SPAM_YAML } from '../helpers/specs.ts'
@@ -37,6 +38,16 @@ t.test('a plan reads the rows once and counts per judgment, asking nothing', asy
   t.equal(engine.calls.length, 0)
   const inHand: SourcedRow[] = [{ row: { message: 'z' }, where: 'row 1' }]
   t.match(await planRows(app(deps(engine)), project(a), [a], { kind: 'rows', rows: inHand }), [{ rows: 1, states: 1 }])
+})
+
+t.test('a plan of a source also gives the distinct states each judgment saw', async (t) => {
+  const { plans, seen } = await planSource(app(deps(createFakeEngine()), files), project(a, b), [a, b], source)
+  t.same(plans, await planRows(app(deps(createFakeEngine()), files), project(a, b), [a, b], source))
+  t.same([...seen.keys()], ['a', 'b'])
+  for (const set of seen.values()) {
+    t.equal(set.size, 2)
+    t.ok(set.has(stateHash({ message: 'x' })) && set.has(stateHash({ message: 'y' })))
+  }
 })
 
 t.test('rows come from the files port for a file, and as they are for rows in hand', async (t) => {

@@ -64,6 +64,9 @@ t.test('a run that fails midway is recorded as failed, with the answers received
   t.match(runs, [{ judgment: 'other', status: 'failed: engine answered 500: overloaded', rows: 2, asked: 2, requests: 2 }])
   t.same(d.store.listRuns(['other'], 50), runs, 'the failed run is recorded')
   t.equal(d.store.countAnswers('jev-test', other.questions[0].fingerprint), 2, 'the two answers received stay stored')
+  // The plan saw every state of the file; the run records only the two it judged, though its tally took over the plan's.
+  t.equal(runs[0].states, 2)
+  t.same(d.store.runStatesPage(runs[0].run_id, 0, 50).map((s) => s.rows), [1, 1])
 })
 
 t.test('rows in hand are judged like rows of a file', async (t) => {

@@ -5,7 +5,7 @@ import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
 import { countStored, judgeOrdered, storedAnswers, type SpecResult } from './judge-row.ts'
 import type { Ledger } from './ledger.ts'
-import { createStateTally, type StateTally } from './state-set.ts'
+import { createStateTally, tallyOver, type StateSet, type StateTally } from './state-set.ts'
 
 /** Answers of one judgment by the model the engine reported: asked in this pass, or from the store. */
 export interface ModelTally {
@@ -34,8 +34,11 @@ export interface JudgeRowsOptions {
   readonly concurrency: number
   /** Called once per judged row, in the order rows finish. */
   readonly onRow?: (seq: number, sourced: SourcedRow, results: Map<string, SpecResult>) => void
-  /** The distinct states expected per judgment (the plan's count): each tally is made that large at once. */
-  readonly states?: ReadonlyMap<string, number>
+  /**
+   * The distinct states expected per judgment (the plan's), taken over: each tally counts them at a
+   * byte each, and only the states not expected take room of their own.
+   */
+  readonly expected?: ReadonlyMap<string, StateSet>
 }
 
 /**
@@ -48,7 +51,7 @@ export interface JudgeRowsOptions {
 export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
   const outcome: RowsOutcome = {
     rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])),
-    states: new Map(specs.map((s) => [s.name, createStateTally(options.states?.get(s.name))])),
+    states: new Map(specs.map((s) => [s.name, tallyOf(options.expected?.get(s.name))])),
     models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])),
     fits: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, createFitTally()]))])), error: null,
   }
@@ -92,6 +95,10 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
   await Promise.all(running)
   if (!outcome.error && job.signal?.aborted) fail(interrupted())
   return outcome
+}
+
+function tallyOf(expected: StateSet | undefined): StateTally {
+  return expected ? tallyOver(expected) : createStateTally()
 }
 
 /** The error of a run stopped by its caller (SIGINT, SIGTERM): the run is recorded `failed: interrupted`. */

@@ -74,6 +74,8 @@ interface Counter {
 export interface Planner {
   add(row: Row, where: string): void
   result(): JudgmentPlan[]
+  /** The distinct states of a judgment whose text the plan knew, for the run after it to take over (tallyOver). */
+  seen(judgment: string): StateSet
 }
 
 /**
@@ -103,6 +105,11 @@ export function createPlanner(deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 
           unknown: c.unknown, questions: questionPlans(spec, last.get(spec.name), c.changed),
         }
       })
+    },
+    seen(judgment) {
+      const c = counters.get(judgment)
+      if (!c) throw new RangeError(`no plan of judgment ${judgment}`)
+      return c.seen
     },
   }
 

@@ -36,29 +36,59 @@ export function createStateTally(capacity = 1024): StateTally {
   return createTable(capacity, true)
 }
 
+/** The tables of the sets made here, for a tally to take over. */
+const tables = new WeakMap<StateSet, () => Table>()
+
+/**
+ * An empty StateTally over the hashes of `expected`, whose table it takes over (`expected` must not
+ * be used after): it counts as an empty tally does, but the hashes already in `expected` take no
+ * room of their own, only a byte each for their count. A run takes over its plan's distinct
+ * states so, where a tally of its own took 11 bytes a state more (docs/benchmarks.md).
+ */
+export function tallyOver(expected: StateSet): StateTally {
+  const table = tables.get(expected)
+  if (!table) throw new TypeError('not a set made by createStateSet, or one already taken over')
+  tables.delete(expected)
+  return createTable(0, true, table())
+}
+
+/** A table's slots and their layout, as a tally takes it over. */
+interface Table {
+  readonly homes: number
+  readonly tail: number
+  readonly hi: Uint32Array<ArrayBuffer>
+  readonly lo: Uint32Array<ArrayBuffer>
+  /** Slots holding a hash. */
+  readonly filled: number
+}
+
 /**
  * An ordered hash table with linear probing (Amble and Knuth): a hash's home slot grows with the
  * hash, and each run of full slots is kept in hash order, so the slots read in order are every
  * hash in order. The tally of a million states is then written sorted without a sorted copy, and
  * a lookup stops at the first larger hash. Counts are a byte a slot; the few beyond 255 rows
- * are kept in a Map.
+ * are kept in a Map. A tally made over a set's table holds the set's hashes at a count of 0: not
+ * yet counted, so neither listed nor part of its size.
  */
-function createTable(capacity: number, counting: boolean): StateTally {
-  let homes = Math.max(16, Math.ceil(capacity / LOAD))
+function createTable(capacity: number, counting: boolean, from?: Table): StateTally {
+  let homes = from?.homes ?? Math.max(16, Math.ceil(capacity / LOAD))
   let hi = new Uint32Array(0)
   let lo = new Uint32Array(0)
   let counts = new Uint8Array(0)
   const beyond = new Map<string, number>()
   let size = 0
+  /** Slots holding a hash: the size, less the zero hash, plus the hashes taken over and not yet counted. */
+  let filled = from?.filled ?? 0
   let zero = 0
-  let tail = Math.min(homes, TAIL)
+  let tail = from?.tail ?? Math.min(homes, TAIL)
   const allocate = (): void => {
     const slots = homes + tail
     hi = new Uint32Array(slots)
     lo = new Uint32Array(slots)
     counts = new Uint8Array(counting ? slots : 0)
   }
-  allocate()
+  if (from) [hi, lo, counts] = [from.hi, from.lo, new Uint8Array(from.hi.length)]
+  else allocate()
 
   // A slot is empty when both halves are 0; the hash 0000000000000000 is kept aside.
   const home = (h: number): number => Math.floor((h * homes) / 0x1_0000_0000)
@@ -112,23 +142,26 @@ function createTable(capacity: number, counting: boolean): StateTally {
   const held = (i: number, h: number, l: number): boolean => i < hi.length && hi[i] === h && lo[i] === l
   const hex = (i: number): string => hi[i].toString(16).padStart(8, '0') + lo[i].toString(16).padStart(8, '0')
   const rowsAt = (i: number, hash: string): number => (counts[i] === BYTE_MAX ? BYTE_MAX + (beyond.get(hash) ?? 0) : counts[i])
-  return {
+  const set: StateTally = {
     add(hash) {
       const [h, l] = halves(hash)
       if (h === 0 && l === 0) return zero++ === 0 && ++size > 0
       let i = find(h, l)
       if (held(i, h, l)) {
+        const first = counting && counts[i] === 0
+        if (first) size++
         if (counting && counts[i] < BYTE_MAX) counts[i]++
         else if (counting) beyond.set(hash, (beyond.get(hash) ?? 0) + 1)
-        return false
+        return first
       }
-      if (size + 1 > homes * LOAD) rebuild(2)
+      if (filled + 1 > homes * LOAD) rebuild(2)
       // Hashes crowded at the end of the order (hardly ever) need a longer tail.
       while (!insert((i = find(h, l)), h, l)) {
         tail *= 2
         rebuild(1)
       }
       size++
+      filled++
       return true
     },
     has(hash) {
@@ -143,7 +176,7 @@ function createTable(capacity: number, counting: boolean): StateTally {
     *entries() {
       if (zero > 0) yield { stateHash: '0'.repeat(16), rows: zero }
       for (let i = 0; i < hi.length; i++) {
-        if (hi[i] === 0 && lo[i] === 0) continue
+        if ((hi[i] === 0 && lo[i] === 0) || (counting && counts[i] === 0)) continue
         const stateHash = hex(i)
         yield { stateHash, rows: counting ? rowsAt(i, stateHash) : 1 }
       }
@@ -152,4 +185,6 @@ function createTable(capacity: number, counting: boolean): StateTally {
       return size
     },
   }
+  if (!counting) tables.set(set, () => ({ homes, tail, hi, lo, filled }))
+  return set
 }

@@ -4,6 +4,8 @@ import { fitOf, judgeRows, labelCountsOf, newRunId, reportedModelOf, runRecord, 
 import type { SourcedRow } from '../../../src/core/types.ts'
 import type { EngineRequest } from '../../../src/ports/engine.ts'
 import { withDependencies } from '../../../src/core/judge/select.ts'
+import { createStateSet, tallyOver } from '../../../src/core/judge/state-set.ts'
+import { stateHash } from '../../../src/core/judge/state.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { deps } from '../../helpers/deps.ts'
 import { project, spec } from '../../helpers/specs.ts'
@@ -92,6 +94,19 @@ t.test('each judgment\'s distinct states are tallied with their rows; a repeated
   await judgeRows({ deps: d, ledger: again }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'a']), { concurrency: 1 })
   t.match(again.tally('spam'), { cached: 6, asked: 0, duplicates: 1 })
   t.equal(engine.calls.length, 3)
+})
+
+t.test('a tally taking over the plan\'s states lists only the states judged, with their rows', async (t) => {
+  const expected = createStateSet()
+  for (const message of ['a', 'b', 'c', 'd']) expected.add(stateHash({ message }))
+  const engine = createFakeEngine({ fail: (_r, i) => (i === 2 ? new Error('boom') : undefined) })
+  const outcome = await judgeRows({ deps: deps(engine), ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['a', 'e', 'a', 'b', 'c', 'd']), { concurrency: 1, expected: new Map([['spam', expected]]) })
+  t.equal(outcome.error?.message, 'boom')
+  const tally = outcome.states.get('spam')!
+  t.equal(tally.size, 2, 'a, planned, and e, not')
+  t.same([...tally.entries()], [{ stateHash: stateHash({ message: 'a' }), rows: 2 }, { stateHash: stateHash({ message: 'e' }), rows: 1 }].sort((x, y) => (x.stateHash < y.stateHash ? -1 : 1)))
+  t.match(outcome.models.get('spam')!.asked, new Map([['jev-test', 6]]), 'each judged state counted once, as in a tally of its own')
+  t.throws(() => tallyOver(expected), TypeError, 'the plan\'s table was taken over, not copied')
 })
 
 t.test('each question\'s option mass is tallied once per distinct state, from the store on a second pass too', async (t) => {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createStateSet, createStateTally } from '../../../src/core/judge/state-set.ts'
+import { createStateSet, createStateTally, tallyOver } from '../../../src/core/judge/state-set.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
 
 t.test('adds each state hash once and tells which it holds', async (t) => {
@@ -95,4 +95,37 @@ t.test('a set or tally made at the size it will hold lists what it was given', a
   t.equal(tally.size, 10_000)
   t.equal(set.size, 10_000)
   t.same([...tally.entries()].map((e) => e.stateHash), [...hashes].sort())
+})
+
+t.test('a tally over a set\'s table counts from nothing, and lists only the states it counted', async (t) => {
+  const set = createStateSet(4)
+  const planned = Array.from({ length: 3000 }, (_, i) => stateHash({ message: `m${i}` }))
+  for (const h of planned) set.add(h)
+  const tally = tallyOver(set)
+  t.equal(tally.size, 0, 'none counted yet')
+  t.equal(tally.has(planned[0]), false)
+  t.same([...tally.entries()], [])
+  const judged = planned.filter((_, i) => i % 2 === 0)
+  for (const h of judged) t.equal(tally.add(h), true, 'a planned state is new the first time it is counted')
+  t.equal(tally.add(judged[0]), false, 'and not the second')
+  // States the plan did not see (a file changed since, a state that waited on a label) go in as in any tally, through growth.
+  const unplanned = Array.from({ length: 3000 }, (_, i) => stateHash({ message: `new${i}` }))
+  for (const h of unplanned) t.equal(tally.add(h), true)
+  t.equal(tally.size, judged.length + unplanned.length)
+  t.equal(tally.rowsOf(judged[0]), 2)
+  t.equal(tally.rowsOf(planned[1]), 0, 'a planned state never judged')
+  t.equal(tally.has(planned[1]), false)
+  const entries = [...tally.entries()]
+  t.same(entries.map((e) => e.stateHash), [...judged, ...unplanned].sort(), 'the counted states, once each, in hash order')
+  t.equal(entries.find((e) => e.stateHash === judged[0])?.rows, 2)
+})
+
+t.test('a set is taken over once, and only a set made here', async (t) => {
+  const set = createStateSet()
+  set.add('0000000000000000')
+  const tally = tallyOver(set)
+  t.equal(tally.size, 0, 'the zero hash, kept aside, is not carried over either')
+  t.equal(tally.add('0000000000000000'), true)
+  t.throws(() => tallyOver(set), TypeError)
+  t.throws(() => tallyOver({ add: () => true, has: () => false, size: 0 }), TypeError)
 })
