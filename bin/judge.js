@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// The `judge` command of the installed package. Plain JavaScript that older Node versions parse
-// too, so that they get this message instead of a failure inside the compiled code.
+// The `judge` command: of the installed package, and of a clone of its repository. Plain
+// JavaScript that older Node versions parse too, so that they get this message instead of a
+// failure inside the compiled code.
+import { existsSync } from 'node:fs'
+import * as nodeModule from 'node:module'
+
 const version = process.versions.node
 if (Number(version.split('.')[0]) < 24) {
   process.stderr.write(
@@ -10,8 +14,33 @@ if (Number(version.split('.')[0]) < 24) {
   )
   process.exit(2)
 }
-import('../dist/cli.js').catch((error) => {
-  // A checkout that was never built has no dist/: say how to build it rather than where it failed.
+
+// A command that reads every row of a data file runs with V8 compiling on the main thread: the
+// process starts again as itself with --no-concurrent-recompilation (process.execve, where there
+// is one). Compiled on V8's worker threads, each thread's compiler memory stayed in a malloc
+// arena of its own: some 15 to 25 MB of a million-row run's peak, for a tenth less CPU time
+// (docs/benchmarks.md). A server keeps V8's default, for its latency.
+const SERIAL_COMPILE = '--no-concurrent-recompilation'
+const ROW_COMMANDS = ['run', 'plan', 'test', 'replay', 'compare']
+if (ROW_COMMANDS.includes(process.argv[2]) && typeof process.execve === 'function' && !process.execArgv.includes(SERIAL_COMPILE)) {
+  try {
+    process.execve(process.execPath, [process.execPath, SERIAL_COMPILE, ...process.execArgv, ...process.argv.slice(1)])
+  } catch {
+    // Not started again (a system refusing exec): the command runs as it was started.
+  }
+}
+
+// Node's compile cache, on before any module of judge loads (docs/configuration.md): a later start
+// reads each module back compiled. In a clone, where this runs the TypeScript source, it also
+// reads back each module's stripped text, so that Node's type stripper (some 17 MB resident for
+// the whole run) is not loaded at all; `node src/cli.ts` strips its own file on every start.
+nodeModule.enableCompileCache()
+
+// The source when it is there (a clone: its dist/ may be older than its src/), else the package's
+// compiled code; the published package holds no src/.
+const source = new URL('../src/cli.ts', import.meta.url)
+import(existsSync(source) ? source.href : '../dist/cli.js').catch((error) => {
+  // A package built without its dist/: say how to build it rather than where it failed.
   if (error && error.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('dist/cli.js')) {
     process.stderr.write('judge: dist/cli.js is missing; run npm run build in the package first\n')
     process.exit(2)

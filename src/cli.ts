@@ -2,9 +2,9 @@
 import { enableCompileCache } from 'node:module'
 
 // Node's compile cache keeps each module compiled, and from TypeScript source its stripped text,
-// on disk for the next start (docs/configuration.md): run from source, a later start strips only
-// this file again (Node strips it before this line runs), in half the CPU time. It must be on
-// before the other modules load, so they are imported below, not above.
+// on disk for the next start (docs/configuration.md). The judge command (bin/judge.js) turns it on
+// before this file loads; started as `node src/cli.ts`, this line does, after Node stripped this
+// file. It must be on before the other modules load, so they are imported below, not above.
 enableCompileCache()
 
 await import('./quiet-warnings.ts')

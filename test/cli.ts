@@ -1,5 +1,5 @@
 import t from 'tap'
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
@@ -38,6 +38,44 @@ t.test('the CLI keeps its modules, stripped and compiled, in Node\'s compile cac
   const off = await spawnCli(['--help'], { TMPDIR: resolve(dir, 'off'), NODE_DISABLE_COMPILE_CACHE: '1' }, dir)
   t.equal(off.code, 0, off.stderr)
   t.same(files('off'), [], 'nothing is cached when it is turned off')
+})
+
+t.test('the judge command of a clone runs the source, and from its second start never loads Node\'s type stripper, which node src/cli.ts loads each time', async (t) => {
+  const dir = t.testdir({})
+  // A preload that says, at exit, whether Node loaded its type stripper (amaro) into the process.
+  const probe = `import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, 'stripper loaded: ' + process.moduleLoadList.some((m) => m.includes('amaro')) + '\\n'))`
+  const start = (entry: string, env: Record<string, string> = {}) => spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, resolve(ROOT, entry), '--version'], {
+    cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, TMPDIR: dir, ...env },
+  })
+  const first = start('bin/judge.js')
+  t.equal(first.status, 0, first.stderr)
+  t.match(first.stdout, /^\d+\.\d+\.\d+/)
+  t.match(first.stderr, 'stripper loaded: true', 'the first start strips the source')
+  const again = start('bin/judge.js', { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' })
+  t.match(again.stderr, /transpile cache for StrippedTypeScript \S+\/src\/cli\.ts\.\.\.success/, 'the source, src/cli.ts included, read back stripped')
+  t.match(again.stderr, 'stripper loaded: false')
+  t.match(start('src/cli.ts').stderr, 'stripper loaded: true', 'node src/cli.ts strips its own file before it can turn the cache on')
+})
+
+t.test('the judge command starts a command that reads every row again as itself, with V8 compiling on the main thread; others run as started', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(5) })
+  // A preload, kept across the new start, that says at exit with which flags and in which process the command ran.
+  const probe = `import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, 'ran with ' + JSON.stringify(process.execArgv.filter((a) => a.startsWith('--no'))) + ' as ' + process.pid + '\\n'))`
+  const start = (argv: string[]) => {
+    const child = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, resolve(ROOT, 'bin/judge.js'), ...argv], {
+      cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, TMPDIR: dir, JUDGE_STORE: resolve(dir, 'store.sqlite') },
+    })
+    return { ...child, ran: /ran with (\S+) as (\d+)/.exec(child.stderr) }
+  }
+  const plan = start(['plan', 'spam.judge.yaml', '--data', 'messages.csv', '--json'])
+  t.equal(plan.status, 0, plan.stderr)
+  t.match(JSON.parse(plan.stdout), [{ judgment: 'spam', rows: 5 }])
+  t.same(JSON.parse(plan.ran![1]), ['--no-concurrent-recompilation'])
+  t.equal(Number(plan.ran![2]), plan.pid, 'the same process, started again')
+  t.equal(plan.stderr.match(/ran with/g)?.length, 1, 'and only the new start ran the command')
+  const version = start(['--version'])
+  t.equal(version.status, 0)
+  t.same(JSON.parse(version.ran![1]), [], 'a short command runs as started')
 })
 
 t.test('a run killed outright keeps every answer it received; the next run asks only the rest', async (t) => {

@@ -20,9 +20,13 @@ export function invocation(launch: Launch): string {
   const { script, env, cwd } = launch
   if (env.npm_command === 'exec') return installedBelow(script, cwd) ? 'npx judge' : `npx ${launch.packageName}`
   if (env.npm_command === 'run-script' && env.npm_lifecycle_event) return `npm run ${shellWord(env.npm_lifecycle_event)} --`
-  if (script.endsWith('.ts')) return `${pathFrom(cwd, launch.execPath)} ${pathFrom(cwd, script)}`
-  const onPath = (env.PATH ?? '').split(PATH_SEPARATOR).some((dir) => dir !== '' && dir === dirname(script))
-  return onPath ? basename(script) : pathFrom(cwd, script)
+  const withNode = `${pathFrom(cwd, launch.execPath)} ${pathFrom(cwd, script)}`
+  if (script.endsWith('.ts')) return withNode
+  const path = (env.PATH ?? '').split(PATH_SEPARATOR).filter((dir) => dir !== '')
+  if (path.includes(dirname(script))) return basename(script)
+  // Run by a Node that the script's `#!/usr/bin/env node` would not find (a clone's pinned Node,
+  // node_modules/.bin/node bin/judge.js): with that Node, as it was run.
+  return path.includes(dirname(launch.execPath)) ? pathFrom(cwd, script) : withNode
 }
 
 /** Whether a bin link sits in node_modules/.bin of the working folder or a folder above it, where npx finds it. */

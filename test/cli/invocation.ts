@@ -14,6 +14,9 @@ t.test('printed commands run judge the way it was run', async (t) => {
   t.equal(invocation({ ...base, env: { npm_command: 'run-script', npm_lifecycle_event: 'judge' } }), 'npm run judge --')
   t.equal(invocation({ ...base, script: '/home/a/proj/src/cli.ts', execPath: '/home/a/proj/node_modules/node/bin/node' }), 'node_modules/node/bin/node src/cli.ts')
   t.equal(invocation({ ...base, script: '/home/a/proj/judge.js' }), './judge.js', 'a script in the working folder is not looked up on PATH')
+  const clone = { ...base, script: '/home/a/proj/bin/judge.js', execPath: '/home/a/proj/node_modules/node/bin/node' }
+  t.equal(invocation(clone), 'node_modules/node/bin/node bin/judge.js', 'a clone\'s bin run by its pinned Node, which is not on PATH: with that Node')
+  t.equal(invocation({ ...clone, env: { PATH: '/home/a/proj/node_modules/node/bin:/usr/bin' } }), 'bin/judge.js', 'with that Node on PATH, the script alone')
 })
 
 t.test('shell words are quoted only when needed', async (t) => {
