@@ -10,7 +10,8 @@ import { buildCachedStore } from './build-store.ts'
 import { DATA, PROJECT, ROOT, SPEC, count, freshStore, note, report, type BenchResult } from './common.ts'
 import { ensureInputs, messageAt, sourceMessages } from './generate.ts'
 
-const BAR_MB = 300
+// The brief's bar was 300 MB; the aim since is 150 MB (docs/benchmarks.md).
+const BAR_MB = 150
 const MODEL = 'jev-1.13.0'
 const ROWS = 1_000_000
 /** One row in this many is left out of the store, so that the run also asks the engine. */
@@ -34,6 +35,10 @@ export async function benchRunMemory(rebuild = false): Promise<BenchResult> {
   const engine = await startSystemOneServer()
   try {
     const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench-key', ENGINE_RPM: '0', ENGINE_MODEL: MODEL, JUDGE_STORE: store, JUDGE_MAX_COST: '1000' }
+    // As every start after the first: the modules read back from Node's compile cache, which a
+    // first start writes (docs/configuration.md). `--child-env NODE_DISABLE_COMPILE_CACHE=1` measures a first start.
+    note(`warm-up: judge run over ${count(1_600)} rows on a store of its own`)
+    await runChild(inputs.rows1600, { ...env, JUDGE_STORE: `${store}-warm-up` })
     note(`judge run over ${count(ROWS)} rows in a child process`)
     const child = await runChild(inputs.rows1m, env)
     const [run] = JSON.parse(child.stdout) as { rows: number; asked: number; requests: number; status: string }[]
@@ -42,21 +47,21 @@ export async function benchRunMemory(rebuild = false): Promise<BenchResult> {
     const states = runStatesSize(store)
     return {
       bench: 'run-memory',
-      bar: `a 1,000,000-row CSV streamed through judge run: peak memory < ${BAR_MB} MB`,
+      bar: `a 1,000,000-row CSV streamed through judge run: peak memory at most ${BAR_MB} MB`,
       figure: `peak RSS ${peakMb.toFixed(0)} MB (maxRSS; VmHWM ${(child.hwmKb / 1024).toFixed(0)} MB)`,
       reference: `bar ${BAR_MB} MB`,
       ratio: `${((peakMb / BAR_MB) * 100).toFixed(1)}% of the bar`,
-      pass: peakMb < BAR_MB,
+      pass: peakMb <= BAR_MB,
       details: [
         `${count(run.rows)} distinct states, ${count(run.requests)} engine requests (${count(run.asked)} answers asked), ${child.seconds.toFixed(1)} s wall (${count(run.rows / child.seconds)} rows/s, plan pass included), ${child.cpuSeconds.toFixed(1)} s of CPU`,
-        `node ${relative(ROOT, ENTRY)} run ${SPEC} --data sms-1m.csv --json, engine: local System One wire-format server in the bench process${Object.keys(CHILD_ENV).length > 0 ? `, with ${Object.entries(CHILD_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`,
+        `node ${relative(ROOT, ENTRY)} run ${SPEC} --data sms-1m.csv --json (after a warm-up run of 1,600 rows), engine: local System One wire-format server in the bench process${Object.keys(CHILD_ENV).length > 0 ? `, with ${Object.entries(CHILD_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`,
         `the run's states in _judge_run_states: ${count(states.rows)} rows, ${(states.bytes / 1024 / 1024).toFixed(1)} MB (${(states.bytes / states.rows).toFixed(1)} bytes a state, pages included)`,
       ],
     }
   } finally {
     await engine.close()
     // The working copy is as large as the base store (over 1 GB); the next run copies it again.
-    for (const suffix of ['', '-wal', '-shm']) rmSync(store + suffix, { force: true })
+    for (const file of [store, `${store}-warm-up`]) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
   }
 }
 
@@ -103,24 +108,32 @@ interface ChildRun {
   readonly seconds: number
 }
 
+/** The value given after a flag of this bench, or undefined. */
+function option(flag: string): string | undefined {
+  const at = process.argv.indexOf(flag)
+  return at === -1 ? undefined : process.argv[at + 1]
+}
+
 /** Node flags for the measured child, for looking into its memory: `--node-args "--heapsnapshot-signal=SIGUSR2 …"`. */
-const NODE_ARGS = (() => {
-  const at = process.argv.indexOf('--node-args')
-  return at === -1 ? [] : process.argv[at + 1].split(' ').filter(Boolean)
-})()
+const NODE_ARGS = (option('--node-args') ?? '').split(' ').filter(Boolean)
 
 /**
  * Variables added to the measured child's environment: `--child-env "NODE_DISABLE_COMPILE_CACHE=1"`
  * measures a start that strips every module again, as the first start from source does.
  */
-const CHILD_ENV: Record<string, string> = (() => {
-  const at = process.argv.indexOf('--child-env')
-  if (at === -1) return {}
-  return Object.fromEntries(process.argv[at + 1].split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))
-})()
+const CHILD_ENV: Record<string, string> = Object.fromEntries((option('--child-env') ?? '').split(' ').filter(Boolean)
+  .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))
 
-/** The CLI measured: the TypeScript source (the default, as docs/benchmarks.md reports it), or the built package with --dist. */
-const ENTRY = process.argv.includes('--dist') ? resolve(ROOT, 'dist/cli.js') : resolve(ROOT, 'src/cli.ts')
+/**
+ * The CLIs this bench can measure: `bin`, the judge command as a clone runs it (the default:
+ * bin/judge.js runs the TypeScript source, started again with V8 compiling on the main thread, its
+ * modules read back from the compile cache); `src`, `node src/cli.ts`, which loads Node's type
+ * stripper for its own file; `dist`, the built package's dist/cli.js started directly (`--dist`).
+ */
+const ENTRIES = { bin: 'bin/judge.js', src: 'src/cli.ts', dist: 'dist/cli.js' } as const
+const ENTRY_NAME = process.argv.includes('--dist') ? 'dist' : (option('--entry') ?? 'bin')
+if (!(ENTRY_NAME in ENTRIES)) throw new Error(`--entry must be one of ${Object.keys(ENTRIES).join(', ')}`)
+const ENTRY = resolve(ROOT, ENTRIES[ENTRY_NAME as keyof typeof ENTRIES])
 
 function runChild(data: string, env: Record<string, string>): Promise<ChildRun> {
   const args = ['--no-warnings', ...NODE_ARGS, '--import', resolve(import.meta.dirname, 'report-rss.js'), ENTRY, 'run', SPEC, '--data', data, '--json']
