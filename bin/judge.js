@@ -15,13 +15,13 @@ if (Number(version.split('.')[0]) < 24) {
   process.exit(2)
 }
 
-// A command that reads every row of a data file runs with V8 compiling on the main thread: the
-// process starts again as itself with --no-concurrent-recompilation (process.execve, where there
-// is one). Compiled on V8's worker threads, each thread's compiler memory stayed in a malloc
-// arena of its own: some 15 to 25 MB of a million-row run's peak, for a tenth less CPU time
-// (docs/benchmarks.md). A server keeps V8's default, for its latency.
+// A command that reads every row of a data file or of the kept rows runs with V8 compiling on
+// the main thread: the process starts again as itself with --no-concurrent-recompilation
+// (process.execve, where there is one). Compiled on V8's worker threads, each thread's compiler
+// memory stayed in a malloc arena of its own: some 15 to 25 MB of a million-row run's peak, for a
+// tenth less CPU time (docs/benchmarks.md). Shorter commands and the server keep V8's default.
 const SERIAL_COMPILE = '--no-concurrent-recompilation'
-const ROW_COMMANDS = ['run', 'plan', 'test', 'replay', 'compare']
+const ROW_COMMANDS = ['run', 'plan', 'replay', 'compare']
 if (ROW_COMMANDS.includes(process.argv[2]) && typeof process.execve === 'function' && !process.execArgv.includes(SERIAL_COMPILE)) {
   try {
     process.execve(process.execPath, [process.execPath, SERIAL_COMPILE, ...process.execArgv, ...process.argv.slice(1)])
