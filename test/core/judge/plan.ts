@@ -25,6 +25,8 @@ t.test('on an empty store a file of repeated rows has duplicates and no cached a
   const planner = createPlanner(deps(createFakeEngine()), project(spam), [spam])
   for (const message of ['a', 'b', 'a', 'a', 'c', 'b']) planner.add({ message }, 'row')
   t.match(planner.result()[0], { rows: 6, states: 3, duplicates: 3, cached: 0, ask: 9, requests: 3 })
+  t.equal(planner.seen('spam').size, 3, 'the distinct states, for the run to take over')
+  t.throws(() => planner.seen('other'), RangeError, 'a judgment the plan did not plan')
 })
 
 t.test('a question reworded since the last run: its answers under the old wording no longer apply, with the cost to ask them again', async (t) => {
