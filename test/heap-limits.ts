@@ -1,7 +1,7 @@
 import t from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { execFileSync } from 'node:child_process'
-import { capYoungGeneration, holdWasmAtBaseline, limitOldGeneration } from '../src/young-generation.ts'
+import { capYoungGeneration, holdWasmAtBaseline, limitOldGeneration } from '../src/heap-limits.ts'
 
 t.test('the young generation is stopped from growing once it reaches the cap, and watched no more', async (t) => {
   let bytes = 10 * 1024 * 1024
@@ -44,7 +44,7 @@ t.test('with the real control, a hot WebAssembly function is never optimized; wi
   // (a loaded machine may take long); the held case runs 20 rounds, where V8 needs one
   // (or five with the largest tiering budget it takes, which only delays it).
   const script = (hold: boolean): string => `
-    ${hold ? `const { holdWasmAtBaseline } = await import(${JSON.stringify(new URL('../src/young-generation.ts', import.meta.url).href)}); holdWasmAtBaseline()` : ''}
+    ${hold ? `const { holdWasmAtBaseline } = await import(${JSON.stringify(new URL('../src/heap-limits.ts', import.meta.url).href)}); holdWasmAtBaseline()` : ''}
     const bytes = new Uint8Array([0,97,115,109,1,0,0,0,1,6,1,96,1,127,1,127,3,2,1,0,7,5,1,1,102,0,0,10,9,1,7,0,32,0,65,1,106,11])
     const f = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f
     let x = 0
