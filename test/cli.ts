@@ -73,9 +73,17 @@ t.test('the judge command starts a command that reads every row again as itself,
   t.same(JSON.parse(plan.ran![1]), ['--no-concurrent-recompilation'])
   t.equal(Number(plan.ran![2]), plan.pid, 'the same process, started again')
   t.equal(plan.stderr.match(/ran with/g)?.length, 1, 'and only the new start ran the command')
-  const version = start(['--version'])
-  t.equal(version.status, 0)
-  t.same(JSON.parse(version.ran![1]), [], 'a short command runs as started')
+  // Every command that reads every row is restarted (its help is enough: the restart comes first), and is a command the CLI knows.
+  for (const command of ['run', 'plan', 'replay', 'compare']) {
+    const help = start([command, '--help'])
+    t.equal(help.status, 0, `judge ${command} --help: ${help.stderr}`)
+    t.same(JSON.parse(help.ran![1]), ['--no-concurrent-recompilation'], `judge ${command} is started again`)
+  }
+  for (const argv of [['--version'], ['test', '--help'], ['runs', '--help']]) {
+    const short = start(argv)
+    t.equal(short.status, 0)
+    t.same(JSON.parse(short.ran![1]), [], `judge ${argv.join(' ')} runs as started`)
+  }
 })
 
 t.test('a run killed outright keeps every answer it received; the next run asks only the rest', async (t) => {
