@@ -29,6 +29,7 @@ export function questionLines(name: string, q: QuestionComparison): string[] {
     const p = q.p_value === null ? '' : q.p_value < 0.001 ? ', p < 0.001' : `, p = ${q.p_value.toFixed(3)}`
     lines.push(`  accuracy difference (candidate - live) ${points(q.difference)}, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${p} (${q.method}, ${q.method === 'discordant rows' ? `${q.reviewed} reviewed` : `${q.paired?.rows ?? 0} rows with a known label`})`)
   }
+  if (q.rows_difference !== null) lines.push(`  on these ${plural(q.rows, 'row')} exactly ${points(q.rows_difference)} (${q.discordant_rows === 0 ? 'none differ' : 'every row they differ on has a known label'}); the interval is for the traffic they sample`)
   const settle = q.reviews_needed > 0 ? `; ${plural(q.reviews_needed, 'more discordant row')} to review${q.next ? ` (next ${q.next})` : ''}` : ''
   lines.push(`  verdict: ${q.verdict}${settle}`)
   return lines

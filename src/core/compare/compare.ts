@@ -1,5 +1,6 @@
 import { Z95 } from '../review/accuracy.ts'
 import { sampleRank } from '../review/sample-rank.ts'
+import { discordantEstimate, noneDiffer } from './discordant.ts'
 import { pairedDifference, type PairedDifference, type PairedTable } from './paired.ts'
 
 /** The margin of the gate and of "no difference shown" when none is given: one point of accuracy. */
@@ -18,6 +19,9 @@ export interface Flip {
   readonly candidate: string
   readonly rows: number
 }
+
+/** The p value below which, with an interval that leaves 0, a difference is called better or worse. */
+export const SIGNIFICANCE = 0.05
 
 /** What a comparison of one question says. */
 export type Verdict = 'better' | 'worse' | 'no difference shown' | 'not enough evidence'
@@ -38,10 +42,12 @@ export interface QuestionComparison {
   readonly next: string | null
   /** The paired figure over every compared row with a known true label (key, verdicts); null without any. */
   readonly paired: PairedDifference | null
-  /** Candidate minus live accuracy over the compared rows, its 95% interval and p value; null when not estimated. */
+  /** Candidate minus live accuracy, its 95% interval for the traffic the compared rows sample, and p value; null when not estimated. */
   readonly difference: number | null
   readonly interval: readonly [number, number] | null
   readonly p_value: number | null
+  /** The difference on the compared rows themselves, exact: known when every discordant row has a known label (or none differ); else null. */
+  readonly rows_difference: number | null
   readonly method: CompareMethod | null
   readonly verdict: Verdict
   /** Discordant rows still to review before the interval's half-width is at most the margin. */
@@ -70,12 +76,12 @@ export function discordantOrder(judgment: string, question: string, rows: readon
 
 /**
  * Compares the two specs on one question. Where they agree their accuracy is the same, so the
- * difference is the discordant share D (exact) times the candidate's minus the live spec's
- * accuracy on the discordant rows, estimated from the longest prefix of their review order in which
- * every row has a known label (a random sample of them): the `discordant rows` method, with
- * Newcombe's interval and McNemar's exact test on that sample, scaled by D; when no compared row
- * differs, the difference is exactly 0. Without such a sample the paired figure over every
- * compared row with a known label is used (`paired rows`).
+ * difference is the discordant share times the candidate's net wins on the discordant rows,
+ * estimated from the longest prefix of their review order in which every row has a known label (a
+ * random sample of them): the `discordant rows` method (core/compare/discordant.ts: exact intervals
+ * for the traffic the compared rows sample, McNemar's exact test; the difference on the rows
+ * themselves once every discordant row is known). Without such a sample the paired figure over
+ * every compared row with a known label is used (`paired rows`, Newcombe's interval).
  */
 export function compareQuestion(input: CompareInput): QuestionComparison {
   const { rows, truth } = input
@@ -84,16 +90,15 @@ export function compareQuestion(input: CompareInput): QuestionComparison {
   let prefix = 0
   while (prefix < order.length && truth.has(order[prefix].stateHash)) prefix += 1
   const paired = pairedDifference(tableOf(rows.filter((r) => truth.has(r.stateHash)), truth))
-  const sample = prefix === 0 || share === null ? null : pairedDifference(tableOf(order.slice(0, prefix), truth))
-  // Rows compared and none differ: the two are exactly as accurate on them.
-  const same = share === 0 ? { rows: 0, difference: 0, interval: [0, 0] as const, p_value: 1 } : null
-  const estimate = same ?? (sample && share !== null ? scaled(sample, share, prefix === order.length) : paired)
+  const discordant = share === 0 ? noneDiffer(rows.length) : prefix === 0 ? null : discordantEstimate(tableOf(order.slice(0, prefix), truth), order.length, rows.length)
+  const estimate = discordant ?? paired
   const needed = share === null ? 0 : Math.max(0, budget(share, order.length, input.margin) - prefix)
-  const method: CompareMethod | null = same || sample ? 'discordant rows' : paired ? 'paired rows' : null
+  const method: CompareMethod | null = discordant ? 'discordant rows' : paired ? 'paired rows' : null
   return {
     rows: rows.length, discordant: share, discordant_rows: order.length, flips: flipsOf(order), reviewed: prefix, next: order[prefix]?.stateHash ?? null,
-    paired, difference: estimate?.difference ?? null, interval: estimate?.interval ?? null, p_value: estimate?.p_value ?? null, method,
-    verdict: verdictOf(estimate?.interval ?? null, needed), reviews_needed: needed,
+    paired, difference: estimate?.difference ?? null, interval: estimate?.interval ?? null, p_value: estimate?.p_value ?? null,
+    rows_difference: discordant?.rows_difference ?? null, method,
+    verdict: verdictOf(estimate?.interval ?? null, needed, estimate?.p_value ?? null), reviews_needed: needed,
   }
 }
 
@@ -106,19 +111,16 @@ export function budget(share: number, discordant: number, margin: number): numbe
   return Math.min(discordant, Math.ceil(((share * Z95) / margin) ** 2))
 }
 
-/** better or worse when the interval leaves 0; no difference shown inside it once the budget is reviewed; else not enough evidence. */
-export function verdictOf(interval: readonly [number, number] | null, needed: number): Verdict {
+/**
+ * better or worse when the interval leaves 0 and McNemar's exact p is below SIGNIFICANCE; no
+ * difference shown otherwise once the budget is reviewed; else not enough evidence.
+ */
+export function verdictOf(interval: readonly [number, number] | null, needed: number, p: number | null): Verdict {
   if (interval === null) return 'not enough evidence'
-  if (interval[0] > 0) return 'better'
-  if (interval[1] < 0) return 'worse'
+  const shown = p !== null && p < SIGNIFICANCE
+  if (shown && interval[0] > 0) return 'better'
+  if (shown && interval[1] < 0) return 'worse'
   return needed === 0 ? 'no difference shown' : 'not enough evidence'
-}
-
-function scaled(d: PairedDifference, share: number, census: boolean): PairedDifference {
-  const point = share * d.difference
-  // Every discordant row reviewed: the difference is known exactly.
-  const interval: [number, number] = census ? [point, point] : [share * d.interval[0], share * d.interval[1]]
-  return { rows: d.rows, difference: point, interval, p_value: d.p_value }
 }
 
 function tableOf(rows: readonly ComparedRow[], truth: ReadonlyMap<string, readonly string[]>): PairedTable {

@@ -6,22 +6,36 @@ export type Requirement = 'not-worse' | 'better'
 /** The requirements `--require` takes. */
 export const REQUIREMENTS: readonly Requirement[] = ['not-worse', 'better']
 
+/** What the gate decides about: the traffic the compared rows sample (the default), or the compared rows themselves. */
+export type Scope = 'traffic' | 'rows'
+
+/** The scopes `--scope` takes. */
+export const SCOPES: readonly Scope[] = ['traffic', 'rows']
+
 const points = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} points`
 
 /**
  * Why the comparison does not meet the requirement, one line per question that fails; empty
- * when it does. `not-worse`: the 95% interval's lower end is above −margin (the candidate is at
- * most `margin` less accurate); `better`: its lower end is above 0. A question without an interval
- * fails either way, naming the reviews that would settle it.
+ * when it does. About the traffic (the default): `not-worse` needs the 95% interval's lower end
+ * above −margin (the candidate at most `margin` less accurate); `better` needs the verdict
+ * `better` (the lower end above 0 and McNemar's exact p below 0.05). About the rows themselves
+ * (`scope` rows), a question whose every discordant row is known is judged on its exact difference
+ * on those rows; any other still on its interval. A question without an estimate fails either way,
+ * naming the reviews that would settle it.
  */
-export function gateFailures(questions: Readonly<Record<string, QuestionComparison>>, require: Requirement, margin: number): string[] {
+export function gateFailures(questions: Readonly<Record<string, QuestionComparison>>, require: Requirement, margin: number, scope: Scope = 'traffic'): string[] {
   const bar = require === 'better' ? 0 : -margin
+  const want = require === 'better' ? 'above 0' : `above ${points(-margin)}`
   return Object.entries(questions).flatMap(([name, q]) => {
     if (q.interval === null || q.difference === null) {
       return [`${name}: no difference estimated yet: review ${q.reviews_needed} discordant row${q.reviews_needed === 1 ? '' : 's'} in the comparison's order${q.next ? ` (next ${q.next})` : ''}`]
     }
-    if (q.interval[0] > bar) return []
-    const want = require === 'better' ? 'above 0' : `above ${points(-margin)}`
-    return [`${name}: difference ${points(q.difference)}, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}: its lower end is not ${want}`]
+    if (scope === 'rows' && q.rows_difference !== null) {
+      return q.rows_difference > bar ? [] : [`${name}: difference on the compared rows ${points(q.rows_difference)} (every discordant row known): not ${want}`]
+    }
+    const range = `95% interval ${points(q.interval[0])} to ${points(q.interval[1])}`
+    if (q.interval[0] <= bar) return [`${name}: difference ${points(q.difference)}, ${range}: its lower end is not ${want}`]
+    if (require === 'better' && q.verdict !== 'better') return [`${name}: difference ${points(q.difference)}, ${range}, but McNemar's exact p = ${q.p_value?.toPrecision(2)} is not below 0.05`]
+    return []
   })
 }

@@ -32,7 +32,8 @@ function questionCard(name: string, q: QuestionComparison, margin: number, revie
   const difference = q.difference === null || q.interval === null
     ? html`<p class="muted">No difference estimated yet: no row where they differ has a known label.</p>`
     : html`<p class="figure">Accuracy difference (candidate − live) <strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${q.p_value === null ? '' : `, p ${q.p_value < 0.001 ? '< 0.001' : `= ${q.p_value.toFixed(3)}`}`}.</p>
-<p class="muted">By the ${q.method}: ${q.method === 'discordant rows' ? `${q.reviewed} of the ${q.discordant_rows} rows where they differ reviewed, in the comparison's random order` : `${q.paired?.rows ?? 0} compared rows with a known label`}.</p>`
+<p class="muted">By the ${q.method}: ${q.method === 'discordant rows' ? `${q.reviewed} of the ${q.discordant_rows} rows where they differ reviewed, in the comparison's random order` : `${q.paired?.rows ?? 0} compared rows with a known label`}. The interval is for the traffic the compared rows sample.</p>
+${q.rows_difference === null ? '' : html`<p>On these ${q.rows} rows exactly <strong>${points(q.rows_difference)}</strong> (${q.discordant_rows === 0 ? 'none differ' : 'every row where they differ has a known label'}).</p>`}`
   const settle = q.reviews_needed > 0 ? html` <a href="${review}">Review <strong>${q.reviews_needed}</strong> more of the rows where they differ</a> to settle it within ±${percent(margin)}${q.next ? html` (next <code>${q.next}</code>)` : ''}.` : ''
   return html`<section class="card"><h2><code>${name}</code></h2>
 <p>${q.rows} rows compared; they differ on <strong>${percent(q.discordant)}</strong> (${q.discordant_rows}).</p>

@@ -1,6 +1,7 @@
 import t from 'tap'
-import { chiSquare, chiSquareSurvival, lnGamma, mixPValue, PERMUTATIONS, upperGamma } from '../../../src/core/reports/mix-test.ts'
+import { chiSquare, chiSquareSurvival, mixPValue, PERMUTATIONS, upperGamma } from '../../../src/core/reports/mix-test.ts'
 import { seededRandom } from '../../../src/core/review/seeded-random.ts'
+import { lnGamma } from '../../../src/core/stats/ln-gamma.ts'
 import { DRIFT_ALERT, noiseOf, shares, totalVariation } from '../../../src/core/reports/drift.ts'
 
 const close = (a: number, b: number, tolerance = 1e-9) => Math.abs(a - b) <= tolerance

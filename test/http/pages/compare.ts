@@ -5,7 +5,7 @@ import type { CompareData } from '../../../src/http/views/compare.ts'
 
 const question = (over: Partial<QuestionComparison> = {}): QuestionComparison => ({
   rows: 200, discordant: 0.1, discordant_rows: 20, flips: [{ live: 'no', candidate: '<yes>', rows: 15 }, { live: 'yes', candidate: 'no', rows: 5 }], reviewed: 12, next: 'abcdef0123456789',
-  paired: null, difference: 0.03, interval: [0.01, 0.05], p_value: 0.0004, method: 'discordant rows', verdict: 'better', reviews_needed: 8, ...over,
+  paired: null, difference: 0.03, interval: [0.01, 0.05], p_value: 0.0004, rows_difference: null, method: 'discordant rows', verdict: 'better', reviews_needed: 8, ...over,
 })
 const data = (questions: Record<string, QuestionComparison>): CompareData => ({
   path: 'sms/spam.judge.yaml', candidate: 'sms/candidates/spam-v2.judge.yaml',
@@ -36,4 +36,11 @@ t.test('no rows compared, or no difference estimated yet, is said so; worse is i
   t.match(html, /−4\.0 points/)
   t.match(html, /By the paired rows: 9 compared rows with a known label/)
   t.match(html, /<strong class="alert">worse<\/strong>/)
+})
+
+t.test('every discordant row known: the exact difference on the rows beside the interval for traffic', async (t) => {
+  const html = comparePage(data({ a: question({ reviewed: 20, reviews_needed: 0, rows_difference: -0.02, verdict: 'no difference shown', interval: [-0.2, 0.1] }) }), null).text
+  t.match(html, /The interval is for the traffic the compared rows sample\./)
+  t.match(html, /On these 200 rows exactly <strong>−2\.0 points<\/strong> \(every row where they differ has a known label\)\./)
+  t.notMatch(comparePage(data({ a: question() }), null).text, /On these/, 'a sample: nothing is exact')
 })
