@@ -8,17 +8,21 @@ import { DATA, PROJECT, ROOT, SPEC, count, note } from './common.ts'
 const SHARED = '/work/shared/data/sms-spam/sms.tsv'
 const FALLBACK = resolve(ROOT, 'examples/sms/messages.csv')
 
-/** The generated data files, by size: every row of each is a distinct state. */
+/**
+ * The generated data files, by size: every row of each is a distinct state, but in
+ * `sms-100k-repeated.csv`, the messages in turn as they are (5,171 distinct texts, the rest repeats).
+ */
 export const INPUTS = {
   rows1600: resolve(DATA, 'sms-1600.csv'),
   rows100k: resolve(DATA, 'sms-100k.csv'),
   rows1m: resolve(DATA, 'sms-1m.csv'),
+  repeated100k: resolve(DATA, 'sms-100k-repeated.csv'),
 } as const
 
-const SIZES: Readonly<Record<keyof typeof INPUTS, number>> = { rows1600: 1_600, rows100k: 100_000, rows1m: 1_000_000 }
+const SIZES: Readonly<Record<keyof typeof INPUTS, number>> = { rows1600: 1_600, rows100k: 100_000, rows1m: 1_000_000, repeated100k: 100_000 }
 
 // Bumped whenever the generated files change shape, so that stale inputs are rebuilt.
-const VERSION = 1
+const VERSION = 2
 
 /** The three questions of examples/sms/spam.judge.yaml, without its key and data files. */
 export const SPEC_YAML = readFileSync(resolve(ROOT, 'examples/sms/spam.judge.yaml'), 'utf8')
@@ -51,14 +55,14 @@ export function messageAt(messages: readonly string[], i: number, seen: Set<stri
   return `${text} #${i}`
 }
 
-async function writeCsv(file: string, rows: number, messages: readonly string[]): Promise<void> {
+async function writeCsv(file: string, rows: number, messages: readonly string[], repeat: boolean): Promise<void> {
   const out = createWriteStream(file)
   const seen = new Set<string>()
   out.write('id,message\n')
   const batch = 10_000
   for (let start = 0; start < rows; start += batch) {
     const chunk: string[][] = []
-    for (let i = start; i < Math.min(rows, start + batch); i++) chunk.push([String(i + 1), messageAt(messages, i, seen)])
+    for (let i = start; i < Math.min(rows, start + batch); i++) chunk.push([String(i + 1), repeat ? messages[i % messages.length] : messageAt(messages, i, seen)])
     if (!out.write(stringify(chunk))) await once(out, 'drain')
   }
   out.end()
@@ -76,7 +80,7 @@ export async function ensureInputs(force = false): Promise<typeof INPUTS> {
   const { messages, source } = sourceMessages()
   for (const key of stale) {
     note(`writing ${count(SIZES[key])} rows from ${messages.length} messages of ${source} to ${INPUTS[key]}`)
-    await writeCsv(INPUTS[key], SIZES[key], messages)
+    await writeCsv(INPUTS[key], SIZES[key], messages, key === 'repeated100k')
   }
   writeFileSync(manifest, JSON.stringify({ version: VERSION, source }) + '\n')
   return INPUTS

@@ -6,7 +6,7 @@ import { DATA, type BenchResult } from './common.ts'
 import { ensureInputs } from './generate.ts'
 
 /** Every bench, in the order they run; each is also `node bench/<name>.ts` on its own. */
-export const BENCHES = ['judge-http', 'run-cached', 'run-latency', 'store-pages', 'run-page', 'run-memory', 'soak'] as const
+export const BENCHES = ['judge-http', 'run-cached', 'run-repeated', 'run-latency', 'store-pages', 'run-page', 'run-memory', 'soak'] as const
 
 /** The machine the figures were taken on. */
 export function machine(): string {

@@ -3,6 +3,7 @@ import type { Answers, Project, Row, SourcedRow, Spec, State } from '../types.ts
 import { askMissing, type Lookup } from './ask.ts'
 import { modelFor, type JudgeDeps, type Judging } from './deps.ts'
 import type { Ledger } from './ledger.ts'
+import type { RepeatMemo } from './repeat-memo.ts'
 import { routeOf } from './route.ts'
 import { withDependencies } from './select.ts'
 import { stateHash, stateOf } from './state.ts'
@@ -33,12 +34,20 @@ export function chainedRow(row: Row, spec: Spec, results: ReadonlyMap<string, Sp
 /**
  * The synchronous probe: every judgment's result for the row when the store holds every answer
  * (judgments in dependency order, as withDependencies gives them), else null. It asks nothing,
- * counts nothing and waits for nothing; a row that lacks a state column throws an InputError.
+ * counts nothing and waits for nothing; a row that lacks a state column throws an InputError. A
+ * state the memo holds is taken from it, without reading the store.
  */
-export function storedAnswers(deps: JudgeDeps, ordered: readonly Spec[], sourced: SourcedRow): RowResults | null {
+export function storedAnswers(deps: JudgeDeps, ordered: readonly Spec[], sourced: SourcedRow, memo?: RepeatMemo): RowResults | null {
   const results: RowResults = new Map()
   for (const spec of ordered) {
-    const lookup = lookUp(deps, spec, { row: chainedRow(sourced.row, spec, results), where: sourced.where })
+    const state = stateOf(chainedRow(sourced.row, spec, results), spec.state, sourced.where)
+    const hash = stateHash(state)
+    const known = memo?.get(spec.name, hash)
+    if (known) {
+      results.set(spec.name, known)
+      continue
+    }
+    const lookup = lookUpState(deps, spec, state, hash)
     if (lookup.missing.length > 0) return null
     results.set(spec.name, assemble(lookup, lookup.stored, NONE_FRESH))
   }
@@ -83,7 +92,10 @@ export async function judgeSpec(job: Judging, spec: Spec, sourced: SourcedRow): 
 /** What the store holds and lacks of one judgment's answers for one row: the one store read of judging. */
 function lookUp(deps: JudgeDeps, spec: Spec, sourced: SourcedRow): Lookup {
   const state = stateOf(sourced.row, spec.state, sourced.where)
-  const hash = stateHash(state)
+  return lookUpState(deps, spec, state, stateHash(state))
+}
+
+function lookUpState(deps: JudgeDeps, spec: Spec, state: State, hash: string): Lookup {
   const model = modelFor(spec, deps)
   const fingerprints = fingerprintsOf(spec)
   const stored = deps.store.getAnswers(model, hash, fingerprints)

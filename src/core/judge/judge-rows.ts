@@ -5,6 +5,7 @@ import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
 import { countStored, judgeOrdered, storedAnswers, type SpecResult } from './judge-row.ts'
 import type { Ledger } from './ledger.ts'
+import { createRepeatMemo, type RepeatMemo } from './repeat-memo.ts'
 import { createStateTally, tallyOver, type StateSet, type StateTally } from './state-set.ts'
 
 /** Answers of one judgment by the model the engine reported: asked in this pass, or from the store. */
@@ -58,13 +59,14 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
   const stop = new AbortController()
   const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
   const running = new Set<Promise<void>>()
+  const memo = createRepeatMemo()
   let seq = 0
   const fail = (error: unknown) => {
     outcome.error ??= job.signal?.aborted ? interrupted() : error instanceof Error ? error : new Error(String(error))
     stop.abort(outcome.error)
   }
   const done = (n: number, sourced: SourcedRow, results: Map<string, SpecResult>) => {
-    count(outcome, job.ledger, results)
+    count(outcome, job.ledger, results, memo)
     options.onRow?.(n, sourced, results)
   }
   try {
@@ -73,7 +75,7 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
       const n = seq++
       let stored: Map<string, SpecResult> | null
       try {
-        stored = storedAnswers(inner.deps, specs, sourced)
+        stored = storedAnswers(inner.deps, specs, sourced, memo)
       } catch (error) {
         fail(error)
         continue
@@ -106,7 +108,7 @@ export function interrupted(): Error {
   return new Error('interrupted')
 }
 
-function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>): void {
+function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>, memo: RepeatMemo): void {
   for (const [name, result] of results) {
     outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
     const byQuestion = outcome.labels.get(name)!
@@ -118,7 +120,10 @@ function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecRe
     if (outcome.states.get(name)!.add(result.stateHash)) {
       countModels(outcome.models.get(name)!, result)
       countFit(outcome.fits.get(name)!, result)
-    } else countDuplicate(ledger, result)
+    } else {
+      countDuplicate(ledger, result)
+      memo.keep(result)
+    }
   }
 }
 

@@ -168,3 +168,21 @@ t.test('the first error cancels the engine requests still in flight', async (t) 
   t.equal(outcome.error?.message, 'boom', 'the first error is the outcome\'s, not the cancellations that followed')
   t.ok(signals.every((s) => s?.aborted), 'the two requests in flight were cancelled')
 })
+
+t.test('a state met again reads the store twice at most, however many rows repeat it, and counts every row', async (t) => {
+  const d = deps(createFakeEngine())
+  await judgeRows({ deps: d, ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['a', 'b']), { concurrency: 1 })
+  let reads = 0
+  const getAnswers = d.store.getAnswers.bind(d.store)
+  d.store.getAnswers = (...args) => {
+    reads += 1
+    return getAnswers(...args)
+  }
+  const ledger = createLedger(1)
+  const outcome = await judgeRows({ deps: d, ledger }, withDependencies(project(spam), [spam]), rows(Array.from({ length: 50 }, (_, i) => (i % 2 ? 'a' : 'b'))), { concurrency: 1 })
+  t.equal(outcome.error, null)
+  t.equal(reads, 4, 'each of the two states read on its first and second row, then remembered')
+  t.equal(outcome.rows.get('spam'), 50)
+  t.same(labelCountsOf(outcome, 'spam', 'r').filter((c) => c.question === 'is_spam').reduce((n, c) => n + c.count, 0), 50)
+  t.match(ledger.tally('spam'), { cached: 2 * spam.questions.length, duplicates: 48 }, 'the repeats are duplicates of the data, not cache hits')
+})

@@ -1,0 +1,33 @@
+import type { SpecResult } from './judge-row.ts'
+
+/** The most states a pass remembers the answers of: some 1.5 kB each, 30 MB at the most. */
+export const REPEAT_MEMO_LIMIT = 20_000
+
+/**
+ * The answers of states a pass met more than once, so that their later rows read nothing from the
+ * store: data with bursts of identical rows reads each state's answers twice, not once a row. Only
+ * results whose every answer came from the store are kept (answers are never changed, only added or
+ * deleted, so they stand for the rest of the pass); a pass over distinct rows keeps nothing.
+ */
+export interface RepeatMemo {
+  get(judgment: string, stateHash: string): SpecResult | undefined
+  /** Keeps a result met again, while fewer than the limit are kept and every answer is from the store. */
+  keep(result: SpecResult): void
+  readonly size: number
+}
+
+/** An empty memo that keeps at most `limit` results. */
+export function createRepeatMemo(limit = REPEAT_MEMO_LIMIT): RepeatMemo {
+  const results = new Map<string, SpecResult>()
+  return {
+    get: (judgment, stateHash) => results.get(`${judgment}\0${stateHash}`),
+    keep(result) {
+      if (results.size >= limit) return
+      for (const q of result.spec.questions) if (!result.answers[q.name].cached) return
+      results.set(`${result.spec.name}\0${result.stateHash}`, result)
+    },
+    get size() {
+      return results.size
+    },
+  }
+}
