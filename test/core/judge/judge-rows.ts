@@ -168,3 +168,17 @@ t.test('the first error cancels the engine requests still in flight', async (t) 
   t.equal(outcome.error?.message, 'boom', 'the first error is the outcome\'s, not the cancellations that followed')
   t.ok(signals.every((s) => s?.aborted), 'the two requests in flight were cancelled')
 })
+
+t.test('progress is reported before the first row and after each row is counted, with the outcome itself', async (t) => {
+  const seen: number[] = []
+  let last: unknown = null
+  const outcome = await judgeRows({ deps: deps(createFakeEngine()), ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'a']), {
+    concurrency: 1,
+    onProgress: (now) => {
+      seen.push(now.rows.get('spam')!)
+      last = now
+    },
+  })
+  t.same(seen, [0, 1, 2, 3])
+  t.equal(last, outcome)
+})
