@@ -5,6 +5,8 @@ import { DatabaseSync } from 'node:sqlite'
 import { setTimeout as delay } from 'node:timers/promises'
 import { stringify } from 'csv-stringify/sync'
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
+import { readConfig } from '../src/config.ts'
+import { startServer } from '../src/http/server.ts'
 import { cli, ROOT } from './helpers/cli.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
@@ -33,6 +35,11 @@ t.test('a run killed with -9 midway is recorded failed: interrupted with what it
   child.kill('SIGKILL')
   t.equal(await exited, 'SIGKILL')
 
+  // The server finds it first: its /v1/runs adds up as `judge runs` does.
+  const server = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { log: () => {} })
+  const served = await (await fetch(`${server.url}/v1/runs?path=spam.judge.yaml`)).json() as { status: string; rows: number; asked: number }[]
+  await server.stop(1000)
+  t.match(served, [{ status: 'failed: interrupted', rows: 20, asked: 20 * QUESTIONS }])
   const listed = await cli(['runs', 'spam.judge.yaml', '--json'], {}, dir)
   t.equal(listed.code, 0, listed.stderr)
   const [killed] = JSON.parse(listed.stdout)
