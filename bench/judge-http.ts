@@ -84,6 +84,8 @@ interface Pair {
 async function measurePair(requests: LoadRequests, workers: number, options: HttpBenchOptions, plan: readonly [connections: number, rounds: number][]): Promise<Map<number, Pair>> {
   const judge = await startServerProcess(resolve(ROOT, 'src/main.ts'), {
     JUDGE_PROJECTS: HTTP_PROJECT, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL, HOST: '127.0.0.1', PORT: '0', JUDGE_WORKERS: String(workers),
+    // The one load generator stands for many clients, as a proxy in front would.
+    JUDGE_MAX_CONNECTIONS_PER_CLIENT: '1024',
   }, { nodeArgs: options.nodeArgs })
   let bare: ServerProcess | null = null
   try {

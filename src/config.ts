@@ -38,6 +38,8 @@ export interface ServerLimits {
   readonly requestTimeoutMs: number
   /** JUDGE_MAX_CONNECTIONS: connections open at once; more are refused. */
   readonly maxConnections: number
+  /** JUDGE_MAX_CONNECTIONS_PER_CLIENT: connections open at once from one remote address; more are closed. */
+  readonly maxConnectionsPerClient: number
 }
 
 /** The environment variables the product reads, with their defaults (documented in docs/configuration.md). */
@@ -65,6 +67,7 @@ export const ENV_VARIABLES = [
   'JUDGE_HEADERS_TIMEOUT_MS',
   'JUDGE_REQUEST_TIMEOUT_MS',
   'JUDGE_MAX_CONNECTIONS',
+  'JUDGE_MAX_CONNECTIONS_PER_CLIENT',
   'JUDGE_WORKERS',
   'JUDGE_ALLOWED_HOSTS',
 ] as const
@@ -98,7 +101,10 @@ function limitsOf(env: Env): ServerLimits {
   // node:http needs the headers in before the whole request is due.
   if (headersTimeoutMs > requestTimeoutMs) throw new UsageError(`JUDGE_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above JUDGE_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`)
   const maxConnections = number(env, 'JUDGE_MAX_CONNECTIONS', 1024, positiveWhole, 'a whole number above 0')
-  return { headersTimeoutMs, requestTimeoutMs, maxConnections }
+  // A quarter of the slots by default: it takes four addresses to fill the server, and an honest
+  // client (a browser opens at most six connections to a host) never comes near it.
+  const maxConnectionsPerClient = number(env, 'JUDGE_MAX_CONNECTIONS_PER_CLIENT', Math.max(1, Math.floor(maxConnections / 4)), positiveWhole, 'a whole number above 0')
+  return { headersTimeoutMs, requestTimeoutMs, maxConnections, maxConnectionsPerClient }
 }
 
 /**

@@ -38,6 +38,8 @@ export interface Pass {
   readonly outcome: RowsOutcome
   readonly ledger: Ledger
   readonly started: Date
+  /** The run id of each recorded judgment, given when its run was opened (app/open-runs.ts); else new ones. */
+  readonly runIds?: ReadonlyMap<string, string>
 }
 
 /**
@@ -51,23 +53,24 @@ export async function recordRuns(app: App, pass: Pass): Promise<RunRecord[]> {
   const deps = app.depsFor(pass.project)
   const sha = await app.files.gitSha(pass.project.dir)
   const finished = timestamp(app.now())
-  const runs = pass.record.map((spec) => runOf(deps, pass, spec, sha, finished))
+  const runs = pass.record.map((spec) => runOf(deps, pass, spec, sha, finished, fitOf(pass.outcome, spec)))
   const checks = pendingChecks(app, pass, runs)
   for (const run of runs) deps.store.recordRun(run, labelCountsOf(pass.outcome, run.judgment, run.run_id), pass.outcome.states.get(run.judgment)?.entries())
   await checkModels(app, pass, checks)
   return runs
 }
 
-function runOf(deps: JudgeDeps, pass: Pass, spec: Spec, sha: string, finished: string): RunRecord {
+/** The run of one recorded judgment of a pass as it stands, finished at `finished`, with the fit given. */
+export function runOf(deps: JudgeDeps, pass: Pass, spec: Spec, sha: string, finished: string, fit: RunRecord['fit']): RunRecord {
   const tally = pass.ledger.tally(spec.name)
   const { command, source, sourceHash } = pass.provenance
   return runRecord({
-    run_id: newRunId(pass.started), judgment: spec.name, spec_hash: spec.hash, git_sha: sha, model: modelFor(spec, deps),
+    run_id: pass.runIds?.get(spec.name) ?? newRunId(pass.started), judgment: spec.name, spec_hash: spec.hash, git_sha: sha, model: modelFor(spec, deps),
     rows: pass.outcome.rows.get(spec.name) ?? 0, asked: tally.asked, cost: tally.cost, started_at: timestamp(pass.started), finished_at: finished,
     cached: tally.cached, requests: tally.requests, error: pass.outcome.error,
     command, source, source_hash: sourceHash, node: nodeOf(pass, spec),
     reported_model: reportedModelOf(pass.outcome.models.get(spec.name)), states: pass.outcome.states.get(spec.name)?.size ?? 0,
-    fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])), fit: fitOf(pass.outcome, spec),
+    fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])), fit,
   })
 }
 

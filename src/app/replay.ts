@@ -11,7 +11,7 @@ import { UsageError } from '../errors.ts'
 import type { KeptRow } from '../ports/kept-store.ts'
 import type { App } from './app.ts'
 import { checkPlans, planRows } from './plan.ts'
-import { recordRuns } from './record-runs.ts'
+import { judgePass } from './open-runs.ts'
 
 /** A candidate to replay on the rows kept for a live judgment. */
 export interface ReplayInput {
@@ -54,20 +54,20 @@ export async function replayRows(app: App, input: ReplayInput): Promise<Replayed
   const rows = kept.map((k): SourcedRow => ({ row: k.state, where: `kept row ${k.stateHash} of ${pair.live.name}` }))
   const deps = app.depsFor(input.candidate)
   checkPlans(deps, await planRows(app, input.candidate, [pair.candidate], { kind: 'rows', rows }), input.cap)
-  const started = app.now()
   const labels: Record<string, string>[] = []
   const onRow = input.onStart?.(rows.length)
   const specs = withDependencies(input.candidate, [pair.candidate])
-  const outcome = await judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rows, {
+  // Only the candidate gets a run: its dependencies were judged on another judgment's rows.
+  const provenance = { command: 'replay' as const, source: `kept rows of ${pair.live.name}`, sourceHash: shortHash(kept.map((k) => k.stateHash).join(',')) }
+  const pass = { project: input.candidate, record: [pair.candidate], named: [pair.candidate], provenance, ledger, started: app.now() }
+  const [run] = await judgePass(app, pass, (onProgress) => judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rows, {
     concurrency: input.concurrency,
+    onProgress,
     onRow(seq, sourced, results) {
       labels[seq] = labelsOf(results.get(pair.candidate.name)!)
       onRow?.(seq, sourced, results)
     },
-  })
-  // Only the candidate gets a run: its dependencies were judged on another judgment's rows.
-  const provenance = { command: 'replay' as const, source: `kept rows of ${pair.live.name}`, sourceHash: shortHash(kept.map((k) => k.stateHash).join(',')) }
-  const [run] = await recordRuns(app, { project: input.candidate, record: [pair.candidate], named: [pair.candidate], provenance, outcome, ledger, started })
+  }))
   return { pair, kept, rows: compareRows(app.depsFor(input.live), pair, kept, labels), ledger, run }
 }
 

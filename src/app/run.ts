@@ -5,7 +5,8 @@ import { withDependencies } from '../core/judge/select.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 import { checkPlans, planSource, rowsOf, type RowSource } from './plan.ts'
-import { recordRuns, sourceProvenance } from './record-runs.ts'
+import { judgePass } from './open-runs.ts'
+import { sourceProvenance } from './record-runs.ts'
 
 /** A run over a source's rows. */
 export interface RunInput {
@@ -42,7 +43,8 @@ export interface RunProgress {
  * judgment. The engine is waited out as a run's patience allows (docs/engine.md): a rate limit,
  * however long it asks, up to ENGINE_MAX_WAIT_S; a transient failure is asked again, until the
  * engine has failed for ENGINE_GIVE_UP_S. A run that failed or was interrupted midway is recorded
- * too; its answers so far stay stored, and running it again asks only the rest.
+ * too; its answers so far stay stored, and running it again asks only the rest. Its runs are kept
+ * open as it goes (app/open-runs.ts), so that even a process killed midway leaves its spend.
  */
 export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   const deps = app.depsFor(input.project)
@@ -62,12 +64,12 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
       failing: status?.failing ?? 0,
     }
   })
-  const started = app.now()
-  const outcome = await judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
+  const pass = { project: input.project, record: specs, named: input.specs, provenance, ledger, started: app.now() }
+  return judgePass(app, pass, (onProgress) => judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
     concurrency: input.concurrency,
     onRow: input.onRow,
+    onProgress,
     // The run's tallies of its states take over the plan's: a tally of its own would take 11 bytes a state more.
     expected: seen,
-  })
-  return recordRuns(app, { project: input.project, record: specs, named: input.specs, provenance, outcome, ledger, started })
+  }))
 }

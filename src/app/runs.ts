@@ -2,6 +2,8 @@ import { driftByQuestion } from '../core/reports/drift.ts'
 import { likeDrift, type LikeDriftEntry, type LikeFilter } from '../core/reports/like-runs.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import type { DriftEntry, Project, RunRecord, Spec } from '../core/types.ts'
+import type { Store } from '../ports/store.ts'
+import { settleWhileReading } from './abandoned-runs.ts'
 import type { App } from './app.ts'
 
 /** Most run records a listing returns (docs/http-api.md, `GET /v1/runs`). */
@@ -33,18 +35,18 @@ export type LikeDrift = Record<string, LikeDriftEntry[]>
  */
 export function listRuns(app: App, project: Project, node: string | null | undefined, limit = RUNS_LIMIT): PublicRun[] {
   const names = selectJudgments(project, node, 'all').map((s) => s.name)
-  return app.existingStore(project)?.listRuns(names, limit).map(publicRun) ?? []
+  return runsStore(app, project)?.listRuns(names, limit).map(publicRun) ?? []
 }
 
 /** The newest run of any judgment of the project, or null: reading creates no store. */
 export function lastRunOf(app: App, project: Project): PublicRun | null {
-  const [last] = app.existingStore(project)?.listRuns(project.specs.map((s) => s.name), 1) ?? []
+  const [last] = runsStore(app, project)?.listRuns(project.specs.map((s) => s.name), 1) ?? []
   return last ? publicRun(last) : null
 }
 
 /** The run of this id in the project's store, or null: reading creates no store. */
 export function runById(app: App, project: Project, runId: string): RunRecord | null {
-  return app.existingStore(project)?.getRun(runId) ?? null
+  return runsStore(app, project)?.getRun(runId) ?? null
 }
 
 /** Drift per question of one judgment (`node`, or the only one selected); every question present. */
@@ -55,7 +57,7 @@ export function driftOf(app: App, project: Project, node: string | null | undefi
 
 /** Drift per question of a judgment already chosen: every run against the previous one (docs/http-api.md, `GET /v1/drift`). */
 export function driftOfSpec(app: App, project: Project, spec: Spec): Drift {
-  const counts = app.existingStore(project)?.runLabelCounts(spec.name) ?? []
+  const counts = runsStore(app, project)?.runLabelCounts(spec.name) ?? []
   return driftByQuestion(counts, spec.questions.map((q) => q.name))
 }
 
@@ -70,7 +72,7 @@ export function likeDriftOf(app: App, project: Project, node: string | null | un
  * run of the same command and source, the change split into the model's part and the data's.
  */
 export function likeDriftOfSpec(app: App, project: Project, spec: Spec, filter: LikeFilter = {}): LikeDrift {
-  const store = app.existingStore(project)
+  const store = runsStore(app, project)
   return likeDrift(store?.runLabelCounts(spec.name) ?? [], spec.questions.map((q) => q.name), store?.modelChecks(spec.name) ?? [], filter)
 }
 
@@ -84,7 +86,7 @@ export interface RunHistory {
 
 /** Both drifts of a judgment and its runs' starts, from one read of its runs' label counts. */
 export function runHistoryOf(app: App, project: Project, spec: Spec): RunHistory {
-  const store = app.existingStore(project)
+  const store = runsStore(app, project)
   const counts = store?.runLabelCounts(spec.name) ?? []
   const questions = spec.questions.map((q) => q.name)
   return {
@@ -92,4 +94,14 @@ export function runHistoryOf(app: App, project: Project, spec: Spec): RunHistory
     like: likeDrift(counts, questions, store?.modelChecks(spec.name) ?? [], {}),
     started: Object.fromEntries(counts.map((c) => [c.run_id, c.started_at])),
   }
+}
+
+/**
+ * The store of a project's runs, its abandoned runs recorded first (`failed: interrupted`), so that
+ * a listing adds up to what was spent; null when there is none: reading creates no store.
+ */
+function runsStore(app: App, project: Project): Store | null {
+  const store = app.existingStore(project)
+  settleWhileReading(store, app.now())
+  return store
 }

@@ -12,7 +12,7 @@ import type { Project, RunRecord, SourcedRow, Spec } from '../core/types.ts'
 import { SpecError } from '../errors.ts'
 import type { App } from './app.ts'
 import { checkPlans } from './plan.ts'
-import { recordRuns } from './record-runs.ts'
+import { judgePass } from './open-runs.ts'
 import { accuracyData } from './review-data.ts'
 
 /** What `test` judges and scores. */
@@ -94,10 +94,9 @@ function planOf(app: App, trial: Trial) {
 }
 
 async function judgeTrial(app: App, input: TestInput, trial: Trial, ledger: Ledger): Promise<RunRecord[]> {
-  const started = app.now()
+  const provenance = { command: 'test' as const, source: 'answer key', sourceHash: trial.spec.key === null ? '' : await app.files.contentHash(trial.spec.key) }
+  const pass = { project: trial.alone, record: trial.alone.specs, named: trial.alone.specs, provenance, ledger, started: app.now() }
   const onRow = input.onTrial?.(trial.spec, trial.rows.length)
   const job = { deps: app.depsFor(trial.alone), ledger, signal: input.signal, patience: 'run' as const }
-  const outcome = await judgeRows(job, trial.alone.specs, trial.rows, { concurrency: input.concurrency, onRow })
-  const provenance = { command: 'test' as const, source: 'answer key', sourceHash: trial.spec.key === null ? '' : await app.files.contentHash(trial.spec.key) }
-  return recordRuns(app, { project: trial.alone, record: trial.alone.specs, named: trial.alone.specs, provenance, outcome, ledger, started })
+  return judgePass(app, pass, (onProgress) => judgeRows(job, trial.alone.specs, trial.rows, { concurrency: input.concurrency, onRow, onProgress }))
 }

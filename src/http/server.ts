@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import type { Config } from '../config.ts'
 import { ListenError } from '../errors.ts'
+import { capPerClient, type ClientCap } from './client-cap.ts'
 import { createHandler, type HandlerOptions, type JudgeHandler } from './handler.ts'
 
 /** What `npm start` serves when JUDGE_PROJECTS is unset: the repository's examples. */
@@ -18,6 +19,8 @@ export interface RunningServer {
   readonly url: string
   readonly server: Server
   readonly handler: JudgeHandler
+  /** The per-client connection cap (JUDGE_MAX_CONNECTIONS_PER_CLIENT) and what it refused. */
+  readonly clients: ClientCap
   /**
    * Stops accepting connections, waits for requests and shadow judgments in flight (up to
    * `timeoutMs`), closes the stores and every connection. True when nothing was cut short.
@@ -28,10 +31,11 @@ export interface RunningServer {
 /** Starts the HTTP server on the configured HOST and PORT (0 picks a free port). */
 export async function startServer(config: Config, options: HandlerOptions = {}): Promise<RunningServer> {
   const handler = createHandler(config, options)
-  const { headersTimeoutMs, requestTimeoutMs, maxConnections } = config.limits
+  const { headersTimeoutMs, requestTimeoutMs, maxConnections, maxConnectionsPerClient } = config.limits
   // Timeouts are checked every second, so a slow client is cut off close to its deadline.
   const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, handler)
   server.maxConnections = maxConnections
+  const clients = capPerClient(server, maxConnectionsPerClient, options.log ?? ((line) => void process.stderr.write(`${line}\n`)))
   // Answering Expect: 100-continue ourselves lets an oversized body be refused before it is sent.
   server.on('checkContinue', handler)
   await new Promise<void>((done, fail) => {
@@ -49,6 +53,7 @@ export async function startServer(config: Config, options: HandlerOptions = {}):
     url: `http://${host}:${port}`,
     server,
     handler,
+    clients,
     stop: (timeoutMs = SHUTDOWN_MS) => (stopping ??= stop(server, handler, timeoutMs)),
   }
 }

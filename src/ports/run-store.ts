@@ -11,13 +11,40 @@ export interface RunLabelCount extends LabelCount {
 }
 
 /**
+ * A run still going, as its process last wrote it: its record so far (its spend, answers and rows
+ * up to then), its label counts so far, and the process that runs it. Kept apart from the runs
+ * recorded, so that no listing shows it until it ends (docs/runs.md).
+ */
+export interface OpenRun {
+  readonly run: RunRecord
+  readonly counts: readonly LabelCount[]
+  /** The process running it, and the machine that process runs on (os.hostname()). */
+  readonly pid: number
+  readonly host: string
+  /** When the process last wrote it, as `started_at` is written (UTC, without zone offset). */
+  readonly heartbeat_at: string
+}
+
+/**
  * The runs the commands recorded: each run's record, label counts and the states it judged (its
  * row list), and the model checks of runs whose engine reported a new model. Drift, the runs
  * listing and page, `judge plan`, `judge runs --prune` and the model checks read them.
  */
 export interface RunStore {
-  /** Records a run with its label counts and the states it judged, in one transaction; again replaces them. */
+  /**
+   * Records a run with its label counts and the states it judged, in one transaction; again
+   * replaces them. The open run of the same id, if any, ends in the same transaction.
+   */
   recordRun(run: RunRecord, counts: readonly LabelCount[], states?: Iterable<RunState>): void
+  /** Keeps a run still going as it stands now, replacing what was kept of it before. */
+  putOpenRun(open: OpenRun): void
+  /** Every run still going (or abandoned, its process gone), oldest first. */
+  openRuns(): OpenRun[]
+  /**
+   * Ends an abandoned open run as `run`, with its label counts, in one transaction. False, and
+   * nothing written, when it is no longer open (its process, or another one, ended it first).
+   */
+  closeOpenRun(run: RunRecord, counts: readonly LabelCount[]): boolean
   /** Runs of the given judgments, newest first. */
   listRuns(judgments: readonly string[], limit: number): RunRecord[]
   /** The newest run of every judgment the store has runs of. */

@@ -100,3 +100,15 @@ t.test('a run history gives both drifts and each run\'s start from one read of t
   t.same(history.started, { r1: run(1).started_at, r2: run(2).started_at, r3: run(3).started_at })
   t.same(runHistoryOf({ ...a, existingStore: () => null }, project(spam), spam), { drift: { is_spam: [], topic: [], urgency: [] }, like: { is_spam: [], topic: [], urgency: [] }, started: {} })
 })
+
+t.test('listings record the abandoned runs first, and show no run still going', async (t) => {
+  const store = createMemoryStore()
+  const open = (id: string, pid: number, heartbeat: string) => ({ run: { ...run(1), run_id: id, status: 'running', asked: 5, cost: 0.002 }, counts: [{ run_id: id, question: 'is_spam', label: 'yes', count: 10 }], pid, host: 'another-machine', heartbeat_at: heartbeat })
+  store.putOpenRun(open('r-killed', 4242, '2026-11-22T09:00:00.000'))
+  store.putOpenRun(open('r-going', 4343, '2026-11-22T09:59:50.000'))
+  const a = app(deps(null, store))
+  const runs = listRuns(a, project(spam), null)
+  t.same(runs.map((r) => [r.run_id, r.status, r.asked, r.cost, r.finished_at]), [['r-killed', 'failed: interrupted', 5, 0.002, '2026-11-22T09:00:00.000']])
+  t.same(store.openRuns().map((o) => o.run.run_id), ['r-going'], 'a run written a moment ago is still going')
+  t.same(driftOf(a, project(spam), null).is_spam.map((e) => e.run_id), ['r-killed'], 'and its label mix is in drift')
+})

@@ -1,5 +1,5 @@
 import type { LabelCount, ModelCheck, RunRecord, RunState } from '../../src/core/types.ts'
-import type { RunLabelCount } from '../../src/ports/run-store.ts'
+import type { OpenRun, RunLabelCount } from '../../src/ports/run-store.ts'
 import type { Store } from '../../src/ports/store.ts'
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
@@ -13,22 +13,40 @@ function take<T>(items: T[], limit: number): T[] {
 
 /** The run methods of the in-memory Store, with the SQLite adapter's observable behaviour. */
 export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'latestRuns' | 'runLabelCounts' |
-  'getRun' | 'runStates' | 'runStatesPage' | 'runStateCount' | 'deleteRunStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks'> {
+  'getRun' | 'runStates' | 'runStatesPage' | 'runStateCount' | 'deleteRunStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks' |
+  'putOpenRun' | 'openRuns' | 'closeOpenRun'> {
   const runs = new Map<string, RunRecord>()
   const runLabels = new Map<string, Map<string, LabelCount>>()
   const runStates = new Map<string, RunState[]>()
   const checks = new Map<string, ModelCheck>()
+  // Kept as JSON text, as the adapter keeps them.
+  const open = new Map<string, string>()
   const statesOf = (runId: string) => runStates.get(runId) ?? []
+  const put = (run: RunRecord, counts: readonly LabelCount[], states: Iterable<RunState>) => {
+    runs.set(run.run_id, runRecord(run))
+    const labels = new Map<string, LabelCount>()
+    for (const c of counts) {
+      const id = `${c.question}\0${c.label}`
+      labels.set(id, { run_id: run.run_id, question: c.question, label: c.label, count: (labels.get(id)?.count ?? 0) + c.count })
+    }
+    runLabels.set(run.run_id, labels)
+    runStates.set(run.run_id, [...states].map((s) => ({ ...s })).sort((a, b) => byText(a.stateHash, b.stateHash)))
+  }
   return {
     recordRun(run, counts, states = []) {
-      runs.set(run.run_id, runRecord(run))
-      const labels = new Map<string, LabelCount>()
-      for (const c of counts) {
-        const id = `${c.question}\0${c.label}`
-        labels.set(id, { run_id: run.run_id, question: c.question, label: c.label, count: (labels.get(id)?.count ?? 0) + c.count })
-      }
-      runLabels.set(run.run_id, labels)
-      runStates.set(run.run_id, [...states].map((s) => ({ ...s })).sort((a, b) => byText(a.stateHash, b.stateHash)))
+      open.delete(run.run_id)
+      put(run, counts, states)
+    },
+    putOpenRun(entry) {
+      open.set(entry.run.run_id, JSON.stringify(entry))
+    },
+    openRuns() {
+      return [...open.keys()].sort(byText).map((id) => JSON.parse(open.get(id)!) as OpenRun)
+    },
+    closeOpenRun(run, counts) {
+      if (!open.delete(run.run_id)) return false
+      put(run, counts, [])
+      return true
     },
     listRuns(judgments, limit) {
       const wanted = new Set(judgments)

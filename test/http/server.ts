@@ -127,7 +127,7 @@ t.test('a client that sends its body too slowly is cut off with 408 and the conn
 
 t.test('connections beyond JUDGE_MAX_CONNECTIONS are closed as they arrive', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_MAX_CONNECTIONS: '2' }, dir)
+  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_MAX_CONNECTIONS: '2', JUDGE_MAX_CONNECTIONS_PER_CLIENT: '2' }, dir)
   const running = await startServer(config, { engine: createFakeEngine(), log: () => {} })
   t.teardown(() => running.stop(1000))
   const { port } = new URL(running.url)
@@ -152,6 +152,43 @@ t.test('connections beyond JUDGE_MAX_CONNECTIONS are closed as they arrive', asy
     kept[0].once('close', () => resolve(text))
   })
   t.match(answer, /^HTTP\/1\.1 200 /, 'the connections within the limit are served')
+})
+
+t.test('one client holding more than the global cap gets its share, and another client is still served', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  // The shape of 1,100 sockets against 1,024, made small: 10 against 8, a quarter (2) per client.
+  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_MAX_CONNECTIONS: '8' }, dir)
+  const logs: string[] = []
+  const running = await startServer(config, { engine: createFakeEngine(), log: (line) => logs.push(line) })
+  t.teardown(() => running.stop(1000))
+  const { port } = new URL(running.url)
+  const attacker = Array.from({ length: 10 }, () => connect({ port: Number(port), host: '127.0.0.1', localAddress: '127.0.0.2' }))
+  t.teardown(() => attacker.forEach((s) => s.destroy()))
+  const closed = attacker.map((socket) => new Promise<boolean>((resolve) => {
+    socket.once('close', () => resolve(true))
+    socket.once('error', () => {})
+  }))
+  let shut = 0
+  for (const c of closed) void c.then(() => shut++)
+  while (shut < 8) await new Promise((resolve) => setTimeout(resolve, 10))
+  t.equal(running.clients.refused(), 8, 'every connection over the per-client cap is closed and counted')
+  t.equal(logs.filter((l) => l.includes('127.0.0.2')).length, 1, 'the first refusal is logged, not each')
+  t.match(logs[0], /^connections from 127\.0\.0\.2 over JUDGE_MAX_CONNECTIONS_PER_CLIENT \(2\) are closed as they arrive$/)
+  const res = await fetch(`${running.url}/`)
+  t.equal(res.status, 200, 'a client from another address is served')
+  await res.text()
+  const kept = attacker.filter((s) => !s.destroyed)
+  t.equal(kept.length, 2)
+  kept[0].write('GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')
+  const answer = await new Promise<string>((resolve) => {
+    let text = ''
+    kept[0].on('data', (d) => (text += d))
+    kept[0].once('close', () => resolve(text))
+  })
+  t.match(answer, /^HTTP\/1\.1 200 /, 'the client\'s own share is served')
+  kept[1].destroy()
+  while (logs.length < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+  t.equal(logs[1], 'closed 8 connections from 127.0.0.2 over JUDGE_MAX_CONNECTIONS_PER_CLIENT (2)', 'the count is logged once the client holds nothing')
 })
 
 t.test('a shutdown past its bound cancels the engine requests still waiting, which end at once', async (t) => {

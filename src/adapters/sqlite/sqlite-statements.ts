@@ -69,6 +69,11 @@ export const SQL = {
       reported_model = excluded.reported_model, states = excluded.states,
       fingerprints = excluded.fingerprints, fit = excluded.fit`,
   runSeq: 'SELECT seq FROM _judge_runs WHERE run_id = ?',
+  putOpenRun: `INSERT INTO _judge_open_runs (run_id, pid, host, heartbeat_at, record, counts) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (run_id) DO UPDATE SET pid = excluded.pid, host = excluded.host,
+      heartbeat_at = excluded.heartbeat_at, record = excluded.record, counts = excluded.counts`,
+  openRuns: 'SELECT pid, host, heartbeat_at, record, counts FROM _judge_open_runs ORDER BY run_id',
+  deleteOpenRun: 'DELETE FROM _judge_open_runs WHERE run_id = ?',
   clearRunLabels: 'DELETE FROM _judge_run_labels WHERE run_id = ?',
   clearRunStates: `DELETE FROM _judge_run_states WHERE run = ${SEQ}`,
   putRunState: 'INSERT INTO _judge_run_states (run, state_hash, rows) VALUES (?, ?, ?)',

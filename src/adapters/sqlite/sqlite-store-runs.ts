@@ -1,6 +1,6 @@
 import type { SQLOutputValue } from 'node:sqlite'
-import type { ModelCheck, ModelPair, RunRecord, RunState } from '../../core/types.ts'
-import type { RunLabelCount } from '../../ports/run-store.ts'
+import type { LabelCount, ModelCheck, ModelPair, RunRecord, RunState } from '../../core/types.ts'
+import type { OpenRun, RunLabelCount } from '../../ports/run-store.ts'
 import type { RunStore } from '../../ports/run-store.ts'
 import { sqlLimit } from './sqlite-statements.ts'
 import type { Statements } from './sqlite-statements.ts'
@@ -12,14 +12,28 @@ export function runMethods(sql: Statements, transaction: (work: () => void) => v
   return {
     recordRun(run, counts, states = []) {
       transaction(() => {
-        sql.putRun.run(...runValues(run))
-        const { seq } = sql.runSeq.get(run.run_id) as { seq: number }
-        // The counts and states belong to `run`: recording a run again replaces them all.
-        sql.clearRunLabels.run(run.run_id)
-        for (const c of counts) sql.putRunLabel.run(run.run_id, c.question, c.label, c.count)
-        sql.clearRunStates.run(run.run_id)
-        for (const s of states) sql.putRunState.run(seq, s.stateHash, s.rows)
+        sql.deleteOpenRun.run(run.run_id)
+        putRun(sql, run, counts, states)
       })
+    },
+    putOpenRun(open) {
+      transaction(() => {
+        sql.putOpenRun.run(open.run.run_id, open.pid, open.host, open.heartbeat_at, JSON.stringify(open.run), JSON.stringify(open.counts))
+      })
+    },
+    openRuns() {
+      return sql.openRuns.all().map((row): OpenRun => ({
+        run: JSON.parse(row.record as string), counts: JSON.parse(row.counts as string),
+        pid: row.pid as number, host: row.host as string, heartbeat_at: row.heartbeat_at as string,
+      }))
+    },
+    closeOpenRun(run, counts) {
+      let closed = false
+      transaction(() => {
+        closed = Number(sql.deleteOpenRun.run(run.run_id).changes) > 0
+        if (closed) putRun(sql, run, counts, [])
+      })
+      return closed
     },
     listRuns(judgments, limit) {
       return sql.listRuns.all(JSON.stringify(judgments), sqlLimit(limit)).map(runOf)
@@ -83,6 +97,16 @@ export function runMethods(sql: Statements, transaction: (work: () => void) => v
       }))
     },
   }
+}
+
+function putRun(sql: Statements, run: RunRecord, counts: readonly LabelCount[], states: Iterable<RunState>): void {
+  sql.putRun.run(...runValues(run))
+  const { seq } = sql.runSeq.get(run.run_id) as { seq: number }
+  // The counts and states belong to `run`: recording a run again replaces them all.
+  sql.clearRunLabels.run(run.run_id)
+  for (const c of counts) sql.putRunLabel.run(run.run_id, c.question, c.label, c.count)
+  sql.clearRunStates.run(run.run_id)
+  for (const s of states) sql.putRunState.run(seq, s.stateHash, s.rows)
 }
 
 function runValues(run: RunRecord): (string | number)[] {

@@ -35,6 +35,8 @@ export interface JudgeRowsOptions {
   readonly concurrency: number
   /** Called once per judged row, in the order rows finish. */
   readonly onRow?: (seq: number, sourced: SourcedRow, results: Map<string, SpecResult>) => void
+  /** Called with the outcome as it stands: once before the first row, then after each row is counted. */
+  readonly onProgress?: (outcome: RowsOutcome) => void
   /**
    * The distinct states expected per judgment (the plan's), taken over: each tally counts them at a
    * byte each, and only the states not expected take room of their own.
@@ -68,7 +70,9 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
   const done = (n: number, sourced: SourcedRow, results: Map<string, SpecResult>) => {
     count(outcome, job.ledger, results, memo)
     options.onRow?.(n, sourced, results)
+    options.onProgress?.(outcome)
   }
+  options.onProgress?.(outcome)
   try {
     for await (const sourced of rows) {
       if (inner.signal!.aborted) break

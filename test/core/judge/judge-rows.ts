@@ -186,3 +186,17 @@ t.test('a state met again reads the store twice at most, however many rows repea
   t.same(labelCountsOf(outcome, 'spam', 'r').filter((c) => c.question === 'is_spam').reduce((n, c) => n + c.count, 0), 50)
   t.match(ledger.tally('spam'), { cached: 2 * spam.questions.length, duplicates: 48 }, 'the repeats are duplicates of the data, not cache hits')
 })
+
+t.test('progress is reported before the first row and after each row is counted, with the outcome itself', async (t) => {
+  const seen: number[] = []
+  let last: unknown = null
+  const outcome = await judgeRows({ deps: deps(createFakeEngine()), ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['a', 'b', 'a']), {
+    concurrency: 1,
+    onProgress: (now) => {
+      seen.push(now.rows.get('spam')!)
+      last = now
+    },
+  })
+  t.same(seen, [0, 1, 2, 3])
+  t.equal(last, outcome)
+})

@@ -5,7 +5,7 @@ import { spec } from '../../helpers/specs.ts'
 
 const spam = spec()
 const result = (stateHash: string, cached = true): SpecResult => ({
-  spec: spam, model: 'jev-test', state: ['x'], stateHash, stored: new Map(),
+  spec: spam, model: 'jev-test', state: { message: 'x' }, stateHash, stored: new Map(),
   answers: Object.fromEntries(spam.questions.map((q) => [q.name, { label: 'no', p: 0.9, margin: 0.8, route: '', cached }])),
 })
 
