@@ -37,7 +37,7 @@ export function chainedRow(row: Row, spec: Spec, results: ReadonlyMap<string, Sp
  * counts nothing and waits for nothing; a row that lacks a state column throws an InputError. A
  * state the memo holds is taken from it, without reading the store.
  */
-export function storedAnswers(deps: JudgeDeps, ordered: readonly Spec[], sourced: SourcedRow, memo?: RepeatMemo): RowResults | null {
+export function storedAnswers(deps: JudgeDeps, ordered: readonly Spec[], sourced: SourcedRow, memo?: RepeatMemo<SpecResult>): RowResults | null {
   const results: RowResults = new Map()
   for (const spec of ordered) {
     const state = stateOf(chainedRow(sourced.row, spec, results), spec.state, sourced.where)

@@ -61,7 +61,7 @@ export async function judgeRows(job: Judging, specs: readonly Spec[], rows: Asyn
   const stop = new AbortController()
   const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
   const running = new Set<Promise<void>>()
-  const memo = createRepeatMemo()
+  const memo = createRepeatMemo<SpecResult>()
   let seq = 0
   const fail = (error: unknown) => {
     outcome.error ??= job.signal?.aborted ? interrupted() : error instanceof Error ? error : new Error(String(error))
@@ -112,7 +112,7 @@ export function interrupted(): Error {
   return new Error('interrupted')
 }
 
-function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>, memo: RepeatMemo): void {
+function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>, memo: RepeatMemo<SpecResult>): void {
   for (const [name, result] of results) {
     outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
     const byQuestion = outcome.labels.get(name)!

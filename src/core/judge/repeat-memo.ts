@@ -1,4 +1,11 @@
-import type { SpecResult } from './judge-row.ts'
+import type { Answers, Spec } from '../types.ts'
+
+/** What a memo keeps of one judgment's result for a state (judge-row.ts's SpecResult). */
+export interface Remembered {
+  readonly spec: Spec
+  readonly stateHash: string
+  readonly answers: Answers
+}
 
 /** The most states a pass remembers the answers of: some 1.5 kB each, 30 MB at the most. */
 export const REPEAT_MEMO_LIMIT = 20_000
@@ -9,16 +16,16 @@ export const REPEAT_MEMO_LIMIT = 20_000
  * results whose every answer came from the store are kept (answers are never changed, only added or
  * deleted, so they stand for the rest of the pass); a pass over distinct rows keeps nothing.
  */
-export interface RepeatMemo {
-  get(judgment: string, stateHash: string): SpecResult | undefined
+export interface RepeatMemo<T extends Remembered> {
+  get(judgment: string, stateHash: string): T | undefined
   /** Keeps a result met again, while fewer than the limit are kept and every answer is from the store. */
-  keep(result: SpecResult): void
+  keep(result: T): void
   readonly size: number
 }
 
 /** An empty memo that keeps at most `limit` results. */
-export function createRepeatMemo(limit = REPEAT_MEMO_LIMIT): RepeatMemo {
-  const results = new Map<string, SpecResult>()
+export function createRepeatMemo<T extends Remembered>(limit = REPEAT_MEMO_LIMIT): RepeatMemo<T> {
+  const results = new Map<string, T>()
   return {
     get: (judgment, stateHash) => results.get(`${judgment}\0${stateHash}`),
     keep(result) {

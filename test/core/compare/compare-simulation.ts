@@ -7,13 +7,13 @@ import { seededRandom } from '../../../src/core/review/seeded-random.ts'
 // row reviewed), audited AUDITS times: each audit fresh compared rows drawn from the traffic (fresh
 // state hashes, so a fresh review order), the budget of discordant reviews the comparison asks for
 // reviewed, the real comparison. The interval must cover the traffic's true difference
-// δ · (P(win) − P(loss)) in at least 95% of audits (93% in `npm test`, whose 150 audits are
+// δ · (P(win) − P(loss)) in at least 95% of audits (93% in `npm test`, whose 100 audits are
 // noisier), equal specs must give "no difference shown" in at least 95%, and the power to say
-// better or worse is reported (docs/shadow.md). 1,000 audits in `npm run test:slow`:
+// better or worse is reported (docs/shadow.md). 1,000 audits in `npm run test:slow`, 100 in `npm test`:
 //   JUDGE_SLOW=1 node test/core/compare/compare-simulation.ts
 
 const SLOW = process.env.JUDGE_SLOW === '1'
-const AUDITS = SLOW ? 1000 : 150
+const AUDITS = SLOW ? 1000 : 100
 const MIN_COVERAGE = SLOW ? 0.95 : 0.93
 const MIN_SAME = SLOW ? 0.95 : 0.93
 const SEED = 20261127

@@ -10,7 +10,7 @@ const result = (stateHash: string, cached = true): SpecResult => ({
 })
 
 t.test('a memo keeps results met again by judgment and state, up to its limit', async (t) => {
-  const memo = createRepeatMemo(2)
+  const memo = createRepeatMemo<SpecResult>(2)
   const a = result('a'.repeat(16))
   memo.keep(a)
   t.equal(memo.get('spam', 'a'.repeat(16)), a)
@@ -22,7 +22,7 @@ t.test('a memo keeps results met again by judgment and state, up to its limit', 
 })
 
 t.test('a result with an answer asked in this pass is not kept: a later row would read it as asked', async (t) => {
-  const memo = createRepeatMemo()
+  const memo = createRepeatMemo<SpecResult>()
   memo.keep(result('d'.repeat(16), false))
   t.equal(memo.size, 0)
 })
