@@ -7,6 +7,7 @@ import type { VerdictRecord } from '../../src/core/review/verdicts.ts'
 import { createRuntime } from '../../src/runtime.ts'
 import { writeFileSync } from 'node:fs'
 import { createCompareMemo } from '../../src/app/compare-memo.ts'
+import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.ts'
 import { judgeRequest } from '../../src/app/judge-request.ts'
 import { discordantOrder } from '../../src/core/compare/compare.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
@@ -93,6 +94,19 @@ t.test('a server\'s comparison, kept between requests, is the one made afresh af
   writeFileSync(candidateFile, spamSpec('spam-v2', 'Is this message junk?'))
   await check('a candidate spec edit', true)
   t.match(last, { compared: 0 })
+})
+
+t.test('a server keeping answers in memory gathers none that another process deleted', async (t) => {
+  const { dir, env } = await setup(t, { keep: 10, shadowed: 6 })
+  const server = createRuntime(readConfig(env, dir), { openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: 100 }) })
+  const other = createRuntime(readConfig(env, dir))
+  t.teardown(() => (server.close(), other.close()))
+  const memo = createCompareMemo()
+  const input = { live: loadProject(join(dir, 'spam.judge.yaml')), candidate: loadProject(join(dir, 'candidates/spam-v2.judge.yaml')), margin: 0.01 }
+  t.match(await compareStored(server, input, memo), { compared: 6 })
+  const store = other.depsFor(input.live).store
+  for (const group of store.answerGroups().filter((g) => g.judgment === 'spam-v2')) store.deleteAnswers(group)
+  t.match(await compareStored(server, input, memo), { compared: 0 }, 'the candidate\'s answers pruned: nothing to compare')
 })
 
 function verdictOn(hash: string, verdict: VerdictRecord['verdict'], labels: string[]): VerdictRecord {
