@@ -4,7 +4,7 @@ import { tokenCost } from '../core/judge/cost.ts'
 import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
 import { stateOf } from '../core/judge/state.ts'
 import { sumTallies, type JudgmentRef, type ReplayRow, type ReplayTotals } from '../core/reports/replay.ts'
-import { sharedQuestions } from '../core/reports/shadow.ts'
+import { sharedQuestions, type JudgmentPair } from '../core/reports/shadow.ts'
 import { countingVerdicts } from '../core/review/double-review.ts'
 import type { Comparisons } from '../core/compare/comparison-verdict.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
@@ -13,7 +13,8 @@ import type { RunRecord, Spec } from '../core/types.ts'
 import type { KeptRow } from '../ports/kept-store.ts'
 import type { App } from './app.ts'
 import { judgeData, type DataInput } from './compare-data.ts'
-import { replayRows, storedRows, type Replayed, type ReplayInput } from './replay.ts'
+import { NO_MEMO, truthDigest, type CompareMemo, type Gathered } from './compare-memo.ts'
+import { pairOf, replayRows, storedRows, type Replayed, type ReplayInput } from './replay.ts'
 
 /** A comparison of a candidate spec with the live one on the live judgment's kept rows (docs/shadow.md, Comparing a candidate). */
 export interface CompareReport {
@@ -45,7 +46,7 @@ export interface CompareInput extends ReplayInput {
 export async function compareKept(app: App, input: CompareInput): Promise<CompareReport> {
   const done = await replayRows(app, input)
   const specs = withDependencies(input.candidate, [done.pair.candidate])
-  return reportOf(app, input, done, { source: `kept rows of ${done.pair.live.name}`, totals: sumTallies(specs.map((s) => done.ledger.tally(s.name))), run: done.run })
+  return reportFromDone(app, input, done, { source: `kept rows of ${done.pair.live.name}`, totals: sumTallies(specs.map((s) => done.ledger.tally(s.name))), run: done.run })
 }
 
 /** `judge compare --data FILE`: both specs judged on the rows of a data file (app/compare-data.ts), then compared. */
@@ -53,29 +54,67 @@ export async function compareFile(app: App, input: DataInput & { readonly margin
   const done = await judgeData(app, input)
   // A candidate of the live judgment's name shares its tally: each name is counted once.
   const names = new Set([...withDependencies(input.live, [done.pair.live]), ...withDependencies(input.candidate, [done.pair.candidate])].map((s) => s.name))
-  return reportOf(app, input, done, { source: input.label, totals: sumTallies([...names].map((n) => done.ledger.tally(n))), run: null })
+  return reportFromDone(app, input, done, { source: input.label, totals: sumTallies([...names].map((n) => done.ledger.tally(n))), run: null })
 }
 
-/** GET /v1/compare: the same comparison on the kept rows whose candidate answers the store holds, asking nothing. */
-export async function compareStored(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>): Promise<CompareReport> {
-  const done = storedRows(app, input)
-  return reportOf(app, input, done, { source: `kept rows of ${done.pair.live.name}`, totals: null, run: null })
+/**
+ * GET /v1/compare: the same comparison on the kept rows whose candidate answers the store holds,
+ * asking nothing. With a memo (a server's), the rows gathered are reused while no process has
+ * written to the stores read, and each question's comparison while its rows' known labels and the
+ * margin are the same.
+ */
+export async function compareStored(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>, memo: CompareMemo = NO_MEMO): Promise<CompareReport> {
+  const pair = pairOf(input)
+  const [liveDeps, candidateDeps] = [app.depsFor(input.live), app.depsFor(input.candidate)]
+  const specs = withDependencies(input.candidate, [pair.candidate])
+  const key = JSON.stringify([[pair.live.name, pair.live.hash, modelFor(pair.live, liveDeps), pair.live.questions.map((q) => q.fingerprint)],
+    ...specs.map((s) => [s.name, s.hash, modelFor(s, candidateDeps), s.questions.map((q) => q.fingerprint)])])
+  const files = await filesOf(app, pair)
+  const gathered = memo.gathered(key, [...new Set([liveDeps.store, candidateDeps.store])], () => {
+    // Reading the epoch drops answers a server keeps in memory from before a deletion: none is gathered, and kept, again.
+    for (const deps of [liveDeps, candidateDeps]) deps.store.answersEpoch()
+    const done = storedRows(app, input)
+    return gatheredOf(app, input, done.pair, done.kept.length, done.rows)
+  })
+  return reportOf(app, input, pair, gathered, files, { source: `kept rows of ${pair.live.name}`, totals: null, run: null }, memo)
 }
 
-async function reportOf(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>, done: Pick<Replayed, 'pair' | 'kept' | 'rows'>, spent: Pick<CompareReport, 'source' | 'totals' | 'run'>): Promise<CompareReport> {
-  const { pair, kept, rows } = done
+/** The answer key, the standing verdicts and the comparison verdicts of the live judgment. */
+interface Known {
+  readonly key: AnswerKey
+  readonly verdicts: Verdicts
+  readonly comparisons: Comparisons
+}
+
+async function filesOf(app: App, pair: JudgmentPair): Promise<Known> {
   const [key, reviews, comparisons] = await Promise.all([app.files.key(pair.live), app.files.reviews(pair.live), app.files.comparisons(pair.live)])
-  const verdicts = countingVerdicts(reviews)
-  const liveDeps = app.depsFor(input.live)
-  const candidateDeps = app.depsFor(input.candidate)
-  const questions = Object.fromEntries(sharedQuestions(pair).map(({ live }) => [live.name, compareQuestion({
-    judgment: pair.live.name, question: live.name, rows: comparedRows(rows, live.name), truth: truthOf(pair.live, live.name, key, verdicts, comparisons), margin: input.margin,
-  })]))
+  return { key, verdicts: countingVerdicts(reviews), comparisons }
+}
+
+/** What a comparison takes of the rows: each shared question's compared rows, and each spec's cost of rows like them. */
+function gatheredOf(app: App, input: Pick<CompareInput, 'live' | 'candidate'>, pair: JudgmentPair, kept: number, rows: readonly ReplayRow[]): Gathered {
   return {
-    live: { judgment: pair.live.name, spec_hash: pair.live.hash, model: modelFor(pair.live, liveDeps) },
-    candidate: { judgment: pair.candidate.name, spec_hash: pair.candidate.hash, model: modelFor(pair.candidate, candidateDeps) },
-    kept: kept.length, compared: rows.length, margin: input.margin,
-    cost_per_1000: { live: costPer1000(liveDeps, pair.live, rows), candidate: costPer1000(candidateDeps, pair.candidate, rows) },
+    kept, compared: rows.length,
+    rows: new Map(sharedQuestions(pair).map(({ live }) => [live.name, comparedRows(rows, live.name)])),
+    cost_per_1000: { live: costPer1000(app.depsFor(input.live), pair.live, rows), candidate: costPer1000(app.depsFor(input.candidate), pair.candidate, rows) },
+  }
+}
+
+async function reportFromDone(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>, done: Pick<Replayed, 'pair' | 'kept' | 'rows'>, spent: Pick<CompareReport, 'source' | 'totals' | 'run'>): Promise<CompareReport> {
+  const files = await filesOf(app, done.pair)
+  return reportOf(app, input, done.pair, gatheredOf(app, input, done.pair, done.kept.length, done.rows), files, spent, NO_MEMO)
+}
+
+function reportOf(app: App, input: Omit<CompareInput, 'cap' | 'concurrency'>, pair: JudgmentPair, gathered: Gathered, known: Known, spent: Pick<CompareReport, 'source' | 'totals' | 'run'>, memo: CompareMemo): CompareReport {
+  const questions = Object.fromEntries([...gathered.rows].map(([question, rows]) => {
+    const truth = truthOf(pair.live, question, known.key, known.verdicts, known.comparisons)
+    const compare = () => compareQuestion({ judgment: pair.live.name, question, rows, truth, margin: input.margin })
+    return [question, memo.question(gathered, JSON.stringify([question, input.margin, truthDigest(rows, truth)]), compare)]
+  }))
+  return {
+    live: { judgment: pair.live.name, spec_hash: pair.live.hash, model: modelFor(pair.live, app.depsFor(input.live)) },
+    candidate: { judgment: pair.candidate.name, spec_hash: pair.candidate.hash, model: modelFor(pair.candidate, app.depsFor(input.candidate)) },
+    kept: gathered.kept, compared: gathered.compared, margin: input.margin, cost_per_1000: gathered.cost_per_1000,
     ...spent, questions,
   }
 }

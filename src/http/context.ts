@@ -1,3 +1,4 @@
+import type { CompareMemo } from '../app/compare-memo.ts'
 import { realpathSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
 import { sep } from 'node:path'
@@ -23,6 +24,8 @@ export interface ServerContext {
   readonly paths: ResolvedPaths
   /** Replies of POST /v1/judge kept by request body (the fast path's), dropped when rows are forgotten. */
   readonly replies: ReplyCache
+  /** Comparisons made (GET /v1/compare and /compare), kept while the stores they read are unwritten. */
+  readonly comparisons: CompareMemo
   /** Requests and shadow judgments in flight. */
   readonly tasks: Tasks
   /** Writes one line to the server log. */

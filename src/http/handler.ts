@@ -1,3 +1,4 @@
+import { createCompareMemo } from '../app/compare-memo.ts'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '../config.ts'
 import { answersEpochOf } from '../app/cache.ts'
@@ -75,6 +76,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
       epochOf: (project) => answersEpochOf(runtime, project), onStale: () => replies.dropStale(),
     }),
     replies,
+    comparisons: createCompareMemo(),
     tasks: createTasks(),
     log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
     clean: messageCleaner(config),

@@ -10,6 +10,12 @@ import type { RunStore } from './run-store.ts'
  * function declares the narrow ports it uses instead (docs/store.md).
  */
 export interface Store extends AnswerStore, RunStore, KeptStore, PaceStore, ForgetStore {
+  /**
+   * A mark of what the store holds: read twice with no write committed in between, by this process
+   * or another sharing the file, it is the same; after any such write it differs (it may differ
+   * without one). What was made from reads after one mark stands while the mark does.
+   */
+  writeMark(): string
   /** Releases the underlying resources. */
   close(): void
 }

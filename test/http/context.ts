@@ -1,3 +1,4 @@
+import { createCompareMemo } from '../../src/app/compare-memo.ts'
 import t from 'tap'
 import { mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
@@ -41,7 +42,7 @@ t.test('a store is only opened when its file exists, even one another process ma
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
   const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  const ctx: ServerContext = { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, replies: createReplyCache(), tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
+  const ctx: ServerContext = { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, replies: createReplyCache(), comparisons: createCompareMemo(), tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
   const project = loadRequested(ctx, 'spam.judge.yaml')
   t.equal(runtime.existingStore(project), null)
   mkdirSync(join(dir, '.judge'))

@@ -123,6 +123,8 @@ export const SQL = {
     WHERE model = ? AND fingerprint = ? AND judgment = ? AND question = ?`,
   answersEpoch: "SELECT value FROM _judge_meta WHERE key = 'answers_epoch'",
   bumpAnswersEpoch: "UPDATE _judge_meta SET value = value + 1 WHERE key = 'answers_epoch'",
+  // data_version moves with every commit of another connection, total_changes with every row this one writes.
+  writeMark: 'SELECT data_version AS version, total_changes() AS changes FROM pragma_data_version',
   keepRow: `INSERT INTO _judge_kept (judgment, state_hash, first_seen, last_seen, seen)
       VALUES (?, ?, ?, ?, 1)
     ON CONFLICT (judgment, state_hash) DO UPDATE SET

@@ -2,8 +2,8 @@ import type { AnswerGroup } from '../../ports/answer-store.ts'
 import type { Store } from '../../ports/store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
-/** The methods of the port that list and prune the cache by answer group, and tell when it was pruned. */
-export type CacheMethods = Pick<Store, 'answerGroups' | 'deleteAnswers' | 'answersEpoch'>
+/** The methods of the port that list and prune the cache by answer group, and tell when it was pruned or written. */
+export type CacheMethods = Pick<Store, 'answerGroups' | 'deleteAnswers' | 'answersEpoch' | 'writeMark'>
 
 /** The cache methods of a SQLite store, over its prepared statements and write transaction. */
 export function cacheMethods(sql: Statements, transaction: (work: () => void) => void): CacheMethods {
@@ -21,6 +21,10 @@ export function cacheMethods(sql: Statements, transaction: (work: () => void) =>
     },
     answersEpoch() {
       return Number((sql.answersEpoch.get() as { value: number }).value)
+    },
+    writeMark() {
+      const { version, changes } = sql.writeMark.get() as { version: number; changes: number }
+      return `${version}:${changes}`
     },
   }
 }

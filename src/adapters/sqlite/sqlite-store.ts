@@ -30,7 +30,7 @@ export interface SqliteStoreOptions {
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'answerLabels', 'sampleAnswers',
   'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
-  'modelChecks', 'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
+  'modelChecks', 'answerGroups', 'answersEpoch', 'writeMark', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for

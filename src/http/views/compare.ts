@@ -32,7 +32,7 @@ export async function compareData(ctx: ServerContext, request: HttpRequest): Pro
   const candidate = param(query, 'candidate') ?? (shadow === null ? null : shadowSpec(ctx, shadow, param(query, 'shadow_hash')))
   if (candidate === null) throw new UsageError('candidate is required: the candidate spec file or folder, as for judge compare (or shadow: a shadow candidate\'s judgment name)')
   const project = loadRequested(ctx, candidate, 'candidate')
-  const report = await compareStored(ctx.runtime, { live, candidate: project, node: param(query, 'node'), margin: marginParam(param(query, 'margin')) })
+  const report = await compareStored(ctx.runtime, { live, candidate: project, node: param(query, 'node'), margin: marginParam(param(query, 'margin')) }, ctx.comparisons)
   return { path: path!, candidate, report }
 }
 

@@ -26,6 +26,22 @@ await storeContract(t, 'the SQLite store on disk with batched reads keeps the St
 await storeContract(t, 'the SQLite store with batched reads and answers kept in memory keeps the Store contract',
   () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true, cachedStates: 2 }))
 
+t.test('the write mark moves when another connection commits, from the next turn with batched reads', async (t) => {
+  const file = join(t.testdir(), 'store.sqlite')
+  const batched = openSqliteStore(file, { batchReads: true })
+  const other = openSqliteStore(file)
+  t.teardown(() => (batched.close(), other.close()))
+  const mark = batched.writeMark()
+  other.keepRow('spam', 'state-0', { message: 'hi' }, '2025-01-01T00:00:00')
+  t.equal(batched.writeMark(), mark, 'the same turn reads the same snapshot, and the mark with it')
+  await new Promise((resolve) => setImmediate(resolve))
+  const moved = batched.writeMark()
+  t.not(moved, mark, 'the next turn sees the other commit')
+  other.keptRows('spam')
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(batched.writeMark(), moved, 'another connection\'s reads leave it')
+})
+
 t.test('with batched reads, the store reads its own writes at once and another connection\'s from the next turn', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
   const batched = openSqliteStore(file, { batchReads: true })

@@ -1,5 +1,6 @@
 import type { Test } from 'tap'
 import type { Store } from '../../../src/ports/store.ts'
+import { answer } from './answer-store.ts'
 import { answerStoreContract } from './answer-store.ts'
 import { forgetStoreContract } from './forget-store.ts'
 import { freshOf } from './fresh.ts'
@@ -27,6 +28,25 @@ export async function sharedStoreContract(t: Test, title: string, open: () => St
       const store = fresh(t)
       store.keepRow('spam', 'state-0', { message: 'hi' }, '2025-01-01T00:00:00')
       t.same(store.getStates(['state-0']).get('state-0'), { message: 'hi' })
+    })
+    t.test('the write mark stands while the store is only read, and moves with every kind of write', async (t) => {
+      const store = fresh(t)
+      let mark = store.writeMark()
+      const moves = (what: string, write: () => unknown) => {
+        write()
+        t.not(store.writeMark(), mark, `${what} moves it`)
+        mark = store.writeMark()
+      }
+      moves('an answer stored', () => store.putAnswers([answer()], 'state-0', { message: 'hi' }))
+      moves('a row kept', () => store.keepRow('spam', 'state-0', { message: 'hi' }, '2025-01-01T00:00:00'))
+      moves('a kept row seen again', () => store.keepRow('spam', 'state-0', { message: 'hi' }, '2025-01-02T00:00:00'))
+      store.getAnswers('jev-1', 'state-0', ['fp-spam'])
+      store.keptRows('spam')
+      store.countAnswers('jev-1', 'fp-spam')
+      store.answersEpoch()
+      t.equal(store.writeMark(), mark, 'reads leave it')
+      moves('a row forgotten', () => store.forget({ values: ['state-0'], records: ['state-0'] }, { at: '2025-01-03T00:00:00', command: 'test' }))
+      moves('answers deleted', () => store.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }))
     })
   })
 }
