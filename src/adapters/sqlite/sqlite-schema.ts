@@ -4,6 +4,7 @@ import { BASE_MIGRATIONS, type Migration } from './sqlite-base-migrations.ts'
 import { answersEpochMigration } from './sqlite-epoch-migration.ts'
 import { forgetMigration } from './sqlite-forget-migration.ts'
 import { fitMigration } from './sqlite-fit-migration.ts'
+import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   forgetMigration(7),
   fitMigration(8),
   tallyMigration(9),
+  labelStatesMigration(10),
 ]
 
 /** The schema version this code writes and understands. */

@@ -32,6 +32,13 @@ t.test('small counts are permuted, the same way every time, and agree with Fishe
   t.ok(p > 1 / (PERMUTATIONS + 1))
 })
 
+t.test('effective counts that are not whole are rounded to rows before they are permuted', async (t) => {
+  t.equal(mixPValue({ yes: 1.2, no: 8.9 }, { yes: 3.6, no: 6.4 }), mixPValue({ yes: 1, no: 9 }, { yes: 4, no: 6 }))
+  t.equal(mixPValue({ yes: 0.3, no: 0.2 }, { yes: 3, no: 3 }), 1, 'a run worth less than half a row is no evidence')
+  const large = mixPValue({ yes: 10.5, no: 89.5 }, { yes: 25.5, no: 74.5 })
+  t.ok(close(large, chiSquareSurvival(chiSquare([10.5, 89.5], [25.5, 74.5]), 1)), 'large ones go to the chi-square test as they are')
+})
+
 /** Two runs of `rows` rows each, drawn from the label shares given, counted. */
 function run(random: () => number, rows: number, mix: Readonly<Record<string, number>>): Record<string, number> {
   const counts: Record<string, number> = {}
@@ -55,7 +62,7 @@ const rate = (rows: number, a: Record<string, number>, b: Record<string, number>
     const change = totalVariation(shares(x), shares(y))
     const alert = change > DRIFT_ALERT
     alerts += alert ? 1 : 0
-    significant += noiseOf(x, y, alert).significant ? 1 : 0
+    significant += noiseOf({ counts: x, squares: null }, { counts: y, squares: null }, alert).significant ? 1 : 0
   }
   return { alerts: alerts / PAIRS, significant: significant / PAIRS }
 }
