@@ -1,7 +1,7 @@
 import type { DriftEntry } from '../types.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import { tidy } from '../judge/answer.ts'
-import { effectiveCounts, type LabelMix } from './design-effect.ts'
+import { designSpread, effectiveCounts, type LabelMix } from './design-effect.ts'
 import { mixPValue, SIGNIFICANCE } from './mix-test.ts'
 
 /** The drift alert threshold: a change above it is flagged (docs/http-api.md, `GET /v1/drift`). */
@@ -30,7 +30,7 @@ export function totalVariation(a: Readonly<Record<string, number>>, b: Readonly<
  */
 export function noiseOf(before: LabelMix | null, after: LabelMix, alert: boolean): { p_value: number | null; significant: boolean } {
   if (before === null) return { p_value: null, significant: false }
-  const p = mixPValue(effectiveCounts(before), effectiveCounts(after))
+  const p = mixPValue(...effectiveCounts(before, after), designSpread(before, after))
   return { p_value: p, significant: alert && p < SIGNIFICANCE }
 }
 

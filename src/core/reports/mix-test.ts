@@ -17,9 +17,10 @@ type Counts = Readonly<Record<string, number>>
  * the 2 × K table when every expected count is at least MIN_EXPECTED, else a permutation test of
  * the same statistic (PERMUTATIONS relabellings of the pooled rows, the counts rounded to whole
  * rows first, seeded by them, so the same runs always get the same p value). 1 when either run has
- * no rows or one label is all.
+ * no rows or one label is all. A `spread` a² above 0 (core/reports/design-effect.ts) is Rao and
+ * Scott's second-order correction of the chi-square test: X² / (1 + a²) on (K − 1) / (1 + a²) degrees of freedom.
  */
-export function mixPValue(a: Counts, b: Counts): number {
+export function mixPValue(a: Counts, b: Counts, spread = 0): number {
   const labels = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((l) => (a[l] ?? 0) + (b[l] ?? 0) > 0).sort()
   const rowA = labels.map((l) => a[l] ?? 0)
   const rowB = labels.map((l) => b[l] ?? 0)
@@ -27,8 +28,8 @@ export function mixPValue(a: Counts, b: Counts): number {
   if (na === 0 || nb === 0 || labels.length < 2) return 1
   const total = na + nb
   const smallest = Math.min(...labels.map((_, i) => ((rowA[i] + rowB[i]) * Math.min(na, nb)) / total))
-  if (smallest >= MIN_EXPECTED) return chiSquareSurvival(chiSquare(rowA, rowB), labels.length - 1)
-  const [wholeA, wholeB] = [rowA.map(Math.round), rowB.map(Math.round)]
+  if (smallest >= MIN_EXPECTED) return chiSquareSurvival(chiSquare(rowA, rowB) / (1 + spread), (labels.length - 1) / (1 + spread))
+  const [wholeA, wholeB] = [rowA, rowB].map((row) => row.map((x) => Math.round(x / (1 + spread))))
   if (sum(wholeA) === 0 || sum(wholeB) === 0) return 1
   const columns = labels.map((_, i) => wholeA[i] + wholeB[i])
   return permutationP(columns, sum(wholeA), chiSquare(wholeA, wholeB), `${labels.join('\0')}|${wholeA.join(',')}|${wholeB.join(',')}`)

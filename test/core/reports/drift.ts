@@ -54,6 +54,14 @@ t.test('two 10-row files (1 spam, then 4) are within noise, and the same files w
   t.same([tenfold.alert, tenfold.significant, tenfold.change, tenfold.rows], [true, false, 0.3, 100], 'shares, change and alert stay row shares')
 })
 
+t.test('large files repeated ten times keep their p value too, where the chi-square test reads them', async (t) => {
+  const once = driftByQuestion([...repeated('r1', 20, 200, 1), ...repeated('r2', 50, 200, 1)]).is_spam[1]
+  const tenfold = driftByQuestion([...repeated('r1', 20, 200, 10), ...repeated('r2', 50, 200, 10)]).is_spam[1]
+  t.ok(once.p_value! < 0.001 && once.significant, `p ${once.p_value}: a real change stays significant`)
+  t.ok(Math.abs(tenfold.p_value! - once.p_value!) <= 1e-12 * once.p_value!, `${tenfold.p_value} is ${once.p_value}`)
+  t.equal(tenfold.significant, true)
+})
+
 t.test('runs recorded without multiplicities count every row as evidence, as before', async (t) => {
   const legacy = (run_id: string, spam: number) => repeated(run_id, spam, 100, 1).map((x) => ({ ...x, states: null, squares: null }))
   const entry = driftByQuestion([...legacy('r1', 10), ...legacy('r2', 40)]).is_spam[1]
