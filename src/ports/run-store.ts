@@ -2,6 +2,8 @@ import type { LabelCount, ModelCheck, RunRecord, RunState } from '../core/types.
 
 /** A label count of one run, with the run's place in time and provenance, for drift. */
 export interface RunLabelCount extends LabelCount {
+  readonly states: number | null
+  readonly squares: number | null
   readonly rows: number
   readonly started_at: string
   readonly status: string

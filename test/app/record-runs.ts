@@ -23,7 +23,7 @@ function outcome(error: Error | null = null): RowsOutcome {
   for (const h of ['aaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbb', 'aaaaaaaaaaaaaaaa']) states.add(h)
   return {
     rows: new Map([['a', 3], ['b', 0]]),
-    labels: new Map([['a', new Map([['q', new Map([['yes', 2], ['no', 1]])]])], ['b', new Map()]]),
+    labels: new Map([['a', new Map([['q', new Map([['yes', { rows: 2, states: 1, squares: 4 }], ['no', { rows: 1, states: 1, squares: 1 }]])]])], ['b', new Map()]]),
     states: new Map([['a', states], ['b', createStateTally()]]),
     models: new Map([['a', { asked: new Map([['m-a-2', 2]]), cached: new Map([['m-a-1', 1]]) }]]),
     fits: new Map([['a', new Map([['q', fitTally([['aaaaaaaaaaaaaaaa', 0.2], ['bbbbbbbbbbbbbbbb', 0.3]])]])]]),
@@ -55,10 +55,10 @@ t.test('one run is recorded per judgment named, with its rows, tally, model, com
   t.same(d.store.listRuns(['a', 'b'], 50).map((r) => r.judgment).sort(), ['a', 'b'])
 })
 
-t.test('each run gets its judgment\'s label counts', async (t) => {
+t.test('each run gets its judgment\'s label counts, with their distinct states and Σ m²', async (t) => {
   const d = deps(null)
   const [run] = await recordRuns(app(d), pass({ record: [a] }))
-  t.same(d.store.runLabelCounts('a').map((c) => [c.run_id, c.question, c.label, c.count]), [[run.run_id, 'q', 'yes', 2], [run.run_id, 'q', 'no', 1]])
+  t.same(d.store.runLabelCounts('a').map((c) => [c.run_id, c.question, c.label, c.count, c.states, c.squares]), [[run.run_id, 'q', 'yes', 2, 1, 4], [run.run_id, 'q', 'no', 1, 1, 1]])
   t.same(d.store.listRuns(['b'], 50), [], 'a judgment not named is not recorded')
 })
 

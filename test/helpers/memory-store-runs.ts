@@ -2,6 +2,9 @@ import type { LabelCount, ModelCheck, RunRecord, RunState } from '../../src/core
 import type { OpenRun, RunLabelCount } from '../../src/ports/run-store.ts'
 import type { Store } from '../../src/ports/store.ts'
 
+/** A label count as the store keeps it: its states and squares null when not given. */
+type Stored = LabelCount & { readonly states: number | null; readonly squares: number | null }
+
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 const newestFirst = (a: RunRecord, b: RunRecord): number => byText(b.started_at, a.started_at) || byText(b.run_id, a.run_id)
 
@@ -16,7 +19,7 @@ export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'late
   'getRun' | 'runStates' | 'runStatesPage' | 'runStateCount' | 'deleteRunStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks' |
   'putOpenRun' | 'openRuns' | 'closeOpenRun'> {
   const runs = new Map<string, RunRecord>()
-  const runLabels = new Map<string, Map<string, LabelCount>>()
+  const runLabels = new Map<string, Map<string, Stored>>()
   const runStates = new Map<string, RunState[]>()
   const checks = new Map<string, ModelCheck>()
   // Kept as JSON text, as the adapter keeps them.
@@ -24,10 +27,14 @@ export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'late
   const statesOf = (runId: string) => runStates.get(runId) ?? []
   const put = (run: RunRecord, counts: readonly LabelCount[], states: Iterable<RunState>) => {
     runs.set(run.run_id, runRecord(run))
-    const labels = new Map<string, LabelCount>()
+    const labels = new Map<string, Stored>()
+    // As SQL adds them: a repeated label adds up, and an unknown (null) part stays unknown.
+    const plus = (a: number | null | undefined, b: number | null | undefined) => (a === null || b === null || b === undefined ? null : a === undefined ? b : a + b)
     for (const c of counts) {
       const id = `${c.question}\0${c.label}`
-      labels.set(id, { run_id: run.run_id, question: c.question, label: c.label, count: (labels.get(id)?.count ?? 0) + c.count })
+      const before = labels.get(id)
+      labels.set(id, { run_id: run.run_id, question: c.question, label: c.label, count: (before?.count ?? 0) + c.count,
+        states: plus(before?.states, c.states), squares: plus(before?.squares, c.squares) })
     }
     runLabels.set(run.run_id, labels)
     runStates.set(run.run_id, [...states].map((s) => ({ ...s })).sort((a, b) => byText(a.stateHash, b.stateHash)))

@@ -5,6 +5,7 @@ import { answersEpochMigration } from './sqlite-epoch-migration.ts'
 import { forgetMigration } from './sqlite-forget-migration.ts'
 import { fitMigration } from './sqlite-fit-migration.ts'
 import { openRunsMigration } from './sqlite-open-runs-migration.ts'
+import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   fitMigration(8),
   tallyMigration(9),
   openRunsMigration(10),
+  labelStatesMigration(11),
 ]
 
 /** The schema version this code writes and understands. */

@@ -90,15 +90,16 @@ export const SQL = {
         ON b.run = ${SEQ} AND b.state_hash = a.state_hash AND b.rows = a.rows WHERE a.run = ${SEQ}) AS same,
       (SELECT count(*) FROM _judge_run_states WHERE run = ${SEQ}) AS a,
       (SELECT count(*) FROM _judge_run_states WHERE run = ${SEQ}) AS b`,
-  putRunLabel: `INSERT INTO _judge_run_labels (run_id, question, label, count) VALUES (?, ?, ?, ?)
-    ON CONFLICT (run_id, question, label) DO UPDATE SET count = count + excluded.count`,
+  putRunLabel: `INSERT INTO _judge_run_labels (run_id, question, label, count, states, squares) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (run_id, question, label) DO UPDATE SET count = count + excluded.count,
+      states = states + excluded.states, squares = squares + excluded.squares`,
   listRuns: `SELECT ${RUN} FROM _judge_runs
     WHERE judgment IN (SELECT value FROM json_each(?))
     ORDER BY started_at DESC, run_id DESC LIMIT ?`,
   latestRuns: `SELECT ${RUN} FROM _judge_runs r WHERE run_id = (SELECT run_id FROM _judge_runs
       WHERE judgment = r.judgment ORDER BY started_at DESC, run_id DESC LIMIT 1)
     ORDER BY judgment`,
-  runLabelCounts: `SELECT l.run_id, l.question, l.label, l.count, r.rows, r.started_at, r.status,
+  runLabelCounts: `SELECT l.run_id, l.question, l.label, l.count, l.states, l.squares, r.rows, r.started_at, r.status,
       r.command, r.source, r.reported_model
     FROM _judge_runs r JOIN _judge_run_labels l ON l.run_id = r.run_id
     WHERE r.judgment = ? ORDER BY r.started_at, r.run_id, l.rowid`,

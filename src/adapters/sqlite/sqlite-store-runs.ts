@@ -104,7 +104,7 @@ function putRun(sql: Statements, run: RunRecord, counts: readonly LabelCount[], 
   const { seq } = sql.runSeq.get(run.run_id) as { seq: number }
   // The counts and states belong to `run`: recording a run again replaces them all.
   sql.clearRunLabels.run(run.run_id)
-  for (const c of counts) sql.putRunLabel.run(run.run_id, c.question, c.label, c.count)
+  for (const c of counts) sql.putRunLabel.run(run.run_id, c.question, c.label, c.count, c.states ?? null, c.squares ?? null)
   sql.clearRunStates.run(run.run_id)
   for (const s of states) sql.putRunState.run(seq, s.stateHash, s.rows)
 }

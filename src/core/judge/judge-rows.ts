@@ -4,6 +4,7 @@ import { tidy } from './answer.ts'
 import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
 import { countStored, judgeOrdered, storedAnswers, type SpecResult } from './judge-row.ts'
+import { tallyLabel, type LabelTally } from './label-tally.ts'
 import type { Ledger } from './ledger.ts'
 import { createRepeatMemo, type RepeatMemo } from './repeat-memo.ts'
 import { createStateTally, tallyOver, type StateSet, type StateTally } from './state-set.ts'
@@ -19,7 +20,7 @@ export interface RowsOutcome {
   /** Rows judged, per judgment. */
   readonly rows: Map<string, number>
   /** Label counts per judgment, question and label. */
-  readonly labels: Map<string, Map<string, Map<string, number>>>
+  readonly labels: Map<string, Map<string, Map<string, LabelTally>>>
   /** The distinct states judged per judgment, each with its rows. */
   readonly states: Map<string, StateTally>
   /** The reported models of the answers per judgment, for rows whose state came first. */
@@ -115,13 +116,14 @@ export function interrupted(): Error {
 function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>, memo: RepeatMemo<SpecResult>): void {
   for (const [name, result] of results) {
     outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
+    const m = outcome.states.get(name)!.count(result.stateHash)
     const byQuestion = outcome.labels.get(name)!
     for (const [question, answer] of Object.entries(result.answers)) {
-      const byLabel = byQuestion.get(question) ?? new Map<string, number>()
+      const byLabel = byQuestion.get(question) ?? new Map<string, LabelTally>()
       byQuestion.set(question, byLabel)
-      byLabel.set(answer.label, (byLabel.get(answer.label) ?? 0) + 1)
+      tallyLabel(byLabel, answer.label, m)
     }
-    if (outcome.states.get(name)!.add(result.stateHash)) {
+    if (m === 1) {
       countModels(outcome.models.get(name)!, result)
       countFit(outcome.fits.get(name)!, result)
     } else {
@@ -174,7 +176,7 @@ export function fitOf(outcome: RowsOutcome, spec: Spec): RunFit {
 export function labelCountsOf(outcome: RowsOutcome, judgment: string, runId: string): LabelCount[] {
   const out: LabelCount[] = []
   for (const [question, byLabel] of outcome.labels.get(judgment) ?? []) {
-    for (const [label, count] of byLabel) out.push({ run_id: runId, question, label, count })
+    for (const [label, t] of byLabel) out.push({ run_id: runId, question, label, count: t.rows, states: t.states, squares: t.squares })
   }
   return out
 }

@@ -12,6 +12,8 @@ export interface StateSet {
 
 /** A StateSet that also counts how many times each hash was added: the rows of a run per state. */
 export interface StateTally extends StateSet {
+  /** Adds a hash and returns how many times it has been added now: 1 the first time. */
+  count(hash: string): number
   /** How many times `hash` was added (0 when never). */
   rowsOf(hash: string): number
   /** Every hash with its count, in hash order (as the store's run-state table is keyed). */
@@ -142,28 +144,36 @@ function createTable(capacity: number, counting: boolean, from?: Table): StateTa
   const held = (i: number, h: number, l: number): boolean => i < hi.length && hi[i] === h && lo[i] === l
   const hex = (i: number): string => hi[i].toString(16).padStart(8, '0') + lo[i].toString(16).padStart(8, '0')
   const rowsAt = (i: number, hash: string): number => (counts[i] === BYTE_MAX ? BYTE_MAX + (beyond.get(hash) ?? 0) : counts[i])
+  /** Adds a hash; its rows now (a set counts 1 the first time and 2 after). */
+  const put = (hash: string): number => {
+    const [h, l] = halves(hash)
+    if (h === 0 && l === 0) {
+      if (zero++ === 0) size++
+      return zero
+    }
+    let i = find(h, l)
+    if (held(i, h, l)) {
+      if (!counting) return 2
+      if (counts[i] === 0) size++
+      if (counts[i] < BYTE_MAX) counts[i]++
+      else beyond.set(hash, (beyond.get(hash) ?? 0) + 1)
+      return rowsAt(i, hash)
+    }
+    if (filled + 1 > homes * LOAD) rebuild(2)
+    // Hashes crowded at the end of the order (hardly ever) need a longer tail.
+    while (!insert((i = find(h, l)), h, l)) {
+      tail *= 2
+      rebuild(1)
+    }
+    size++
+    filled++
+    return 1
+  }
   const set: StateTally = {
     add(hash) {
-      const [h, l] = halves(hash)
-      if (h === 0 && l === 0) return zero++ === 0 && ++size > 0
-      let i = find(h, l)
-      if (held(i, h, l)) {
-        const first = counting && counts[i] === 0
-        if (first) size++
-        if (counting && counts[i] < BYTE_MAX) counts[i]++
-        else if (counting) beyond.set(hash, (beyond.get(hash) ?? 0) + 1)
-        return first
-      }
-      if (filled + 1 > homes * LOAD) rebuild(2)
-      // Hashes crowded at the end of the order (hardly ever) need a longer tail.
-      while (!insert((i = find(h, l)), h, l)) {
-        tail *= 2
-        rebuild(1)
-      }
-      size++
-      filled++
-      return true
+      return put(hash) === 1
     },
+    count: put,
     has(hash) {
       return this.rowsOf(hash) > 0
     },

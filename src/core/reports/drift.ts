@@ -1,6 +1,7 @@
 import type { DriftEntry } from '../types.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import { tidy } from '../judge/answer.ts'
+import { designSpread, effectiveCounts, type LabelMix } from './design-effect.ts'
 import { mixPValue, SIGNIFICANCE } from './mix-test.ts'
 
 /** The drift alert threshold: a change above it is flagged (docs/http-api.md, `GET /v1/drift`). */
@@ -22,11 +23,22 @@ export function totalVariation(a: Readonly<Record<string, number>>, b: Readonly<
   return tidy(sum / 2)
 }
 
-/** Whether a change between two runs' label counts is noise: its p value, and whether it is a significant alert. */
-export function noiseOf(before: Readonly<Record<string, number>> | null, after: Readonly<Record<string, number>>, alert: boolean): { p_value: number | null; significant: boolean } {
+/**
+ * Whether a change between two runs' label mixes is noise: its p value, at full precision, and
+ * whether it is a significant alert. The test reads each run's effective counts, so that rows
+ * repeating a state weigh as the one answer they are (core/reports/design-effect.ts).
+ */
+export function noiseOf(before: LabelMix | null, after: LabelMix, alert: boolean): { p_value: number | null; significant: boolean } {
   if (before === null) return { p_value: null, significant: false }
-  const p = mixPValue(before, after)
-  return { p_value: tidy(p), significant: alert && p < SIGNIFICANCE }
+  const p = mixPValue(...effectiveCounts(before, after), designSpread(before, after))
+  return { p_value: p, significant: alert && p < SIGNIFICANCE }
+}
+
+/** Adds a label count to a run's mix: its rows, and its Σ m² while every count of the run has one. */
+export function addCount(mix: { counts: Record<string, number>; squares: Record<string, number> | null }, c: RunLabelCount): void {
+  mix.counts[c.label] = (mix.counts[c.label] ?? 0) + c.count
+  if (mix.squares !== null && c.squares !== null) mix.squares[c.label] = (mix.squares[c.label] ?? 0) + c.squares
+  else mix.squares = null
 }
 
 /**
@@ -35,25 +47,25 @@ export function noiseOf(before: Readonly<Record<string, number>> | null, after: 
  * `significant` when, besides, a test of the two runs' counts says it is not noise.
  */
 export function driftByQuestion(counts: readonly RunLabelCount[], questions?: readonly string[]): Record<string, DriftEntry[]> {
-  const byQuestion = new Map<string, Map<string, { rows: number; counts: Record<string, number> }>>()
+  const byQuestion = new Map<string, Map<string, { rows: number; counts: Record<string, number>; squares: Record<string, number> | null }>>()
   for (const name of questions ?? []) byQuestion.set(name, new Map())
   for (const c of counts) {
     if (questions && !questions.includes(c.question)) continue
     const runs = byQuestion.get(c.question) ?? new Map()
     byQuestion.set(c.question, runs)
-    const run = runs.get(c.run_id) ?? { rows: c.rows, counts: {} }
+    const run = runs.get(c.run_id) ?? { rows: c.rows, counts: {}, squares: {} }
     runs.set(c.run_id, run)
-    run.counts[c.label] = (run.counts[c.label] ?? 0) + c.count
+    addCount(run, c)
   }
   const out: Record<string, DriftEntry[]> = {}
   for (const [question, runs] of byQuestion) {
-    let previous: { shares: Record<string, number>; counts: Record<string, number> } | null = null
+    let previous: (LabelMix & { shares: Record<string, number> }) | null = null
     out[question] = [...runs].map(([run_id, run]) => {
       const mix = shares(run.counts)
       const change = previous === null ? null : totalVariation(previous.shares, mix)
       const alert = change !== null && change > DRIFT_ALERT
-      const noise = noiseOf(previous?.counts ?? null, run.counts, alert)
-      previous = { shares: mix, counts: run.counts }
+      const noise = noiseOf(previous, run, alert)
+      previous = { shares: mix, counts: run.counts, squares: run.squares }
       return { run_id, rows: run.rows, shares: mix, change, alert, ...noise }
     })
   }

@@ -1,8 +1,8 @@
-import { tidy } from '../judge/answer.ts'
 import { pairedMixPValue } from './paired-mix-test.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import type { DriftEntry, ModelCheck, RunRecord } from '../types.ts'
-import { DRIFT_ALERT, noiseOf, shares, totalVariation } from './drift.ts'
+import type { LabelMix } from './design-effect.ts'
+import { addCount, DRIFT_ALERT, noiseOf, shares, totalVariation } from './drift.ts'
 import { dataChange, flipShare, modelChange, modelMixes } from './model-drift.ts'
 
 /** Which runs a like-runs report covers; each filter left out takes every run. */
@@ -38,7 +38,7 @@ export interface LikeDriftEntry extends DriftEntry {
 
 interface RunMix {
   readonly count: RunLabelCount
-  readonly labels: Map<string, Record<string, number>>
+  readonly labels: Map<string, { counts: Record<string, number>; squares: Record<string, number> | null }>
 }
 
 /** Whether two runs are like: the same judgment, command and source. */
@@ -65,29 +65,29 @@ export function previousLike(runs: readonly RunRecord[], run: RunRecord): RunRec
 export function likeDrift(counts: readonly RunLabelCount[], questions: readonly string[], checks: readonly ModelCheck[], filter: LikeFilter = {}): Record<string, LikeDriftEntry[]> {
   const runs = new Map<string, RunMix>()
   for (const c of counts) {
-    const run = runs.get(c.run_id) ?? { count: c, labels: new Map<string, Record<string, number>>() }
+    const run: RunMix = runs.get(c.run_id) ?? { count: c, labels: new Map() }
     runs.set(c.run_id, run)
-    const mix = run.labels.get(c.question) ?? {}
+    const mix = run.labels.get(c.question) ?? { counts: {}, squares: {} }
     run.labels.set(c.question, mix)
-    mix[c.label] = (mix[c.label] ?? 0) + c.count
+    addCount(mix, c)
   }
   const checkOf = new Map(checks.map((c) => [c.run_id, c]))
   const out: Record<string, LikeDriftEntry[]> = {}
   for (const question of questions) {
-    const last = new Map<string, { run_id: string; reported_model: string; shares: Record<string, number>; counts: Record<string, number> }>()
+    const last = new Map<string, LabelMix & { run_id: string; reported_model: string; shares: Record<string, number> }>()
     out[question] = []
     for (const { count, labels } of runs.values()) {
       const counted = labels.get(question)
       if (!counted) continue
       const series = `${count.command}\0${count.source}`
       const base = last.get(series) ?? null
-      const mix = shares(counted)
-      if (count.status === 'complete') last.set(series, { run_id: count.run_id, reported_model: count.reported_model, shares: mix, counts: counted })
+      const mix = shares(counted.counts)
+      if (count.status === 'complete') last.set(series, { run_id: count.run_id, reported_model: count.reported_model, shares: mix, ...counted })
       if (!kept(count, filter)) continue
       const change = base === null ? null : totalVariation(base.shares, mix)
       const alert = count.status === 'complete' && change !== null && change > DRIFT_ALERT
       out[question].push({
-        run_id: count.run_id, rows: count.rows, shares: mix, change, alert, ...noiseOf(base?.counts ?? null, counted, alert),
+        run_id: count.run_id, rows: count.rows, shares: mix, change, alert, ...noiseOf(base, counted, alert),
         command: count.command, source: count.source, status: count.status, reported_model: count.reported_model,
         baseline: base?.run_id ?? null, ...parts(question, change, base, count, mix, checkOf.get(count.run_id)),
       })
@@ -110,6 +110,6 @@ function parts(question: string, change: number | null, base: { run_id: string; 
   if (base.reported_model !== '' && base.reported_model === count.reported_model) return { ...none, model_change: 0, data_change: change }
   if (!check || check.baseline !== base.run_id) return none
   const mixes = modelMixes(check, question)
-  const model_p_value = mixes === null ? null : tidy(pairedMixPValue(check.pairs.filter((p) => p.question === question)))
+  const model_p_value = mixes === null ? null : pairedMixPValue(check.pairs.filter((p) => p.question === question))
   return { model_change: modelChange(mixes), model_rows: mixes?.rows ?? 0, model_flips: flipShare(mixes), data_change: dataChange(check, mixes, base.shares, mix), model_p_value }
 }

@@ -13,23 +13,27 @@ export const SIGNIFICANCE = 0.01
 type Counts = Readonly<Record<string, number>>
 
 /**
- * The p value of "both runs share one label mix", from their label counts: Pearson's chi-square
- * test of the 2 × K table when every expected count is at least MIN_EXPECTED, else a permutation
- * test of the same statistic (PERMUTATIONS relabellings of the pooled rows, seeded by the counts, so
- * the same runs always get the same p value). 1 when either run has no rows or one label is all.
+ * The p value of "both runs share one label mix", from their label counts (rows, or the effective
+ * counts of core/reports/design-effect.ts, which need not be whole): Pearson's chi-square test of
+ * the 2 × K table when every expected count is at least MIN_EXPECTED, else a permutation test of
+ * the same statistic (PERMUTATIONS relabellings of the pooled rows, the counts rounded to whole
+ * rows first, seeded by them, so the same runs always get the same p value). 1 when either run has
+ * no rows or one label is all. A `spread` a² above 0 (core/reports/design-effect.ts) is Rao and
+ * Scott's second-order correction of the chi-square test: X² / (1 + a²) on (K − 1) / (1 + a²) degrees of freedom.
  */
-export function mixPValue(a: Counts, b: Counts): number {
+export function mixPValue(a: Counts, b: Counts, spread = 0): number {
   const labels = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((l) => (a[l] ?? 0) + (b[l] ?? 0) > 0).sort()
   const rowA = labels.map((l) => a[l] ?? 0)
   const rowB = labels.map((l) => b[l] ?? 0)
   const [na, nb] = [sum(rowA), sum(rowB)]
   if (na === 0 || nb === 0 || labels.length < 2) return 1
-  const observed = chiSquare(rowA, rowB)
-  const columns = labels.map((_, i) => rowA[i] + rowB[i])
   const total = na + nb
-  const smallest = Math.min(...columns.map((c) => (c * Math.min(na, nb)) / total))
-  if (smallest >= MIN_EXPECTED) return chiSquareSurvival(observed, labels.length - 1)
-  return permutationP(columns, na, observed, `${labels.join('\0')}|${rowA.join(',')}|${rowB.join(',')}`)
+  const smallest = Math.min(...labels.map((_, i) => ((rowA[i] + rowB[i]) * Math.min(na, nb)) / total))
+  if (smallest >= MIN_EXPECTED) return chiSquareSurvival(chiSquare(rowA, rowB) / (1 + spread), (labels.length - 1) / (1 + spread))
+  const [wholeA, wholeB] = [rowA, rowB].map((row) => row.map((x) => Math.round(x / (1 + spread))))
+  if (sum(wholeA) === 0 || sum(wholeB) === 0) return 1
+  const columns = labels.map((_, i) => wholeA[i] + wholeB[i])
+  return permutationP(columns, sum(wholeA), chiSquare(wholeA, wholeB), `${labels.join('\0')}|${wholeA.join(',')}|${wholeB.join(',')}`)
 }
 
 /** Pearson's statistic of a 2 × K table given as its two rows. */

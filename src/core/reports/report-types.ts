@@ -38,6 +38,10 @@ export interface LabelCount {
   readonly question: string
   readonly label: string
   readonly count: number
+  /** Distinct states among those rows; null (or left out) when not counted, as for runs recorded before they were. */
+  readonly states?: number | null
+  /** The sum over those states of their rows squared (Σ m²): how repeated the rows are (core/reports/design-effect.ts); null as `states`. */
+  readonly squares?: number | null
 }
 
 /** A drift entry (docs/http-api.md, `GET /v1/drift`); `p_value` and `significant`: core/reports/mix-test.ts. */

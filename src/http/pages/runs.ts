@@ -63,8 +63,8 @@ ${shareChart(question, entries, labels, started)}
 function change(entry: DriftEntry): Html {
   if (entry.change === null) return html`<span class="muted">first run</span>`
   const text = `change ${entry.change.toFixed(3)} since the previous run`
-  if (entry.alert && !entry.significant) return html`<span class="muted">${text}, above 0.10 but within noise (p = ${pValue(entry.p_value)})</span>`
-  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10 (p = ${pValue(entry.p_value)})</span>` : html`<span class="muted">${text}</span>`
+  if (entry.alert && !entry.significant) return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(entry.p_value)})</span>`
+  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(entry.p_value)})</span>` : html`<span class="muted">${text}</span>`
 }
 
 /** The latest mix, every label of the question in spec order (those without rows at 0%). */
@@ -74,7 +74,7 @@ function mixTable(entry: DriftEntry, labels: readonly string[]): Html {
   return html`<table class="mix"><thead><tr><th>label (latest run, ${entry.rows} rows)</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
-/** A p value as a page shows it: two decimals, or `< 0.001`. */
+/** A p value as a page shows it: `p = 0.123` to three decimals, or `p < 0.001`; `p -` without one. */
 export function pValue(p: number | null): string {
-  return p === null ? '-' : p < 0.001 ? '< 0.001' : p.toFixed(3)
+  return p === null ? 'p -' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`
 }

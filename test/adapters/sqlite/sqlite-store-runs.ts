@@ -52,11 +52,11 @@ t.test('a run comes back as a plain object with the fields in the order of a run
 
 t.test('label counts come with their run\'s rows, start and provenance; states with their rows', async (t) => {
   const { methods } = runs(t)
-  methods.recordRun(run(), [count(run().run_id, 'is_spam', 'yes', 4), count(run().run_id, 'is_spam', 'no', 6)], states)
+  methods.recordRun(run(), [count(run().run_id, 'is_spam', 'yes', 4, 1, 16), count(run().run_id, 'is_spam', 'no', 6)], states)
   const of = { rows: 10, started_at: run().started_at, status: 'complete', command: 'run', source: 'messages.csv', reported_model: 'jev-1.0.3' }
   t.same(methods.runLabelCounts('spam'), [
-    { run_id: run().run_id, question: 'is_spam', label: 'yes', count: 4, ...of },
-    { run_id: run().run_id, question: 'is_spam', label: 'no', count: 6, ...of },
+    { run_id: run().run_id, question: 'is_spam', label: 'yes', count: 4, states: 1, squares: 16, ...of },
+    { run_id: run().run_id, question: 'is_spam', label: 'no', count: 6, states: null, squares: null, ...of },
   ])
   t.same(methods.runStates(run().run_id, '', 10), states)
   t.ok(methods.sameRunStates(run().run_id, run().run_id))

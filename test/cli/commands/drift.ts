@@ -1,5 +1,6 @@
 import t, { type Test } from 'tap'
 import { cli } from '../../helpers/cli.ts'
+import { startSystemOneServer } from '../../helpers/system-one-server.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 
@@ -21,7 +22,7 @@ t.test('--json gives each question its runs oldest first, the first change null,
   t.same(drift.is_spam, [
     { run_id: runs[0].run_id, rows: 10, shares: { yes: 0.1, no: 0.9 }, change: null, alert: false, p_value: null, significant: false },
     // 1 of 10 then 5 of 10: an alert, but two runs of one mix differ so much 15% of the time.
-    { run_id: runs[1].run_id, rows: 10, shares: { yes: 0.5, no: 0.5 }, change: 0.4, alert: true, p_value: 0.152923538, significant: false },
+    { run_id: runs[1].run_id, rows: 10, shares: { yes: 0.5, no: 0.5 }, change: 0.4, alert: true, p_value: 0.15292353823088456, significant: false },
   ])
   t.same(drift.topic, [])
 })
@@ -60,4 +61,40 @@ t.test('by default each series of like runs has its table per question, each run
   t.same(json.is_spam.map((e: { run_id: string }) => e.run_id), [runs[1].run_id])
   const completed = JSON.parse((await cli(['drift', 'spam.judge.yaml', '--json', '--command', 'run', '--completed'], {}, dir)).stdout)
   t.same(completed.is_spam.map((e: { run_id: string }) => e.run_id), [runs[0].run_id, runs[1].run_id, runs[3].run_id, runs[4].run_id])
+})
+
+const SPAM_ONLY = 'name: spam\nstate: [message]\nquestions:\n  is_spam: {ask: Spam?, type: yes_no}\n'
+
+/** A data file of ten messages, the first `spam` of them spam, each row `times` times over. */
+const tenRows = (spam: number, times: number) => 'message\n' + Array.from({ length: 10 }, (_, i) => `${i < spam ? 'spam' : 'hello'} ${i}\n`.repeat(times)).join('')
+
+/** `judge run` over before.csv then after.csv with an engine that calls "spam …" spam, then `judge drift --json`'s last entry. */
+async function driftOfFiles(t: Test, times: number) {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_ONLY, 'before.csv': tenRows(1, times), 'after.csv': tenRows(4, times) })
+  const engine = await startSystemOneServer({ answer: (body) => ({ is_spam: { type: 'noul', noul: String(body.state.message).startsWith('spam') ? 0.97 : 0.03 } }) })
+  t.teardown(() => engine.close())
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }
+  for (const data of ['before.csv', 'after.csv']) t.equal((await cli(['run', 'spam.judge.yaml', '--data', data], env, dir)).code, 0)
+  const json = await cli(['drift', 'spam.judge.yaml', '--json'], {}, dir)
+  t.equal(json.code, 0, json.stderr)
+  return { entry: JSON.parse(json.stdout).is_spam[1] }
+}
+
+t.test('two 10-row files, 1 spam then 4, are within noise; every row repeated ten times gives the same p value, end to end', async (t) => {
+  const once = await driftOfFiles(t, 1)
+  const tenfold = await driftOfFiles(t, 10)
+  t.match(once.entry, { rows: 10, shares: { yes: 0.4, no: 0.6 }, change: 0.3, alert: true, significant: false })
+  t.ok(Math.abs(once.entry.p_value - 0.31) < 0.02, `p ${once.entry.p_value}`)
+  t.match(tenfold.entry, { rows: 100, shares: { yes: 0.4, no: 0.6 }, change: 0.3, alert: true, significant: false })
+  t.equal(tenfold.entry.p_value, once.entry.p_value, 'the same twenty answers, the same evidence')
+})
+
+t.test('judge drift --json gives a p value far below 1e-9 at full precision, like runs too; the table marks the alert', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  seedRuns(dir, [{ judgment: 'spam', counts: { is_spam: { yes: 100, no: 900 } } }, { judgment: 'spam', counts: { is_spam: { yes: 300, no: 700 } } }])
+  const { p_value } = JSON.parse((await cli(['drift', '.', '--json'], {}, dir)).stdout).is_spam[1]
+  t.ok(p_value > 0 && p_value < 1e-9 && p_value !== Math.round(p_value * 1e9) / 1e9, `p ${p_value}`)
+  t.match((await cli(['drift', '.'], {}, dir)).stdout, /ALERT/)
+  const like = JSON.parse((await cli(['drift', '.', '--json', '--completed'], {}, dir)).stdout).is_spam[1]
+  t.equal(like.p_value, p_value)
 })

@@ -15,7 +15,7 @@ async function* rows(messages: string[]): AsyncGenerator<SourcedRow> {
   for (const [i, message] of messages.entries()) yield { row: { message }, where: `row ${i + 1}` }
 }
 
-t.test('rows are judged with bounded concurrency and labels are counted per row', async (t) => {
+t.test('rows are judged with bounded concurrency and labels are counted per row, with their distinct states and Σ m²', async (t) => {
   const engine = createFakeEngine({ latencyMs: 5, answer: (q, s) => (q.type === 'yes_no' ? (s.message.startsWith('spam') ? { yes: 0.9, no: 0.1 } : { yes: 0.1, no: 0.9 }) : Object.fromEntries(q.labels.map((l, i) => [l, i === 0 ? 1 : 0]))) })
   const seen: number[] = []
   const outcome = await judgeRows({ deps: deps(engine), ledger: createLedger(1) }, withDependencies(project(spam), [spam]), rows(['spam 1', 'ham 1', 'spam 2', 'ham 2', 'ham 3', 'spam 1']), {
@@ -27,7 +27,10 @@ t.test('rows are judged with bounded concurrency and labels are counted per row'
   t.ok(engine.maxInFlight <= 2, `at most 2 in flight (saw ${engine.maxInFlight})`)
   t.same(seen.sort(), [0, 1, 2, 3, 4, 5])
   const counts = labelCountsOf(outcome, 'spam', 'r1').filter((c) => c.question === 'is_spam')
-  t.same(counts.sort((a, b) => a.label.localeCompare(b.label)), [{ run_id: 'r1', question: 'is_spam', label: 'no', count: 3 }, { run_id: 'r1', question: 'is_spam', label: 'yes', count: 3 }])
+  t.same(counts.sort((a, b) => a.label.localeCompare(b.label)), [
+    { run_id: 'r1', question: 'is_spam', label: 'no', count: 3, states: 3, squares: 3 },
+    { run_id: 'r1', question: 'is_spam', label: 'yes', count: 3, states: 2, squares: 5 },
+  ], '"spam 1" twice: 2 states of "yes", 2² + 1² rows squared')
 })
 
 t.test('the first error stops the rows, keeps what was judged, and is returned, not thrown', async (t) => {

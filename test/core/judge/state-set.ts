@@ -76,6 +76,18 @@ t.test('a tally counts a state\'s rows past 255', async (t) => {
   t.same([...tally.entries()].map((e) => e.rows), a < b ? [1000, 255] : [255, 1000])
 })
 
+t.test('counting a state returns its rows so far, past 255 and for the all-zero hash, over a taken-over table too', async (t) => {
+  const tally = createStateTally()
+  const a = stateHash({ message: 'a' })
+  t.same(Array.from({ length: 300 }, () => tally.count(a)), Array.from({ length: 300 }, (_, i) => i + 1))
+  t.same([tally.count('0'.repeat(16)), tally.count('0'.repeat(16))], [1, 2])
+  t.equal(tally.size, 2)
+  const set = createStateSet()
+  set.add(a)
+  const over = tallyOver(set)
+  t.same([over.count(a), over.count(a), over.size], [1, 2, 1], 'a planned state counts from 1')
+})
+
 t.test('hashes crowded at either end of the order are all kept, in order', async (t) => {
   const tally = createStateTally(8)
   const high = Array.from({ length: 1500 }, (_, i) => `ffffffff${i.toString(16).padStart(8, '0')}`)

@@ -11,6 +11,8 @@ interface Seed {
   readonly model?: string
   readonly yes: number
   readonly no: number
+  /** Every state's rows, the same for all; left out, the run was recorded without multiplicities. */
+  readonly repeat?: number
 }
 
 /** The label counts of runs of is_spam, in the order given (oldest first). */
@@ -18,6 +20,7 @@ function counts(...runs: Seed[]): RunLabelCount[] {
   return runs.flatMap((r, i) => (['yes', 'no'] as const).map((label) => ({
     run_id: r.id, question: 'is_spam', label, count: r[label], rows: r.yes + r.no, started_at: `2026-01-0${i + 1}`,
     status: r.status ?? 'complete', command: r.command ?? 'run', source: r.source ?? 'a.csv', reported_model: r.model ?? 'jev-1',
+    states: r.repeat === undefined ? null : r[label] / r.repeat, squares: r.repeat === undefined ? null : r[label] * r.repeat,
   })))
 }
 
@@ -97,4 +100,23 @@ t.test('the previous like run is the newest complete one of the same command and
   t.equal(newestFirst(runs[0], runs[0]), 0)
   t.ok(isLike(runs[0], runs[1]))
   t.notOk(isLike(runs[0], runs[3]))
+})
+
+t.test('like runs weigh repeated rows as drift does: every row ten times gives the p value of the rows once', async (t) => {
+  const once = likeDrift(counts({ id: 'r1', yes: 1, no: 9, repeat: 1 }, { id: 'r2', yes: 4, no: 6, repeat: 1 }), ['is_spam'], []).is_spam[1]
+  const tenfold = likeDrift(counts({ id: 'r1', yes: 10, no: 90, repeat: 10 }, { id: 'r2', yes: 40, no: 60, repeat: 10 }), ['is_spam'], []).is_spam[1]
+  const legacy = likeDrift(counts({ id: 'r1', yes: 10, no: 90 }, { id: 'r2', yes: 40, no: 60 }), ['is_spam'], []).is_spam[1]
+  t.same([once.alert, once.significant], [true, false])
+  t.equal(tenfold.p_value, once.p_value)
+  t.same([tenfold.alert, tenfold.significant], [true, false])
+  t.ok(legacy.significant, `recorded without multiplicities, the 100 rows count as 100: p ${legacy.p_value}`)
+})
+
+t.test('the model part\'s p value is given at full precision', async (t) => {
+  const seeds = counts({ id: 'r1', model: 'jev-1', yes: 0, no: 100 }, { id: 'r2', model: 'jev-2', yes: 30, no: 70 })
+  const check: ModelCheck = {
+    run_id: 'r2', baseline: 'r1', old_model: 'jev-1', new_model: 'jev-2', rows_from: 'sample', states: 100, same_rows: true, stopped: '', asked: 0, cost: 0,
+    pairs: [{ question: 'is_spam', old_label: 'no', new_label: 'yes', rows: 30 }, { question: 'is_spam', old_label: 'no', new_label: 'no', rows: 70 }],
+  }
+  t.equal(likeDrift(seeds, ['is_spam'], [check]).is_spam[1].model_p_value, 1 / 2001, 'no draw of 2,000 moves 30 rows all one way')
 })

@@ -33,6 +33,21 @@ t.test('small counts are permuted, the same way every time, and agree with Fishe
   t.ok(p > 1 / (PERMUTATIONS + 1))
 })
 
+t.test('effective counts that are not whole are rounded to rows before they are permuted', async (t) => {
+  t.equal(mixPValue({ yes: 1.2, no: 8.9 }, { yes: 3.6, no: 6.4 }), mixPValue({ yes: 1, no: 9 }, { yes: 4, no: 6 }))
+  t.equal(mixPValue({ yes: 0.3, no: 0.2 }, { yes: 3, no: 3 }), 1, 'a run worth less than half a row is no evidence')
+  const large = mixPValue({ yes: 10.5, no: 89.5 }, { yes: 25.5, no: 74.5 })
+  t.ok(close(large, chiSquareSurvival(chiSquare([10.5, 89.5], [25.5, 74.5]), 1)), 'large ones go to the chi-square test as they are')
+})
+
+t.test('a spread a² divides the statistic and the degrees of freedom by 1 + a², and the rows permuted too', async (t) => {
+  const [a, b] = [{ x: 30, y: 50, z: 20 }, { x: 45, y: 35, z: 20 }]
+  const x2 = chiSquare([30, 50, 20], [45, 35, 20])
+  t.ok(close(mixPValue(a, b, 0.5), chiSquareSurvival(x2 / 1.5, 2 / 1.5), 1e-15))
+  t.ok(mixPValue(a, b, 0.5) > mixPValue(a, b))
+  t.equal(mixPValue({ x: 2, y: 8 }, { x: 6, y: 4 }, 1), mixPValue({ x: 1, y: 4 }, { x: 3, y: 2 }), 'small counts: half the rows each')
+})
+
 /** Two runs of `rows` rows each, drawn from the label shares given, counted. */
 function run(random: () => number, rows: number, mix: Readonly<Record<string, number>>): Record<string, number> {
   const counts: Record<string, number> = {}
@@ -56,7 +71,7 @@ const rate = (rows: number, a: Record<string, number>, b: Record<string, number>
     const change = totalVariation(shares(x), shares(y))
     const alert = change > DRIFT_ALERT
     alerts += alert ? 1 : 0
-    significant += noiseOf(x, y, alert).significant ? 1 : 0
+    significant += noiseOf({ counts: x, squares: null }, { counts: y, squares: null }, alert).significant ? 1 : 0
   }
   return { alerts: alerts / PAIRS, significant: significant / PAIRS }
 }

@@ -15,9 +15,9 @@ export function run(over: Partial<RunRecord> = {}): RunRecord {
   }
 }
 
-/** A label count of one run. */
-export function count(run_id: string, question: string, label: string, n: number): LabelCount {
-  return { run_id, question, label, count: n }
+/** A label count of one run; its distinct states and Σ m² unknown (null) unless given. */
+export function count(run_id: string, question: string, label: string, n: number, states: number | null = null, squares: number | null = null): LabelCount {
+  return { run_id, question, label, count: n, states, squares }
 }
 
 /** A model check of run `r2` against `r1`, with any field overridden. */
@@ -92,6 +92,17 @@ export function runStoreContract(t: Test, title: string, open: () => Closable<Ru
       t.same(store.listRuns(['spam'], 50), [again])
       t.same(store.runLabelCounts('spam'), [{ ...count(again.run_id, 'is_spam', 'no', 2), rows: 2, started_at: again.started_at,
         status: 'failed: stopped', command: 'run', source: 'messages.csv', reported_model: 'jev-1.0.3' }])
+    })
+    t.test('label counts keep their distinct states and Σ m²; repeated labels add them up, and one unknown makes the sum unknown', async (t) => {
+      const store = fresh(t)
+      const { run_id } = run()
+      store.recordRun(run(), [count(run_id, 'is_spam', 'yes', 7, 2, 25), count(run_id, 'is_spam', 'no', 3, 2, 5), count(run_id, 'is_spam', 'no', 1, 1, 1),
+        count(run_id, 'topic', 'promotion', 2, 1, 4), count(run_id, 'topic', 'promotion', 1)])
+      store.recordRun(run({ run_id: 'r0', started_at: '2024-01-01T00:00:00' }), [{ run_id: 'r0', question: 'is_spam', label: 'yes', count: 1 }])
+      t.same(store.runLabelCounts('spam').map((c) => [c.run_id, c.question, c.label, c.count, c.states, c.squares]), [
+        ['r0', 'is_spam', 'yes', 1, null, null],
+        [run_id, 'is_spam', 'yes', 7, 2, 25], [run_id, 'is_spam', 'no', 4, 3, 6], [run_id, 'topic', 'promotion', 3, null, null],
+      ])
     })
     t.test('a run keeps the states it judged with their rows, read in hash order from any point, wrapping round', async (t) => {
       const store = fresh(t)

@@ -67,6 +67,17 @@ t.test('GET /v1/drift gives each question its runs oldest first, the first chang
   t.same(res.body.urgency.map((e: any) => e.change), [null, 0, 0, 0])
 })
 
+t.test('GET /v1/drift and its like-runs form give a p value far below 1e-9 at full precision, not rounded to 0', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  seedRuns(dir, [{ judgment: 'spam', counts: mix(100, 900) }, { judgment: 'spam', counts: mix(300, 700) }])
+  const server = await startJudgeServer(t, dir)
+  for (const path of ['/v1/drift?path=spam.judge.yaml', '/v1/drift?path=spam.judge.yaml&completed=true']) {
+    const { p_value, significant } = (await server.get(path)).body.is_spam[1]
+    t.ok(p_value > 0 && p_value < 1e-9 && significant, `${path}: p ${p_value}`)
+    t.not(p_value, Math.round(p_value * 1e9) / 1e9, 'more than nine decimals')
+  }
+})
+
 t.test('GET /v1/drift needs node for a folder of several judgments and refuses an unknown one', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'tone.judge.yaml': TONE_YAML })
   seedRuns(dir, [{ judgment: 'tone', counts: { tone: { yes: 3, no: 1 } } }])

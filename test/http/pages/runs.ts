@@ -44,6 +44,8 @@ t.test('the runs page shows the run table, the latest mix per question with drif
   t.match(page, /<h4><code>is_spam<\/code> <span class="alert">drift: change 0\.300 since the previous run, above 0\.10 \(p = 0\.003\)<\/span><\/h4>/)
   const noise: RunsData = { ...data, judgments: [{ ...data.judgments[0], drift: { ...data.judgments[0].drift, is_spam: [data.judgments[0].drift.is_spam[0], { ...data.judgments[0].drift.is_spam[1], p_value: 0.37, significant: false }] } }] }
   t.match(runsPage(noise, null).text, /<h4><code>is_spam<\/code> <span class="muted">change 0\.300 since the previous run, above 0\.10 but within noise \(p = 0\.370\)<\/span><\/h4>/, 'an alert that is noise is not in red')
+  const tiny: RunsData = { ...data, judgments: [{ ...data.judgments[0], drift: { ...data.judgments[0].drift, is_spam: [data.judgments[0].drift.is_spam[0], { ...data.judgments[0].drift.is_spam[1], p_value: 1.634e-8 }] } }] }
+  t.match(runsPage(tiny, null).text, /above 0\.10 \(p &lt; 0\.001\)<\/span>/, 'a p value below 0.001 reads p < 0.001')
   t.match(page, /<tr><td>yes<\/td><td class="num">50\.0%<\/td><\/tr><tr><td>no<\/td><td class="num">50\.0%<\/td><\/tr>/)
   t.match(page, /<tr><td>personal<\/td><td class="num">100\.0%<\/td><\/tr><tr><td>promotion<\/td><td class="num">0\.0%<\/td><\/tr><tr><td>service<\/td><td class="num">0\.0%<\/td><\/tr>/, 'every label of the question, in spec order')
   t.match(page, /<h4><code>topic<\/code> <span class="muted">first run<\/span><\/h4>/)
