@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import t from 'tap'
 import { SCHEMA_VERSION } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
-import { JudgeError } from '../../../src/errors.ts'
+import { StoreError } from '../../../src/store-error.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
 import { storeContract } from '../../helpers/contracts/store.ts'
 import { run } from '../../helpers/contracts/run-store.ts'
@@ -67,18 +67,19 @@ t.test('closing a store twice is harmless', async (t) => {
   t.doesNotThrow(() => store.close())
 })
 
-t.test('a file that is not a database is refused, naming the file', async (t) => {
+t.test('a file that is not a database is refused as not a store, naming the file', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
   writeFileSync(file, 'not a database, just some text that is long enough to have a header\n'.repeat(20))
-  const error = t.throws(() => openSqliteStore(file)) as JudgeError
-  t.ok(error instanceof JudgeError)
-  t.match(error.message, `${file}: cannot open the store`)
+  const error = t.throws(() => openSqliteStore(file)) as StoreError
+  t.ok(error instanceof StoreError)
+  t.match(error, { trouble: 'not a store', file, status: 503, exitCode: 2 })
+  t.match(error.message, `${file} is not a judge store (file is not a database): move it away, or set JUDGE_STORE`)
 })
 
 t.test('a store whose folder cannot be made is refused, naming the file', async (t) => {
   const dir = t.testdir({ blocker: 'a file where a folder should be' })
   const file = join(dir, 'blocker', '.judge', 'store.sqlite')
-  t.throws(() => openSqliteStore(file), { name: 'InternalError', message: `${file}: cannot open the store` })
+  t.throws(() => openSqliteStore(file), { name: 'StoreError', trouble: 'cannot open', message: `${file}: cannot open the store (ENOTDIR` })
 })
 
 t.test('a write that fails midway saves none of it', async (t) => {
