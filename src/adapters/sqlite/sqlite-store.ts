@@ -61,7 +61,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       const methods = store as unknown as Record<string, (...args: unknown[]) => unknown>
       for (const name of READS) methods[name] = snapshot.wrap(methods[name])
     }
-    const guarded = guardStore(store, file, readOnly)
+    // Pages read while the file was damaged are not kept: once it is put right, they are read again.
+    const forgetPages = () => void (db.isOpen && db.exec('PRAGMA shrink_memory'))
+    const guarded = guardStore(store, file, readOnly, forgetPages)
     // In front of the read transaction, so that a kept answer costs no lock.
     return options.cachedStates ? cacheAnswers(guarded, options.cachedStates) : guarded
   } catch (error) {
@@ -73,8 +75,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 /**
  * The store with every SQLite error about the file turned into a StoreError as it leaves a
  * method (store-trouble.ts), and the answers it stored counted: what a full disk keeps.
+ * `damaged` is called when a call met a damaged file.
  */
-function guardStore(store: Store, file: string, readOnly: string | null): Store {
+function guardStore(store: Store, file: string, readOnly: string | null, damaged: () => void): Store {
   let keptAnswers = 0
   const guarded: Record<string, unknown> = {}
   for (const [name, method] of Object.entries(store) as [string, (...args: unknown[]) => unknown][]) {
@@ -84,7 +87,9 @@ function guardStore(store: Store, file: string, readOnly: string | null): Store 
         if (name === 'putAnswers') keptAnswers += (args[0] as readonly unknown[]).length
         return result
       } catch (error) {
-        throw storeErrorOf(file, error, { keptAnswers, readOnly })
+        const trouble = storeErrorOf(file, error, { keptAnswers, readOnly })
+        if (trouble instanceof StoreError && trouble.trouble === 'damaged') damaged()
+        throw trouble
       }
     }
   }
