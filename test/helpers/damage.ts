@@ -9,10 +9,10 @@ export interface Damage {
 }
 
 /**
- * Damages every page of the SQLite file `file` past its first (which holds the header and the
- * schema): 64 bytes of each, past its page header, become 0xa5. So any read of a table or an index
- * meets a malformed page, as after a disk error or a `cp` of a live store. Done in place, as the
- * file stands, whoever has it open.
+ * Damages every page of the SQLite file `file` past its first (which holds the file's header and
+ * the schema's root): the first 64 bytes of each, its page header among them, become 0xa5, which no
+ * page starts with. So any read of a table or an index meets a malformed page, as after a disk
+ * error or a `cp` of a live store. Done in place, as the file stands, whoever has it open.
  */
 export function damagePages(file: string): Damage {
   const fd = openSync(file, 'r+')
@@ -23,7 +23,7 @@ export function damagePages(file: string): Damage {
     const pageSize = raw === 1 ? 65536 : raw
     const size = fstatSync(fd).size
     const saved: [number, Buffer][] = []
-    for (let at = pageSize + 8; at + 64 <= size; at += pageSize) {
+    for (let at = pageSize; at + 64 <= size; at += pageSize) {
       const before = Buffer.alloc(64)
       readSync(fd, before, 0, 64, at)
       saved.push([at, before])
