@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Test } from 'tap'
@@ -37,9 +37,29 @@ export function mountTmpfs(t: Test, bytes: number): string {
   return dir
 }
 
-/** Remounts the tmpfs at `dir` read-only (`ro`) or writable again (`rw`). */
-export function remount(dir: string, mode: 'ro' | 'rw'): void {
-  mount(['-o', `remount,${mode}`, dir])
+/** Remounts the tmpfs at `dir` read-only (`ro`) or writable again (`rw`), or with room for `bytes`. */
+export function remount(dir: string, mode: 'ro' | 'rw' | number): void {
+  mount(['-o', `remount,${typeof mode === 'number' ? `size=${mode}` : mode}`, dir])
+}
+
+/** Fills the disk of `dir` with a file of zeros until no byte more fits; returns the file. */
+export function fillDisk(dir: string): string {
+  const file = join(dir, 'filler')
+  const fd = openSync(file, 'w')
+  const chunk = Buffer.alloc(64 * 1024)
+  try {
+    for (let size = chunk.length; size >= 1;) {
+      try {
+        writeSync(fd, chunk, 0, size)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+        size = Math.floor(size / 2)
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return file
 }
 
 function mount(args: readonly string[]): void {

@@ -5,6 +5,9 @@ import { cli } from './cli.ts'
 /** The example project's folder in the repository. */
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/sms')
 
+/** A message of messages.csv: its answers are in the store once `judge run` has run. */
+export const STORED_MESSAGE = 'Go until jurong point, crazy.. Available only in bugis n great world la e buffet... Cine there got amore wat...'
+
 /** The environment of the example's answers: the simulated engine, no key needed. */
 export const SIMULATED = { ENGINE: 'simulated', JUDGE_MAX_COST: '1' } as const
 
@@ -26,10 +29,16 @@ export interface StoreProject {
  * on many pages, a run, and a reviews file, as a project has after a day's work.
  */
 export async function storeProject(root: string, data = 'messages.csv'): Promise<StoreProject> {
+  const project = copyProject(root)
+  const run = await cli(['run', 'spam.judge.yaml', '--data', data], SIMULATED, project.dir)
+  if (run.code !== 0) throw new Error(`judge run failed: ${run.stderr}`)
+  return project
+}
+
+/** The example project copied into `root` as `sms/`, with no store yet. */
+export function copyProject(root: string): StoreProject {
   const dir = join(root, 'sms')
   cpSync(EXAMPLE, dir, { recursive: true, filter: (from) => basename(from) !== '.judge' })
-  const run = await cli(['run', 'spam.judge.yaml', '--data', data], SIMULATED, dir)
-  if (run.code !== 0) throw new Error(`judge run failed: ${run.stderr}`)
   return { root, dir, store: join(dir, '.judge', 'store.sqlite'), shown: 'sms/.judge/store.sqlite' }
 }
 
@@ -52,7 +61,7 @@ export function everyRoute(runId: string, verdict: Record<string, string>): Rout
   const row = (message: string) => JSON.stringify({ path: 'sms/spam.judge.yaml', row: { message } })
   return [
     ...gets.map((path) => ({ method: 'GET' as const, path })),
-    { method: 'POST', path: '/v1/judge', body: row('Free entry in 2 a wkly comp to win FA Cup final tkts') },
+    { method: 'POST', path: '/v1/judge', body: row(STORED_MESSAGE) },
     { method: 'POST', path: '/v1/judge', body: row('a row the store has never seen') },
     { method: 'POST', path: '/v1/forget', body: row('a row to forget') },
     { method: 'POST', path: '/review', body: new URLSearchParams(verdict).toString(), form: true },

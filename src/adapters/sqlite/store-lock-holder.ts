@@ -26,11 +26,12 @@ export function lockHolder(file: string, sources: LockSources = {}): string {
   const pid = writerOf(`${file}-shm`, locks)
   if (pid === null) return 'another process'
   if (pid === self) return 'another connection of this process'
-  const args = (commandLine(pid) ?? '').split('\0').filter(Boolean)
-  // The program and its first two arguments, each by its last part: enough to tell `judge run`
-  // from `sqlite3`, without paths or values that may be private.
-  const words = args.slice(0, 3).map((arg) => basename(arg)).join(' ')
-  return words ? `pid ${pid}: ${words}` : `pid ${pid}`
+  const [program, ...args] = (commandLine(pid) ?? '').split('\0').filter(Boolean)
+  if (program === undefined) return `pid ${pid}`
+  // The program and its first two arguments that are no flags, each by its last part: enough to
+  // tell `judge run` from `sqlite3`, without the paths or values of flags, which may be private.
+  const words = [program, ...args.filter((arg) => !arg.startsWith('-')).slice(0, 2)].map((arg) => basename(arg).slice(0, 40))
+  return `pid ${pid}: ${words.join(' ')}`
 }
 
 /** The process holding the write lock byte of `shm`, or null. */
