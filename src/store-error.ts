@@ -5,8 +5,9 @@ export type StoreTrouble = 'damaged' | 'full' | 'read-only' | 'locked' | 'not a 
 
 /**
  * A store file that cannot serve what was asked: damaged, on a full disk, read-only, locked by
- * another writer past the busy timeout, not a store. The message names the file and what to do;
- * the server answers 503 and stays up, the CLI exits 2.
+ * another writer past the busy timeout, not a store; or a reviews file that cannot be written
+ * (full, read-only). The message names the file and what to do; the server answers 503 and stays
+ * up, the CLI exits 2.
  */
 export class StoreError extends JudgeError {
   override readonly name = 'StoreError' as const

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { link, open, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { comparisonsOf, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
@@ -8,6 +8,7 @@ import type { VerdictRecord, Verdicts } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 import { parsedTexts } from './parsed-texts.ts'
+import { fileWriteError } from './write-trouble.ts'
 import { BASE_COLUMNS, lineOf, retractionLine, REVIEW_COLUMNS, verdictLine, type Cells, type Column } from './reviews-lines.ts'
 
 // The line format lives in reviews-lines.ts; callers that write or read the file find it here too.
@@ -49,20 +50,36 @@ export function appendRetraction(file: string, retraction: Retraction): Promise<
  */
 async function appendLine(path: string, delimiter: string, lineFor: (delimiter: string, columns: readonly Column[]) => string): Promise<void> {
   const header = delimitedLine(REVIEW_COLUMNS, delimiter)
-  await createWithHeader(path, header)
-  const handle = await open(path, 'a')
   try {
-    // A file created empty by someone else gets its header in the same write as the first line.
-    const { size } = await handle.stat()
-    // A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
-    const old = size > 0 && (await startsWith(path, delimitedLine(BASE_COLUMNS, delimiter)))
-    const line = lineFor(delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
-    const bytes = Buffer.from(size === 0 ? header + line : line)
-    let offset = 0
+    await createWithHeader(path, header)
+    const handle = await open(path, 'a')
+    try {
+      // A file created empty by someone else gets its header in the same write as the first line.
+      const { size } = await handle.stat()
+      // A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
+      const old = size > 0 && (await startsWith(path, delimitedLine(BASE_COLUMNS, delimiter)))
+      const line = lineFor(delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
+      await writeWhole(handle, Buffer.from(size === 0 ? header + line : line), size)
+    } finally {
+      await handle.close()
+    }
+  } catch (error) {
+    throw fileWriteError(path, error)
+  }
+}
+
+/**
+ * Writes `bytes` at the end of the file, then syncs. A write that fails midway (a disk filling up)
+ * is taken back, when nothing was appended after it, so that no line is left torn.
+ */
+async function writeWhole(handle: FileHandle, bytes: Buffer, size: number): Promise<void> {
+  let offset = 0
+  try {
     while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
     await handle.sync()
-  } finally {
-    await handle.close()
+  } catch (error) {
+    if (offset > 0) await handle.stat().then((now) => (now.size === size + offset ? handle.truncate(size) : undefined)).catch(() => {})
+    throw error
   }
 }
 
