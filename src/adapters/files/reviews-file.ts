@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { link, open, readFile, rm, stat, writeFile, type FileHandle } from 'node:fs/promises'
+import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { comparisonsOf, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
@@ -8,7 +8,7 @@ import type { VerdictRecord, Verdicts } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 import { parsedTexts } from './parsed-texts.ts'
-import { fileWriteError } from './write-trouble.ts'
+import { fileWriteError, writeWhole } from './write-trouble.ts'
 import { BASE_COLUMNS, lineOf, retractionLine, REVIEW_COLUMNS, verdictLine, type Cells, type Column } from './reviews-lines.ts'
 
 // The line format lives in reviews-lines.ts; callers that write or read the file find it here too.
@@ -65,21 +65,6 @@ async function appendLine(path: string, delimiter: string, lineFor: (delimiter: 
     }
   } catch (error) {
     throw fileWriteError(path, error)
-  }
-}
-
-/**
- * Writes `bytes` at the end of the file, then syncs. A write that fails midway (a disk filling up)
- * is taken back, when nothing was appended after it, so that no line is left torn.
- */
-async function writeWhole(handle: FileHandle, bytes: Buffer, size: number): Promise<void> {
-  let offset = 0
-  try {
-    while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
-    await handle.sync()
-  } catch (error) {
-    if (offset > 0) await handle.stat().then((now) => (now.size === size + offset ? handle.truncate(size) : undefined)).catch(() => {})
-    throw error
   }
 }
 
@@ -159,6 +144,18 @@ export function holdsParsedReviews(file: string): boolean {
 }
 
 function linesOf(text: string, file: string): ReviewLine[] {
+  try {
+    return linesOfText(text, file)
+  } catch (error) {
+    // A last line without its newline that does not read is being appended, or was cut short by a
+    // full disk and is about to be taken back (writeWhole): the lines before it are read.
+    const end = text.lastIndexOf('\n') + 1
+    if (end === 0 || end === text.length) throw error
+    return linesOfText(text.slice(0, end), file)
+  }
+}
+
+function linesOfText(text: string, file: string): ReviewLine[] {
   const lines: ReviewLine[] = []
   for (const { record, info } of parseFile(text, file)) {
     // Two processes writing the first verdict into one empty file at once can both add a header.

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises'
 import { StoreError } from '../../store-error.ts'
 
 /**
@@ -14,4 +15,20 @@ export function fileWriteError(file: string, error: unknown): unknown {
     return new StoreError(file, 'read-only', `${file} cannot be written (${code}), nothing was saved in it: make it and its folder writable`, { cause: error })
   }
   return error
+}
+
+/**
+ * Writes `bytes` at the end of the file open for appending on `handle`, whose size was `size`
+ * before, then syncs. A write that fails midway (a disk filling up) is taken back, when nothing was
+ * appended after it, so that no line is left torn; the failure is what the caller gets.
+ */
+export async function writeWhole(handle: FileHandle, bytes: Buffer, size: number): Promise<void> {
+  let offset = 0
+  try {
+    while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
+    await handle.sync()
+  } catch (error) {
+    if (offset > 0) await handle.stat().then((now) => (now.size === size + offset ? handle.truncate(size) : undefined)).catch(() => {})
+    throw error
+  }
 }

@@ -208,3 +208,17 @@ t.test('a verdict on a read-only mount is refused naming the file', { skip: CANN
   await t.rejects(appendVerdict(file, record(2)), { name: 'StoreError', trouble: 'read-only', message: `${file} cannot be written (EROFS)` })
   await t.rejects(appendVerdict(join(dir, 'new.reviews.csv'), record(2)), { name: 'StoreError', trouble: 'read-only' }, 'nor can a new file be made')
 })
+
+t.test('a last line cut short without its newline is a write in progress: the lines before it are read', async (t) => {
+  const file = join(t.testdir(), 'spam.reviews.csv')
+  await appendVerdict(file, record(1))
+  await appendVerdict(file, record(2))
+  const whole = lines(file)
+  const second = whole.indexOf('reviewer 2')
+  writeFileSync(file, whole.slice(0, second + 20))
+  t.same([...(await readVerdicts(file)).values()].map((v) => v.reviewer), ['reviewer 1'])
+  writeFileSync(file, whole.slice(0, -1))
+  t.equal((await readVerdicts(file)).size, 2, 'a whole last line without its newline reads')
+  writeFileSync(file, whole.replace('reviewer 1', 'reviewer 1"x'))
+  await t.rejects(readVerdicts(file), { name: 'InputError' }, 'a bad line that ends with its newline is an error still')
+})
