@@ -34,7 +34,7 @@ async function call(url: string, route: RouteCall): Promise<{ status: number; te
   return { status: res.status, text: await res.text() }
 }
 
-/** Routes answered without reading the damaged pages: the home page shows a store's error inline; an undo of a verdict never given is refused first. */
+/** Routes that show a store's error inline: the home page and its twin. */
 const INLINE = new Set(['/', '/v1/projects'])
 
 t.test('damaged pages under two workers: no worker exits, every answer that reads the store names the file, and a store put right serves again', async (t) => {
@@ -60,7 +60,8 @@ t.test('damaged pages under two workers: no worker exits, every answer that read
     for (const route of routes) {
       const { status, text } = await call(url, route)
       const what = `${route.method} ${route.path.split('?')[0]}`
-      if (route.path === '/review/undo') t.ok(status >= 400 && status < 500, `${what}: refused before the store (${status})`)
+      // An undo of a verdict never saved is refused, before the store or when it reads it.
+      if (route.path === '/review/undo' && status !== 503) t.ok(status >= 400 && status < 500, `${what}: refused (${status})`)
       else if (INLINE.has(route.path)) t.ok(status === 200 && text.includes(`${project.shown} is damaged`), `${what}: 200, the error inline`)
       else {
         t.equal(status, 503, what)
