@@ -190,8 +190,8 @@ export class ShuttingDownError extends JudgeError {
 }
 
 /**
- * A failure whose details belong in the server log only, such as a store that cannot be opened:
- * the caller is told to see the log (500), the log gets the message and the cause.
+ * A failure whose details belong in the server log only: the caller is told to see the log (500),
+ * the log gets the message and the cause. (A store in trouble is a StoreError: src/store-error.ts.)
  */
 export class InternalError extends JudgeError {
   override readonly name = 'InternalError' as const

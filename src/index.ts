@@ -78,6 +78,8 @@ export { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL } fro
 export type { SystemOneOptions } from './adapters/system-one/system-one.ts'
 export { createSimulatedEngine, SIMULATED_DEFAULT_MODEL } from './adapters/simulated/simulated.ts'
 export { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
+export { storeHealth } from './adapters/sqlite/store-health.ts'
+export type { StoreHealth, StoreHealthOptions } from './adapters/sqlite/store-health.ts'
 export type { SqliteStoreOptions } from './adapters/sqlite/sqlite-store.ts'
 export { createLocalFiles } from './adapters/files/local-files.ts'
 
@@ -101,3 +103,4 @@ export {
   SpecError,
   UsageError,
 } from './errors.ts'
+export { StoreError, type StoreTrouble } from './store-error.ts'

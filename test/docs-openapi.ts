@@ -101,7 +101,9 @@ t.test('the document describes exactly the JSON routes the server has', async (t
 })
 
 t.test('real responses of every JSON endpoint, for every documented status, match the document', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, cand: { 'spam.judge.yaml': SPAM_YAML.replace('Is this message unsolicited advertising or a scam?', 'Is this message spam?') }, 'notes.txt': 'no spec', broken: { 'bad.judge.yaml': 'questions: [' }, two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
+  const candidate = SPAM_YAML.replace('Is this message unsolicited advertising or a scam?', 'Is this message spam?')
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, cand: { 'spam.judge.yaml': candidate }, 'notes.txt': 'no spec',
+    harmed: { 'spam.judge.yaml': SPAM_YAML, cand: { 'spam.judge.yaml': candidate }, '.judge': {} }, broken: { 'bad.judge.yaml': 'questions: [' }, two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
   const seeded = seedRuns(dir, Array.from({ length: 52 }, (_, i) => ({
     judgment: 'spam', counts: { is_spam: { yes: i, no: 60 - i }, topic: { personal: 60 } },
     source: i === 10 ? 'later.csv' : undefined, status: i === 20 ? 'failed: interrupted' : undefined, model: i === 51 ? 'jev-2' : undefined,
@@ -279,6 +281,16 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   const closing = await startJudgeServer(t, dir, token)
   await closing.running.handler.close()
   await expect('POST', '/v1/forget', forget(closing, { path: 'spam.judge.yaml', row }), 503)
+
+  // A store in trouble (here a text file in its place) is a 503 naming it, on every endpoint that reads it.
+  writeFileSync(join(dir, 'harmed', '.judge', 'store.sqlite'), 'a note, not a store\n'.repeat(100))
+  const harmed = (path: string) => server.get(path.replace('PATH', 'path=harmed/spam.judge.yaml'), auth)
+  for (const path of ['/v1/runs', '/v1/drift', '/v1/spend', '/v1/accuracy', '/v1/pages/accuracy', '/v1/pages/review', '/v1/pages/runs']) {
+    const res = await expect('GET', path, harmed(`${path}?PATH`), 503)
+    t.match(res.body.error, 'harmed/.judge/store.sqlite is not a judge store', `${path} names the store`)
+  }
+  await expect('GET', '/v1/pages/runs/{run_id}', harmed(`/v1/pages/runs/${seeded[0].run_id}?PATH`), 503)
+  for (const path of ['/v1/compare', '/v1/pages/compare']) await expect('GET', path, harmed(`${path}?PATH&candidate=harmed/cand/spam.judge.yaml`), 503)
 
   for (const [operation, statuses] of Object.entries(seen)) {
     const [method, path] = operation.split(' ')

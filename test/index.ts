@@ -7,14 +7,14 @@ import { SPAM_YAML } from './helpers/specs.ts'
 import { join } from 'node:path'
 
 t.test('the library exports the judge operation, the handler, the configuration and the errors', async (t) => {
-  for (const name of ['judge', 'createHandler', 'startServer', 'readConfig', 'createRuntime', 'JudgeError', 'CostCapError', 'MissingKeyError']) {
+  for (const name of ['judge', 'createHandler', 'startServer', 'readConfig', 'createRuntime', 'JudgeError', 'CostCapError', 'MissingKeyError', 'StoreError']) {
     t.type((library as Record<string, unknown>)[name], 'function', name)
   }
 })
 
 t.test('the library exports the use cases, the project loader, and the adapters of the ports', async (t) => {
   const useCases = ['judgeRequest', 'planRows', 'checkPlans', 'runRows', 'testJudgments', 'replayKept', 'shadowRow', 'queueTarget', 'reviewQueue', 'recordVerdict', 'listRuns', 'driftOf', 'likeDriftOf', 'cacheGroups', 'pruneCache', 'forgetRows', 'forgetExpired', 'loadProject']
-  const adapters = ['createSystemOne', 'createSimulatedEngine', 'createOpenAi', 'openSqliteStore', 'createLocalFiles', 'engineFor', 'serverSpend']
+  const adapters = ['createSystemOne', 'createSimulatedEngine', 'createOpenAi', 'openSqliteStore', 'storeHealth', 'createLocalFiles', 'engineFor', 'serverSpend']
   for (const name of [...useCases, ...adapters]) t.type((library as Record<string, unknown>)[name], 'function', name)
 })
 

@@ -77,8 +77,8 @@ const LAYERS: readonly Layer[] = [
   {
     name: 'adapters',
     holds: (f) => f.startsWith('src/adapters/'),
-    may: (i) => under('adapters')(i) || under('core')(i) || under('ports')(i) || is('src/errors.ts')(i) || isBuiltin(i) || isPackage(i),
-    says: 'an adapter imports only adapters, core, ports, errors.ts, Node built-ins and packages: never app, cli or http',
+    may: (i) => under('adapters')(i) || under('core')(i) || under('ports')(i) || is('src/errors.ts', 'src/store-error.ts')(i) || isBuiltin(i) || isPackage(i),
+    says: 'an adapter imports only adapters, core, ports, errors.ts, store-error.ts, Node built-ins and packages: never app, cli or http',
   },
   {
     // Errors and formatting are imported by core, so they must not reach beyond it.
@@ -86,6 +86,13 @@ const LAYERS: readonly Layer[] = [
     holds: (f) => f === 'src/errors.ts' || f === 'src/format.ts',
     may: (i) => is('src/format.ts')(i),
     says: 'errors.ts and format.ts import nothing but format.ts',
+  },
+  {
+    // The store's error is the adapters' alone: the core and the use cases never see a file.
+    name: 'store error',
+    holds: (f) => f === 'src/store-error.ts',
+    may: (i) => is('src/errors.ts')(i),
+    says: 'store-error.ts imports nothing but errors.ts',
   },
   {
     name: 'cli',

@@ -118,12 +118,15 @@ export function serialized<T>(app: App, spec: Spec, work: () => Promise<T>): Pro
   })
 }
 
-/** Runs an append to the reviews file; a failure is an error naming the file. */
+/**
+ * Runs an append to the reviews file; a failure is an error naming the file. One the adapter has
+ * named already (a full disk, a read-only file: a 503 saying what to do) is passed on as it is.
+ */
 export async function written(spec: Spec, append: () => Promise<void>): Promise<void> {
   try {
     await append()
   } catch (error) {
-    throw notWritten(spec, error)
+    throw error instanceof JudgeError ? error : notWritten(spec, error)
   }
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MethodNotAllowedError, NotFoundError } from '../errors.ts'
+import { StoreError } from '../store-error.ts'
 import { authorize } from './auth.ts'
 import { BODY_LIMIT, PRE_AUTH_FORM_LIMIT, readBody, requestBody, type Body } from './body.ts'
 import type { Endpoint, HttpRequest, ServerContext } from './context.ts'
@@ -48,6 +49,8 @@ export async function serveFull(ctx: ServerContext, exchange: Exchange): Promise
 export function failure(ctx: ServerContext, error: unknown, method: string, pathname: string, token: string | null): Reply {
   const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })
   if (failed.logged) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean(detailsOf(error))}`)
+  // A store in trouble is the operator's to fix: one line, which says what to do, and no stack.
+  else if (error instanceof StoreError) ctx.log(`store trouble on ${method} ${pathname}: ${ctx.clean(error.message)}`)
   return failed.reply
 }
 

@@ -1,4 +1,5 @@
 import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
+import { StoreError } from '../store-error.ts'
 import type { Html } from './html.ts'
 import { errorPage } from './pages/error.ts'
 
@@ -81,5 +82,7 @@ function errorHeaders(error: unknown): Record<string, string> {
   if (error instanceof PayloadTooLargeError) return { connection: 'close' }
   // A 503 for the engine's rate limit or the daily cap says when asking again can succeed.
   if (error instanceof RetryLaterError) return { 'retry-after': String(error.retryAfterS) }
+  // A store locked by another writer is free again once that write ends.
+  if (error instanceof StoreError && error.trouble === 'locked') return { 'retry-after': '1' }
   return {}
 }

@@ -7,6 +7,7 @@ import { stateHash } from '../../src/core/judge/state.ts'
 import type { Question, State } from '../../src/core/types.ts'
 import { createKeyedLock } from '../../src/app/keyed-lock.ts'
 import { ConflictError, JudgeError, NodeNeededError, RetryLaterError } from '../../src/errors.ts'
+import { StoreError } from '../../src/store-error.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { createMemoryFileLock, type HeldLocks } from '../helpers/memory-file-lock.ts'
@@ -119,6 +120,13 @@ t.test('a reviews file that cannot be written is an error naming it, and nothing
   const error = await recordVerdict(refusing, target, verdict('hello')).catch((e: JudgeError) => e)
   t.ok(error instanceof JudgeError)
   t.match(error, { message: 'cannot write the reviews file /specs/spam.reviews.csv of spam: EACCES; nothing was saved', context: { judgment: 'spam', file: '/specs/spam.reviews.csv' }, cause: { code: 'EACCES' } })
+})
+
+t.test('a reviews file the adapter has named already (a full disk: a 503) is passed on as the adapter said', async (t) => {
+  const { app: a } = await answered()
+  const full = new StoreError('/specs/spam.reviews.csv', 'full', '/specs/spam.reviews.csv: the disk is full, nothing was saved in it: free space and send it again')
+  const refusing: App = { ...a, files: { ...a.files, appendVerdict: async () => { throw full } } }
+  t.equal(await recordVerdict(refusing, target, verdict('hello')).catch((e: unknown) => e), full)
 })
 
 t.test('an undo appends a retraction of the verdict it names, and the row is offered again', async (t) => {

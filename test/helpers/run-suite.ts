@@ -17,7 +17,7 @@ const ROOT = resolve(import.meta.dirname, '../..')
 export const NOT_TESTS = ['test/helpers/', 'test/fixtures/']
 
 /** The tests `npm run test:slow` runs; `npm test` leaves them out. */
-export const SLOW = ['test/browser/', 'test/package.ts', 'test/core/review/estimate-simulation.ts']
+export const SLOW = ['test/browser/', 'test/package.ts', 'test/core/review/estimate-simulation.ts', 'test/store-soak.ts']
 
 /** A test file's outcome. */
 export interface FileResult {

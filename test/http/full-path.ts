@@ -1,8 +1,10 @@
 import t from 'tap'
+import { join } from 'node:path'
 import { readConfig } from '../../src/config.ts'
 import { startServer } from '../../src/http/server.ts'
 import { jsonReply } from '../../src/http/reply.ts'
 import { ROUTES } from '../../src/http/routes.ts'
+import { StoreError } from '../../src/store-error.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { startJudgeServer } from '../helpers/judge-server.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
@@ -25,6 +27,23 @@ t.test('an unexpected error is a 500 with nothing of its details, logged with th
   await server.running.handler.idle(1000)
   t.match(server.logs.at(-1), /^internal error while answering: TypeError.*location/)
   t.equal((await server.get('/v1/runs?path=spam.judge.yaml')).status, 200, 'and the server carries on')
+})
+
+t.test('a store in trouble is a 503 naming the file, logged in one line without a stack; a page shows it too', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const trouble = () => {
+    throw new StoreError(join(dir, '.judge', 'store.sqlite'), 'locked', `${join(dir, '.judge', 'store.sqlite')} stayed locked by another writer (pid 7: node judge.js run)`)
+  }
+  const routes = [...ROUTES, { method: 'GET', path: '/v1/locked', value: trouble }, { method: 'GET', path: '/locked', value: trouble }]
+  const server = await startJudgeServer(t, dir, {}, { routes })
+  const res = await server.get('/v1/locked')
+  t.equal(res.status, 503)
+  t.same(res.body, { error: '.judge/store.sqlite stayed locked by another writer (pid 7: node judge.js run)' })
+  t.equal(res.headers.get('retry-after'), '1')
+  t.same(server.logs, ['store trouble on GET /v1/locked: .judge/store.sqlite stayed locked by another writer (pid 7: node judge.js run)'])
+  const page = await server.get('/locked')
+  t.equal(page.status, 503)
+  t.match(page.text, '<p class="error">.judge/store.sqlite stayed locked by another writer (pid 7: node judge.js run)</p>')
 })
 
 t.test('with a token, a form carrying its own token is read only up to 16 KiB before the check', async (t) => {

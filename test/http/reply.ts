@@ -1,5 +1,6 @@
 import t from 'tap'
 import { ConflictError, CostCapError, InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, UnauthorizedError, UsageError } from '../../src/errors.ts'
+import { StoreError } from '../../src/store-error.ts'
 import { html } from '../../src/http/html.ts'
 import { errorReply, headersOf, JSON_HEADERS, jsonReply, PAGE_HEADERS, pageReply, redirectReply } from '../../src/http/reply.ts'
 
@@ -56,4 +57,13 @@ t.test('an InternalError is a 500 whose message stays in the log; a JudgeError 5
   const shown = errorReply(new JudgeError('cannot write the reviews file x.csv'), style)
   t.match(String(shown.reply.body), /cannot write the reviews file x\.csv/)
   t.equal(shown.logged, true)
+})
+
+t.test('a store in trouble is a 503 showing its message, not logged as the server\'s fault; a locked one says when to try again', async (t) => {
+  const damaged = errorReply(new StoreError('/srv/.judge/store.sqlite', 'damaged', '/srv/.judge/store.sqlite is damaged'), style)
+  t.equal(damaged.reply.status, 503)
+  t.match(String(damaged.reply.body), /store\.sqlite is damaged/)
+  t.equal(damaged.logged, false)
+  t.same(damaged.reply.headers, {})
+  t.same(errorReply(new StoreError('/srv/.judge/store.sqlite', 'locked', 'locked'), style).reply.headers, { 'retry-after': '1' })
 })

@@ -8,6 +8,7 @@ import type { VerdictRecord, Verdicts } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 import { parsedTexts } from './parsed-texts.ts'
+import { fileWriteError, writeWhole } from './write-trouble.ts'
 import { BASE_COLUMNS, lineOf, retractionLine, REVIEW_COLUMNS, verdictLine, type Cells, type Column } from './reviews-lines.ts'
 
 // The line format lives in reviews-lines.ts; callers that write or read the file find it here too.
@@ -49,20 +50,21 @@ export function appendRetraction(file: string, retraction: Retraction): Promise<
  */
 async function appendLine(path: string, delimiter: string, lineFor: (delimiter: string, columns: readonly Column[]) => string): Promise<void> {
   const header = delimitedLine(REVIEW_COLUMNS, delimiter)
-  await createWithHeader(path, header)
-  const handle = await open(path, 'a')
   try {
-    // A file created empty by someone else gets its header in the same write as the first line.
-    const { size } = await handle.stat()
-    // A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
-    const old = size > 0 && (await startsWith(path, delimitedLine(BASE_COLUMNS, delimiter)))
-    const line = lineFor(delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
-    const bytes = Buffer.from(size === 0 ? header + line : line)
-    let offset = 0
-    while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
-    await handle.sync()
-  } finally {
-    await handle.close()
+    await createWithHeader(path, header)
+    const handle = await open(path, 'a')
+    try {
+      // A file created empty by someone else gets its header in the same write as the first line.
+      const { size } = await handle.stat()
+      // A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
+      const old = size > 0 && (await startsWith(path, delimitedLine(BASE_COLUMNS, delimiter)))
+      const line = lineFor(delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
+      await writeWhole(handle, Buffer.from(size === 0 ? header + line : line), size)
+    } finally {
+      await handle.close()
+    }
+  } catch (error) {
+    throw fileWriteError(path, error)
   }
 }
 
@@ -142,6 +144,18 @@ export function holdsParsedReviews(file: string): boolean {
 }
 
 function linesOf(text: string, file: string): ReviewLine[] {
+  try {
+    return linesOfText(text, file)
+  } catch (error) {
+    // A last line without its newline that does not read is being appended, or was cut short by a
+    // full disk and is about to be taken back (writeWhole): the lines before it are read.
+    const end = text.lastIndexOf('\n') + 1
+    if (end === 0 || end === text.length) throw error
+    return linesOfText(text.slice(0, end), file)
+  }
+}
+
+function linesOfText(text: string, file: string): ReviewLine[] {
   const lines: ReviewLine[] = []
   for (const { record, info } of parseFile(text, file)) {
     // Two processes writing the first verdict into one empty file at once can both add a header.

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite'
-import { JudgeError } from '../../errors.ts'
+import { StoreError } from '../../store-error.ts'
 import { BASE_MIGRATIONS, type Migration } from './sqlite-base-migrations.ts'
 import { answersEpochMigration } from './sqlite-epoch-migration.ts'
 import { forgetMigration } from './sqlite-forget-migration.ts'
@@ -8,6 +8,7 @@ import { openRunsMigration } from './sqlite-open-runs-migration.ts'
 import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
+import { BUSY_TIMEOUT_MS } from './store-trouble.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
 /** The schema's history, oldest first; the last step's version is the version this code writes. */
@@ -28,7 +29,7 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
 /** The connection settings every store runs with; several processes may share one file. */
 export function configure(db: DatabaseSync): void {
   // The busy timeout comes first so that switching to WAL waits for another process's lock.
-  db.exec('PRAGMA busy_timeout = 5000')
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   switchToWal(db)
   db.exec('PRAGMA synchronous = NORMAL')
   db.exec('PRAGMA foreign_keys = ON')
@@ -41,7 +42,7 @@ export function configure(db: DatabaseSync): void {
  * SQLite can refuse the switch at once, without the busy handler (to avoid a deadlock on the lock
  * this connection holds); it is then tried again every 10 ms for up to 5 s.
  */
-function switchToWal(db: DatabaseSync, waitMs = 5000): void {
+function switchToWal(db: DatabaseSync, waitMs = BUSY_TIMEOUT_MS): void {
   const deadline = Date.now() + waitMs
   for (;;) {
     try {
@@ -64,19 +65,21 @@ export function migrate(db: DatabaseSync, file: string): void {
   db.exec('BEGIN IMMEDIATE')
   try {
     const from = userVersion(db)
-    if (from > SCHEMA_VERSION) {
-      throw new JudgeError(
-        `${file}: the store has schema version ${from}, newer than the version ${SCHEMA_VERSION} ` +
-          'this judge knows; upgrade judge to use this store',
-      )
-    }
+    if (from > SCHEMA_VERSION) throw newerError(file, from)
     for (const step of MIGRATIONS) if (step.version > from) db.exec(step.sql)
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`)
     db.exec('COMMIT')
   } catch (error) {
-    db.exec('ROLLBACK')
+    // SQLite may have rolled back itself (a full disk): the error that led here is the one to report.
+    if (db.isTransaction) db.exec('ROLLBACK')
     throw error
   }
+}
+
+/** A store written by a newer judge: refused, nothing in it changed. */
+export function newerError(file: string, version: number): StoreError {
+  return new StoreError(file, 'newer', `${file}: the store has schema version ${version}, newer than the version ${SCHEMA_VERSION} ` +
+    'this judge knows; upgrade judge to use this store', { context: { version } })
 }
 
 /** The schema version recorded in the file; 0 for a new store. */

@@ -1,18 +1,16 @@
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
-import { InternalError, JudgeError } from '../../errors.ts'
 import type { Store } from '../../ports/store.ts'
+import { StoreError } from '../../store-error.ts'
 import { cacheAnswers } from './answer-cache.ts'
-import { configure, migrate } from './sqlite-schema.ts'
+import { openStoreFile } from './sqlite-open.ts'
 import { prepareStatements } from './sqlite-statements.ts'
-import type { Statements } from './sqlite-statements.ts'
 import { answerMethods } from './sqlite-store-answers.ts'
 import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
 import { forgetMethods } from './sqlite-store-forget.ts'
 import { recordMethods } from './sqlite-store-records.ts'
 import { runMethods } from './sqlite-store-runs.ts'
+import { readSnapshot, writeTransaction } from './sqlite-transactions.ts'
+import { readOnlyMessage, storeErrorOf } from './store-trouble.ts'
 
 /** Options of openSqliteStore. */
 export interface SqliteStoreOptions {
@@ -35,22 +33,18 @@ const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForSta
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
  * `':memory:'`. Several processes may open one file at once; their writes wait for each other.
- * A store that cannot be opened or was written by a newer version is a JudgeError naming the file.
+ * A file that can only be read is opened read-only: its reads work, and each write is refused
+ * saying why. Whatever the file's trouble, when it opens or at any call later (damaged, full,
+ * read-only, locked, not a store, written by a newer version), it is a StoreError naming the file
+ * and what to do; no transaction is left open and nothing escapes to the event loop.
  */
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
-  let db: DatabaseSync
+  const { db, readOnly } = openStoreFile(file)
   try {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-    db = new DatabaseSync(file)
-  } catch (error) {
-    throw openError(file, error)
-  }
-  try {
-    configure(db)
-    migrate(db, file)
     const sql = prepareStatements(db)
     const snapshot = options.batchReads ? readSnapshot(db, sql) : null
-    const transaction = writeTransaction(db, sql, snapshot)
+    const refuse = readOnly === null ? null : () => new StoreError(file, 'read-only', readOnlyMessage(file, readOnly))
+    const transaction = writeTransaction(db, sql, snapshot, refuse)
     const store: Store = {
       ...answerMethods(sql, transaction),
       ...runMethods(sql, transaction),
@@ -67,58 +61,37 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       const methods = store as unknown as Record<string, (...args: unknown[]) => unknown>
       for (const name of READS) methods[name] = snapshot.wrap(methods[name])
     }
+    // Pages read while the file was damaged are not kept: once it is put right, they are read again.
+    const forgetPages = () => void (db.isOpen && db.exec('PRAGMA shrink_memory'))
+    const guarded = guardStore(store, file, readOnly, forgetPages)
     // In front of the read transaction, so that a kept answer costs no lock.
-    return options.cachedStates ? cacheAnswers(store, options.cachedStates) : store
+    return options.cachedStates ? cacheAnswers(guarded, options.cachedStates) : guarded
   } catch (error) {
     db.close()
-    throw error instanceof JudgeError ? error : openError(file, error)
+    throw storeErrorOf(file, error, { readOnly }, true)
   }
 }
 
-function openError(file: string, error: unknown): JudgeError {
-  return new InternalError(`${file}: cannot open the store: ${(error as Error).message}`, { cause: error })
-}
-
-// The write lock is taken up front (BEGIN IMMEDIATE) to wait out another process's write under the
-// busy timeout; a read transaction upgraded later would fail at once instead.
-function writeTransaction(db: DatabaseSync, sql: Statements, snapshot: ReadSnapshot | null): (work: () => void) => void {
-  return (work) => {
-    snapshot?.end()
-    sql.begin.run()
-    try {
-      work()
-      sql.commit.run()
-    } catch (error) {
-      if (db.isTransaction) sql.rollback.run()
-      throw error
+/**
+ * The store with every SQLite error about the file turned into a StoreError as it leaves a
+ * method (store-trouble.ts), and the answers it stored counted: what a full disk keeps.
+ * `damaged` is called when a call met a damaged file.
+ */
+function guardStore(store: Store, file: string, readOnly: string | null, damaged: () => void): Store {
+  let keptAnswers = 0
+  const guarded: Record<string, unknown> = {}
+  for (const [name, method] of Object.entries(store) as [string, (...args: unknown[]) => unknown][]) {
+    guarded[name] = (...args: unknown[]) => {
+      try {
+        const result = method(...args)
+        if (name === 'putAnswers') keptAnswers += (args[0] as readonly unknown[]).length
+        return result
+      } catch (error) {
+        const trouble = storeErrorOf(file, error, { keptAnswers, readOnly })
+        if (trouble instanceof StoreError && trouble.trouble === 'damaged') damaged()
+        throw trouble
+      }
     }
   }
-}
-
-/** A read transaction shared by the reads of one turn of the event loop. */
-interface ReadSnapshot {
-  /** The read method run inside the turn's read transaction, opening it when none is open. */
-  wrap<A extends unknown[], R>(read: (...args: A) => R): (...args: A) => R
-  /** Ends the read transaction, if one is open. */
-  end(): void
-}
-
-function readSnapshot(db: DatabaseSync, sql: Statements): ReadSnapshot {
-  let open = false
-  const end = (): void => {
-    if (!open) return
-    open = false
-    if (db.isOpen && db.isTransaction) sql.commit.run()
-  }
-  return {
-    end,
-    wrap: (read) => (...args) => {
-      if (!open && !db.isTransaction) {
-        sql.beginRead.run()
-        open = true
-        setImmediate(end)
-      }
-      return read(...args)
-    },
-  }
+  return guarded as unknown as Store
 }

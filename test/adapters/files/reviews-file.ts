@@ -1,10 +1,13 @@
 import t from 'tap'
 import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { verdictKey, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
 import { appendRetraction, appendVerdict, BASE_COLUMNS, readVerdicts, REVIEW_COLUMNS, validReviewer, verdictLine } from '../../../src/adapters/files/reviews-file.ts'
+import { fillDisk, mountProblem, mountTmpfs, remount } from '../../helpers/mounts.ts'
+
+const CANNOT_MOUNT = mountProblem() ?? false
 
 const HEADER = REVIEW_COLUMNS.join(',')
 
@@ -180,4 +183,42 @@ t.test('a file from before strata takes a retraction in its own shape', async (t
   await appendRetraction(file, { retracted_at: '2026-01-02T00:00:00.000', reviewer: 'bob', withdrawn: old })
   t.equal(parse(lines(file), { relax_column_count: false }).length, 3, 'every line has the header\'s cells')
   t.same(await readVerdicts(file), new Map())
+})
+
+t.test('a verdict that does not fit on the disk is refused naming the file, and leaves no torn line', { skip: CANNOT_MOUNT }, async (t) => {
+  const dir = mountTmpfs(t, 256 * 1024)
+  const file = join(dir, 'spam.reviews.csv')
+  await appendVerdict(file, record(1))
+  const before = lines(file)
+  const filler = fillDisk(dir)
+  // Longer than a page, so that the disk takes the first part and refuses the rest.
+  const long = record(2, { state: { message: 'y'.repeat(9000) } })
+  await t.rejects(appendVerdict(file, long), { name: 'StoreError', trouble: 'full', message: `${file}: the disk is full, nothing was saved in it: free space and send it again` })
+  t.equal(lines(file), before, 'the part written was taken back')
+  rmSync(filler)
+  await appendVerdict(file, long)
+  t.same(rows(file).map((r) => r.reviewer), ['reviewer 1', 'reviewer 2'], 'once space is freed, the verdict lands whole')
+})
+
+t.test('a verdict on a read-only mount is refused naming the file', { skip: CANNOT_MOUNT }, async (t) => {
+  const dir = mountTmpfs(t, 256 * 1024)
+  const file = join(dir, 'spam.reviews.csv')
+  await appendVerdict(file, record(1))
+  remount(dir, 'ro')
+  await t.rejects(appendVerdict(file, record(2)), { name: 'StoreError', trouble: 'read-only', message: `${file} cannot be written (EROFS)` })
+  await t.rejects(appendVerdict(join(dir, 'new.reviews.csv'), record(2)), { name: 'StoreError', trouble: 'read-only' }, 'nor can a new file be made')
+})
+
+t.test('a last line cut short without its newline is a write in progress: the lines before it are read', async (t) => {
+  const file = join(t.testdir(), 'spam.reviews.csv')
+  await appendVerdict(file, record(1))
+  await appendVerdict(file, record(2))
+  const whole = lines(file)
+  const second = whole.indexOf('reviewer 2')
+  writeFileSync(file, whole.slice(0, second + 20))
+  t.same([...(await readVerdicts(file)).values()].map((v) => v.reviewer), ['reviewer 1'])
+  writeFileSync(file, whole.slice(0, -1))
+  t.equal((await readVerdicts(file)).size, 2, 'a whole last line without its newline reads')
+  writeFileSync(file, whole.replace('reviewer 1', 'reviewer 1"x'))
+  await t.rejects(readVerdicts(file), { name: 'InputError' }, 'a bad line that ends with its newline is an error still')
 })

@@ -44,7 +44,7 @@ t.test('a store written by a newer version is refused, naming the file, and left
   const db = new DatabaseSync(file)
   db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`)
   db.close()
-  const error = t.throws(() => openSqliteStore(file), { name: 'JudgeError' }) as Error
+  const error = t.throws(() => openSqliteStore(file), { name: 'StoreError', trouble: 'newer', status: 503, exitCode: 2 }) as Error
   t.ok(error.message.startsWith(`${file}: `), 'the message starts with the file')
   t.match(error.message, /newer/)
   t.equal(pragma(file, 'user_version'), SCHEMA_VERSION + 1)

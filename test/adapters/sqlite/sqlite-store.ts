@@ -5,11 +5,15 @@ import { pathToFileURL } from 'node:url'
 import t from 'tap'
 import { SCHEMA_VERSION } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
-import { JudgeError } from '../../../src/errors.ts'
+import { StoreError } from '../../../src/store-error.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
 import { storeContract } from '../../helpers/contracts/store.ts'
 import { run } from '../../helpers/contracts/run-store.ts'
 import { pragma } from '../../helpers/pragma.ts'
+import { damagePages } from '../../helpers/damage.ts'
+import { mountProblem, mountTmpfs, remount } from '../../helpers/mounts.ts'
+
+const CANNOT_MOUNT = mountProblem() ?? false
 
 const STORE_MODULE = pathToFileURL(join(import.meta.dirname, '../../../src/adapters/sqlite/sqlite-store.ts')).href
 
@@ -56,6 +60,67 @@ t.test('with batched reads, the store reads its own writes at once and another c
   t.equal(batched.countAnswers('jev-1', 'fp-spam'), 2, 'the next turn sees the other commit')
 })
 
+t.test('a file damaged under an open store gives a StoreError naming it, ends every transaction, and serves again once put right', async (t) => {
+  const file = join(t.testdir(), 'store.sqlite')
+  const writer = openSqliteStore(file)
+  for (let i = 0; i < 200; i++) writer.putAnswers([answer({ stateHash: `state-${i}` })], `state-${i}`, { message: `message ${i} `.repeat(30) })
+  writer.close()
+  const store = openSqliteStore(file, { batchReads: true })
+  t.teardown(() => store.close())
+  t.equal(store.answersEpoch(), 0)
+  await new Promise((resolve) => setImmediate(resolve))
+  const damage = damagePages(file)
+  const error = t.throws(() => store.getStates(['state-7', 'state-150'])) as StoreError
+  t.ok(error instanceof StoreError)
+  t.match(error, { trouble: 'damaged', file, message: `${file} is damaged (database disk image is malformed): stop every judge process on it` })
+  // The turn's read transaction ends from setImmediate: a throw there would end the process.
+  await new Promise((resolve) => setImmediate(resolve))
+  t.throws(() => store.putAnswers([answer({ stateHash: 'state-new' })], 'state-new', { message: 'new' }), { name: 'StoreError', trouble: 'damaged' }, 'a write meets it too, and rolls back')
+  damage.restore()
+  t.equal(store.getStates(['state-7', 'state-150']).size, 2, 'the pages read while damaged are read again')
+  store.putAnswers([answer({ stateHash: 'state-new' })], 'state-new', { message: 'new' })
+  t.equal(store.countAnswers('jev-1', 'fp-spam'), 201)
+})
+
+t.test('a store on a read-only mount reads, and refuses every write saying why', { skip: CANNOT_MOUNT }, async (t) => {
+  const dir = mountTmpfs(t, 4 << 20)
+  const file = join(dir, 'store.sqlite')
+  const writer = openSqliteStore(file)
+  writer.putAnswers([answer()], 'state-0', { message: 'hi' })
+  writer.close()
+  remount(dir, 'ro')
+  const store = openSqliteStore(file, { batchReads: true })
+  t.teardown(() => store.close())
+  t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'), answer())
+  const why = `${file} is read-only (${file} is not writable (EROFS)): nothing can be saved in it, and reading it works`
+  t.throws(() => store.putAnswers([answer({ stateHash: 'state-1' })], 'state-1', { message: 'ho' }), { name: 'StoreError', trouble: 'read-only', message: why })
+  t.throws(() => store.recordRun(run(), []), { name: 'StoreError', trouble: 'read-only' })
+  t.equal(store.countAnswers('jev-1', 'fp-spam'), 1, 'and reads still work after')
+})
+
+t.test('a full disk says how many answers this store saved before it filled, and a write after space is freed succeeds', { skip: CANNOT_MOUNT }, async (t) => {
+  const dir = mountTmpfs(t, 1 << 20)
+  const file = join(dir, 'store.sqlite')
+  const store = openSqliteStore(file)
+  t.teardown(() => store.close())
+  let saved = 0
+  let error: unknown = null
+  for (; saved < 10_000 && error === null; saved++) {
+    try {
+      store.putAnswers([answer({ stateHash: `state-${saved}` })], `state-${saved}`, { message: `message ${saved} `.repeat(40) })
+    } catch (caught) {
+      error = caught
+      saved--
+    }
+  }
+  t.match(error, { name: 'StoreError', trouble: 'full', message: `${file}: the disk is full, nothing more can be saved: free space and run again: ${saved} answers are kept` })
+  t.equal(store.countAnswers('jev-1', 'fp-spam'), saved, 'every answer counted is in the store')
+  store.close()
+  const reopened = openSqliteStore(file)
+  t.teardown(() => reopened.close())
+  t.equal(reopened.countAnswers('jev-1', 'fp-spam'), saved, 'and stays there')
+})
+
 t.test('opening a store creates its folder and a WAL database at the current schema version', async (t) => {
   const file = join(t.testdir(), 'project', '.judge', 'store.sqlite')
   openSqliteStore(file).close()
@@ -83,18 +148,19 @@ t.test('closing a store twice is harmless', async (t) => {
   t.doesNotThrow(() => store.close())
 })
 
-t.test('a file that is not a database is refused, naming the file', async (t) => {
+t.test('a file that is not a database is refused as not a store, naming the file', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
   writeFileSync(file, 'not a database, just some text that is long enough to have a header\n'.repeat(20))
-  const error = t.throws(() => openSqliteStore(file)) as JudgeError
-  t.ok(error instanceof JudgeError)
-  t.match(error.message, `${file}: cannot open the store`)
+  const error = t.throws(() => openSqliteStore(file)) as StoreError
+  t.ok(error instanceof StoreError)
+  t.match(error, { trouble: 'not a store', file, status: 503, exitCode: 2 })
+  t.match(error.message, `${file} is not a judge store (file is not a database): move it away, or set JUDGE_STORE`)
 })
 
 t.test('a store whose folder cannot be made is refused, naming the file', async (t) => {
   const dir = t.testdir({ blocker: 'a file where a folder should be' })
   const file = join(dir, 'blocker', '.judge', 'store.sqlite')
-  t.throws(() => openSqliteStore(file), { name: 'InternalError', message: `${file}: cannot open the store` })
+  t.throws(() => openSqliteStore(file), { name: 'StoreError', trouble: 'cannot open', message: `${file}: cannot open the store (ENOTDIR` })
 })
 
 t.test('a write that fails midway saves none of it', async (t) => {
