@@ -163,11 +163,15 @@ export class EngineError extends JudgeError {
   /** Whether asking again may help, as the adapter judged (engine-http.ts), and the wait asked for (Retry-After, ms). */
   readonly transient: boolean
   readonly retryAfterMs: number | null
-  constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null } = {}) {
-    super(message, { ...options, context: { engineStatus, ...options.context } })
+  /** The engine's id of the failed request (System One's `x-typesafe-request-id`), or null. */
+  readonly requestId: string | null
+  constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null; requestId?: string | null } = {}) {
+    const requestId = options.requestId ?? null
+    super(message, { ...options, context: { engineStatus, ...(requestId === null ? {} : { requestId }), ...options.context } })
     this.engineStatus = engineStatus
     this.transient = options.transient ?? false
     this.retryAfterMs = options.retryAfterMs ?? null
+    this.requestId = requestId
   }
 }
 
