@@ -99,7 +99,7 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
     if (options.latencyMs) await new Promise((resolve) => timers.add(setTimeout(resolve, options.latencyMs)))
     const reply = admitted ? replyTo(request, index, options) : rateLimited(options.limit!)
     if (reply.status === 200) answered.push(request)
-    send(res, reply)
+    send(res, reply, `req_${index + 1}`)
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -193,10 +193,10 @@ function problem(status: number, errorType: string, message: string): ScriptedRe
   return { status, body: { detail: { error_type: errorType, message } } }
 }
 
-function send(res: ServerResponse, reply: ScriptedReply): void {
+function send(res: ServerResponse, reply: ScriptedReply, requestId = 'req_0'): void {
   if (res.destroyed || res.headersSent) return
   const text = typeof reply.body === 'string' ? reply.body : shuffledJson(reply.body, String(reply.status))
-  const headers = { 'content-type': 'application/json', 'x-typesafe-request-id': `req_${Date.now()}` }
+  const headers = { 'content-type': 'application/json', 'x-typesafe-request-id': requestId }
   res.writeHead(reply.status, { ...headers, ...reply.headers })
   res.end(text)
 }
