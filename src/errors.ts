@@ -160,18 +160,14 @@ export class EngineError extends JudgeError {
   override readonly status: number = 502
   /** The engine's HTTP status, or null for a network error, a timeout or a malformed answer. */
   readonly engineStatus: number | null
-  /** Whether asking again may help, as the adapter judged (engine-http.ts), and the wait asked for (Retry-After, ms). */
+  /** Whether asking again may help (engine-http.ts), the wait asked for (ms), the engine's id of the request (`x-typesafe-request-id`). */
   readonly transient: boolean
   readonly retryAfterMs: number | null
-  /** The engine's id of the failed request (System One's `x-typesafe-request-id`), or null. */
   readonly requestId: string | null
   constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null; requestId?: string | null } = {}) {
-    const requestId = options.requestId ?? null
-    super(message, { ...options, context: { engineStatus, ...(requestId === null ? {} : { requestId }), ...options.context } })
-    this.engineStatus = engineStatus
-    this.transient = options.transient ?? false
-    this.retryAfterMs = options.retryAfterMs ?? null
-    this.requestId = requestId
+    super(message, { ...options, context: { engineStatus, ...(options.requestId ? { requestId: options.requestId } : {}), ...options.context } })
+    ;[this.engineStatus, this.transient] = [engineStatus, options.transient ?? false]
+    ;[this.retryAfterMs, this.requestId] = [options.retryAfterMs ?? null, options.requestId ?? null]
   }
 }
 

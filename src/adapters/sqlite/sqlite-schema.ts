@@ -7,7 +7,7 @@ import { fitMigration } from './sqlite-fit-migration.ts'
 import { openRunsMigration } from './sqlite-open-runs-migration.ts'
 import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
-import { stabilityMigration } from './sqlite-stability-migration.ts'
+import { paceCutsMigration } from './sqlite-pace-cuts-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
@@ -21,7 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   tallyMigration(9),
   openRunsMigration(10),
   labelStatesMigration(11),
-  stabilityMigration(12),
+  paceCutsMigration(12),
 ]
 
 /** The schema version this code writes and understands. */

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answers-out.ts'
 import { likeDriftOfSpec, runById } from '../../app/runs.ts'
 import { fitOfRun } from '../../app/fit.ts'
-import { runRows } from '../../app/run.ts'
+import { engineLimits, runRows } from '../../app/run.ts'
 import { findJudgment } from '../../core/spec/project.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import type { GovernorStatus } from '../../core/pacing/governor.ts'
@@ -55,7 +55,7 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
     }).finally(() => progress.end())
     await (writer as AnswersWriter | null)?.close()
     io.stdout.write(values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs))
-    const engineNote = limitNote(session.runtime.depsFor(session.project).governor?.status())
+    const engineNote = limitNote(engineLimits(session.runtime, session.project))
     if (engineNote !== '') io.stderr.write(engineNote)
     for (const run of runs.filter((r) => r.status !== 'complete')) io.stderr.write(resumeNote(run, total))
     return runs.some((r) => r.status !== 'complete') ? 1 : 0

@@ -12,10 +12,10 @@ export interface PaceCut {
 }
 
 /** The share of the refused rate the pace drops to at once. */
-export const CUT_TO = 0.75
+export const CUT_TO = 0.85
 /** The share of the refused rate the pace climbs back to, its time constant, and the gentle probe beyond. */
 export const SETTLE_AT = 0.97
-export const SETTLE_MS = 4_000
+export const SETTLE_MS = 2_000
 /** The probe: the rate grows by this share of the refused rate each second after the cut. */
 export const PROBE_PER_S = 0.002
 

@@ -68,8 +68,7 @@ interface Parts {
   /** Rounds of 429s since the last success, and when the last round was counted; likewise of 529s. */
   readonly rate: { level: number; cutAt: number }
   readonly overload: { level: number; cutAt: number }
-  /** Requests refused (429) and overloaded (529) so far. */
-  readonly counts: { refused: number; overloaded: number }
+  /** Requests refused (429) and overloaded (529) so far. */ readonly counts: { refused: number; overloaded: number }
 }
 
 /** A governor for one engine on one store. */
@@ -87,15 +86,10 @@ export function createGovernor(options: GovernorOptions): Governor {
   }
   return {
     ask: (engine, request, name, signal) => ask(parts, engine, request, options.patience[name], signal),
-    status: () => status(parts),
-  }
-}
-
-function status(parts: Parts): GovernorStatus {
-  const rate = parts.pace.rate()
-  return {
-    rateLimitedUntil: parts.pace.waitingUntil(), failing: parts.health.failing(), concurrency: parts.limiter.limit,
-    ...parts.counts, rpm: rate.rpm, refusedRpm: rate.cut?.ceiling ?? null,
+    status: () => ({
+      rateLimitedUntil: parts.pace.waitingUntil(), failing: parts.health.failing(), concurrency: parts.limiter.limit,
+      ...parts.counts, rpm: parts.pace.rate().rpm, refusedRpm: parts.pace.rate().cut?.ceiling ?? null,
+    }),
   }
 }
 
