@@ -24,7 +24,7 @@ const BAR_REFUSED = 5
 export async function benchRateLimit(): Promise<BenchResult> {
   await ensureInputs()
   const data = resolve(DATA, 'sms-3000.csv')
-  await writeRows(data)
+  await writeRows(data, ROWS)
   const engine = await startSystemOneServer({ expectKey: 'bench', latencyMs: LATENCY_MS, limit: { requests: LIMIT_PER_MINUTE, windowMs: 60_000, retryAfter: RETRY_AFTER_S } })
   try {
     const env = { PATH: process.env.PATH ?? '', ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench', JUDGE_STORE: freshStore('rate-limit'), JUDGE_MAX_COST: '1000' }
@@ -56,16 +56,18 @@ export async function benchRateLimit(): Promise<BenchResult> {
   }
 }
 
-async function writeRows(file: string): Promise<void> {
+/** Writes `rows` distinct new SMS rows to `file`. */
+export async function writeRows(file: string, rows: number): Promise<void> {
   const { messages } = sourceMessages()
   const seen = new Set<string>()
   const out = createWriteStream(file)
-  out.write(stringify([['id', 'message'], ...Array.from({ length: ROWS }, (_, i) => [String(i + 1), messageAt(messages, i, seen)])]))
+  out.write(stringify([['id', 'message'], ...Array.from({ length: rows }, (_, i) => [String(i + 1), messageAt(messages, i, seen)])]))
   out.end()
   await once(out, 'finish')
 }
 
-function runChild(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs `node src/cli.ts <args>` in the project folder with `env`, collecting its output. */
+export function runChild(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, 'src/cli.ts'), ...args], { cwd: PROJECT, env })
   let stdout = ''
   let stderr = ''

@@ -160,14 +160,14 @@ export class EngineError extends JudgeError {
   override readonly status: number = 502
   /** The engine's HTTP status, or null for a network error, a timeout or a malformed answer. */
   readonly engineStatus: number | null
-  /** Whether asking again may help, as the adapter judged (engine-http.ts), and the wait asked for (Retry-After, ms). */
+  /** Whether asking again may help (engine-http.ts), the wait asked for (ms), the engine's id of the request (`x-typesafe-request-id`). */
   readonly transient: boolean
   readonly retryAfterMs: number | null
-  constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null } = {}) {
-    super(message, { ...options, context: { engineStatus, ...options.context } })
-    this.engineStatus = engineStatus
-    this.transient = options.transient ?? false
-    this.retryAfterMs = options.retryAfterMs ?? null
+  readonly requestId: string | null
+  constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null; requestId?: string | null } = {}) {
+    super(message, { ...options, context: { engineStatus, ...(options.requestId ? { requestId: options.requestId } : {}), ...options.context } })
+    ;[this.engineStatus, this.transient] = [engineStatus, options.transient ?? false]
+    ;[this.retryAfterMs, this.requestId] = [options.retryAfterMs ?? null, options.requestId ?? null]
   }
 }
 

@@ -29,7 +29,7 @@ async function run(t: Test, server: SystemOneServerOptions, env: Record<string, 
   t.equal(answered.length, 300, 'the engine answered 300 requests')
   t.equal(new Set(answered).size, 300, 'one for each row: none answered twice')
   t.ok(clock.ms() - Date.parse('2026-01-01T00:00:00.000Z') >= 4000, 'at least 300 requests at 100 per 2 s: two windows waited out, on the clock')
-  return { engine, clock }
+  return { engine, clock, stderr: result.stderr }
 }
 
 t.test('with ENGINE_RPM at the engine\'s limit, a run of 300 new rows finishes with hardly a 429', async (t) => {
@@ -46,4 +46,17 @@ t.test('with ENGINE_RPM above the limit, the 429s and their 6 s Retry-After are 
 t.test('without Retry-After, the run backs off on its own and finishes', async (t) => {
   const { engine } = await run(t, { limit: LIMIT }, { ENGINE_RPM: String(Number(AT_LIMIT) * 2) })
   t.ok(engine.refused() >= 1, `the engine refused ${engine.refused()} requests, each asked again`)
+})
+
+t.test('when the limit halves mid-run, the pace finds it: under 5% refused, each row once, and the run says what it found', async (t) => {
+  const { engine, stderr } = await run(t, { limit: { ...LIMIT, retryAfterMs: true, halvesAfter: 150 } }, { ENGINE_RPM: AT_LIMIT })
+  t.ok(engine.refused() >= 1 && engine.refused() < 15, `${engine.refused()} of 300 requests refused`)
+  t.match(stderr, /requests? refused for the rate \(429\), 0 overloaded \(529\); the engine's limit was found below ENGINE_RPM: it refused [\d,]+ requests a minute, and the pace kept to [\d,]+ a minute at the end/)
+})
+
+t.test('a burst of 529s is ridden out with its own backoff, counted apart, each row answered once', async (t) => {
+  const overloaded = { status: 529, body: { detail: { error_type: 'overloaded_error', message: 'Overloaded' } } }
+  const { engine, stderr } = await run(t, { reply: (_r, i) => (i >= 20 && i < 45 ? overloaded : undefined) }, { ENGINE_RPM: AT_LIMIT, ENGINE_GIVE_UP_S: '30' })
+  t.equal(engine.requests.length, 325, 'the 25 overloaded asked again')
+  t.match(stderr, /judge run: 0 requests refused for the rate \(429\), 25 overloaded \(529\)\n/)
 })

@@ -7,6 +7,8 @@ export interface HttpTarget {
   readonly fetch: typeof fetch
   /** Limit per attempt, in milliseconds. */
   readonly timeoutMs: number
+  /** The response header naming each request (System One's `x-typesafe-request-id`), kept on answers and errors. */
+  readonly requestIdHeader?: string
 }
 
 /** Why an attempt failed, in words fit for the final error. */
@@ -17,10 +19,14 @@ export interface HttpFailure {
   /** Whether asking again later may help: a retryable status, a network error, a timeout. */
   readonly transient?: boolean
   readonly retryAfterMs?: number | null
+  /** The engine's id of the request, from the target's requestIdHeader, when it sent one. */
+  readonly requestId?: string | null
 }
 
-/** One post's outcome: the body's text, or why it failed. */
-export type Posted = { readonly ok: true; readonly value: string } | { readonly ok: false; readonly failure: HttpFailure }
+/** One post's outcome: the body's text (with the engine's request id when it sent one), or why it failed. */
+export type Posted =
+  | { readonly ok: true; readonly value: string; readonly requestId?: string }
+  | { readonly ok: false; readonly failure: HttpFailure }
 
 /**
  * Posts a JSON body once. A success is the body's text; a failure says why, whether asking again
@@ -47,10 +53,14 @@ async function sendOnce(target: HttpTarget, url: string, init: { method: string;
       redirect: 'manual',
     })
     const text = await response.text()
-    if (response.ok) return { ok: true, value: text }
-    const message = `engine answered ${response.status}: ${engineMessage(text, response.statusText)}`
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
-    return { ok: false, failure: { status: response.status, message, transient: isRetryableStatus(response.status), retryAfterMs } }
+    const requestId = target.requestIdHeader ? response.headers.get(target.requestIdHeader) : null
+    if (response.ok) return requestId ? { ok: true, value: text, requestId } : { ok: true, value: text }
+    const words = `engine answered ${response.status}: ${engineMessage(text, response.statusText)}`
+    const message = requestId ? `${words} (request ${requestId})` : words
+    // The official SDK prefers retry-after-ms, which is finer than Retry-After (docs/engine.md).
+    const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after-ms')) ?? parseRetryAfter(response.headers.get('retry-after'))
+    const failure = { status: response.status, message, transient: isRetryableStatus(response.status), retryAfterMs }
+    return { ok: false, failure: requestId ? { ...failure, requestId } : failure }
   } catch (error) {
     if (signal?.aborted) return { ok: false, failure: cancelled(signal) }
     const message = limit.expired()
@@ -107,6 +117,12 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(date) ? null : Math.max(0, date - now)
 }
 
+/** A `retry-after-ms` header as milliseconds: a non-negative number; null when absent or unreadable. */
+export function parseRetryAfterMs(value: string | null): number | null {
+  const text = value?.trim() ?? ''
+  return /^\d+(\.\d+)?$/.test(text) ? Math.round(Number(text)) : null
+}
+
 /** The failure of a request its caller cancelled. */
 export function cancelled(signal: AbortSignal): HttpFailure {
   return { status: null, message: 'the engine request was cancelled', cause: signal.reason }
@@ -115,7 +131,9 @@ export function cancelled(signal: AbortSignal): HttpFailure {
 /** A failure as the EngineError the port rejects with; `secret` (the key) is scrubbed, since an engine may echo it. */
 export function failureError(failure: HttpFailure, secret: string | null): EngineError {
   const message = secret ? failure.message.replaceAll(secret, '[redacted]') : failure.message
-  return new EngineError(message, failure.status, { cause: failure.cause, transient: failure.transient ?? false, retryAfterMs: failure.retryAfterMs ?? null })
+  return new EngineError(message, failure.status, {
+    cause: failure.cause, transient: failure.transient ?? false, retryAfterMs: failure.retryAfterMs ?? null, requestId: failure.requestId ?? null,
+  })
 }
 
 /**

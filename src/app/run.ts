@@ -2,6 +2,7 @@ import type { JudgmentPlan } from '../core/judge/plan.ts'
 import { judgeRows, type JudgeRowsOptions } from '../core/judge/judge-rows.ts'
 import { createLedger } from '../core/judge/ledger.ts'
 import { withDependencies } from '../core/judge/select.ts'
+import type { GovernorStatus } from '../core/pacing/governor.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 import { checkPlans, planSource, rowsOf, type RowSource } from './plan.ts'
@@ -72,4 +73,9 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
     // The run's tallies of its states take over the plan's: a tally of its own would take 11 bytes a state more.
     expected: seen,
   }))
+}
+
+/** What the engine refused or could not take so far on the project's store, and the rate kept: for a run's closing note. */
+export function engineLimits(app: App, project: Project): GovernorStatus | undefined {
+  return app.depsFor(project).governor?.status()
 }

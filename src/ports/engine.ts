@@ -17,6 +17,8 @@ export interface EngineResult {
   readonly outputTokens: number
   /** HTTP requests it took; 1 when absent. */
   readonly requests?: number
+  /** The engine's id of the request that answered (System One's `x-typesafe-request-id`), when it sent one. */
+  readonly requestId?: string
   /** Per question name, what the engine said beyond the distribution; absent where it said nothing more. */
   readonly facts?: Readonly<Record<string, AnswerFacts>>
 }

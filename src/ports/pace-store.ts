@@ -1,3 +1,5 @@
+import type { PaceCut } from '../core/pacing/adaptive-rate.ts'
+
 /** When a paced key may send, as reserved by reservePace. */
 export interface PaceSlot {
   /** Milliseconds since the epoch. */
@@ -28,6 +30,13 @@ export interface PaceStore {
   reservePace(key: string, now: number, spacingMs: number, latest: number): PaceSlot
   /** Holds a paced key back until `until` (a rate limit's Retry-After); an earlier hold is kept if later. */
   holdPace(key: string, until: number): void
+  /** The last cut of a paced key's rate after the engine refused it, or null when it never was. */
+  paceCut(key: string): PaceCut | null
+  /**
+   * Records a cut of a paced key's rate, unless a cut was recorded at or after `sentAt` (the refused
+   * request was sent before it: the same round of refusals); returns the cut in force.
+   */
+  cutPace(key: string, cut: PaceCut, sentAt: number): PaceCut
 
   /** Adds engine spend to one day of one source. */
   addSpend(day: string, source: string, cost: number, requests: number): void

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { setTimeout as delay } from 'node:timers/promises'
-import { cancelled, engineMessage, failureError, getOnce, isRetryableStatus, parseRetryAfter, postOnce, timeLimit } from '../../src/adapters/engine-http.ts'
+import { cancelled, engineMessage, failureError, getOnce, isRetryableStatus, parseRetryAfter, parseRetryAfterMs, postOnce, timeLimit, type HttpFailure } from '../../src/adapters/engine-http.ts'
 
 const target = (fetch: typeof globalThis.fetch, timeoutMs = 1000) => ({ endpoint: 'http://127.0.0.1:9/x', headers: { authorization: 'Bearer k' }, fetch, timeoutMs })
 
@@ -86,4 +86,26 @@ t.test('an attempt\'s time limit aborts when its time passes or its caller abort
   other.abort()
   await delay(30)
   t.same([ended.signal.aborted, ended.expired()], [false, false], 'neither the timer nor the caller reaches an ended attempt')
+})
+
+t.test('retry-after-ms is preferred over Retry-After, and an unreadable one falls back to it', async (t) => {
+  const reply = (headers: Record<string, string>) => target((async () => new Response('{}', { status: 429, headers })) as typeof fetch)
+  t.match(await postOnce(reply({ 'retry-after-ms': '250', 'retry-after': '7' }), '{}'), { failure: { retryAfterMs: 250 } })
+  t.match(await postOnce(reply({ 'retry-after-ms': 'soon', 'retry-after': '7' }), '{}'), { failure: { retryAfterMs: 7000 } })
+  t.equal(parseRetryAfterMs(' 12.6 '), 13)
+  t.equal(parseRetryAfterMs('-1'), null)
+  t.equal(parseRetryAfterMs(null), null)
+})
+
+t.test('the engine\'s request id is kept on answers and errors when the target names its header', async (t) => {
+  const named = (status: number) => ({
+    ...target((async () => new Response(status === 200 ? '{}' : 'busy', { status, headers: { 'x-request': 'req_7' } })) as typeof fetch),
+    requestIdHeader: 'x-request',
+  })
+  t.same(await postOnce(named(200), '{}'), { ok: true, value: '{}', requestId: 'req_7' })
+  const failed = await postOnce(named(529), '{}')
+  t.match(failed, { ok: false, failure: { status: 529, message: 'engine answered 529: busy (request req_7)', requestId: 'req_7', transient: true } })
+  const error = failureError((failed as { failure: HttpFailure }).failure, null)
+  t.match(error, { requestId: 'req_7', context: { requestId: 'req_7' } })
+  t.same(await postOnce({ ...named(200), requestIdHeader: 'x-other' }, '{}'), { ok: true, value: '{}' }, 'absent: nothing kept')
 })

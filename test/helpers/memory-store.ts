@@ -4,6 +4,7 @@ import type { State } from '../../src/core/types.ts'
 import type { AnswerCell, AnswerGroup, MarginBand, StoredAnswer } from '../../src/ports/answer-store.ts'
 import type { CandidateQuestion, KeptRow, ShadowPair } from '../../src/ports/kept-store.ts'
 import type { DaySpend } from '../../src/ports/pace-store.ts'
+import type { PaceCut } from '../../src/core/pacing/adaptive-rate.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { createMemoryForget, type StoredState } from './memory-store-forget.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
@@ -63,6 +64,7 @@ function memoryStore(): Omit<Store, 'writeMark'> {
   const kept = new Map<string, Map<string, KeptEntry>>()
   const shadows = new Map<string, Map<string, ShadowPair>>()
   const pace = new Map<string, number>()
+  const cuts = new Map<string, PaceCut>()
   const spend = new Map<string, Map<string, DaySpend>>()
 
   const answersOf = (model: string, fingerprint: string): Map<string, AnswerEntry> =>
@@ -216,6 +218,15 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     },
     holdPace(key, until) {
       pace.set(key, Math.max(pace.get(key) ?? 0, until))
+    },
+    paceCut(key) {
+      return cuts.get(key) ?? null
+    },
+    cutPace(key, cut, sentAt) {
+      const last = cuts.get(key)
+      if (last !== undefined && last.at >= sentAt) return last
+      cuts.set(key, cut)
+      return cut
     },
     addSpend(day, source, cost, requests) {
       const days = spend.get(source) ?? new Map<string, DaySpend>()

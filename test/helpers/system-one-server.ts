@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { WireRequest } from '../../src/adapters/system-one/system-one-wire.ts'
+import { noisyAnswers, type Noise } from './noisy-answers.ts'
 import { createRateWindow, type RateLimit } from './rate-window.ts'
 import { simulatedAnswers } from './simulated-model.ts'
 
@@ -25,6 +26,8 @@ export interface ScriptedReply {
 export interface SystemOneServerOptions {
   /** Per-question answers in wire form for a request body; default simulatedAnswers. */
   readonly answer?: (body: WireRequest) => Record<string, unknown>
+  /** Answers with run-to-run noise (noisy-answers.ts) instead of the stable simulated ones. */
+  readonly noise?: Noise
   readonly latencyMs?: number
   /** Fail this many requests first, with `status` (default 503) and `errorMessage`. */
   readonly failTimes?: number
@@ -42,7 +45,7 @@ export interface SystemOneServerOptions {
   readonly gather?: number
   /** Decides the reply to request number `index` (0-based) when it returns one. */
   readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
-  /** Refuse requests over this rate with 429, as the API enforces its published limit. */
+  /** Refuse requests over this rate with 429, as the API enforces its published limit (which may halve mid-run). */
   readonly limit?: RateLimit
   /** The clock of the rate limit, in milliseconds; Date.now unless a test keeps its own. */
   readonly now?: () => number
@@ -95,11 +98,12 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
       else for (const release of held.splice(0)) release()
     }
     if (options.hangFrom !== undefined && index >= options.hangFrom) return
-    const admitted = !window || window.admit((options.now ?? Date.now)())
+    const at = (options.now ?? Date.now)()
+    const admitted = !window || window.admit(at)
     if (options.latencyMs) await new Promise((resolve) => timers.add(setTimeout(resolve, options.latencyMs)))
-    const reply = admitted ? replyTo(request, index, options) : rateLimited(options.limit!)
+    const reply = admitted ? replyTo(request, index, options) : rateLimited(options.limit!, window!.freeInMs(at))
     if (reply.status === 200) answered.push(request)
-    send(res, reply)
+    send(res, reply, `req_${index + 1}`)
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -136,17 +140,21 @@ function replyTo(request: ReceivedRequest, index: number, options: SystemOneServ
   return { status: 200, body: answerOf(request.body, options) }
 }
 
-/** The API's refusal of a request over its rate limit. */
-export function rateLimited(limit: RateLimit): ScriptedReply {
+/** The API's refusal of a request over its rate limit; `freeInMs` is sent as retry-after-ms when the limit says so. */
+export function rateLimited(limit: RateLimit, freeInMs = 0): ScriptedReply {
   const reply = problem(429, 'rate_limit_error', `Rate limit of ${limit.requests} requests per ${limit.windowMs / 1000} s exceeded`)
-  return limit.retryAfter === undefined ? reply : { ...reply, headers: { 'retry-after': limit.retryAfter } }
+  const headers = {
+    ...(limit.retryAfter === undefined ? {} : { 'retry-after': limit.retryAfter }),
+    ...(limit.retryAfterMs ? { 'retry-after-ms': String(Math.ceil(freeInMs)) } : {}),
+  }
+  return Object.keys(headers).length === 0 ? reply : { ...reply, headers }
 }
 
 function answerOf(body: WireRequest, options: SystemOneServerOptions): object {
   const questions = Object.keys(body.questions).length
   const model = options.model ?? (body.model === 'jev-latest' ? 'jev-1.13.0' : body.model)
   const inputTokens = Math.round(275 + 0.19 * JSON.stringify(body.state).length + 21 * questions)
-  const answers = (options.answer ?? simulatedAnswers)(body)
+  const answers = (options.answer ?? (options.noise ? noisyAnswers(options.noise) : simulatedAnswers))(body)
   for (const [name, answer] of Object.entries(answers)) {
     const optionMass = options.optionMass?.(name, body)
     if (optionMass !== undefined) answers[name] = { ...(answer as object), option_mass: optionMass }
@@ -193,10 +201,10 @@ function problem(status: number, errorType: string, message: string): ScriptedRe
   return { status, body: { detail: { error_type: errorType, message } } }
 }
 
-function send(res: ServerResponse, reply: ScriptedReply): void {
+function send(res: ServerResponse, reply: ScriptedReply, requestId = 'req_0'): void {
   if (res.destroyed || res.headersSent) return
   const text = typeof reply.body === 'string' ? reply.body : shuffledJson(reply.body, String(reply.status))
-  const headers = { 'content-type': 'application/json', 'x-typesafe-request-id': `req_${Date.now()}` }
+  const headers = { 'content-type': 'application/json', 'x-typesafe-request-id': requestId }
   res.writeHead(reply.status, { ...headers, ...reply.headers })
   res.end(text)
 }

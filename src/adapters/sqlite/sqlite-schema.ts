@@ -7,6 +7,7 @@ import { fitMigration } from './sqlite-fit-migration.ts'
 import { openRunsMigration } from './sqlite-open-runs-migration.ts'
 import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
+import { paceCutsMigration } from './sqlite-pace-cuts-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 import { BUSY_TIMEOUT_MS } from './store-trouble.ts'
 
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   tallyMigration(9),
   openRunsMigration(10),
   labelStatesMigration(11),
+  paceCutsMigration(12),
 ]
 
 /** The schema version this code writes and understands. */

@@ -153,6 +153,9 @@ export const SQL = {
     ON CONFLICT (key) DO UPDATE SET next_at = excluded.next_at`,
   holdPace: `INSERT INTO _judge_pace (key, next_at) VALUES (?, ?)
     ON CONFLICT (key) DO UPDATE SET next_at = max(next_at, excluded.next_at)`,
+  getPaceCut: 'SELECT at, ceiling FROM _judge_pace_cuts WHERE key = ?',
+  putPaceCut: `INSERT INTO _judge_pace_cuts (key, at, ceiling) VALUES (?, ?, ?)
+    ON CONFLICT (key) DO UPDATE SET at = excluded.at, ceiling = excluded.ceiling`,
   addSpend: `INSERT INTO _judge_spend (day, source, cost, requests) VALUES (?, ?, ?, ?)
     ON CONFLICT (day, source) DO UPDATE SET cost = cost + excluded.cost,
       requests = requests + excluded.requests`,

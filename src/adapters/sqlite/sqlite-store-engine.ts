@@ -24,6 +24,20 @@ export function engineMethods(sql: Statements, transaction: (work: () => void) =
     holdPace(key, until) {
       transaction(() => void sql.holdPace.run(key, until))
     },
+    paceCut(key) {
+      const row = sql.getPaceCut.get(key) as { at: number; ceiling: number } | undefined
+      return row === undefined ? null : { at: row.at, ceiling: row.ceiling }
+    },
+    cutPace(key, cut, sentAt) {
+      let kept = cut
+      // Read and write under the write lock, so that one round refused in two processes cuts once.
+      transaction(() => {
+        const last = sql.getPaceCut.get(key) as { at: number; ceiling: number } | undefined
+        if (last !== undefined && last.at >= sentAt) kept = { at: last.at, ceiling: last.ceiling }
+        else sql.putPaceCut.run(key, cut.at, cut.ceiling)
+      })
+      return kept
+    },
     addSpend(day, source, cost, requests) {
       transaction(() => void sql.addSpend.run(day, source, cost, requests))
     },

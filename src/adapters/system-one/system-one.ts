@@ -7,6 +7,9 @@ import { parseWireResponse, toWireRequest } from './system-one-wire.ts'
 
 export { SYSTEM_ONE_DEFAULT_MODEL, SYSTEM_ONE_DEFAULT_URL }
 
+/** The header System One names every response with; kept on answers and in error messages. */
+export const SYSTEM_ONE_REQUEST_ID = 'x-typesafe-request-id'
+
 /** Options of the System One adapter; everything but the key has a default. */
 export interface SystemOneOptions {
   readonly apiKey: string
@@ -32,6 +35,7 @@ export function createSystemOne(options: SystemOneOptions): Engine {
     headers: { authorization: `Bearer ${options.apiKey}` },
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? 30_000,
+    requestIdHeader: SYSTEM_ONE_REQUEST_ID,
   }
   return {
     defaultModel: options.defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL,
@@ -45,10 +49,13 @@ async function ask(target: HttpTarget, apiKey: string, request: EngineRequest, s
   // The key is scrubbed from every error: an engine may echo what it was sent.
   const outcome = await postOnce(target, JSON.stringify(toWireRequest(request)), signal)
   if (!outcome.ok) throw failureError(outcome.failure, apiKey)
+  const requestId = outcome.requestId ?? null
   try {
-    return parseWireResponse(outcome.value, request.questions)
+    const result = parseWireResponse(outcome.value, request.questions)
+    return requestId === null ? result : { ...result, requestId }
   } catch (error) {
     if (!(error instanceof EngineError)) throw error
-    throw failureError({ status: error.engineStatus, message: error.message, cause: error.cause }, apiKey)
+    const message = requestId === null ? error.message : `${error.message} (request ${requestId})`
+    throw failureError({ status: error.engineStatus, message, cause: error.cause, requestId }, apiKey)
   }
 }

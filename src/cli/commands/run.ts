@@ -2,9 +2,10 @@ import { resolve } from 'node:path'
 import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answers-out.ts'
 import { likeDriftOfSpec, runById } from '../../app/runs.ts'
 import { fitOfRun } from '../../app/fit.ts'
-import { runRows } from '../../app/run.ts'
+import { engineLimits, runRows } from '../../app/run.ts'
 import { findJudgment } from '../../core/spec/project.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
+import type { GovernorStatus } from '../../core/pacing/governor.ts'
 import type { RunRecord } from '../../core/types.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, positiveInt } from '../args.ts'
 import { plural, usd } from '../text.ts'
@@ -54,10 +55,22 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
     }).finally(() => progress.end())
     await (writer as AnswersWriter | null)?.close()
     io.stdout.write(values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs))
+    const engineNote = limitNote(engineLimits(session.runtime, session.project))
+    if (engineNote !== '') io.stderr.write(engineNote)
     for (const run of runs.filter((r) => r.status !== 'complete')) io.stderr.write(resumeNote(run, total))
     return runs.some((r) => r.status !== 'complete') ? 1 : 0
   })
 })
+
+/** What the engine refused or could not take during the run, and the rate limit found below ENGINE_RPM; '' when nothing. */
+export function limitNote(status: GovernorStatus | undefined): string {
+  if (status === undefined || (status.refused === 0 && status.overloaded === 0)) return ''
+  const counts = `${plural(status.refused, 'request')} refused for the rate (429), ${status.overloaded} overloaded (529)`
+  if (status.refusedRpm === null) return `judge run: ${counts}\n`
+  const perMinute = (rpm: number) => Math.round(rpm).toLocaleString('en-US')
+  return `judge run: ${counts}; the engine's limit was found below ENGINE_RPM: it refused ${perMinute(status.refusedRpm)} requests a minute, ` +
+    `and the pace kept to ${perMinute(status.rpm)} a minute at the end\n`
+}
 
 /** What is left of a run that did not complete, and how to finish it. */
 export function resumeNote(run: RunRecord, total: number): string {

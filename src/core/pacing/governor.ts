@@ -17,6 +17,13 @@ export interface GovernorStatus {
   readonly failing: number
   /** Engine requests allowed in flight (Infinity until the engine refuses one). */
   readonly concurrency: number
+  /** Requests the engine refused for its rate (429) and for its own load (529), since the governor began. */
+  readonly refused: number
+  readonly overloaded: number
+  /** The rate the pace keeps now, requests a minute (0: no pace). */
+  readonly rpm: number
+  /** The rate the engine last refused, requests a minute, when it refused one below ENGINE_RPM; else null. */
+  readonly refusedRpm: number | null
 }
 
 /** Asks an engine at the pace and concurrency it can take, retrying as patience allows. */
@@ -44,6 +51,11 @@ export interface GovernorOptions {
 /** The longest hold a refusal without Retry-After sets: the backoff from 1 s doubles up to it. */
 export const RATE_BACKOFF_MAX_MS = 60_000
 
+/** System One's status for an engine overloaded as a whole: retried with a backoff of its own. */
+export const OVERLOADED = 529
+/** The longest hold a 529 without Retry-After sets: the backoff from 1 s doubles up to it. */
+export const OVERLOAD_BACKOFF_MAX_MS = 30_000
+
 /** What a governor works with: its options, the pace, the limiter, the health, the 429 backoff level. */
 interface Parts {
   readonly options: GovernorOptions
@@ -53,8 +65,10 @@ interface Parts {
   readonly pace: Pace
   readonly limiter: Limiter
   readonly health: Health
-  /** Rounds of 429s without Retry-After since the last success, and when the last round was counted. */
+  /** Rounds of 429s since the last success, and when the last round was counted; likewise of 529s. */
   readonly rate: { level: number; cutAt: number }
+  readonly overload: { level: number; cutAt: number }
+  /** Requests refused (429) and overloaded (529) so far. */ readonly counts: { refused: number; overloaded: number }
 }
 
 /** A governor for one engine on one store. */
@@ -67,10 +81,15 @@ export function createGovernor(options: GovernorOptions): Governor {
     limiter: createLimiter(now),
     health: createHealth(options.ceilingMs),
     rate: { level: 0, cutAt: -Infinity },
+    overload: { level: 0, cutAt: -Infinity },
+    counts: { refused: 0, overloaded: 0 },
   }
   return {
     ask: (engine, request, name, signal) => ask(parts, engine, request, options.patience[name], signal),
-    status: () => ({ rateLimitedUntil: parts.pace.waitingUntil(), failing: parts.health.failing(), concurrency: parts.limiter.limit }),
+    status: () => ({
+      rateLimitedUntil: parts.pace.waitingUntil(), failing: parts.health.failing(), concurrency: parts.limiter.limit,
+      ...parts.counts, rpm: parts.pace.rate().rpm, refusedRpm: parts.pace.rate().cut?.ceiling ?? null,
+    }),
   }
 }
 
@@ -106,6 +125,7 @@ async function attempt(parts: Parts, engine: Engine, request: EngineRequest, p: 
       limiter.succeeded()
       health.succeeded()
       parts.rate.level = 0
+      parts.overload.level = 0
       return { result }
     } catch (error) {
       if (signal?.aborted || !(error instanceof EngineError) || !error.transient) throw error
@@ -123,10 +143,14 @@ function afterFailure(parts: Parts, error: EngineError, sentAt: number, attempt:
   const rateLimited = error.engineStatus === 429
   let held = error.retryAfterMs
   if (rateLimited) {
+    parts.counts.refused++
     parts.limiter.refused(sentAt)
-    // A round of refusals raises the level once, as the limiter halves once.
-    if (sentAt >= parts.rate.cutAt) (parts.rate.level++, (parts.rate.cutAt = t))
-    held ??= Math.round(Math.min(RATE_BACKOFF_MAX_MS, 1000 * 2 ** Math.min(parts.rate.level - 1, 16) * (1 + parts.random())))
+    parts.pace.refused(sentAt)
+    held ??= roundBackoff(parts, parts.rate, sentAt, t, RATE_BACKOFF_MAX_MS)
+  } else if (error.engineStatus === OVERLOADED) {
+    // The engine as a whole is overloaded: every request of the store backs off, as for a rate limit.
+    parts.counts.overloaded++
+    held ??= roundBackoff(parts, parts.overload, sentAt, t, OVERLOAD_BACKOFF_MAX_MS)
   }
   if (held !== null) {
     held = Math.min(held, parts.options.ceilingMs)
@@ -140,6 +164,12 @@ function afterFailure(parts: Parts, error: EngineError, sentAt: number, attempt:
   if (parts.health.givenUp(t, p.giveUpMs)) throw gaveUp(error, p.giveUpMs!)
   // A hold is waited out at the next turn of the pace, where every request of the store waits too.
   return held === null ? wait : 0
+}
+
+/** A round of refusals raises the level once, as the limiter halves once: from 1 s doubling, jittered, up to `maxMs`. */
+function roundBackoff(parts: Parts, round: { level: number; cutAt: number }, sentAt: number, t: number, maxMs: number): number {
+  if (sentAt >= round.cutAt) (round.level++, (round.cutAt = t))
+  return Math.round(Math.min(maxMs, 1000 * 2 ** Math.min(round.level - 1, 16) * (1 + parts.random())))
 }
 
 function backoff(attempt: number, p: Patience, random: () => number): number {

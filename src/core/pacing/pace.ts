@@ -1,4 +1,5 @@
 import type { PaceStore } from '../../ports/pace-store.ts'
+import { adaptedRpm, cutAt, type PaceCut } from './adaptive-rate.ts'
 
 /**
  * Requests are spaced this much wider than ENGINE_RPM asks, so that a request the network delays
@@ -11,8 +12,10 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
 /**
  * The pace of one engine on one store: requests spaced evenly at the engine's rate (ENGINE_RPM),
- * and every request held back while the engine asked to wait (Retry-After). Both live in the
- * store, so every process sharing it keeps one pace: server workers and CLI runs together.
+ * and every request held back while the engine asked to wait (Retry-After). When the engine
+ * refuses the rate (429), the rate drops below what it refused and climbs back gently
+ * (adaptive-rate.ts). All three live in the store, so every process sharing it keeps one pace:
+ * server workers and CLI runs together.
  */
 export interface Pace {
   /**
@@ -25,6 +28,10 @@ export interface Pace {
   hold(until: number): void
   /** The end of the longest wait this process is in now, or null; waits under a second are not told. */
   waitingUntil(): number | null
+  /** The engine refused a request sent at `sentAt` for its rate: the rate is cut, once per round of refusals. */
+  refused(sentAt: number): void
+  /** The rate kept now, in requests a minute (ENGINE_RPM until a refusal), and the last cut, or null. */
+  rate(): { readonly rpm: number; readonly cut: PaceCut | null }
 }
 
 /** Options of createPace. */
@@ -41,7 +48,10 @@ export interface PaceOptions {
 /** A pace over the store's pace table. */
 export function createPace(options: PaceOptions): Pace {
   const { store, key, rpm, now, sleep } = options
-  const spacing = rpm > 0 ? (60_000 / rpm) * (1 + PACE_MARGIN) : 0
+  const spacingAt = (t: number): number => {
+    if (rpm <= 0) return 0
+    return (60_000 / adaptedRpm(rpm, store.paceCut(key), t)) * (1 + PACE_MARGIN)
+  }
   const waits = new Map<symbol, number>()
   let heldUntil = 0
   const wait = async (until: number, signal?: AbortSignal): Promise<void> => {
@@ -59,7 +69,7 @@ export function createPace(options: PaceOptions): Pace {
     async turn(requests, maxWaitMs, signal) {
       for (;;) {
         const start = now()
-        const slot = store.reservePace(key, start, spacing * requests, start + maxWaitMs)
+        const slot = store.reservePace(key, start, spacingAt(start) * requests, start + maxWaitMs)
         if (!slot.reserved) return slot.at - start
         await wait(slot.at, signal)
         if (heldUntil <= slot.at) return 0
@@ -71,6 +81,15 @@ export function createPace(options: PaceOptions): Pace {
     },
     waitingUntil() {
       return waits.size === 0 ? null : Math.max(...waits.values())
+    },
+    refused(sentAt) {
+      if (rpm <= 0) return
+      const t = now()
+      store.cutPace(key, cutAt(rpm, store.paceCut(key), t), sentAt)
+    },
+    rate() {
+      const cut = rpm > 0 ? store.paceCut(key) : null
+      return { rpm: adaptedRpm(rpm, cut, now()), cut }
     },
   }
 }

@@ -168,7 +168,7 @@ t.test('an unusable answer is an EngineError naming what is wrong, and is not as
 t.test('every request is tried once: a transient failure is an error that says so, with the wait asked for', async (t) => {
   const overloaded = await serve(t, { failTimes: 99, status: 500, errorMessage: 'overloaded' })
   const error = await failure(t, adapter(overloaded).engine.ask(REQUEST))
-  t.equal(error.message, 'engine answered 500: overloaded', 'no retry: the core paces and retries')
+  t.equal(error.message, 'engine answered 500: overloaded (request req_1)', 'no retry: the core paces and retries')
   t.same([error.engineStatus, error.transient, error.retryAfterMs], [500, true, null])
   t.equal(overloaded.requests.length, 1)
   const cases: [string, number][] = [
@@ -181,7 +181,8 @@ t.test('every request is tried once: a transient failure is an error that says s
     const refused = await failure(t, adapter(limited).engine.ask(REQUEST))
     t.same([refused.engineStatus, refused.transient, refused.retryAfterMs], [429, true, ms], `Retry-After: ${retryAfter}`)
     t.equal(limited.requests.length, 1)
-    t.equal((await adapter(limited).engine.ask(REQUEST)).model, 'jev-1.13.0', 'asked again, it answers')
+    const answer = await adapter(limited).engine.ask(REQUEST)
+    t.same([answer.model, answer.requestId], ['jev-1.13.0', 'req_2'], 'asked again, it answers, with its request id')
   }
 })
 
@@ -204,7 +205,8 @@ t.test('other 4xx fail at once with the engine message', async (t) => {
   for (const [reply, message] of cases) {
     const server = await serve(t, { reply: () => reply })
     const error = await failure(t, adapter(server).engine.ask(REQUEST))
-    t.equal(error.message, message)
+    t.equal(error.message, `${message} (request req_1)`, 'the engine\'s request id is kept')
+    t.equal(error.requestId, 'req_1')
     t.equal(error.engineStatus, reply.status)
     t.equal(error.transient, false, `${reply.status} is not worth asking again`)
     t.equal(server.requests.length, 1)
@@ -222,7 +224,7 @@ t.test('the key never appears in an error, even when the engine echoes it', asyn
   const echo = `rejected Bearer ${KEY}`
   const server = await serve(t, { failTimes: 99, status: 500, errorMessage: echo })
   const error = await failure(t, adapter(server).engine.ask(REQUEST))
-  t.equal(error.message, 'engine answered 500: rejected Bearer [redacted]')
+  t.equal(error.message, 'engine answered 500: rejected Bearer [redacted] (request req_1)')
 })
 
 t.test('an unreachable engine fails naming where it looked, as a transient failure', async (t) => {
@@ -300,4 +302,16 @@ t.test('an answer\'s option mass, temperature and confidence come back beside it
   t.same(result.facts?.topic?.optionMass, 0.08)
   t.equal(result.facts?.is_spam, undefined, 'a question given no extra field has none')
   t.type(result.facts?.topic?.confidence, 'number', 'the simulated model gives choices a confidence')
+})
+
+t.test('an unusable answer names the engine\'s request id, as the status errors do', async (t) => {
+  const server = await serve(t, { reply: () => ({ status: 200, body: [1] }) })
+  const error = await failure(t, adapter(server).engine.ask(REQUEST))
+  t.match(error, { message: /not a JSON object \(request req_1\)$/, requestId: 'req_1', engineStatus: null })
+})
+
+t.test('a 529 and its retry-after-ms come through as the core needs them', async (t) => {
+  const server = await serve(t, { reply: () => ({ status: 529, headers: { 'retry-after-ms': '1500', 'retry-after': '9' }, body: { detail: { error_type: 'overloaded_error', message: 'Overloaded' } } }) })
+  const error = await failure(t, adapter(server).engine.ask(REQUEST))
+  t.match(error, { engineStatus: 529, transient: true, retryAfterMs: 1500, message: 'engine answered 529: Overloaded (request req_1)' })
 })

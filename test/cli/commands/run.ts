@@ -2,6 +2,7 @@ import t from 'tap'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'csv-parse/sync'
+import { limitNote } from '../../../src/cli/commands/run.ts'
 import { cli } from '../../helpers/cli.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
@@ -205,4 +206,13 @@ t.test('a new model on the same data: the summary names it and splits each chang
   t.match(second.stdout, /topic: .*; change 0\.000\n/, 'a question the new model answers alike: no parts')
   const drift = await cli(['drift', 'spam.judge.yaml'], {}, dir)
   t.match(drift.stdout, new RegExp(`\\n    \\S+\\s+complete\\s+40\\s+jev-2\\s+${run1.run_id}\\s+${share}\\s+(ALERT\\s+)?${share}\\s+0\\.000\\s+`))
+})
+
+t.test('the run tells what the engine refused, and the limit it found below ENGINE_RPM', async (t) => {
+  const status = { rateLimitedUntil: null, failing: 0, concurrency: Infinity, refused: 0, overloaded: 0, rpm: 1200, refusedRpm: null }
+  t.equal(limitNote(undefined), '')
+  t.equal(limitNote(status), '', 'nothing refused, nothing said')
+  t.equal(limitNote({ ...status, overloaded: 3 }), 'judge run: 0 requests refused for the rate (429), 3 overloaded (529)\n')
+  t.equal(limitNote({ ...status, refused: 1, rpm: 941.4, refusedRpm: 1200 }),
+    'judge run: 1 request refused for the rate (429), 0 overloaded (529); the engine\'s limit was found below ENGINE_RPM: it refused 1,200 requests a minute, and the pace kept to 941 a minute at the end\n')
 })

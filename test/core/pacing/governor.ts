@@ -153,3 +153,38 @@ t.test('a 429 halves the concurrency and the status tells a long wait for the ra
   t.equal(governor.status().rateLimitedUntil, null)
   t.equal(governor.status().failing, 0)
 })
+
+t.test('a burst of 529s is ridden out with a backoff of its own, held for every request, counted apart', async (t) => {
+  const engine = createFakeEngine({ fail: (_r, i) => (i < 6 ? status(529) : undefined) })
+  const { governor, sleeps, store, clock } = governed({ patience: { request: requestPatience(30_000), run: runPatience(300_000, 20_000) } })
+  const result = await governor.ask(engine, REQUEST, 'run')
+  t.ok(result.distributions.is_spam)
+  t.same(sleeps, [1000, 2000, 4000, 8000, 16_000, 30_000], 'from 1 s doubling, at most 30 s, beyond the 20 s of failure a run gives up after')
+  t.match(governor.status(), { overloaded: 6, refused: 0, failing: 0 })
+  t.equal(store.reservePace('engine', clock() - 5000, 0, Infinity).at, clock(), 'the hold was the store\'s, and ends now')
+  const next = await governor.ask(createFakeEngine({ fail: (_r, i) => (i === 0 ? status(529) : undefined) }), REQUEST, 'run')
+  t.ok(next.distributions.is_spam)
+  t.equal(sleeps.at(-1), 1000, 'a success starts the backoff over')
+})
+
+t.test('a 529 that names its wait is held that long; a request gives up on a burst after its retries', async (t) => {
+  const named = createFakeEngine({ fail: (_r, i) => (i === 0 ? status(529, 250) : undefined) })
+  const { governor, sleeps } = governed()
+  await governor.ask(named, REQUEST, 'run')
+  t.same(sleeps, [250])
+  const burst = createFakeEngine({ fail: () => status(529) })
+  await t.rejects(governor.ask(burst, REQUEST, 'request'), { name: 'EngineError', engineStatus: 529, message: /after 3 attempts/ })
+  t.equal(governor.status().overloaded, 4)
+})
+
+t.test('a 429 below ENGINE_RPM cuts the pace; the status tells the rate refused and the rate kept', async (t) => {
+  const engine = createFakeEngine({ fail: (_r, i) => (i === 0 ? status(429, 0) : undefined) })
+  const { governor, store } = governed({ rpm: 1200 })
+  await governor.ask(engine, REQUEST, 'run')
+  const { refused, refusedRpm, rpm } = governor.status()
+  t.equal(refused, 1)
+  t.equal(refusedRpm, 1200, 'refused at ENGINE_RPM')
+  t.ok(rpm >= 1020 && rpm < 1080, `the pace dropped at once, below it: ${rpm} a minute`)
+  t.equal(store.paceCut('engine')?.ceiling, 1200, 'the cut is the store\'s, for every process')
+  t.equal(governed({ rpm: 0 }).governor.status().refusedRpm, null, 'no pace, nothing to cut')
+})

@@ -33,6 +33,16 @@ export function paceStoreContract(t: Test, title: string, open: () => Closable<P
       t.same(store.reservePace('e', 1000, 50, Infinity), { at: 9050, reserved: true })
       t.same(store.reservePace('f', 1000, 0, Infinity), { at: 1000, reserved: true })
     })
+    t.test('a cut of the rate is kept per key, and a refusal sent before the last cut does not cut again', async (t) => {
+      const store = fresh(t)
+      t.equal(store.paceCut('e'), null)
+      t.same(store.cutPace('e', { at: 2000, ceiling: 1200 }, 1900), { at: 2000, ceiling: 1200 })
+      t.same(store.cutPace('e', { at: 2100, ceiling: 900 }, 1950), { at: 2000, ceiling: 1200 }, 'sent before the cut: the same round')
+      t.same(store.paceCut('e'), { at: 2000, ceiling: 1200 })
+      t.same(store.cutPace('e', { at: 2500, ceiling: 900 }, 2200), { at: 2500, ceiling: 900 }, 'sent after it: a new round')
+      t.same(store.paceCut('e'), { at: 2500, ceiling: 900 })
+      t.equal(store.paceCut('other'), null, 'keys are cut apart')
+    })
     t.test('spend adds up per day and source, newest day first', async (t) => {
       const store = fresh(t)
       t.same(store.spendByDay('server', 7), [])

@@ -170,7 +170,7 @@ t.test('an engine that rate-limits past the short retry budget gets 503 with Ret
   const limited = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: second.message } })
   t.equal(limited.status, 503)
   t.equal(limited.headers.get('retry-after'), '30')
-  t.match(limited.body.error, /^the engine is rate-limiting requests \(engine answered 429: Rate limit of 1 requests per 60 s exceeded\); try again in 30 s$/)
+  t.match(limited.body.error, /^the engine is rate-limiting requests \(engine answered 429: Rate limit of 1 requests per 60 s exceeded \(request req_\d+\)\); try again in 30 s$/)
   const held = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'a third row' } })
   t.equal(held.status, 503, 'the next row waits for the same hold, asking nothing')
   t.match(held.body.error, /next free turn is (29|30) s away/)
@@ -180,7 +180,7 @@ t.test('an engine that rate-limits past the short retry budget gets 503 with Ret
   const bad = await broken.server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
   t.equal(bad.status, 502)
   t.equal(bad.headers.get('retry-after'), null)
-  t.equal(bad.body.error, 'engine answered 400: Unknown model')
+  t.match(bad.body.error, /^engine answered 400: Unknown model \(request req_\d+\)$/)
 })
 
 t.test('a server request waits at most ENGINE_TIMEOUT_MS for the engine, attempts and waits together', async (t) => {
