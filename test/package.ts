@@ -64,6 +64,10 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   const packed = run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)
   t.equal(packed.status, 0, packed.stderr)
   const [{ filename, files }] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[]
+  const install = installSection()
+  t.match(install, /\(cd judge && npm ci && npm pack\)/, 'the README packs the clone, as this test does')
+  t.match(install, `npm install ./judge/${filename}`, 'and installs the tarball npm pack writes')
+  t.notMatch(install.replace(/Once it is published, `npm install judge-rows`/, ''), /npm install judge-rows/, 'the registry name only for when it is published')
   const paths = files.map((f) => f.path)
   t.same(paths.filter((p) => /^(test|bench|src|examples|\.ci)\/|\.tap|coverage/.test(p)), [], 'no test, bench, source or CI file')
   t.ok(['dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'bin/judge.js', 'package.json', 'README.md', 'LICENSE'].every((p) => paths.includes(p)), 'the compiled code, its types and the bin')
@@ -115,6 +119,21 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   const res = await fetch(`${serve.url}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'sms.judge.yaml', row: { message: 'Ok lar... Joking wif u oni...' } }) })
   t.match(await res.json(), { relevant: { cached: true } }, 'serve, as printed, answers from the store')
 })
+
+t.test('the package installs from a git URL, built by npm through prepack, as the README says', async (t) => {
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim()
+  t.match(installSection(), /npm install git\+<repository-url>/)
+  const dir = t.testdir({ 'package.json': JSON.stringify({ name: 'consumer', private: true, type: 'module' }) })
+  const installed = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `git+file://${ROOT}#${head}`], dir)
+  t.equal(installed.status, 0, installed.stderr)
+  t.match(run(join(dir, 'node_modules/.bin/judge'), ['--version'], dir), { status: 0, stdout: `${VERSION}\n` }, 'the installed command runs from the built dist/')
+})
+
+/** The README's Install section. */
+function installSection(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  return readme.slice(readme.indexOf('## Install'), readme.indexOf('## Try it on your own data'))
+}
 
 t.test('the bin refuses Node before 24 with a message saying what to do', { skip: oldNode() ? false : 'no Node older than 24 on this machine' }, async (t) => {
   const result = spawnSync(oldNode()!, [join(ROOT, 'bin/judge.js'), '--version'], { encoding: 'utf8' })
