@@ -36,3 +36,26 @@ t.test('--delimiter reads another separator; a missing data file exits 2 naming 
   t.match(plan, { rows: 2, states: 2 })
   t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'gone.csv'], {}, dir), { code: 2, stderr: /^judge plan: gone\.csv: no such data file/ })
 })
+
+t.test('a semicolon file without --delimiter fails with the hint; the spec\'s delimiter: then reads it on every command', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: rows.csv\n', 'rows.csv': 'id;message\n1;hello\n2;bye\n' })
+  const failed = await cli(['plan', 'spam.judge.yaml'], {}, dir)
+  t.equal(failed.code, 2)
+  t.match(failed.stderr, /rows\.csv:2: the row lacks the state column "message"; its columns are "id;message"; the header is one column holding ";": read the file with --delimiter ';', or set delimiter: ";" in the spec/)
+  t.match(failed.stderr.split('\n')[0], /^judge plan: /)
+  const { writeFileSync } = await import('node:fs')
+  writeFileSync(`${dir}/spam.judge.yaml`, SPAM_YAML + 'data: rows.csv\ndelimiter: ";"\n')
+  t.match(JSON.parse((await cli(['plan', 'spam.judge.yaml', '--json'], {}, dir)).stdout), [{ rows: 2, states: 2 }])
+  const run = await cli(['run', 'spam.judge.yaml', '--json'], { ENGINE: 'simulated' }, dir)
+  t.equal(run.code, 0, run.stderr)
+})
+
+t.test('a misspelt state column names the nearest column of the file and lists them; a misspelt key of a question is told its name', async (t) => {
+  const dir = t.testdir({
+    'spam.judge.yaml': SPAM_YAML.replace('state: [message]', 'state: [mesage]'),
+    'typo.judge.yaml': 'state: [message]\nquestions:\n  q:\n    ask: Is it spam?\n    tpye: yes_no\n',
+    'rows.csv': 'id,message,sender\n1,hello,ana\n',
+  })
+  t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'rows.csv'], {}, dir), { code: 2, stderr: /rows\.csv:2: the row lacks the state column "mesage" \(did you mean "message"\?\); its columns are "id", "message", "sender"/ })
+  t.match(await cli(['plan', 'typo.judge.yaml', '--data', 'rows.csv'], {}, dir), { code: 2, stderr: /questions\.q\.tpye: unknown key \(did you mean type\?\); the known keys are ask, type, labels/ })
+})
