@@ -70,3 +70,13 @@ t.test('plan, calibrate and test name the model they read, and the other models 
   const tested = await cli(['test', 'spam.judge.yaml'], { ENGINE: 'simulated' }, dir)
   t.match(tested.stdout, /^spam: answers of model simulated-1\n/)
 })
+
+t.test('a spec copied beside itself to try a variant names the fix: a name of its own, which then works', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'spam-copy.judge.yaml': SPAM_YAML, 'm.csv': MESSAGES })
+  const clash = await cli(['plan', 'spam.judge.yaml', '--data', 'm.csv'], {}, dir)
+  t.equal(clash.code, 2)
+  t.match(clash.stderr, /the judgment name "spam" is also used by spam-copy\.judge\.yaml: give one of them a name of its own, such as name: spam-copy in spam-copy\.judge\.yaml/)
+  const { writeFileSync } = await import('node:fs')
+  writeFileSync(`${dir}/spam-copy.judge.yaml`, SPAM_YAML.replace('name: spam', 'name: spam-copy'))
+  t.match(await cli(['plan', 'spam.judge.yaml', '--data', 'm.csv'], {}, dir), { code: 0 })
+})
