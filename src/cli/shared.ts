@@ -41,9 +41,10 @@ export function dataSourceOf(io: CliIo, flags: { readonly data?: string; readonl
   const file = dataFileOf(flags.data === undefined ? undefined : resolve(io.cwd, flags.data), specs)
   const label = flags.data ?? file
   const format = flags.data === undefined ? specs.find((s) => s.data === file)?.dataFormat : undefined
-  if (flags.delimiter === undefined) return { kind: 'file', file, label, delimiter: format?.delimiter, columns: format?.columns }
+  const read = format === undefined ? {} : { delimiter: format.delimiter, columns: format.columns }
+  if (flags.delimiter === undefined) return { kind: 'file', file, label, ...read }
   if (formatOf(file) === 'jsonl') throw new UsageError(`--delimiter applies to CSV and other delimited files, not to the JSON Lines file ${label}`)
-  return { kind: 'file', file, label, delimiter: parseDelimiter(flags.delimiter), columns: format?.columns }
+  return { kind: 'file', file, label, ...read, delimiter: parseDelimiter(flags.delimiter) }
 }
 
 /** The plan as a text table, with each judgment's estimate against the cap, then its questions. */
