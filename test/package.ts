@@ -64,6 +64,10 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   const packed = run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)
   t.equal(packed.status, 0, packed.stderr)
   const [{ filename, files }] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[]
+  const install = installSection()
+  t.match(install, /\(cd judge && npm ci && npm pack\)/, 'the README packs the clone, as this test does')
+  t.match(install, `npm install ./judge/${filename}`, 'and installs the tarball npm pack writes')
+  t.notMatch(install.replace(/Once it is published, `npm install judge-rows`/, ''), /npm install judge-rows/, 'the registry name only for when it is published')
   const paths = files.map((f) => f.path)
   t.same(paths.filter((p) => /^(test|bench|src|examples|\.ci)\/|\.tap|coverage/.test(p)), [], 'no test, bench, source or CI file')
   t.ok(['dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'bin/judge.js', 'package.json', 'README.md', 'LICENSE'].every((p) => paths.includes(p)), 'the compiled code, its types and the bin')
@@ -79,8 +83,8 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   t.equal(init.status, 0, init.stderr)
   const next = [...init.stdout.matchAll(/^  (.*node_modules\/\.bin\/judge (?:plan|run|serve).*)$/gm)].map((m) => m[1])
   t.same(next, ['node_modules/.bin/judge plan sms.judge.yaml', 'ENGINE=simulated node_modules/.bin/judge run sms.judge.yaml', 'ENGINE=simulated node_modules/.bin/judge serve'])
-  t.match(run('sh', ['-c', next[0]], consumer), { status: 0, stdout: /sms\s+40\s+40\s+0\s+0\s+120\s+40\s/ }, 'plan, as printed')
-  t.match(run('sh', ['-c', next[1]], consumer), { status: 0, stdout: /sms: 40 rows, 0 answers cached, 120 asked in 40 requests/ }, 'run, as printed')
+  t.match(run('sh', ['-c', next[0]], consumer), { status: 0, stdout: /sms\s+40\s+40\s+0\s+0\s+160\s+40\s/ }, 'plan, as printed')
+  t.match(run('sh', ['-c', next[1]], consumer), { status: 0, stdout: /sms: 40 rows, 0 answers cached, 160 asked in 40 requests/ }, 'run, as printed')
 
   // The library, in a plain node:http server that answers other paths itself.
   writeFileSync(join(consumer, 'server.mjs'), SERVER)
@@ -90,14 +94,10 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   t.match(result, { health: 'ok', status: 200, body: { relevant: { cached: true }, topic: { cached: true }, priority: { cached: true } } })
   t.same(result.library.relevant.label, result.body.relevant.label, 'judge() and the handler give the store\'s answer')
 
-  // judge test, once the spec names a key (TSV, as the data).
-  const spec = readFileSync(join(consumer, 'sms.judge.yaml'), 'utf8')
-  writeFileSync(join(consumer, 'sms.judge.yaml'), spec.replace(/^# key: .*$/m, 'key: sms.key.tsv'))
-  const key = readFileSync(FIXTURE, 'utf8').trim().split('\n').map((line) => line.split('\t')).map(([label, text]) => `${text}\t${label === 'spam' ? 'yes' : 'no'}`)
-  writeFileSync(join(consumer, 'sms.key.tsv'), `message\trelevant\n${key.join('\n')}\n`)
+  // judge test, on the answer key init wrote from the label column.
   const tested = run(judge, ['test', 'sms.judge.yaml', '--json'], consumer, { ENGINE: 'simulated' })
   t.equal(tested.status, 0, tested.stderr)
-  t.equal(JSON.parse(tested.stdout).sms.relevant.counted, 40, 'every key row scored, from the store')
+  t.equal(JSON.parse(tested.stdout).sms.label.counted, 40, 'every key row scored, from the store')
 
   // The declarations: a TypeScript consumer type-checks against the installed package.
   writeFileSync(join(consumer, 'consumer.ts'), TYPED)
@@ -115,6 +115,21 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   const res = await fetch(`${serve.url}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'sms.judge.yaml', row: { message: 'Ok lar... Joking wif u oni...' } }) })
   t.match(await res.json(), { relevant: { cached: true } }, 'serve, as printed, answers from the store')
 })
+
+t.test('the package installs from a git URL, built by npm through prepare, as the README says', async (t) => {
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim()
+  t.match(installSection(), /npm install git\+<repository-url>/)
+  const dir = t.testdir({ 'package.json': JSON.stringify({ name: 'consumer', private: true, type: 'module' }) })
+  const installed = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', `git+file://${ROOT}#${head}`], dir)
+  t.equal(installed.status, 0, installed.stderr)
+  t.match(run(join(dir, 'node_modules/.bin/judge'), ['--version'], dir), { status: 0, stdout: `${VERSION}\n` }, 'the installed command runs from the built dist/')
+})
+
+/** The README's Install section. */
+function installSection(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  return readme.slice(readme.indexOf('## Install'), readme.indexOf('## Try it on your own data'))
+}
 
 t.test('the bin refuses Node before 24 with a message saying what to do', { skip: oldNode() ? false : 'no Node older than 24 on this machine' }, async (t) => {
   const result = spawnSync(oldNode()!, [join(ROOT, 'bin/judge.js'), '--version'], { encoding: 'utf8' })

@@ -21,19 +21,22 @@ t.test('the README\'s own-data section works as written: init, plan, run, then t
   copyFileSync(join(import.meta.dirname, 'fixtures/sms/sms.tsv'), join(dir, 'sms.tsv'))
   const env = { PATH: `${join(dir, 'bin')}:${process.env.PATH}` }
   const lines = sectionLines()
+  const sh = (line: string, more: Record<string, string> = {}) => spawnSync('sh', ['-c', line], { cwd: dir, encoding: 'utf8', env: { ...env, ...more } })
   t.match(lines.map((l) => l.split('#')[0].trim().split(' ').slice(0, 3).join(' ')), [
-    "(printf 'label\\tmessage\\n';", 'judge init messages.tsv', 'judge plan messages.judge.yaml', 'ENGINE=simulated judge run',
+    'judge init sms.tsv', 'judge plan sms.judge.yaml', 'ENGINE=simulated judge run', 'ENGINE=simulated judge test',
     'ENGINE=simulated judge serve', 'curl -s 127.0.0.1:8080/v1/judge',
   ])
-  const sh = (line: string, more: Record<string, string> = {}) => spawnSync('sh', ['-c', line], { cwd: dir, encoding: 'utf8', env: { ...env, ...more } })
+  const bare = sh('judge init sms.tsv')
+  t.match(bare, { status: 2, stderr: /sms\.tsv has no header line[^]*--columns label,text/ }, 'init alone names the missing header and the flag')
   for (const line of lines.slice(0, 4)) {
     const result = sh(line)
     t.equal(result.status, 0, `${line}\n${result.stderr}`)
-    if (line.startsWith('judge init')) t.match(result.stdout, /^wrote messages\.judge\.yaml for messages\.tsv: state \[message\]/)
-    if (line.startsWith('judge plan')) t.match(result.stdout, /messages\s+40\s+40\s+0\s+0\s+120\s+40\s/)
-    if (line.startsWith('ENGINE=simulated judge run')) t.match(result.stdout, /messages: 40 rows, 0 answers cached, 120 asked in 40 requests/)
+    if (line.startsWith('judge init')) t.match(result.stdout, /^wrote sms\.judge\.yaml for sms\.tsv: state \[message\][^]*\nwrote sms\.key\.csv: the right label of 40 states/)
+    if (line.startsWith('judge plan')) t.match(result.stdout, /sms\s+40\s+40\s+0\s+0\s+160\s+40\s/)
+    if (line.startsWith('ENGINE=simulated judge run')) t.match(result.stdout, /sms: 40 rows, 0 answers cached, 160 asked in 40 requests/)
+    if (line.startsWith('ENGINE=simulated judge test')) t.match(result.stdout, /\n {2}label: [^]*\n {4}pooled: accuracy [\d.]+% \(\d+ of 40\)/)
   }
-  t.ok(existsSync(join(dir, 'messages.judge.yaml')))
+  t.ok(existsSync(join(dir, 'sms.judge.yaml')))
 
   // The server line runs in the background; the test gives it a free port and waits until it listens.
   const server = spawn('sh', ['-c', lines[4].replace(/\s*&\s*(#.*)?$/, '')], { cwd: dir, env: { ...env, PORT: '0' }, detached: true, stdio: ['ignore', 'ignore', 'pipe'] })
@@ -42,7 +45,7 @@ t.test('the README\'s own-data section works as written: init, plan, run, then t
   const curl = sh(lines[5].replace('127.0.0.1:8080', new URL(url).host))
   t.equal(curl.status, 0, curl.stderr)
   const answers = JSON.parse(curl.stdout)
-  t.same(Object.keys(answers), ['relevant', 'topic', 'priority'])
+  t.same(Object.keys(answers), ['label', 'relevant', 'topic', 'priority'])
   for (const answer of Object.values(answers)) t.match(answer, { cached: true, label: String, p: Number, margin: Number })
 })
 

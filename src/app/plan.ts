@@ -9,12 +9,12 @@ import type { App } from './app.ts'
 
 /** Where the rows of a command come from: a data file, or rows already in hand. */
 export type RowSource =
-  | { readonly kind: 'file'; readonly file: string; readonly label: string; readonly delimiter?: string | null }
+  | { readonly kind: 'file'; readonly file: string; readonly label: string; readonly delimiter?: string | null; readonly columns?: readonly string[] | null }
   | { readonly kind: 'rows'; readonly rows: readonly SourcedRow[] }
 
 /** The rows of a source, streamed. */
 export function rowsOf(app: App, source: RowSource): AsyncIterable<SourcedRow> | Iterable<SourcedRow> {
-  return source.kind === 'file' ? app.files.rows(source.file, source.label, source.delimiter) : source.rows
+  return source.kind === 'file' ? app.files.rows(source.file, source.label, source.delimiter, source.columns) : source.rows
 }
 
 /** The data file of a command: the one given, else the `data:` of the selected judgments, which must agree. */

@@ -36,13 +36,15 @@ export async function withSession<T>(io: CliIo, path: string, options: RuntimeOp
   }
 }
 
-/** The rows of a data file a command reads: --data (else the spec's data:), with --delimiter when given. */
+/** The rows of a data file a command reads: --data (else the spec's data:, read as its delimiter: and columns: say), with --delimiter when given. */
 export function dataSourceOf(io: CliIo, flags: { readonly data?: string; readonly delimiter?: string }, specs: readonly Spec[]): RowSource {
   const file = dataFileOf(flags.data === undefined ? undefined : resolve(io.cwd, flags.data), specs)
   const label = flags.data ?? file
-  if (flags.delimiter === undefined) return { kind: 'file', file, label }
+  const format = flags.data === undefined ? specs.find((s) => s.data === file)?.dataFormat : undefined
+  const read = format === undefined ? {} : { delimiter: format.delimiter, columns: format.columns }
+  if (flags.delimiter === undefined) return { kind: 'file', file, label, ...read }
   if (formatOf(file) === 'jsonl') throw new UsageError(`--delimiter applies to CSV and other delimited files, not to the JSON Lines file ${label}`)
-  return { kind: 'file', file, label, delimiter: parseDelimiter(flags.delimiter) }
+  return { kind: 'file', file, label, ...read, delimiter: parseDelimiter(flags.delimiter) }
 }
 
 /** The plan as a text table, with each judgment's estimate against the cap, then its questions. */

@@ -58,6 +58,8 @@ export interface Spec {
   readonly reviews: string
   /** Absolute path of the default data file, or null. */
   readonly data: string | null
+  /** How the data file is read (`delimiter:`, `columns:`); absent or null fields read it by its extension and header line. */
+  readonly dataFormat?: { readonly delimiter: string | null; readonly columns: readonly string[] | null }
   /** Absolute path of the anchors file (rows a model change is measured on), or null. */
   readonly anchors: string | null
   /** How the key's rows were picked: only a `random` key counts toward the sampling-aware estimate. */

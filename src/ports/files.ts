@@ -9,9 +9,10 @@ import type { SourcedRow, Spec } from '../core/types.ts'
 export interface Files {
   /**
    * Streams the rows of a data file; `label` names the file in error messages. A delimited file's
-   * separator is `delimiter` when given, else its extension's (a tab for .tsv, else a comma).
+   * separator is `delimiter` when given, else its extension's (a tab for .tsv, else a comma); with
+   * `columns`, the file has no header line and they name its cells.
    */
-  rows(file: string, label: string, delimiter?: string | null): AsyncIterable<SourcedRow>
+  rows(file: string, label: string, delimiter?: string | null, columns?: readonly string[] | null): AsyncIterable<SourcedRow>
   /** The judgment's answer key; empty when the spec names none. */
   key(spec: Spec): Promise<AnswerKey>
   /** The standing verdict per row of the judgment's reviews file (retractions honoured); empty when there is none yet. */

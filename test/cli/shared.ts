@@ -37,7 +37,10 @@ t.test('the stores a command opened are closed when its work ends, even by an er
 t.test('the data file is --data from the working folder, else the spec\'s data:', async (t) => {
   const withData = spec(SPAM_YAML + 'data: messages.csv\n')
   t.same(dataSourceOf(io('/work'), { data: 'rows.csv' }, [withData]), { kind: 'file', file: '/work/rows.csv', label: 'rows.csv' })
-  t.same(dataSourceOf(io('/work'), {}, [withData]), { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv' })
+  t.same(dataSourceOf(io('/work'), {}, [withData]), { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv', delimiter: null, columns: null })
+  const semi = spec(SPAM_YAML + 'data: messages.csv\ndelimiter: ";"\ncolumns: [message]\n')
+  t.same(dataSourceOf(io('/work'), {}, [semi]), { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv', delimiter: ';', columns: ['message'] }, 'the spec says how its data file is read')
+  t.same(dataSourceOf(io('/work'), { delimiter: '|' }, [semi]), { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv', delimiter: '|', columns: ['message'] }, '--delimiter wins')
   t.throws(() => dataSourceOf(io('/work'), {}, [spec()]), UsageError)
 })
 

@@ -11,7 +11,12 @@ export interface Header {
   readonly delimiter: string | null
   /** Whether the delimiter was read off the header line rather than the extension or a flag. */
   readonly sniffed: boolean
+  /** The lines after the first (up to SAMPLE_LINES), split into cells: to tell a header from a row. */
+  readonly sample: readonly (readonly string[])[]
 }
+
+// Lines read after the first, to tell a header line from a row.
+const SAMPLE_LINES = 20
 
 // A header longer than this is not one a person will edit a spec for.
 const HEAD_BYTES = 64 * 1024
@@ -24,19 +29,31 @@ const HEAD_BYTES = 64 * 1024
 export async function readHeader(file: string, label: string, given?: string | null): Promise<Header> {
   const head = await readHead(file, label)
   const first = head.replace(/^\ufeff/, '').split(/\r?\n/).find((line) => line.trim() !== '') ?? ''
-  if (formatOf(file) === 'jsonl') return { columns: jsonColumns(first, label), delimiter: null, sniffed: false }
+  if (formatOf(file) === 'jsonl') return { columns: jsonColumns(first, label), delimiter: null, sniffed: false, sample: [] }
   const byName = delimiterOf(file, given)
   const sniffed = given == null && byName === ',' && !first.includes(',') ? [TAB, ';'].find((d) => first.includes(d)) : undefined
   const delimiter = sniffed ?? byName
-  let records: string[][]
+  // The sample is a guess's material: a line it cannot parse (or cut off at HEAD_BYTES) only shortens it.
+  const records = lines(head, delimiter, SAMPLE_LINES + 1) ?? headerLine(head, delimiter, label)
+  const columns = (records[0] ?? []).map((c) => c.trim())
+  if (columns.length === 0 || columns.every((c) => c === '')) throw new InputError(`${label}: the file is empty; init needs a header line naming the columns`)
+  return { columns, delimiter, sniffed: sniffed !== undefined, sample: records.slice(1) }
+}
+
+function lines(head: string, delimiter: string, count: number): string[][] | null {
   try {
-    records = parse(head, { ...parseOptions(delimiter), bom: true, to_line: 1, relax_column_count: true, skip_empty_lines: true })
+    return parse(head, { ...parseOptions(delimiter), bom: true, to_line: count, relax_column_count: true, skip_empty_lines: true })
+  } catch {
+    return null
+  }
+}
+
+function headerLine(head: string, delimiter: string, label: string): string[][] {
+  try {
+    return parse(head, { ...parseOptions(delimiter), bom: true, to_line: 1, relax_column_count: true, skip_empty_lines: true })
   } catch (error) {
     throw new InputError(`${label}:1: not a valid ${delimitedName(delimiter)} header: ${(error as Error).message}`, { cause: error })
   }
-  const columns = (records[0] ?? []).map((c) => c.trim())
-  if (columns.length === 0 || columns.every((c) => c === '')) throw new InputError(`${label}: the file is empty; init needs a header line naming the columns`)
-  return { columns, delimiter, sniffed: sniffed !== undefined }
 }
 
 async function readHead(file: string, label: string): Promise<string> {

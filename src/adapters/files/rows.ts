@@ -11,10 +11,10 @@ export function formatOf(file: string): 'csv' | 'jsonl' {
 }
 
 /**
- * Streams the rows of a delimited file with a header (CSV; TSV for .tsv; `delimiter` when given)
- * or a JSON Lines file, one at a time.
+ * Streams the rows of a delimited file with a header (CSV; TSV for .tsv; `delimiter` when given;
+ * without a header line when `columns` names them) or a JSON Lines file, one at a time.
  */
-export async function* readRows(file: string, label = file, delimiter?: string | null): AsyncGenerator<SourcedRow> {
+export async function* readRows(file: string, label = file, delimiter?: string | null, columns?: readonly string[] | null): AsyncGenerator<SourcedRow> {
   const stream = createReadStream(file)
   const opened = new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve())
@@ -25,7 +25,7 @@ export async function* readRows(file: string, label = file, delimiter?: string |
   } catch (error) {
     throw fileError(error, label)
   }
-  yield* formatOf(file) === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label, delimiterOf(file, delimiter))
+  yield* formatOf(file) === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label, delimiterOf(file, delimiter), columns ?? null)
 }
 
 function fileError(error: unknown, label: string): Error {
@@ -35,8 +35,8 @@ function fileError(error: unknown, label: string): Error {
   return new InputError(`${label}: cannot read the data file (${code ?? String(error)})`, { cause: error })
 }
 
-async function* csvRows(stream: ReadStream, label: string, delimiter: string): AsyncGenerator<SourcedRow> {
-  const parser = stream.pipe(parse({ ...parseOptions(delimiter), columns: true, bom: true, skip_empty_lines: true, info: true }))
+async function* csvRows(stream: ReadStream, label: string, delimiter: string, names: readonly string[] | null): AsyncGenerator<SourcedRow> {
+  const parser = stream.pipe(parse({ ...parseOptions(delimiter), columns: names === null ? true : [...names], bom: true, skip_empty_lines: true, info: true }))
   // pipe() does not forward a read error: without this the parser would wait forever.
   stream.on('error', (error) => parser.destroy(error))
   try {

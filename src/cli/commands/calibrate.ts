@@ -1,3 +1,5 @@
+import { answerModels } from '../../app/answer-models.ts'
+import { modelText } from '../model-text.ts'
 import { basename } from 'node:path'
 import { accuracyReport, accuracyTargets } from '../../app/accuracy.ts'
 import { DEFAULT_TARGET } from '../../core/review/thresholds.ts'
@@ -32,7 +34,7 @@ export const calibrateCommand = defineCommand('calibrate', OPTIONS, HELP, async 
     const specs = accuracyTargets(session.project, values.node)
     const reports = await Promise.all(specs.map((spec) => accuracyReport(session.runtime, session.project, spec, target)))
     if (values.json) io.stdout.write(JSON.stringify(Object.fromEntries(reports.map((r) => [r.judgment, calibrateJson(r)])), null, 2) + '\n')
-    else io.stdout.write(calibrateReport(reports, new Map(specs.map((s) => [s.name, basename(s.file)]))))
+    else io.stdout.write(modelText(specs.map((s) => answerModels(session.runtime, session.project, s))) + calibrateReport(reports, new Map(specs.map((s) => [s.name, basename(s.file)]))))
     return 0
   })
 })

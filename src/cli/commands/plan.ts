@@ -4,6 +4,8 @@ import { lastRunFits } from '../../app/fit.ts'
 import { planRows } from '../../app/plan.ts'
 import { selectJudgments, withDependencies } from '../../core/judge/select.ts'
 import { lastFitText } from '../fit-text.ts'
+import { answerModels } from '../../app/answer-models.ts'
+import { modelText } from '../model-text.ts'
 import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
 
 /** The options `judge plan` parses; its help and docs/cli.md describe each. */
@@ -24,7 +26,7 @@ export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values,
     const cap = session.config.maxCost
     const fits = new Map(lastRunFits(session.runtime, session.project, withDependencies(session.project, specs)).map((f) => [f.judgment, f]))
     if (values.json) io.stdout.write(JSON.stringify(planJson(plans, cap).map((p) => ({ ...p, last_run_fit: fits.get(p.judgment) ?? null })), null, 2) + '\n')
-    else io.stdout.write(planTable(plans, cap) + lastFitText([...fits.values()]))
+    else io.stdout.write(modelText(session.project.selected.map((s) => answerModels(session.runtime, session.project, s))) + planTable(plans, cap) + lastFitText([...fits.values()]))
     return 0
   })
 })

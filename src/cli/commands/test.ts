@@ -1,3 +1,5 @@
+import { answerModels } from '../../app/answer-models.ts'
+import { modelText } from '../model-text.ts'
 import { testJudgments } from '../../app/test-judgments.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, positiveInt } from '../args.ts'
 import { defineCommand } from '../command.ts'
@@ -28,7 +30,7 @@ export const testCommand = defineCommand('test', OPTIONS, HELP, async ({ values,
         return () => bar.tick()
       },
     }).finally(() => progress?.end())
-    io.stdout.write(values.json ? JSON.stringify(scoresJson(scores), null, 2) + '\n' : testReport(runs, specs, scores))
+    io.stdout.write(values.json ? JSON.stringify(scoresJson(scores), null, 2) + '\n' : modelText(specs.map((s) => answerModels(session.runtime, session.project, s))) + testReport(runs, specs, scores))
     const failed = runs.filter((r) => r.status !== 'complete')
     for (const run of failed) io.stderr.write(`judge test: run ${run.run_id} of ${run.judgment}: ${run.status}\n`)
     const below = specs.flatMap((spec) => belowBar(spec, scores.get(spec.name)!))

@@ -1,3 +1,4 @@
+import { missingColumnHint } from './missing-column.ts'
 import { InputError } from '../../errors.ts'
 import { shortHash } from '../hash.ts'
 import type { Row, State, StateColumn } from '../types.ts'
@@ -16,7 +17,7 @@ export function stateValue(value: unknown): string {
 export function stateOf(row: Row, columns: readonly StateColumn[], where: string): State {
   const state: Record<string, string> = {}
   for (const { name } of columns) {
-    if (!Object.hasOwn(row, name)) throw new InputError(`${where}: the row lacks the state column "${name}"`)
+    if (!Object.hasOwn(row, name)) throw new InputError(`${where}: the row lacks the state column "${name}"${missingColumnHint(name, row)}`)
     state[name] = stateValue(row[name])
   }
   return state

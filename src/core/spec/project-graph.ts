@@ -1,6 +1,6 @@
 import { basename } from 'node:path'
 import { SpecError } from '../../errors.ts'
-import { defaultName } from './spec-parse.ts'
+import { defaultName, JUDGMENT_NAME } from './spec-parse.ts'
 import type { Spec, StateColumn } from '../types.ts'
 
 type Ref = NonNullable<StateColumn['ref']>
@@ -97,7 +97,11 @@ function checkUnique(graph: Graph, spec: Spec): void {
   if (same.length < 2) return
   const [first, second] = same
   const other = spec === first ? second : first
-  throw new SpecError(spec.file, 'name', `the judgment name "${spec.name}" is also used by ${basename(other.file)}`)
+  const free = (n: string) => JUDGMENT_NAME.test(n) && !graph.byName.has(n)
+  let copy = defaultName(other.file)
+  for (let i = 2; !free(copy); i++) copy = `${spec.name}-${i}`
+  const fix = `: give one of them a name of its own, such as name: ${copy} in ${basename(other.file)} (a name keeps its runs and answers apart), or move the copy to a folder of its own`
+  throw new SpecError(spec.file, 'name', `the judgment name "${spec.name}" is also used by ${basename(other.file)}${fix}`)
 }
 
 /** The checked specs among `specs`, dependencies first, by file name otherwise. */

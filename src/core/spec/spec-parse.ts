@@ -3,6 +3,7 @@ import { SpecError } from '../../errors.ts'
 import { DEFAULT_MIN_FIT } from '../fit/fit.ts'
 import { shortHash } from '../hash.ts'
 import { parseAct } from './spec-act.ts'
+import { parseDataFormat } from './spec-data-format.ts'
 import { parseQuestions } from './spec-questions.ts'
 import { parseReviewPlan } from './spec-review.ts'
 import { asList, asMap, asText, asUnit, checkKeys, describe, itemOf, optional, required } from './spec-values.ts'
@@ -41,6 +42,8 @@ export const SPEC_KEYS = [
   'key_sample',
   'reviews',
   'data',
+  'delimiter',
+  'columns',
   'anchors',
   'unsure_below',
   'min_accuracy',
@@ -87,6 +90,7 @@ export function parseSpec(text: string, file: string): Spec {
     act,
     ...files,
     reviews: files.reviews ?? resolve(dir, `${name}.reviews.csv`),
+    dataFormat: parseDataFormat(root, file),
     keySample: keySample(optional(root, 'key_sample'), file),
     unsureBelow: unit(root, 'unsure_below', file) ?? DEFAULT_UNSURE_BELOW,
     minAccuracy: unit(root, 'min_accuracy', file),

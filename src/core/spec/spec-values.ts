@@ -1,3 +1,4 @@
+import { nearestName } from './nearest-name.ts'
 import { SpecError } from '../../errors.ts'
 
 /** A YAML mapping whose keys have been checked to be strings. */
@@ -72,25 +73,8 @@ export function required(map: YamlMap, key: string, file: string, path: string, 
 export function checkKeys(map: YamlMap, known: readonly string[], file: string, path: string): void {
   for (const key of map.keys()) {
     if (known.includes(key)) continue
-    const near = known.find((k) => closeTo(k, key))
+    const near = nearestName(key, known)
     const guess = near ? ` (did you mean ${near}?)` : ''
     throw new SpecError(file, keyOf(path, key), `unknown key${guess}; the known keys are ${known.join(', ')}`)
   }
-}
-
-// Close enough to be a typo: a plural, a case slip, or one or two characters changed.
-function closeTo(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase() || distance(a, b) <= Math.min(2, Math.floor(a.length / 3))
-}
-
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i]
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = row
-  }
-  return previous[b.length]
 }

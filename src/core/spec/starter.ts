@@ -1,4 +1,5 @@
 import { JUDGMENT_NAME } from './spec-parse.ts'
+import type { LabelQuestion } from './starter-label.ts'
 
 /** A column of the data left out of a starter spec's state, and why. */
 export interface LeftOut {
@@ -26,12 +27,28 @@ export function judgmentNameOf(base: string): string {
   return JUDGMENT_NAME.test(name) && name !== '__proto__' ? name : 'judgment'
 }
 
+/** What a starter spec says beyond the columns: a label column's question, and how the data file is read. */
+export interface StarterExtra {
+  /** The first question, from the data's label column; its key file's name. */
+  readonly label?: { readonly question: LabelQuestion; readonly key: string } | null
+  /** The data file's cell separator (`delimiter:`); null for JSON Lines. */
+  readonly delimiter?: string | null
+  /** The data file's column names when it has no header line (`columns:`). */
+  readonly columns?: readonly string[] | null
+}
+
+/** The answer column the starter spec makes a question of: `--label`'s, else the first answer-like column. */
+export function answerColumn(columns: readonly string[]): string | null {
+  return columns.find((c) => ANSWER.test(c)) ?? null
+}
+
 /** Splits a header into the state columns and those left out (identifiers, answers, unusable names); never an empty state. */
-export function stateColumns(columns: readonly string[]): { state: string[]; left: LeftOut[] } {
+export function stateColumns(columns: readonly string[], label: string | null = null): { state: string[]; left: LeftOut[] } {
   const state: string[] = []
   const left: LeftOut[] = []
   for (const column of new Set(columns)) {
-    if (column === '') left.push({ column: '(unnamed)', why: 'a column without a name cannot be part of the state' })
+    if (column === label) left.push({ column, why: 'it holds the answers: they are the answer key (key:) and the first question\'s labels' })
+    else if (column === '') left.push({ column: '(unnamed)', why: 'a column without a name cannot be part of the state' })
     else if (REFERENCE.test(column)) left.push({ column, why: 'a state entry with a dot names another judgment\'s answer' })
     else if (ID.test(column)) left.push({ column, why: 'an identifier makes every row a new state, so nothing is answered from the store' })
     else if (ANSWER.test(column)) left.push({ column, why: 'it looks like an answer, which belongs in an answer key (key:)' })
@@ -42,34 +59,29 @@ export function stateColumns(columns: readonly string[]): { state: string[]; lef
   return { state: usable.length > 0 ? usable : ['text'], left: left.filter((l) => !usable.includes(l.column)) }
 }
 
-/** Writes a commented starter spec for a data file's columns: one question of each type to edit, routing, and where the key would go. */
-export function starterSpec(name: string, columns: readonly string[], data: string | null): Starter {
-  const { state, left } = stateColumns(columns)
-  const leftNote = left.map((l) => `#   ${l.column}: ${l.why}\n`).join('')
-  const text = `# A starter spec written by \`judge init\`: edit the questions, then plan and run it.
-# Every key is described in docs/spec-format.md.
-name: ${name}
-# The columns the engine sees: rows with the same values share one answer in the store.
-state: [${state.map(yamlText).join(', ')}]
-${left.length > 0 ? `# Left out of the state:\n${leftNote}` : ''}questions:
-  # One question of each type. Rename them (a-z, 0-9, _) and reword them for your data;
-  # a question's wording is part of its cache key, so an edit asks it again.
-  relevant:
+// One question of each type, for the user to reword.
+const GENERIC: Readonly<Record<string, string>> = {
+  relevant: `  relevant:
     ask: Is this row about what you are looking for?
     type: yes_no
     yes: It is about the subject you care about
     no: It is about something else
-  topic:
+`,
+  topic: `  topic:
     ask: What is this row mainly about?
     labels:            # type choice (the default): label -> description
       request: Someone asks for something
       problem: Someone reports a problem
       other: Anything else
-  priority:
+`,
+  priority: `  priority:
     ask: How soon does this row need attention?
     type: scale
     labels: [low, medium, high]   # ordered low -> high, 2 to 10 levels
-# Routing: the first rule that holds sets the answer's route.
+`,
+}
+
+const ACT = `# Routing: the first rule that holds sets the answer's route.
 act:
   relevant:
     - route: keep
@@ -77,17 +89,45 @@ act:
     - route: review
       when: {margin: "< 0.3"}
     - route: skip
-# An answer key for \`judge test\`: a CSV (or .tsv) file of the state columns and one column per
+`
+
+/** Writes a commented starter spec for a data file's columns: one question of each type to edit (after the label column's, when there is one), routing, and the answer key. */
+export function starterSpec(name: string, columns: readonly string[], data: string | null, extra: StarterExtra = {}): Starter {
+  const label = extra.label ?? null
+  const { state, left } = stateColumns(columns, label?.question.column ?? null)
+  const leftNote = left.map((l) => `#   ${l.column}: ${l.why}\n`).join('')
+  const generic = Object.entries(GENERIC).filter(([question]) => question !== label?.question.name)
+  const key = label === null
+    ? `# An answer key for \`judge test\`: a CSV (or .tsv) file of the state columns and one column per
 # question holding the right label. Uncomment once the file exists:
 # key: ${name}.key.csv
-${data === null ? '# data: rows.csv' : `data: ${yamlText(data)}`}
-# Answers whose margin is below this are offered for review as unsure.
+`
+    : `# The answer key for \`judge test\`, written from the column ${yamlText(label.question.column)}: the state columns and the right label.
+key: ${yamlText(label.key)}
+`
+  const text = `# A starter spec written by \`judge init\`: edit the questions, then plan and run it.
+# Every key is described in docs/spec-format.md.
+name: ${name}
+# The columns the engine sees: rows with the same values share one answer in the store.
+state: [${state.map(yamlText).join(', ')}]
+${left.length > 0 ? `# Left out of the state:\n${leftNote}` : ''}questions:
+${label?.question.yaml ?? ''}  # One question of each type. Rename them (a-z, 0-9, _) and reword them for your data;
+  # a question's wording is part of its cache key, so an edit asks it again.
+${generic.map(([, yaml]) => yaml).join('')}${generic.some(([q]) => q === 'relevant') ? ACT : ''}${key}${data === null ? '# data: rows.csv' : `data: ${yamlText(data)}`}
+${dataFormat(extra)}# Answers whose margin is below this are offered for review as unsure.
 unsure_below: 0.2
 `
   return { text, state, left }
 }
 
+/** The delimiter: and columns: lines of a starter spec. */
+function dataFormat(extra: StarterExtra): string {
+  const delimiter = extra.delimiter === undefined || extra.delimiter === null ? '' : `delimiter: ${extra.delimiter === '\t' ? 'tab' : JSON.stringify(extra.delimiter)}   # the data file's cell separator\n`
+  const columns = extra.columns ? `# The data file has no header line: these name its columns, in order.\ncolumns: [${extra.columns.map(yamlText).join(', ')}]\n` : ''
+  return delimiter + columns
+}
+
 /** A YAML scalar: plain when that reads the same, else double-quoted. */
-function yamlText(value: string): string {
+export function yamlText(value: string): string {
   return /^[A-Za-z_][\w./-]*$/.test(value) && !/^(true|false|null|yes|no|on|off|~)$/i.test(value) ? value : JSON.stringify(value)
 }

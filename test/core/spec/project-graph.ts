@@ -81,11 +81,11 @@ t.test('rejects two files that give the same judgment name', async (t) => {
   t.throws(() => resolveProject(files, null), {
     file: `${dir}/a.judge.yaml`,
     keyPath: 'name',
-    message: `${dir}/a.judge.yaml: name: the judgment name "spam" is also used by b.judge.yaml`,
+    message: `${dir}/a.judge.yaml: name: the judgment name "spam" is also used by b.judge.yaml: give one of them a name of its own, such as name: b in b.judge.yaml (a name keeps its runs and answers apart), or move the copy to a folder of its own`,
   })
   t.throws(
     () => resolveProject(files, `${dir}/b.judge.yaml`),
-    { message: `${dir}/b.judge.yaml: name: the judgment name "spam" is also used by a.judge.yaml` },
+    { message: `${dir}/b.judge.yaml: name: the judgment name "spam" is also used by a.judge.yaml: give one of them a name of its own, such as name: a in a.judge.yaml (a name keeps its runs and answers apart), or move the copy to a folder of its own` },
   )
 })
 

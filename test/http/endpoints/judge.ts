@@ -76,7 +76,7 @@ t.test('a row lacking a state column is 422 naming the column, and nothing is as
   const { engine, server } = await setup(t)
   const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { text: 'hello' } })
   t.equal(res.status, 422)
-  t.same(res.body, { error: 'row: the row lacks the state column "message"' })
+  t.same(res.body, { error: 'row: the row lacks the state column "message"; its columns are "text"' })
   t.equal(engine.requests.length, 0)
 })
 

@@ -1,0 +1,18 @@
+import t from 'tap'
+import { join } from 'node:path'
+import { answerModels } from '../../src/app/answer-models.ts'
+import { loadProject } from '../../src/adapters/files/spec-files.ts'
+import { createRuntime } from '../../src/runtime.ts'
+import { readConfig } from '../../src/config.ts'
+import { cli } from '../helpers/cli.ts'
+import { SPAM_YAML } from '../helpers/specs.ts'
+
+t.test('without a store the spec\'s model is named and nothing else; after a simulated run, the simulated answers are another model\'s', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'm.csv': 'message\nhi\nyo\n' })
+  const project = loadProject(join(dir, 'spam.judge.yaml'))
+  const app = createRuntime(readConfig({}, dir))
+  t.teardown(() => app.close())
+  t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: null, others: [] })
+  t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'm.csv'], { ENGINE: 'simulated' }, dir)).code, 0)
+  t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: 'jev-1.13.0', others: [{ model: 'simulated-1', answers: 6 }] })
+})

@@ -1,0 +1,24 @@
+import t from 'tap'
+import { labelProblem, labelQuestion, questionNameOf } from '../../../src/core/spec/starter-label.ts'
+
+t.test('a column name becomes a question name', async (t) => {
+  t.equal(questionNameOf('Is Spam'), 'is_spam')
+  t.equal(questionNameOf('label'), 'label')
+  t.equal(questionNameOf('日本'), 'label')
+})
+
+t.test('two to twenty values without control characters make labels; otherwise the problem is told', async (t) => {
+  t.equal(labelProblem('c', ['a', 'b']), null)
+  t.match(labelProblem('c', []), /holds no value/)
+  t.match(labelProblem('c', ['a']), /one value only \("a"\)/)
+  t.match(labelProblem('c', Array.from({ length: 21 }, (_, i) => `v${i}`)), /21 different values/)
+  t.match(labelProblem('c', ['a', 'b\u0007']), /holds a control character/)
+})
+
+t.test('yes and no make a yes_no question; other values a choice, sorted', async (t) => {
+  const text = (v: string) => v
+  t.match(labelQuestion('verdict', ['yes', 'no'], text), { name: 'verdict', labels: ['no', 'yes'], yaml: /type: yes_no/ })
+  const choice = labelQuestion('class', ['spam', 'ham'], text)
+  t.same(choice.labels, ['ham', 'spam'])
+  t.match(choice.yaml, /labels: .*\n {6}ham:\n {6}spam:\n$/)
+})
