@@ -1,7 +1,7 @@
 import type { AnswerCell } from '../../ports/answer-store.ts'
 import { pNanosOf } from '../tally/cells.ts'
 import { NANOS } from '../tally/grid.ts'
-import { wilsonInterval } from './accuracy.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
 import type { WeightedRow } from './audit.ts'
 
 /** One confidence bin of a reliability table. */
