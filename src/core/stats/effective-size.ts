@@ -19,3 +19,13 @@ export function effectiveSizeInterval(point: number, adjusted: number, variance:
   const [low, high] = wilsonInterval(point * effectiveSize, effectiveSize, z)!
   return { interval: [Math.min(low, point), Math.max(high, point)], effectiveSize }
 }
+
+/**
+ * Kish's effective sample size of rows with unequal weights, (Σ w)² / Σ w²: the rows a simple
+ * random sample would need to weigh as much. Equal weights give the row count.
+ */
+export function kishSize(weights: readonly number[]): number {
+  const sum = weights.reduce((s, w) => s + w, 0)
+  const squares = weights.reduce((s, w) => s + w * w, 0)
+  return (sum * sum) / squares
+}

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { effectiveSizeInterval } from '../../../src/core/stats/effective-size.ts'
+import { effectiveSizeInterval, kishSize } from '../../../src/core/stats/effective-size.ts'
 import { wilsonInterval } from '../../../src/core/stats/wilson.ts'
 
 t.test('at the variance of a simple random sample, it is Wilson\'s interval of that sample', async (t) => {
@@ -24,4 +24,10 @@ t.test('the interval always holds the point, and no variance is the point alone'
   t.ok(top.interval[0] < 1)
   t.same(effectiveSizeInterval(0.4, 0.4, 0), { interval: [0.4, 0.4], effectiveSize: Infinity })
   t.same(effectiveSizeInterval(0.4, 0.4, Number.NaN), { interval: [0.4, 0.4], effectiveSize: Infinity }, 'nor does a variance that is not a number')
+})
+
+t.test('Kish\'s effective size is the row count for equal weights, and less for unequal ones', async (t) => {
+  t.equal(kishSize([3, 3, 3, 3]), 4)
+  t.equal(kishSize([1, 1, 2]), 16 / 6, '(1 + 1 + 2)² / (1 + 1 + 4)')
+  t.ok(kishSize([100, 1, 1, 1]) < 1.1, 'one row that weighs all but nothing is about one row')
 })
