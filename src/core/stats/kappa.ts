@@ -2,7 +2,7 @@ import { ADJUSTMENT } from './adjustment.ts'
 import { sampleVariance, stratifiedVariance, type SampleStratum } from './stratified.ts'
 import { Z95 } from './wilson.ts'
 
-/** Two labels given to one row: `a` the model's (or a first reviewer's), `b` the reviewed one (or a second reviewer's). */
+/** Two labels given to one row by two sides: `a` the first (the model, or a first reviewer), `b` the second. */
 export interface LabelPair {
   readonly a: string
   readonly b: string
