@@ -86,6 +86,7 @@ function ppiShare(label: string, strata: readonly MixStratum[]): MixShare {
     model: s.rows.map((r) => (r.label === label ? 1 : 0)), truth: s.rows.map((r) => truthOf(r, label)),
   })))
   const share = Math.min(1, Math.max(0, point))
-  const n = strata.reduce((k, s) => k + (s.weight > 0 ? s.rows.length : 0), 0)
+  // Every stratum with a labelled row has weight: n is the reviewed rows that count.
+  const n = strata.reduce((k, s) => k + s.rows.length, 0)
   return { share, interval: effectiveSizeInterval(share, adjustedShare(share * n, n), variance).interval }
 }

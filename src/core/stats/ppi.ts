@@ -76,8 +76,9 @@ function floor(n: number): number {
   return p * (1 - p)
 }
 
+/** The mean of a stratum's values: never empty, as a stratum without a sampled unit is left out. */
 function mean(xs: readonly number[]): number {
-  return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length
+  return xs.reduce((a, b) => a + b, 0) / xs.length
 }
 
 function covariance(a: readonly number[], b: readonly number[]): number {

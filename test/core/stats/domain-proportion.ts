@@ -43,3 +43,14 @@ t.test('null when no sampled row is in the domain', async (t) => {
   t.equal(domainProportion(simpleDesign(rows(5, 'no', 'no')), precisionOfYes), null)
   t.equal(domainProportion([], precisionOfYes), null)
 })
+
+t.test('a stratum with no row in the domain changes neither the ratio nor its interval', async (t) => {
+  const strata: DesignStratum[] = [
+    { share: 0.5, fpc: 1, rows: [...rows(6, 'yes', 'yes'), ...rows(2, 'yes', 'no')] },
+    { share: 0.5, fpc: 1, rows: rows(8, 'no', 'no') },
+  ]
+  const p = domainProportion(strata, precisionOfYes)!
+  t.equal(p.point, 0.75)
+  const alone = domainProportion([strata[0]], precisionOfYes)!
+  t.same(p, alone, 'its rows\' influence on the ratio is 0: they add no variance')
+})
