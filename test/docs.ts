@@ -60,6 +60,15 @@ t.test('every spec key is documented', async (t) => {
   for (const key of SPEC_KEYS) t.ok(doc.includes(`\`${key}\``), `${key} is in docs/spec-format.md`)
 })
 
+t.test('every file of src/core/stats/ has its row in the table of docs/architecture.md', async (t) => {
+  const doc = read('docs/architecture.md')
+  const from = doc.slice(doc.indexOf('| file | formula | reference |'))
+  const table = from.slice(0, from.indexOf('\n\n'))
+  const files = readdirSync(join(root, 'src/core/stats')).filter((f) => f.endsWith('.ts'))
+  t.ok(files.length > 10, 'the statistics have files')
+  for (const file of files) t.match(table, new RegExp(`^\\|[^\\n]*\`${file.replace('.', '\\.')}\``, 'm'), `${file} is in the table of core/stats/`)
+})
+
 t.test('the README\'s two commands are what CI runs', async (t) => {
   const readme = read('README.md')
   t.match(readme, /npm ci && npm start/)

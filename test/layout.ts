@@ -57,6 +57,13 @@ interface Layer {
 
 const LAYERS: readonly Layer[] = [
   {
+    // The statistics know nothing of judgments: each takes the data it reads as its own interface.
+    name: 'core stats',
+    holds: (f) => f.startsWith('src/core/stats/'),
+    may: (i) => under('core/stats')(i) || isBuiltin(i),
+    says: 'a statistic imports only core/stats/ and Node built-ins: it takes the data it reads as an interface of its own, and its caller adapts',
+  },
+  {
     name: 'core',
     holds: (f) => f.startsWith('src/core/'),
     may: (i) => under('core')(i) || (under('ports')(i) && i.typeOnly) || is('src/errors.ts', 'src/format.ts')(i) || isBuiltin(i) || isPackage(i),
@@ -159,6 +166,33 @@ t.test('no import cycle among source files', async (t) => {
   t.same(cycles.map((c) => c.join(' -> ')), [])
 })
 
+t.test('no import cycle among the folders of src/core/', async (t) => {
+  t.same(folderCycles(IMPORTS), [])
+})
+
+t.test('the folder check names each cycle with the imports that close it', async (t) => {
+  const imports = new Map<string, Import[]>([
+    ['src/core/review/retraction.ts', [{ file: 'src/core/compare/verdict.ts', specifier: '../compare/verdict.ts', typeOnly: true }]],
+    ['src/core/compare/compare.ts', [{ file: 'src/core/review/accuracy.ts', specifier: '../review/accuracy.ts', typeOnly: false }]],
+    ['src/core/compare/verdict.ts', [{ file: 'src/core/types.ts', specifier: '../types.ts', typeOnly: true }]],
+    ['src/core/types.ts', [{ file: 'src/core/compare/compare.ts', specifier: './compare/compare.ts', typeOnly: false }]],
+  ])
+  t.same(folderCycles(imports), [
+    'core/review -> core/compare (src/core/review/retraction.ts imports ../compare/verdict.ts) -> core/review (src/core/compare/compare.ts imports ../review/accuracy.ts)',
+  ], 'a type-only import counts; a file at the root of core/ belongs to no folder')
+})
+
+t.test('the stats rule refuses an import of the rest of core/, a port or a package', async (t) => {
+  const stats = LAYERS.find((l) => l.name === 'core stats')!
+  t.ok(stats.holds('src/core/stats/wilson.ts'))
+  t.ok(stats.may({ file: 'src/core/stats/wilson.ts', specifier: './wilson.ts', typeOnly: false }))
+  t.ok(stats.may({ file: null, specifier: 'node:crypto', typeOnly: false }))
+  t.notOk(stats.may({ file: 'src/core/review/accuracy.ts', specifier: '../review/accuracy.ts', typeOnly: false }))
+  t.notOk(stats.may({ file: 'src/core/hash.ts', specifier: '../hash.ts', typeOnly: false }))
+  t.notOk(stats.may({ file: 'src/ports/answer-store.ts', specifier: '../../ports/answer-store.ts', typeOnly: true }))
+  t.notOk(stats.may({ file: null, specifier: 'yaml', typeOnly: false }))
+})
+
 t.test('each layer imports only what it may', async (t) => {
   for (const layer of LAYERS) {
     const files = SOURCES.filter(layer.holds)
@@ -205,6 +239,52 @@ t.test('the files without a test declare types only', async (t) => {
     t.notOk(existsSync(join(ROOT, 'test', file.slice('src/'.length))), `${file} has a test now: take it off the list`)
   }
 })
+
+/** The folder of src/core/ a file is in, as `core/<folder>`, or null for a file at the root of core/ or outside it. */
+function coreFolder(file: string): string | null {
+  const match = /^src\/(core\/[^/]+)\//.exec(file)
+  return match ? match[1] : null
+}
+
+/**
+ * The cycles among the folders of src/core/, each as `core/a -> core/b (the import) -> core/a (the
+ * import)`: one per strongly connected component, read along a shortest way round from its first
+ * folder, every import counted (type-only ones too: the folders still depend on each other).
+ */
+function folderCycles(imports: ReadonlyMap<string, readonly Import[]>): string[] {
+  const edges = new Map<string, Map<string, string>>()
+  for (const [file, list] of imports) {
+    const from = coreFolder(file)
+    if (from === null) continue
+    for (const i of list) {
+      const to = i.file === null ? null : coreFolder(i.file)
+      if (to === null || to === from) continue
+      const out = edges.get(from) ?? new Map<string, string>()
+      if (!out.has(to)) out.set(to, `${file} imports ${i.specifier}`)
+      edges.set(from, out)
+    }
+  }
+  const graph = new Map([...edges].map(([from, out]) => [from, [...out.keys()]]))
+  return findCycles(graph).map((component) => {
+    const start = component[0]
+    // Breadth first from the start, within the component, until an edge leads back to it.
+    const before = new Map<string, string>([[start, '']])
+    const queue = [start]
+    let last = start
+    search: while (queue.length > 0) {
+      const node = queue.shift()!
+      for (const next of graph.get(node) ?? []) {
+        if (next === start) { last = node; break search }
+        if (!component.includes(next) || before.has(next)) continue
+        before.set(next, node)
+        queue.push(next)
+      }
+    }
+    const path = [last]
+    while (path[0] !== start) path.unshift(before.get(path[0])!)
+    return [...path, start].map((f, k, all) => (k === 0 ? f : `${f} (${edges.get(all[k - 1])!.get(f)})`)).join(' -> ')
+  })
+}
 
 /** Every cycle of the graph, one per strongly connected component of more than one file (or a file importing itself). */
 function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {

@@ -1,5 +1,5 @@
 import { compareRank, discordantOrder } from '../core/compare/compare.ts'
-import { COMPARE_KIND, type ComparisonRecord } from '../core/compare/comparison-verdict.ts'
+import { COMPARE_KIND, type ComparisonRecord } from '../core/review/comparison-verdict.ts'
 import { sharedQuestions } from '../core/reports/shadow.ts'
 import { countingVerdicts } from '../core/review/double-review.ts'
 import type { State } from '../core/types.ts'

@@ -1,4 +1,4 @@
-import type { AllocationRule } from './allocation/rule.ts'
+import type { AllocationRule } from './spec/allocation-rule.ts'
 import type { RunFit } from './fit/fit.ts'
 
 /** The three kinds of question a spec can ask. */

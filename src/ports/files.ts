@@ -1,4 +1,4 @@
-import type { ComparisonRecord, Comparisons } from '../core/compare/comparison-verdict.ts'
+import type { ComparisonRecord, Comparisons } from '../core/review/comparison-verdict.ts'
 import type { LinePick } from '../core/forget/line-pick.ts'
 import type { Reviews } from '../core/review/double-review.ts'
 import type { Retraction } from '../core/review/retraction.ts'

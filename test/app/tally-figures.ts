@@ -12,7 +12,7 @@ import { gridCells } from '../../src/core/tally/cells.ts'
 import type { Project, Spec } from '../../src/core/types.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { app, deps } from '../helpers/deps.ts'
-import { seededRandom } from '../../src/core/review/seeded-random.ts'
+import { seededRandom } from '../../src/core/stats/seeded-random.ts'
 import { spec as parse } from '../helpers/specs.ts'
 
 // The figures of GET /v1/accuracy, `judge test` and the review queue read the store's answer tally

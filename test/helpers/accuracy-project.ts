@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { stringify } from 'csv-stringify/sync'
 import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
-import { seededRandom } from '../../src/core/review/seeded-random.ts'
+import { seededRandom } from '../../src/core/stats/seeded-random.ts'
 import { parseSpec } from '../../src/core/spec/spec-parse.ts'
 import { precisionPopulation, type PrecisionRow } from './precision-population.ts'
 

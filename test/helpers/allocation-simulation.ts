@@ -1,5 +1,5 @@
 import { strataState } from '../../src/core/allocation/neyman.ts'
-import type { AllocationRule } from '../../src/core/allocation/rule.ts'
+import type { AllocationRule } from '../../src/core/spec/allocation-rule.ts'
 import { spotCheckPlan } from '../../src/core/allocation/spot-checks.ts'
 import { scoreQuestion } from '../../src/core/review/accuracy.ts'
 import { auditQuestion, knownRows, type QuestionAudit } from '../../src/core/review/audit.ts'

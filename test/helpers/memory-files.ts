@@ -1,7 +1,7 @@
 import { shortHash } from '../../src/core/hash.ts'
 import { stateHash, stateOf } from '../../src/core/judge/state.ts'
 import { comparisonsOf, lineOfRetraction, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
-import type { ComparisonRecord } from '../../src/core/compare/comparison-verdict.ts'
+import type { ComparisonRecord } from '../../src/core/review/comparison-verdict.ts'
 import type { KeyRow, VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Row, SourcedRow, Spec, State } from '../../src/core/types.ts'
 import { NotFoundError } from '../../src/errors.ts'

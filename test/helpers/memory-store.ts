@@ -1,4 +1,4 @@
-import { sampleRank } from '../../src/core/review/sample-rank.ts'
+import { sampleRank } from '../../src/core/stats/sample-rank.ts'
 import { gridCells } from '../../src/core/tally/cells.ts'
 import type { State } from '../../src/core/types.ts'
 import type { AnswerCell, AnswerGroup, MarginBand, StoredAnswer } from '../../src/ports/answer-store.ts'

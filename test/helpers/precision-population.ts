@@ -1,5 +1,5 @@
 import type { QuestionAudit } from '../../src/core/review/audit.ts'
-import { seededRandom } from '../../src/core/review/seeded-random.ts'
+import { seededRandom } from '../../src/core/stats/seeded-random.ts'
 import { STRATA, stratumOf, type Stratum } from '../../src/core/review/strata.ts'
 import type { SampledRow, StratumSample } from '../../src/core/review/stratum-sample.ts'
 import type { AnswerCell } from '../../src/ports/answer-store.ts'

@@ -1,4 +1,4 @@
-import { COMPARE_KIND, type ComparisonRecord } from '../../core/compare/comparison-verdict.ts'
+import { COMPARE_KIND, type ComparisonRecord } from '../../core/review/comparison-verdict.ts'
 import { RETRACTED, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
 import { isStratum } from '../../core/review/strata.ts'
 import { isKind, isVerdict, type VerdictRecord } from '../../core/review/verdicts.ts'

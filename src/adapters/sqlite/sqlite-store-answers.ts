@@ -1,5 +1,5 @@
 import { storedAt } from './sqlite-store-forget.ts'
-import { sampleRank } from '../../core/review/sample-rank.ts'
+import { sampleRank } from '../../core/stats/sample-rank.ts'
 import { gridKey, keyValue, onGrid } from '../../core/tally/grid.ts'
 import type { State } from '../../core/types.ts'
 import type { AnswerCell, MarginBand, StoredAnswer } from '../../ports/answer-store.ts'

@@ -1,22 +1,18 @@
 import type { QuestionAudit } from '../review/audit.ts'
 import { STRATA, type Stratum } from '../review/strata.ts'
+import type { LabelPair, PairStratum } from '../stats/kappa.ts'
+import { finiteCorrection, stratumShares, unread } from '../stats/stratified.ts'
 
-/** Two labels given to one row: `a` the model's (or a first reviewer's), `b` the reviewed one (or a second reviewer's). */
-export interface LabelPair {
-  readonly a: string
-  readonly b: string
-}
+export type { LabelPair } from '../stats/kappa.ts'
 
-/** One stratum's labelled sample, with what it stands for in the population. */
-export interface DesignStratum {
+/**
+ * One stratum's labelled sample, with what it stands for in the population: its share of the
+ * answers that can be labelled (W_h = N'_h / Σ N'), its finite-population correction, its rows.
+ */
+export interface DesignStratum extends PairStratum {
   readonly stratum: Stratum | 'all'
-  /** The stratum's share of the answers that can be labelled, W_h = N'_h / Σ N'. */
-  readonly share: number
   /** The answers each labelled row stands for, N'_h / n_h = N_h / k_h. */
   readonly weight: number
-  /** The finite-population correction, 1 − k_h / N_h. */
-  readonly fpc: number
-  readonly rows: readonly LabelPair[]
 }
 
 /** A question's labelled sample as the agreement figures read it, or why there is none to read. */
@@ -31,13 +27,13 @@ export type Design = { readonly strata: readonly DesignStratum[] } | { readonly 
  */
 export function designOf(audit: QuestionAudit): Design {
   const samples = STRATA.map((s) => audit.strata[s]).filter((s) => s.size > 0)
-  const missing = samples.filter((s) => s.rows.length === 0 && s.sampled < s.size).map((s) => s.stratum)
+  const counts = samples.map((s) => ({ size: s.size, sampled: s.sampled, counted: s.rows.length }))
+  const missing = samples.filter((_, i) => unread(counts[i])).map((s) => s.stratum)
   if (missing.length > 0) return { reason: `no labelled sample in the ${missing.join(' and ')} stratum` }
-  const labelled = samples.map((s) => (s.rows.length === 0 ? 0 : (s.size * s.rows.length) / s.sampled))
-  const total = labelled.reduce((a, b) => a + b, 0)
-  if (total === 0) return { reason: 'no labelled rows' }
+  if (counts.every((c) => c.counted === 0)) return { reason: 'no labelled rows' }
+  const shares = stratumShares(counts)
   const strata = samples.flatMap((s, i): DesignStratum[] => s.rows.length === 0 ? [] : [{
-    stratum: s.stratum, share: labelled[i] / total, weight: s.size / s.sampled, fpc: Math.max(0, 1 - s.sampled / s.size),
+    stratum: s.stratum, share: shares[i], weight: s.size / s.sampled, fpc: finiteCorrection(s),
     rows: s.rows.map((r) => ({ a: r.label, b: r.correct ? r.label : r.truth[0] })),
   }])
   return { strata }
@@ -46,15 +42,6 @@ export function designOf(audit: QuestionAudit): Design {
 /** Rows that speak for themselves alone, as one stratum of equal weights without a finite population: two reviewers' pairs. */
 export function simpleDesign(rows: readonly LabelPair[]): readonly DesignStratum[] {
   return [{ stratum: 'all', share: 1, weight: 1, fpc: 1, rows }]
-}
-
-/**
- * The variance of a linearized estimator under stratified random sampling, Σ_h W_h² (1 − f_h) S²_h / n_h,
- * from `within[h]`, the variance S²_h of the rows' influence values in stratum h. A stratum of one
- * row adds none: it has no variance to read.
- */
-export function stratifiedVariance(strata: readonly DesignStratum[], within: readonly number[]): number {
-  return strata.reduce((sum, s, h) => (s.rows.length < 2 ? sum : sum + (s.share * s.share * s.fpc * within[h]) / s.rows.length), 0)
 }
 
 /** The labels of a set of pairs: the question's first, in their order, then any other seen. */

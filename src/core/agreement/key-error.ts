@@ -1,4 +1,4 @@
-import { wilsonInterval } from '../review/accuracy.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
 import type { AnswerKey, Verdicts } from '../review/verdicts.ts'
 
 /** The share of the answer key's labels found wrong by reviewers, over the key rows they reviewed. */

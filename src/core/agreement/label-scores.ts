@@ -1,5 +1,5 @@
 import { labelsOf, type DesignStratum } from './design.ts'
-import { domainProportion, type Proportion } from './domain-proportion.ts'
+import { domainProportion, type Proportion } from '../stats/domain-proportion.ts'
 
 /** Estimated answers per model label (outer key) and reviewed label (inner key). */
 export type WeightedConfusion = Readonly<Record<string, Readonly<Record<string, number>>>>

@@ -1,7 +1,7 @@
 import type { QuestionAudit } from '../review/audit.ts'
 import { designOf, type DesignStratum } from './design.ts'
-import { domainProportion } from './domain-proportion.ts'
-import { cohenKappa } from './kappa.ts'
+import { domainProportion } from '../stats/domain-proportion.ts'
+import { cohenKappa } from '../stats/kappa.ts'
 import { labelScores, weightedConfusion, type LabelScore, type WeightedConfusion } from './label-scores.ts'
 
 /** The model measured against the reviewed labels of the random sample, design-weighted. */

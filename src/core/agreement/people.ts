@@ -1,7 +1,7 @@
 import { byReviewer, type Reviews } from '../review/double-review.ts'
 import type { VerdictRecord } from '../review/verdicts.ts'
 import { simpleDesign, type LabelPair } from './design.ts'
-import { cohenKappa } from './kappa.ts'
+import { cohenKappa } from '../stats/kappa.ts'
 
 /** What one reviewer said of a row: the labels their standing verdict saved (none for needs_context, ambiguous). */
 export interface Reading {

@@ -1,4 +1,4 @@
-import { wilsonInterval } from '../review/accuracy.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
 import { agrees, labelled, type ReviewedPair } from './people.ts'
 
 /** One reviewer's agreement with the others, over the rows they reviewed that someone else did too. */

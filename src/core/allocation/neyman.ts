@@ -1,5 +1,6 @@
 import type { QuestionAudit } from '../review/audit.ts'
 import { STRATA, type Stratum } from '../review/strata.ts'
+import { neymanAllocation } from '../stats/neyman.ts'
 
 /** What allocation reads of one stratum: its answers and what its random sample found so far. */
 export interface StratumState {
@@ -49,36 +50,10 @@ export function spread(s: StratumState): number {
 }
 
 /**
- * How `extra` more sampled rows are best split between the strata: Neyman allocation, where each
- * stratum's share of the whole sample is N_h·S_h / Σ N·S. A stratum already sampled past its share
- * gets none, and none gets more than its unsampled rows; what one cannot take goes to the others
- * (water-filling). The counts are whole and sum to `extra`, or to every unsampled row when fewer.
+ * How `extra` more sampled rows are best split between the strata: Neyman allocation
+ * (neymanAllocation) with each stratum's spread taken at its adjusted accuracy.
  */
 export function neymanSplit(strata: StrataState, extra: number): Record<Stratum, number> {
-  const share: Record<Stratum, number> = { unsure: 0, confident: 0 }
-  let open = STRATA.filter((h) => strata[h].size > strata[h].sampled)
-  let left = Math.max(0, Math.trunc(extra))
-  while (open.length > 0 && left > 0) {
-    const weights = open.map((h) => strata[h].size * spread(strata[h]))
-    const sum = weights.reduce((a, b) => a + b, 0)
-    const total = left + open.reduce((n, h) => n + strata[h].sampled + share[h], 0)
-    const wanted = open.map((h, i) => total * weights[i] / sum - strata[h].sampled - share[h])
-    const behind = open.filter((_, i) => wanted[i] > 0)
-    if (behind.length < open.length) { open = behind; continue }
-    // Every open stratum is behind its share: give each its part, capped at its unsampled rows.
-    const room = open.map((h) => strata[h].size - strata[h].sampled - share[h])
-    const full = open.filter((_, i) => wanted[i] >= room[i])
-    if (full.length > 0) {
-      for (const h of full) { const r = strata[h].size - strata[h].sampled - share[h]; share[h] += Math.min(r, left); left -= Math.min(r, left) }
-      open = open.filter((h) => !full.includes(h))
-      continue
-    }
-    const whole = wanted.map(Math.floor)
-    let rest = left - whole.reduce((a, b) => a + b, 0)
-    const byFraction = open.map((_, i) => i).sort((a, b) => (wanted[b] - whole[b]) - (wanted[a] - whole[a]))
-    for (const i of byFraction) if (rest > 0) { whole[i] += 1; rest -= 1 }
-    open.forEach((h, i) => { share[h] += whole[i] })
-    left = 0
-  }
-  return share
+  const split = neymanAllocation(STRATA.map((h) => ({ size: strata[h].size, sampled: strata[h].sampled, spread: spread(strata[h]) })), extra)
+  return Object.fromEntries(STRATA.map((h, i) => [h, split[i]])) as Record<Stratum, number>
 }

@@ -1,4 +1,4 @@
-import { stratifiedProportion, type Cell } from '../review/proportion.ts'
+import { stratifiedProportion, type Cell } from '../stats/stratified-proportion.ts'
 import { STRATA, type Stratum } from '../review/strata.ts'
 import { adjustedAccuracy, neymanSplit, type StrataState } from './neyman.ts'
 

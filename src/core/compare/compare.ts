@@ -1,5 +1,5 @@
-import { Z95 } from '../review/accuracy.ts'
-import { sampleRank } from '../review/sample-rank.ts'
+import { Z95 } from '../stats/wilson.ts'
+import { sampleRank } from '../stats/sample-rank.ts'
 import { discordantEstimate, noneDiffer } from './discordant.ts'
 import { pairedDifference, type PairedDifference, type PairedTable } from './paired.ts'
 
@@ -66,7 +66,7 @@ export interface CompareInput {
 
 /** The place of a discordant row in the comparison's review order: a hash, as the queue's rank, but of its own. */
 export function compareRank(judgment: string, question: string, stateHash: string): number {
-  return sampleRank(`${judgment}\0compare`, question, stateHash)
+  return sampleRank(judgment, 'compare', question, stateHash)
 }
 
 /** The discordant rows of a question in the comparison's review order. */

@@ -1,5 +1,6 @@
 import { clopperPearson } from '../stats/clopper-pearson.ts'
-import { mcnemarExact, type PairedTable } from './paired.ts'
+import { mcnemarExact } from '../stats/mcnemar.ts'
+import type { PairedTable } from './paired.ts'
 
 /** The difference (candidate minus live accuracy) from the reviewed rows where the two specs differ. */
 export interface DiscordantEstimate {

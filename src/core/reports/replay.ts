@@ -2,7 +2,7 @@ import type { StoredAnswer } from '../../ports/answer-store.ts'
 import { tidy } from '../judge/answer.ts'
 import { shares, totalVariation } from './drift.ts'
 import type { Tally } from '../judge/ledger.ts'
-import { sampleRank } from '../review/sample-rank.ts'
+import { sampleRank } from '../stats/sample-rank.ts'
 import { sharedQuestions, type JudgmentPair, type QuestionPair } from './shadow.ts'
 import type { RunRecord, Spec, State } from '../types.ts'
 

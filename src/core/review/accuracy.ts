@@ -1,8 +1,6 @@
 import { verdictKey, type AnswerKey, type VerdictRecord, type Verdicts } from './verdicts.ts'
 import type { Question, Spec } from '../types.ts'
-
-/** The normal quantile of a two-sided 95% interval. */
-export const Z95 = 1.959963984540054
+import { wilsonInterval } from '../stats/wilson.ts'
 
 /** Counts of true label (rows) against model label (columns), both in `labels` order. */
 export interface Confusion {
@@ -38,21 +36,6 @@ export interface ScoreInput {
   readonly verdicts: Verdicts
   /** The model's current label by state hash, for the rows the store answers. */
   readonly current: ReadonlyMap<string, string>
-}
-
-/**
- * The 95% Wilson score interval of `successes` out of `n`:
- * (p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n), or null when n is 0.
- */
-export function wilsonInterval(successes: number, n: number, z = Z95): [number, number] | null {
-  if (n <= 0) return null
-  const p = successes / n
-  const z2 = z * z
-  const denominator = 1 + z2 / n
-  const centre = (p + z2 / (2 * n)) / denominator
-  const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))
-  // At p = 0 and p = 1 the bound is exactly 0 or 1; floating point would land a hair inside.
-  return [successes <= 0 ? 0 : Math.max(0, centre - half), successes >= n ? 1 : Math.min(1, centre + half)]
 }
 
 /** The state hashes a question is scored on: the key's rows with a label for it, then reviewed rows. */

@@ -1,7 +1,8 @@
 import type { AnswerCell } from '../../ports/answer-store.ts'
 import { pNanosOf } from '../tally/cells.ts'
 import { NANOS } from '../tally/grid.ts'
-import { wilsonInterval } from './accuracy.ts'
+import { kishSize } from '../stats/effective-size.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
 import type { WeightedRow } from './audit.ts'
 
 /** One confidence bin of a reliability table. */
@@ -67,8 +68,7 @@ export function calibration(cells: readonly AnswerCell[], rows: readonly Weighte
 function weightedAccuracy(rows: readonly WeightedRow[]): Pick<ReliabilityBin, 'accuracy' | 'interval'> {
   if (rows.length === 0) return { accuracy: null, interval: null }
   const sum = rows.reduce((s, r) => s + r.weight, 0)
-  const squares = rows.reduce((s, r) => s + r.weight * r.weight, 0)
   const accuracy = rows.reduce((s, r) => s + (r.row.correct ? r.weight : 0), 0) / sum
-  const effective = (sum * sum) / squares
+  const effective = kishSize(rows.map((r) => r.weight))
   return { accuracy, interval: wilsonInterval(accuracy * effective, effective) }
 }

@@ -1,4 +1,4 @@
-import { sampleRank } from './sample-rank.ts'
+import { sampleRank } from '../stats/sample-rank.ts'
 import type { Kind, VerdictRecord, Verdicts } from './verdicts.ts'
 
 /**
@@ -20,8 +20,8 @@ const RANKS = 2 ** 48
  */
 export function chosenForSecond(judgment: string, question: string, stateHash: string, share: number): boolean {
   if (!(share > 0)) return false
-  // Another draw than the sample order's: the rank of the row under a judgment name no spec can have.
-  return sampleRank(`${judgment}\0double`, question, stateHash) / RANKS < share
+  // Another draw than the sample order's: a key of four parts, which no queue row's three can be.
+  return sampleRank(judgment, 'double', question, stateHash) / RANKS < share
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { QuestionScore } from './accuracy.ts'
 import type { QuestionAudit } from './audit.ts'
-import { stratifiedProportion, type Cell } from './proportion.ts'
+import { stratifiedProportion, type Cell } from '../stats/stratified-proportion.ts'
 import { STRATA, type Stratum } from './strata.ts'
 import type { StratumSample } from './stratum-sample.ts'
 

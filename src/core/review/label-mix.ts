@@ -1,7 +1,9 @@
 import type { AnswerCell } from '../../ports/answer-store.ts'
-import { wilsonInterval } from './accuracy.ts'
+import { adjustedShare } from '../stats/adjustment.ts'
+import { effectiveSizeInterval } from '../stats/effective-size.ts'
+import { ppiMean } from '../stats/ppi.ts'
+import { finiteCorrection, stratumShares } from '../stats/stratified.ts'
 import type { QuestionAudit } from './audit.ts'
-import { ADJUSTMENT } from './proportion.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
 import type { SampledRow } from './stratum-sample.ts'
 
@@ -29,8 +31,8 @@ export interface LabelMix {
 
 /** One stratum as the mix reads it: its answers, its model mix, its sample. */
 interface MixStratum {
-  readonly size: number
-  readonly sampled: number
+  /** The finite-population correction of its sample. */
+  readonly fpc: number
   /** Share of the stratum's answers per label, exact. */
   readonly q: ReadonlyMap<string, number>
   readonly rows: readonly SampledRow[]
@@ -58,16 +60,13 @@ export function labelMix(labels: readonly string[], cells: readonly AnswerCell[]
 }
 
 function mixStrata(labels: readonly string[], cells: readonly AnswerCell[], audit: QuestionAudit, unsureBelow: number): MixStratum[] {
-  const labelled = STRATA.map((s) => {
-    const { size, sampled, rows } = audit.strata[s]
-    return size === 0 || sampled === 0 ? 0 : (size * rows.length) / sampled
-  })
-  const sum = labelled.reduce((a, b) => a + b, 0)
+  const weights = stratumShares(STRATA.map((s) => ({ size: audit.strata[s].size, sampled: audit.strata[s].sampled, counted: audit.strata[s].rows.length })))
   return STRATA.map((s, i) => {
     const inStratum = cells.filter((c) => stratumOf(c.margin, unsureBelow) === s)
     const n = inStratum.reduce((k, c) => k + c.count, 0)
     const q = new Map(labels.map((l) => [l, n === 0 ? 0 : inStratum.filter((c) => c.label === l).reduce((k, c) => k + c.count, 0) / n]))
-    return { size: audit.strata[s as Stratum].size, sampled: audit.strata[s as Stratum].sampled, q, rows: audit.strata[s as Stratum].rows, weight: sum === 0 ? 0 : labelled[i] / sum }
+    const sample = audit.strata[s as Stratum]
+    return { fpc: finiteCorrection(sample), q, rows: sample.rows, weight: weights[i] }
   })
 }
 
@@ -76,74 +75,18 @@ function truthOf(row: SampledRow, label: string): number {
   return row.truth.includes(label) ? 1 / row.truth.length : 0
 }
 
-/** The PPI++ estimate of one label's share and its 95% interval. */
-function ppiShare(label: string, strata: readonly MixStratum[]): MixShare {
-  const used = strata.filter((s) => s.weight > 0 && s.rows.length > 0)
-  // Each stratum's factor in the variance of the weighted mean: W²·(1 − k/N)/n.
-  const factor = used.map((s) => (s.weight * s.weight * Math.max(0, 1 - s.sampled / s.size)) / s.rows.length)
-  const f = used.map((s) => s.rows.map((r) => (r.label === label ? 1 : 0)))
-  const y = used.map((s) => s.rows.map((r) => truthOf(r, label)))
-  const tuned = estimate(label, used, factor, f, y, tuning(factor, f, y))
-  // A model that does not earn the degree of freedom its λ costs is left out: the reviewed rows alone.
-  const { point, variance } = tuned.variance < estimate(label, used, factor, f, y, 0).variance ? tuned : estimate(label, used, factor, f, y, 0)
-  const share = Math.min(1, Math.max(0, point))
-  if (variance === 0) return { share, interval: [share, share] }
-  // Wilson's interval at the effective sample size, as the accuracy estimate's: with λ = 0 it is
-  // about the reviewed rows' own stratified Wilson interval, and it stays inside 0..1 with few reviews.
-  const n = used.reduce((k, s) => k + s.rows.length, 0)
-  const adjusted = (share * n + ADJUSTMENT) / (n + 2 * ADJUSTMENT)
-  const effective = (adjusted * (1 - adjusted)) / variance
-  const interval = wilsonInterval(share * effective, effective)!
-  return { share, interval: [Math.min(interval[0], share), Math.max(interval[1], share)] }
-}
-
-/** The PPI point and variance of one label's share at a given λ. */
-function estimate(label: string, used: readonly MixStratum[], factor: readonly number[], f: readonly number[][], y: readonly number[][], lambda: number): { point: number; variance: number } {
-  let point = 0
-  let variance = 0
-  used.forEach((s, h) => {
-    const residual = y[h].map((v, j) => v - lambda * f[h][j])
-    point += s.weight * (lambda * (s.q.get(label) ?? 0) + mean(residual))
-    // A λ fitted to the sample costs the residual a degree of freedom: its variance is divided by n − 2.
-    const fitted = lambda > 0 && lambda < 1 && residual.length > 2 ? (residual.length - 1) / (residual.length - 2) : 1
-    variance += factor[h] * Math.max(fitted * sampleVariance(residual), floor(residual.length))
-  })
-  return { point, variance }
-}
-
-/** λ = Σ c·Cov(y, f) / Σ c·Var(f), clipped to [0, 1]; 1 when the model's label never varies in the sample. */
-function tuning(factor: readonly number[], f: readonly number[][], y: readonly number[][]): number {
-  let cov = 0
-  let vf = 0
-  factor.forEach((c, h) => {
-    cov += c * covariance(y[h], f[h])
-    vf += c * sampleVariance(f[h])
-  })
-  return vf === 0 ? 1 : Math.min(1, Math.max(0, cov / vf))
-}
-
 /**
- * The least variance a stratum's residual is taken to have: that of a row differing from the model
- * on this label with probability a/(n + 2a), a the accuracy estimate's adjustment, as if the sample
- * had a pseudo-disagreement. It keeps a sample in which the model was never wrong from claiming no
- * uncertainty at all, and is below the residual's own variance whenever the sample shows any.
+ * The PPI++ estimate of one label's share (ppiMean) and its 95% interval: Wilson's at the effective
+ * sample size, as the accuracy estimate's, so that with λ = 0 it is about the reviewed rows' own
+ * stratified Wilson interval, and it stays inside 0..1 with few reviews.
  */
-function floor(n: number): number {
-  const p = ADJUSTMENT / (n + 2 * ADJUSTMENT)
-  return p * (1 - p)
-}
-
-function mean(xs: readonly number[]): number {
-  return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length
-}
-
-function covariance(a: readonly number[], b: readonly number[]): number {
-  if (a.length < 2) return 0
-  const ma = mean(a)
-  const mb = mean(b)
-  return a.reduce((s, v, i) => s + (v - ma) * (b[i] - mb), 0) / (a.length - 1)
-}
-
-function sampleVariance(xs: readonly number[]): number {
-  return covariance(xs, xs)
+function ppiShare(label: string, strata: readonly MixStratum[]): MixShare {
+  const { point, variance } = ppiMean(strata.map((s) => ({
+    weight: s.weight, fpc: s.fpc, modelMean: s.q.get(label) ?? 0,
+    model: s.rows.map((r) => (r.label === label ? 1 : 0)), truth: s.rows.map((r) => truthOf(r, label)),
+  })))
+  const share = Math.min(1, Math.max(0, point))
+  // Every stratum with a labelled row has weight: n is the reviewed rows that count.
+  const n = strata.reduce((k, s) => k + s.rows.length, 0)
+  return { share, interval: effectiveSizeInterval(share, adjustedShare(share * n, n), variance).interval }
 }

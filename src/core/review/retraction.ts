@@ -1,4 +1,4 @@
-import type { ComparisonRecord, Comparisons } from '../compare/comparison-verdict.ts'
+import type { ComparisonRecord, Comparisons } from './comparison-verdict.ts'
 import { countingVerdicts } from './double-review.ts'
 import { verdictKey, type VerdictRecord, type Verdicts } from './verdicts.ts'
 

@@ -2,9 +2,9 @@ import type { AnswerCell } from '../../ports/answer-store.ts'
 import { ruleHolds } from '../judge/route.ts'
 import { gridFloor } from '../tally/grid.ts'
 import type { ActRule, Comparison } from '../types.ts'
-import { wilsonInterval } from './accuracy.ts'
+import { wilsonInterval } from '../stats/wilson.ts'
 import type { QuestionAudit } from './audit.ts'
-import { stratifiedProportion, type Cell } from './proportion.ts'
+import { stratifiedProportion, type Cell } from '../stats/stratified-proportion.ts'
 import { STRATA, stratumOf } from './strata.ts'
 
 /** The precision a suggested threshold must reach, at the lower end of its 95% interval, by default. */

@@ -1,5 +1,5 @@
 import { SpecError } from '../../errors.ts'
-import { ALLOCATION_RULES, type AllocationRule } from '../allocation/rule.ts'
+import { ALLOCATION_RULES, type AllocationRule } from './allocation-rule.ts'
 import { describe, optional, type YamlMap } from './spec-values.ts'
 
 /** The review-planning keys of a spec (docs/review.md, Review allocation and The reviews it takes). */

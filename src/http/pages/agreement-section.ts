@@ -1,5 +1,5 @@
 import type { QuestionAgreement } from '../../core/agreement/agreement.ts'
-import type { Proportion } from '../../core/agreement/domain-proportion.ts'
+import type { Proportion } from '../../core/stats/domain-proportion.ts'
 import { percent } from '../../format.ts'
 import { html, type Html } from '../html.ts'
 

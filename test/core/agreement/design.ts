@@ -3,7 +3,7 @@ import type { QuestionAudit } from '../../../src/core/review/audit.ts'
 import type { SampledRow, StratumSample } from '../../../src/core/review/stratum-sample.ts'
 import type { Stratum } from '../../../src/core/review/strata.ts'
 import type { Question } from '../../../src/core/types.ts'
-import { designOf, labelsOf, simpleDesign, stratifiedVariance } from '../../../src/core/agreement/design.ts'
+import { designOf, labelsOf, simpleDesign } from '../../../src/core/agreement/design.ts'
 
 const question: Question = { name: 'is_spam', ask: 'Spam?', type: 'yes_no', labels: ['yes', 'no'], descriptions: [null, null], fingerprint: 'f' }
 const row = (stratum: Stratum, label: string, truth: string[]): SampledRow => ({ stateHash: `${stratum}${label}${truth}`, stratum, label, p: 0.9, margin: 0.8, truth, correct: truth.includes(label) })
@@ -40,14 +40,6 @@ t.test('no design while a stratum with answers has no labelled row, unless it wa
   const whole = designOf(audit(sample('unsure', 2, 2, []), labelled))
   t.ok('strata' in whole && whole.strata.length === 1, 'a stratum reviewed whole, every row ambiguous, holds nothing to label')
   t.same(designOf(audit(sample('unsure', 2, 2, []), sample('confident', 1, 1, []))), { reason: 'no labelled rows' })
-})
-
-t.test('the stratified variance weighs each stratum\'s variance by its share squared, its correction and its rows', async (t) => {
-  const strata = [
-    { stratum: 'unsure' as const, share: 0.2, weight: 5, fpc: 0.5, rows: simpleDesign([{ a: 'x', b: 'x' }, { a: 'x', b: 'y' }])[0].rows },
-    { stratum: 'confident' as const, share: 0.8, weight: 50, fpc: 1, rows: [{ a: 'x', b: 'x' }] },
-  ]
-  t.ok(Math.abs(stratifiedVariance(strata, [3, 7]) - (0.04 * 0.5 * 3) / 2) < 1e-15, 'a stratum of one row adds nothing')
 })
 
 t.test('pairs alone make one stratum of equal weights without a finite population', async (t) => {

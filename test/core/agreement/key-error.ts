@@ -1,5 +1,5 @@
 import t from 'tap'
-import { wilsonInterval } from '../../../src/core/review/accuracy.ts'
+import { wilsonInterval } from '../../../src/core/stats/wilson.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
 import { keyError } from '../../../src/core/agreement/key-error.ts'
 

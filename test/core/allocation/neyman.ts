@@ -21,25 +21,11 @@ t.test('the split of many reviews follows N·S: the unsure stratum of the usual 
   t.ok(Math.abs(share - wu / (wu + wc)) < 0.001, `unsure share ${share.toFixed(3)} is N·S's ${(wu / (wu + wc)).toFixed(3)}`)
 })
 
-t.test('a stratum sampled past its share gets none, and the other takes every review', async (t) => {
-  const strata = { unsure: stratum(1000, 300, 150), confident: stratum(1000, 10, 10) }
-  t.same(neymanSplit(strata, 20), { unsure: 0, confident: 20 })
-})
-
-t.test('no stratum gets more than its unsampled rows; the rest goes to the others, and nothing past every row', async (t) => {
-  const strata = { unsure: stratum(10, 2, 1), confident: stratum(10_000, 0, 0) }
-  const split = neymanSplit(strata, 5000)
-  t.ok(split.unsure <= 8, 'the unsure stratum is capped at its 8 unsampled rows')
-  t.equal(split.unsure + split.confident, 5000)
-  t.same(neymanSplit({ unsure: stratum(5, 0, 0), confident: stratum(5, 0, 0) }, 100), { unsure: 5, confident: 5 }, 'every row, no more')
-  t.same(neymanSplit({ unsure: stratum(0, 0, 0), confident: stratum(50, 0, 0) }, 3), { unsure: 0, confident: 3 }, 'an empty stratum gets none')
-  t.same(neymanSplit(strata, 0), { unsure: 0, confident: 0 })
-  t.same(neymanSplit(strata, -4), { unsure: 0, confident: 0 }, 'a negative count is none')
-})
-
-t.test('the split is in whole reviews that sum to the count asked for', async (t) => {
-  for (let extra = 1; extra < 40; extra++) {
-    const split = neymanSplit({ unsure: stratum(300, 7, 4), confident: stratum(1700, 13, 12) }, extra)
-    t.ok(Number.isInteger(split.unsure) && Number.isInteger(split.confident) && split.unsure + split.confident === extra, `${extra}: ${split.unsure} + ${split.confident}`)
-  }
+t.test('the split is by stratum name, each stratum weighed at its adjusted accuracy', async (t) => {
+  t.same(neymanSplit({ unsure: stratum(1000, 300, 150), confident: stratum(1000, 10, 10) }, 20), { unsure: 0, confident: 20 })
+  t.same(neymanSplit({ unsure: stratum(0, 0, 0), confident: stratum(50, 0, 0) }, 3), { unsure: 0, confident: 3 })
+  t.same(neymanSplit({ unsure: stratum(1000, 0, 0), confident: stratum(1000, 0, 0) }, 10), { unsure: 5, confident: 5 }, 'no verdicts: the same spread')
+  // Equal sizes and samples: the stratum at half right outweighs the one all right.
+  const split = neymanSplit({ unsure: stratum(1000, 20, 10), confident: stratum(1000, 20, 20) }, 100)
+  t.ok(split.unsure > split.confident && split.unsure + split.confident === 100, `${split.unsure} against ${split.confident}`)
 })

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { budget, compareQuestion, DEFAULT_MARGIN, discordantOrder, type ComparedRow } from '../../../src/core/compare/compare.ts'
-import { seededRandom } from '../../../src/core/review/seeded-random.ts'
+import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 
 // The Done-when of `judge compare`: a live and a candidate spec of known accuracy on traffic
 // (equal, candidate 3 points better, 3 points worse, few discordant rows, ties, every discordant

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { budget, compareQuestion, compareRank, discordantOrder, verdictOf, type ComparedRow } from '../../../src/core/compare/compare.ts'
-import { mcnemarExact } from '../../../src/core/compare/paired.ts'
+import { mcnemarExact } from '../../../src/core/stats/mcnemar.ts'
 
 const rows = (pairs: readonly [string, string, number][]): ComparedRow[] => {
   let i = 0

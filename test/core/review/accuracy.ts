@@ -1,5 +1,5 @@
 import t from 'tap'
-import { scoredRows, scoreJudgment, scoreQuestion, wilsonInterval } from '../../../src/core/review/accuracy.ts'
+import { scoredRows, scoreJudgment, scoreQuestion } from '../../../src/core/review/accuracy.ts'
 import { verdictKey, type KeyRow, type Verdict, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
 import { spec } from '../../helpers/specs.ts'
 
@@ -20,17 +20,6 @@ function verdicts(list: [string, Verdict, string[]][], question = 'is_spam'): Ma
 
 const score = (key: Map<string, KeyRow>, v: Map<string, VerdictRecord>, current: Record<string, string>) =>
   scoreQuestion({ judgment: 'spam', question: isSpam, key, verdicts: v, current: new Map(Object.entries(current)) })
-
-t.test('the Wilson interval matches values computed by hand', async (t) => {
-  // 8 of 10: p = 0.8, z² = 3.8415; centre 0.99207 / 1.38415 = 0.71674, half 1.41601 × √0.025604 = 0.22658.
-  const [low, high] = wilsonInterval(8, 10)!
-  t.ok(Math.abs(low - 0.49016) < 1e-4, `low ${low}`)
-  t.ok(Math.abs(high - 0.94332) < 1e-4, `high ${high}`)
-  // 10 of 10: the bounds are 1 / (1 + z²/n) = 0.72247 and exactly 1.
-  t.same(wilsonInterval(10, 10)!.map((x) => Math.round(x * 1e5) / 1e5), [0.72247, 1])
-  t.equal(wilsonInterval(0, 3)![0], 0)
-  t.equal(wilsonInterval(0, 0), null)
-})
 
 t.test('without verdicts, rows are scored against the key and disagreements are pending', async (t) => {
   const s = score(keyOf({ a: 'yes', b: 'no', c: 'yes', d: 'no' }), new Map(), { a: 'yes', b: 'no', c: 'no' })

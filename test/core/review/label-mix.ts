@@ -5,7 +5,7 @@ import type { SampledRow, StratumSample } from '../../../src/core/review/stratum
 import type { Stratum } from '../../../src/core/review/strata.ts'
 import type { Question } from '../../../src/core/types.ts'
 import { auditOfPopulation, cellsOf, precisionPopulation, type PrecisionRow } from '../../helpers/precision-population.ts'
-import { seededRandom } from '../../../src/core/review/seeded-random.ts'
+import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 
 const question = { name: 'q', labels: ['yes', 'no'] } as unknown as Question
 

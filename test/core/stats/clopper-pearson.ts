@@ -1,6 +1,6 @@
 import t from 'tap'
 import { clopperPearson } from '../../../src/core/stats/clopper-pearson.ts'
-import { seededRandom } from '../../../src/core/review/seeded-random.ts'
+import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 
 const close = (a: number, b: number, tolerance = 1e-10) => Math.abs(a - b) <= tolerance
 

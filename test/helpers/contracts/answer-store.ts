@@ -1,5 +1,5 @@
 import type { Test } from 'tap'
-import { sampleRank } from '../../../src/core/review/sample-rank.ts'
+import { sampleRank } from '../../../src/core/stats/sample-rank.ts'
 import type { AnswerStore, StoredAnswer } from '../../../src/ports/answer-store.ts'
 import { freshOf, type Closable } from './fresh.ts'
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { COMPARE_KIND } from '../../../src/core/compare/comparison-verdict.ts'
+import { COMPARE_KIND } from '../../../src/core/review/comparison-verdict.ts'
 import { KINDS } from '../../../src/core/review/verdicts.ts'
 
 t.test('comparison verdicts have a kind of their own, never one the review queue offers', async (t) => {

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { sha256 } from '../../../src/core/hash.ts'
-import { sampleRank } from '../../../src/core/review/sample-rank.ts'
+import { sampleRank } from '../../../src/core/stats/sample-rank.ts'
 
 t.test('the rank is the first 48 bits of SHA-256 of the three parts joined by NUL', async (t) => {
   const expected = Number.parseInt(sha256('spam\0is_spam\0abc123').slice(0, 12), 16)
@@ -27,4 +27,9 @@ t.test('each of judgment, question and state changes the rank', async (t) => {
 
 t.test('the separator keeps parts from running into each other', async (t) => {
   t.not(sampleRank('ab', 'c', 's'), sampleRank('a', 'bc', 's'))
+})
+
+t.test('a key may have any number of parts: four parts are another draw than three', async (t) => {
+  t.equal(sampleRank('spam', 'double', 'is_spam', 'abc123'), sampleRank('spam\0double', 'is_spam', 'abc123'))
+  t.not(sampleRank('spam', 'double', 'is_spam', 'abc123'), sampleRank('spam', 'is_spam', 'abc123'))
 })

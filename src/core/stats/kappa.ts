@@ -1,6 +1,15 @@
-import { Z95 } from '../review/accuracy.ts'
-import { ADJUSTMENT } from '../review/proportion.ts'
-import { stratifiedVariance, type DesignStratum } from './design.ts'
+import { ADJUSTMENT } from './adjustment.ts'
+import { sampleVariance, stratifiedVariance, type SampleStratum } from './stratified.ts'
+import { Z95 } from './wilson.ts'
+
+/** Two labels given to one row by two sides: `a` the first (the model, or a first reviewer), `b` the second. */
+export interface LabelPair {
+  readonly a: string
+  readonly b: string
+}
+
+/** One stratum of labelled pairs: its share of the population, its correction, its rows. */
+export type PairStratum = SampleStratum<LabelPair>
 
 /** Cohen's κ between two labellings, the raw agreement beside it, and κ's 95% interval. */
 export interface Kappa {
@@ -25,7 +34,7 @@ interface Shares {
   readonly b: ReadonlyMap<string, number>
 }
 
-function sharesOf(strata: readonly DesignStratum[]): Shares {
+function sharesOf(strata: readonly PairStratum[]): Shares {
   const a = new Map<string, number>()
   const b = new Map<string, number>()
   let po = 0
@@ -53,20 +62,20 @@ function sharesOf(strata: readonly DesignStratum[]): Shares {
  * spread over the diagonal as chance would (r_j c_j / p_e), and ADJUSTMENT that disagree, spread
  * off it (r_j c_k / (1 − p_e)), so a stratum whose few rows all agree still adds variance.
  */
-export function cohenKappa(strata: readonly DesignStratum[], z = Z95): KappaResult {
+export function cohenKappa(strata: readonly PairStratum[], z = Z95): KappaResult {
   const used = strata.filter((s) => s.rows.length > 0)
   if (used.length === 0) return { reason: 'no rows', raw_agreement: null }
   const shares = sharesOf(used)
   const { po, pe } = shares
   if (pe >= 1 - 1e-12) return { reason: 'both sides gave every row one and the same label, so κ is undefined', raw_agreement: po }
   const kappa = (po - pe) / (1 - pe)
-  const se = Math.sqrt(stratifiedVariance(used, used.map((s) => withinVariance(s, shares))))
+  const se = Math.sqrt(stratifiedVariance(used.map((s) => ({ share: s.share, fpc: s.fpc, n: s.rows.length, within: withinVariance(s, shares) }))))
   const interval: [number, number] = [Math.max(-1, kappa - z * se), Math.min(1, kappa + z * se)]
   return { kappa, interval, raw_agreement: po, chance_agreement: pe, standard_error: se }
 }
 
 /** The variance of the influence on κ over one stratum's rows, its table pulled in by ADJUSTMENT rows each way. */
-function withinVariance(stratum: DesignStratum, shares: Shares): number {
+function withinVariance(stratum: PairStratum, shares: Shares): number {
   const { po, pe, a, b } = shares
   const influence = (j: string, k: string) => (((j === k ? 1 : 0) - po) * (1 - pe) + (po - 1) * ((b.get(j) ?? 0) + (a.get(k) ?? 0) - 2 * pe)) / (1 - pe) ** 2
   const cells = new Map<string, { j: string; k: string; count: number }>()
@@ -88,5 +97,5 @@ function withinVariance(stratum: DesignStratum, shares: Shares): number {
     mean += (count * v) / total
     square += (count * v * v) / total
   }
-  return n < 2 ? 0 : ((square - mean * mean) * n) / (n - 1)
+  return sampleVariance(mean, square, n)
 }

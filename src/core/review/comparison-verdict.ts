@@ -1,4 +1,4 @@
-import type { VerdictRecord } from '../review/verdicts.ts'
+import type { VerdictRecord } from './verdicts.ts'
 
 /** The kind a comparison verdict is recorded under in the reviews file: never a kind of the review queue. */
 export const COMPARE_KIND = 'compare'

@@ -1,6 +1,7 @@
 import t from 'tap'
-import { wilsonInterval } from '../../../src/core/review/accuracy.ts'
-import { ADJUSTMENT, stratifiedProportion } from '../../../src/core/review/proportion.ts'
+import { wilsonInterval } from '../../../src/core/stats/wilson.ts'
+import { ADJUSTMENT } from '../../../src/core/stats/adjustment.ts'
+import { stratifiedProportion } from '../../../src/core/stats/stratified-proportion.ts'
 
 const close = (a: number, b: number, digits = 9) => Math.abs(a - b) < 10 ** -digits
 

@@ -1,6 +1,8 @@
 import t from 'tap'
-import { cohenKappa, type Kappa } from '../../../src/core/agreement/kappa.ts'
-import { simpleDesign, type DesignStratum, type LabelPair } from '../../../src/core/agreement/design.ts'
+import { cohenKappa, type Kappa, type LabelPair, type PairStratum } from '../../../src/core/stats/kappa.ts'
+
+/** Pairs that speak for themselves: one stratum of equal weights without a finite population. */
+const simpleDesign = (rows: readonly LabelPair[]): PairStratum[] => [{ share: 1, fpc: 1, rows }]
 
 /** A table of pairs: counts[i][j] rows labelled labels[i] by the first side and labels[j] by the second. */
 function pairsOf(labels: readonly string[], counts: readonly (readonly number[])[]): LabelPair[] {
@@ -38,9 +40,9 @@ t.test('on many rows its standard error is Fleiss, Cohen and Everitt\'s', async 
 })
 
 t.test('strata weigh by their shares, not by their rows', async (t) => {
-  const strata: DesignStratum[] = [
-    { stratum: 'confident', share: 0.8, weight: 40, fpc: 1, rows: [{ a: 'yes', b: 'yes' }, { a: 'no', b: 'no' }] },
-    { stratum: 'unsure', share: 0.2, weight: 10, fpc: 1, rows: [{ a: 'yes', b: 'no' }, { a: 'no', b: 'no' }] },
+  const strata: PairStratum[] = [
+    { share: 0.8, fpc: 1, rows: [{ a: 'yes', b: 'yes' }, { a: 'no', b: 'no' }] },
+    { share: 0.2, fpc: 1, rows: [{ a: 'yes', b: 'no' }, { a: 'no', b: 'no' }] },
   ]
   const k = given(cohenKappa(strata))
   t.ok(close(k.raw_agreement, 0.9, 1e-12))
@@ -54,7 +56,7 @@ t.test('rows that all agree still leave room below 1; a census leaves none', asy
   t.ok(close(k.kappa, 1, 1e-12))
   t.equal(k.interval[1], 1)
   t.ok(k.interval[0] < 0.8, `ten rows that agree: ${k.interval[0]}`)
-  const census = given(cohenKappa([{ stratum: 'all', share: 1, weight: 1, fpc: 0, rows: pairsOf(['yes', 'no'], [[6, 1], [2, 4]]) }]))
+  const census = given(cohenKappa([{ share: 1, fpc: 0, rows: pairsOf(['yes', 'no'], [[6, 1], [2, 4]]) }]))
   t.same(census.interval, [census.kappa, census.kappa])
 })
 

@@ -1,0 +1,14 @@
+/**
+ * A seeded generator of uniform numbers in [0, 1) (mulberry32): the drift test's permutations
+ * draw from it, so the same two runs always give the same p value, and the simulations draw their
+ * populations from it.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let x = Math.imul(a ^ (a >>> 15), 1 | a)
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
+  }
+}
