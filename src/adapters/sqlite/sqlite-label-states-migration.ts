@@ -3,7 +3,7 @@ import type { Migration } from './sqlite-base-migrations.ts'
 /**
  * The step that keeps, beside each run's rows per label, how repeated those rows are: the distinct
  * states among them and the sum of each state's rows squared (Σ m²), from which drift's test
- * weighs repeated rows (core/reports/design-effect.ts). Both are NULL for the runs recorded
+ * weighs repeated rows (core/stats/design-effect.ts). Both are NULL for the runs recorded
  * before, whose rows the test counts as independent, as it did.
  */
 export function labelStatesMigration(version: number): Migration {

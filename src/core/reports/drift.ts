@@ -1,8 +1,11 @@
 import type { DriftEntry } from '../types.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import { tidy } from '../judge/answer.ts'
-import { designSpread, effectiveCounts, type LabelMix } from './design-effect.ts'
-import { mixPValue, SIGNIFICANCE } from './mix-test.ts'
+import { designSpread, effectiveCounts, type LabelMix } from '../stats/design-effect.ts'
+import { mixPValue } from '../stats/mix-test.ts'
+
+/** The p value below which a change is significant, with the alert's change above DRIFT_ALERT. */
+export const SIGNIFICANCE = 0.01
 
 /** The drift alert threshold: a change above it is flagged (docs/http-api.md, `GET /v1/drift`). */
 export const DRIFT_ALERT = 0.1
@@ -26,7 +29,7 @@ export function totalVariation(a: Readonly<Record<string, number>>, b: Readonly<
 /**
  * Whether a change between two runs' label mixes is noise: its p value, at full precision, and
  * whether it is a significant alert. The test reads each run's effective counts, so that rows
- * repeating a state weigh as the one answer they are (core/reports/design-effect.ts).
+ * repeating a state weigh as the one answer they are (core/stats/design-effect.ts).
  */
 export function noiseOf(before: LabelMix | null, after: LabelMix, alert: boolean): { p_value: number | null; significant: boolean } {
   if (before === null) return { p_value: null, significant: false }

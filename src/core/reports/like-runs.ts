@@ -1,7 +1,7 @@
-import { pairedMixPValue } from './paired-mix-test.ts'
+import { pairedMixPValue } from '../stats/paired-mix-test.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import type { DriftEntry, ModelCheck, RunRecord } from '../types.ts'
-import type { LabelMix } from './design-effect.ts'
+import type { LabelMix } from '../stats/design-effect.ts'
 import { addCount, DRIFT_ALERT, noiseOf, shares, totalVariation } from './drift.ts'
 import { dataChange, flipShare, modelChange, modelMixes } from './model-drift.ts'
 
@@ -32,7 +32,7 @@ export interface LikeDriftEntry extends DriftEntry {
   readonly model_flips: number | null
   /** The data part: the change with the model held; the whole change for the same model. */
   readonly data_change: number | null
-  /** The p value of "both models give one mix" on the model check's rows (core/reports/paired-mix-test.ts); null when unmeasured. */
+  /** The p value of "both models give one mix" on the model check's rows (core/stats/paired-mix-test.ts); null when unmeasured. */
   readonly model_p_value: number | null
 }
 

@@ -40,11 +40,11 @@ export interface LabelCount {
   readonly count: number
   /** Distinct states among those rows; null (or left out) when not counted, as for runs recorded before they were. */
   readonly states?: number | null
-  /** The sum over those states of their rows squared (Σ m²): how repeated the rows are (core/reports/design-effect.ts); null as `states`. */
+  /** The sum over those states of their rows squared (Σ m²): how repeated the rows are (core/stats/design-effect.ts); null as `states`. */
   readonly squares?: number | null
 }
 
-/** A drift entry (docs/http-api.md, `GET /v1/drift`); `p_value` and `significant`: core/reports/mix-test.ts. */
+/** A drift entry (docs/http-api.md, `GET /v1/drift`); `p_value` and `significant`: core/stats/mix-test.ts. */
 export interface DriftEntry {
   readonly run_id: string
   readonly rows: number

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { noiseOf } from '../../../src/core/reports/drift.ts'
-import type { LabelMix } from '../../../src/core/reports/design-effect.ts'
-import { seededRandom } from '../../../src/core/review/seeded-random.ts'
+import type { LabelMix } from '../../../src/core/stats/design-effect.ts'
+import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 
 // Drift on evidence, not repetition (docs/runs.md, "Repeated rows"): two runs drawn from one label
 // mix (30% yes, or 50/30/20 over three labels), each of `states` distinct states, each state

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { designEffect, designSpread, effectiveCounts, type LabelMix } from '../../../src/core/reports/design-effect.ts'
+import { designEffect, designSpread, effectiveCounts, type LabelMix } from '../../../src/core/stats/design-effect.ts'
 
 /** A run's mix from its states, each a label and its rows. */
 function mixOf(states: readonly [string, number][]): LabelMix {

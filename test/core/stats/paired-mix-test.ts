@@ -1,6 +1,6 @@
 import t from 'tap'
-import { pairedMixPValue } from '../../../src/core/reports/paired-mix-test.ts'
-import { seededRandom } from '../../../src/core/review/seeded-random.ts'
+import { pairedMixPValue } from '../../../src/core/stats/paired-mix-test.ts'
+import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 import type { ModelPair } from '../../../src/core/types.ts'
 
 const pair = (old_label: string, new_label: string, rows: number): ModelPair => ({ question: 'q', old_label, new_label, rows })

@@ -1,6 +1,12 @@
-import { seededRandom } from '../review/seeded-random.ts'
-import type { ModelPair } from '../types.ts'
 import { hash, PERMUTATIONS } from './mix-test.ts'
+import { seededRandom } from './seeded-random.ts'
+
+/** How many rows of a check got one label from the old model and one from the new. */
+export interface LabelPairCount {
+  readonly old_label: string
+  readonly new_label: string
+  readonly rows: number
+}
 
 /**
  * The p value of "the old and the new model give one label mix" on the same rows, from a model
@@ -10,7 +16,7 @@ import { hash, PERMUTATIONS } from './mix-test.ts'
  * apart, in rows) is compared with the observed one; rows both models label alike move nothing.
  * Seeded by the pairs, so the same check always gets the same p value. 1 without a discordant row.
  */
-export function pairedMixPValue(pairs: readonly ModelPair[]): number {
+export function pairedMixPValue(pairs: readonly LabelPairCount[]): number {
   const discordant = pairs.filter((p) => p.old_label !== p.new_label && p.rows > 0).sort((a, b) => `${a.old_label}\0${a.new_label}`.localeCompare(`${b.old_label}\0${b.new_label}`))
   if (discordant.length === 0) return 1
   const labels = [...new Set(discordant.flatMap((p) => [p.old_label, p.new_label]))]
