@@ -12,7 +12,6 @@ import type { PaceStore } from './ports/pace-store.ts'
 import type { Store } from './ports/store.ts'
 import { ENGINES, type EngineEntry } from './adapters/engines.ts'
 import { createLocalFiles } from './adapters/files/local-files.ts'
-import { createSqliteFileLock } from './adapters/sqlite/sqlite-file-lock.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from './core/engine-kinds.ts'
@@ -86,7 +85,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     existingStore,
     files: options.files ?? createLocalFiles(),
     locks: createKeyedLock(),
-    fileLocks: options.fileLocks ?? createSqliteFileLock(),
+    fileLocks: options.fileLocks ?? sqliteFileLock(),
     now,
     close() {
       for (const deps of stores.values()) deps.store.close()
@@ -110,6 +109,13 @@ function governorFor(config: Config, store: PaceStore, options: RuntimeOptions):
     // The pace and the waits keep the runtime's clock, so that a test's clock and sleep agree.
     ...(options.now ? { now: () => options.now!().getTime() } : {}),
   })
+}
+
+/** SQLite's lock across processes, its code loaded when a first file is locked (a review, a forget), not before. */
+function sqliteFileLock(): FileLock {
+  let lock: Promise<FileLock> | null = null
+  const opened = () => (lock ??= import('./adapters/sqlite/sqlite-file-lock.ts').then((m) => m.createSqliteFileLock()))
+  return { hold: async (file, work) => (await opened()).hold(file, work) }
 }
 
 /** The engine ENGINE selects; null for one that needs a key without it, which can give cached answers only. */

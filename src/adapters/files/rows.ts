@@ -1,9 +1,4 @@
-import { createReadStream, type ReadStream } from 'node:fs'
-import { createInterface } from 'node:readline'
-import { parse } from 'csv-parse'
-import { InputError, NotFoundError } from '../../errors.ts'
-import type { Row, SourcedRow } from '../../core/types.ts'
-import { delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
+import type { SourcedRow } from '../../core/types.ts'
 
 /** The format of a data file: by extension, JSON Lines for .jsonl/.ndjson/.json, delimited text (CSV, TSV) otherwise. */
 export function formatOf(file: string): 'csv' | 'jsonl' {
@@ -12,69 +7,11 @@ export function formatOf(file: string): 'csv' | 'jsonl' {
 
 /**
  * Streams the rows of a delimited file with a header (CSV; TSV for .tsv; `delimiter` when given)
- * or a JSON Lines file, one at a time.
+ * or a JSON Lines file, one at a time. The parsers (src/adapters/files/row-formats.ts, with
+ * csv-parse and node:readline) are loaded with the first file read: a process that reads no data
+ * file, a server or the library's judge(), loads none of them.
  */
 export async function* readRows(file: string, label = file, delimiter?: string | null): AsyncGenerator<SourcedRow> {
-  const stream = createReadStream(file)
-  const opened = new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve())
-    stream.once('error', reject)
-  })
-  try {
-    await opened
-  } catch (error) {
-    throw fileError(error, label)
-  }
-  yield* formatOf(file) === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label, delimiterOf(file, delimiter))
-}
-
-function fileError(error: unknown, label: string): Error {
-  const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT') return new NotFoundError(`${label}: no such data file`)
-  if (code === 'EISDIR') return new InputError(`${label}: is a folder, not a data file`)
-  return new InputError(`${label}: cannot read the data file (${code ?? String(error)})`, { cause: error })
-}
-
-async function* csvRows(stream: ReadStream, label: string, delimiter: string): AsyncGenerator<SourcedRow> {
-  const parser = stream.pipe(parse({ ...parseOptions(delimiter), columns: true, bom: true, skip_empty_lines: true, info: true }))
-  // pipe() does not forward a read error: without this the parser would wait forever.
-  stream.on('error', (error) => parser.destroy(error))
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
-      yield { row: record, where: `${label}:${info.lines}` }
-    }
-  } catch (error) {
-    if (error instanceof InputError) throw error
-    const e = error as Error & { lines?: number; code?: string }
-    if (e.code && !e.code.startsWith('CSV_')) throw fileError(e, label)
-    throw new InputError(`${label}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
-  }
-}
-
-async function* jsonLines(stream: ReadStream, label: string): AsyncGenerator<SourcedRow> {
-  const lines = createInterface({ input: stream, crlfDelay: Infinity })
-  let n = 0
-  try {
-    for await (const line of lines) {
-      n += 1
-      if (line.trim() === '') continue
-      yield { row: parseLine(line, `${label}:${n}`), where: `${label}:${n}` }
-    }
-  } catch (error) {
-    if (error instanceof InputError) throw error
-    throw fileError(error, label)
-  }
-}
-
-function parseLine(line: string, where: string): Row {
-  let value: unknown
-  try {
-    value = JSON.parse(line)
-  } catch (error) {
-    throw new InputError(`${where}: not valid JSON: ${(error as Error).message}`)
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new InputError(`${where}: a row must be a JSON object`)
-  }
-  return value as Row
+  const { openRows } = await import('./row-formats.ts')
+  yield* await openRows(file, label, formatOf(file), delimiter)
 }
