@@ -1,18 +1,22 @@
 import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, extname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { InternalError, JudgeError } from '../../errors.ts'
 import type { Store } from '../../ports/store.ts'
-import { cacheAnswers } from './answer-cache.ts'
-import { configure, migrate } from './sqlite-schema.ts'
+import { configure, SCHEMA_VERSION, userVersion } from './sqlite-connection.ts'
 import { prepareStatements } from './sqlite-statements.ts'
 import type { Statements } from './sqlite-statements.ts'
 import { answerMethods } from './sqlite-store-answers.ts'
-import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
-import { forgetMethods } from './sqlite-store-forget.ts'
-import { recordMethods } from './sqlite-store-records.ts'
-import { runMethods } from './sqlite-store-runs.ts'
+import { cacheMethodsOnUse, forgetMethodsOnUse, recordMethodsOnUse, runMethodsOnUse, tallyMethodsOnUse } from './sqlite-store-groups.ts'
+
+// Loaded when needed, synchronously as a store opens: the migrations when the file's schema is not
+// this code's (a new or an older store), the answer cache for a server (docs/architecture.md).
+const load = createRequire(import.meta.url)
+const EXT = extname(import.meta.filename)
+const schema = () => load(`./sqlite-schema${EXT}`) as typeof import('./sqlite-schema.ts')
+const answerCache = () => load(`./answer-cache${EXT}`) as typeof import('./answer-cache.ts')
 
 /** Options of openSqliteStore. */
 export interface SqliteStoreOptions {
@@ -47,17 +51,18 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   }
   try {
     configure(db)
-    migrate(db, file)
+    if (userVersion(db) !== SCHEMA_VERSION) schema().migrate(db, file)
     const sql = prepareStatements(db)
     const snapshot = options.batchReads ? readSnapshot(db, sql) : null
     const transaction = writeTransaction(db, sql, snapshot)
     const store: Store = {
       ...answerMethods(sql, transaction),
-      ...runMethods(sql, transaction),
-      ...cacheMethods(sql, transaction),
-      ...recordMethods(sql, transaction),
+      ...runMethodsOnUse(sql, transaction),
+      ...cacheMethodsOnUse(sql, transaction),
+      ...tallyMethodsOnUse(sql),
+      ...recordMethodsOnUse(sql, transaction),
       ...engineMethods(sql, transaction),
-      ...forgetMethods(db, sql, transaction),
+      ...forgetMethodsOnUse(db, sql, transaction),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()
@@ -68,7 +73,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       for (const name of READS) methods[name] = snapshot.wrap(methods[name])
     }
     // In front of the read transaction, so that a kept answer costs no lock.
-    return options.cachedStates ? cacheAnswers(store, options.cachedStates) : store
+    return options.cachedStates ? answerCache().cacheAnswers(store, options.cachedStates) : store
   } catch (error) {
     db.close()
     throw error instanceof JudgeError ? error : openError(file, error)
