@@ -1,5 +1,5 @@
+import type { SourcedRow } from '../../core/types.ts'
 import type { Files } from '../../ports/files.ts'
-import { readRows } from './rows.ts'
 
 /** A module imported on first call, then kept: the promise is shared by every later call. */
 function onDemand<M>(load: () => Promise<M>): () => Promise<M> {
@@ -14,6 +14,16 @@ const reviewsFile = onDemand(() => import('./reviews-file.ts'))
 const reviewsForget = onDemand(() => import('./reviews-forget.ts'))
 const git = onDemand(() => import('./git.ts'))
 const hashing = onDemand(() => import('./content-hash.ts'))
+const rowFormats = onDemand(() => import('./row-formats.ts'))
+
+/**
+ * Streams the rows of a delimited file with a header (CSV; TSV for .tsv; `delimiter` when given)
+ * or a JSON Lines file, one at a time, each with its line; the parsers (csv-parse, node:readline)
+ * are loaded with the first file read.
+ */
+export async function* readRows(file: string, label = file, delimiter?: string | null): AsyncGenerator<SourcedRow> {
+  yield* await (await rowFormats()).openRows(file, label, delimiter)
+}
 
 /** The files port on the local file system: CSV, TSV and JSON Lines rows, CSV or TSV key and reviews files, git. */
 export function createLocalFiles(): Files {

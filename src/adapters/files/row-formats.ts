@@ -4,15 +4,16 @@ import { parse } from 'csv-parse'
 import { InputError, NotFoundError } from '../../errors.ts'
 import type { Row, SourcedRow } from '../../core/types.ts'
 import { delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
+import { formatOf } from './rows.ts'
 
 // The parsers behind readRows (src/adapters/files/rows.ts), loaded when the first data file is read.
 
 /**
- * Opens a data file of `format` and gives its rows, one at a time; a file that cannot be opened
- * is a NotFoundError or an InputError naming `label`. A delimited file's separator is `delimiter`
- * when given, else its extension's.
+ * Opens a data file and gives its rows, one at a time: JSON Lines or delimited text by its
+ * extension (src/adapters/files/rows.ts). A file that cannot be opened is a NotFoundError or an
+ * InputError naming `label`; a delimited file's separator is `delimiter` when given, else its extension's.
  */
-export async function openRows(file: string, label: string, format: 'csv' | 'jsonl', delimiter?: string | null): Promise<AsyncGenerator<SourcedRow>> {
+export async function openRows(file: string, label: string, delimiter?: string | null): Promise<AsyncGenerator<SourcedRow>> {
   const stream = createReadStream(file)
   const opened = new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve())
@@ -23,7 +24,7 @@ export async function openRows(file: string, label: string, format: 'csv' | 'jso
   } catch (error) {
     throw fileError(error, label)
   }
-  return format === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label, delimiterOf(file, delimiter))
+  return formatOf(file) === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label, delimiterOf(file, delimiter))
 }
 
 /** The error of a data file that cannot be opened or read: not found, a folder, or unreadable. */

@@ -9,16 +9,16 @@ async function all(rows: AsyncIterable<{ row: unknown; where: string }>) {
 }
 
 t.test('a file opens as the format it is given, each row with its line', async (t) => {
-  const dir = t.testdir({ 'rows.txt': '{"m":"a"}\n\n{"m":"b"}\n', 'rows.csv': 'm,n\nx,1\n', 'semi.txt': 'm;n\nx;1\n' })
-  t.same(await all(await openRows(join(dir, 'rows.txt'), 'rows', 'jsonl')), [{ row: { m: 'a' }, where: 'rows:1' }, { row: { m: 'b' }, where: 'rows:3' }])
-  t.same(await all(await openRows(join(dir, 'rows.csv'), 'rows', 'csv')), [{ row: { m: 'x', n: '1' }, where: 'rows:2' }])
-  t.same(await all(await openRows(join(dir, 'semi.txt'), 'rows', 'csv', ';')), [{ row: { m: 'x', n: '1' }, where: 'rows:2' }], 'a given delimiter')
+  const dir = t.testdir({ 'rows.jsonl': '{"m":"a"}\n\n{"m":"b"}\n', 'rows.csv': 'm,n\nx,1\n', 'semi.txt': 'm;n\nx;1\n' })
+  t.same(await all(await openRows(join(dir, 'rows.jsonl'), 'rows')), [{ row: { m: 'a' }, where: 'rows:1' }, { row: { m: 'b' }, where: 'rows:3' }])
+  t.same(await all(await openRows(join(dir, 'rows.csv'), 'rows')), [{ row: { m: 'x', n: '1' }, where: 'rows:2' }])
+  t.same(await all(await openRows(join(dir, 'semi.txt'), 'rows', ';')), [{ row: { m: 'x', n: '1' }, where: 'rows:2' }], 'a given delimiter')
 })
 
 t.test('a missing file is refused before a row is asked for, a folder at the first row', async (t) => {
-  const dir = t.testdir({ sub: {} })
-  await t.rejects(openRows(join(dir, 'missing.csv'), 'missing.csv', 'csv'), { name: 'NotFoundError', message: 'missing.csv: no such data file' })
-  await t.rejects(all(await openRows(join(dir, 'sub'), 'sub', 'jsonl')), { name: 'InputError', message: 'sub: is a folder, not a data file' })
+  const dir = t.testdir({ 'sub.jsonl': {} })
+  await t.rejects(openRows(join(dir, 'missing.csv'), 'missing.csv'), { name: 'NotFoundError', message: 'missing.csv: no such data file' })
+  await t.rejects(all(await openRows(join(dir, 'sub.jsonl'), 'sub')), { name: 'InputError', message: 'sub: is a folder, not a data file' })
 })
 
 t.test('a read error names the file and its code', async (t) => {
