@@ -1,7 +1,7 @@
-import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
-import type { Html } from './html.ts'
 import { createRequire } from 'node:module'
 import { extname } from 'node:path'
+import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
+import type { Html } from './html.ts'
 
 // The error page (and the layout and style of every page) is loaded with the first error answered
 // as a page, synchronously as an error is answered: a server answering /v1/ alone loads no page.
