@@ -1,6 +1,7 @@
 /**
  * The library: the judge operation, the HTTP server as a mountable handler, the use cases the CLI
  * and the server are made of, the ports they work through and the adapters behind them, typed.
+ * `judge-rows/judge` (src/judge.ts) and `judge-rows/server` (src/server.ts) load less.
  *
  * @example
  * import { createHandler, judge, readConfig } from 'judge-rows'
@@ -22,6 +23,7 @@ export { createHandler } from './http/handler.ts'
 export type { HandlerOptions, JudgeHandler } from './http/handler.ts'
 export { startServer } from './http/server.ts'
 export type { RunningServer } from './http/server.ts'
+export { JUDGE_ROUTES, ROUTES } from './http/routes.ts'
 
 // Configuration, and the runtime that builds the App of the use cases from it.
 export { ENGINE_KINDS, readConfig } from './config.ts'

@@ -5,6 +5,15 @@ import { loadProject } from './adapters/files/spec-files.ts'
 import type { Answers, Row } from './core/types.ts'
 import { createRuntime, type Runtime } from './runtime.ts'
 
+// The `judge-rows/judge` entry is this file: the operation, what it takes and returns, and what
+// makes its configuration and a runtime to reuse; it loads no server, CLI or batch code.
+export { readConfig } from './config.ts'
+export type { Config } from './config.ts'
+export { createRuntime } from './runtime.ts'
+export type { Runtime } from './runtime.ts'
+export type { Answer, Answers, Row } from './core/types.ts'
+export { JudgeError } from './errors.ts'
+
 /** Options of the library's judge operation. */
 export interface JudgeOptions {
   /** Return only the answers of this judgment; needed for a folder whose judgments share a question name. */

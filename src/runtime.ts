@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { extname } from 'node:path'
 import type { App, DepsWith } from './app/app.ts'
 import { createKeyedLock } from './app/keyed-lock.ts'
 import type { Config } from './config.ts'
-import { createGovernor, type Governor } from './core/pacing/governor.ts'
-import { requestPatience, runPatience } from './core/pacing/patience.ts'
+import type { Governor } from './core/pacing/governor.ts'
 import type { Project } from './core/types.ts'
 import type { Engine } from './ports/engine.ts'
 import type { FileLock } from './ports/file-lock.ts'
@@ -12,7 +13,6 @@ import type { PaceStore } from './ports/pace-store.ts'
 import type { Store } from './ports/store.ts'
 import { ENGINES, type EngineEntry } from './adapters/engines.ts'
 import { createLocalFiles } from './adapters/files/local-files.ts'
-import { createSqliteFileLock } from './adapters/sqlite/sqlite-file-lock.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from './core/engine-kinds.ts'
@@ -86,7 +86,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     existingStore,
     files: options.files ?? createLocalFiles(),
     locks: createKeyedLock(),
-    fileLocks: options.fileLocks ?? createSqliteFileLock(),
+    fileLocks: options.fileLocks ?? sqliteFileLock(),
     now,
     close() {
       for (const deps of stores.values()) deps.store.close()
@@ -96,10 +96,24 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   }
 }
 
-function governorFor(config: Config, store: PaceStore, options: RuntimeOptions): Governor {
+// The pacing code loads with the first store of an engine that needs it (docs/architecture.md).
+const load = createRequire(import.meta.url)
+const pacing = () => ({
+  ...(load(`./core/pacing/governor${extname(import.meta.filename)}`) as typeof import('./core/pacing/governor.ts')),
+  ...(load(`./core/pacing/patience${extname(import.meta.filename)}`) as typeof import('./core/pacing/patience.ts')),
+})
+
+/**
+ * The governor of a store's engine requests: its pace, retries and waits. None for the simulated
+ * engine without ENGINE_RPM: it answers in the process, never refuses and never fails, so there is
+ * nothing to pace, retry or wait for.
+ */
+function governorFor(config: Config, store: PaceStore, options: RuntimeOptions): Governor | undefined {
   const { engine } = config
+  if (options.engine === undefined && engine.kind === 'simulated' && !engine.rpm) return undefined
   // An engine passed in code publishes no limit; the configured one paces at its service's.
   const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : ENGINES[engine.kind].defaultRpm)
+  const { createGovernor, requestPatience, runPatience } = pacing()
   return createGovernor({
     store,
     key: `${engine.kind} ${engine.url}`,
@@ -110,6 +124,13 @@ function governorFor(config: Config, store: PaceStore, options: RuntimeOptions):
     // The pace and the waits keep the runtime's clock, so that a test's clock and sleep agree.
     ...(options.now ? { now: () => options.now!().getTime() } : {}),
   })
+}
+
+/** SQLite's lock across processes, its code loaded when a first file is locked (a review, a forget), not before. */
+function sqliteFileLock(): FileLock {
+  let lock: Promise<FileLock> | null = null
+  const opened = () => (lock ??= import('./adapters/sqlite/sqlite-file-lock.ts').then((m) => m.createSqliteFileLock()))
+  return { hold: async (file, work) => (await opened()).hold(file, work) }
 }
 
 /** The engine ENGINE selects; null for one that needs a key without it, which can give cached answers only. */

@@ -51,3 +51,10 @@ t.test('judge and createHandler share a store: a row judged by one is cached for
   t.equal(body.is_spam.label, answers.is_spam.label)
   t.equal(engine.calls.length, 1)
 })
+
+t.test('the root exports what the judge-rows/judge and judge-rows/server entries do, the same functions', async (t) => {
+  const judgeEntry = await import('../src/judge.ts')
+  const serverEntry = await import('../src/server.ts')
+  const root = library as Record<string, unknown>
+  for (const [name, value] of [...Object.entries(judgeEntry), ...Object.entries(serverEntry)]) t.equal(root[name], value, name)
+})

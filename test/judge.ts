@@ -30,3 +30,8 @@ t.test('judge() refuses above its cost cap, asking nothing', async (t) => {
   await t.rejects(judge(join(dir, 'spam.judge.yaml'), { message: 'x' }, { config, maxCost: 0 }), /nothing was asked/)
   t.equal(engine.requests.length, 0)
 })
+
+t.test('the judge-rows/judge entry gives the operation, its configuration and runtime, and the errors\' base class', async (t) => {
+  const entry = await import('../src/judge.ts')
+  t.same(Object.keys(entry).sort(), ['JudgeError', 'createRuntime', 'judge', 'readConfig'])
+})

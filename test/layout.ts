@@ -30,8 +30,15 @@ const TEXT = new Map(SOURCES.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]
 // commas, `*`, `as` and `type`, so that no `from` inside code or a string is taken for an import.
 const IMPORT = /^[ \t]*(?:import|export)\s+(type\s+)?(?:[\w$*{},\s]+?\s+from\s+)?['"]([^'"]+)['"]/gm
 
+// `import('…')`: a module loaded on first use, by a dynamic import or by a synchronous load whose
+// type is written `typeof import('…')` (src/adapters/engines.ts): an edge all the same.
+const LAZY = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g
+
 function importsOf(file: string): Import[] {
-  return [...TEXT.get(file)!.matchAll(IMPORT)].map(([, type, specifier]) => ({
+  const text = TEXT.get(file)!
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+  const lazy = [...code.matchAll(LAZY)].map(([, specifier]) => [undefined, specifier] as const)
+  return [...[...text.matchAll(IMPORT)].map(([, type, specifier]) => [type, specifier] as const), ...lazy].map(([type, specifier]) => ({
     specifier,
     typeOnly: type !== undefined,
     file: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split('\\').join('/') : null,

@@ -43,9 +43,31 @@ await handler.close()
 server.close()
 `
 
+// The subpath entries: judge() alone, and the server serving judgments alone (docs/architecture.md).
+const SUBPATHS = `import { createServer } from 'node:http'
+import { judge, readConfig } from 'judge-rows/judge'
+import { createHandler, JUDGE_ROUTES } from 'judge-rows/server'
+import * as root from 'judge-rows'
+
+const config = readConfig({ ...process.env, JUDGE_PROJECTS: process.cwd() }, process.cwd())
+const row = { message: 'Ok lar... Joking wif u oni...' }
+const library = await judge('sms.judge.yaml', row, { config })
+const handler = createHandler(config, { log: () => {}, routes: JUDGE_ROUTES })
+const server = createServer((req, res) => handler(req, res, () => res.writeHead(418).end()))
+await new Promise((listening) => server.listen(0, '127.0.0.1', listening))
+const base = 'http://127.0.0.1:' + server.address().port
+const res = await fetch(base + '/v1/judge', { method: 'POST', body: JSON.stringify({ path: 'sms.judge.yaml', row }) })
+const page = await fetch(base + '/runs')
+console.log(JSON.stringify({ library, status: res.status, body: await res.json(), page: page.status, same: root.judge === judge && root.createHandler === createHandler }))
+await handler.close()
+server.close()
+`
+
 // A TypeScript consumer of the library's types.
 const TYPED = `import { createServer } from 'node:http'
 import { createHandler, createRuntime, judge, loadProject, planRows, readConfig, type Answers, type Engine, type JudgmentPlan } from 'judge-rows'
+import { judge as judgeAlone, type Answers as JudgedAnswers, type JudgeOptions } from 'judge-rows/judge'
+import { createHandler as handlerAlone, JUDGE_ROUTES, type JudgeHandler } from 'judge-rows/server'
 
 const config = readConfig(process.env, process.cwd())
 const answers: Answers = await judge('sms.judge.yaml', { message: 'hi' }, { config })
@@ -55,7 +77,11 @@ const runtime = createRuntime(config, { engine })
 const project = loadProject('sms.judge.yaml')
 const plans: JudgmentPlan[] = await planRows(runtime, project, project.selected, { kind: 'file', file: 'sms.tsv', label: 'sms.tsv' })
 createServer(createHandler(config)).close()
-console.log(label, plans.length)
+const options: JudgeOptions = { config, maxCost: 0.5 }
+const alone: JudgedAnswers = await judgeAlone('sms.judge.yaml', { message: 'hi' }, options)
+const handler: JudgeHandler = handlerAlone(config, { routes: JUDGE_ROUTES })
+await handler.close()
+console.log(label, plans.length, alone.relevant.label)
 `
 
 t.test('the packed package installs, imports, mounts in node:http and runs its CLI, with no test or bench file', async (t) => {
@@ -70,7 +96,7 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   t.notMatch(install.replace(/Once it is published, `npm install judge-rows`/, ''), /npm install judge-rows/, 'the registry name only for when it is published')
   const paths = files.map((f) => f.path)
   t.same(paths.filter((p) => /^(test|bench|src|examples|\.ci)\/|\.tap|coverage/.test(p)), [], 'no test, bench, source or CI file')
-  t.ok(['dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'bin/judge.js', 'package.json', 'README.md', 'LICENSE'].every((p) => paths.includes(p)), 'the compiled code, its types and the bin')
+  t.ok(['dist/index.js', 'dist/index.d.ts', 'dist/judge.js', 'dist/judge.d.ts', 'dist/server.js', 'dist/server.d.ts', 'dist/cli.js', 'bin/judge.js', 'package.json', 'README.md', 'LICENSE'].every((p) => paths.includes(p)), 'the compiled code, its types and the bin')
 
   const installed = run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, filename)], consumer)
   t.equal(installed.status, 0, installed.stderr)
@@ -94,6 +120,12 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
   t.match(result, { health: 'ok', status: 200, body: { relevant: { cached: true }, topic: { cached: true }, priority: { cached: true } } })
   t.same(result.library.relevant.label, result.body.relevant.label, 'judge() and the handler give the store\'s answer')
 
+  // The subpaths: judge-rows/judge and judge-rows/server, the same functions as the root's.
+  writeFileSync(join(consumer, 'subpaths.mjs'), SUBPATHS)
+  const subpaths = run(process.execPath, ['subpaths.mjs'], consumer, { ENGINE: 'simulated' })
+  t.equal(subpaths.status, 0, subpaths.stderr)
+  t.match(JSON.parse(subpaths.stdout), { status: 200, body: { relevant: { cached: true } }, page: 418, same: true }, 'POST /v1/judge alone, other paths passed on')
+
   // judge test, on the answer key init wrote from the label column.
   const tested = run(judge, ['test', 'sms.judge.yaml', '--json'], consumer, { ENGINE: 'simulated' })
   t.equal(tested.status, 0, tested.stderr)
@@ -106,9 +138,9 @@ t.test('the packed package installs, imports, mounts in node:http and runs its C
     include: ['consumer.ts'],
   }))
   t.match(run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', '.'], consumer), { status: 0, stdout: '' }, 'typed')
-  writeFileSync(join(consumer, 'wrong.ts'), "import { judge } from 'judge-rows'\nconst n: number = await judge('x', {})\n")
+  writeFileSync(join(consumer, 'wrong.ts'), "import { judge } from 'judge-rows'\nimport { createHandler } from 'judge-rows/server'\nconst n: number = await judge('x', {})\nconst h: string = createHandler({} as never)\n")
   writeFileSync(join(consumer, 'tsconfig.json'), readFileSync(join(consumer, 'tsconfig.json'), 'utf8').replace('consumer.ts', 'wrong.ts'))
-  t.match(run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', '.'], consumer), { status: 1, stdout: /wrong\.ts.*Type 'Answers' is not assignable to type 'number'/ }, 'and the types say something')
+  t.match(run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', '.'], consumer), { status: 1, stdout: /wrong\.ts.*Type 'Answers' is not assignable to type 'number'[\s\S]*wrong\.ts.*Type 'JudgeHandler' is not assignable to type 'string'/ }, 'and the types say something, the subpaths\' too')
 
   const serve = await serveAsPrinted(next[2], consumer)
   t.teardown(serve.stop)

@@ -124,3 +124,16 @@ t.test('ENGINE_PRICE_PER_MTOK reaches the judge dependencies: a run costs its to
   t.equal(run.cost, tidy(tokenCost(tokens, 1000)))
   t.equal(runtime.depsFor(at(dir)).pricePerMtok, 1000)
 })
+
+t.test('the simulated engine asks in the process without a governor, unless ENGINE_RPM asks for a pace; any other engine has one', async (t) => {
+  const dir = t.testdir({})
+  const depsOf = (env: Record<string, string>, engine?: Engine) => {
+    const runtime = createRuntime(readConfig({ JUDGE_STORE: join(dir, `${Object.values(env).join('-')}${engine ? '-fake' : ''}.sqlite`), ...env }, dir), engine ? { engine } : {})
+    t.teardown(() => runtime.close())
+    return runtime.depsFor(at(dir))
+  }
+  t.equal(depsOf({ ENGINE: 'simulated' }).governor, undefined)
+  t.ok(depsOf({ ENGINE: 'simulated', ENGINE_RPM: '600' }).governor, 'a pace asked for is kept')
+  t.ok(depsOf({ ENGINE: 'openai', ENGINE_URL: 'http://127.0.0.1:9/v1' }).governor)
+  t.ok(depsOf({}, createFakeEngine()).governor, 'an engine passed in code is governed: it may fail')
+})

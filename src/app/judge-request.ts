@@ -1,10 +1,16 @@
-import { dailySpend } from '../core/judge/daily-spend.ts'
+import { createRequire } from 'node:module'
+import { extname } from 'node:path'
 import { timestamp } from '../core/judge/deps.ts'
 import { judgeOne, storedOne, type OneRow } from '../core/judge/judge-one.ts'
 import type { SpecResult } from '../core/judge/judge-row.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import type { Answers, Project, Row } from '../core/types.ts'
 import type { App } from './app.ts'
+
+
+// The daily spend cap's code loads with the first request of a server that has one (the library's judge() has none).
+const load = createRequire(import.meta.url)
+const spending = () => load(`../core/judge/daily-spend${extname(import.meta.filename)}`) as typeof import('../core/judge/daily-spend.ts')
 
 /** One row to judge, as the library and `POST /v1/judge` take it. */
 export interface JudgeInput {
@@ -34,7 +40,7 @@ export interface Judged {
 export async function judgeRequest(app: App, input: JudgeInput): Promise<Judged> {
   const deps = app.depsFor(input.project)
   const selected = selectJudgments(input.project, input.node, 'merged')
-  const spend = input.serverSpend ? dailySpend(deps.store, input.serverSpend.dailyCap, app.now) : undefined
+  const spend = input.serverSpend ? spending().dailySpend(deps.store, input.serverSpend.dailyCap, app.now) : undefined
   const one = await judgeOne({ deps, cap: input.cap, signal: input.signal, spend }, input.project, selected, input.row)
   const judged = judgedOf(one, selected)
   if (input.log) {

@@ -1,7 +1,14 @@
+import { createRequire } from 'node:module'
+import { extname } from 'node:path'
 import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
 import { StoreError } from '../store-error.ts'
 import type { Html } from './html.ts'
-import { errorPage } from './pages/error.ts'
+
+// The error page (and the layout and style of every page) is loaded with the first error answered
+// as a page, synchronously as an error is answered: a server answering /v1/ alone loads no page.
+const load = createRequire(import.meta.url)
+const errorPage = (status: number, message: string, token: string | null): Html =>
+  (load(`./pages/error${extname(import.meta.filename)}`) as typeof import('./pages/error.ts')).errorPage(status, message, token)
 
 /** A response as data: the handler is the only place that writes one out. */
 export interface Reply {

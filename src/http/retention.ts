@@ -1,4 +1,4 @@
-import { forgetExpired, type ExpiredJudgment } from '../app/forget-expired.ts'
+import type { ExpiredJudgment } from '../app/forget-expired.ts'
 import { DAY_MS } from '../core/forget/retention.ts'
 import type { Project } from '../core/types.ts'
 import { loadRequested, type ServerContext } from './context.ts'
@@ -53,6 +53,8 @@ export async function applyRetention(ctx: ServerContext): Promise<void> {
     }
     if (!project.specs.some((s) => s.retainDays !== null)) continue
     try {
+      // Forgetting is loaded with the first judgment that has a retain_days to apply.
+      const { forgetExpired } = await import('../app/forget-expired.ts')
       const report = await forgetExpired(ctx.runtime, { project, apply: true, command: 'server' })
       const gone = report.judgments.filter((j) => j.states.length > 0)
       for (const judgment of gone) ctx.log(retentionLine(path, judgment))

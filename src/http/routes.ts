@@ -1,35 +1,41 @@
-import { serverSpend } from '../app/spend.ts'
 import { loadRequested, type Endpoint } from './context.ts'
-import { forgetEndpoint } from './endpoints/forget.ts'
 import { judgeEndpoint } from './endpoints/judge.ts'
-import { undoEndpoint, verdictEndpoint } from './endpoints/review.ts'
-import { driftData, runsListData } from './endpoints/runs.ts'
-import { accuracyPage } from './pages/accuracy.ts'
-import { comparePage } from './pages/compare.ts'
-import { homePage } from './pages/home.ts'
-import { reviewModePage } from './pages/compare-review.ts'
-import { runPage } from './pages/run.ts'
-import { runsPage } from './pages/runs.ts'
+import { onFirstCall } from './lazy.ts'
 import { param } from './params.ts'
 import { jsonReply } from './reply.ts'
 import type { Route } from './router.ts'
 import { twin } from './twins.ts'
-import { accuracyData } from './views/accuracy.ts'
-import { compareData } from './views/compare.ts'
-import { homeData } from './views/home.ts'
-import { reviewModeData } from './views/compare-review.ts'
-import { runPageData } from './views/run.ts'
-import { runsData } from './views/runs.ts'
+
+// Every endpoint but POST /v1/judge is imported on its first request (src/http/lazy.ts): a server
+// that answers judgments alone loads no page, no page's data and no use case beyond judging.
+const serverSpend = onFirstCall(() => import('../app/spend.ts').then((m) => m.serverSpend))
+const runsListData = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.runsListData))
+const driftData = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.driftData))
+const accuracyData = onFirstCall(() => import('./views/accuracy.ts').then((m) => m.accuracyData))
+const compareData = onFirstCall(() => import('./views/compare.ts').then((m) => m.compareData))
+const forgetEndpoint = onFirstCall(() => import('./endpoints/forget.ts').then((m) => m.forgetEndpoint))
+const verdictEndpoint = onFirstCall(() => import('./endpoints/review.ts').then((m) => m.verdictEndpoint))
+const undoEndpoint = onFirstCall(() => import('./endpoints/review.ts').then((m) => m.undoEndpoint))
+const homeData = onFirstCall(() => import('./views/home.ts').then((m) => m.homeData))
+const homePage = onFirstCall(() => import('./pages/home.ts').then((m) => m.homePage))
+const runsData = onFirstCall(() => import('./views/runs.ts').then((m) => m.runsData))
+const runsPage = onFirstCall(() => import('./pages/runs.ts').then((m) => m.runsPage))
+const runPageData = onFirstCall(() => import('./views/run.ts').then((m) => m.runPageData))
+const runPage = onFirstCall(() => import('./pages/run.ts').then((m) => m.runPage))
+const accuracyPage = onFirstCall(() => import('./pages/accuracy.ts').then((m) => m.accuracyPage))
+const comparePage = onFirstCall(() => import('./pages/compare.ts').then((m) => m.comparePage))
+const reviewModeData = onFirstCall(() => import('./views/compare-review.ts').then((m) => m.reviewModeData))
+const reviewModePage = onFirstCall(() => import('./pages/compare-review.ts').then((m) => m.reviewModePage))
 
 /** GET /v1/runs: the runs of `path` (optionally one `node`), newest first, at most 50. */
-export const runsEndpoint: Endpoint = (ctx, request) => jsonReply(runsListData(ctx, request.query))
+export const runsEndpoint: Endpoint = async (ctx, request) => jsonReply(await runsListData(ctx, request.query))
 
 /** GET /v1/drift: drift per question of one judgment. */
-export const driftEndpoint: Endpoint = (ctx, request) => jsonReply(driftData(ctx, request.query))
+export const driftEndpoint: Endpoint = async (ctx, request) => jsonReply(await driftData(ctx, request.query))
 
 /** GET /v1/spend: the server's engine spend per day in the store of `path`, and the daily cap. */
-export const spendEndpoint: Endpoint = (ctx, request) =>
-  jsonReply(serverSpend(ctx.runtime, loadRequested(ctx, param(request.query, 'path')), ctx.config.serverMaxDailyCost))
+export const spendEndpoint: Endpoint = async (ctx, request) =>
+  jsonReply(await serverSpend(ctx.runtime, loadRequested(ctx, param(request.query, 'path')), ctx.config.serverMaxDailyCost))
 
 /** GET /v1/accuracy: one judgment's accuracy report, the `report` of the accuracy page's data. */
 export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((await accuracyData(ctx, request)).report)
@@ -37,13 +43,17 @@ export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((awa
 /** GET /v1/compare: a candidate spec against the live one on the kept rows, the `report` of the compare page's data. */
 export const compareEndpoint: Endpoint = async (ctx, request) => jsonReply((await compareData(ctx, request)).report)
 
+/** POST /v1/judge alone: the routes of a handler that answers judgments and nothing else. */
+export const JUDGE_ROUTES: readonly Route<Endpoint>[] = [{ method: 'POST', path: '/v1/judge', value: judgeEndpoint }]
+
 /**
  * Every route the server answers. JSON endpoints live under /v1/, pages at the top; a new
  * endpoint is one entry here (HEAD follows GET by itself), and a page with its JSON twin one
- * twin() declaration (src/http/twins.ts: the twin of page P is /v1/pages + P).
+ * twin() declaration (src/http/twins.ts: the twin of page P is /v1/pages + P). A page, its data
+ * and an endpoint's module are named by a loader, imported on the route's first request.
  */
 export const ROUTES: readonly Route<Endpoint>[] = [
-  { method: 'POST', path: '/v1/judge', value: judgeEndpoint },
+  ...JUDGE_ROUTES,
   { method: 'GET', path: '/v1/runs', value: runsEndpoint },
   { method: 'GET', path: '/v1/drift', value: driftEndpoint },
   { method: 'GET', path: '/v1/accuracy', value: accuracyEndpoint },

@@ -18,15 +18,15 @@ export interface Twin<D> {
   readonly path: string
   /** The data object of a request, the one thing both answers are made from. */
   readonly data: (ctx: ServerContext, request: HttpRequest) => D | Promise<D>
-  /** The page of that data, its links carrying the request's token. */
-  readonly page: (data: D, token: string | null) => Html
+  /** The page of that data, its links carrying the request's token (a promise when the page is loaded on first use). */
+  readonly page: (data: D, token: string | null) => Html | Promise<Html>
   /** Earlier URLs of the twin, still answered with the same data. */
   readonly aliases?: readonly string[]
 }
 
 /** The routes of a page, its JSON twin at twinPath, and the twin's aliases: all from one data builder. */
 export function twin<D>(declared: Twin<D>): Route<Endpoint>[] {
-  const page: Endpoint = async (ctx, request) => pageReply(declared.page(await declared.data(ctx, request), request.token))
+  const page: Endpoint = async (ctx, request) => pageReply(await declared.page(await declared.data(ctx, request), request.token))
   const json: Endpoint = async (ctx, request) => jsonReply(await declared.data(ctx, request))
   const twins = [twinPath(declared.path), ...(declared.aliases ?? [])]
   return [{ method: 'GET', path: declared.path, value: page }, ...twins.map((path): Route<Endpoint> => ({ method: 'GET', path, value: json }))]

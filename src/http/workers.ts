@@ -1,4 +1,4 @@
-import cluster, { type Worker } from 'node:cluster'
+import type { Worker } from 'node:cluster'
 import { extname, join } from 'node:path'
 import type { Config } from '../config.ts'
 import { serveUntil, SHUTDOWN_MS, type ServeIo } from './server.ts'
@@ -14,7 +14,7 @@ export interface WorkerOrder {
 
 /**
  * Serves `config` until `io.signal` aborts: in this process for one worker, else in
- * `config.workers` processes sharing the port through node:cluster. Returns the exit status.
+ * `config.workers` processes sharing the port through node:cluster (loaded only then). Returns the exit status.
  */
 export async function serveAll(config: Config, io: ServeIo): Promise<number> {
   if (config.workers <= 1) {
@@ -31,6 +31,8 @@ export async function serveAll(config: Config, io: ServeIo): Promise<number> {
  * use) stops them all, with its exit status.
  */
 async function servePrimary(config: Config, io: ServeIo): Promise<number> {
+  // node:cluster is loaded here, by a primary alone: a server of one process never loads it.
+  const { default: cluster } = await import('node:cluster')
   cluster.setupPrimary({ exec: WORKER_ENTRY, args: [], silent: true })
   const running = new Set<Worker>()
   let stopping = false

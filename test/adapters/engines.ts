@@ -30,3 +30,10 @@ t.test('every engine tries each request once: failures reach the core, which ret
   await t.rejects(engine.ask({ model: 'm', state: { m: 'x' }, questions: [{ name: 'q', ask: 'Q?', type: 'yes_no', labels: ['yes', 'no'], descriptions: [null, null], fingerprint: 'f' }] }), { name: 'EngineError', engineStatus: 503, transient: true })
   t.equal(calls, 1)
 })
+
+t.test('the simulated engine is created from the table, asking nothing and needing no key', async (t) => {
+  t.match(ENGINES.simulated, { defaultUrl: 'local', defaultModel: 'simulated-1', defaultRpm: 0, needsKey: false })
+  const engine = ENGINES.simulated.create({ url: 'local', apiKey: null, model: null, timeoutMs: 100 })
+  t.equal(engine.defaultModel, 'simulated-1')
+  t.equal(engine.modelId?.('jev-1.13.0'), 'simulated-jev-1.13.0')
+})

@@ -1,11 +1,16 @@
 import { mkdirSync, statSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, extname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { pathToFileURL } from 'node:url'
 import { StoreError } from '../../store-error.ts'
-import { configure, migrate, newerError, SCHEMA_VERSION, userVersion } from './sqlite-schema.ts'
+import { configure, SCHEMA_VERSION, userVersion } from './sqlite-connection.ts'
 import { storeWriteProblem } from './store-location.ts'
 import { BUSY_TIMEOUT_MS, isReadOnlyCode, sqliteCode, storeErrorOf } from './store-trouble.ts'
+
+// The migrations load only when a file's schema is not this code's (a new, older or newer store).
+const load = createRequire(import.meta.url)
+const schema = () => load(`./sqlite-schema${extname(import.meta.filename)}`) as typeof import('./sqlite-schema.ts')
 
 /** A connection to a store file, and why it takes no writes (null: it does). */
 export interface OpenedFile {
@@ -34,7 +39,7 @@ function openWritable(file: string): DatabaseSync {
   const db = new DatabaseSync(file)
   try {
     configure(db)
-    migrate(db, file)
+    if (userVersion(db) !== SCHEMA_VERSION) schema().migrate(db, file)
     return db
   } catch (error) {
     db.close()
@@ -89,7 +94,7 @@ export function connectReadOnly(file: string, probe: (db: DatabaseSync) => void)
 /** A read-only store must be at this code's schema version: it cannot be migrated where it is. */
 function checkVersion(db: DatabaseSync, file: string, why: string): void {
   const version = userVersion(db)
-  if (version > SCHEMA_VERSION) throw newerError(file, version)
+  if (version > SCHEMA_VERSION) throw schema().newerError(file, version)
   if (version < SCHEMA_VERSION) {
     throw new StoreError(file, 'read-only', `${file} is read-only (${why}) and at schema version ${version}, older than the version ` +
       `${SCHEMA_VERSION} this judge reads: open it once where it can be written, which upgrades it`)

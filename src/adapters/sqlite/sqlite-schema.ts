@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { StoreError } from '../../store-error.ts'
+import { SCHEMA_VERSION, userVersion } from './sqlite-connection.ts'
 import { BASE_MIGRATIONS, type Migration } from './sqlite-base-migrations.ts'
 import { answersEpochMigration } from './sqlite-epoch-migration.ts'
 import { forgetMigration } from './sqlite-forget-migration.ts'
@@ -9,7 +10,6 @@ import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { paceCutsMigration } from './sqlite-pace-cuts-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
-import { BUSY_TIMEOUT_MS } from './store-trouble.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
 /** The schema's history, oldest first; the last step's version is the version this code writes. */
@@ -25,37 +25,9 @@ export const MIGRATIONS: readonly Migration[] = [
   paceCutsMigration(12),
 ]
 
-/** The schema version this code writes and understands. */
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version
-
-/** The connection settings every store runs with; several processes may share one file. */
-export function configure(db: DatabaseSync): void {
-  // The busy timeout comes first so that switching to WAL waits for another process's lock.
-  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
-  switchToWal(db)
-  db.exec('PRAGMA synchronous = NORMAL')
-  db.exec('PRAGMA foreign_keys = ON')
-  // Deleted rows are overwritten with zeros, so that a forgotten row leaves no bytes in free space.
-  db.exec('PRAGMA secure_delete = ON')
-}
-
-/**
- * Switches to WAL, waiting as the busy timeout does. While another process creates the same store,
- * SQLite can refuse the switch at once, without the busy handler (to avoid a deadlock on the lock
- * this connection holds); it is then tried again every 10 ms for up to 5 s.
- */
-function switchToWal(db: DatabaseSync, waitMs = BUSY_TIMEOUT_MS): void {
-  const deadline = Date.now() + waitMs
-  for (;;) {
-    try {
-      db.exec('PRAGMA journal_mode = WAL')
-      return
-    } catch (error) {
-      if (!/database is locked/.test((error as Error).message) || Date.now() >= deadline) throw error
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10)
-    }
-  }
-}
+// SCHEMA_VERSION is written in src/adapters/sqlite/sqlite-connection.ts, where opening a store
+// reads it without loading the migrations: a step appended here raises it there too (the schema's
+// test checks that they agree).
 
 /**
  * Brings the schema up to SCHEMA_VERSION in one transaction, or refuses a store written by a newer
@@ -84,8 +56,4 @@ export function newerError(file: string, version: number): StoreError {
     'this judge knows; upgrade judge to use this store', { context: { version } })
 }
 
-/** The schema version recorded in the file; 0 for a new store. */
-export function userVersion(db: DatabaseSync): number {
-  const row = db.prepare('PRAGMA user_version').get() as { user_version: number }
-  return row.user_version
-}
+export { configure, SCHEMA_VERSION, userVersion } from './sqlite-connection.ts'

@@ -1,15 +1,18 @@
-import { storedAt } from './sqlite-store-forget.ts'
 import { sampleRank } from '../../core/stats/sample-rank.ts'
-import { gridKey, keyValue, onGrid } from '../../core/tally/grid.ts'
 import type { State } from '../../core/types.ts'
-import type { AnswerCell, MarginBand, StoredAnswer } from '../../ports/answer-store.ts'
+import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Store } from '../../ports/store.ts'
 import { sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
 
 /** The methods of the port that read and write answers and states. */
 export type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
-  'answersForStates' | 'answerLabels' | 'sampleAnswers' | 'countAnswers' | 'answerCells'>
+  'answersForStates' | 'answerLabels' | 'sampleAnswers'>
+
+/** When a state written with these answers was stored: the latest time one of them was asked. */
+export function storedAt(answers: readonly StoredAnswer[]): string {
+  return answers.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), '')
+}
 
 /** The answer methods of a SQLite store, over its prepared statements and write transaction. */
 export function answerMethods(sql: Statements, transaction: (work: () => void) => void): AnswerMethods {
@@ -67,32 +70,7 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
       if (!band) return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
       return answersOf(sql.sampleBand.all(model, fingerprint, band.from, band.below, sqlLimit(limit)))
     },
-    countAnswers(model, fingerprint, band) {
-      // The tally counts a band whose ends are hundredths; any other takes the margin index.
-      const keys = tallyKeys(band)
-      const row = keys ? sql.tallyCount.get(model, fingerprint, keys[0], keys[1]) : sql.countBand.get(model, fingerprint, band!.from, band!.below)
-      return (row as { n: number }).n
-    },
-    answerCells(model, fingerprint, resolution) {
-      if (resolution === 'grid') return (sql.tallyCells.all(model, fingerprint) as unknown as TallyRow[]).map(gridCell)
-      return sql.answerCells.all(model, fingerprint).map((row): AnswerCell =>
-        ({ label: row.label as string, p: row.p as number, margin: row.margin as number, count: row.count as number }))
-    },
   }
-}
-
-/** The tally's margin keys from (inclusive) and below (exclusive) of a band whose ends are on the grid; null for any other band. */
-function tallyKeys(band: MarginBand | undefined): [number, number] | null {
-  const from = band?.from ?? -Infinity
-  const below = band?.below ?? Infinity
-  if ((from !== -Infinity && !onGrid(from)) || (below !== Infinity && !onGrid(below))) return null
-  return [from === -Infinity ? Number.MIN_SAFE_INTEGER : gridKey(from), below === Infinity ? Number.MAX_SAFE_INTEGER : gridKey(below)]
-}
-
-type TallyRow = [label: string, pKey: number, marginKey: number, answers: number, pNanos: number]
-
-function gridCell([label, pKey, marginKey, count, pNanos]: TallyRow): AnswerCell {
-  return { label, p: keyValue(pKey), margin: keyValue(marginKey), count, pNanos }
 }
 
 const answersOf = (rows: unknown[]): StoredAnswer[] => (rows as AnswerRow[]).map(answerOf)

@@ -1,5 +1,4 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
-import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { ForgetPlan, ForgetStore, ForgottenLine, HeldState } from '../../ports/forget-store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
@@ -30,11 +29,6 @@ export const FORGET_SQL = {
   forgottenLines: 'SELECT forgotten_at, command, state_hash, place, count FROM _judge_forgotten ORDER BY rowid',
   checkpoint: 'PRAGMA wal_checkpoint(TRUNCATE)',
 } as const
-
-/** When a state written with these answers was stored: the latest time one of them was asked. */
-export function storedAt(answers: readonly StoredAnswer[]): string {
-  return answers.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), '')
-}
 
 /** The forgetting methods of a SQLite store, over its connection, statements and write transaction. */
 export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (work: () => void) => void): ForgetStore {

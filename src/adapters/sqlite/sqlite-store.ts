@@ -1,16 +1,18 @@
+import { createRequire } from 'node:module'
+import { extname } from 'node:path'
 import type { Store } from '../../ports/store.ts'
 import { StoreError } from '../../store-error.ts'
-import { cacheAnswers } from './answer-cache.ts'
 import { openStoreFile } from './sqlite-open.ts'
 import { prepareStatements } from './sqlite-statements.ts'
 import { answerMethods } from './sqlite-store-answers.ts'
-import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
-import { forgetMethods } from './sqlite-store-forget.ts'
-import { recordMethods } from './sqlite-store-records.ts'
-import { runMethods } from './sqlite-store-runs.ts'
+import { cacheMethodsOnUse, forgetMethodsOnUse, recordMethodsOnUse, runMethodsOnUse, tallyMethodsOnUse } from './sqlite-store-groups.ts'
 import { readSnapshot, writeTransaction } from './sqlite-transactions.ts'
 import { readOnlyMessage, storeErrorOf } from './store-trouble.ts'
+
+// Loaded when needed: the answer cache for a server (docs/architecture.md).
+const load = createRequire(import.meta.url)
+const answerCache = () => load(`./answer-cache${extname(import.meta.filename)}`) as typeof import('./answer-cache.ts')
 
 /** Options of openSqliteStore. */
 export interface SqliteStoreOptions {
@@ -47,11 +49,12 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const transaction = writeTransaction(db, sql, snapshot, refuse)
     const store: Store = {
       ...answerMethods(sql, transaction),
-      ...runMethods(sql, transaction),
-      ...cacheMethods(sql, transaction),
-      ...recordMethods(sql, transaction),
+      ...runMethodsOnUse(sql, transaction),
+      ...cacheMethodsOnUse(sql, transaction),
+      ...tallyMethodsOnUse(sql),
+      ...recordMethodsOnUse(sql, transaction),
       ...engineMethods(sql, transaction),
-      ...forgetMethods(db, sql, transaction),
+      ...forgetMethodsOnUse(db, sql, transaction),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()
@@ -65,7 +68,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const forgetPages = () => void (db.isOpen && db.exec('PRAGMA shrink_memory'))
     const guarded = guardStore(store, file, readOnly, forgetPages)
     // In front of the read transaction, so that a kept answer costs no lock.
-    return options.cachedStates ? cacheAnswers(guarded, options.cachedStates) : guarded
+    return options.cachedStates ? answerCache().cacheAnswers(guarded, options.cachedStates) : guarded
   } catch (error) {
     db.close()
     throw storeErrorOf(file, error, { readOnly }, true)

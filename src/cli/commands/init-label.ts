@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { delimitedLine } from '../../adapters/files/delimiter.ts'
-import { readRows } from '../../adapters/files/rows.ts'
+import { readRows } from '../../adapters/files/local-files.ts'
 import { labelProblem, labelQuestion, type LabelQuestion } from '../../core/spec/starter-label.ts'
 import { yamlText } from '../../core/spec/starter.ts'
 import { UsageError } from '../../errors.ts'

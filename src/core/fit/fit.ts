@@ -1,10 +1,3 @@
-/**
- * The median option mass below which a run says a question does not fit its rows, when the spec
- * sets no `min_fit`: under half of the model's next-token probability on the offered labels means
- * that, for a typical row, the model would rather have answered something else.
- */
-export const DEFAULT_MIN_FIT = 0.5
-
 /** Rows of lowest option mass a run's fit names per question. */
 export const LOWEST_ROWS = 3
 

@@ -1,6 +1,6 @@
-import { missingColumnHint } from './missing-column.ts'
 import { InputError } from '../../errors.ts'
 import { shortHash } from '../hash.ts'
+import { nearestName } from '../spec/nearest-name.ts'
 import type { Row, State, StateColumn } from '../types.ts'
 
 /** Turns one value into its state string: strings as they are, null as "", anything else as JSON. */
@@ -26,4 +26,30 @@ export function stateOf(row: Row, columns: readonly StateColumn[], where: string
 /** The state hash: the first 16 hex digits of SHA-256 of the state as JSON. */
 export function stateHash(state: State): string {
   return shortHash(JSON.stringify(state))
+}
+
+// Past this many, the list of a row's columns is cut: a person reads the first ones.
+const LISTED = 20
+const SEPARATORS = [';', '\t', '|', ',']
+
+/**
+ * Why a row lacks a state column, as the end of an error message: the nearest column the row has,
+ * its columns, and when the row is one column holding a separator, the `--delimiter` that reads it.
+ */
+export function missingColumnHint(name: string, row: Row): string {
+  const columns = Object.keys(row)
+  const near = nearestName(name, columns)
+  const listed = columns.length > LISTED ? `${columns.slice(0, LISTED).map(quoted).join(', ')} and ${columns.length - LISTED} more` : columns.map(quoted).join(', ')
+  const parts = [near === null ? '' : ` (did you mean "${near}"?)`, columns.length === 0 ? '; the row has no columns' : `; its columns are ${listed}`]
+  const separator = columns.length === 1 ? SEPARATORS.find((s) => columns[0].includes(s)) : undefined
+  if (separator !== undefined) {
+    const flag = separator === '\t' ? 'tab' : `'${separator}'`
+    const key = separator === '\t' ? 'tab' : JSON.stringify(separator)
+    parts.push(`; the header is one column holding ${separator === '\t' ? 'tabs' : `"${separator}"`}: read the file with --delimiter ${flag}, or set delimiter: ${key} in the spec`)
+  }
+  return parts.join('')
+}
+
+function quoted(column: string): string {
+  return JSON.stringify(column)
 }

@@ -1,6 +1,5 @@
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import { SpecError } from '../../errors.ts'
-import { DEFAULT_MIN_FIT } from '../fit/fit.ts'
 import { shortHash } from '../hash.ts'
 import { parseAct } from './spec-act.ts'
 import { parseDataFormat } from './spec-data-format.ts'
@@ -30,6 +29,13 @@ export const DEFAULT_UNSURE_BELOW = 0.2
  * few hundred reviews, at a tenth more review work.
  */
 export const DEFAULT_DOUBLE_REVIEW = 0.1
+
+/**
+ * The median option mass below which a run says a question does not fit its rows, when the spec
+ * sets no `min_fit`: under half of the model's next-token probability on the offered labels means
+ * that, for a typical row, the model would rather have answered something else.
+ */
+export const DEFAULT_MIN_FIT = 0.5
 
 /** The keys a spec may hold, in the order the documentation lists them. */
 export const SPEC_KEYS = [

@@ -1,7 +1,8 @@
 import t from 'tap'
 import { join } from 'node:path'
 import { chmodSync } from 'node:fs'
-import { formatOf, readRows } from '../../../src/adapters/files/rows.ts'
+import { readRows } from '../../../src/adapters/files/local-files.ts'
+import { formatOf } from '../../../src/adapters/files/rows.ts'
 
 async function all(file: string, delimiter?: string) {
   const out = []

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { DEFAULT_MIN_FIT, countMass, emptyMassCounts, questionFit as fitOfCounts, unfitQuestions, type FitRow, type RunFit } from '../../../src/core/fit/fit.ts'
+import { DEFAULT_MIN_FIT } from '../../../src/core/spec/spec-parse.ts'
+import { countMass, emptyMassCounts, questionFit as fitOfCounts, unfitQuestions, type FitRow, type RunFit } from '../../../src/core/fit/fit.ts'
 
 /** The fit of masses in hand, counted as a run counts them. */
 function questionFit(answers: number, masses: readonly number[], lowest: readonly FitRow[], minFit: number) {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { stateHash, stateOf, stateValue } from '../../../src/core/judge/state.ts'
+import { missingColumnHint, stateHash, stateOf, stateValue } from '../../../src/core/judge/state.ts'
 import { sha256 } from '../../../src/core/hash.ts'
 import { InputError } from '../../../src/errors.ts'
 
@@ -32,4 +32,22 @@ t.test('the state hash is the first 16 hex digits of SHA-256 of the state JSON',
 
 t.test('a missing column is an error naming it and where', async (t) => {
   t.throws(() => stateOf({ message: 'hi' }, columns, 'data.csv:3'), new InputError('data.csv:3: the row lacks the state column "n"'))
+})
+
+t.test('a missing column is told with the nearest column the row has and every column', async (t) => {
+  t.equal(missingColumnHint('mesage', { id: '1', message: 'hi' }), ' (did you mean "message"?); its columns are "id", "message"')
+  t.equal(missingColumnHint('body', { id: '1', message: 'hi' }), '; its columns are "id", "message"')
+})
+
+t.test('a row of one column holding a separator hints at --delimiter and delimiter:', async (t) => {
+  t.equal(missingColumnHint('message', { 'id;message': '1;hi' }),
+    '; its columns are "id;message"; the header is one column holding ";": read the file with --delimiter \';\', or set delimiter: ";" in the spec')
+  t.match(missingColumnHint('message', { 'id\tmessage': '1' }), /holding tabs: read the file with --delimiter tab, or set delimiter: tab in the spec$/)
+  t.notMatch(missingColumnHint('message', { text: 'hi' }), /delimiter/)
+})
+
+t.test('a long header is listed up to twenty columns; a row of none says so', async (t) => {
+  const row = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`c${i}`, '']))
+  t.match(missingColumnHint('zzzz', row), /"c19" and 5 more$/)
+  t.equal(missingColumnHint('message', {}), '; the row has no columns')
 })

@@ -1,0 +1,83 @@
+import { createReadStream, type ReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { parse } from 'csv-parse'
+import { InputError, NotFoundError } from '../../errors.ts'
+import type { Row, SourcedRow } from '../../core/types.ts'
+import { delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
+import { formatOf } from './rows.ts'
+
+// The parsers behind readRows (src/adapters/files/rows.ts), loaded when the first data file is read.
+
+/**
+ * Opens a data file and gives its rows, one at a time: JSON Lines or delimited text by its
+ * extension (src/adapters/files/rows.ts). A file that cannot be opened is a NotFoundError or an
+ * InputError naming `label`; a delimited file's separator is `delimiter` when given, else its
+ * extension's; a delimited file without a header line has its columns named by `columns`.
+ */
+export async function openRows(file: string, label: string, delimiter?: string | null, columns?: readonly string[] | null): Promise<AsyncGenerator<SourcedRow>> {
+  const stream = createReadStream(file)
+  const opened = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve())
+    stream.once('error', reject)
+  })
+  try {
+    await opened
+  } catch (error) {
+    throw fileError(error, label)
+  }
+  return formatOf(file) === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label, delimiterOf(file, delimiter), columns ?? null)
+}
+
+/** The error of a data file that cannot be opened or read: not found, a folder, or unreadable. */
+export function fileError(error: unknown, label: string): Error {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return new NotFoundError(`${label}: no such data file`)
+  if (code === 'EISDIR') return new InputError(`${label}: is a folder, not a data file`)
+  return new InputError(`${label}: cannot read the data file (${code ?? String(error)})`, { cause: error })
+}
+
+/** The rows of a delimited file with a header (or without one, its columns named by `names`), each with its line. */
+export async function* csvRows(stream: ReadStream, label: string, delimiter: string, names: readonly string[] | null = null): AsyncGenerator<SourcedRow> {
+  const parser = stream.pipe(parse({ ...parseOptions(delimiter), columns: names === null ? true : [...names], bom: true, skip_empty_lines: true, info: true }))
+  // pipe() does not forward a read error: without this the parser would wait forever.
+  stream.on('error', (error) => parser.destroy(error))
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
+      yield { row: record, where: `${label}:${info.lines}` }
+    }
+  } catch (error) {
+    if (error instanceof InputError) throw error
+    const e = error as Error & { lines?: number; code?: string }
+    if (e.code && !e.code.startsWith('CSV_')) throw fileError(e, label)
+    throw new InputError(`${label}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
+  }
+}
+
+/** The rows of a JSON Lines file, one object a line, blank lines skipped. */
+export async function* jsonLines(stream: ReadStream, label: string): AsyncGenerator<SourcedRow> {
+  const lines = createInterface({ input: stream, crlfDelay: Infinity })
+  let n = 0
+  try {
+    for await (const line of lines) {
+      n += 1
+      if (line.trim() === '') continue
+      yield { row: parseLine(line, `${label}:${n}`), where: `${label}:${n}` }
+    }
+  } catch (error) {
+    if (error instanceof InputError) throw error
+    throw fileError(error, label)
+  }
+}
+
+function parseLine(line: string, where: string): Row {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch (error) {
+    throw new InputError(`${where}: not valid JSON: ${(error as Error).message}`)
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new InputError(`${where}: a row must be a JSON object`)
+  }
+  return value as Row
+}
