@@ -134,6 +134,6 @@ t.test('the simulated engine asks in the process without a governor, unless ENGI
   }
   t.equal(depsOf({ ENGINE: 'simulated' }).governor, undefined)
   t.ok(depsOf({ ENGINE: 'simulated', ENGINE_RPM: '600' }).governor, 'a pace asked for is kept')
-  t.ok(depsOf({ ENGINE: 'openai', ENGINE_URL: 'http://127.0.0.1:9/v1' }).governor)
+  t.ok(depsOf({ ENGINE: 'openai', ENGINE_URL: 'http://127.0.0.1:9/v1', ENGINE_MODEL: 'm' }).governor)
   t.ok(depsOf({}, createFakeEngine()).governor, 'an engine passed in code is governed: it may fail')
 })
