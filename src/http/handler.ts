@@ -20,6 +20,7 @@ import { createRouter, type Route, type Router } from './router.ts'
 import { isApiPath, ROUTES } from './routes.ts'
 import { send } from './send.ts'
 import { createTasks } from './tasks.ts'
+import { identify, idOf } from './ops/request-id.ts'
 
 /** Which part of the server answered a request: the guard (refused it), the fast path or the full path. */
 export type AnsweredBy = 'guard' | 'fast' | 'full'
@@ -95,11 +96,12 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     const { pathname, query } = splitTarget(req.url ?? '/')
     const found = router.match(method, pathname)
     if (found.kind === 'none' && next) return next()
+    const requestId = identify(req, res)
     let admission: Admission
     try {
       admission = ctx.guard.admit(method, req.headers, query)
     } catch (error) {
-      send(res, failure(ctx, error, method, pathname, null))
+      send(res, failure(ctx, error, method, pathname, null, requestId))
       return trace('guard')
     }
     const full = (text?: string) => {
@@ -132,7 +134,7 @@ function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, answered: () =
   const found = router.match('POST', '/v1/judge')
   if (found.kind !== 'found' || found.route.value !== judgeEndpoint) return null
   return createFastPath(ctx, {
-    failed: (error) => failure(ctx, error, 'POST', '/v1/judge', null),
+    failed: (error, res) => failure(ctx, error, 'POST', '/v1/judge', null, idOf(res)),
     lastResort: (res, error) => lastResort(ctx, res, error),
     answered,
   }, ctx.replies)
@@ -153,5 +155,6 @@ function lastResort(ctx: ServerContext, res: ServerResponse, error: unknown): vo
 
 async function refuse(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const json = isApiPath(splitTarget(req.url ?? '/').pathname)
-  send(res, errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean }).reply)
+  const requestId = identify(req, res)
+  send(res, errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean, requestId }).reply)
 }

@@ -58,7 +58,7 @@ t.test('idle waits for requests in flight, and after close requests are refused 
   t.equal(await handler.close(1000), true)
   const api = await fetch(`${url}/v1/runs?path=spam.judge.yaml`)
   t.equal(api.status, 503)
-  t.same(await api.json(), { error: 'the server is shutting down', name: 'ShuttingDownError' })
+  t.match(await api.json(), { error: 'the server is shutting down', name: 'ShuttingDownError', request_id: String })
   const page = await fetch(`${url}/`)
   t.equal(page.status, 503)
   t.match(await page.text(), /<h1>503 Service Unavailable<\/h1>/)
