@@ -41,12 +41,13 @@ export function createFastPath(ctx: ServerContext, hooks: FastPathHooks, replies
     const kept = replies.get(text)
     if (kept !== undefined && ctx.paths.fresh(kept.resolved, ctx.now().getTime())) {
       sendRaw(res, 200, kept.headers, kept.body)
+      if (kept.answers) ctx.observer?.metrics?.answers(kept.answers)
       return hooks.answered()
     }
     const stored = storedReply(ctx, text)
     // Nothing has been asked or written: the full path answers it as it answers any request.
     if (stored === null) return handOn(text)
-    replies.set(text, { body: stored.reply.body, headers: headersOf(stored.reply), resolved: stored.resolved })
+    replies.set(text, { body: stored.reply.body, headers: headersOf(stored.reply), resolved: stored.resolved, answers: stored.answers })
     send(res, stored.reply)
     hooks.answered()
   }

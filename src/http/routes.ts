@@ -2,6 +2,7 @@ import { serverSpend } from '../app/spend.ts'
 import { loadRequested, type Endpoint } from './context.ts'
 import { forgetEndpoint } from './endpoints/forget.ts'
 import { judgeEndpoint } from './endpoints/judge.ts'
+import { metricsEndpoint } from './ops/metrics-endpoint.ts'
 import { healthzEndpoint, readyzEndpoint } from './ops/probes.ts'
 import { undoEndpoint, verdictEndpoint } from './endpoints/review.ts'
 import { driftData, runsListData } from './endpoints/runs.ts'
@@ -59,9 +60,10 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   ...twin({ path: '/review', data: reviewModeData, page: reviewModePage, aliases: ['/v1/review'] }),
   { method: 'POST', path: '/review', value: verdictEndpoint },
   { method: 'POST', path: '/review/undo', value: undoEndpoint },
-  // For whoever runs it (docs/deploy.md): probes.
+  // For whoever runs it (docs/deploy.md): probes and metrics.
   { method: 'GET', path: '/healthz', value: healthzEndpoint },
   { method: 'GET', path: '/readyz', value: readyzEndpoint },
+  { method: 'GET', path: '/metrics', value: metricsEndpoint },
 ]
 
 /** Whether errors on `pathname` are answered as JSON (the API) rather than as a page. */

@@ -14,7 +14,7 @@ t.test('the route table holds the seed\'s endpoints, the accuracy report, the sp
     'GET /compare', 'GET /v1/pages/compare',
     'GET /review', 'GET /v1/pages/review', 'GET /v1/review',
     'POST /review', 'POST /review/undo',
-    'GET /healthz', 'GET /readyz',
+    'GET /healthz', 'GET /readyz', 'GET /metrics',
   ])
   t.doesNotThrow(() => createRouter(ROUTES))
 })
