@@ -28,6 +28,16 @@ export interface Config {
   readonly workers: number
   /** JUDGE_ALLOWED_HOSTS: host names an open server answers for beside loopback and IP addresses (docs/security.md). */
   readonly allowedHosts: readonly string[]
+  /** What the server tells whoever runs it (docs/deploy.md): metrics and the access log. */
+  readonly observe: Observe
+}
+
+/** JUDGE_METRICS and JUDGE_ACCESS_LOG. */
+export interface Observe {
+  /** JUDGE_METRICS: whether requests, answers and engine calls are counted and GET /metrics answers; default on. */
+  readonly metrics: boolean
+  /** JUDGE_ACCESS_LOG: `json` writes one line per request to standard output; null (the default) writes none. */
+  readonly accessLog: 'json' | null
 }
 
 /** How the server bounds slow or numerous clients (docs/configuration.md). */
@@ -70,6 +80,8 @@ export const ENV_VARIABLES = [
   'JUDGE_MAX_CONNECTIONS_PER_CLIENT',
   'JUDGE_WORKERS',
   'JUDGE_ALLOWED_HOSTS',
+  'JUDGE_METRICS',
+  'JUDGE_ACCESS_LOG',
 ] as const
 
 const nonNegative = (n: number) => n >= 0
@@ -90,7 +102,16 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     limits: limitsOf(env),
     workers: workersOf(text(env, 'JUDGE_WORKERS') ?? '1', 'JUDGE_WORKERS'),
     allowedHosts: hostsOf(text(env, 'JUDGE_ALLOWED_HOSTS')),
+    observe: observeOf(env),
   }
+}
+
+function observeOf(env: Env): Observe {
+  const metrics = (text(env, 'JUDGE_METRICS') ?? 'on').toLowerCase()
+  if (metrics !== 'on' && metrics !== 'off') throw new UsageError(`JUDGE_METRICS must be on or off, not "${metrics}"`)
+  const log = (text(env, 'JUDGE_ACCESS_LOG') ?? 'off').toLowerCase()
+  if (log !== 'json' && log !== 'off') throw new UsageError(`JUDGE_ACCESS_LOG must be json or off, not "${log}"`)
+  return { metrics: metrics === 'on', accessLog: log === 'json' ? 'json' : null }
 }
 
 const positiveWhole = (n: number) => Number.isInteger(n) && n > 0

@@ -41,6 +41,8 @@ export interface RuntimeOptions {
   readonly now?: () => Date
   /** The sleep of the pacing and retry waits (tests pass a fake). */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** Wraps the engine, configured or passed in, as it is used (the server counts its requests); paced as the engine it wraps. */
+  readonly watchEngine?: (engine: Engine) => Engine
 }
 
 /**
@@ -50,7 +52,8 @@ export interface RuntimeOptions {
  */
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
   const openStore = options.openStore ?? ((file: string) => openSqliteStore(file, { batchReads: true }))
-  const engine = options.engine !== undefined ? options.engine : engineFor(config, options.fetch)
+  const chosen = options.engine !== undefined ? options.engine : engineFor(config, options.fetch)
+  const engine = chosen && options.watchEngine ? options.watchEngine(chosen) : chosen
   const now = options.now ?? (() => new Date())
   const stores = new Map<string, DepsWith<Store>>()
   // A loaded project's store is looked up once: a server loads a path's project again when it

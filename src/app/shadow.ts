@@ -23,14 +23,17 @@ export interface ShadowJob {
 /**
  * Judges the row with the candidate judgments that pair with the live ones (docs/shadow.md),
  * under the same cost cap, and records each shared question's live and candidate label in the live
- * store. It never throws: a failure is one line for `log` naming the judgments.
+ * store. It never throws: a failure is one line for `log` naming the judgments; it returns how it ended.
  */
-export async function shadowRow(app: App, job: ShadowJob, log: (line: string) => void): Promise<void> {
+export async function shadowRow(app: App, job: ShadowJob, log: (line: string) => void): Promise<ShadowResult> {
   const liveSelected = job.results.map((r) => r.spec)
   const candidates = pairJudgments(liveSelected, job.candidate.selected).map((p) => p.candidate)
   const what = `shadow ${names(candidates.length > 0 ? candidates : job.candidate.selected)} of ${names(liveSelected)}`
   try {
-    if (candidates.length === 0) return log(`${what}: no candidate judgment has a live namesake; nothing judged`)
+    if (candidates.length === 0) {
+      log(`${what}: no candidate judgment has a live namesake; nothing judged`)
+      return 'skipped'
+    }
     const deps = app.depsFor(job.candidate)
     const spend = job.serverSpend ? dailySpend(deps.store, job.serverSpend.dailyCap, app.now) : undefined
     const judging = { deps, ledger: createLedger(job.cap), signal: job.signal, spend }
@@ -42,10 +45,15 @@ export async function shadowRow(app: App, job: ShadowJob, log: (line: string) =>
     // The candidate's questions are noted even without pairs: `judge cache` counts their answers as in use.
     const seen = candidates.flatMap((c) => c.questions.map((q) => ({ judgment: c.name, specHash: c.hash, question: q.name, fingerprint: q.fingerprint, seenAt: at })))
     app.depsFor(job.live).store.recordShadow(pairs, seen)
+    return pairs.length === 0 ? 'skipped' : 'compared'
   } catch (error) {
     log(`${what} failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`)
+    return 'failed'
   }
 }
+
+/** How a shadow judgment ended: its pairs recorded, nothing to compare, or an error (logged). */
+export type ShadowResult = 'compared' | 'skipped' | 'failed'
 
 function names(specs: readonly { readonly name: string }[]): string {
   return specs.map((s) => s.name).join(', ')

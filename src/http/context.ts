@@ -7,6 +7,7 @@ import type { Project } from '../core/types.ts'
 import type { Runtime } from '../runtime.ts'
 import type { ServerToken } from './auth.ts'
 import type { Guard } from './guard.ts'
+import type { Observer } from './ops/observe.ts'
 import type { Reply } from './reply.ts'
 import type { ReplyCache } from './reply-cache.ts'
 import type { Resolved, ResolvedPaths } from './resolved-paths.ts'
@@ -35,6 +36,8 @@ export interface ServerContext {
   readonly now: () => Date
   /** Aborts when a shutdown gives up waiting: the engine requests still in flight are cancelled. */
   readonly shutdown: AbortSignal
+  /** Metrics and the access log (src/http/ops/observe.ts); absent, nothing is counted. */
+  readonly observer?: Observer
 }
 
 /** A request as endpoints see it: parsed, authorized, with its body read on demand. */

@@ -12,7 +12,7 @@ export const FAST_BODY_LIMIT = 16 * 1024
 /** What the fast path leaves to the handler: the one way errors become replies, and the last resort. */
 export interface FastPathHooks {
   /** The reply to an error raised while reading the body, as the full path answers it. */
-  failed(error: unknown): Reply
+  failed(error: unknown, res: ServerResponse): Reply
   /** What nothing else caught (a failure writing the response). */
   lastResort(res: ServerResponse, error: unknown): void
   /** Told once for each request the fast path answered itself. */
@@ -41,12 +41,13 @@ export function createFastPath(ctx: ServerContext, hooks: FastPathHooks, replies
     const kept = replies.get(text)
     if (kept !== undefined && ctx.paths.fresh(kept.resolved, ctx.now().getTime())) {
       sendRaw(res, 200, kept.headers, kept.body)
+      if (kept.answers) ctx.observer?.metrics?.answers(kept.answers)
       return hooks.answered()
     }
     const stored = storedReply(ctx, text)
     // Nothing has been asked or written: the full path answers it as it answers any request.
     if (stored === null) return handOn(text)
-    replies.set(text, { body: stored.reply.body, headers: headersOf(stored.reply), resolved: stored.resolved })
+    replies.set(text, { body: stored.reply.body, headers: headersOf(stored.reply), resolved: stored.resolved, answers: stored.answers })
     send(res, stored.reply)
     hooks.answered()
   }
@@ -58,7 +59,7 @@ export function createFastPath(ctx: ServerContext, hooks: FastPathHooks, replies
       const done = ctx.tasks.enter()
       collectBody(req, res, FAST_BODY_LIMIT, (error, text) => {
         try {
-          if (error) send(res, hooks.failed(error))
+          if (error) send(res, hooks.failed(error, res))
           else answer(res, text, handOn)
         } catch (failure) {
           hooks.lastResort(res, failure)

@@ -7,6 +7,7 @@ import type { Endpoint, HttpRequest, ServerContext } from './context.ts'
 import type { Admission } from './guard.ts'
 import { errorReply, type Reply } from './reply.ts'
 import type { Match } from './router.ts'
+import { idOf } from './ops/request-id.ts'
 import { isApiPath } from './routes.ts'
 import { send } from './send.ts'
 
@@ -39,16 +40,17 @@ export async function serveFull(ctx: ServerContext, exchange: Exchange): Promise
     const request: HttpRequest = { method, pathname, query, params, headers: req.headers, token, json: body.json, form: body.form }
     reply = await endpointOf(found, method, pathname)(ctx, request)
   } catch (error) {
-    reply = failure(ctx, error, method, pathname, token)
+    reply = failure(ctx, error, method, pathname, token, idOf(res))
   }
   send(res, reply)
   if (reply.after) void ctx.tasks.track(afterSent(ctx, res, reply.after))
 }
 
 /** The reply to an error, logged when it is the server's fault: the one way errors are answered. */
-export function failure(ctx: ServerContext, error: unknown, method: string, pathname: string, token: string | null): Reply {
-  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })
-  if (failed.logged) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean(detailsOf(error))}`)
+export function failure(ctx: ServerContext, error: unknown, method: string, pathname: string, token: string | null, requestId: string | null = null): Reply {
+  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean, requestId })
+  const id = requestId === null ? '' : ` (request ${requestId})`
+  if (failed.logged) ctx.log(`internal error on ${method} ${pathname}${id}: ${ctx.clean(detailsOf(error))}`)
   // A store in trouble is the operator's to fix: one line, which says what to do, and no stack.
   else if (error instanceof StoreError) ctx.log(`store trouble on ${method} ${pathname}: ${ctx.clean(error.message)}`)
   return failed.reply

@@ -20,9 +20,11 @@ import { createRouter, type Route, type Router } from './router.ts'
 import { isApiPath, ROUTES } from './routes.ts'
 import { send } from './send.ts'
 import { createTasks } from './tasks.ts'
+import { identify, idOf } from './ops/request-id.ts'
+import { observerOf } from './ops/observer-of.ts'
 
-/** Which part of the server answered a request: the guard (refused it), the fast path or the full path. */
-export type AnsweredBy = 'guard' | 'fast' | 'full'
+import type { AnsweredBy } from './ops/observe.ts'
+export type { AnsweredBy }
 
 /** Options of createHandler: the runtime's adapters (fakes in tests), the log, the routes. */
 export interface HandlerOptions extends RuntimeOptions {
@@ -34,6 +36,8 @@ export interface HandlerOptions extends RuntimeOptions {
   readonly trace?: (by: AnsweredBy) => void
   /** When the server applies retain_days (src/http/retention.ts); tests pass their own timer. */
   readonly retention?: RetentionOptions
+  /** Writes one access log line (JUDGE_ACCESS_LOG=json); default standard output. */
+  readonly accessLog?: (line: string) => void
 }
 
 /** The server as a node:http request listener, with a way to wait for its work and to close it. */
@@ -63,7 +67,8 @@ export const CACHED_STATES = 10_000
  */
 export function createHandler(config: Config, options: HandlerOptions = {}): JudgeHandler {
   const shutdown = new AbortController()
-  const runtime = createRuntime(config, { openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }), ...options })
+  const observer = observerOf(config, options)
+  const runtime = createRuntime(config, { openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }), watchEngine: observer.watchEngine, ...options })
   const token = config.serverToken === null ? null : serverToken(config.serverToken)
   const replies = createReplyCache()
   const ctx: ServerContext = {
@@ -82,6 +87,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     clean: messageCleaner(config),
     now: options.now ?? (() => new Date()),
     shutdown: shutdown.signal,
+    observer,
   }
   const trace = options.trace ?? (() => {})
   const router = createRouter(options.routes ?? ROUTES)
@@ -95,14 +101,18 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     const { pathname, query } = splitTarget(req.url ?? '/')
     const found = router.match(method, pathname)
     if (found.kind === 'none' && next) return next()
+    const requestId = identify(req, res)
+    const seen = observer.begin(req, res, method, found.kind === 'found' ? found.route.path : 'none', requestId)
     let admission: Admission
     try {
       admission = ctx.guard.admit(method, req.headers, query)
     } catch (error) {
-      send(res, failure(ctx, error, method, pathname, null))
+      send(res, failure(ctx, error, method, pathname, null, requestId))
+      seen.by = 'guard'
       return trace('guard')
     }
     const full = (text?: string) => {
+      seen.by = 'full'
       trace('full')
       track(res, serveFull(ctx, { req, res, method, pathname, query, found, admission, text }))
     }
@@ -122,6 +132,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
         await ctx.tasks.idle(1000)
       }
       ctx.runtime.close()
+      observer.metrics?.stop()
       return finished
     },
   })
@@ -132,7 +143,7 @@ function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, answered: () =
   const found = router.match('POST', '/v1/judge')
   if (found.kind !== 'found' || found.route.value !== judgeEndpoint) return null
   return createFastPath(ctx, {
-    failed: (error) => failure(ctx, error, 'POST', '/v1/judge', null),
+    failed: (error, res) => failure(ctx, error, 'POST', '/v1/judge', null, idOf(res)),
     lastResort: (res, error) => lastResort(ctx, res, error),
     answered,
   }, ctx.replies)
@@ -153,5 +164,6 @@ function lastResort(ctx: ServerContext, res: ServerResponse, error: unknown): vo
 
 async function refuse(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const json = isApiPath(splitTarget(req.url ?? '/').pathname)
-  send(res, errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean }).reply)
+  const requestId = identify(req, res)
+  send(res, errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean, requestId }).reply)
 }

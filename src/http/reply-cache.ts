@@ -1,3 +1,4 @@
+import type { AnswerKey } from './ops/server-metrics.ts'
 import type { Resolved } from './resolved-paths.ts'
 
 /** A reply kept for a request body: what to write, and the path resolution it was made under. */
@@ -6,6 +7,8 @@ export interface CachedReply {
   readonly headers: Readonly<Record<string, string>>
   /** The reply holds while this stands (ResolvedPaths.fresh): a spec edit makes it stale. */
   readonly resolved: Resolved
+  /** The answers it gives, counted each time it is sent (metrics). */
+  readonly answers?: readonly AnswerKey[]
 }
 
 /** Serialized replies by request body, bounded in count and in characters kept. */

@@ -65,19 +65,26 @@ export interface ErrorStyle {
   readonly token: string | null
   /** Makes a message safe to show: strips server paths and secrets. */
   readonly clean: (message: string) => string
+  /** The request's id (X-Request-Id), shown in every 5xx so a complaint can be tied to the logs. */
+  readonly requestId?: string | null
 }
 
 /**
  * The one place errors become responses: a JudgeError answers with its status and message, as
- * `{"error": message}` or an HTML page; an InternalError or anything else is a 500 whose details
- * stay in the log.
+ * `{"error": message, "name": its class}` (so a client tells a cost cap's 422 from a spec's) or an
+ * HTML page; an InternalError or anything else is a 500 named InternalError whose details stay in
+ * the log. A 5xx also carries the request's id (`request_id`).
  */
 export function errorReply(error: unknown, style: ErrorStyle): { reply: Reply; logged: boolean } {
   // An InternalError's message is for the log only, as an unexpected error's is.
   const known = error instanceof JudgeError && !(error instanceof InternalError)
   const status = known ? error.status : 500
   const message = known ? style.clean(error.message) : 'internal error; the server log has the details'
-  const reply = style.json ? jsonReply({ error: message }, status) : pageReply(errorPage(status, message, style.token), status)
+  const name = known ? error.name : 'InternalError'
+  const id = status >= 500 ? (style.requestId ?? null) : null
+  const reply = style.json
+    ? jsonReply(id === null ? { error: message, name } : { error: message, name, request_id: id }, status)
+    : pageReply(errorPage(status, id === null ? message : `${message} (request ${id})`, style.token), status)
   // Every 500 is the server's fault: its details go to the log, whatever the caller is shown.
   return { reply: { ...reply, headers: errorHeaders(error) }, logged: status === 500 }
 }

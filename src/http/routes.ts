@@ -8,6 +8,9 @@ import { twin } from './twins.ts'
 
 // Every endpoint but POST /v1/judge is imported on its first request (src/http/lazy.ts): a server
 // that answers judgments alone loads no page, no page's data and no use case beyond judging.
+const healthzEndpoint = onFirstCall(() => import('./ops/probes.ts').then((m) => m.healthzEndpoint))
+const readyzEndpoint = onFirstCall(() => import('./ops/probes.ts').then((m) => m.readyzEndpoint))
+const metricsEndpoint = onFirstCall(() => import('./ops/metrics-endpoint.ts').then((m) => m.metricsEndpoint))
 const serverSpend = onFirstCall(() => import('../app/spend.ts').then((m) => m.serverSpend))
 const runsListData = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.runsListData))
 const driftData = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.driftData))
@@ -68,6 +71,10 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   ...twin({ path: '/review', data: reviewModeData, page: reviewModePage, aliases: ['/v1/review'] }),
   { method: 'POST', path: '/review', value: verdictEndpoint },
   { method: 'POST', path: '/review/undo', value: undoEndpoint },
+  // For whoever runs it (docs/deploy.md): probes and metrics.
+  { method: 'GET', path: '/healthz', value: healthzEndpoint },
+  { method: 'GET', path: '/readyz', value: readyzEndpoint },
+  { method: 'GET', path: '/metrics', value: metricsEndpoint },
 ]
 
 /** Whether errors on `pathname` are answered as JSON (the API) rather than as a page. */

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:cluster'
 import { extname, join } from 'node:path'
 import type { Config } from '../config.ts'
+import { relayMetrics } from './ops/metrics-cluster.ts'
 import { serveUntil, SHUTDOWN_MS, type ServeIo } from './server.ts'
 
 /** The module each worker process runs: the same extension as this one, in the source or the built package. */
@@ -50,6 +51,7 @@ async function servePrimary(config: Config, io: ServeIo): Promise<number> {
     running.add(worker)
     let ready = false
     forwardLines(worker, io.log)
+    relayMetrics(worker, () => running)
     worker.once('listening', (address) => {
       ready = true
       if (++listening === config.workers) io.log(`judge server: ${config.workers} workers share ${urlOf(address)} (primary ${process.pid})`)

@@ -56,8 +56,8 @@ t.test('with a token configured, every way of sending it right is let in and eve
     await server.get('/nowhere'),
   ]
   t.same(wrong.map((r) => r.status), [401, 401, 401, 401, 401, 401, 401, 401])
-  t.same(wrong[0].body, { error: 'a token is required: send Authorization: Bearer <token>, or the token parameter' })
-  t.same(wrong[1].body, { error: 'the token is wrong' })
+  t.same(wrong[0].body, { error: 'a token is required: send Authorization: Bearer <token>, or the token parameter', name: 'UnauthorizedError' })
+  t.same(wrong[1].body, { error: 'the token is wrong', name: 'UnauthorizedError' })
   t.equal(wrong[1].headers.get('www-authenticate'), 'Bearer realm="judge"')
   const wrongForm = await rawRequest(server.url, 'POST', '/v1/judge', { 'content-type': 'application/x-www-form-urlencoded' }, ['token=nope'])
   t.equal(wrongForm.status, 401)

@@ -74,7 +74,7 @@ t.test('a body over 1 MiB is 413 whether its length is declared or streamed, and
   const big = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'x'.repeat(BODY_LIMIT) } })
   const declared = await server.call('POST', '/v1/judge', { body: big, headers: { 'content-type': 'application/json' } })
   t.equal(declared.status, 413)
-  t.same(declared.body, { error: 'the request body is over the limit of 1048576 bytes' })
+  t.same(declared.body, { error: 'the request body is over the limit of 1048576 bytes', name: 'PayloadTooLargeError' })
   t.equal(declared.headers.get('connection'), 'close')
   const chunk = Buffer.alloc(64 * 1024, 0x20)
   const streamed = await rawRequest(server.url, 'POST', '/v1/judge', { 'content-type': 'application/json' }, Array(64).fill(chunk))

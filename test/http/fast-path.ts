@@ -20,8 +20,11 @@ function exchange(body: string, headers: Record<string, string> = {}) {
     headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
   })
   const written: { status?: number; headers?: Record<string, string>; body?: string } = {}
+  const set = new Map<string, string>()
   const res = Object.assign(new EventEmitter(), {
     headersSent: false, destroyed: false, writableFinished: false,
+    setHeader: (name: string, value: string) => set.set(name, value),
+    getHeader: (name: string) => set.get(name),
     writeHead(status: number, h: Record<string, string>) {
       written.status = status
       written.headers = h
@@ -125,8 +128,9 @@ t.test('every error and every request the fast path leaves gets the reply the fu
     for (const [who, headers] of [['the right token', right], ['a wrong token', wrong], ['another site', crossSite]] as const) {
       taken.length = 0
       // Sent in chunks without a length, a request takes the full path; with its length, the fast one when it can.
-      const full = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'transfer-encoding': 'chunked' }, [body])
-      const fast = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'content-length': String(Buffer.byteLength(body)) }, [body])
+      // The same request id, which a 5xx body shows.
+      const full = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'x-request-id': 'same', 'transfer-encoding': 'chunked' }, [body])
+      const fast = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'x-request-id': 'same', 'content-length': String(Buffer.byteLength(body)) }, [body])
       const refused = headers !== right
       const expected: AnsweredBy[] = refused ? ['guard', 'guard'] : ['full', body === cached ? 'fast' : 'full']
       t.same(taken, expected, `${what}, ${who}: answered by ${expected.join(' then ')}`)

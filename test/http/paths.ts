@@ -127,5 +127,5 @@ t.test('over HTTP every confinement refusal has its status and names no server p
   t.equal(query.status, 403)
   t.match(JSON.parse(query.text), { error: /NUL/ })
   const notSpec = await server.get('/v1/runs?path=sms/notes.txt')
-  t.same(notSpec.body, { error: 'sms/notes.txt is not a spec file (a spec file\'s name ends in .judge.yaml or .judge.yml)' })
+  t.same(notSpec.body, { error: 'sms/notes.txt is not a spec file (a spec file\'s name ends in .judge.yaml or .judge.yml)', name: 'InputError' })
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { ConflictError, CostCapError, InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, UnauthorizedError, UsageError } from '../../src/errors.ts'
+import { ConflictError, CostCapError, InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, SpecError, UnauthorizedError, UsageError } from '../../src/errors.ts'
 import { StoreError } from '../../src/store-error.ts'
 import { html } from '../../src/http/html.ts'
 import { errorReply, headersOf, JSON_HEADERS, jsonReply, PAGE_HEADERS, pageReply, redirectReply } from '../../src/http/reply.ts'
@@ -25,7 +25,7 @@ t.test('a form post is answered 303 See Other to where it came from', async (t) 
 
 t.test('a known error answers with its status and cleaned message, as JSON or as a page', async (t) => {
   const json = errorReply(new UsageError('bad /srv/x'), style)
-  t.same(json, { reply: { status: 400, type: 'json', body: '{"error":"bad x"}', headers: {} }, logged: false })
+  t.same(json, { reply: { status: 400, type: 'json', body: '{"error":"bad x","name":"UsageError"}', headers: {} }, logged: false })
   const page = errorReply(new ConflictError('not offered <b>'), { ...style, json: false, token: 't' })
   t.equal(page.reply.status, 409)
   t.equal(page.reply.type, 'html')
@@ -44,7 +44,7 @@ t.test('an unexpected error is a 500 that tells nothing of its details', async (
   const { reply, logged } = errorReply(new TypeError('secret detail at /srv/x'), style)
   t.equal(logged, true)
   t.equal(reply.status, 500)
-  t.same(JSON.parse(reply.body), { error: 'internal error; the server log has the details' })
+  t.same(JSON.parse(reply.body), { error: 'internal error; the server log has the details', name: 'InternalError' })
   t.equal(errorReply('a string', style).reply.status, 500)
 })
 
@@ -66,4 +66,11 @@ t.test('a store in trouble is a 503 showing its message, not logged as the serve
   t.equal(damaged.logged, false)
   t.same(damaged.reply.headers, {})
   t.same(errorReply(new StoreError('/srv/.judge/store.sqlite', 'locked', 'locked'), style).reply.headers, { 'retry-after': '1' })
+})
+
+t.test('a JSON error names its class, so a client tells a cost cap\'s 422 from a spec\'s', async (t) => {
+  const json = { ...style, json: true }
+  t.same(JSON.parse(errorReply(new CostCapError('spam', 3, 1, 0.02, 0.01), json).reply.body).name, 'CostCapError')
+  t.same(JSON.parse(errorReply(new SpecError('a.judge.yaml', 'state', 'is missing'), json).reply.body).name, 'SpecError')
+  t.same(JSON.parse(errorReply(new InternalError('hidden'), json).reply.body).name, 'InternalError')
 })

@@ -14,6 +14,7 @@ t.test('the route table holds the seed\'s endpoints, the accuracy report, the sp
     'GET /compare', 'GET /v1/pages/compare',
     'GET /review', 'GET /v1/pages/review', 'GET /v1/review',
     'POST /review', 'POST /review/undo',
+    'GET /healthz', 'GET /readyz', 'GET /metrics',
   ])
   t.doesNotThrow(() => createRouter(ROUTES))
 })
@@ -31,7 +32,7 @@ t.test('an unknown route is 404 and a wrong method 405 with Allow, in JSON under
   const server = await startJudgeServer(t, dir)
   const apiMissing = await server.get('/v1/nope')
   t.equal(apiMissing.status, 404)
-  t.same(apiMissing.body, { error: 'nothing here: /v1/nope' })
+  t.same(apiMissing.body, { error: 'nothing here: /v1/nope', name: 'NotFoundError' })
   const pageMissing = await server.get('/nope?x=<b>')
   t.equal(pageMissing.status, 404)
   t.match(pageMissing.headers.get('content-type'), /^text\/html/)
@@ -39,7 +40,7 @@ t.test('an unknown route is 404 and a wrong method 405 with Allow, in JSON under
   const getJudge = await server.get('/v1/judge')
   t.equal(getJudge.status, 405)
   t.equal(getJudge.headers.get('allow'), 'POST')
-  t.same(getJudge.body, { error: 'GET is not allowed on /v1/judge; allowed: POST' })
+  t.same(getJudge.body, { error: 'GET is not allowed on /v1/judge; allowed: POST', name: 'MethodNotAllowedError' })
   const postRuns = await server.post('/runs', {})
   t.equal(postRuns.status, 405)
   t.equal(postRuns.headers.get('allow'), 'GET, HEAD')

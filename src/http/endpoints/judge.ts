@@ -4,6 +4,7 @@ import type { Row } from '../../core/types.ts'
 import { objectBody, optionalBoolean, optionalString, parseJson, requiredObject } from '../body.ts'
 import { loadRequested, resolveRequested, type Endpoint, type ServerContext } from '../context.ts'
 import { jsonReply, type Reply } from '../reply.ts'
+import type { AnswerKey } from '../ops/server-metrics.ts'
 import type { Resolved } from '../resolved-paths.ts'
 
 /** The fields of a POST /v1/judge body (docs/http-api.md). */
@@ -42,17 +43,20 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
   const cap = ctx.config.serverMaxCost
   const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
   const { answers, results } = await judgeRequest(ctx.runtime, { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend })
+  ctx.observer?.answered(results)
   const reply = jsonReply(answers)
   if (candidate === null) return reply
   const log = (line: string) => ctx.log(ctx.clean(line))
   const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
-  return { ...reply, after: () => shadowRow(ctx.runtime, job, log) }
+  return { ...reply, after: async () => void ctx.observer?.metrics?.shadow(await shadowRow(ctx.runtime, job, log)) }
 }
 
 /** A reply of POST /v1/judge made from the store alone, and the resolution of its path it holds under. */
 export interface StoredReply {
   readonly reply: Reply
   readonly resolved: Resolved
+  /** The answers it gives, by judgment, question and source, counted again each time the reply is reused. */
+  readonly answers: readonly AnswerKey[]
 }
 
 /**
@@ -67,7 +71,8 @@ export function storedReply(ctx: ServerContext, text: string): StoredReply | nul
     if (body.log || body.shadow !== undefined) return null
     const resolved = resolveRequested(ctx, body.path)
     const judged = storedRequest(ctx.runtime, { project: resolved.project, row: body.row, node: body.node })
-    return judged === null ? null : { reply: jsonReply(judged.answers), resolved }
+    if (judged === null) return null
+    return { reply: jsonReply(judged.answers), resolved, answers: ctx.observer?.answered(judged.results) ?? [] }
   } catch {
     return null
   }

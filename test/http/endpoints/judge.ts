@@ -76,7 +76,7 @@ t.test('a row lacking a state column is 422 naming the column, and nothing is as
   const { engine, server } = await setup(t)
   const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { text: 'hello' } })
   t.equal(res.status, 422)
-  t.same(res.body, { error: 'row: the row lacks the state column "message"; its columns are "text"' })
+  t.same(res.body, { error: 'row: the row lacks the state column "message"; its columns are "text"', name: 'InputError' })
   t.equal(engine.requests.length, 0)
 })
 
@@ -141,7 +141,7 @@ t.test('two judgments sharing a question name need node: 400 without it', async 
   const { engine, server } = await setup(t, { 'spam.judge.yaml': SPAM_YAML, 'other.judge.yaml': CLASH_YAML })
   const res = await server.post('/v1/judge', { path: '.', row: { message: first.message } })
   t.equal(res.status, 400)
-  t.same(res.body, { error: 'judgments other and spam both ask question is_spam; name one with node' })
+  t.same(res.body, { error: 'judgments other and spam both ask question is_spam; name one with node', name: 'NodeNeededError' })
   t.equal(engine.requests.length, 0)
   t.equal((await server.post('/v1/judge', { path: '.', row: { message: first.message }, node: 'other' })).status, 200)
 })

@@ -1,0 +1,98 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import { performance } from 'node:perf_hooks'
+import type { SpecResult } from '../../core/judge/judge-row.ts'
+import type { AnswerKey, ServerMetrics } from './server-metrics.ts'
+
+/** Which part of the server answered a request: the guard (refused it), the fast path or the full path. */
+export type AnsweredBy = 'guard' | 'fast' | 'full'
+
+/** A request being answered: what the handler learns of it on the way. */
+export interface Seen {
+  by: AnsweredBy
+}
+
+/** What the server tells whoever runs it: metrics (when on) and the access log (when on). */
+export interface Observer {
+  readonly metrics: ServerMetrics | null
+  /** Starts watching a request; its figures are taken when its response ends or its client goes. */
+  begin(req: IncomingMessage, res: ServerResponse, method: string, route: string, requestId: string): Seen
+  /** Counts the answers of judged results, returning their keys (kept with a reply to count its reuses). */
+  answered(results: readonly SpecResult[]): readonly AnswerKey[]
+  /** Counts a verdict recorded, and notes its reviewer for the request's log line. */
+  verdict(headers: IncomingHttpHeaders, judgment: string, verdict: string, reviewer: string): void
+}
+
+/** Options of createObserver. */
+export interface ObserverOptions {
+  readonly metrics: ServerMetrics | null
+  /** Writes one access log line, or null for none. */
+  readonly accessLog: ((line: string) => void) | null
+  readonly now?: () => Date
+}
+
+/** The observer of one handler: a no-op where both metrics and the access log are off. */
+export function createObserver(options: ObserverOptions): Observer {
+  const { metrics, accessLog } = options
+  const now = options.now ?? (() => new Date())
+  // The reviewer of a verdict, by its request's headers object (the one object an endpoint and the handler share).
+  const reviewers = new WeakMap<IncomingHttpHeaders, string>()
+  return {
+    metrics,
+    begin(req, res, method, route, requestId) {
+      const seen: Seen = { by: 'fast' }
+      if (metrics === null && accessLog === null) return seen
+      const started = performance.now()
+      res.once('close', () => {
+        const seconds = (performance.now() - started) / 1000
+        // A response cut short before its headers went out was never answered: 499, as proxies log it.
+        const status = res.headersSent ? res.statusCode : 499
+        if (metrics !== null) {
+          metrics.request(method, route, status, seconds)
+          if (status === 409 && method === 'POST' && route.startsWith('/review')) metrics.conflict()
+        }
+        if (accessLog !== null) {
+          const path = (req.url ?? '/').split('?', 1)[0]
+          accessLog(accessLine({ time: now().toISOString(), method, route, path, status, ms: Math.round(seconds * 1e6) / 1000, bytes: bytesOf(res), request_id: requestId, by: seen.by, reviewer: reviewers.get(req.headers) ?? null }))
+        }
+      })
+      return seen
+    },
+    answered(results) {
+      const keys: AnswerKey[] = []
+      for (const r of results) for (const [question, answer] of Object.entries(r.answers)) keys.push([r.spec.name, question, answer.cached ? 'store' : 'engine'])
+      metrics?.answers(keys)
+      return keys
+    },
+    verdict(headers, judgment, verdict, reviewer) {
+      metrics?.verdict(judgment, verdict)
+      if (accessLog !== null) reviewers.set(headers, reviewer)
+    },
+  }
+}
+
+/** One line of the access log (docs/deploy.md): never a token, a query string or a row's values. */
+export interface AccessLine {
+  readonly time: string
+  readonly method: string
+  /** The route pattern, `none` when no route matched. */
+  readonly route: string
+  /** The path as requested, without its query. */
+  readonly path: string
+  readonly status: number
+  readonly ms: number
+  /** Bytes of the response body. */
+  readonly bytes: number
+  readonly request_id: string
+  readonly by: AnsweredBy
+  readonly reviewer: string | null
+}
+
+/** An access line as one line of JSON. */
+export function accessLine(line: AccessLine): string {
+  return JSON.stringify(line)
+}
+
+function bytesOf(res: ServerResponse): number {
+  const length = Number(res.getHeader('content-length'))
+  return Number.isFinite(length) ? length : 0
+}

@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+/** The header that carries a request's id, both ways. */
+export const REQUEST_ID_HEADER = 'x-request-id'
+
+/**
+ * What a client's id may be to be kept: 1 to 128 letters, digits and `._:/+=@-` (a UUID, a
+ * trace id, a proxy's id). Anything else (empty, too long, spaces, controls) is replaced, so an id
+ * is safe in a log line and a header.
+ */
+const WELL_FORMED = /^[A-Za-z0-9._:/+=@-]{1,128}$/
+
+/** The id of a request: the client's X-Request-Id when well formed (the first, if sent twice), else a new UUID. */
+export function requestIdOf(header: string | readonly string[] | undefined): string {
+  const sent = typeof header === 'string' ? header : header?.[0]
+  return sent !== undefined && WELL_FORMED.test(sent) ? sent : randomUUID()
+}
+
+/** Gives a request its id, set on its response's headers (whichever way the response is written): the id. */
+export function identify(req: IncomingMessage, res: ServerResponse): string {
+  const id = requestIdOf(req.headers[REQUEST_ID_HEADER])
+  res.setHeader(REQUEST_ID_HEADER, id)
+  return id
+}
+
+/** The id a response was given by identify, or null. */
+export function idOf(res: ServerResponse): string | null {
+  const id = res.getHeader(REQUEST_ID_HEADER)
+  return typeof id === 'string' ? id : null
+}
