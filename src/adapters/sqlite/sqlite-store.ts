@@ -8,6 +8,7 @@ import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
 import { forgetMethods } from './sqlite-store-forget.ts'
 import { recordMethods } from './sqlite-store-records.ts'
+import { reaskMethods } from './sqlite-store-reasks.ts'
 import { runMethods } from './sqlite-store-runs.ts'
 import { readSnapshot, writeTransaction } from './sqlite-transactions.ts'
 import { readOnlyMessage, storeErrorOf } from './store-trouble.ts'
@@ -28,7 +29,7 @@ export interface SqliteStoreOptions {
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'answerLabels', 'sampleAnswers',
   'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
-  'modelChecks', 'answerGroups', 'answersEpoch', 'writeMark', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
+  'modelChecks', 'answerGroups', 'answersEpoch', 'writeMark', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'latestReasks'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
@@ -52,6 +53,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       ...recordMethods(sql, transaction),
       ...engineMethods(sql, transaction),
       ...forgetMethods(db, sql, transaction),
+      ...reaskMethods(db, transaction),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()
