@@ -1,3 +1,4 @@
+import type { NoiseFinding } from '../app/noise-check.ts'
 import type { JudgmentStability } from '../app/stability.ts'
 import type { Estimate, QuestionStability } from '../core/stability/figures.ts'
 import { percent } from '../format.ts'
@@ -35,4 +36,10 @@ export function questionLines(question: string, s: QuestionStability | null): st
     lines.push(`    ${near.count} of ${plural(near.answers, 'answer')} (${percent(near.share)}) have p within ${near.within.toFixed(3)} of a p threshold (${near.thresholds.join(', ')}): the noise alone can move their route`)
   }
   return lines
+}
+
+/** The lines a run's summary adds for questions whose noise is the larger part of their error; '' when none. */
+export function noiseLines(findings: readonly NoiseFinding[]): string {
+  return findings.map((f) => `${f.judgment}.${f.question}: labels flip on ${share(f.flip_rate)} of answers asked again (judge stability, ${f.checked_at}), ` +
+    `above the error rate's interval (${percent(f.error.interval[0])} to ${percent(f.error.interval[1])}): the engine's noise is the larger part of the error\n`).join('')
 }

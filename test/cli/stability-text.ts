@@ -1,5 +1,5 @@
 import t from 'tap'
-import { questionLines, stabilityJson, stabilityReport } from '../../src/cli/stability-text.ts'
+import { noiseLines, questionLines, stabilityJson, stabilityReport } from '../../src/cli/stability-text.ts'
 import type { JudgmentStability } from '../../src/app/stability.ts'
 import type { QuestionStability } from '../../src/core/stability/figures.ts'
 
@@ -27,4 +27,10 @@ t.test('figures that cannot be estimated say so, and a question without act rule
 
 t.test('--json keys each judgment, with when it was checked and every figure', async (t) => {
   t.same(stabilityJson([RESULT]), { spam: { model: 'jev-1', checked_at: RESULT.check, states: 180, skipped: 2, requests: 180, cost: 0.0012, questions: RESULT.questions } })
+})
+
+t.test('a run\'s summary names each question whose flip rate is above its error rate\'s interval', async (t) => {
+  t.equal(noiseLines([]), '')
+  t.equal(noiseLines([{ judgment: 'spam', question: 'is_spam', checked_at: '2026-11-22T10:00:00.000', flip_rate: { point: 0.12, interval: [0.08, 0.17] }, error: { point: 0.05, interval: [0.03, 0.08] } }]),
+    'spam.is_spam: labels flip on 12.0% (95% 8.0% to 17.0%) of answers asked again (judge stability, 2026-11-22T10:00:00.000), above the error rate\'s interval (3.0% to 8.0%): the engine\'s noise is the larger part of the error\n')
 })

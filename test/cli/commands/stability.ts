@@ -1,4 +1,9 @@
 import t, { type Test } from 'tap'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
+import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
+import { reask } from '../../helpers/contracts/reask-store.ts'
 import { stringify } from 'csv-stringify/sync'
 import { seededRandom } from '../../../src/core/review/seeded-random.ts'
 import { cli } from '../../helpers/cli.ts'
@@ -90,4 +95,23 @@ t.test('a store without answers has nothing to ask again; a bad --sample is a us
   t.equal(none.stdout, 'spam: 0 states asked again in 0 requests, cost $0.00, model simulated-1\n  is_spam: no stored answers to ask again\n  topic: no stored answers to ask again\n  urgency: no stored answers to ask again\n')
   t.match(await cli(['stability', 'spam.judge.yaml', '--sample', '0'], {}, dir), { code: 2, stderr: /--sample must be a whole number of 1 or more, not "0"/ })
   t.match(await cli(['stability', '--help'], {}, dir), { code: 0, stdout: /^usage: judge stability <spec-or-folder> \[--sample N\]/ })
+})
+
+t.test('after a check, judge run says when a question\'s labels flip more often than its error rate\'s interval allows', async (t) => {
+  const yaml = SPAM_YAML.replace('name: spam\n', 'name: spam\nkey: spam.key.csv\nkey_sample: random\n')
+  const dir = t.testdir({ 'spam.judge.yaml': yaml, 'rows.csv': ROWS })
+  const env = { ENGINE: 'simulated' }
+  const first = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--out', 'out.jsonl', '--json'], env, dir)
+  const [{ model }] = JSON.parse(first.stdout)
+  const rows = readFileSync(join(dir, 'out.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+  writeFileSync(join(dir, 'spam.key.csv'), stringify([['message', 'is_spam'], ...rows.map((r) => [r.message, r.is_spam ?? r.answers?.is_spam?.label])]))
+  const quiet = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv'], env, dir)
+  t.notMatch(quiet.stdout, /noise/, 'no check, no word of noise')
+  const store = openSqliteStore(join(dir, '.judge/store.sqlite'))
+  const fingerprint = parseSpec(yaml, join(dir, 'spam.judge.yaml')).questions[0].fingerprint
+  store.addReasks(Array.from({ length: 40 }, (_, i) => reask({ model, fingerprint, stateHash: `s${i}`, stratumSize: 120, label: i % 2 === 0 ? 'no' : 'yes' })))
+  store.close()
+  const warned = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv'], env, dir)
+  t.equal(warned.code, 0, warned.stderr)
+  t.match(warned.stdout, /\nspam\.is_spam: labels flip on 50\.0% \(95% [\d.]+% to [\d.]+%\) of answers asked again \(judge stability, [\d-]+T[\d:.]+\), above the error rate's interval \(0\.0% to [\d.]+%\): the engine's noise is the larger part of the error\n$/)
 })
