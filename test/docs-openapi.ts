@@ -9,6 +9,7 @@ import { startJudgeServer, type Response } from './helpers/judge-server.ts'
 import { seedRuns } from './helpers/seed-runs.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { writeAccuracyProject } from './helpers/accuracy-project.ts'
+import { addReasks } from './helpers/stability-reasks.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
 
 type Schema = Record<string, any>
@@ -178,8 +179,10 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/drift', server.get('/v1/drift?path=notes.txt', auth), 422)
 
   writeAccuracyProject(join(dir, 'acc'), 6000, 0.25)
+  addReasks(join(dir, 'acc'))
   const accuracy = await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=acc/spam.judge.yaml', auth), 200)
   t.ok(accuracy.body.questions.is_spam.estimate.estimable && accuracy.body.questions.is_spam.thresholds[0].suggested, 'a report with every figure filled in')
+  t.match(accuracy.body.stability.is_spam, { reasked: 2, flip_rate: { point: Number }, near_threshold: { thresholds: [0.7] } }, 'a stability check\'s figures')
   t.match(accuracy.body.questions.is_spam, { accuracy_target: 0.01, reviews_needed: { unsure: Number, confident: Number } }, 'the target and the reviews it takes')
   t.ok(accuracy.body.questions.is_spam.reviews_needed.unsure + accuracy.body.questions.is_spam.reviews_needed.confident > 0, 'a ±1-point target is not reached yet')
   const sparse = await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=spam.judge.yaml&target=0.9', auth), 200)

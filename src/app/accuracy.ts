@@ -16,6 +16,7 @@ import type { Project, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 import { auditData } from './audit-data.ts'
 import { currentLabels } from './review-data.ts'
+import { latestStability, type StabilityFigures } from './stability-latest.ts'
 
 /** Everything the accuracy report says of one question. */
 export interface QuestionAccuracy {
@@ -48,6 +49,8 @@ export interface AccuracyReport {
   readonly questions: Readonly<Record<string, QuestionAccuracy>>
   /** The spec's `act` block with the suggested thresholds, to paste; null when the spec has no `act`. */
   readonly act: string | null
+  /** Each question's latest stability check (`judge stability`, docs/engine.md); null when none was made. Always given by accuracyReport. */
+  readonly stability?: StabilityFigures | null
 }
 
 /** What the report is made for: one judgment of a project, and the precision target. */
@@ -90,6 +93,7 @@ export async function accuracyReport(app: App, project: Project, spec: Spec, tar
   return {
     judgment: spec.name, model, unsure_below: spec.unsureBelow, key_sample: spec.keySample, target, questions,
     act: Object.keys(spec.act).length === 0 ? null : actBlock(spec.act, thresholds),
+    stability: latestStability(app, project, spec),
   }
 }
 

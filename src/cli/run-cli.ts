@@ -24,6 +24,7 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   test: { summary: 'judge the answer key, store first, and score accuracy with the verdicts', load: () => import('./commands/test.ts').then((m) => m.testCommand) },
   cache: { summary: 'answers per question wording and model; prune superseded wordings', load: () => import('./commands/cache.ts').then((m) => m.cacheCommand) },
   calibrate: { summary: 'the lowest threshold of each act rule whose precision reaches a target', load: () => import('./commands/calibrate.ts').then((m) => m.calibrateCommand) },
+  stability: { summary: 'ask a sample of stored answers again, past the cache: how often labels and routes flip', load: () => import('./commands/stability.ts').then((m) => m.stabilityCommand) },
   forget: { summary: 'erase every copy judge keeps of rows\' values, or what retain_days lets go', load: () => import('./commands/forget.ts').then((m) => m.forgetCommand) },
   replay: { summary: 'try a candidate spec on the rows kept for a live judgment', load: () => import('./commands/replay.ts').then((m) => m.replayCommand) },
   compare: { summary: 'is a candidate spec more accurate than the live one, and how sure: a paired comparison and a gate', load: () => import('./commands/compare.ts').then((m) => m.compareCommand) },

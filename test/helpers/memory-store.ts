@@ -8,6 +8,7 @@ import type { PaceCut } from '../../src/core/pacing/adaptive-rate.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { createMemoryForget, type StoredState } from './memory-store-forget.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
+import { createMemoryReasks } from './memory-store-reasks.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
 // read cannot change the store, as with the real adapter.
@@ -44,7 +45,7 @@ const READS = new Set(['getAnswers', 'answeredFingerprints', 'getStates', 'answe
   'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'getRun', 'runLabelCounts', 'runStates', 'runStatesPage', 'runStateCount',
   'sameRunStates', 'modelChecks',
   'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'heldFor',
-  'statesWhere', 'expiredStates', 'forgottenLines', 'close'])
+  'statesWhere', 'expiredStates', 'forgottenLines', 'latestReasks', 'close'])
 
 /** The store with its write mark: a count of the calls that may have written. */
 function marked(store: Omit<Store, 'writeMark'>): Store {
@@ -238,6 +239,7 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       const days = [...(spend.get(source)?.values() ?? [])].sort((a, b) => byText(b.day, a.day))
       return take(days, limit).map((d) => ({ ...d }))
     },
+    ...createMemoryReasks(),
     ...createMemoryForget({ states, kept, answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)), moveEpoch: () => void epoch++ }),
     close() {},
   }

@@ -9,6 +9,7 @@ import { openRunsMigration } from './sqlite-open-runs-migration.ts'
 import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { paceCutsMigration } from './sqlite-pace-cuts-migration.ts'
+import { reasksMigration } from './sqlite-reasks-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   openRunsMigration(10),
   labelStatesMigration(11),
   paceCutsMigration(12),
+  reasksMigration(13),
 ]
 
 // SCHEMA_VERSION is written in src/adapters/sqlite/sqlite-connection.ts, where opening a store

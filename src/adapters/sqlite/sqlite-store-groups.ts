@@ -3,6 +3,7 @@ import { extname } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import type { ForgetStore } from '../../ports/forget-store.ts'
 import type { KeptStore } from '../../ports/kept-store.ts'
+import type { ReaskStore } from '../../ports/reask-store.ts'
 import type { RunStore } from '../../ports/run-store.ts'
 import type { Statements } from './sqlite-statements.ts'
 import type { CacheMethods } from './sqlite-store-cache.ts'
@@ -19,6 +20,7 @@ const runs = () => load(`./sqlite-store-runs${EXT}`) as typeof import('./sqlite-
 const records = () => load(`./sqlite-store-records${EXT}`) as typeof import('./sqlite-store-records.ts')
 const forgetting = () => load(`./sqlite-store-forget${EXT}`) as typeof import('./sqlite-store-forget.ts')
 const caching = () => load(`./sqlite-store-cache${EXT}`) as typeof import('./sqlite-store-cache.ts')
+const reasking = () => load(`./sqlite-store-reasks${EXT}`) as typeof import('./sqlite-store-reasks.ts')
 const tallying = () => load(`./sqlite-store-tally${EXT}`) as typeof import('./sqlite-store-tally.ts')
 
 /** Every method of a group, by name: the compiler holds each list to its port, no more, no less. */
@@ -35,6 +37,7 @@ const FORGET_METHODS: Names<ForgetStore> = {
 }
 const CACHE_METHODS: Names<CacheMethods> = { answerGroups: true, deleteAnswers: true, answersEpoch: true, writeMark: true }
 const TALLY_METHODS: Names<TallyMethods> = { countAnswers: true, answerCells: true }
+const REASK_METHODS: Names<ReaskStore> = { addReasks: true, latestReasks: true }
 
 /**
  * A group of methods named by `names` that creates the group on the first call of any of them,
@@ -72,4 +75,9 @@ export function cacheMethodsOnUse(sql: Statements, transaction: (work: () => voi
 /** The counts of answers by label, p and margin (src/adapters/sqlite/sqlite-store-tally.ts), loaded on first use. */
 export function tallyMethodsOnUse(sql: Statements): TallyMethods {
   return onFirstUse(TALLY_METHODS, () => tallying().tallyMethods(sql))
+}
+
+/** The re-asks of stability checks (src/adapters/sqlite/sqlite-store-reasks.ts), loaded on first use. */
+export function reaskMethodsOnUse(db: DatabaseSync, transaction: (work: () => void) => void): ReaskStore {
+  return onFirstUse(REASK_METHODS, () => reasking().reaskMethods(db, transaction))
 }

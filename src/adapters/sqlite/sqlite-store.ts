@@ -6,7 +6,7 @@ import { openStoreFile } from './sqlite-open.ts'
 import { prepareStatements } from './sqlite-statements.ts'
 import { answerMethods } from './sqlite-store-answers.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
-import { cacheMethodsOnUse, forgetMethodsOnUse, recordMethodsOnUse, runMethodsOnUse, tallyMethodsOnUse } from './sqlite-store-groups.ts'
+import { cacheMethodsOnUse, forgetMethodsOnUse, reaskMethodsOnUse, recordMethodsOnUse, runMethodsOnUse, tallyMethodsOnUse } from './sqlite-store-groups.ts'
 import { readSnapshot, writeTransaction } from './sqlite-transactions.ts'
 import { readOnlyMessage, storeErrorOf } from './store-trouble.ts'
 
@@ -30,7 +30,7 @@ export interface SqliteStoreOptions {
 /** The methods of the port that only read. */
 const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'answerLabels', 'sampleAnswers',
   'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
-  'modelChecks', 'answerGroups', 'answersEpoch', 'writeMark', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay'] as const
+  'modelChecks', 'answerGroups', 'answersEpoch', 'writeMark', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'latestReasks'] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
@@ -55,6 +55,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       ...recordMethodsOnUse(sql, transaction),
       ...engineMethods(sql, transaction),
       ...forgetMethodsOnUse(db, sql, transaction),
+      ...reaskMethodsOnUse(db, transaction),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()

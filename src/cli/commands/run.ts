@@ -3,6 +3,7 @@ import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answ
 import { likeDriftOfSpec, runById } from '../../app/runs.ts'
 import { fitOfRun } from '../../app/fit.ts'
 import { engineLimits, runRows } from '../../app/run.ts'
+import { noiseAboveError } from '../../app/noise-check.ts'
 import { findJudgment } from '../../core/spec/project.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import type { GovernorStatus } from '../../core/pacing/governor.ts'
@@ -11,6 +12,7 @@ import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, positiveInt 
 import { plural, usd } from '../text.ts'
 import { comparedWith, questionLine } from '../drift-text.ts'
 import { fitLines } from '../fit-text.ts'
+import { noiseLines } from '../stability-text.ts'
 import { defineCommand } from '../command.ts'
 import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
@@ -54,7 +56,8 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
       },
     }).finally(() => progress.end())
     await (writer as AnswersWriter | null)?.close()
-    io.stdout.write(values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs))
+    const noise = values.json ? '' : noiseLines(await noiseAboveError(session.runtime, session.project, runs.map((r) => r.judgment)))
+    io.stdout.write(values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs) + noise)
     const engineNote = limitNote(engineLimits(session.runtime, session.project))
     if (engineNote !== '') io.stderr.write(engineNote)
     for (const run of runs.filter((r) => r.status !== 'complete')) io.stderr.write(resumeNote(run, total))

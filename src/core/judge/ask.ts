@@ -88,7 +88,8 @@ async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promis
   return { answers, cost, requests }
 }
 
-function distributionFor(result: EngineResult, q: Question, spec: Spec) {
+/** A question's distribution in an engine result; an EngineError when the engine gave none. */
+export function distributionFor(result: EngineResult, q: Question, spec: Spec) {
   const d = result.distributions[q.name]
   if (!d || q.labels.every((l) => typeof d[l] !== 'number')) {
     throw new EngineError(`judgment ${spec.name}: the engine gave no answer to question ${q.name}`, null)

@@ -7,6 +7,7 @@ import { calibrationSection, mixSection, thresholdsSection } from './accuracy-se
 import { agreementSection } from './agreement-section.ts'
 import { fitSection } from './fit-section.ts'
 import { layout } from './layout.ts'
+import { stabilitySection } from './stability-section.ts'
 
 const between = (i: readonly [number, number] | null) => (i === null ? '–' : `${percent(i[0])} to ${percent(i[1])}`)
 
@@ -24,6 +25,7 @@ export function accuracyPage(data: AccuracyData, token: string | null): Html {
 <p class="muted">Model <code>${report.model ?? 'not known yet'}</code>; unsure below a margin of ${report.unsure_below}; answer key <code>${report.key_sample}</code>; threshold target ${percent(report.target)}.</p>
 ${fitSection(data.fit?.fit, { path: data.path, judgment: report.judgment, run: data.fit?.run_id }, token)}
 ${Object.entries(report.questions).map(([name, q]) => questionSection(name, q))}
+${stabilitySection(report.stability)}
 ${act}`)
 }
 

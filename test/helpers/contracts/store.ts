@@ -6,6 +6,7 @@ import { forgetStoreContract } from './forget-store.ts'
 import { freshOf } from './fresh.ts'
 import { keptStoreContract } from './kept-store.ts'
 import { paceStoreContract } from './pace-store.ts'
+import { reaskStoreContract } from './reask-store.ts'
 import { runStoreContract } from './run-store.ts'
 
 /** The whole Store contract: each narrow port's, and what the ports share. One fresh store per test. */
@@ -16,6 +17,7 @@ export async function storeContract(t: Test, title: string, open: () => Store): 
     await keptStoreContract(t, 'kept rows and shadow pairs', open)
     await paceStoreContract(t, 'pace and spend', open)
     await forgetStoreContract(t, 'forgetting rows', open)
+    await reaskStoreContract(t, 'stability re-asks', open)
     await sharedStoreContract(t, 'one file behind every port', open)
   })
 }

@@ -1,0 +1,122 @@
+import { timestamp, modelFor, type JudgeDeps } from '../core/judge/deps.ts'
+import { askAgain, reaskEstimate, type DrawnAnswer, type ReaskState } from '../core/stability/reask.ts'
+import { selectJudgments } from '../core/judge/select.ts'
+import { bandOf, STRATA } from '../core/review/strata.ts'
+import { splitSample } from '../core/stability/sample-split.ts'
+import type { Project, Spec } from '../core/types.ts'
+import type { Reask } from '../ports/reask-store.ts'
+import type { Store } from '../ports/store.ts'
+import { CostCapError, MissingKeyError } from '../errors.ts'
+import type { App } from './app.ts'
+import { figuresOf, type StabilityFigures } from './stability-latest.ts'
+
+/** The default number of stored answers per question a stability check asks again. */
+export const DEFAULT_SAMPLE = 200
+
+/** What a stability check is asked to do. */
+export interface StabilityInput {
+  readonly project: Project
+  readonly node?: string | null
+  /** Stored answers per question to ask again, split between the strata (DEFAULT_SAMPLE). */
+  readonly sample?: number
+  /** USD per judgment: a check whose estimate is above it asks nothing (JUDGE_MAX_COST). */
+  readonly cap: number
+  /** Engine requests in flight at once (the governor may allow fewer). */
+  readonly concurrency?: number
+  readonly signal?: AbortSignal
+  /** Told once every judgment's plan is within the cap, before anything is asked: the states to ask. */
+  onPlan?(states: number): void
+  /** Told after each state is asked again. */
+  onAsked?(): void
+}
+
+/** One judgment's stability check: what it asked and what each question's labels did. */
+export interface JudgmentStability {
+  readonly judgment: string
+  readonly model: string
+  readonly check: string
+  /** States asked again (one request each), and those drawn whose values are no longer in the store (not asked). */
+  readonly states: number
+  readonly skipped: number
+  readonly requests: number
+  readonly cost: number
+  readonly questions: StabilityFigures
+}
+
+/** One judgment's plan: the states to ask again and what they are expected to cost. */
+interface Plan {
+  readonly spec: Spec
+  readonly model: string
+  readonly states: readonly ReaskState[]
+  readonly skipped: number
+  readonly estimate: number
+  readonly requests: number
+}
+
+/**
+ * Asks the engine again a stratified random sample of each question's stored answers (the first of
+ * each stratum in the review order, a hash of judgment, question and state), past the answer
+ * cache, and keeps the re-asks apart (`ReaskStore`); then the figures of each question. Every plan
+ * is checked against the cap before anything is asked, as a run's is.
+ */
+export async function checkStability(app: App, input: StabilityInput): Promise<JudgmentStability[]> {
+  const deps = app.depsFor(input.project)
+  const plans = selectJudgments(input.project, input.node, 'all').map((spec) => planOf(deps, spec, input.sample ?? DEFAULT_SAMPLE))
+  for (const p of plans) {
+    if (p.estimate > input.cap) throw new CostCapError(p.spec.name, p.states.reduce((n, s) => n + s.drawn.length, 0), p.requests, p.estimate, input.cap)
+    if (p.states.length > 0 && !deps.engine) throw new MissingKeyError(p.spec.name)
+  }
+  input.onPlan?.(plans.reduce((n, p) => n + p.states.length, 0))
+  const check = timestamp(app.now())
+  const results: JudgmentStability[] = []
+  for (const plan of plans) results.push(await askPlan(deps, plan, check, input))
+  return results
+}
+
+function planOf(deps: JudgeDeps & { readonly store: Store }, spec: Spec, sample: number): Plan {
+  const { store } = deps
+  const model = modelFor(spec, deps)
+  const byState = new Map<string, DrawnAnswer[]>()
+  for (const question of spec.questions) {
+    const bands = Object.fromEntries(STRATA.map((s) => [s, bandOf(s, spec.unsureBelow)]))
+    const sizes = Object.fromEntries(STRATA.map((s) => [s, store.countAnswers(model, question.fingerprint, bands[s])])) as Record<(typeof STRATA)[number], number>
+    const split = splitSample(sample, sizes)
+    for (const stratum of STRATA) {
+      for (const stored of split[stratum] === 0 ? [] : store.sampleAnswers(model, question.fingerprint, spec.name, question.name, split[stratum], bands[stratum])) {
+        const drawn = byState.get(stored.stateHash) ?? []
+        byState.set(stored.stateHash, [...drawn, { question, stored, stratum, size: sizes[stratum], sampled: split[stratum] }])
+      }
+    }
+  }
+  const values = store.getStates([...byState.keys()])
+  const states = [...byState].flatMap(([stateHash, drawn]) => {
+    const state = values.get(stateHash)
+    return state === undefined ? [] : [{ spec, model, stateHash, state, drawn }]
+  })
+  const estimates = states.map((s) => reaskEstimate(deps, s))
+  return {
+    spec, model, states, skipped: byState.size - states.length,
+    estimate: estimates.reduce((n, e) => n + e.cost, 0), requests: estimates.reduce((n, e) => n + e.requests, 0),
+  }
+}
+
+async function askPlan(deps: JudgeDeps & { readonly store: Store }, plan: Plan, check: string, input: StabilityInput): Promise<JudgmentStability> {
+  const kept: Reask[] = []
+  let cost = 0
+  let requests = 0
+  let next = 0
+  const worker = async () => {
+    while (next < plan.states.length) {
+      const state = plan.states[next++]
+      const asked = await askAgain(deps, check, state, input.signal)
+      deps.store.addReasks(asked.reasks)
+      kept.push(...asked.reasks)
+      cost += asked.cost
+      requests += asked.requests
+      input.onAsked?.()
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(input.concurrency ?? 8, plan.states.length) }, worker))
+  const questions = figuresOf(deps.store, plan.spec, plan.model, (fingerprint) => kept.filter((r) => r.fingerprint === fingerprint))
+  return { judgment: plan.spec.name, model: plan.model, check, states: plan.states.length, skipped: plan.skipped, requests, cost, questions }
+}
