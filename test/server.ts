@@ -33,7 +33,7 @@ t.test('startServer serves JUDGE_ROUTES alone when told, answering other paths 4
   t.teardown(() => running.stop(2000))
   const missing = await fetch(`${running.url}/v1/runs?path=spam.judge.yaml`)
   t.equal(missing.status, 404)
-  t.same(await missing.json(), { error: 'nothing here: /v1/runs' })
+  t.same(await missing.json(), { error: 'nothing here: /v1/runs', name: 'NotFoundError' })
   const page = await fetch(`${running.url}/runs`)
   t.equal(page.status, 404)
   t.match(await page.text(), /<h1>404 Not Found<\/h1>/, 'an error answered as a page loads the error page then')
