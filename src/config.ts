@@ -28,6 +28,8 @@ export interface Config {
   readonly workers: number
   /** JUDGE_ALLOWED_HOSTS: host names an open server answers for beside loopback and IP addresses (docs/security.md). */
   readonly allowedHosts: readonly string[]
+  /** JUDGE_REVIEW_LEASE_S: how long a card shown to a named reviewer is held for them, in seconds (docs/review.md, Leases). */
+  readonly reviewLeaseS: number
 }
 
 /** How the server bounds slow or numerous clients (docs/configuration.md). */
@@ -70,6 +72,7 @@ export const ENV_VARIABLES = [
   'JUDGE_MAX_CONNECTIONS_PER_CLIENT',
   'JUDGE_WORKERS',
   'JUDGE_ALLOWED_HOSTS',
+  'JUDGE_REVIEW_LEASE_S',
 ] as const
 
 const nonNegative = (n: number) => n >= 0
@@ -90,6 +93,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     limits: limitsOf(env),
     workers: workersOf(text(env, 'JUDGE_WORKERS') ?? '1', 'JUDGE_WORKERS'),
     allowedHosts: hostsOf(text(env, 'JUDGE_ALLOWED_HOSTS')),
+    reviewLeaseS: number(env, 'JUDGE_REVIEW_LEASE_S', 600, positiveWhole, 'a whole number of seconds above 0'),
   }
 }
 

@@ -18,6 +18,7 @@ import { accuracyData } from './views/accuracy.ts'
 import { compareData } from './views/compare.ts'
 import { homeData } from './views/home.ts'
 import { reviewModeData } from './views/compare-review.ts'
+import { reviewerCookieHeaders } from './views/reviewer-cookie.ts'
 import { runPageData } from './views/run.ts'
 import { runsData } from './views/runs.ts'
 
@@ -55,7 +56,7 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   ...twin({ path: '/runs/{run_id}', data: runPageData, page: runPage, aliases: ['/v1/runs/{run_id}'] }),
   ...twin({ path: '/accuracy', data: accuracyData, page: accuracyPage }),
   ...twin({ path: '/compare', data: compareData, page: comparePage }),
-  ...twin({ path: '/review', data: reviewModeData, page: reviewModePage, aliases: ['/v1/review'] }),
+  ...twin({ path: '/review', data: reviewModeData, page: reviewModePage, aliases: ['/v1/review'], headers: reviewerCookieHeaders }),
   { method: 'POST', path: '/review', value: verdictEndpoint },
   { method: 'POST', path: '/review/undo', value: undoEndpoint },
 ]

@@ -8,6 +8,7 @@ import type { PaceCut } from '../../src/core/pacing/adaptive-rate.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { createMemoryForget, type StoredState } from './memory-store-forget.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
+import { createMemoryLeases } from './memory-store-leases.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
 // read cannot change the store, as with the real adapter.
@@ -43,7 +44,7 @@ export function createMemoryStore(): Store {
 const READS = new Set(['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'answerLabels', 'sampleAnswers',
   'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'getRun', 'runLabelCounts', 'runStates', 'runStatesPage', 'runStateCount',
   'sameRunStates', 'modelChecks',
-  'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'heldFor',
+  'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'heldFor', 'heldRows',
   'statesWhere', 'expiredStates', 'forgottenLines', 'close'])
 
 /** The store with its write mark: a count of the calls that may have written. */
@@ -238,6 +239,7 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       const days = [...(spend.get(source)?.values() ?? [])].sort((a, b) => byText(b.day, a.day))
       return take(days, limit).map((d) => ({ ...d }))
     },
+    ...createMemoryLeases(),
     ...createMemoryForget({ states, kept, answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)), moveEpoch: () => void epoch++ }),
     close() {},
   }

@@ -7,6 +7,7 @@ import { answerMethods } from './sqlite-store-answers.ts'
 import { cacheMethods } from './sqlite-store-cache.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
 import { forgetMethods } from './sqlite-store-forget.ts'
+import { leaseMethods } from './sqlite-store-leases.ts'
 import { recordMethods } from './sqlite-store-records.ts'
 import { runMethods } from './sqlite-store-runs.ts'
 import { readSnapshot, writeTransaction } from './sqlite-transactions.ts'
@@ -52,6 +53,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       ...recordMethods(sql, transaction),
       ...engineMethods(sql, transaction),
       ...forgetMethods(db, sql, transaction),
+      ...leaseMethods(sql, transaction, readOnly !== null),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()

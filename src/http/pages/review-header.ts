@@ -39,15 +39,25 @@ export function reviewHeader(data: ReviewData, token: string | null): Html {
   return html`<h1>Review <code>${data.judgment}</code></h1>
 <p class="muted meta"><code>${data.path}</code>${model} · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>${others.map((name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`)}</p>
 ${reviewBanner(data, token)}
-${progress(data)}
+${progress(data, token)}
 ${counts(data, token)}
 ${settings(data, token)}
 ${range(data)}`
 }
 
-function progress(data: ReviewData): Html {
+function progress(data: ReviewData, token: string | null): Html {
   const { reviewed, reviewer, left } = data.progress
-  return html`<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>${targets(data)}`
+  return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>${targets(data)}`
+}
+
+/** The reviewer's name, asked once: the page remembers it (a cookie), and holds the cards shown to a named reviewer only. */
+function askName(data: ReviewData, token: string | null): Html {
+  return html`<form method="get" action="/review" class="who">
+<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">${tokenField(token)}
+<label>Your name <input name="reviewer" required maxlength="64" pattern="[A-Za-z0-9][A-Za-z0-9 ._@\-]{0,63}" autocomplete="username" placeholder="your name"></label>
+<button type="submit" class="primary">Start reviewing</button>
+<span class="muted">Remembered on this browser. Cards shown to you are held for you, so two reviewers never get the same card.</span>
+</form>`
 }
 
 /** Progress toward each question's accuracy target: reached, or the reviews per stratum it takes. */

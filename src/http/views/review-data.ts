@@ -1,15 +1,17 @@
 import type { TargetFigures } from '../../core/allocation/reviews-needed.ts'
 import { reviewQueue, type ReviewQueue } from '../../app/review.ts'
+import { holdShown } from '../../app/review-leases.ts'
 import { timestamp } from '../../core/judge/deps.ts'
 import { dayOf, reviewedOn } from '../../core/review/progress.ts'
 import { PAGE_SIZE, type Card } from '../../core/review/queue.ts'
-import { leftByKind, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
+import { leftByKind, shows, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
 import type { Stratum } from '../../core/review/strata.ts'
 import { labelUnderCheck, verdictKey, verdictText, type Kind, type VerdictChoice, type VerdictRecord } from '../../core/review/verdicts.ts'
 import type { State } from '../../core/types.ts'
 import type { HttpRequest, ServerContext } from '../context.ts'
 import { param } from '../params.ts'
 import { reviewTarget, rowRefOf, signer, type ReviewTarget, type RowRef } from './review-params.ts'
+import { cookieReviewer } from './reviewer-cookie.ts'
 
 /** One row offered for review, as GET /v1/review gives it and the page shows it. */
 export interface ReviewCard {
@@ -119,13 +121,29 @@ function shownVerdict(record: VerdictRecord | undefined): ShownVerdict | null {
   }
 }
 
-/** The data of a review page from a request's query: the queue, filtered and paged, with its banner and progress. */
+/**
+ * The data of a review page from a request's query: the queue, filtered and paged, with its banner
+ * and progress. A named reviewer (the X-Reviewer header, the `reviewer` parameter, else the page's
+ * cookie) holds the cards shown, releasing what they held before; a card another reviewer took in
+ * the meantime is left off the page. A view without a name holds nothing.
+ */
 export async function reviewPageData(ctx: ServerContext, request: HttpRequest): Promise<ReviewData> {
   const { query } = request
-  const target = reviewTarget(ctx, query)
+  const asked = reviewTarget(ctx, query)
+  const target = { ...asked, reviewer: asked.reviewer ?? cookieReviewer(request.headers) }
   const banner = { saved: rowRefOf(param(query, 'saved'), 'saved'), undone: rowRefOf(param(query, 'undone'), 'undone') }
   const reviewer = signer(request.headers, target.reviewer)
-  const queue = await reviewQueue(ctx.runtime, { ...target, reviewedBy: reviewer })
-  return reviewData(target, queue, banner, reviewer, timestamp(ctx.now()))
+  const viewer = target.reviewer !== null || typeof request.headers['x-reviewer'] === 'string' ? reviewer : null
+  // A named view reads further, for the cards that stand in for those another reviewer takes meanwhile.
+  const limit = target.page * PAGE_SIZE + (viewer === null ? 0 : SPARE_PAGES * PAGE_SIZE)
+  const queue = await reviewQueue(ctx.runtime, { ...target, limit, reviewedBy: reviewer, viewer })
+  const data = reviewData(target, queue, banner, reviewer, timestamp(ctx.now()))
+  if (viewer === null) return data
+  const from = (data.page.number - 1) * PAGE_SIZE
+  const candidates = queue.offered.filter((c) => shows(target.filter, c)).slice(from, from + (SPARE_PAGES + 1) * PAGE_SIZE)
+  const taken = await holdShown(ctx.runtime, target, viewer, { cards: candidates, most: data.cards.length, seconds: ctx.config.reviewLeaseS, reviews: queue.reviews })
+  return { ...data, cards: taken.map(reviewCard) }
 }
 
+/** Pages of cards read past the one shown, to stand in for cards other reviewers take while it is built. */
+const SPARE_PAGES = 4
