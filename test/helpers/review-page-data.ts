@@ -24,7 +24,7 @@ export function reviewPageData(more: Partial<ReviewData> = {}): ReviewData {
   return {
     path: 'sms/spam.judge.yaml', judgment: 'spam', judgments: ['spam', 'tone'], reviewer: 'ann', audit: 5, model: 'jev-1.13.0',
     unsure_below: 0.2, has_key: true,
-    questions: judgment.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels })),
+    questions: judgment.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels, descriptions: q.descriptions })),
     filter: { kind: null, question: null, row: null },
     left: { disagreement: 1, spot_check: 1, unsure: 1 },
     left_by_question: { is_spam: { disagreement: 1, spot_check: 0, unsure: 1 }, topic: { disagreement: 0, spot_check: 1, unsure: 0 }, urgency: { disagreement: 0, spot_check: 0, unsure: 0 } },

@@ -60,7 +60,8 @@ export interface ReviewData {
   readonly unsure_below: number
   /** Whether the judgment has an answer key (and so can have disagreements). */
   readonly has_key: boolean
-  readonly questions: readonly { readonly name: string; readonly ask: string; readonly labels: readonly string[] }[]
+  /** Each question with its labels and their descriptions (the guidelines: null where the spec gives none). */
+  readonly questions: readonly { readonly name: string; readonly ask: string; readonly labels: readonly string[]; readonly descriptions: readonly (string | null)[] }[]
   readonly filter: QueueFilter
   /** Rows of each kind left in the whole queue, and per question. */
   readonly left: Readonly<Record<Kind, number>>
@@ -94,7 +95,7 @@ export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Ban
   return {
     path: target.path, judgment: spec.name, judgments: target.project.selected.map((s) => s.name), reviewer: target.reviewer,
     audit: target.audit, model: queue.model ?? null, unsure_below: spec.unsureBelow, has_key: spec.key !== null,
-    questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels })),
+    questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels, descriptions: q.descriptions })),
     filter: target.filter, left, left_by_question: queue.left,
     progress: { reviewer: signer, day, reviewed: reviewedOn(queue.reviews, spec.name, signer, day), left: left.disagreement + left.spot_check + left.unsure },
     targets: queue.targets,

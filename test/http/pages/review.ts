@@ -103,3 +103,17 @@ t.test('progress toward each question\'s accuracy target is shown under the day\
   t.match(page, /<ul class="targets" aria-label="accuracy targets"><li><code>is_spam<\/code> to ±5\.0%: about <strong>12<\/strong> more reviews \(3 unsure, 9 confident\)<\/li><li class="reached"><code>topic<\/code> to ±5\.0%: reached<\/li><\/ul>/)
   t.notMatch(reviewPage(data, null).text, /class="targets"/, 'no target, no list')
 })
+
+t.test('the guidelines are on every card: the question, each label\'s description, and beside each button the description of the label it saves', async (t) => {
+  const page = reviewPage(data, null).text
+  const topic = section(page, 2)
+  t.match(topic, /<dl class="guidelines" aria-label="guidelines"><div><dt>personal<\/dt><dd>Chat between people who know each other<\/dd><\/div><div><dt>promotion<\/dt><dd>Offers, prizes, marketing<\/dd><\/div><div><dt>service<\/dt><dd>Account, delivery or service notices<\/dd><\/div><\/dl>/)
+  t.match(topic, /<span class="guide" id="card-2-v1">Account, delivery or service notices<\/span><button type="submit" class="primary" aria-describedby="card-2-v1"[^>]*>label is right/, 'the label under check')
+  t.match(topic, /<span class="guide" id="card-2-v2">Chat between people who know each other<\/span><button [^>]*aria-describedby="card-2-v2"[^>]*>it is personal/, 'a label to pick')
+  t.notMatch(topic, /<span class="guide"[^>]*><\/span><button[^>]*>needs more context/, 'no guide for a verdict that saves no label')
+  t.notMatch(section(page, 1), /class="guidelines"/, 'a question whose labels have no description shows none')
+  t.same(forms(page).map((f) => f.button).slice(5, 8), ['label is right', 'it is personal', 'it is promotion'], 'the buttons read as before')
+  const disagreement = reviewPage({ ...data, questions: data.questions.map((q) => (q.name === 'is_spam' ? { ...q, descriptions: ['Unsolicited advertising', 'Anything else'] } : q)) }, null).text
+  t.match(section(disagreement, 1), /id="card-1-v1">Unsolicited advertising<\/span><button [^>]*>model is right/, 'model is right: the model\'s label')
+  t.match(section(disagreement, 1), /id="card-1-v2">Anything else<\/span><button [^>]*>answer key is right/, 'answer key is right: the key\'s')
+})
