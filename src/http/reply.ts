@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
 import { StoreError } from '../store-error.ts'
 import type { Html } from './html.ts'
 import { errorPage } from './pages/error.ts'
+import { REVIEW_SCRIPT } from './pages/review-script.ts'
 
 /** A response as data: the handler is the only place that writes one out. */
 export interface Reply {
@@ -13,9 +15,12 @@ export interface Reply {
   readonly after?: () => Promise<void>
 }
 
-/** Headers every page carries: no scripts from anywhere, no framing, no referrer (links may hold the token). */
+/** The hash of the review page's keys script, the one script a page may run (pages/review-script.ts). */
+export const SCRIPT_HASH = `sha256-${createHash('sha256').update(REVIEW_SCRIPT).digest('base64')}`
+
+/** Headers every page carries: no scripts but the review keys' (by its hash), no framing, no referrer (links may hold the token). */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'content-security-policy': `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

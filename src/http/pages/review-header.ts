@@ -47,7 +47,8 @@ ${range(data)}`
 
 function progress(data: ReviewData, token: string | null): Html {
   const { reviewed, reviewer, left } = data.progress
-  return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>${targets(data)}`
+  return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>${targets(data)}
+<p id="keys-help" class="keys-help" hidden>Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the current card · <kbd>u</kbd> undo the last verdict · <kbd>s</kbd> skip to the next card · <kbd>?</kbd> show or hide this list.</p>`
 }
 
 /** The reviewer's name, asked once: the page remembers it (a cookie), and holds the cards shown to a named reviewer only. */

@@ -5,6 +5,7 @@ import { html, tokenField, type Html } from '../html.ts'
 import { accessKeys } from './review-keys.ts'
 import { emptyQueue, KIND_TEXT, pager, reviewHeader } from './review-header.ts'
 import { layout } from './layout.ts'
+import { reviewScript } from './review-script.ts'
 
 export type { ReviewData } from '../views/review-data.ts'
 export { KIND_TEXT } from './review-header.ts'
@@ -27,7 +28,8 @@ export function reviewPage(data: ReviewData, token: string | null): Html {
 <div id="queue" class="queue">
 ${cards}
 </div>
-${pager(data, token)}`, { skip: { id: 'queue', text: 'the rows' } })
+${pager(data, token)}
+${reviewScript()}`, { skip: { id: 'queue', text: 'the rows' } })
 }
 
 function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string | null): Html {
@@ -47,7 +49,7 @@ ${guidelines(question)}
 <div><span class="muted">Answer key</span> ${card.key_label === null ? html`<span class="muted">no label</span>` : html`<span class="label">${card.key_label}</span>`}</div>
 ${card.label_under_check === null ? '' : html`<div><span class="muted">Label under check</span> <span class="label">${card.label_under_check}</span></div>`}
 </div>
-<div class="verdicts">${card.verdicts.map((choice, i) => verdictForm(data, card, choice, keys[i], token, guide(choice), `${id}-v${i + 1}`))}</div>
+<div class="verdicts">${card.verdicts.map((choice, i) => verdictForm(data, card, choice, { key: keys[i], digit: i < 9 ? i + 1 : null, focus: index === 0 && i === 0 && (data.saved !== null || data.undone !== null) }, token, guide(choice), `${id}-v${i + 1}`))}</div>
 </section>`
 }
 
@@ -72,13 +74,23 @@ function guideOf(question: QuestionData | undefined, card: ReviewCard): (choice:
   }
 }
 
-function verdictForm(data: ReviewData, card: ReviewCard, choice: VerdictChoice, key: string | null, token: string | null, guide: string | null, id: string): Html {
+/** A button's keys: its access key (Alt), its single key with the page's script (1-9), and whether it takes the focus (the first button after a verdict or an undo). */
+interface ButtonKeys {
+  readonly key: string | null
+  readonly digit: number | null
+  readonly focus: boolean
+}
+
+function verdictForm(data: ReviewData, card: ReviewCard, choice: VerdictChoice, keys: ButtonKeys, token: string | null, guide: string | null, id: string): Html {
+  const { key } = keys
   const hidden = (name: string, value: string | number | null) => (value === null ? '' : html`<input type="hidden" name="${name}" value="${value}">`)
   const { filter } = data
   const fields = html`${hidden('path', data.path)}${hidden('node', data.judgment)}${hidden('question', card.question)}${hidden('state', card.state_hash)}${hidden('kind', card.kind)}${hidden('verdict', choice.verdict)}${hidden('label', choice.label)}${hidden('reviewer', data.reviewer ?? '')}${hidden('audit', data.audit)}${hidden('filter_kind', filter.kind)}${hidden('filter_question', filter.question)}${hidden('filter_row', filter.row)}${data.page.number > 1 ? hidden('page', data.page.number) : ''}${tokenField(token)}`
   const shortcut = key === null ? '' : html` accesskey="${key}" aria-keyshortcuts="Alt+${key.toUpperCase()}"`
   const described = guide === null ? '' : html` aria-describedby="${id}"`
   const note = guide === null ? '' : html`<span class="guide" id="${id}">${guide}</span>`
-  return html`<form method="post" action="/review">${fields}${note}<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}>${choice.text}${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
+  const digit = keys.digit === null ? '' : html`<span class="num" aria-hidden="true">${keys.digit}</span> `
+  const focus = keys.focus ? html` autofocus` : ''
+  return html`<form method="post" action="/review">${fields}${note}<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}${focus}>${digit}${choice.text}${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
 }
 

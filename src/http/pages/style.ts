@@ -101,7 +101,7 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
 .label { font-weight: 700; font-size: 1.1rem; color: var(--fg); }
 .verdicts { display: flex; flex-wrap: wrap; gap: .5rem; }
 .verdicts form { margin: 0; display: flex; flex-direction: column; max-width: 16rem; }
-.verdicts form button { order: 1; } .verdicts .guide { order: 2; color: var(--muted); font-size: .85rem; margin-top: .2rem; overflow-wrap: anywhere; }
+.verdicts form button { order: 1; } .verdicts .num { display: inline-block; min-width: 1.2em; margin-right: .2rem; font-weight: 700; opacity: .75; } .keys-help { background: var(--soft); padding: .5rem .75rem; border-radius: 4px; } .verdicts .guide { order: 2; color: var(--muted); font-size: .85rem; margin-top: .2rem; overflow-wrap: anywhere; }
 .guidelines { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: 0 0 .75rem; font-size: .9rem; } .guidelines div { display: flex; gap: .4rem; } .guidelines dt { font-weight: 700; } .guidelines dd { margin: 0; color: var(--muted); }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: .5rem 0 1rem; }
 .facts dt { color: var(--muted); } .facts dd { margin: 0; overflow-wrap: anywhere; }
