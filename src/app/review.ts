@@ -3,7 +3,7 @@ import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import { countingVerdicts, type Reviews } from '../core/review/double-review.ts'
 import { checkVerdict, type VerdictRequest } from '../core/review/verdict-check.ts'
-import { leasedQueue } from '../core/review/leases.ts'
+import { leasedQueue, type Lease } from '../core/review/leases.ts'
 import { PAGE_SIZE } from '../core/review/queue.ts'
 import { KINDS, verdictKey, type Kind, type VerdictRecord, type Verdicts } from '../core/review/verdicts.ts'
 import type { Project, Spec } from '../core/types.ts'
@@ -32,6 +32,8 @@ export interface QueueTarget {
 export interface ReviewQueue extends StoredQueue {
   readonly verdicts: Verdicts
   readonly reviews: Reviews
+  /** The holds read for a viewer (docs/review.md, Leases); none when the queue has no viewer. */
+  readonly leases?: readonly Lease[]
 }
 
 /** The queue target of a project: `node`, or its only judgment. */
@@ -55,7 +57,7 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
   // Rows held by others are read too and left out, so that a page is still full behind them.
   const queue = queueData(source, { audit: target.audit, limit: limit + leases.length, rows: target.rows, ...second })
   const reviewed = (question: string, stateHash: string) => verdicts.has(verdictKey(spec.name, question, stateHash))
-  return { ...leasedQueue(queue, leases, target.viewer ?? null, reviewed, limit), verdicts, reviews }
+  return { ...leasedQueue(queue, leases, target.viewer ?? null, reviewed, limit), verdicts, reviews, leases }
 }
 
 function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {

@@ -2,7 +2,7 @@ import type { TargetFigures } from '../../core/allocation/reviews-needed.ts'
 import { reviewQueue, type ReviewQueue } from '../../app/review.ts'
 import { holdShown } from '../../app/review-leases.ts'
 import { timestamp } from '../../core/judge/deps.ts'
-import { dayOf, reviewedOn } from '../../core/review/progress.ts'
+import { dayOf, reviewedOn, reviewerProgress, type ReviewerProgress } from '../../core/review/progress.ts'
 import { PAGE_SIZE, type Card } from '../../core/review/queue.ts'
 import { leftByKind, shows, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
 import type { Stratum } from '../../core/review/strata.ts'
@@ -66,8 +66,10 @@ export interface ReviewData {
   /** Rows of each kind left in the whole queue, and per question. */
   readonly left: Readonly<Record<Kind, number>>
   readonly left_by_question: QueueLeft
-  /** Rows the signer settled today (UTC), and rows left in the whole queue. */
-  readonly progress: { readonly reviewer: string; readonly day: string; readonly reviewed: number; readonly left: number }
+  /** Rows the signer settled today (UTC) and in all, rows held for them now, and rows left in the whole queue. */
+  readonly progress: { readonly reviewer: string; readonly day: string; readonly reviewed: number; readonly all_time: number; readonly held: number; readonly left: number }
+  /** Every reviewer of the judgment: today's and all-time verdicts standing, rows held now. */
+  readonly reviewers: readonly ReviewerProgress[]
   /** Per question, the spec's accuracy target and the reviews per stratum it still takes (docs/review.md, The reviews it takes). */
   readonly targets: Readonly<Record<string, TargetFigures>>
   /** The page shown: its number, the pages and rows the filter shows, and the place of its first row. */
@@ -97,12 +99,29 @@ export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Ban
     audit: target.audit, model: queue.model ?? null, unsure_below: spec.unsureBelow, has_key: spec.key !== null,
     questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels, descriptions: q.descriptions })),
     filter: target.filter, left, left_by_question: queue.left,
-    progress: { reviewer: signer, day, reviewed: reviewedOn(queue.reviews, spec.name, signer, day), left: left.disagreement + left.spot_check + left.unsure },
+    ...progressOf(queue, spec.name, signer, day, left.disagreement + left.spot_check + left.unsure, heldBy(queue.leases ?? [])),
     targets: queue.targets,
     page: { number: view.page, pages: view.pages, size: PAGE_SIZE, total: view.total, first: view.first },
     saved: shown(banner.saved),
     undone: banner.undone && { question: banner.undone.question, state_hash: banner.undone.stateHash, standing: shown(banner.undone) },
     cards: view.cards.map(reviewCard),
+  }
+}
+
+/** Rows held now per reviewer. */
+function heldBy(leases: readonly { readonly reviewer: string }[]): Map<string, number> {
+  const held = new Map<string, number>()
+  for (const l of leases) held.set(l.reviewer, (held.get(l.reviewer) ?? 0) + 1)
+  return held
+}
+
+/** The progress of the page's signer and of every reviewer of the judgment. */
+function progressOf(queue: ReviewQueue, judgment: string, signer: string, day: string, left: number, held: ReadonlyMap<string, number>): Pick<ReviewData, 'progress' | 'reviewers'> {
+  const reviewers = reviewerProgress(queue.reviews, judgment, day, held)
+  const mine = reviewers.find((r) => r.reviewer === signer)
+  return {
+    progress: { reviewer: signer, day, reviewed: reviewedOn(queue.reviews, judgment, signer, day), all_time: mine?.all_time ?? 0, held: mine?.held ?? 0, left },
+    reviewers,
   }
 }
 
@@ -143,7 +162,9 @@ export async function reviewPageData(ctx: ServerContext, request: HttpRequest): 
   const from = (data.page.number - 1) * PAGE_SIZE
   const candidates = queue.offered.filter((c) => shows(target.filter, c)).slice(from, from + (SPARE_PAGES + 1) * PAGE_SIZE)
   const taken = await holdShown(ctx.runtime, target, viewer, { cards: candidates, most: data.cards.length, seconds: ctx.config.reviewLeaseS, reviews: queue.reviews })
-  return { ...data, cards: taken.map(reviewCard) }
+  const held = heldBy((queue.leases ?? []).filter((l) => l.reviewer !== viewer))
+  held.set(viewer, taken.length)
+  return { ...data, ...progressOf(queue, target.spec.name, reviewer, data.progress.day, data.progress.left, held), cards: taken.map(reviewCard) }
 }
 
 /** Pages of cards read past the one shown, to stand in for cards other reviewers take while it is built. */

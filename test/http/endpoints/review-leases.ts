@@ -82,3 +82,17 @@ t.test('a named reviewer given through X-Reviewer holds its cards too', async (t
   t.equal(api.body.cards.length, 5)
   t.same(rows((await server.get(PAGE + '&reviewer=ann')).text), [], 'every row is held for robot')
 })
+
+t.test('progress per reviewer: today\'s and all-time verdicts, rows held now, and what is left, on the page and its twin', async (t) => {
+  const { server } = await setup(t)
+  const annPage = await server.get(PAGE + '&reviewer=ann&kind=spot_check')
+  const form = verdictForms(annPage.text)[0].fields
+  t.equal((await post(server, '/review', form)).status, 303)
+  await server.get(PAGE + '&reviewer=bob')
+  const twin = (await server.get('/v1/review?path=spam.judge.yaml&audit=1&reviewer=ann&kind=spot_check')).body
+  t.same(twin.progress, { reviewer: 'ann', day: twin.progress.day, reviewed: 1, all_time: 1, held: 2, left: 4 })
+  t.same(twin.reviewers, [{ reviewer: 'ann', today: 1, all_time: 1, held: 2 }, { reviewer: 'bob', today: 0, all_time: 0, held: 2 }])
+  const page = (await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text
+  t.match(page, /<summary>Reviewers: 2 · 1 reviewed in all and 2 held now by ann<\/summary>/)
+  t.match(page, /<tr class="me"><th scope="row">ann<\/th><td>1<\/td><td>1<\/td><td>2<\/td><\/tr><tr><th scope="row">bob<\/th><td>0<\/td><td>0<\/td><td>2<\/td><\/tr>/)
+})
