@@ -13,7 +13,8 @@ t.test('JSON replies carry nosniff; pages carry every security header', async (t
   const page = headersOf(pageReply(html`<p>x</p>`, 201))
   t.match(page, { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS })
   t.match(PAGE_HEADERS['content-security-policy'], /default-src 'none'/)
-  t.notMatch(PAGE_HEADERS['content-security-policy'], /script-src/)
+  t.match(PAGE_HEADERS['content-security-policy'], /script-src 'sha256-[A-Za-z0-9+/]+=*';/, 'one script, by its hash')
+  t.notMatch(PAGE_HEADERS['content-security-policy'], /script-src[^;]*(unsafe|\*|self)/, 'no other')
   t.same(JSON_HEADERS, { 'x-content-type-options': 'nosniff' })
 })
 
