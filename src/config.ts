@@ -30,6 +30,8 @@ export interface Config {
   readonly allowedHosts: readonly string[]
   /** What the server tells whoever runs it (docs/deploy.md): metrics and the access log. */
   readonly observe: Observe
+  /** JUDGE_REVIEW_LEASE_S: how long a card shown to a named reviewer is held for them, in seconds (docs/review.md, Leases). */
+  readonly reviewLeaseS: number
 }
 
 /** JUDGE_METRICS and JUDGE_ACCESS_LOG. */
@@ -82,6 +84,7 @@ export const ENV_VARIABLES = [
   'JUDGE_ALLOWED_HOSTS',
   'JUDGE_METRICS',
   'JUDGE_ACCESS_LOG',
+  'JUDGE_REVIEW_LEASE_S',
 ] as const
 
 const nonNegative = (n: number) => n >= 0
@@ -103,6 +106,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     workers: workersOf(text(env, 'JUDGE_WORKERS') ?? '1', 'JUDGE_WORKERS'),
     allowedHosts: hostsOf(text(env, 'JUDGE_ALLOWED_HOSTS')),
     observe: observeOf(env),
+    reviewLeaseS: number(env, 'JUDGE_REVIEW_LEASE_S', 600, positiveWhole, 'a whole number of seconds above 0'),
   }
 }
 

@@ -10,7 +10,7 @@ t.test('defaults apply when nothing is set', async (t) => {
     engine: { kind: 'systemone', url: 'https://api.typesafe.ai', apiKey: null, model: null, timeoutMs: 30000, pricePerMtok: 0.042, rpm: null, maxWaitMs: 300_000, giveUpMs: 120_000,
       from: { url: null, apiKey: null, model: null } },
     limits: { headersTimeoutMs: 10000, requestTimeoutMs: 30000, maxConnections: 1024, maxConnectionsPerClient: 256 }, workers: 1, allowedHosts: [],
-    observe: { metrics: true, accessLog: null },
+    observe: { metrics: true, accessLog: null }, reviewLeaseS: 600,
   })
 })
 
@@ -20,14 +20,14 @@ t.test('every variable is read, paths resolved from the working folder', async (
     HOST: '0.0.0.0', PORT: '9000', ENGINE_URL: 'http://127.0.0.1:9/', ENGINE_API_KEY: 'k', ENGINE_MODEL: 'jev-2', ENGINE_TIMEOUT_MS: '100', ENGINE_PRICE_PER_MTOK: '0.1',
     JUDGE_HEADERS_TIMEOUT_MS: '500', JUDGE_REQUEST_TIMEOUT_MS: '700', JUDGE_MAX_CONNECTIONS: '3', JUDGE_MAX_CONNECTIONS_PER_CLIENT: '2', JUDGE_WORKERS: '4',
     JUDGE_SERVER_MAX_DAILY_COST: '5', ENGINE: 'SystemOne', ENGINE_RPM: '600', ENGINE_MAX_WAIT_S: '60', ENGINE_GIVE_UP_S: '2.5',
-    JUDGE_ALLOWED_HOSTS: 'judge.example.com, .Corp.Example', JUDGE_METRICS: 'OFF', JUDGE_ACCESS_LOG: 'json',
+    JUDGE_ALLOWED_HOSTS: 'judge.example.com, .Corp.Example', JUDGE_METRICS: 'OFF', JUDGE_ACCESS_LOG: 'json', JUDGE_REVIEW_LEASE_S: '120',
   }, '/work')
   t.same(config, {
     projects: '/work/specs', serverToken: 's3cret', serverMaxCost: 0.5, serverMaxDailyCost: 5, maxCost: 2, store: '/work/db/s.sqlite', host: '0.0.0.0', port: 9000,
     engine: { kind: 'systemone', url: 'http://127.0.0.1:9', apiKey: 'k', model: 'jev-2', timeoutMs: 100, pricePerMtok: 0.1, rpm: 600, maxWaitMs: 60_000, giveUpMs: 2500,
       from: { url: 'ENGINE_URL', apiKey: 'ENGINE_API_KEY', model: 'ENGINE_MODEL' } },
     limits: { headersTimeoutMs: 500, requestTimeoutMs: 700, maxConnections: 3, maxConnectionsPerClient: 2 }, workers: 4, allowedHosts: ['judge.example.com', '.corp.example'],
-    observe: { metrics: false, accessLog: 'json' },
+    observe: { metrics: false, accessLog: 'json' }, reviewLeaseS: 120,
   })
 })
 
@@ -40,6 +40,7 @@ t.test('a bad value is an error naming the variable and the value', async (t) =>
   t.throws(() => readConfig({ JUDGE_MAX_CONNECTIONS_PER_CLIENT: '1.5' }, '/'), /JUDGE_MAX_CONNECTIONS_PER_CLIENT must be a whole number above 0, not "1.5"/)
   t.throws(() => readConfig({ JUDGE_HEADERS_TIMEOUT_MS: '5000', JUDGE_REQUEST_TIMEOUT_MS: '1000' }, '/'), /JUDGE_HEADERS_TIMEOUT_MS \(5000\) must not be above JUDGE_REQUEST_TIMEOUT_MS \(1000\)/)
   t.throws(() => readConfig({ JUDGE_SERVER_MAX_DAILY_COST: '-2' }, '/'), /JUDGE_SERVER_MAX_DAILY_COST must be a cost in USD/)
+  t.throws(() => readConfig({ JUDGE_REVIEW_LEASE_S: '0' }, '/'), /JUDGE_REVIEW_LEASE_S must be a whole number of seconds above 0, not "0"/)
   t.throws(() => readConfig({ ENGINE: 'gpt' }, '/'), new UsageError('ENGINE must be one of systemone, simulated, openai, not "gpt"'))
   t.throws(() => readConfig({ ENGINE_RPM: 'fast' }, '/'), /ENGINE_RPM must be requests per minute/)
   t.throws(() => readConfig({ ENGINE_MAX_WAIT_S: '0' }, '/'), /ENGINE_MAX_WAIT_S must be a number of seconds above 0/)

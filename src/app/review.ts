@@ -3,11 +3,14 @@ import { modelFor } from '../core/judge/deps.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import { countingVerdicts, type Reviews } from '../core/review/double-review.ts'
 import { checkVerdict, type VerdictRequest } from '../core/review/verdict-check.ts'
+import { leasedQueue, type Lease } from '../core/review/leases.ts'
+import { PAGE_SIZE } from '../core/review/queue.ts'
 import { KINDS, verdictKey, type Kind, type VerdictRecord, type Verdicts } from '../core/review/verdicts.ts'
 import type { Project, Spec } from '../core/types.ts'
 import { ConflictError, JudgeError } from '../errors.ts'
 import type { App } from './app.ts'
 import { queueData, type StoredQueue } from './review-data.ts'
+import { liveLeases } from './review-leases.ts'
 
 /** The queue a reviewer works on: one judgment of a project, with its spot-check size. */
 export interface QueueTarget {
@@ -21,12 +24,16 @@ export interface QueueTarget {
   readonly rows?: readonly string[]
   /** Who the queue is for: a row chosen for a second review is offered to anyone but its reviewers. Without it, no reviewed row is offered. */
   readonly reviewedBy?: string
+  /** Who the queue is shown to under the holds (docs/review.md, Leases): their held rows stay offered, others' are not; null for a view without a name, which sees every row not held. Without it, holds are not read. */
+  readonly viewer?: string | null
 }
 
 /** A judgment's queue and the standing verdicts it was built from: those that count, and every one. */
 export interface ReviewQueue extends StoredQueue {
   readonly verdicts: Verdicts
   readonly reviews: Reviews
+  /** The holds read for a viewer (docs/review.md, Leases); none when the queue has no viewer. */
+  readonly leases?: readonly Lease[]
 }
 
 /** The queue target of a project: `node`, or its only judgment. */
@@ -45,7 +52,12 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
   if (store === null) return { spec, offered: [], cards: [], left: nothingLeft(spec), targets: noTargets(spec), verdicts, reviews }
   const source = { store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts }
   const second = target.reviewedBy === undefined ? {} : { reviews, reviewer: target.reviewedBy }
-  return { ...queueData(source, { audit: target.audit, limit: target.limit, rows: target.rows, ...second }), verdicts, reviews }
+  const leases = target.viewer === undefined ? [] : liveLeases(store, spec, app.now())
+  const limit = target.limit ?? PAGE_SIZE
+  // Rows held by others are read too and left out, so that a page is still full behind them.
+  const queue = queueData(source, { audit: target.audit, limit: limit + leases.length, rows: target.rows, ...second })
+  const reviewed = (question: string, stateHash: string) => verdicts.has(verdictKey(spec.name, question, stateHash))
+  return { ...leasedQueue(queue, leases, target.viewer ?? null, reviewed, limit), verdicts, reviews, leases }
 }
 
 function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {
@@ -65,8 +77,12 @@ function noTargets(spec: Spec): Record<string, TargetFigures> {
 export function recordVerdict(app: App, target: QueueTarget, request: VerdictRequest): Promise<VerdictRecord> {
   const { spec } = target
   return serialized(app, spec, async () => {
-    const record = checkVerdict(await reviewQueue(app, { ...target, reviewedBy: request.reviewer }), request)
+    // The row is read however far down the unsure rows it is: a held card may be, for its second review.
+    const rows = [...(target.rows ?? []), request.stateHash]
+    const record = checkVerdict(await reviewQueue(app, { ...target, rows, reviewedBy: request.reviewer, viewer: request.reviewer }), request)
     await written(spec, () => app.files.appendVerdict(spec, record))
+    // The row is settled: its hold is released, for a second reviewer if it is drawn for one.
+    app.existingStore(target.project)?.releaseRow(spec.name, record.question, record.state_hash)
     return record
   })
 }
@@ -84,10 +100,10 @@ export interface UndoRequest {
 
 /**
  * Withdraws a verdict by appending a retraction line (the reviews file is never edited); the row
- * is offered again. Only the row's standing verdict given at `reviewedAt` is withdrawn: one undone
+ * is offered again, and the reviewer's holds on `project`'s store are released. Only the row's standing verdict given at `reviewedAt` is withdrawn: one undone
  * already, or followed by a later verdict, is a 409. The check and the append share the verdicts' lock.
  */
-export function undoVerdict(app: App, spec: Spec, request: UndoRequest): Promise<VerdictRecord> {
+export function undoVerdict(app: App, spec: Spec, request: UndoRequest, project?: Project): Promise<VerdictRecord> {
   return serialized(app, spec, async () => {
     // A retraction withdraws the row's latest verdict, whoever gave it: only that one can be undone.
     const standing = (await app.files.reviews(spec)).get(verdictKey(spec.name, request.question, request.stateHash))?.at(-1)
@@ -96,6 +112,8 @@ export function undoVerdict(app: App, spec: Spec, request: UndoRequest): Promise
       throw new ConflictError(`question ${request.question}: ${row} has no standing verdict given at ${JSON.stringify(request.reviewedAt.slice(0, 40))} to undo; it was undone already, or a later verdict stands`)
     }
     await written(spec, () => app.files.appendRetraction(spec, { retracted_at: request.at, reviewer: request.reviewer, withdrawn: standing }))
+    // The reviewer's holds are released: their next page takes the row back first.
+    if (project) app.existingStore(project)?.releaseReviewer(spec.name, request.reviewer)
     return standing
   })
 }

@@ -20,9 +20,13 @@ export interface Reply {
   readonly after?: () => Promise<void>
 }
 
-/** Headers every page carries: no scripts from anywhere, no framing, no referrer (links may hold the token). */
+/** The hash of the review page's keys script, the one script a page may run (pages/review-script.ts). */
+// Written out, so that answering a request loads no page: test/http/reply.ts checks it against the script.
+export const SCRIPT_HASH = 'sha256-U9UHGLv+UTPmYYQSm9ZsvlQcU2P6LM3KrsSNud7JYBw='
+
+/** Headers every page carries: no scripts but the review keys' (by its hash), no framing, no referrer (links may hold the token). */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'content-security-policy': `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

@@ -1,6 +1,7 @@
 import type { AnswerStore } from './answer-store.ts'
 import type { ForgetStore } from './forget-store.ts'
 import type { KeptStore } from './kept-store.ts'
+import type { LeaseStore } from './lease-store.ts'
 import type { PaceStore } from './pace-store.ts'
 import type { ReaskStore } from './reask-store.ts'
 import type { RunStore } from './run-store.ts'
@@ -10,7 +11,7 @@ import type { RunStore } from './run-store.ts'
  * (src/runtime.ts) opens and closes it, and the adapters implement it; a use case or a core
  * function declares the narrow ports it uses instead (docs/store.md).
  */
-export interface Store extends AnswerStore, RunStore, KeptStore, PaceStore, ForgetStore, ReaskStore {
+export interface Store extends AnswerStore, RunStore, KeptStore, PaceStore, ForgetStore, ReaskStore, LeaseStore {
   /**
    * A mark of what the store holds: read twice with no write committed in between, by this process
    * or another sharing the file, it is the same; after any such write it differs (it may differ

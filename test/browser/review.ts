@@ -47,7 +47,9 @@ async function example(t: Test) {
 
 /** Chooses a kind in the filter form by keyboard alone (Tab, arrow keys) and shows it (Enter on Show). */
 async function filterByKeyboard(page: Page, kind: string): Promise<void> {
-  await tabTo(page, 'select[name=kind]')
+  // After a verdict the focus is on the first card's first button, below the filters: back up to them.
+  const below = await page.evaluate('document.activeElement !== null && document.activeElement.closest("#queue") !== null')
+  await tabTo(page, 'select[name=kind]', 40, below ? 'Shift+Tab' : 'Tab')
   const options = await page.locator('select[name=kind] option').evaluateAll((all) => all.map((o) => (o as unknown as { value: string }).value))
   const from = options.indexOf(await page.locator('select[name=kind]').inputValue())
   const to = options.indexOf(kind)

@@ -50,11 +50,11 @@ export async function pressAccessKey(page: Page, key: string): Promise<void> {
   await cdp.detach()
 }
 
-/** Presses Tab until the element `selector` has the focus; fails after `most` presses. */
-export async function tabTo(page: Page, selector: string, most = 40): Promise<void> {
+/** Presses Tab (or Shift+Tab, going back) until the element `selector` has the focus; fails after `most` presses. */
+export async function tabTo(page: Page, selector: string, most = 40, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   for (let i = 0; i < most; i++) {
     if (await page.evaluate(`document.activeElement === document.querySelector(${JSON.stringify(selector)})`)) return
-    await page.keyboard.press('Tab')
+    await page.keyboard.press(key)
   }
   throw new Error(`Tab never reached ${selector}`)
 }

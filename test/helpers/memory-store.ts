@@ -9,6 +9,7 @@ import type { Store } from '../../src/ports/store.ts'
 import { createMemoryForget, type StoredState } from './memory-store-forget.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
 import { createMemoryReasks } from './memory-store-reasks.ts'
+import { createMemoryLeases } from './memory-store-leases.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
 // read cannot change the store, as with the real adapter.
@@ -44,7 +45,7 @@ export function createMemoryStore(): Store {
 const READS = new Set(['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'answerLabels', 'sampleAnswers',
   'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'getRun', 'runLabelCounts', 'runStates', 'runStatesPage', 'runStateCount',
   'sameRunStates', 'modelChecks',
-  'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'heldFor',
+  'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'heldFor', 'heldRows',
   'statesWhere', 'expiredStates', 'forgottenLines', 'latestReasks', 'close'])
 
 /** The store with its write mark: a count of the calls that may have written. */
@@ -240,6 +241,7 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       return take(days, limit).map((d) => ({ ...d }))
     },
     ...createMemoryReasks(),
+    ...createMemoryLeases(),
     ...createMemoryForget({ states, kept, answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)), moveEpoch: () => void epoch++ }),
     close() {},
   }

@@ -12,7 +12,7 @@ export function verdictForms(page: string): VerdictForm[] {
   return [...page.matchAll(/<form method="post" action="\/review">(.*?)<button ([^>]*)>(.*?)<\/button><\/form>/g)].map((m) => ({
     fields: Object.fromEntries([...m[1].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((f) => [f[1], unescape(f[2])])),
     attributes: m[2],
-    button: unescape(m[3].replace(/ <kbd[^>]*>.*?<\/kbd>$/, '')),
+    button: unescape(m[3].replace(/ <kbd[^>]*>.*?<\/kbd>$/, '').replace(/^<span class="num" aria-hidden="true">\d<\/span> /, '')),
   }))
 }
 

@@ -2,7 +2,9 @@ import t from 'tap'
 import { ConflictError, CostCapError, InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, SpecError, UnauthorizedError, UsageError } from '../../src/errors.ts'
 import { StoreError } from '../../src/store-error.ts'
 import { html } from '../../src/http/html.ts'
-import { errorReply, headersOf, JSON_HEADERS, jsonReply, PAGE_HEADERS, pageReply, redirectReply } from '../../src/http/reply.ts'
+import { createHash } from 'node:crypto'
+import { errorReply, headersOf, JSON_HEADERS, jsonReply, PAGE_HEADERS, pageReply, redirectReply, SCRIPT_HASH } from '../../src/http/reply.ts'
+import { REVIEW_SCRIPT } from '../../src/http/pages/review-script.ts'
 
 const style = { json: true, token: null, clean: (m: string) => m.replace('/srv/', '') }
 
@@ -13,7 +15,8 @@ t.test('JSON replies carry nosniff; pages carry every security header', async (t
   const page = headersOf(pageReply(html`<p>x</p>`, 201))
   t.match(page, { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS })
   t.match(PAGE_HEADERS['content-security-policy'], /default-src 'none'/)
-  t.notMatch(PAGE_HEADERS['content-security-policy'], /script-src/)
+  t.match(PAGE_HEADERS['content-security-policy'], /script-src 'sha256-[A-Za-z0-9+/]+=*';/, 'one script, by its hash')
+  t.notMatch(PAGE_HEADERS['content-security-policy'], /script-src[^;]*(unsafe|\*|self)/, 'no other')
   t.same(JSON_HEADERS, { 'x-content-type-options': 'nosniff' })
 })
 
@@ -73,4 +76,9 @@ t.test('a JSON error names its class, so a client tells a cost cap\'s 422 from a
   t.same(JSON.parse(errorReply(new CostCapError('spam', 3, 1, 0.02, 0.01), json).reply.body).name, 'CostCapError')
   t.same(JSON.parse(errorReply(new SpecError('a.judge.yaml', 'state', 'is missing'), json).reply.body).name, 'SpecError')
   t.same(JSON.parse(errorReply(new InternalError('hidden'), json).reply.body).name, 'InternalError')
+})
+
+t.test("the pages' one allowed script is the review keys' script, by its SHA-256", async (t) => {
+  t.equal(SCRIPT_HASH, `sha256-${createHash('sha256').update(REVIEW_SCRIPT).digest('base64')}`)
+  t.match(PAGE_HEADERS['content-security-policy'], `script-src '${SCRIPT_HASH}'`)
 })

@@ -10,6 +10,7 @@ import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { paceCutsMigration } from './sqlite-pace-cuts-migration.ts'
 import { reasksMigration } from './sqlite-reasks-migration.ts'
+import { leasesMigration } from './sqlite-leases-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   labelStatesMigration(11),
   paceCutsMigration(12),
   reasksMigration(13),
+  leasesMigration(14),
 ]
 
 // SCHEMA_VERSION is written in src/adapters/sqlite/sqlite-connection.ts, where opening a store

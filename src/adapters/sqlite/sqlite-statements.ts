@@ -160,6 +160,16 @@ export const SQL = {
     ON CONFLICT (day, source) DO UPDATE SET cost = cost + excluded.cost,
       requests = requests + excluded.requests`,
   spendByDay: 'SELECT day, cost, requests FROM _judge_spend WHERE source = ? ORDER BY day DESC LIMIT ?',
+  heldRows: `SELECT question, state_hash, reviewer, until, card FROM _judge_leases
+    WHERE judgment = ? AND until > ? ORDER BY reviewer, place`,
+  holdRow: `INSERT INTO _judge_leases (judgment, question, state_hash, reviewer, until, place, card)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+    ON CONFLICT (judgment, question, state_hash) DO UPDATE SET reviewer = excluded.reviewer,
+      until = excluded.until, place = excluded.place, card = excluded.card
+    WHERE _judge_leases.until <= ?8 OR _judge_leases.reviewer = excluded.reviewer`,
+  dropExpiredLeases: 'DELETE FROM _judge_leases WHERE until <= ?',
+  releaseRow: 'DELETE FROM _judge_leases WHERE judgment = ? AND question = ? AND state_hash = ?',
+  releaseReviewer: 'DELETE FROM _judge_leases WHERE judgment = ? AND reviewer = ?',
 } as const
 
 const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'getAnswer', 'answeredFingerprints',

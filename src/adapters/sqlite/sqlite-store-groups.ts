@@ -3,6 +3,7 @@ import { extname } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
 import type { ForgetStore } from '../../ports/forget-store.ts'
 import type { KeptStore } from '../../ports/kept-store.ts'
+import type { LeaseStore } from '../../ports/lease-store.ts'
 import type { ReaskStore } from '../../ports/reask-store.ts'
 import type { RunStore } from '../../ports/run-store.ts'
 import type { Statements } from './sqlite-statements.ts'
@@ -21,6 +22,7 @@ const records = () => load(`./sqlite-store-records${EXT}`) as typeof import('./s
 const forgetting = () => load(`./sqlite-store-forget${EXT}`) as typeof import('./sqlite-store-forget.ts')
 const caching = () => load(`./sqlite-store-cache${EXT}`) as typeof import('./sqlite-store-cache.ts')
 const reasking = () => load(`./sqlite-store-reasks${EXT}`) as typeof import('./sqlite-store-reasks.ts')
+const leasing = () => load(`./sqlite-store-leases${EXT}`) as typeof import('./sqlite-store-leases.ts')
 const tallying = () => load(`./sqlite-store-tally${EXT}`) as typeof import('./sqlite-store-tally.ts')
 
 /** Every method of a group, by name: the compiler holds each list to its port, no more, no less. */
@@ -38,6 +40,7 @@ const FORGET_METHODS: Names<ForgetStore> = {
 const CACHE_METHODS: Names<CacheMethods> = { answerGroups: true, deleteAnswers: true, answersEpoch: true, writeMark: true }
 const TALLY_METHODS: Names<TallyMethods> = { countAnswers: true, answerCells: true }
 const REASK_METHODS: Names<ReaskStore> = { addReasks: true, latestReasks: true }
+const LEASE_METHODS: Names<LeaseStore> = { heldRows: true, holdRows: true, releaseRow: true, releaseReviewer: true }
 
 /**
  * A group of methods named by `names` that creates the group on the first call of any of them,
@@ -80,4 +83,9 @@ export function tallyMethodsOnUse(sql: Statements): TallyMethods {
 /** The re-asks of stability checks (src/adapters/sqlite/sqlite-store-reasks.ts), loaded on first use. */
 export function reaskMethodsOnUse(db: DatabaseSync, transaction: (work: () => void) => void): ReaskStore {
   return onFirstUse(REASK_METHODS, () => reasking().reaskMethods(db, transaction))
+}
+
+/** The review queue's holds (src/adapters/sqlite/sqlite-store-leases.ts), loaded on first use. */
+export function leaseMethodsOnUse(sql: Statements, transaction: (work: () => void) => void, readOnly: boolean): LeaseStore {
+  return onFirstUse(LEASE_METHODS, () => leasing().leaseMethods(sql, transaction, readOnly))
 }

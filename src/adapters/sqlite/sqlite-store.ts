@@ -6,7 +6,7 @@ import { openStoreFile } from './sqlite-open.ts'
 import { prepareStatements } from './sqlite-statements.ts'
 import { answerMethods } from './sqlite-store-answers.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
-import { cacheMethodsOnUse, forgetMethodsOnUse, reaskMethodsOnUse, recordMethodsOnUse, runMethodsOnUse, tallyMethodsOnUse } from './sqlite-store-groups.ts'
+import { cacheMethodsOnUse, forgetMethodsOnUse, leaseMethodsOnUse, reaskMethodsOnUse, recordMethodsOnUse, runMethodsOnUse, tallyMethodsOnUse } from './sqlite-store-groups.ts'
 import { readSnapshot, writeTransaction } from './sqlite-transactions.ts'
 import { readOnlyMessage, storeErrorOf } from './store-trouble.ts'
 
@@ -56,6 +56,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       ...engineMethods(sql, transaction),
       ...forgetMethodsOnUse(db, sql, transaction),
       ...reaskMethodsOnUse(db, transaction),
+      ...leaseMethodsOnUse(sql, transaction, readOnly !== null),
       close() {
         snapshot?.end()
         if (db.isOpen) db.close()

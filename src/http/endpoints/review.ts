@@ -41,7 +41,7 @@ export const undoEndpoint: Endpoint = async (ctx, request) => {
     question: field('question'), stateHash: field('state'), reviewedAt: field('reviewed_at'),
     reviewer: signer(request.headers, target.reviewer), at: timestamp(ctx.now()),
   }
-  const withdrawn = await undoVerdict(ctx.runtime, target.spec, undo)
+  const withdrawn = await undoVerdict(ctx.runtime, target.spec, undo, target.project)
   return redirectReply(href('/review', { ...backParams(target), undone: `${withdrawn.question}:${withdrawn.state_hash}` }, request.token))
 }
 

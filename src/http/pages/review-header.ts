@@ -39,15 +39,34 @@ export function reviewHeader(data: ReviewData, token: string | null): Html {
   return html`<h1>Review <code>${data.judgment}</code></h1>
 <p class="muted meta"><code>${data.path}</code>${model} · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>${others.map((name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`)}</p>
 ${reviewBanner(data, token)}
-${progress(data)}
+${progress(data, token)}
 ${counts(data, token)}
 ${settings(data, token)}
 ${range(data)}`
 }
 
-function progress(data: ReviewData): Html {
+function progress(data: ReviewData, token: string | null): Html {
   const { reviewed, reviewer, left } = data.progress
-  return html`<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>${targets(data)}`
+  return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>${team(data)}${targets(data)}
+<p id="keys-help" class="keys-help" hidden>Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the current card · <kbd>u</kbd> undo the last verdict · <kbd>s</kbd> skip to the next card · <kbd>?</kbd> show or hide this list.</p>`
+}
+
+/** Every reviewer's progress: today's and all-time verdicts standing, and rows held for them now. */
+function team(data: ReviewData): Html {
+  if (data.reviewers.length === 0) return html``
+  const row = (r: ReviewData['reviewers'][number]) => html`<tr${r.reviewer === data.progress.reviewer ? html` class="me"` : ''}><th scope="row">${r.reviewer}</th><td>${r.today}</td><td>${r.all_time}</td><td>${r.held}</td></tr>`
+  return html`<details class="team"><summary>Reviewers: ${data.reviewers.length} · ${data.progress.all_time} reviewed in all and ${data.progress.held} held now by ${data.progress.reviewer}</summary>
+<table class="team"><thead><tr><th scope="col">reviewer</th><th scope="col">today</th><th scope="col">all time</th><th scope="col">held now</th></tr></thead><tbody>${data.reviewers.map(row)}</tbody></table></details>`
+}
+
+/** The reviewer's name, asked once: the page remembers it (a cookie), and holds the cards shown to a named reviewer only. */
+function askName(data: ReviewData, token: string | null): Html {
+  return html`<form method="get" action="/review" class="who">
+<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">${tokenField(token)}
+<label>Your name <input name="reviewer" required maxlength="64" pattern="[A-Za-z0-9][A-Za-z0-9 ._@\-]{0,63}" autocomplete="username" placeholder="your name"></label>
+<button type="submit" class="primary">Start reviewing</button>
+<span class="muted">Remembered on this browser. Cards shown to you are held for you, so two reviewers never get the same card.</span>
+</form>`
 }
 
 /** Progress toward each question's accuracy target: reached, or the reviews per stratum it takes. */

@@ -5,6 +5,7 @@ import { html, tokenField, type Html } from '../html.ts'
 import { accessKeys } from './review-keys.ts'
 import { emptyQueue, KIND_TEXT, pager, reviewHeader } from './review-header.ts'
 import { layout } from './layout.ts'
+import { reviewScript } from './review-script.ts'
 
 export type { ReviewData } from '../views/review-data.ts'
 export { KIND_TEXT } from './review-header.ts'
@@ -27,32 +28,69 @@ export function reviewPage(data: ReviewData, token: string | null): Html {
 <div id="queue" class="queue">
 ${cards}
 </div>
-${pager(data, token)}`, { skip: { id: 'queue', text: 'the rows' } })
+${pager(data, token)}
+${reviewScript()}`, { skip: { id: 'queue', text: 'the rows' } })
 }
 
 function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string | null): Html {
   const id = `card-${index + 1}`
-  const ask = data.questions.find((q) => q.name === card.question)?.ask ?? card.question
+  const question = data.questions.find((q) => q.name === card.question)
+  const ask = question?.ask ?? card.question
+  const guide = guideOf(question, card)
   // Only the first card has keys: a key must name one button of the page, and a verdict reloads the page with the next row first.
   const keys = index === 0 ? accessKeys(card.verdicts) : card.verdicts.map(() => null)
   return html`<section class="card review-card${index === 0 ? ' current' : ''}" aria-labelledby="${id}">
 <h2 id="${id}"><span class="kind kind-${card.kind}">${KIND_TEXT[card.kind]}</span> <code>${card.question}</code> <span class="muted hash">row ${card.state_hash}</span></h2>
 <p class="ask">${ask}</p>
+${guidelines(question)}
 <table class="state"><tbody>${Object.entries(card.state).map(([column, value]) => html`<tr><th scope="row">${column}</th><td>${value}</td></tr>`)}</tbody></table>
 <div class="answers">
 <div><span class="muted">Model</span> <ol class="top">${card.top.map((t, i) => html`<li${i === 0 ? html` class="first"` : ''}><span class="label">${t.label}</span> ${percent(t.p)}</li>`)}</ol></div>
 <div><span class="muted">Answer key</span> ${card.key_label === null ? html`<span class="muted">no label</span>` : html`<span class="label">${card.key_label}</span>`}</div>
 ${card.label_under_check === null ? '' : html`<div><span class="muted">Label under check</span> <span class="label">${card.label_under_check}</span></div>`}
 </div>
-<div class="verdicts">${card.verdicts.map((choice, i) => verdictForm(data, card, choice, keys[i], token))}</div>
+<div class="verdicts">${card.verdicts.map((choice, i) => verdictForm(data, card, choice, { key: keys[i], digit: i < 9 ? i + 1 : null, focus: index === 0 && i === 0 && (data.saved !== null || data.undone !== null) }, token, guide(choice), `${id}-v${i + 1}`))}</div>
 </section>`
 }
 
-function verdictForm(data: ReviewData, card: ReviewCard, choice: VerdictChoice, key: string | null, token: string | null): Html {
+type QuestionData = ReviewData['questions'][number]
+
+/** The question's guidelines: every label with its description, as the spec gives them. */
+function guidelines(question: QuestionData | undefined): Html {
+  const described = question === undefined ? [] : question.labels.flatMap((label, i) => (question.descriptions[i] ? [[label, question.descriptions[i]!] as const] : []))
+  if (described.length === 0) return html``
+  return html`<dl class="guidelines" aria-label="guidelines">${described.map(([label, text]) => html`<div><dt>${label}</dt><dd>${text}</dd></div>`)}</dl>`
+}
+
+/** The description of the label a verdict button saves, shown beside it; null when it saves none or the label has none. */
+function guideOf(question: QuestionData | undefined, card: ReviewCard): (choice: VerdictChoice) => string | null {
+  const describe = (label: string | null) => (question === undefined || label === null ? null : question.descriptions[question.labels.indexOf(label)] ?? null)
+  return (choice) => {
+    if (choice.verdict === 'labeled') return describe(choice.label)
+    if (choice.verdict === 'model_right') return describe(card.model_label)
+    if (choice.verdict === 'key_right') return describe(card.key_label)
+    if (choice.verdict === 'confirmed') return describe(card.label_under_check)
+    return null
+  }
+}
+
+/** A button's keys: its access key (Alt), its single key with the page's script (1-9), and whether it takes the focus (the first button after a verdict or an undo). */
+interface ButtonKeys {
+  readonly key: string | null
+  readonly digit: number | null
+  readonly focus: boolean
+}
+
+function verdictForm(data: ReviewData, card: ReviewCard, choice: VerdictChoice, keys: ButtonKeys, token: string | null, guide: string | null, id: string): Html {
+  const { key } = keys
   const hidden = (name: string, value: string | number | null) => (value === null ? '' : html`<input type="hidden" name="${name}" value="${value}">`)
   const { filter } = data
   const fields = html`${hidden('path', data.path)}${hidden('node', data.judgment)}${hidden('question', card.question)}${hidden('state', card.state_hash)}${hidden('kind', card.kind)}${hidden('verdict', choice.verdict)}${hidden('label', choice.label)}${hidden('reviewer', data.reviewer ?? '')}${hidden('audit', data.audit)}${hidden('filter_kind', filter.kind)}${hidden('filter_question', filter.question)}${hidden('filter_row', filter.row)}${data.page.number > 1 ? hidden('page', data.page.number) : ''}${tokenField(token)}`
   const shortcut = key === null ? '' : html` accesskey="${key}" aria-keyshortcuts="Alt+${key.toUpperCase()}"`
-  return html`<form method="post" action="/review">${fields}<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${shortcut}>${choice.text}${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
+  const described = guide === null ? '' : html` aria-describedby="${id}"`
+  const note = guide === null ? '' : html`<span class="guide" id="${id}">${guide}</span>`
+  const digit = keys.digit === null ? '' : html`<span class="num" aria-hidden="true">${keys.digit}</span> `
+  const focus = keys.focus ? html` autofocus` : ''
+  return html`<form method="post" action="/review">${fields}${note}<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}${focus}>${digit}${choice.text}${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
 }
 

@@ -100,7 +100,9 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
 .top li.first { color: var(--fg); }
 .label { font-weight: 700; font-size: 1.1rem; color: var(--fg); }
 .verdicts { display: flex; flex-wrap: wrap; gap: .5rem; }
-.verdicts form { margin: 0; }
+.verdicts form { margin: 0; display: flex; flex-direction: column; max-width: 16rem; }
+.verdicts form button { order: 1; } .verdicts .num { display: inline-block; min-width: 1.2em; margin-right: .2rem; font-weight: 700; opacity: .75; } .keys-help { background: var(--soft); padding: .5rem .75rem; border-radius: 4px; } .verdicts .guide { order: 2; color: var(--muted); font-size: .85rem; margin-top: .2rem; overflow-wrap: anywhere; }
+.guidelines { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: 0 0 .75rem; font-size: .9rem; } .guidelines div { display: flex; gap: .4rem; } .guidelines dt { font-weight: 700; } .guidelines dd { margin: 0; color: var(--muted); }
 .facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: .5rem 0 1rem; }
 .facts dt { color: var(--muted); } .facts dd { margin: 0; overflow-wrap: anywhere; }
 .estimate { white-space: nowrap; }
@@ -113,7 +115,7 @@ table.runs { font-size: .9rem; } table.runs th, table.runs td { padding: .4rem .
   .review-card { padding: .75rem; }
   .state th, .state td { display: block; width: auto; } .state th { padding-bottom: 0; border-bottom: 0; }
   .answers { gap: .5rem 1.5rem; }
-  .verdicts form { flex: 1 1 auto; } .verdicts button { width: 100%; }
+  .verdicts form { flex: 1 1 auto; max-width: none; } .verdicts button { width: 100%; } .guidelines { display: block; } .guidelines div { margin-bottom: .2rem; }
   .settings { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: end; } .settings label { max-width: none; min-width: 0; } .settings button { grid-column: 2; }
   .range .keys { display: none; }
   table.stack thead { display: block; position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }

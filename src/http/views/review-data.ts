@@ -1,15 +1,17 @@
 import type { TargetFigures } from '../../core/allocation/reviews-needed.ts'
 import { reviewQueue, type ReviewQueue } from '../../app/review.ts'
+import { holdShown } from '../../app/review-leases.ts'
 import { timestamp } from '../../core/judge/deps.ts'
-import { dayOf, reviewedOn } from '../../core/review/progress.ts'
+import { dayOf, reviewedOn, reviewerProgress, type ReviewerProgress } from '../../core/review/progress.ts'
 import { PAGE_SIZE, type Card } from '../../core/review/queue.ts'
-import { leftByKind, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
+import { leftByKind, shows, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
 import type { Stratum } from '../../core/review/strata.ts'
 import { labelUnderCheck, verdictKey, verdictText, type Kind, type VerdictChoice, type VerdictRecord } from '../../core/review/verdicts.ts'
 import type { State } from '../../core/types.ts'
 import type { HttpRequest, ServerContext } from '../context.ts'
 import { param } from '../params.ts'
 import { reviewTarget, rowRefOf, signer, type ReviewTarget, type RowRef } from './review-params.ts'
+import { cookieReviewer } from './reviewer-cookie.ts'
 
 /** One row offered for review, as GET /v1/review gives it and the page shows it. */
 export interface ReviewCard {
@@ -58,13 +60,16 @@ export interface ReviewData {
   readonly unsure_below: number
   /** Whether the judgment has an answer key (and so can have disagreements). */
   readonly has_key: boolean
-  readonly questions: readonly { readonly name: string; readonly ask: string; readonly labels: readonly string[] }[]
+  /** Each question with its labels and their descriptions (the guidelines: null where the spec gives none). */
+  readonly questions: readonly { readonly name: string; readonly ask: string; readonly labels: readonly string[]; readonly descriptions: readonly (string | null)[] }[]
   readonly filter: QueueFilter
   /** Rows of each kind left in the whole queue, and per question. */
   readonly left: Readonly<Record<Kind, number>>
   readonly left_by_question: QueueLeft
-  /** Rows the signer settled today (UTC), and rows left in the whole queue. */
-  readonly progress: { readonly reviewer: string; readonly day: string; readonly reviewed: number; readonly left: number }
+  /** Rows the signer settled today (UTC) and in all, rows held for them now, and rows left in the whole queue. */
+  readonly progress: { readonly reviewer: string; readonly day: string; readonly reviewed: number; readonly all_time: number; readonly held: number; readonly left: number }
+  /** Every reviewer of the judgment: today's and all-time verdicts standing, rows held now. */
+  readonly reviewers: readonly ReviewerProgress[]
   /** Per question, the spec's accuracy target and the reviews per stratum it still takes (docs/review.md, The reviews it takes). */
   readonly targets: Readonly<Record<string, TargetFigures>>
   /** The page shown: its number, the pages and rows the filter shows, and the place of its first row. */
@@ -92,14 +97,31 @@ export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Ban
   return {
     path: target.path, judgment: spec.name, judgments: target.project.selected.map((s) => s.name), reviewer: target.reviewer,
     audit: target.audit, model: queue.model ?? null, unsure_below: spec.unsureBelow, has_key: spec.key !== null,
-    questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels })),
+    questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels, descriptions: q.descriptions })),
     filter: target.filter, left, left_by_question: queue.left,
-    progress: { reviewer: signer, day, reviewed: reviewedOn(queue.reviews, spec.name, signer, day), left: left.disagreement + left.spot_check + left.unsure },
+    ...progressOf(queue, spec.name, signer, day, left.disagreement + left.spot_check + left.unsure, heldBy(queue.leases ?? [])),
     targets: queue.targets,
     page: { number: view.page, pages: view.pages, size: PAGE_SIZE, total: view.total, first: view.first },
     saved: shown(banner.saved),
     undone: banner.undone && { question: banner.undone.question, state_hash: banner.undone.stateHash, standing: shown(banner.undone) },
     cards: view.cards.map(reviewCard),
+  }
+}
+
+/** Rows held now per reviewer. */
+function heldBy(leases: readonly { readonly reviewer: string }[]): Map<string, number> {
+  const held = new Map<string, number>()
+  for (const l of leases) held.set(l.reviewer, (held.get(l.reviewer) ?? 0) + 1)
+  return held
+}
+
+/** The progress of the page's signer and of every reviewer of the judgment. */
+function progressOf(queue: ReviewQueue, judgment: string, signer: string, day: string, left: number, held: ReadonlyMap<string, number>): Pick<ReviewData, 'progress' | 'reviewers'> {
+  const reviewers = reviewerProgress(queue.reviews, judgment, day, held)
+  const mine = reviewers.find((r) => r.reviewer === signer)
+  return {
+    progress: { reviewer: signer, day, reviewed: reviewedOn(queue.reviews, judgment, signer, day), all_time: mine?.all_time ?? 0, held: mine?.held ?? 0, left },
+    reviewers,
   }
 }
 
@@ -119,13 +141,31 @@ function shownVerdict(record: VerdictRecord | undefined): ShownVerdict | null {
   }
 }
 
-/** The data of a review page from a request's query: the queue, filtered and paged, with its banner and progress. */
+/**
+ * The data of a review page from a request's query: the queue, filtered and paged, with its banner
+ * and progress. A named reviewer (the X-Reviewer header, the `reviewer` parameter, else the page's
+ * cookie) holds the cards shown, releasing what they held before; a card another reviewer took in
+ * the meantime is left off the page. A view without a name holds nothing.
+ */
 export async function reviewPageData(ctx: ServerContext, request: HttpRequest): Promise<ReviewData> {
   const { query } = request
-  const target = reviewTarget(ctx, query)
+  const asked = reviewTarget(ctx, query)
+  const target = { ...asked, reviewer: asked.reviewer ?? cookieReviewer(request.headers) }
   const banner = { saved: rowRefOf(param(query, 'saved'), 'saved'), undone: rowRefOf(param(query, 'undone'), 'undone') }
   const reviewer = signer(request.headers, target.reviewer)
-  const queue = await reviewQueue(ctx.runtime, { ...target, reviewedBy: reviewer })
-  return reviewData(target, queue, banner, reviewer, timestamp(ctx.now()))
+  const viewer = target.reviewer !== null || typeof request.headers['x-reviewer'] === 'string' ? reviewer : null
+  // A named view reads further, for the cards that stand in for those another reviewer takes meanwhile.
+  const limit = target.page * PAGE_SIZE + (viewer === null ? 0 : SPARE_PAGES * PAGE_SIZE)
+  const queue = await reviewQueue(ctx.runtime, { ...target, limit, reviewedBy: reviewer, viewer })
+  const data = reviewData(target, queue, banner, reviewer, timestamp(ctx.now()))
+  if (viewer === null) return data
+  const from = (data.page.number - 1) * PAGE_SIZE
+  const candidates = queue.offered.filter((c) => shows(target.filter, c)).slice(from, from + (SPARE_PAGES + 1) * PAGE_SIZE)
+  const taken = await holdShown(ctx.runtime, target, viewer, { cards: candidates, most: data.cards.length, seconds: ctx.config.reviewLeaseS, reviews: queue.reviews })
+  const held = heldBy((queue.leases ?? []).filter((l) => l.reviewer !== viewer))
+  held.set(viewer, taken.length)
+  return { ...data, ...progressOf(queue, target.spec.name, reviewer, data.progress.day, data.progress.left, held), cards: taken.map(reviewCard) }
 }
 
+/** Pages of cards read past the one shown, to stand in for cards other reviewers take while it is built. */
+const SPARE_PAGES = 4

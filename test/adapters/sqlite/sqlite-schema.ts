@@ -19,7 +19,7 @@ t.test('a new database is migrated to the current version, with every table, in 
   t.equal(userVersion(db), 0, 'a new database is at version 0')
   migrate(db, ':memory:')
   t.equal(userVersion(db), SCHEMA_VERSION)
-  t.same(tables(db), ['_judge_answer_tally', '_judge_answers', '_judge_candidates', '_judge_forgotten', '_judge_kept', '_judge_meta', '_judge_model_checks', '_judge_model_pairs', '_judge_open_runs', '_judge_pace', '_judge_pace_cuts',
+  t.same(tables(db), ['_judge_answer_tally', '_judge_answers', '_judge_candidates', '_judge_forgotten', '_judge_kept', '_judge_leases', '_judge_meta', '_judge_model_checks', '_judge_model_pairs', '_judge_open_runs', '_judge_pace', '_judge_pace_cuts',
     '_judge_reasks', '_judge_run_labels', '_judge_run_states', '_judge_runs', '_judge_shadows', '_judge_spend', '_judge_states'])
   t.notOk(db.isTransaction)
   migrate(db, ':memory:')

@@ -3,7 +3,7 @@ import { emptyQueue, KIND_TEXT, pager, reviewHeader } from '../../../src/http/pa
 import { reviewPageData } from '../../helpers/review-page-data.ts'
 
 t.test('the header shows the judgment, progress, the rows left per kind as filter links, and the form of filter and reviewer', async (t) => {
-  const header = reviewHeader(reviewPageData({ left: { disagreement: 3, spot_check: 1, unsure: 25 }, progress: { reviewer: 'ann', day: '2026-03-01', reviewed: 7, left: 29 } }), null).text
+  const header = reviewHeader(reviewPageData({ left: { disagreement: 3, spot_check: 1, unsure: 25 }, progress: { reviewer: 'ann', day: '2026-03-01', reviewed: 7, all_time: 12, held: 25, left: 29 } }), null).text
   t.match(header, /<h1>Review <code>spam<\/code><\/h1>/)
   t.match(header, /<p class="progress"><strong>7<\/strong> reviewed today by <strong>ann<\/strong> · <strong>29<\/strong> left in the queue<\/p>/)
   t.match(header, /<li class="current"><a href="\/review\?path=sms%2Fspam\.judge\.yaml&amp;node=spam&amp;reviewer=ann&amp;audit=5" aria-current="true">all 29<\/a><\/li>/)
@@ -29,7 +29,7 @@ t.test('a filter marks its kind, selects its controls, and counts the question\'
 })
 
 t.test('without a reviewer name the header says what verdicts are signed with', async (t) => {
-  const header = reviewHeader(reviewPageData({ reviewer: null, progress: { reviewer: 'server', day: 'd', reviewed: 0, left: 3 } }), null).text
+  const header = reviewHeader(reviewPageData({ reviewer: null, progress: { reviewer: 'server', day: 'd', reviewed: 0, all_time: 0, held: 0, left: 3 } }), null).text
   t.match(header, /No reviewer name set: verdicts are signed <code>server<\/code>\./)
 })
 

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { REVIEW_SCRIPT } from '../../../src/http/pages/review-script.ts'
 import { KIND_TEXT, reviewPage } from '../../../src/http/pages/review.ts'
 import { verdictForms as forms } from '../../helpers/review-forms.ts'
 import { reviewPageData } from '../../helpers/review-page-data.ts'
@@ -60,7 +61,8 @@ t.test('a token that came in the query or a form is carried in every form and li
 t.test('state values, labels and paths holding markup are escaped', async (t) => {
   const evil = { ...data, path: '<b>p</b>', reviewer: null }
   const page = reviewPage(evil, null).text
-  t.notMatch(page, /<script>/)
+  t.equal(page.split('<script>').length, 2, 'no script but the page\'s own keys script')
+  t.ok(page.includes(`<script>${REVIEW_SCRIPT}</script>`))
   t.notMatch(page, /<b>p<\/b>/)
   t.match(section(page, 3), /<td>&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &quot;x&quot;<\/td>/)
   t.match(page, /<input type="hidden" name="path" value="&lt;b&gt;p&lt;\/b&gt;">/)
@@ -102,4 +104,32 @@ t.test('progress toward each question\'s accuracy target is shown under the day\
   const page = reviewPage(reviewPageData({ targets: { is_spam: { accuracy_target: 0.05, reviews_needed: { unsure: 3, confident: 9 } }, topic: { accuracy_target: 0.05, reviews_needed: { unsure: 0, confident: 0 } }, urgency: none } }), null).text
   t.match(page, /<ul class="targets" aria-label="accuracy targets"><li><code>is_spam<\/code> to ±5\.0%: about <strong>12<\/strong> more reviews \(3 unsure, 9 confident\)<\/li><li class="reached"><code>topic<\/code> to ±5\.0%: reached<\/li><\/ul>/)
   t.notMatch(reviewPage(data, null).text, /class="targets"/, 'no target, no list')
+})
+
+t.test('the guidelines are on every card: the question, each label\'s description, and beside each button the description of the label it saves', async (t) => {
+  const page = reviewPage(data, null).text
+  const topic = section(page, 2)
+  t.match(topic, /<dl class="guidelines" aria-label="guidelines"><div><dt>personal<\/dt><dd>Chat between people who know each other<\/dd><\/div><div><dt>promotion<\/dt><dd>Offers, prizes, marketing<\/dd><\/div><div><dt>service<\/dt><dd>Account, delivery or service notices<\/dd><\/div><\/dl>/)
+  t.match(topic, /<span class="guide" id="card-2-v1">Account, delivery or service notices<\/span><button type="submit" class="primary" aria-describedby="card-2-v1"[^>]*><span class="num" aria-hidden="true">1<\/span> label is right/, 'the label under check')
+  t.match(topic, /<span class="guide" id="card-2-v2">Chat between people who know each other<\/span><button [^>]*aria-describedby="card-2-v2"[^>]*><span class="num" aria-hidden="true">2<\/span> it is personal/, 'a label to pick')
+  t.notMatch(topic, /<span class="guide"[^>]*><\/span><button[^>]*>needs more context/, 'no guide for a verdict that saves no label')
+  t.notMatch(section(page, 1), /class="guidelines"/, 'a question whose labels have no description shows none')
+  t.same(forms(page).map((f) => f.button).slice(5, 8), ['label is right', 'it is personal', 'it is promotion'], 'the buttons read as before')
+  const disagreement = reviewPage({ ...data, questions: data.questions.map((q) => (q.name === 'is_spam' ? { ...q, descriptions: ['Unsolicited advertising', 'Anything else'] } : q)) }, null).text
+  t.match(section(disagreement, 1), /id="card-1-v1">Unsolicited advertising<\/span><button [^>]*><span class="num" aria-hidden="true">1<\/span> model is right/, 'model is right: the model\'s label')
+  t.match(section(disagreement, 1), /id="card-1-v2">Anything else<\/span><button [^>]*><span class="num" aria-hidden="true">2<\/span> answer key is right/, 'answer key is right: the key\'s')
+})
+
+t.test('single keys: each card\'s first nine buttons are numbered, the first button takes the focus after a verdict or an undo only, the keys are listed', async (t) => {
+  const page = reviewPage(data, null).text
+  t.match(section(page, 2), /<span class="num" aria-hidden="true">1<\/span> label is right/)
+  t.notMatch(page, /autofocus/, 'nothing takes the focus on a page opened')
+  const saved = { question: 'is_spam', state_hash: 'abcdef0123456789', verdict: 'key_right' as const, labels: ['no'], text: 'answer key is right', reviewed_at: '2026-03-01T10:00:00.000', reviewer: 'ann' }
+  const after = reviewPage({ ...data, saved }, null).text
+  t.equal(after.match(/autofocus/g)?.length, 1)
+  t.match(section(after, 1), /<button type="submit" class="primary"[^>]* autofocus><span class="num" aria-hidden="true">1<\/span> model is right/, 'the first card\'s first button')
+  t.equal(reviewPage({ ...data, undone: { question: 'is_spam', state_hash: 'abcdef0123456789', standing: null } }, null).text.match(/autofocus/g)?.length, 1, 'after an undo too')
+  t.match(page, /<p id="keys-help" class="keys-help" hidden>Keys: <kbd>1<\/kbd>–<kbd>9<\/kbd>/)
+  const many = { ...data.cards[1], verdicts: Array.from({ length: 11 }, (_, i) => ({ verdict: 'labeled' as const, label: `l${i}`, text: `it is l${i}` })) }
+  t.equal(reviewPage({ ...data, cards: [many] }, null).text.match(/class="num"/g)?.length, 9, 'nine keys at most')
 })

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { SCRIPT_HASH } from '../../../src/http/reply.ts'
 import { runsPage } from '../../../src/http/pages/runs.ts'
 import type { RunsData } from '../../../src/http/views/runs.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
@@ -100,7 +101,7 @@ t.test('GET /runs escapes labels, statuses and paths that hold markup, and sends
   t.match(res.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/)
   t.match(res.text, /change 0\.400 since the previous run/)
   t.equal(res.headers.get('content-type'), 'text/html; charset=utf-8')
-  t.equal(res.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+  t.equal(res.headers.get('content-security-policy'), `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`)
   t.equal(res.headers.get('referrer-policy'), 'no-referrer')
   t.equal(res.headers.get('x-content-type-options'), 'nosniff')
   t.equal(res.headers.get('x-frame-options'), 'DENY')
