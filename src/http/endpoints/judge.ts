@@ -52,7 +52,8 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
   const log = (line: string) => ctx.log(ctx.clean(line))
   const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
   const shadowing = () => shadowRow(ctx.runtime, job, log)
-  return { ...reply, after: async () => void ctx.observer?.metrics?.shadow(await traced('judge.shadow', { 'judge.candidate': body.shadow! }, shadowing, (result) => ({ 'judge.shadow.result': result }))) }
+  const shadowed = (result: string) => ({ 'judge.shadow.result': result })
+  return { ...reply, after: async () => void ctx.observer?.metrics?.shadow(await traced('judge.shadow', { 'judge.candidate': body.shadow! }, shadowing, shadowed, ctx.clean)) }
 }
 
 /** A reply of POST /v1/judge made from the store alone, and the resolution of its path it holds under. */

@@ -44,9 +44,9 @@ export function endRequestSpan(span: Span, status: number, by: string): void {
 
 /**
  * Runs `work` in a span of its own, active for what it calls: the span gets `finish`'s attributes
- * of the value, or the error it throws.
+ * of the value, or the error it throws (its message through `clean`).
  */
-export async function traced<T>(name: string, attributes: Attributes, work: () => Promise<T>, finish: (value: T) => Attributes = () => ({}), clean: (text: string) => string = (text) => text): Promise<T> {
+export async function traced<T>(name: string, attributes: Attributes, work: () => Promise<T>, finish: (value: T) => Attributes, clean: (text: string) => string): Promise<T> {
   const span = tracer().startSpan(name, { attributes })
   if (!isLive(span)) return work()
   try {

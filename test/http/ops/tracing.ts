@@ -18,9 +18,11 @@ const ROW = { path: 'spam.judge.yaml', row: { message: 'win a prize now' } }
 // Before any SDK is registered: the API's no-op tracer, and nothing kept.
 t.test('without an SDK nothing is traced: no request span, and a traced work runs as it is', async (t) => {
   t.equal(startRequestSpan({ url: '/v1/judge', headers: {} } as IncomingMessage, 'POST', '/v1/judge', 'id'), null)
-  t.equal(await traced('judge', {}, async () => 7), 7)
+  const none = () => ({})
+  const same = (text: string) => text
+  t.equal(await traced('judge', {}, async () => 7, none, same), 7)
   t.notOk(tracer().startSpan('x').isRecording())
-  await t.rejects(traced('judge', {}, async () => Promise.reject(new Error('no'))), /no/)
+  await t.rejects(traced('judge', {}, async () => Promise.reject(new Error('no')), none, same), /no/)
 })
 
 const exporter = new InMemorySpanExporter()
@@ -135,6 +137,11 @@ t.test('with an SDK registered', async (t) => {
     const carried = only(t, 'GET /healthz')
     t.equal(carried.spanContext().traceId, 'a'.repeat(32))
     t.equal(carried.parentSpanContext?.spanId, 'b'.repeat(16))
+  })
+
+  t.test('a request without a target is traced at /', async (t) => {
+    startRequestSpan({ headers: {} } as IncomingMessage, 'GET', 'none', 'id')!.span.end()
+    t.equal(only(t, 'GET none').attributes['url.path'], '/')
   })
 
   t.test('a failure other than an Error is named unknown, its message cleaned', async (t) => {
