@@ -1,8 +1,10 @@
 // What watching the server costs: the cache-hit POST /v1/judge of bench/judge-http.ts against
-// three judge servers in the same run, metrics off (JUDGE_METRICS=off), metrics on (the default)
-// and metrics on with the access log (JUDGE_ACCESS_LOG=json, its lines written to a pipe nobody
-// reads but the OS), in short interleaved rounds so that the shared machine's load falls on all
-// three. `node bench/observe-cost.ts [rounds] [seconds]`; docs/benchmarks.md has the figures.
+// four judge servers in the same run, metrics off (JUDGE_METRICS=off), metrics on (the default),
+// metrics on with the access log (JUDGE_ACCESS_LOG=json, its lines written to a pipe nobody reads
+// but the OS), and metrics on with an OpenTelemetry SDK registered (bench/otel-sdk.ts: every
+// span kept and exported to nowhere), in short interleaved rounds so that the shared machine's
+// load falls on all four. Without an SDK (the first three) the spans are the API's no-op.
+// `node bench/observe-cost.ts [rounds] [seconds]`; docs/benchmarks.md has the figures.
 import { resolve } from 'node:path'
 import { HTTP_PROJECT, MODEL, prepare, TOKEN } from './judge-http.ts'
 import { measureLoad, processTree, type Measured } from './load.ts'
@@ -17,9 +19,11 @@ const setups: Record<string, Record<string, string>> = {
   'metrics off': { JUDGE_METRICS: 'off' },
   'metrics on': {},
   'metrics on, access log': { JUDGE_ACCESS_LOG: 'json' },
+  'metrics on, traced': {},
 }
+const nodeArgs: Record<string, readonly string[]> = { 'metrics on, traced': ['--import', resolve(ROOT, 'bench/otel-sdk.ts')] }
 const servers: Record<string, ServerProcess> = {}
-for (const [name, env] of Object.entries(setups)) servers[name] = await startServerProcess(resolve(ROOT, 'src/main.ts'), { ...base, ...env })
+for (const [name, env] of Object.entries(setups)) servers[name] = await startServerProcess(resolve(ROOT, 'src/main.ts'), { ...base, ...env }, { nodeArgs: nodeArgs[name] ?? [] })
 const measured: Record<string, Measured[]> = Object.fromEntries(Object.keys(setups).map((name) => [name, []]))
 try {
   for (const name of Object.keys(setups)) await measureLoad(servers[name].url, () => processTree(servers[name].child.pid!), requests, 32, 2)

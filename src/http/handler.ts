@@ -114,7 +114,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     const full = (text?: string) => {
       seen.by = 'full'
       trace('full')
-      track(res, serveFull(ctx, { req, res, method, pathname, query, found, admission, text }))
+      track(res, observer.within(seen, () => serveFull(ctx, { req, res, method, pathname, query, found, admission, text })))
     }
     // A form's token is read from its body, which only the full path reads before checking it.
     if (!admission.inForm && fast?.take(req, res, full)) return

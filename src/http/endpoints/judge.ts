@@ -5,6 +5,7 @@ import { objectBody, optionalBoolean, optionalString, parseJson, requiredObject 
 import { loadRequested, resolveRequested, type Endpoint, type ServerContext } from '../context.ts'
 import { jsonReply, type Reply } from '../reply.ts'
 import type { AnswerKey } from '../ops/server-metrics.ts'
+import { judgedAttributes, traced } from '../ops/tracing.ts'
 import type { Resolved } from '../resolved-paths.ts'
 
 /** The fields of a POST /v1/judge body (docs/http-api.md). */
@@ -42,13 +43,17 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
   const candidate = body.shadow === undefined ? null : loadRequested(ctx, body.shadow, 'shadow')
   const cap = ctx.config.serverMaxCost
   const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
-  const { answers, results } = await judgeRequest(ctx.runtime, { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend })
+  const input = { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend }
+  const judging = () => judgeRequest(ctx.runtime, input)
+  const { answers, results } = await traced('judge', { 'judge.log': body.log }, judging, (judged) => judgedAttributes(judged.results), ctx.clean)
   ctx.observer?.answered(results)
   const reply = jsonReply(answers)
   if (candidate === null) return reply
   const log = (line: string) => ctx.log(ctx.clean(line))
   const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
-  return { ...reply, after: async () => void ctx.observer?.metrics?.shadow(await shadowRow(ctx.runtime, job, log)) }
+  const shadowing = () => shadowRow(ctx.runtime, job, log)
+  const shadowed = (result: string) => ({ 'judge.shadow.result': result })
+  return { ...reply, after: async () => void ctx.observer?.metrics?.shadow(await traced('judge.shadow', { 'judge.candidate': body.shadow! }, shadowing, shadowed, ctx.clean)) }
 }
 
 /** A reply of POST /v1/judge made from the store alone, and the resolution of its path it holds under. */

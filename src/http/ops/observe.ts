@@ -1,14 +1,19 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
+import { context, type Context } from '@opentelemetry/api'
 import type { SpecResult } from '../../core/judge/judge-row.ts'
+import { withinRequest, type RequestScope } from './request-scope.ts'
 import type { AnswerKey, ServerMetrics } from './server-metrics.ts'
+import { endRequestSpan, startRequestSpan } from './tracing.ts'
 
 /** Which part of the server answered a request: the guard (refused it), the fast path or the full path. */
 export type AnsweredBy = 'guard' | 'fast' | 'full'
 
 /** A request being answered: what the handler learns of it on the way. */
-export interface Seen {
+export interface Seen extends RequestScope {
   by: AnsweredBy
+  /** The trace context of its span, null when nothing is traced. */
+  readonly trace: Context | null
 }
 
 /** What the server tells whoever runs it: metrics (when on) and the access log (when on). */
@@ -16,6 +21,8 @@ export interface Observer {
   readonly metrics: ServerMetrics | null
   /** Starts watching a request; its figures are taken when its response ends or its client goes. */
   begin(req: IncomingMessage, res: ServerResponse, method: string, route: string, requestId: string): Seen
+  /** Runs a request's work within it: under its span, gathering the engine's request ids it causes. */
+  within<T>(seen: Seen, work: () => T): T
   /** Counts the answers of judged results, returning their keys (kept with a reply to count its reuses). */
   answered(results: readonly SpecResult[]): readonly AnswerKey[]
   /** Counts a verdict recorded, and notes its reviewer for the request's log line. */
@@ -39,8 +46,9 @@ export function createObserver(options: ObserverOptions): Observer {
   return {
     metrics,
     begin(req, res, method, route, requestId) {
-      const seen: Seen = { by: 'fast' }
-      if (metrics === null && accessLog === null) return seen
+      const traced = startRequestSpan(req, method, route, requestId)
+      const seen: Seen = { by: 'fast', engineIds: [], trace: traced?.context ?? null }
+      if (metrics === null && accessLog === null && traced === null) return seen
       const started = performance.now()
       res.once('close', () => {
         const seconds = (performance.now() - started) / 1000
@@ -52,10 +60,14 @@ export function createObserver(options: ObserverOptions): Observer {
         }
         if (accessLog !== null) {
           const path = (req.url ?? '/').split('?', 1)[0]
-          accessLog(accessLine({ time: now().toISOString(), method, route, path, status, ms: Math.round(seconds * 1e6) / 1000, bytes: bytesOf(res), request_id: requestId, by: seen.by, reviewer: reviewers.get(req.headers) ?? null }))
+          accessLog(accessLine({ time: now().toISOString(), method, route, path, status, ms: Math.round(seconds * 1e6) / 1000, bytes: bytesOf(res), request_id: requestId, by: seen.by, reviewer: reviewers.get(req.headers) ?? null, engine_request_ids: seen.engineIds }))
         }
+        if (traced !== null) endRequestSpan(traced.span, status, seen.by)
       })
       return seen
+    },
+    within(seen, work) {
+      return withinRequest(seen, seen.trace === null ? work : () => context.with(seen.trace!, work))
     },
     answered(results) {
       const keys: AnswerKey[] = []
@@ -85,6 +97,8 @@ export interface AccessLine {
   readonly request_id: string
   readonly by: AnsweredBy
   readonly reviewer: string | null
+  /** The engine's own ids of the engine requests this request made (System One's `x-typesafe-request-id`), failed ones too. */
+  readonly engine_request_ids: readonly string[]
 }
 
 /** An access line as one line of JSON. */
