@@ -74,5 +74,5 @@ export function planJson(plans: readonly JudgmentPlan[], cap: number) {
 
 /** A run as the CLI's --json gives it: the fields of GET /v1/runs, then cached, requests, duplicates and its fit per question. */
 export function runJson(run: RunRecord) {
-  return { ...publicRun(run), cached: run.cached, requests: run.requests, duplicates: run.rows - run.states, fit: run.fit ?? {} }
+  return { ...publicRun(run), cached: run.cached, requests: run.requests, duplicates: run.rows - run.states, fit: run.fit ?? {}, routes: run.routes ?? {} }
 }

@@ -8,6 +8,7 @@ import { openRunsMigration } from './sqlite-open-runs-migration.ts'
 import { labelStatesMigration } from './sqlite-label-states-migration.ts'
 import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { paceCutsMigration } from './sqlite-pace-cuts-migration.ts'
+import { routesMigration } from './sqlite-routes-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 import { BUSY_TIMEOUT_MS } from './store-trouble.ts'
 
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   openRunsMigration(10),
   labelStatesMigration(11),
   paceCutsMigration(12),
+  routesMigration(13),
 ]
 
 /** The schema version this code writes and understands. */

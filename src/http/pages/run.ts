@@ -3,6 +3,7 @@ import { formatUsd, percent } from '../../format.ts'
 import type { RunPageData } from '../views/run.ts'
 import { href, html, type Html } from '../html.ts'
 import { fitSection } from './fit-section.ts'
+import { routesSection } from './run-routes.ts'
 import { simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 
@@ -20,6 +21,7 @@ export function runPage(data: RunPageData, token: string | null): Html {
 ${settings(data)}
 <h2>Label counts</h2>
 <div class="split">${Object.entries(data.labels).map(([question, counts]) => labelTable(question, counts, run.rows))}</div>
+${routesSection(run.routes, run.rows)}
 ${fitSection(run.fit, { path: data.path, judgment: run.judgment }, token)}
 <h2 id="rows">Rows</h2>
 ${rows(data, token)}`)

@@ -39,6 +39,8 @@ t.test('the first run asks once per distinct state with every question; the seco
   const second = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(engine.requests.length, distinct, 'the second run sends no request')
   const [run2] = JSON.parse(second.stdout)
+  t.equal(Object.values<number>(run2.routes.is_spam).reduce((sum, n) => sum + n, 0), 220, '--json counts the rows per route')
+  t.same(run2.routes, run1.routes, 'the same rows take the same routes')
   t.match(run2, { rows: 220, states: distinct, duplicates: 220 - distinct, asked: 0, requests: 0, cached: distinct * 3, cost: 0, status: 'complete' })
 
   const runs = await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)
@@ -55,6 +57,9 @@ t.test('the human summary shows counts, cost, the label mix and its change', asy
   const first = await cli(['run', 'spam.judge.yaml'], env, dir)
   t.match(first.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 0 answers cached, 90 asked in 30 requests, cost \$[\d.]+; complete/)
   t.match(first.stdout, /first complete `run` of messages\.csv: nothing to compare with\n  is_spam: (yes|no) [\d.]+%/)
+  const routes = /\n  routes of is_spam: block (\d+) \([\d.]+%\), review (\d+) \([\d.]+%\), deliver (\d+) \([\d.]+%\)\n/.exec(first.stdout)
+  t.ok(routes, 'the rows each act route took, in the order of the rules')
+  t.equal(routes!.slice(1).reduce((sum, n) => sum + Number(n), 0), 50, 'every row takes a route: the last rule has no condition')
   const second = await cli(['run', 'spam.judge.yaml'], env, dir)
   t.match(second.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 90 answers cached, 0 asked/)
   t.match(second.stdout, /like runs: compared with run \S+, the previous complete `run` of messages\.csv\n  is_spam: .*; change 0\.000\n/)
