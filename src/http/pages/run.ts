@@ -1,4 +1,5 @@
 import type { RunAnswer, RunRow } from '../../app/run-detail.ts'
+import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
 import { formatUsd, percent } from '../../format.ts'
 import type { RunPageData } from '../views/run.ts'
 import { href, html, type Html } from '../html.ts'
@@ -40,7 +41,7 @@ ${fact('spec hash', spec)}
 ${fact('git commit', run.git_sha === '' ? html`<span class="muted">none (not in a git repository)</span>` : html`<code>${run.git_sha}</code>`)}
 ${fact('rows', html`${run.rows} <span class="muted">(${data.states} distinct states)</span>`)}
 ${fact('answers', html`${run.cached} from the store, ${run.asked} asked of the engine in ${run.requests} request${run.requests === 1 ? '' : 's'}`)}
-${fact('cost', `$${formatUsd(run.cost)}`)}
+${run.model.startsWith(SIMULATED_PREFIX) ? fact('would cost on System One', html`$${formatUsd(run.cost)} <span class="muted">(simulated answers: nothing was spent)</span>`) : fact('cost', `$${formatUsd(run.cost)}`)}
 </dl>`
 }
 

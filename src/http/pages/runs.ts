@@ -1,9 +1,9 @@
 import type { DriftEntry } from '../../core/types.ts'
 import { href, html, type Html } from '../html.ts'
 import type { RunsData, RunsJudgment, ShadowRow } from '../views/runs.ts'
-import { formatUsd, percent } from '../../format.ts'
+import { percent } from '../../format.ts'
 import { shareChart } from './chart.ts'
-import { simulatedNote, status } from './home.ts'
+import { runCost, simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 import { likeRunsSection } from './like-runs.ts'
 
@@ -29,11 +29,11 @@ function runTable(data: RunsData, token: string | null): Html {
   const dash = html`<span class="muted">–</span>`
   const rows = runs.map((r) => html`<tr><td><a href="${href(`/runs/${encodeURIComponent(r.run_id)}`, { path: data.path }, token)}"><code>${r.run_id}</code></a></td><td data-label="judgment">${r.judgment}</td><td class="nowrap" data-label="started">${r.started_at.slice(0, 19).replace('T', ' ')}</td>
 <td data-label="command">${r.command || dash}</td><td data-label="source">${r.source === '' ? dash : html`<code>${r.source}</code>`}</td>
-<td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td><td class="num" data-label="cost">$${formatUsd(r.cost)}</td>
+<td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td><td class="num" data-label="cost">${runCost(r)}</td>
 <td data-label="model"><code>${r.model}</code></td><td data-label="reported model">${r.reported_model ? html`<code>${r.reported_model}</code>` : dash}</td><td data-label="spec hash"><code>${r.spec_hash}</code></td><td data-label="git commit">${r.git_sha === '' ? dash : html`<code>${r.git_sha}</code>`}</td><td data-label="status">${status(r.status)}</td></tr>`)
   return html`<div class="table-wrap"><table class="runs stack"><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th>command</th><th>source</th><th class="num">rows</th><th class="num">answers asked</th>
 <th class="num">cost</th><th>model</th><th>reported model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table></div>
-${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; their costs are what System One would have charged.</p>`}`
+${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; nothing was spent on them: their costs are what System One would have charged.</p>`}`
 }
 
 function judgmentSection(judgment: RunsJudgment, path: string, token: string | null): Html {

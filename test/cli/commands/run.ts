@@ -178,6 +178,21 @@ t.test('usage errors exit 2', async (t) => {
   t.match(await cli(['run', 'spam.judge.yaml'], { ...env, JUDGE_MAX_COST: 'lots' }, dir), { code: 2, stderr: /JUDGE_MAX_COST must be a cost in USD/ })
 })
 
+t.test('a simulated run is refused by no JUDGE_MAX_COST and says what System One would have charged, as that', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(30, 0) })
+  const env = { ENGINE: 'simulated', JUDGE_MAX_COST: '0.000001' }
+  const plan = await cli(['plan', 'spam.judge.yaml', '--json'], env, dir)
+  t.match(JSON.parse(plan.stdout), [{ ask: 90, cap: null, within_cap: true }], 'no cap applies to the plan')
+  const run = await cli(['run', 'spam.judge.yaml'], env, dir)
+  t.equal(run.code, 0, run.stderr)
+  const cost = /asked in 30 requests, would cost \$([\d.]+) on System One \(simulated: nothing spent\); complete/.exec(run.stdout)
+  t.ok(cost && Number(cost[1]) > 0.000001, `the cost above the cap, shown as what it would be: ${run.stdout.split('\n')[0]}`)
+  t.match((await cli(['runs', 'spam.judge.yaml'], env, dir)).stdout, /\s90\s+would cost \$[\d.]+\s+simulated-1\s/)
+  const real = await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], { JUDGE_MAX_COST: '0.000001', ENGINE_API_KEY: 'k', ENGINE_URL: 'http://127.0.0.1:9' }, dir)
+  t.equal(real.code, 2, 'the cap still refuses an engine that charges')
+  t.match(real.stderr, /JUDGE_MAX_COST/)
+})
+
 t.test('--delimiter reads a data file with another separator; TSV by its extension; JSON Lines refuse it', async (t) => {
   const dir = t.testdir({
     'spam.judge.yaml': SPAM_YAML,

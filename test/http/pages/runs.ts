@@ -66,6 +66,8 @@ t.test('runs of a simulated model carry a note saying their answers are not a re
   t.notMatch(runsPage(data, null).text, /simulated/)
   const simulated = runsPage({ ...data, runs: [{ ...data.runs[0], model: 'simulated-1' }] }, null).text
   t.match(simulated, /<code>simulated-1<\/code>/)
+  t.match(simulated, /<td class="num" data-label="cost">would cost \$0\.00021<\/td>/, 'its cost is what System One would have charged, as that')
+  t.match(simulated, /nothing was spent on them: their costs are what System One would have charged/)
   t.match(simulated, /<p class="alert">Runs of a <code>simulated-…<\/code> model hold simulated answers \(<code>ENGINE=simulated<\/code>\), not a real model's/)
 })
 
