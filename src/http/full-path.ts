@@ -47,7 +47,7 @@ export async function serveFull(ctx: ServerContext, exchange: Exchange): Promise
 
 /** The reply to an error, logged when it is the server's fault: the one way errors are answered. */
 export function failure(ctx: ServerContext, error: unknown, method: string, pathname: string, token: string | null): Reply {
-  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean })
+  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean, page: pathname })
   if (failed.logged) ctx.log(`internal error on ${method} ${pathname}: ${ctx.clean(detailsOf(error))}`)
   // A store in trouble is the operator's to fix: one line, which says what to do, and no stack.
   else if (error instanceof StoreError) ctx.log(`store trouble on ${method} ${pathname}: ${ctx.clean(error.message)}`)

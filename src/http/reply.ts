@@ -1,7 +1,9 @@
 import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
 import { StoreError } from '../store-error.ts'
+import { PathRequiredError } from './path-required-error.ts'
 import type { Html } from './html.ts'
 import { errorPage } from './pages/error.ts'
+import { pathChoices } from './pages/path-choices.ts'
 
 /** A response as data: the handler is the only place that writes one out. */
 export interface Reply {
@@ -58,6 +60,8 @@ export interface ErrorStyle {
   readonly token: string | null
   /** Makes a message safe to show: strips server paths and secrets. */
   readonly clean: (message: string) => string
+  /** The page asked for, so that a page lacking its `path` can link the spec files served for it. */
+  readonly page?: string
 }
 
 /**
@@ -70,7 +74,8 @@ export function errorReply(error: unknown, style: ErrorStyle): { reply: Reply; l
   const known = error instanceof JudgeError && !(error instanceof InternalError)
   const status = known ? error.status : 500
   const message = known ? style.clean(error.message) : 'internal error; the server log has the details'
-  const reply = style.json ? jsonReply({ error: message }, status) : pageReply(errorPage(status, message, style.token), status)
+  const more = error instanceof PathRequiredError && style.page !== undefined ? pathChoices(error.choices(), style.page, style.token) : ''
+  const reply = style.json ? jsonReply({ error: message }, status) : pageReply(errorPage(status, message, style.token, more), status)
   // Every 500 is the server's fault: its details go to the log, whatever the caller is shown.
   return { reply: { ...reply, headers: errorHeaders(error) }, logged: status === 500 }
 }
