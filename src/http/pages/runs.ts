@@ -1,3 +1,4 @@
+import type { LikeDriftEntry } from '../../core/reports/like-runs.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { href, html, type Html } from '../html.ts'
 import type { RunsData, RunsJudgment, ShadowRow } from '../views/runs.ts'
@@ -6,21 +7,24 @@ import { shareChart } from './chart.ts'
 import { runCost, simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 import { likeRunsSection } from './like-runs.ts'
+import { runChange } from './run-change.ts'
 
 /**
- * GET /runs: the run table (newest first, each run opening its own page), then per judgment and
- * question the latest label mix with its drift flagged above 0.10, and the label shares across
- * runs, newest first as in the table. The same data object as GET /v1/runs-page.
+ * GET /runs: per judgment and question the latest label mix, led by its drift between like runs
+ * flagged above 0.10 (a change from a run of other rows named as such), the label shares across
+ * runs and the like-run tables; then the run table (newest first, each run opening its own page).
+ * The same data object as GET /v1/runs-page.
  */
 export function runsPage(data: RunsData, token: string | null): Html {
   const title = data.node === null ? data.path : `${data.path} · ${data.node}`
   const links = data.judgments.map((j) => html` · <a href="${href('/review', { path: data.path, node: j.name }, token)}">review ${j.name}</a> · <a href="${href('/accuracy', { path: data.path, node: j.name }, token)}">accuracy and calibration of ${j.name}</a>`)
   return layout(`Runs of ${title}`, token, html`<h1>Runs of <code>${title}</code></h1>
 <p class="meta"><a href="${href('/', {}, token)}">All projects</a>${links}</p>
+<h2>Drift and label mix</h2>
+<p class="muted">Each question's latest run against the previous complete run of the same command and source (like runs); a change from a run of other rows is named as such, not as drift.</p>
+${data.judgments.map((j) => judgmentSection(j, data.path, token))}
 <h2>Runs</h2>
-${runTable(data, token)}
-<h2>Label mix</h2>
-${data.judgments.map((j) => judgmentSection(j, data.path, token))}`)
+${runTable(data, token)}`)
 }
 
 function runTable(data: RunsData, token: string | null): Html {
@@ -37,7 +41,7 @@ ${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simula
 }
 
 function judgmentSection(judgment: RunsJudgment, path: string, token: string | null): Html {
-  const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? [], judgment.started))
+  const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.like[question] ?? [], judgment.labels[question] ?? [], judgment.started))
   return html`<h3>${judgment.name}</h3>${cards}${likeRunsSection(judgment.like)}${shadowTable(judgment.shadows, { path, judgment: judgment.name }, token)}`
 }
 
@@ -51,20 +55,13 @@ function shadowTable(shadows: readonly ShadowRow[], live: { readonly path: strin
 <div class="table-wrap"><table><thead><tr><th>candidate</th><th>spec hash</th><th>question</th><th class="num">rows</th><th class="num">agreement</th><th>last shadowed (UTC)</th><th>accuracy</th></tr></thead><tbody>${rows}</tbody></table></div></section>`
 }
 
-function questionCard(question: string, entries: readonly DriftEntry[], labels: readonly string[], started: Readonly<Record<string, string>>): Html {
+function questionCard(question: string, entries: readonly DriftEntry[], like: readonly LikeDriftEntry[], labels: readonly string[], started: Readonly<Record<string, string>>): Html {
   const latest = entries.at(-1)
   return html`<section class="card">
-<h4><code>${question}</code> ${latest ? change(latest) : ''}</h4>
+<h4><code>${question}</code> ${runChange(entries, like)}</h4>
 ${latest ? mixTable(latest, labels) : ''}
 ${shareChart(question, entries, labels, started)}
 </section>`
-}
-
-function change(entry: DriftEntry): Html {
-  if (entry.change === null) return html`<span class="muted">first run</span>`
-  const text = `change ${entry.change.toFixed(3)} since the previous run`
-  if (entry.alert && !entry.significant) return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(entry.p_value)})</span>`
-  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(entry.p_value)})</span>` : html`<span class="muted">${text}</span>`
 }
 
 /** The latest mix, every label of the question in spec order (those without rows at 0%). */
@@ -72,9 +69,4 @@ function mixTable(entry: DriftEntry, labels: readonly string[]): Html {
   const all = [...new Set([...labels, ...Object.keys(entry.shares)])]
   const rows = all.map((label) => html`<tr><td>${label}</td><td class="num">${percent(entry.shares[label] ?? 0)}</td></tr>`)
   return html`<table class="mix"><thead><tr><th>label (latest run, ${entry.rows} rows)</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
-}
-
-/** A p value as a page shows it: `p = 0.123` to three decimals, or `p < 0.001`; `p -` without one. */
-export function pValue(p: number | null): string {
-  return p === null ? 'p -' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`
 }

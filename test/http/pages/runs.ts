@@ -100,7 +100,7 @@ t.test('GET /runs escapes labels, statuses and paths that hold markup, and sends
   t.equal(res.status, 200)
   t.notMatch(res.text, /<script/i)
   t.match(res.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/)
-  t.match(res.text, /change 0\.400 since the previous run/)
+  t.match(res.text, /change 0\.400 since run <code>\S+<\/code>, the previous complete <code>run<\/code> of <code>data\.csv<\/code>/)
   t.equal(res.headers.get('content-type'), 'text/html; charset=utf-8')
   t.equal(res.headers.get('content-security-policy'), "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
   t.equal(res.headers.get('referrer-policy'), 'no-referrer')
