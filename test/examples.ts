@@ -59,6 +59,7 @@ async function likeRuns(t: Test, root: string, built: { run_id: string; source: 
   t.match(page, /<h4><code>is_spam<\/code> <span class="muted">change 0\.000 since run <code>\S+<\/code>, the previous complete <code>run<\/code> of <code>later\.csv<\/code><\/span> <span class="muted unlike">· change 0\.\d+ from the run before it, <code>run<\/code> of <code>messages\.csv<\/code>: unlike rows, not drift<\/span><\/h4>/,
     'the latest run against its like run, and the change from the unlike run before it named as such')
   t.notMatch(page, /<span class="alert">drift:/, 'no red alarm between unlike runs')
+  t.match(page, /<span class="flag muted" title="change 0\.\d+ above 0\.10 from a run of other rows: not drift">other rows<\/span>/, 'the chart marks it alike')
   const tested = await cli(['test', 'sms'], SIMULATED, root)
   t.equal(tested.code, 0, tested.stderr)
   const after = (await server.get('/runs?path=sms')).text

@@ -23,6 +23,17 @@ export function runChange(entries: readonly DriftEntry[], like: readonly LikeDri
   return html`${likeChange(mine)}${unlike}`
 }
 
+/** The runs whose change since the run before them is between unlike runs (another command or source): not drift. */
+export function unlikeRuns(entries: readonly DriftEntry[], like: readonly LikeDriftEntry[]): Set<string> {
+  const series = new Map(like.map((e) => [e.run_id, e]))
+  const out = new Set<string>()
+  entries.forEach((entry, i) => {
+    const [mine, before] = [series.get(entry.run_id), i > 0 ? series.get(entries[i - 1].run_id) : undefined]
+    if (mine && before && !isLike(mine, before)) out.add(entry.run_id)
+  })
+  return out
+}
+
 function likeChange(e: LikeDriftEntry): Html {
   if (e.baseline === null || e.change === null) return html`<span class="muted">first complete ${series(e)}: nothing to compare with</span>`
   const text = html`change ${e.change.toFixed(3)} since run <code>${e.baseline}</code>, the previous complete ${series(e)}`

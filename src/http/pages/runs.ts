@@ -7,7 +7,7 @@ import { shareChart } from './chart.ts'
 import { runCost, simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 import { likeRunsSection } from './like-runs.ts'
-import { runChange } from './run-change.ts'
+import { runChange, unlikeRuns } from './run-change.ts'
 
 /**
  * GET /runs: per judgment and question the latest label mix, led by its drift between like runs
@@ -60,7 +60,7 @@ function questionCard(question: string, entries: readonly DriftEntry[], like: re
   return html`<section class="card">
 <h4><code>${question}</code> ${runChange(entries, like)}</h4>
 ${latest ? mixTable(latest, labels) : ''}
-${shareChart(question, entries, labels, started)}
+${shareChart(question, entries, labels, started, unlikeRuns(entries, like))}
 </section>`
 }
 

@@ -53,7 +53,7 @@ kbd { font: .75rem ui-monospace, SFMono-Regular, Menlo, monospace; border: 1px s
 .chart-bars .bars li { font-size: .8rem; min-height: 1.1rem; }
 .chart-bars .date { color: var(--muted); white-space: nowrap; font-variant-numeric: tabular-nums; }
 .chart-bars .track { display: flex; height: .8rem; background: var(--soft); border-radius: 2px; overflow: hidden; }
-.chart-bars .flag { color: var(--alert); font-weight: 700; font-size: .75rem; }
+.chart-bars .flag { color: var(--alert); font-weight: 700; font-size: .75rem; } .chart-bars .flag.muted { color: var(--muted); }
 .legend { display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: 0; margin: .25rem 0 .75rem; list-style: none; font-size: .85rem; }
 .swatch { display: inline-block; width: .8rem; height: .8rem; margin-right: .3rem; vertical-align: -1px; border-radius: 2px; }
 button, input, select { font: inherit; color: var(--fg); }

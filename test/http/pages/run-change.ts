@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { LikeDriftEntry } from '../../../src/core/reports/like-runs.ts'
 import type { DriftEntry } from '../../../src/core/types.ts'
-import { pValue, runChange } from '../../../src/http/pages/run-change.ts'
+import { pValue, runChange, unlikeRuns } from '../../../src/http/pages/run-change.ts'
 
 const entry = (run_id: string, change: number | null, more: Partial<DriftEntry> = {}): DriftEntry =>
   ({ run_id, rows: 10, shares: { yes: 0.5, no: 0.5 }, change, alert: change !== null && change > 0.1, p_value: change === null ? null : 0.0001, significant: true, ...more })
@@ -42,4 +42,10 @@ t.test('a p value reads to three decimals, below 0.001 as such, and as p - witho
   t.equal(pValue(0.12345), 'p = 0.123')
   t.equal(pValue(0.0001), 'p < 0.001')
   t.equal(pValue(null), 'p -')
+})
+
+t.test('the runs whose change since the run before is between unlike runs are named', async (t) => {
+  const drift = [entry('r1', null), entry('r2', 0.4), entry('r3', 0.2), entry('r4', 0.1)]
+  const likes = [like('r1', 'run', 'a.csv', null, null), like('r2', 'test', 'answer key', null, null), like('r3', 'test', 'answer key', 'r2', 0.02)]
+  t.same([...unlikeRuns(drift, likes)], ['r2'], 'r3 follows a like run; r4 has no like-run data')
 })
