@@ -27,17 +27,28 @@ ${data.judgments.map((j) => judgmentSection(j, data.path, token))}
 ${runTable(data, token)}`)
 }
 
+/**
+ * The run table, narrow enough for 1280 px without a sideways scroll: the status comes second, so
+ * a failed run shows at once; the start sits under the run id, the source beside its command, the
+ * reported model under the model asked, and the git commit under the spec hash.
+ */
 function runTable(data: RunsData, token: string | null): Html {
   const { runs } = data
   if (runs.length === 0) return html`<section class="card empty"><p>No runs yet. <code>judge run ${data.path}</code> judges the rows of the spec's data file and records one run per judgment; <code>judge test</code> and <code>judge replay</code> record runs too.</p></section>`
-  const dash = html`<span class="muted">–</span>`
-  const rows = runs.map((r) => html`<tr><td><a href="${href(`/runs/${encodeURIComponent(r.run_id)}`, { path: data.path }, token)}"><code>${r.run_id}</code></a></td><td data-label="judgment">${r.judgment}</td><td class="nowrap" data-label="started">${r.started_at.slice(0, 19).replace('T', ' ')}</td>
-<td data-label="command">${r.command || dash}</td><td data-label="source">${r.source === '' ? dash : html`<code>${r.source}</code>`}</td>
-<td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td><td class="num" data-label="cost">${runCost(r)}</td>
-<td data-label="model"><code>${r.model}</code></td><td data-label="reported model">${r.reported_model ? html`<code>${r.reported_model}</code>` : dash}</td><td data-label="spec hash"><code>${r.spec_hash}</code></td><td data-label="git commit">${r.git_sha === '' ? dash : html`<code>${r.git_sha}</code>`}</td><td data-label="status">${status(r.status)}</td></tr>`)
-  return html`<div class="table-wrap"><table class="runs stack"><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th>command</th><th>source</th><th class="num">rows</th><th class="num">answers asked</th>
-<th class="num">cost</th><th>model</th><th>reported model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table></div>
+  const rows = runs.map((r) => html`<tr><td><a href="${href(`/runs/${encodeURIComponent(r.run_id)}`, { path: data.path }, token)}"><code>${r.run_id}</code></a><br><span class="muted nowrap" data-label="started">${r.started_at.slice(0, 19).replace('T', ' ')}</span></td>
+<td data-label="status">${status(r.status)}</td><td data-label="judgment">${r.judgment}</td><td data-label="ran on">${ranOn(r)}</td>
+<td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td><td class="num cost" data-label="cost">${runCost(r)}</td>
+<td data-label="model"><code>${r.model}</code>${r.reported_model && r.reported_model !== r.model ? html`<br><span class="muted">reported <code>${r.reported_model}</code></span>` : ''}</td>
+<td data-label="spec hash, git commit"><code>${r.spec_hash}</code><br>${r.git_sha === '' ? html`<span class="muted">no commit</span>` : html`<code>${r.git_sha}</code>`}</td></tr>`)
+  return html`<div class="table-wrap"><table class="runs stack"><thead><tr><th>run, started (UTC)</th><th>status</th><th>judgment</th><th>ran on</th><th class="num">rows</th><th class="num">answers asked</th>
+<th class="num">cost</th><th>model</th><th>spec hash, git commit</th></tr></thead><tbody>${rows}</tbody></table></div>
 ${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; nothing was spent on them: their costs are what System One would have charged.</p>`}`
+}
+
+/** The command and source of a run: `run` of `messages.csv`; a dash for runs recorded before they were kept. */
+function ranOn(r: RunsData['runs'][number]): Html {
+  if (r.command === '') return html`<span class="muted">–</span>`
+  return html`<code>${r.command}</code> of ${r.source === '' ? html`<span class="muted">–</span>` : html`<code>${r.source}</code>`}`
 }
 
 function judgmentSection(judgment: RunsJudgment, path: string, token: string | null): Html {
