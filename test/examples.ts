@@ -55,6 +55,16 @@ async function likeRuns(t: Test, root: string, built: { run_id: string; source: 
   const every = (await server.get('/v1/drift?path=sms')).body.is_spam
   t.ok(every.filter((e: { alert: boolean }) => e.alert).length >= 3, 'GET /v1/drift keeps every run against the previous one, alerts and all')
   const page = (await server.get('/runs?path=sms')).text
-  t.match(page, /drift: change 0\.\d+ since the previous run, above 0\.10/, '/runs still shows the every-run drift')
+  t.ok(page.indexOf('<h2>Drift and label mix</h2>') < page.indexOf('<h2>Runs</h2>'), '/runs leads with drift between like runs')
+  t.match(page, /<h4><code>is_spam<\/code> <span class="muted">change 0\.000 since run <code>\S+<\/code>, the previous complete <code>run<\/code> of <code>later\.csv<\/code><\/span> <span class="muted unlike">· change 0\.\d+ from the run before it, <code>run<\/code> of <code>messages\.csv<\/code>: unlike rows, not drift<\/span><\/h4>/,
+    'the latest run against its like run, and the change from the unlike run before it named as such')
+  t.notMatch(page, /<span class="alert">drift:/, 'no red alarm between unlike runs')
+  t.match(page, /<span class="flag muted" title="change 0\.\d+ above 0\.10 from a run of other rows: not drift">other rows<\/span>/, 'the chart marks it alike')
+  const tested = await cli(['test', 'sms'], SIMULATED, root)
+  t.equal(tested.code, 0, tested.stderr)
+  const after = (await server.get('/runs?path=sms')).text
+  t.match(after, /<h4><code>is_spam<\/code> <span class="muted">change 0\.000 since run <code>\S+<\/code>, the previous complete <code>test<\/code> of <code>answer key<\/code><\/span> <span class="muted unlike">· change 0\.\d+ from the run before it, <code>run<\/code> of <code>later\.csv<\/code>: unlike rows, not drift<\/span>/,
+    'the answer key\'s test run after a data file\'s run: no drift alarm, the change named as one between unlike runs')
+  t.notMatch(after, /<span class="alert">drift:/)
   t.match(page, /<h5><code>run<\/code> of <code>messages\.csv<\/code><\/h5>/)
 }

@@ -1,3 +1,4 @@
+import { SIMULATED_PREFIX } from '../core/engine-kinds.ts'
 import { modelFor } from '../core/judge/deps.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
@@ -7,20 +8,28 @@ export interface AnswerModels {
   readonly judgment: string
   /** The model read: the spec's, else the configured one; null when there is no store yet and the spec names none. */
   readonly model: string | null
+  /** Answers of the model read to the judgment's questions as worded now; 0 without a store. */
+  readonly answers: number
   /** Other models with answers to the judgment's questions as worded now, most answers first. */
   readonly others: readonly { readonly model: string; readonly answers: number }[]
+}
+
+/** The setting that makes a command or the server read a model's answers: ENGINE=simulated for the simulated engine's, else ENGINE_MODEL. */
+export function settingFor(model: string): string {
+  return model.startsWith(SIMULATED_PREFIX) ? 'ENGINE=simulated' : `ENGINE_MODEL=${model}`
 }
 
 /** Which model a command reads for a judgment, and which others the store holds answers of. Reading creates no store. */
 export function answerModels(app: App, project: Project, spec: Spec): AnswerModels {
   const store = app.existingStore(project)
-  if (!store) return { judgment: spec.name, model: spec.model, others: [] }
+  if (!store) return { judgment: spec.name, model: spec.model, answers: 0, others: [] }
   const model = modelFor(spec, app.depsFor(project))
   const current = new Set(spec.questions.map((q) => q.fingerprint))
   const counts = new Map<string, number>()
   for (const group of store.answerGroups()) {
-    if (group.model !== model && current.has(group.fingerprint)) counts.set(group.model, (counts.get(group.model) ?? 0) + group.answers)
+    if (current.has(group.fingerprint)) counts.set(group.model, (counts.get(group.model) ?? 0) + group.answers)
   }
-  const others = [...counts].map(([m, answers]) => ({ model: m, answers })).sort((a, b) => b.answers - a.answers || a.model.localeCompare(b.model))
-  return { judgment: spec.name, model, others }
+  const others = [...counts].filter(([m]) => m !== model).map(([m, answers]) => ({ model: m, answers }))
+    .sort((a, b) => b.answers - a.answers || a.model.localeCompare(b.model))
+  return { judgment: spec.name, model, answers: counts.get(model) ?? 0, others }
 }

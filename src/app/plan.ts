@@ -63,7 +63,7 @@ export function lastFingerprints(store: RunStore, specs: readonly Spec[]): LastF
  * cost refusal carries the plans, so that a caller can show them.
  */
 export function checkPlans(deps: JudgeDeps, plans: readonly JudgmentPlan[], cap: number): void {
-  const over = plans.find((p) => p.estimate > cap)
+  const over = deps.engine?.spendsNothing ? undefined : plans.find((p) => p.estimate > cap)
   if (over) throw new CostCapError(over.judgment, over.ask, over.requests, over.estimate, cap, { plans })
   const asking = plans.find((p) => p.ask > 0)
   if (asking && !deps.engine) throw new MissingKeyError(asking.judgment)

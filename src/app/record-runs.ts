@@ -2,6 +2,7 @@ import { relative, sep } from 'node:path'
 import { modelFor, timestamp, type JudgeDeps } from '../core/judge/deps.ts'
 import { fitOf, labelCountsOf, newRunId, reportedModelOf, runRecord, type RowsOutcome } from '../core/judge/judge-rows.ts'
 import type { Ledger } from '../core/judge/ledger.ts'
+import { routeCountsOf } from '../core/judge/route-tally.ts'
 import { dependenciesOf } from '../core/spec/project.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
@@ -70,7 +71,7 @@ export function runOf(deps: JudgeDeps, pass: Pass, spec: Spec, sha: string, fini
     cached: tally.cached, requests: tally.requests, error: pass.outcome.error,
     command, source, source_hash: sourceHash, node: nodeOf(pass, spec),
     reported_model: reportedModelOf(pass.outcome.models.get(spec.name)), states: pass.outcome.states.get(spec.name)?.size ?? 0,
-    fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])), fit,
+    fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])), fit, routes: routeCountsOf(spec, pass.outcome.routes.get(spec.name)),
   })
 }
 

@@ -1,9 +1,4 @@
-import type { AnswerModels } from '../app/answer-models.ts'
-
-/** The setting that makes a command read a model's answers: ENGINE=simulated for the simulated engine's, else ENGINE_MODEL. */
-export function settingFor(model: string): string {
-  return model.startsWith('simulated-') ? 'ENGINE=simulated' : `ENGINE_MODEL=${model}`
-}
+import { settingFor, type AnswerModels } from '../app/answer-models.ts'
 
 /** One line per judgment naming the model read, and the other models' answers the store holds for the same questions with the setting that reads them. */
 export function modelText(all: readonly AnswerModels[]): string {

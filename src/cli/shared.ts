@@ -48,12 +48,13 @@ export function dataSourceOf(io: CliIo, flags: { readonly data?: string; readonl
 }
 
 /** The plan as a text table, with each judgment's estimate against the cap, then its questions. */
-export function planTable(plans: readonly JudgmentPlan[], cap: number): string {
+export function planTable(plans: readonly JudgmentPlan[], cap: number, spendsNothing = false): string {
   const rows = plans.map((p) => [
     p.judgment, String(p.rows), String(p.states), String(p.duplicates), String(p.cached), String(p.ask), String(p.requests),
-    usd(p.estimate), p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
+    usd(p.estimate), spendsNothing ? 'none (simulated)' : p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
   ])
-  const notes = plans.filter((p) => p.unknown > 0).map((p) => `${p.judgment}: ${plural(p.unknown, 'state')} depend on labels not yet known; counted as asked in full\n`)
+  const simulated = spendsNothing ? ['the simulated engine spends nothing: each estimate is what System One would charge, and JUDGE_MAX_COST does not apply\n'] : []
+  const notes = [...simulated, ...plans.filter((p) => p.unknown > 0).map((p) => `${p.judgment}: ${plural(p.unknown, 'state')} depend on labels not yet known; counted as asked in full\n`)]
   return table(['judgment', 'rows', 'states', 'duplicates', 'cached', 'to ask', 'requests', 'estimate', 'cap'], rows) + notes.join('') + questionTable(plans)
 }
 
@@ -67,12 +68,12 @@ function questionTable(plans: readonly JudgmentPlan[]): string {
   return '\n' + table(['question', 'fingerprint', 'since the last run', 'answers no longer applying', 'to ask them again'], rows)
 }
 
-/** A plan as JSON, with the cap it is checked against. */
-export function planJson(plans: readonly JudgmentPlan[], cap: number) {
-  return plans.map((p) => ({ ...p, cap, within_cap: p.estimate <= cap }))
+/** A plan as JSON, with the cap it is checked against: none (null) for an engine that spends nothing. */
+export function planJson(plans: readonly JudgmentPlan[], cap: number, spendsNothing = false) {
+  return plans.map((p) => ({ ...p, cap: spendsNothing ? null : cap, within_cap: spendsNothing || p.estimate <= cap }))
 }
 
 /** A run as the CLI's --json gives it: the fields of GET /v1/runs, then cached, requests, duplicates and its fit per question. */
 export function runJson(run: RunRecord) {
-  return { ...publicRun(run), cached: run.cached, requests: run.requests, duplicates: run.rows - run.states, fit: run.fit ?? {} }
+  return { ...publicRun(run), cached: run.cached, requests: run.requests, duplicates: run.rows - run.states, fit: run.fit ?? {}, routes: run.routes ?? {} }
 }

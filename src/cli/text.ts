@@ -1,3 +1,4 @@
+import { SIMULATED_PREFIX } from '../core/engine-kinds.ts'
 import { formatUsd, percent } from '../format.ts'
 
 /** Formats rows of cells as an aligned text table with a header line. */
@@ -19,6 +20,14 @@ export function mix(shares: Readonly<Record<string, number>>): string {
 /** USD with a dollar sign. */
 export function usd(amount: number): string {
   return `$${formatUsd(amount)}`
+}
+
+/**
+ * A run's cost as the CLI says it: `cost $0.0176`, or for a run of the simulated engine (a
+ * `simulated-…` model) what System One would have charged, as that: nothing was spent.
+ */
+export function costText(cost: number, model: string): string {
+  return model.startsWith(SIMULATED_PREFIX) ? `would cost ${usd(cost)} on System One (simulated: nothing spent)` : `cost ${usd(cost)}`
 }
 
 /** Pluralises a count: plural(3, 'row') -> "3 rows". */

@@ -112,6 +112,12 @@ export interface Answer {
 /** Answers keyed by question name. */
 export type Answers = Record<string, Answer>
 
+/**
+ * Rows per route of each question that has `act` rules, as a run records them: question, then
+ * route, then rows. The route `""` counts the rows no rule routed.
+ */
+export type RouteCounts = Readonly<Record<string, Readonly<Record<string, number>>>>
+
 /** A run record (docs/http-api.md, `GET /v1/runs`), with the CLI's additions and what the run ran on. */
 export interface RunRecord {
   readonly run_id: string
@@ -142,6 +148,8 @@ export interface RunRecord {
   readonly fingerprints: Readonly<Record<string, string>>
   /** How well each question fitted its rows, from its answers' option mass (core/fit/); stores give `{}` before runs kept it. */
   readonly fit?: RunFit
+  /** Rows per route of each question with `act` rules (the spec's output); stores give `{}` before runs kept them. */
+  readonly routes?: RouteCounts
 }
 
 /** A state a run judged, with how many of its rows had that state. */

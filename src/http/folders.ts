@@ -35,6 +35,13 @@ export function specFolders(root: string, limits: FolderLimits = FOLDER_LIMITS):
   return found.sort((a, b) => (a === '.' ? -1 : b === '.' ? 1 : a < b ? -1 : a > b ? 1 : 0))
 }
 
+/** Spec files served: those of every folder specFolders finds, as paths relative to `root`, at most `max`. */
+export function specFiles(root: string, max = 200): string[] {
+  return specFolders(root).flatMap((folder) => entriesOf(join(root, folder))
+    .filter((e) => !e.isDirectory() && SPEC_SUFFIX.test(e.name))
+    .map((e) => (folder === '.' ? e.name : `${folder}/${e.name}`))).slice(0, max)
+}
+
 function entriesOf(dir: string): Dirent[] {
   try {
     return readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))

@@ -48,7 +48,7 @@ export async function serveFull(ctx: ServerContext, exchange: Exchange): Promise
 
 /** The reply to an error, logged when it is the server's fault: the one way errors are answered. */
 export function failure(ctx: ServerContext, error: unknown, method: string, pathname: string, token: string | null, requestId: string | null = null): Reply {
-  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean, requestId })
+  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean, requestId, page: pathname })
   const id = requestId === null ? '' : ` (request ${requestId})`
   if (failed.logged) ctx.log(`internal error on ${method} ${pathname}${id}: ${ctx.clean(detailsOf(error))}`)
   // A store in trouble is the operator's to fix: one line, which says what to do, and no stack.

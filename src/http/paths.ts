@@ -4,6 +4,8 @@ import type { SpecCache } from '../adapters/files/spec-files.ts'
 import { FILE_KEYS, SPEC_SUFFIX } from '../core/spec/spec-parse.ts'
 import type { Project } from '../core/types.ts'
 import { ForbiddenError, JudgeError, NotFoundError, SpecError, UsageError } from '../errors.ts'
+import { specFiles } from './folders.ts'
+import { PathRequiredError } from './path-required-error.ts'
 
 /**
  * Resolves a request's `path` (or `shadow`) under the served folder and returns the real path of
@@ -15,9 +17,7 @@ export function resolveUnder(root: string, raw: unknown, field = 'path'): string
 }
 
 function confine(root: string, raw: unknown, field: string): { realRoot: string; real: string } {
-  if (raw === undefined || raw === null || raw === '') {
-    throw new UsageError(`${field} is required: a spec file or folder, relative to the served folder`)
-  }
+  if (raw === undefined || raw === null || raw === '') throw new PathRequiredError(field, () => specFiles(root))
   if (typeof raw !== 'string') throw new UsageError(`${field} must be a string`)
   if (raw.includes('\0')) throw new ForbiddenError(`${field} must not contain a NUL byte`)
   // Backslashes and drive letters count too, so that no spelling of an escape gets through.

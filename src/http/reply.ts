@@ -2,13 +2,16 @@ import { createRequire } from 'node:module'
 import { extname } from 'node:path'
 import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
 import { StoreError } from '../store-error.ts'
+import { PathRequiredError } from './path-required-error.ts'
 import type { Html } from './html.ts'
 
 // The error page (and the layout and style of every page) is loaded with the first error answered
 // as a page, synchronously as an error is answered: a server answering /v1/ alone loads no page.
 const load = createRequire(import.meta.url)
-const errorPage = (status: number, message: string, token: string | null): Html =>
-  (load(`./pages/error${extname(import.meta.filename)}`) as typeof import('./pages/error.ts')).errorPage(status, message, token)
+const errorPage = (status: number, message: string, token: string | null, more: Html | '' = ''): Html =>
+  (load(`./pages/error${extname(import.meta.filename)}`) as typeof import('./pages/error.ts')).errorPage(status, message, token, more)
+const pathChoices = (...args: Parameters<typeof import('./pages/path-choices.ts').pathChoices>): Html =>
+  (load(`./pages/path-choices${extname(import.meta.filename)}`) as typeof import('./pages/path-choices.ts')).pathChoices(...args)
 
 /** A response as data: the handler is the only place that writes one out. */
 export interface Reply {
@@ -71,6 +74,8 @@ export interface ErrorStyle {
   readonly clean: (message: string) => string
   /** The request's id (X-Request-Id), shown in every 5xx so a complaint can be tied to the logs. */
   readonly requestId?: string | null
+  /** The page asked for, so that a page lacking its `path` can link the spec files served for it. */
+  readonly page?: string
 }
 
 /**
@@ -86,9 +91,10 @@ export function errorReply(error: unknown, style: ErrorStyle): { reply: Reply; l
   const message = known ? style.clean(error.message) : 'internal error; the server log has the details'
   const name = known ? error.name : 'InternalError'
   const id = status >= 500 ? (style.requestId ?? null) : null
+  const more = error instanceof PathRequiredError && style.page !== undefined ? pathChoices(error.choices(), style.page, style.token) : ''
   const reply = style.json
     ? jsonReply(id === null ? { error: message, name } : { error: message, name, request_id: id }, status)
-    : pageReply(errorPage(status, id === null ? message : `${message} (request ${id})`, style.token), status)
+    : pageReply(errorPage(status, id === null ? message : `${message} (request ${id})`, style.token, more), status)
   // Every 500 is the server's fault: its details go to the log, whatever the caller is shown.
   return { reply: { ...reply, headers: errorHeaders(error) }, logged: status === 500 }
 }

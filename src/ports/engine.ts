@@ -67,6 +67,11 @@ export interface Engine {
    * error says whether asking again later may help (`transient`) and any wait the engine asked for.
    */
   ask(request: EngineRequest, signal?: AbortSignal): Promise<EngineResult>
+  /**
+   * True for an engine that charges nothing (the simulated one): its costs are what System One
+   * would have charged for the same tokens, and no spend cap refuses it.
+   */
+  readonly spendsNothing?: boolean
   /** The estimate before asking; without it, System One's published fit and one request. */
   estimate?(request: EngineRequest): EngineEstimate
   /**

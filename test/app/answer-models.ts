@@ -1,6 +1,6 @@
 import t from 'tap'
 import { join } from 'node:path'
-import { answerModels } from '../../src/app/answer-models.ts'
+import { answerModels, settingFor } from '../../src/app/answer-models.ts'
 import { loadProject } from '../../src/adapters/files/spec-files.ts'
 import { createRuntime } from '../../src/runtime.ts'
 import { readConfig } from '../../src/config.ts'
@@ -12,7 +12,15 @@ t.test('without a store the spec\'s model is named and nothing else; after a sim
   const project = loadProject(join(dir, 'spam.judge.yaml'))
   const app = createRuntime(readConfig({}, dir))
   t.teardown(() => app.close())
-  t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: null, others: [] })
+  t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: null, answers: 0, others: [] })
   t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'm.csv'], { ENGINE: 'simulated' }, dir)).code, 0)
-  t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: 'jev-1.13.0', others: [{ model: 'simulated-1', answers: 6 }] })
+  t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: 'jev-1.13.0', answers: 0, others: [{ model: 'simulated-1', answers: 6 }] })
+  const simulated = createRuntime(readConfig({ ENGINE: 'simulated' }, dir))
+  t.teardown(() => simulated.close())
+  t.same(answerModels(simulated, project, project.selected[0]), { judgment: 'spam', model: 'simulated-1', answers: 6, others: [] }, 'the model read counts its own answers')
+})
+
+t.test('the setting that reads a model\'s answers: ENGINE=simulated for the simulated engine\'s, else ENGINE_MODEL', async (t) => {
+  t.equal(settingFor('simulated-1'), 'ENGINE=simulated')
+  t.equal(settingFor('jev-1.12.0'), 'ENGINE_MODEL=jev-1.12.0')
 })

@@ -61,7 +61,7 @@ function startOf(): PassStart {
 }
 
 function outcomeOf(rows: number): RowsOutcome {
-  return { rows: new Map([['lang', rows]]), labels: new Map([['lang', new Map()]]), states: new Map([['lang', createStateTally()]]), models: new Map(), fits: new Map(), error: null }
+  return { rows: new Map([['lang', rows]]), labels: new Map([['lang', new Map()]]), routes: new Map(), states: new Map([['lang', createStateTally()]]), models: new Map(), fits: new Map(), error: null }
 }
 
 t.test('the heartbeat writes the run down without an answer stored; stop writes what is pending, then nothing more', async (t) => {

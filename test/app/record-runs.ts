@@ -24,6 +24,7 @@ function outcome(error: Error | null = null): RowsOutcome {
   return {
     rows: new Map([['a', 3], ['b', 0]]),
     labels: new Map([['a', new Map([['q', new Map([['yes', { rows: 2, states: 1, squares: 4 }], ['no', { rows: 1, states: 1, squares: 1 }]])]])], ['b', new Map()]]),
+    routes: new Map([['a', new Map()], ['b', new Map()]]),
     states: new Map([['a', states], ['b', createStateTally()]]),
     models: new Map([['a', { asked: new Map([['m-a-2', 2]]), cached: new Map([['m-a-1', 1]]) }]]),
     fits: new Map([['a', new Map([['q', fitTally([['aaaaaaaaaaaaaaaa', 0.2], ['bbbbbbbbbbbbbbbb', 0.3]])]])]]),

@@ -18,7 +18,7 @@ function run(over: Partial<RunRecord> = {}): RunRecord {
   return {
     run_id: 'r1', judgment: 'spam', spec_hash: spam.hash, git_sha: '', model: 'm', rows: 7, asked: 4, cost: 0, status: 'complete',
     started_at: '2026-01-01T00:00:00.000', finished_at: '2026-01-01T00:00:01.000', cached: 6, requests: 4,
-    command: 'run', source: 'messages.csv', source_hash: '0123456789abcdef', node: 'spam', reported_model: 'm-1', states: 5, fingerprints: {}, fit: {}, ...over,
+    command: 'run', source: 'messages.csv', source_hash: '0123456789abcdef', node: 'spam', reported_model: 'm-1', states: 5, fingerprints: {}, fit: {}, routes: {}, ...over,
   }
 }
 

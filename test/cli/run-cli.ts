@@ -7,6 +7,7 @@ import { COMMANDS, mainHelp } from '../../src/cli/run-cli.ts'
 import { cli, ROOT } from '../helpers/cli.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 import { smsCsv } from '../helpers/sms.ts'
+import { startSystemOneServer } from '../helpers/system-one-server.ts'
 
 const VERSION = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')).version
 
@@ -62,11 +63,15 @@ t.test('with --json an error is also {"error": …} on stdout', async (t) => {
 
 t.test('a cost-cap refusal says how to raise the cap, with amounts in full', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(3) })
-  const result = await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], { ENGINE: 'simulated', JUDGE_MAX_COST: '0.0000001' }, dir)
+  const engine = await startSystemOneServer({ expectKey: 'k' })
+  t.teardown(() => engine.close())
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }
+  const result = await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], { ...env, JUDGE_MAX_COST: '0.0000001' }, dir)
   t.equal(result.code, 2)
   t.match(result.stderr, /above the cap of \$0\.0000001; nothing was asked\. To allow it, raise the cap above the estimate: JUDGE_MAX_COST=0\.0000\d\n$/)
   const raised = /JUDGE_MAX_COST=([\d.]+)/.exec(result.stderr)![1]
-  t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], { ENGINE: 'simulated', JUDGE_MAX_COST: raised }, dir)).code, 0, 'the suggested cap allows it')
+  t.equal(engine.requests.length, 0, 'nothing was asked')
+  t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], { ...env, JUDGE_MAX_COST: raised }, dir)).code, 0, 'the suggested cap allows it')
 })
 
 t.test('a folder of several judgments asks for --node', async (t) => {

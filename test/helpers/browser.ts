@@ -64,6 +64,25 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>
 }
 
+/** A table wider than the box it sits in: its class, its width and the box's. */
+export interface WideTable {
+  readonly table: string
+  readonly width: number
+  readonly room: number
+}
+
+/**
+ * Every table of the page wider than its container (a `.table-wrap` scrolls it sideways, hiding
+ * its last columns): its scrollWidth against the container's clientWidth. Empty when all fit.
+ */
+export async function wideTables(page: Page): Promise<WideTable[]> {
+  return page.evaluate(`[...document.querySelectorAll('table')].map((t) => {
+    const box = t.parentElement
+    const name = (t.className || 'table') + ' (' + [...t.querySelectorAll('thead th')].map((h) => h.textContent.trim()).slice(0, 3).join(', ') + ')'
+    return { table: name, width: t.scrollWidth, room: box.clientWidth }
+  }).filter((t) => t.width > t.room)`) as Promise<WideTable[]>
+}
+
 /** Saves a screenshot of the whole page under test-output/. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(OUTPUT, { recursive: true })

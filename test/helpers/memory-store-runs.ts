@@ -118,5 +118,6 @@ function runRecord(run: RunRecord): RunRecord {
     requests: run.requests, command: run.command, source: run.source, source_hash: run.source_hash,
     node: run.node, reported_model: run.reported_model, states: run.states, fingerprints: { ...run.fingerprints },
     fit: structuredClone(run.fit ?? {}),
+    routes: structuredClone(run.routes ?? {}),
   }
 }

@@ -22,7 +22,7 @@ const [isSpam, topic] = judgment.questions
 /** A review page's data: three cards (a disagreement, a spot check, an unsure row), on page 1 of 1. */
 export function reviewPageData(more: Partial<ReviewData> = {}): ReviewData {
   return {
-    path: 'sms/spam.judge.yaml', judgment: 'spam', judgments: ['spam', 'tone'], reviewer: 'ann', audit: 5, model: 'jev-1.13.0',
+    path: 'sms/spam.judge.yaml', judgment: 'spam', judgments: ['spam', 'tone'], reviewer: 'ann', audit: 5, model: 'jev-1.13.0', model_answers: 9, other_models: [],
     unsure_below: 0.2, has_key: true,
     questions: judgment.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels, descriptions: q.descriptions })),
     filter: { kind: null, question: null, row: null },

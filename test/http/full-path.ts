@@ -57,3 +57,27 @@ t.test('with a token, a form carrying its own token is read only up to 16 KiB be
   const bearer = { ...form(20 * 1024), headers: { ...form(0).headers, authorization: 'Bearer a-long-server-token' } }
   t.equal((await fetch(`${running.url}/review`, bearer)).status, 400, 'with the token in a header the full limit applies')
 })
+
+t.test('a page asked without path, as the serve banner prints it, stays a 400 and links the spec files served for that page', async (t) => {
+  const dir = t.testdir({ sms: { 'spam.judge.yaml': SPAM_YAML }, other: { 'tone.judge.yaml': SPAM_YAML.replace('name: spam', 'name: tone'), deeper: {} } })
+  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok' })
+  for (const page of ['/review', '/runs', '/accuracy']) {
+    const res = await server.get(`${page}?token=tok`)
+    t.equal(res.status, 400, page)
+    t.match(res.text, /<p class="error">path is required: a spec file or folder, relative to the served folder<\/p>/, page)
+    t.match(res.text, `<li><a href="${page}?path=other%2Ftone.judge.yaml&amp;token=tok"><code>other/tone.judge.yaml</code></a></li><li><a href="${page}?path=sms%2Fspam.judge.yaml&amp;token=tok"><code>sms/spam.judge.yaml</code></a></li>`, page)
+    t.match(res.text, '<a href="/?token=tok">every folder</a>', page)
+  }
+  const link = /href="(\/review\?path=sms%2Fspam\.judge\.yaml&amp;token=tok)"/.exec((await server.get('/review?token=tok')).text)![1]
+  t.equal((await server.get(link.replace(/&amp;/g, '&'))).status, 200, 'each link opens the page')
+  const json = await server.get('/v1/runs', { authorization: 'Bearer tok' })
+  t.equal(json.status, 400)
+  t.same(json.body, { error: 'path is required: a spec file or folder, relative to the served folder', name: 'PathRequiredError' }, 'the JSON error keeps its shape, with its name')
+})
+
+t.test('a page asked without path over a folder holding no spec says how to make one', async (t) => {
+  const server = await startJudgeServer(t, t.testdir({ 'notes.txt': 'x' }))
+  const res = await server.get('/runs')
+  t.equal(res.status, 400)
+  t.match(res.text, /holds no spec file yet: <code>judge init<\/code> writes one/)
+})

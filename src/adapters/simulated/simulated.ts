@@ -21,6 +21,7 @@ export function createSimulatedEngine(): Engine {
   return {
     defaultModel: SIMULATED_DEFAULT_MODEL,
     modelId: simulatedModelId,
+    spendsNothing: true,
     async ask(request, signal) {
       if (signal?.aborted) throw new EngineError('the engine request was cancelled', null, { cause: signal.reason })
       const distributions: Record<string, Distribution> = {}

@@ -11,6 +11,7 @@ import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { paceCutsMigration } from './sqlite-pace-cuts-migration.ts'
 import { reasksMigration } from './sqlite-reasks-migration.ts'
 import { leasesMigration } from './sqlite-leases-migration.ts'
+import { routesMigration } from './sqlite-routes-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   paceCutsMigration(12),
   reasksMigration(13),
   leasesMigration(14),
+  routesMigration(15),
 ]
 
 // SCHEMA_VERSION is written in src/adapters/sqlite/sqlite-connection.ts, where opening a store

@@ -11,7 +11,7 @@ export type AnswerRow = [model: string, fingerprint: string, stateHash: string, 
 
 const RUN = `run_id, judgment, spec_hash, git_sha, model, rows, asked, cost, status, started_at,
   finished_at, cached, requests, command, source, source_hash, node, reported_model, states,
-  fingerprints, fit`
+  fingerprints, fit, routes`
 
 // A run's states are keyed by its small number, not its id (docs/store.md).
 const SEQ = '(SELECT seq FROM _judge_runs WHERE run_id = ?)'
@@ -58,7 +58,7 @@ export const SQL = {
   tallyCount: `SELECT coalesce(sum(answers), 0) AS n FROM _judge_answer_tally
     WHERE model = ? AND fingerprint = ? AND margin_key >= ? AND margin_key < ?`,
   putRun: `INSERT INTO _judge_runs (${RUN}, seq)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
         (SELECT coalesce(max(seq), 0) + 1 FROM _judge_runs))
     ON CONFLICT (run_id) DO UPDATE SET judgment = excluded.judgment,
       spec_hash = excluded.spec_hash, git_sha = excluded.git_sha, model = excluded.model,
@@ -67,7 +67,7 @@ export const SQL = {
       cached = excluded.cached, requests = excluded.requests, command = excluded.command,
       source = excluded.source, source_hash = excluded.source_hash, node = excluded.node,
       reported_model = excluded.reported_model, states = excluded.states,
-      fingerprints = excluded.fingerprints, fit = excluded.fit`,
+      fingerprints = excluded.fingerprints, fit = excluded.fit, routes = excluded.routes`,
   runSeq: 'SELECT seq FROM _judge_runs WHERE run_id = ?',
   putOpenRun: `INSERT INTO _judge_open_runs (run_id, pid, host, heartbeat_at, record, counts) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (run_id) DO UPDATE SET pid = excluded.pid, host = excluded.host,

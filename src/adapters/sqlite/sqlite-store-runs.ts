@@ -113,12 +113,14 @@ function runValues(run: RunRecord): (string | number)[] {
   return [run.run_id, run.judgment, run.spec_hash, run.git_sha, run.model, run.rows, run.asked,
     run.cost, run.status, run.started_at, run.finished_at, run.cached, run.requests, run.command,
     run.source, run.source_hash, run.node, run.reported_model, run.states,
-    JSON.stringify(run.fingerprints), JSON.stringify(run.fit ?? {})]
+    JSON.stringify(run.fingerprints), JSON.stringify(run.fit ?? {}), JSON.stringify(run.routes ?? {})]
 }
 
 /** A run row as a record, its fields in column order, so that it serializes as selected. */
 function runOf(row: SqlRow): RunRecord {
-  return { ...row, fingerprints: JSON.parse(row.fingerprints as string), fit: JSON.parse(row.fit as string) } as unknown as RunRecord
+  return {
+    ...row, fingerprints: JSON.parse(row.fingerprints as string), fit: JSON.parse(row.fit as string), routes: JSON.parse(row.routes as string),
+  } as unknown as RunRecord
 }
 
 function runStateOf(row: SqlRow): RunState {

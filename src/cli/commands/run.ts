@@ -9,10 +9,11 @@ import { selectJudgments } from '../../core/judge/select.ts'
 import type { GovernorStatus } from '../../core/pacing/governor.ts'
 import type { RunRecord } from '../../core/types.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, positiveInt } from '../args.ts'
-import { plural, usd } from '../text.ts'
+import { costText, plural } from '../text.ts'
 import { comparedWith, questionLine } from '../drift-text.ts'
 import { fitLines } from '../fit-text.ts'
 import { noiseLines } from '../stability-text.ts'
+import { routeLines } from '../route-text.ts'
 import { defineCommand } from '../command.ts'
 import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
@@ -87,7 +88,8 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
   for (const run of runs) {
     const duplicates = run.rows - run.states
     const rows = duplicates > 0 ? `${plural(run.rows, 'row')} (${plural(duplicates, 'duplicate')} of an earlier row)` : plural(run.rows, 'row')
-    lines.push(`${run.judgment}: ${rows}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`)
+    lines.push(`${run.judgment}: ${rows}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, ${costText(run.cost, run.model)}; ${run.status} (run ${run.run_id})`)
+    lines.push(...routeLines(run.routes, run.rows))
     lines.push(...fitLines(fitOfRun(session.runtime, session.project, run)))
     const spec = findJudgment(session.project, run.judgment)
     const drift = Object.entries(likeDriftOfSpec(session.runtime, session.project, spec))

@@ -1,6 +1,7 @@
 import { pruneRunStates, type PrunedRuns } from '../../app/run-prune.ts'
 import { listRuns } from '../../app/runs.ts'
 import { DEFAULT_KEEP } from '../../core/reports/run-prune.ts'
+import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
 import { UsageError } from '../../errors.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, positiveInt } from '../args.ts'
 import { plural, table, usd } from '../text.ts'
@@ -54,7 +55,7 @@ export const runsCommand = defineCommand('runs', OPTIONS, HELP, async ({ values,
       io.stdout.write('no runs yet\n')
       return 0
     }
-    const rows = runs.map((r) => [r.run_id, r.judgment, r.command || '-', r.source || '-', String(r.rows), String(r.states), String(r.asked), usd(r.cost),
+    const rows = runs.map((r) => [r.run_id, r.judgment, r.command || '-', r.source || '-', String(r.rows), String(r.states), String(r.asked), r.model.startsWith(SIMULATED_PREFIX) ? `would cost ${usd(r.cost)}` : usd(r.cost),
       r.model, r.reported_model || '-', r.spec_hash, r.git_sha, r.status])
     io.stdout.write(table(['run', 'judgment', 'command', 'source', 'rows', 'states', 'asked', 'cost', 'model', 'reported', 'spec', 'commit', 'status'], rows))
     return 0

@@ -55,8 +55,11 @@ function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined:
   if (!deps.engine) throw new MissingKeyError(spec.name)
   const estimate = estimateOf(deps.engine, { model, state, questions: missing })
   const cost = tokenCost(estimate.inputTokens, deps.pricePerMtok)
-  job.spend?.check(cost)
-  commitCost(ledger.budget(spec.name), spec.name, missing.length, estimate.requests, cost)
+  // An engine that spends nothing is held by no cap, and adds nothing to the server's spend.
+  if (!deps.engine.spendsNothing) {
+    job.spend?.check(cost)
+    commitCost(ledger.budget(spec.name), spec.name, missing.length, estimate.requests, cost)
+  }
   const asked = askAndStore(job, deps.engine, lookup)
   deps.inflight.set(key, asked)
   const forget = () => deps.inflight.delete(key)
@@ -84,7 +87,7 @@ async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promis
   const answers = new Map(kept.map((a) => [a.fingerprint, a]))
   const cost = tokenCost(result.inputTokens, deps.pricePerMtok)
   const requests = result.requests ?? 1
-  job.spend?.record(cost, requests)
+  if (!engine.spendsNothing) job.spend?.record(cost, requests)
   return { answers, cost, requests }
 }
 

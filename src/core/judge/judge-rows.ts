@@ -4,10 +4,11 @@ import { tidy } from './answer.ts'
 import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
 import { countStored, judgeOrdered, storedAnswers, type SpecResult } from './judge-row.ts'
-import { tallyLabel, type LabelTally } from './label-tally.ts'
+import { tallyLabels, type LabelTally } from './label-tally.ts'
 import type { Ledger } from './ledger.ts'
 import { createRepeatMemo, type RepeatMemo } from './repeat-memo.ts'
 import { createStateTally, tallyOver, type StateSet, type StateTally } from './state-set.ts'
+import { tallyRoutes } from './route-tally.ts'
 
 /** Answers of one judgment by the model the engine reported: asked in this pass, or from the store. */
 export interface ModelTally {
@@ -21,6 +22,8 @@ export interface RowsOutcome {
   readonly rows: Map<string, number>
   /** Label counts per judgment, question and label. */
   readonly labels: Map<string, Map<string, Map<string, LabelTally>>>
+  /** Rows per route per judgment and question, for the questions with `act` rules (core/judge/route-tally.ts). */
+  readonly routes: Map<string, Map<string, Map<string, number>>>
   /** The distinct states judged per judgment, each with its rows. */
   readonly states: Map<string, StateTally>
   /** The reported models of the answers per judgment, for rows whose state came first. */
@@ -54,7 +57,7 @@ export interface JudgeRowsOptions {
  */
 export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
   const outcome: RowsOutcome = {
-    rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])),
+    rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])), routes: new Map(specs.map((s) => [s.name, new Map()])),
     states: new Map(specs.map((s) => [s.name, tallyOf(options.expected?.get(s.name))])),
     models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])),
     fits: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, createFitTally()]))])), error: null,
@@ -117,12 +120,8 @@ function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecRe
   for (const [name, result] of results) {
     outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
     const m = outcome.states.get(name)!.count(result.stateHash)
-    const byQuestion = outcome.labels.get(name)!
-    for (const [question, answer] of Object.entries(result.answers)) {
-      const byLabel = byQuestion.get(question) ?? new Map<string, LabelTally>()
-      byQuestion.set(question, byLabel)
-      tallyLabel(byLabel, answer.label, m)
-    }
+    tallyLabels(outcome.labels.get(name)!, result.answers, m)
+    tallyRoutes(outcome.routes.get(name)!, result.spec, result.answers)
     if (m === 1) {
       countModels(outcome.models.get(name)!, result)
       countFit(outcome.fits.get(name)!, result)

@@ -1,3 +1,5 @@
+import type { Answers } from '../types.ts'
+
 /** A label's rows of one question in a run, the distinct states among them, and the sum of each state's rows squared. */
 export interface LabelTally {
   rows: number
@@ -16,4 +18,13 @@ export function tallyLabel(byLabel: Map<string, LabelTally>, label: string, m: n
   tally.rows += 1
   tally.states += m === 1 ? 1 : 0
   tally.squares += 2 * m - 1
+}
+
+/** Counts one row's labels, a label per question of its answers, the row's state having come `m` times so far. */
+export function tallyLabels(byQuestion: Map<string, Map<string, LabelTally>>, answers: Answers, m: number): void {
+  for (const [question, answer] of Object.entries(answers)) {
+    const byLabel = byQuestion.get(question) ?? new Map<string, LabelTally>()
+    byQuestion.set(question, byLabel)
+    tallyLabel(byLabel, answer.label, m)
+  }
 }

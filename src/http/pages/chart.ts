@@ -25,33 +25,40 @@ export function axisDate(startedAt: string | undefined): string {
 /**
  * A question's label shares across runs: one stacked bar per run, newest at the top, as the run
  * table above it is ordered, each labelled on the axis with the run's start; runs whose change is
- * above the alert threshold marked. HTML and CSS rather than a drawing, so that the dates stay
- * readable on a narrow screen. Pure: the drift entries of GET /v1/drift (oldest first) go in.
+ * above the alert threshold marked: `drift`, or `other rows` for a run whose previous run ran on
+ * other rows (`unlike`: another command or source). HTML and CSS rather than a drawing, so that
+ * the dates stay readable on a narrow screen. Pure: the drift entries of GET /v1/drift (oldest
+ * first) go in.
  */
-export function shareChart(question: string, entries: readonly DriftEntry[], order: readonly string[] = [], dates: Readonly<Record<string, string>> = {}): Html {
+export function shareChart(question: string, entries: readonly DriftEntry[], order: readonly string[] = [], dates: Readonly<Record<string, string>> = {}, unlike: ReadonlySet<string> = new Set()): Html {
   if (entries.length === 0) return html`<p class="muted">No runs yet: <code>judge run</code> records one.</p>`
   const colours = labelColours(entries, order)
   const shown = entries.slice(-CHART_RUNS).reverse()
-  const alerts = shown.filter((e) => e.alert).length
+  const alerts = shown.filter((e) => e.alert && !unlike.has(e.run_id)).length
+  const others = shown.filter((e) => e.alert && unlike.has(e.run_id)).length
   const which = entries.length > shown.length ? `the newest ${shown.length} of ${entries.length} runs` : `${entries.length} run${entries.length === 1 ? '' : 's'}`
-  const caption = `Label shares of ${question} across ${which}, newest first${alerts > 0 ? `; ${alerts} with drift above 0.10` : ''}`
+  const caption = `Label shares of ${question} across ${which}, newest first${alerts > 0 ? `; ${alerts} with drift above 0.10` : ''}` +
+    `${others > 0 ? `; ${others} changed above 0.10 from a run of other rows, which is not drift` : ''}`
   return html`<figure class="chart-bars">
 <figcaption class="muted">${caption}</figcaption>
 <div class="axis" aria-hidden="true"><span></span><span>0%</span><span>50%</span><span>100%</span></div>
-<ol class="bars">${shown.map((entry) => bar(entry, colours, dates[entry.run_id]))}</ol>
+<ol class="bars">${shown.map((entry) => bar(entry, colours, dates[entry.run_id], unlike.has(entry.run_id)))}</ol>
 <ul class="legend">${colours.map(([label, colour]) => html`<li><span class="swatch" style="background:${colour}"></span>${label}</li>`)}</ul>
 </figure>`
 }
 
-function bar(entry: DriftEntry, colours: readonly [string, string][], startedAt: string | undefined): Html {
+function bar(entry: DriftEntry, colours: readonly [string, string][], startedAt: string | undefined, unlike: boolean): Html {
   const parts = colours.flatMap(([label, colour]) => {
     const share = entry.shares[label] ?? 0
     if (share <= 0) return []
     return [html`<span style="width:${round(share * 100)}%;background:${colour}" title="${label} ${percent(share)}"></span>`]
   })
   const said = colours.map(([label]) => `${label} ${percent(entry.shares[label] ?? 0)}`).join(', ')
-  const flag = entry.alert ? html`<span class="flag" title="change ${entry.change?.toFixed(3)} above 0.10">drift</span>` : ''
-  return html`<li><span class="date" title="${entry.run_id}">${axisDate(startedAt) || entry.run_id}</span><span class="track" role="img" aria-label="${entry.run_id}: ${said}${entry.alert ? `; drift ${entry.change?.toFixed(3)}` : ''}">${parts}</span>${flag}</li>`
+  const word = unlike ? 'other rows' : 'drift'
+  const flag = !entry.alert ? '' : unlike
+    ? html`<span class="flag muted" title="change ${entry.change?.toFixed(3)} above 0.10 from a run of other rows: not drift">other rows</span>`
+    : html`<span class="flag" title="change ${entry.change?.toFixed(3)} above 0.10">drift</span>`
+  return html`<li><span class="date" title="${entry.run_id}">${axisDate(startedAt) || entry.run_id}</span><span class="track" role="img" aria-label="${entry.run_id}: ${said}${entry.alert ? `; ${word} ${entry.change?.toFixed(3)}` : ''}">${parts}</span>${flag}</li>`
 }
 
 function round(n: number): number {

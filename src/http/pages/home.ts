@@ -60,7 +60,12 @@ function waiting(q: AccuracySummary): Html {
 
 function lastRun(run: PublicRun | null): Html {
   if (run === null) return html`<span class="muted">No runs yet: <code>judge run</code> records one per judgment</span>`
-  return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} rows, $${formatUsd(run.cost)}, model <code>${run.model}</code>${simulatedNote([run])}, ${status(run.status)}`
+  return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} rows, ${runCost(run)}${run.model.startsWith(SIMULATED_PREFIX) ? ' on System One' : ''}, model <code>${run.model}</code>${simulatedNote([run])}, ${status(run.status)}`
+}
+
+/** A run's cost: for a run of the simulated engine, what System One would have charged, as that. */
+export function runCost(run: Pick<PublicRun, 'model' | 'cost'>): Html {
+  return run.model.startsWith(SIMULATED_PREFIX) ? html`would cost $${formatUsd(run.cost)}` : html`$${formatUsd(run.cost)}`
 }
 
 /** A warning that runs of the simulated engine hold stand-in answers; nothing for other runs. */

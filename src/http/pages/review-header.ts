@@ -144,13 +144,32 @@ export function emptyQueue(data: ReviewData, token: string | null): Html {
     const what = `${filter.kind === null ? 'rows' : KIND_OPTION[filter.kind]}${filter.question === null ? '' : ` of ${filter.question}`}`
     return html`<section class="card empty"><h2>None left here</h2><p>No ${what} wait for a verdict. <a href="${filtered(data, null, null, token)}">Show every kind and question</a> (${data.progress.left} left).</p></section>`
   }
+  if (data.model_answers === 0) return noAnswers(data, token)
   return html`<section class="card empty"><h2>Nothing to review</h2>
 <p>No row of <code>${data.judgment}</code> is waiting for a verdict: ${reasons(data).join('; ')}.</p>
 <p>Next: <code>judge run</code> adds answers to the store, a larger number of spot checks per question above checks more rows, and the <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy page</a> shows what the verdicts so far say.</p></section>`
 }
 
+/**
+ * The queue is empty because the store holds no answers of the model it reads to these questions:
+ * says so, names the other models whose answers it holds with the setting that reads them, and
+ * the command that asks this model.
+ */
+function noAnswers(data: ReviewData, token: string | null): Html {
+  const model = data.model === null ? html`the engine's default model` : html`model <code>${data.model}</code>`
+  const others = data.other_models.map((o) => html`<li>${o.answers.toLocaleString('en-US')} answers of <code>${o.model}</code>: start the server with <code>${o.setting}</code> to review them</li>`)
+  const held = others.length === 0
+    ? html`<p>The store holds no answers to these questions from any model yet.</p>`
+    : html`<p>The store holds answers to these questions from ${others.length === 1 ? 'another model' : 'other models'}:</p><ul>${others}</ul>`
+  return html`<section class="card empty"><h2>Nothing to review</h2>
+<p>No row of <code>${data.judgment}</code> is waiting for a verdict: the queue reads the answers of ${model}${data.model === null ? '' : simulatedNote([{ model: data.model }])}, and the store holds none to the questions of <code>${data.judgment}</code> as worded now.</p>
+${held}
+<p>Next: <code>judge run ${data.path}</code> asks ${model} for answers; the <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs page</a> shows which models earlier runs used.</p></section>`
+}
+
 /** Why the queue offers no more rows, in terms of this judgment: the kinds it can offer and their rules. */
 function reasons(data: ReviewData): string[] {
+  if (data.model_answers === 0) return [`the store holds no answers of ${data.model === null ? 'the model the queue reads' : `model ${data.model}`} to its questions`]
   const out: string[] = []
   out.push(data.has_key ? 'every row that disagrees with the answer key has a verdict' : 'the judgment has no answer key, so no row can disagree with one')
   out.push(data.audit > 0 ? `every one of the ${data.audit} spot checks per question has a verdict` : 'spot checks are set to 0 per question')

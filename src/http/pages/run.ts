@@ -1,8 +1,10 @@
 import type { RunAnswer, RunRow } from '../../app/run-detail.ts'
+import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
 import { formatUsd, percent } from '../../format.ts'
 import type { RunPageData } from '../views/run.ts'
 import { href, html, type Html } from '../html.ts'
 import { fitSection } from './fit-section.ts'
+import { routesSection } from './run-routes.ts'
 import { simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 
@@ -20,6 +22,7 @@ export function runPage(data: RunPageData, token: string | null): Html {
 ${settings(data)}
 <h2>Label counts</h2>
 <div class="split">${Object.entries(data.labels).map(([question, counts]) => labelTable(question, counts, run.rows))}</div>
+${routesSection(run.routes, run.rows)}
 ${fitSection(run.fit, { path: data.path, judgment: run.judgment }, token)}
 <h2 id="rows">Rows</h2>
 ${rows(data, token)}`)
@@ -38,7 +41,7 @@ ${fact('spec hash', spec)}
 ${fact('git commit', run.git_sha === '' ? html`<span class="muted">none (not in a git repository)</span>` : html`<code>${run.git_sha}</code>`)}
 ${fact('rows', html`${run.rows} <span class="muted">(${data.states} distinct states)</span>`)}
 ${fact('answers', html`${run.cached} from the store, ${run.asked} asked of the engine in ${run.requests} request${run.requests === 1 ? '' : 's'}`)}
-${fact('cost', `$${formatUsd(run.cost)}`)}
+${run.model.startsWith(SIMULATED_PREFIX) ? fact('would cost on System One', html`$${formatUsd(run.cost)} <span class="muted">(simulated answers: nothing was spent)</span>`) : fact('cost', `$${formatUsd(run.cost)}`)}
 </dl>`
 }
 

@@ -1,43 +1,58 @@
+import type { LikeDriftEntry } from '../../core/reports/like-runs.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { href, html, type Html } from '../html.ts'
 import type { RunsData, RunsJudgment, ShadowRow } from '../views/runs.ts'
-import { formatUsd, percent } from '../../format.ts'
+import { percent } from '../../format.ts'
 import { shareChart } from './chart.ts'
-import { simulatedNote, status } from './home.ts'
+import { runCost, simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 import { likeRunsSection } from './like-runs.ts'
+import { runChange, unlikeRuns } from './run-change.ts'
 
 /**
- * GET /runs: the run table (newest first, each run opening its own page), then per judgment and
- * question the latest label mix with its drift flagged above 0.10, and the label shares across
- * runs, newest first as in the table. The same data object as GET /v1/runs-page.
+ * GET /runs: per judgment and question the latest label mix, led by its drift between like runs
+ * flagged above 0.10 (a change from a run of other rows named as such), the label shares across
+ * runs and the like-run tables; then the run table (newest first, each run opening its own page).
+ * The same data object as GET /v1/runs-page.
  */
 export function runsPage(data: RunsData, token: string | null): Html {
   const title = data.node === null ? data.path : `${data.path} · ${data.node}`
   const links = data.judgments.map((j) => html` · <a href="${href('/review', { path: data.path, node: j.name }, token)}">review ${j.name}</a> · <a href="${href('/accuracy', { path: data.path, node: j.name }, token)}">accuracy and calibration of ${j.name}</a>`)
   return layout(`Runs of ${title}`, token, html`<h1>Runs of <code>${title}</code></h1>
 <p class="meta"><a href="${href('/', {}, token)}">All projects</a>${links}</p>
+<h2>Drift and label mix</h2>
+<p class="muted">Each question's latest run against the previous complete run of the same command and source (like runs); a change from a run of other rows is named as such, not as drift.</p>
+${data.judgments.map((j) => judgmentSection(j, data.path, token))}
 <h2>Runs</h2>
-${runTable(data, token)}
-<h2>Label mix</h2>
-${data.judgments.map((j) => judgmentSection(j, data.path, token))}`)
+${runTable(data, token)}`)
 }
 
+/**
+ * The run table, narrow enough for 1280 px without a sideways scroll: the status comes second, so
+ * a failed run shows at once; the start sits under the run id, the source beside its command, the
+ * reported model under the model asked, and the git commit under the spec hash.
+ */
 function runTable(data: RunsData, token: string | null): Html {
   const { runs } = data
   if (runs.length === 0) return html`<section class="card empty"><p>No runs yet. <code>judge run ${data.path}</code> judges the rows of the spec's data file and records one run per judgment; <code>judge test</code> and <code>judge replay</code> record runs too.</p></section>`
-  const dash = html`<span class="muted">–</span>`
-  const rows = runs.map((r) => html`<tr><td><a href="${href(`/runs/${encodeURIComponent(r.run_id)}`, { path: data.path }, token)}"><code>${r.run_id}</code></a></td><td data-label="judgment">${r.judgment}</td><td class="nowrap" data-label="started">${r.started_at.slice(0, 19).replace('T', ' ')}</td>
-<td data-label="command">${r.command || dash}</td><td data-label="source">${r.source === '' ? dash : html`<code>${r.source}</code>`}</td>
-<td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td><td class="num" data-label="cost">$${formatUsd(r.cost)}</td>
-<td data-label="model"><code>${r.model}</code></td><td data-label="reported model">${r.reported_model ? html`<code>${r.reported_model}</code>` : dash}</td><td data-label="spec hash"><code>${r.spec_hash}</code></td><td data-label="git commit">${r.git_sha === '' ? dash : html`<code>${r.git_sha}</code>`}</td><td data-label="status">${status(r.status)}</td></tr>`)
-  return html`<div class="table-wrap"><table class="runs stack"><thead><tr><th>run</th><th>judgment</th><th>started (UTC)</th><th>command</th><th>source</th><th class="num">rows</th><th class="num">answers asked</th>
-<th class="num">cost</th><th>model</th><th>reported model</th><th>spec hash</th><th>git commit</th><th>status</th></tr></thead><tbody>${rows}</tbody></table></div>
-${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; their costs are what System One would have charged.</p>`}`
+  const rows = runs.map((r) => html`<tr><td><a href="${href(`/runs/${encodeURIComponent(r.run_id)}`, { path: data.path }, token)}"><code>${r.run_id}</code></a><br><span class="muted nowrap" data-label="started">${r.started_at.slice(0, 19).replace('T', ' ')}</span></td>
+<td data-label="status">${status(r.status)}</td><td data-label="judgment">${r.judgment}</td><td data-label="ran on">${ranOn(r)}</td>
+<td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td><td class="num cost" data-label="cost">${runCost(r)}</td>
+<td data-label="model"><code>${r.model}</code>${r.reported_model && r.reported_model !== r.model ? html`<br><span class="muted">reported <code>${r.reported_model}</code></span>` : ''}</td>
+<td data-label="spec hash, git commit"><code>${r.spec_hash}</code><br>${r.git_sha === '' ? html`<span class="muted">no commit</span>` : html`<code>${r.git_sha}</code>`}</td></tr>`)
+  return html`<div class="table-wrap"><table class="runs stack"><thead><tr><th>run, started (UTC)</th><th>status</th><th>judgment</th><th>ran on</th><th class="num">rows</th><th class="num">answers asked</th>
+<th class="num">cost</th><th>model</th><th>spec hash, git commit</th></tr></thead><tbody>${rows}</tbody></table></div>
+${simulatedNote(runs) === '' ? '' : html`<p class="alert">Runs of a <code>simulated-…</code> model hold simulated answers (<code>ENGINE=simulated</code>), not a real model's; nothing was spent on them: their costs are what System One would have charged.</p>`}`
+}
+
+/** The command and source of a run: `run` of `messages.csv`; a dash for runs recorded before they were kept. */
+function ranOn(r: RunsData['runs'][number]): Html {
+  if (r.command === '') return html`<span class="muted">–</span>`
+  return html`<code>${r.command}</code> of ${r.source === '' ? html`<span class="muted">–</span>` : html`<code>${r.source}</code>`}`
 }
 
 function judgmentSection(judgment: RunsJudgment, path: string, token: string | null): Html {
-  const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.labels[question] ?? [], judgment.started))
+  const cards = Object.entries(judgment.drift).map(([question, entries]) => questionCard(question, entries, judgment.like[question] ?? [], judgment.labels[question] ?? [], judgment.started))
   return html`<h3>${judgment.name}</h3>${cards}${likeRunsSection(judgment.like)}${shadowTable(judgment.shadows, { path, judgment: judgment.name }, token)}`
 }
 
@@ -51,20 +66,13 @@ function shadowTable(shadows: readonly ShadowRow[], live: { readonly path: strin
 <div class="table-wrap"><table><thead><tr><th>candidate</th><th>spec hash</th><th>question</th><th class="num">rows</th><th class="num">agreement</th><th>last shadowed (UTC)</th><th>accuracy</th></tr></thead><tbody>${rows}</tbody></table></div></section>`
 }
 
-function questionCard(question: string, entries: readonly DriftEntry[], labels: readonly string[], started: Readonly<Record<string, string>>): Html {
+function questionCard(question: string, entries: readonly DriftEntry[], like: readonly LikeDriftEntry[], labels: readonly string[], started: Readonly<Record<string, string>>): Html {
   const latest = entries.at(-1)
   return html`<section class="card">
-<h4><code>${question}</code> ${latest ? change(latest) : ''}</h4>
+<h4><code>${question}</code> ${runChange(entries, like)}</h4>
 ${latest ? mixTable(latest, labels) : ''}
-${shareChart(question, entries, labels, started)}
+${shareChart(question, entries, labels, started, unlikeRuns(entries, like))}
 </section>`
-}
-
-function change(entry: DriftEntry): Html {
-  if (entry.change === null) return html`<span class="muted">first run</span>`
-  const text = `change ${entry.change.toFixed(3)} since the previous run`
-  if (entry.alert && !entry.significant) return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(entry.p_value)})</span>`
-  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(entry.p_value)})</span>` : html`<span class="muted">${text}</span>`
 }
 
 /** The latest mix, every label of the question in spec order (those without rows at 0%). */
@@ -72,9 +80,4 @@ function mixTable(entry: DriftEntry, labels: readonly string[]): Html {
   const all = [...new Set([...labels, ...Object.keys(entry.shares)])]
   const rows = all.map((label) => html`<tr><td>${label}</td><td class="num">${percent(entry.shares[label] ?? 0)}</td></tr>`)
   return html`<table class="mix"><thead><tr><th>label (latest run, ${entry.rows} rows)</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
-}
-
-/** A p value as a page shows it: `p = 0.123` to three decimals, or `p < 0.001`; `p -` without one. */
-export function pValue(p: number | null): string {
-  return p === null ? 'p -' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`
 }

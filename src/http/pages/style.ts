@@ -31,7 +31,7 @@ table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-varia
 th, td { text-align: left; padding: .4rem .65rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 thead th { color: var(--muted); font-weight: 600; font-size: .85rem; border-bottom-width: 2px; }
 tbody tr:hover { background: var(--soft); }
-td.num, th.num { text-align: right; white-space: nowrap; }
+td.num, th.num { text-align: right; } td.num { white-space: nowrap; }
 td.nowrap { white-space: nowrap; }
 code { font: .9em ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
 kbd { font: .75rem ui-monospace, SFMono-Regular, Menlo, monospace; border: 1px solid currentColor; border-radius: 4px; padding: 0 .3rem; margin-left: .4rem; opacity: .85; vertical-align: 1px; }
@@ -53,7 +53,7 @@ kbd { font: .75rem ui-monospace, SFMono-Regular, Menlo, monospace; border: 1px s
 .chart-bars .bars li { font-size: .8rem; min-height: 1.1rem; }
 .chart-bars .date { color: var(--muted); white-space: nowrap; font-variant-numeric: tabular-nums; }
 .chart-bars .track { display: flex; height: .8rem; background: var(--soft); border-radius: 2px; overflow: hidden; }
-.chart-bars .flag { color: var(--alert); font-weight: 700; font-size: .75rem; }
+.chart-bars .flag { color: var(--alert); font-weight: 700; font-size: .75rem; } .chart-bars .flag.muted { color: var(--muted); }
 .legend { display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: 0; margin: .25rem 0 .75rem; list-style: none; font-size: .85rem; }
 .swatch { display: inline-block; width: .8rem; height: .8rem; margin-right: .3rem; vertical-align: -1px; border-radius: 2px; }
 button, input, select { font: inherit; color: var(--fg); }
@@ -109,7 +109,7 @@ a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible
 .run-rows .qname { display: none; } .run-rows .state-cell { min-width: 16rem; overflow-wrap: anywhere; } .run-rows code.hash { font-size: .8rem; white-space: nowrap; }
 .run-rows td { font-size: .95rem; } .run-rows .answer { white-space: nowrap; margin-right: .25rem; }
 table.labels { flex: 0 1 16rem; } table.mix { width: auto; min-width: 18rem; }
-table.runs { font-size: .9rem; } table.runs th, table.runs td { padding: .4rem .45rem; } table.runs code { overflow-wrap: normal; white-space: nowrap; } table.runs td:first-child { white-space: nowrap; }
+table.runs { font-size: .9rem; } table.runs th, table.runs td { padding: .4rem .45rem; } table.runs code { overflow-wrap: normal; white-space: nowrap; } table.runs td:first-child { white-space: nowrap; } table.runs td.cost { white-space: normal; }
 @media (max-width: 40rem) {
   header.site { padding: .6rem .75rem; } main { padding: .75rem .75rem 2rem; }
   .review-card { padding: .75rem; }

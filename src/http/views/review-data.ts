@@ -1,4 +1,5 @@
 import type { TargetFigures } from '../../core/allocation/reviews-needed.ts'
+import { answerModels, settingFor, type AnswerModels } from '../../app/answer-models.ts'
 import { reviewQueue, type ReviewQueue } from '../../app/review.ts'
 import { holdShown } from '../../app/review-leases.ts'
 import { timestamp } from '../../core/judge/deps.ts'
@@ -57,6 +58,10 @@ export interface ReviewData {
   readonly audit: number
   /** The model whose answers are offered, or null before the store exists. */
   readonly model: string | null
+  /** Answers of `model` to the questions as worded now, which the queue is built from; 0 before the store exists. */
+  readonly model_answers: number
+  /** Other models whose answers to the same questions the store holds, most first, with the setting that reads them. */
+  readonly other_models: readonly { readonly model: string; readonly answers: number; readonly setting: string }[]
   readonly unsure_below: number
   /** Whether the judgment has an answer key (and so can have disagreements). */
   readonly has_key: boolean
@@ -88,7 +93,7 @@ export interface Banner {
 }
 
 /** The data of a review page: the queue read for `target`, filtered and paged; `signer` and `now` for the progress. */
-export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Banner, signer: string, now: string): ReviewData {
+export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Banner, signer: string, now: string, models?: AnswerModels): ReviewData {
   const { spec } = target
   const view = viewQueue(queue.offered, queue.left, target.filter, target.page, PAGE_SIZE)
   const left = leftByKind(queue.left)
@@ -96,7 +101,8 @@ export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Ban
   const shown = (ref: RowRef | null) => (ref === null ? null : shownVerdict(queue.verdicts.get(verdictKey(spec.name, ref.question, ref.stateHash))))
   return {
     path: target.path, judgment: spec.name, judgments: target.project.selected.map((s) => s.name), reviewer: target.reviewer,
-    audit: target.audit, model: queue.model ?? null, unsure_below: spec.unsureBelow, has_key: spec.key !== null,
+    audit: target.audit, model: queue.model ?? null, model_answers: models?.answers ?? 0,
+    other_models: (models?.others ?? []).map((o) => ({ ...o, setting: settingFor(o.model) })), unsure_below: spec.unsureBelow, has_key: spec.key !== null,
     questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels, descriptions: q.descriptions })),
     filter: target.filter, left, left_by_question: queue.left,
     ...progressOf(queue, spec.name, signer, day, left.disagreement + left.spot_check + left.unsure, heldBy(queue.leases ?? [])),
@@ -157,7 +163,7 @@ export async function reviewPageData(ctx: ServerContext, request: HttpRequest): 
   // A named view reads further, for the cards that stand in for those another reviewer takes meanwhile.
   const limit = target.page * PAGE_SIZE + (viewer === null ? 0 : SPARE_PAGES * PAGE_SIZE)
   const queue = await reviewQueue(ctx.runtime, { ...target, limit, reviewedBy: reviewer, viewer })
-  const data = reviewData(target, queue, banner, reviewer, timestamp(ctx.now()))
+  const data = reviewData(target, queue, banner, reviewer, timestamp(ctx.now()), answerModels(ctx.runtime, target.project, target.spec))
   if (viewer === null) return data
   const from = (data.page.number - 1) * PAGE_SIZE
   const candidates = queue.offered.filter((c) => shows(target.filter, c)).slice(from, from + (SPARE_PAGES + 1) * PAGE_SIZE)

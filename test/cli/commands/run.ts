@@ -39,6 +39,8 @@ t.test('the first run asks once per distinct state with every question; the seco
   const second = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(engine.requests.length, distinct, 'the second run sends no request')
   const [run2] = JSON.parse(second.stdout)
+  t.equal(Object.values<number>(run2.routes.is_spam).reduce((sum, n) => sum + n, 0), 220, '--json counts the rows per route')
+  t.same(run2.routes, run1.routes, 'the same rows take the same routes')
   t.match(run2, { rows: 220, states: distinct, duplicates: 220 - distinct, asked: 0, requests: 0, cached: distinct * 3, cost: 0, status: 'complete' })
 
   const runs = await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)
@@ -55,6 +57,9 @@ t.test('the human summary shows counts, cost, the label mix and its change', asy
   const first = await cli(['run', 'spam.judge.yaml'], env, dir)
   t.match(first.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 0 answers cached, 90 asked in 30 requests, cost \$[\d.]+; complete/)
   t.match(first.stdout, /first complete `run` of messages\.csv: nothing to compare with\n  is_spam: (yes|no) [\d.]+%/)
+  const routes = /\n  routes of is_spam: block (\d+) \([\d.]+%\), review (\d+) \([\d.]+%\), deliver (\d+) \([\d.]+%\)\n/.exec(first.stdout)
+  t.ok(routes, 'the rows each act route took, in the order of the rules')
+  t.equal(routes!.slice(1).reduce((sum, n) => sum + Number(n), 0), 50, 'every row takes a route: the last rule has no condition')
   const second = await cli(['run', 'spam.judge.yaml'], env, dir)
   t.match(second.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 90 answers cached, 0 asked/)
   t.match(second.stdout, /like runs: compared with run \S+, the previous complete `run` of messages\.csv\n  is_spam: .*; change 0\.000\n/)
@@ -171,6 +176,21 @@ t.test('usage errors exit 2', async (t) => {
   t.match(await cli(['run'], env, dir), { code: 2, stderr: /expected one spec file or folder/ })
   t.match(await cli(['run', 'spam.judge.yaml', '--node', 'nope'], env, dir), { code: 2, stderr: /unknown node "nope"/ })
   t.match(await cli(['run', 'spam.judge.yaml'], { ...env, JUDGE_MAX_COST: 'lots' }, dir), { code: 2, stderr: /JUDGE_MAX_COST must be a cost in USD/ })
+})
+
+t.test('a simulated run is refused by no JUDGE_MAX_COST and says what System One would have charged, as that', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(30, 0) })
+  const env = { ENGINE: 'simulated', JUDGE_MAX_COST: '0.000001' }
+  const plan = await cli(['plan', 'spam.judge.yaml', '--json'], env, dir)
+  t.match(JSON.parse(plan.stdout), [{ ask: 90, cap: null, within_cap: true }], 'no cap applies to the plan')
+  const run = await cli(['run', 'spam.judge.yaml'], env, dir)
+  t.equal(run.code, 0, run.stderr)
+  const cost = /asked in 30 requests, would cost \$([\d.]+) on System One \(simulated: nothing spent\); complete/.exec(run.stdout)
+  t.ok(cost && Number(cost[1]) > 0.000001, `the cost above the cap, shown as what it would be: ${run.stdout.split('\n')[0]}`)
+  t.match((await cli(['runs', 'spam.judge.yaml'], env, dir)).stdout, /\s90\s+would cost \$[\d.]+\s+simulated-1\s/)
+  const real = await cli(['run', 'spam.judge.yaml', '--data', 'messages.csv'], { JUDGE_MAX_COST: '0.000001', ENGINE_API_KEY: 'k', ENGINE_URL: 'http://127.0.0.1:9' }, dir)
+  t.equal(real.code, 2, 'the cap still refuses an engine that charges')
+  t.match(real.stderr, /JUDGE_MAX_COST/)
 })
 
 t.test('--delimiter reads a data file with another separator; TSV by its extension; JSON Lines refuse it', async (t) => {

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { tallyLabel, type LabelTally } from '../../../src/core/judge/label-tally.ts'
+import { tallyLabel, tallyLabels, type LabelTally } from '../../../src/core/judge/label-tally.ts'
 
 t.test('a label counts its rows, its distinct states and Σ m² of them, row by row', async (t) => {
   const byLabel = new Map<string, LabelTally>()
@@ -7,4 +7,13 @@ t.test('a label counts its rows, its distinct states and Σ m² of them, row by 
   for (const [label, m] of [['yes', 1], ['yes', 2], ['no', 1], ['yes', 1], ['yes', 3], ['no', 2]] as const) tallyLabel(byLabel, label, m)
   t.same(byLabel.get('yes'), { rows: 4, states: 2, squares: 3 * 3 + 1 })
   t.same(byLabel.get('no'), { rows: 2, states: 1, squares: 2 * 2 })
+})
+
+t.test('a row counts one label per question of its answers', async (t) => {
+  const byQuestion = new Map<string, Map<string, LabelTally>>()
+  const answer = (label: string) => ({ label, p: 0.9, margin: 0.8, route: '', cached: false })
+  tallyLabels(byQuestion, { is_spam: answer('yes'), topic: answer('promotion') }, 1)
+  tallyLabels(byQuestion, { is_spam: answer('yes'), topic: answer('promotion') }, 2)
+  t.same(byQuestion.get('is_spam')?.get('yes'), { rows: 2, states: 1, squares: 4 })
+  t.same([...byQuestion.get('topic')!.keys()], ['promotion'])
 })

@@ -10,7 +10,7 @@ export function run(over: Partial<RunRecord> = {}): RunRecord {
     model: 'jev-1', rows: 10, asked: 4, cost: 0.0012, status: 'complete',
     started_at: '2025-01-01T00:00:00', finished_at: '2025-01-01T00:00:05', cached: 6, requests: 2,
     command: 'run', source: 'messages.csv', source_hash: 'c0ffee0123456789', node: 'spam',
-    reported_model: 'jev-1.0.3', states: 8, fingerprints: { is_spam: 'fp-spam', topic: 'fp-topic' }, fit: {},
+    reported_model: 'jev-1.0.3', states: 8, fingerprints: { is_spam: 'fp-spam', topic: 'fp-topic' }, fit: {}, routes: {},
     ...over,
   }
 }
@@ -53,6 +53,15 @@ export function runStoreContract(t: Test, title: string, open: () => Closable<Ru
       store.recordRun(without, [])
       t.same(store.getRun(run().run_id)?.fit, fit)
       t.same(store.getRun('r-old')?.fit, {})
+    })
+    t.test('a run keeps its rows per route; a run recorded without them reads as {}', async (t) => {
+      const store = fresh(t)
+      const routes = { is_spam: { block: 1, review: 0, deliver: 8, '': 1 } }
+      store.recordRun(run({ routes }), [])
+      const { routes: _, ...without } = run({ run_id: 'r-old' })
+      store.recordRun(without, [])
+      t.same(store.getRun(run().run_id)?.routes, routes)
+      t.same(store.listRuns(['spam'], 50).find((r) => r.run_id === 'r-old')?.routes, {})
     })
     t.test('runs are listed newest first, limited, for the judgments asked', async (t) => {
       const store = fresh(t)

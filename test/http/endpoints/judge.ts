@@ -190,6 +190,13 @@ t.test('a server request waits at most ENGINE_TIMEOUT_MS for the engine, attempt
   t.match(res.body.error, /did not answer within 300 ms/)
 })
 
+t.test('the simulated engine is refused by neither cap and adds nothing to the server\'s spend', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const server = await startJudgeServer(t, dir, { ENGINE: 'simulated', JUDGE_SERVER_MAX_DAILY_COST: '0', JUDGE_SERVER_MAX_COST: '0' })
+  for (const { message } of [first, second]) t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message } })).status, 200, message)
+  t.match((await server.get('/v1/spend?path=spam.judge.yaml')).body, { daily_cap: 0, today: { cost: 0, requests: 0 } })
+})
+
 t.test('the daily cap answers new rows 503 once reached, while stored rows are still served; the spend is shown', async (t) => {
   const { server, engine } = await setup(t, undefined, { ENGINE_RPM: '0', JUDGE_SERVER_MAX_DAILY_COST: '0.00002' })
   t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status, 200)

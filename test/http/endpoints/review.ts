@@ -212,6 +212,20 @@ t.test('GET /review checks node, audit and reviewer, and errors are pages', asyn
   t.notOk(existsSync(join(dir, '.judge')), 'reading the queue creates no store')
 })
 
+t.test('an empty queue over a store holding only another model\'s answers says so, and the setting that reads them', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': REVIEW_YAML, 'messages.csv': 'message\nhi there\nWIN a prize\n', 'spam.key.csv': 'message,is_spam\nhi there,no\n' })
+  t.equal((await cli(['run', 'spam.judge.yaml'], { ENGINE: 'simulated' }, dir)).code, 0)
+  const server = await startJudgeServer(t, dir)
+  const page = await server.get('/review?path=spam.judge.yaml')
+  t.equal(page.status, 200)
+  t.match(page.text, `the queue reads the answers of model <code>${SYSTEM_ONE_DEFAULT_MODEL}</code>, and the store holds none to the questions of <code>spam</code>`)
+  t.match(page.text, /<li>6 answers of <code>simulated-1<\/code>: start the server with <code>ENGINE=simulated<\/code> to review them<\/li>/)
+  t.notMatch(page.text, /spot checks per question has a verdict/)
+  t.match((await server.get('/v1/review?path=spam.judge.yaml')).body, { model: SYSTEM_ONE_DEFAULT_MODEL, model_answers: 0, other_models: [{ model: 'simulated-1', answers: 6, setting: 'ENGINE=simulated' }] })
+  const simulated = await startJudgeServer(t, dir, { ENGINE: 'simulated' })
+  t.match((await simulated.get('/v1/review?path=spam.judge.yaml')).body, { model: 'simulated-1', model_answers: 6, other_models: [] }, 'with the setting, the queue reads them')
+})
+
 t.test('a reviews file that cannot be written, or a missing key, is a clear error', async (t) => {
   const { dir, server } = await setup(t)
   writeFileSync(join(dir, 'spam.judge.yaml'), REVIEW_YAML + 'reviews: missing/spam.csv\n')

@@ -142,7 +142,9 @@ t.test('GET /v1/drift with command, source or completed compares like runs; with
   t.match(page, /<h4>Like runs<\/h4>/)
   t.match(page, /<h5><code>run<\/code> of <code>data\.csv<\/code><\/h5>/)
   t.match(page, /<h5><code>run<\/code> of <code>later\.csv<\/code><\/h5>/)
-  t.match(page, /drift: change 0\.800 since the previous run, above 0\.10/, 'the interface\'s every-run drift stays on the page')
+  t.match(page, `<h4><code>is_spam</code> <span class="muted">change 0.000 since run <code>${seeded[0].run_id}</code>, the previous complete <code>run</code> of <code>data.csv</code></span></h4>`,
+    'each card leads with the change between like runs')
+  t.match(page, /<span class="flag" title="change 0\.800 above 0\.10">drift<\/span>/, 'the interface\'s every-run drift stays in the chart')
 })
 
 t.test('GET /v1/runs gives what each run ran on after the interface\'s fields', async (t) => {

@@ -57,3 +57,12 @@ t.test('labels get colours in order of first appearance, cycling past the palett
   t.equal(axisDate('2026-03-01T10:00:05.123'), '2026-03-01 10:00:05')
   t.equal(axisDate(undefined), '')
 })
+
+t.test('a change above 0.10 from a run of other rows is marked as such, not as drift', async (t) => {
+  const entries = [entry('r1', { yes: 0.2, no: 0.8 }, null), entry('r2', { yes: 0.5, no: 0.5 }, 0.3, true), entry('r3', { yes: 0.9, no: 0.1 }, 0.4, true)]
+  const html = shareChart('is_spam', entries, ['yes', 'no'], {}, new Set(['r2'])).text
+  t.match(html, /newest first; 1 with drift above 0\.10; 1 changed above 0\.10 from a run of other rows, which is not drift<\/figcaption>/)
+  t.match(html, /<span class="flag muted" title="change 0\.300 above 0\.10 from a run of other rows: not drift">other rows<\/span>/)
+  t.match(html, /aria-label="r2: yes 50\.0%, no 50\.0%; other rows 0\.300"/)
+  t.equal(html.match(/>drift<\/span>/g)?.length, 1, 'only the like change is drift')
+})

@@ -25,6 +25,7 @@ t.test('the home page lists each folder with its judgments, last run and links',
 t.test('a last run of the simulated engine says so', async (t) => {
   const page = homePage({ folders: [folder('sms', [judgment('spam')], { ...run, model: 'simulated-1' })] }, null).text
   t.match(page, /model <code>simulated-1<\/code> <span class="alert">\(simulated answers, not a real model's\)<\/span>, complete/)
+  t.match(page, /12 rows, would cost \$0\.0012 on System One, model/)
 })
 
 t.test('a folder that does not load shows its error, escaped, and the rest still show', async (t) => {

@@ -54,5 +54,15 @@ t.test('an empty queue says why, accurately for the judgment, and what to do nex
   t.match(filtered, /No unsure answers of topic wait for a verdict\. <a href="[^"]*">Show every kind and question<\/a> \(3 left\)\./)
   const row = emptyQueue(reviewPageData({ cards: [], filter: { kind: null, question: 'is_spam', row: '0123456789abcdef' } }), null).text
   t.match(row, /Row <code>0123456789abcdef<\/code> is not offered on <code>is_spam<\/code>: it has a verdict already, or the queue does not pick it/)
+  const none = reviewPageData({ cards: [], model_answers: 0, other_models: [{ model: 'simulated-1', answers: 15513, setting: 'ENGINE=simulated' }, { model: 'jev-1.12.0', answers: 4, setting: 'ENGINE_MODEL=jev-1.12.0' }] })
+  const noAnswers = emptyQueue(none, null).text
+  t.match(noAnswers, /the queue reads the answers of model <code>jev-1\.13\.0<\/code>, and the store holds none to the questions of <code>spam<\/code> as worded now/)
+  t.notMatch(noAnswers, /spot checks per question has a verdict/, 'not the rules of a queue that has answers')
+  t.match(noAnswers, /<li>15,513 answers of <code>simulated-1<\/code>: start the server with <code>ENGINE=simulated<\/code> to review them<\/li><li>4 answers of <code>jev-1\.12\.0<\/code>: start the server with <code>ENGINE_MODEL=jev-1\.12\.0<\/code>/)
+  t.match(noAnswers, /<code>judge run sms\/spam\.judge\.yaml<\/code> asks model <code>jev-1\.13\.0<\/code> for answers/)
+  t.match(emptyQueue({ ...none, other_models: [], model: null }, null).text, /reads the answers of the engine's default model, and the store holds none[^]*from any model yet/)
+  t.match(emptyQueue({ ...none, other_models: none.other_models.slice(0, 1) }, null).text, /from another model:/)
+  t.match(emptyQueue({ ...none, filter: { kind: null, question: 'is_spam', row: '0123456789abcdef' } }, null).text, /the queue does not pick it \(the store holds no answers of model jev-1\.13\.0 to its questions\)/)
+  t.match(emptyQueue({ ...none, model: null, filter: { kind: null, question: 'is_spam', row: '0123456789abcdef' } }, null).text, /no answers of the model the queue reads/)
   t.same(KIND_TEXT, { disagreement: 'disagrees with the key', spot_check: 'spot check', unsure: 'unsure' })
 })

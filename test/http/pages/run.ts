@@ -33,6 +33,8 @@ t.test('a run page shows the run\'s settings, its label counts and a page of its
   t.match(page, /the spec has changed since; answers are shown for its current wording/)
   t.match(page, /<dt>git commit<\/dt><dd><span class="muted">none \(not in a git repository\)<\/span><\/dd>/)
   t.match(page, /<dt>rows<\/dt><dd>12 <span class="muted">\(120 distinct states\)<\/span><\/dd>/)
+  t.match(page, /<dt>would cost on System One<\/dt><dd>\$0\.0012 <span class="muted">\(simulated answers: nothing was spent\)<\/span><\/dd>/)
+  t.match(runPage({ ...data, run: { ...data.run, model: 'jev-1' } }, null).text, /<dt>cost<\/dt><dd>\$0\.0012<\/dd>/, 'a real model\'s run cost what it says')
   t.match(page, /<dt>answers<\/dt><dd>31 from the store, 5 asked of the engine in 2 requests<\/dd>/)
   t.match(page, /<tr><td>yes<\/td><td class="num">3<\/td><td class="num">25\.0%<\/td><\/tr>/)
   t.match(page, /51–53 of 120/)

@@ -38,10 +38,16 @@ const data: RunsData = {
 t.test('the runs page shows the run table, the latest mix per question with drift flagged, and a chart', async (t) => {
   const page = runsPage(data, null).text
   t.match(page, /<h1>Runs of <code>sms<\/code><\/h1>/)
-  t.match(page, /<th>run<\/th><th>judgment<\/th><th>started \(UTC\)<\/th><th>command<\/th><th>source<\/th><th class="num">rows<\/th><th class="num">answers asked<\/th>\n<th class="num">cost<\/th><th>model<\/th><th>reported model<\/th><th>spec hash<\/th><th>git commit<\/th><th>status<\/th>/)
-  t.match(page, /<td><a href="\/runs\/r2\?path=sms"><code>r2<\/code><\/a><\/td>/, 'each run id opens its page')
-  t.match(page, /<td data-label="command">run<\/td><td data-label="source"><code>later\.csv<\/code><\/td>\n<td class="num" data-label="rows">10<\/td><td class="num" data-label="answers asked">4<\/td><td class="num" data-label="cost">\$0\.00021<\/td>/)
-  t.match(page, /<td data-label="model"><code>jev<\/code><\/td><td data-label="reported model"><code>jev-9<\/code><\/td><td data-label="spec hash"><code>abc<\/code><\/td><td data-label="git commit"><code>def<\/code><\/td><td data-label="status"><span class="alert">failed: engine answered 500<\/span><\/td>/)
+  t.match(page, /<th>run, started \(UTC\)<\/th><th>status<\/th><th>judgment<\/th><th>ran on<\/th><th class="num">rows<\/th><th class="num">answers asked<\/th>\n<th class="num">cost<\/th><th>model<\/th><th>spec hash, git commit<\/th>/)
+  t.match(page, /<td><a href="\/runs\/r2\?path=sms"><code>r2<\/code><\/a><br><span class="muted nowrap" data-label="started">2026-01-01 00:01:00<\/span><\/td>/, 'each run id opens its page')
+  t.match(page, /<td data-label="status"><span class="alert">failed: engine answered 500<\/span><\/td><td data-label="judgment">spam<\/td><td data-label="ran on"><code>run<\/code> of <code>later\.csv<\/code><\/td>/, 'the status second, so a failed run shows at once')
+  t.match(page, /<td class="num" data-label="rows">10<\/td><td class="num" data-label="answers asked">4<\/td><td class="num cost" data-label="cost">\$0\.00021<\/td>/)
+  t.match(page, /<td data-label="model"><code>jev<\/code><br><span class="muted">reported <code>jev-9<\/code><\/span><\/td>\n<td data-label="spec hash, git commit"><code>abc<\/code><br><code>def<\/code><\/td>/)
+  const bare = runsPage({ ...data, runs: [{ ...data.runs[0], command: '', source: '', git_sha: '', reported_model: 'jev' }] }, null).text
+  t.match(bare, /<td data-label="ran on"><span class="muted">–<\/span><\/td>/, 'a run from before commands were kept')
+  t.match(bare, /<td data-label="model"><code>jev<\/code><\/td>/, 'the reported model only when it differs')
+  t.match(bare, /<code>abc<\/code><br><span class="muted">no commit<\/span>/)
+  t.match(runsPage({ ...data, runs: [{ ...data.runs[0], source: '' }] }, null).text, /<code>run<\/code> of <span class="muted">–<\/span>/)
   t.match(page, /<h4><code>is_spam<\/code> <span class="alert">drift: change 0\.300 since the previous run, above 0\.10 \(p = 0\.003\)<\/span><\/h4>/)
   const noise: RunsData = { ...data, judgments: [{ ...data.judgments[0], drift: { ...data.judgments[0].drift, is_spam: [data.judgments[0].drift.is_spam[0], { ...data.judgments[0].drift.is_spam[1], p_value: 0.37, significant: false }] } }] }
   t.match(runsPage(noise, null).text, /<h4><code>is_spam<\/code> <span class="muted">change 0\.300 since the previous run, above 0\.10 but within noise \(p = 0\.370\)<\/span><\/h4>/, 'an alert that is noise is not in red')
@@ -67,6 +73,8 @@ t.test('runs of a simulated model carry a note saying their answers are not a re
   t.notMatch(runsPage(data, null).text, /simulated/)
   const simulated = runsPage({ ...data, runs: [{ ...data.runs[0], model: 'simulated-1' }] }, null).text
   t.match(simulated, /<code>simulated-1<\/code>/)
+  t.match(simulated, /<td class="num cost" data-label="cost">would cost \$0\.00021<\/td>/, 'its cost is what System One would have charged, as that')
+  t.match(simulated, /nothing was spent on them: their costs are what System One would have charged/)
   t.match(simulated, /<p class="alert">Runs of a <code>simulated-…<\/code> model hold simulated answers \(<code>ENGINE=simulated<\/code>\), not a real model's/)
 })
 
@@ -99,7 +107,7 @@ t.test('GET /runs escapes labels, statuses and paths that hold markup, and sends
   t.equal(res.status, 200)
   t.notMatch(res.text, /<script/i)
   t.match(res.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/)
-  t.match(res.text, /change 0\.400 since the previous run/)
+  t.match(res.text, /change 0\.400 since run <code>\S+<\/code>, the previous complete <code>run<\/code> of <code>data\.csv<\/code>/)
   t.equal(res.headers.get('content-type'), 'text/html; charset=utf-8')
   t.equal(res.headers.get('content-security-policy'), `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`)
   t.equal(res.headers.get('referrer-policy'), 'no-referrer')

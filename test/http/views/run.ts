@@ -31,6 +31,8 @@ t.test('a run opens from the runs page; its page and GET /v1/runs/{run_id} show 
   for (const [question, counts] of Object.entries<Record<string, number>>(data.labels)) {
     for (const [label, n] of Object.entries(counts)) t.match(page.text, `<tr><td>${escapeHtml(label)}</td><td class="num">${n}</td><td class="num">${percent(n / data.run.rows)}</td></tr>`, `${question} ${label}`)
   }
+  t.same(data.run.routes, { is_spam: { block: 1, review: 1, deliver: REVIEW_ROWS.length - 2 } }, 'rows per act route: the sure spam blocked, the unsure row to review')
+  t.match(page.text, `<tr><td>deliver</td><td class="num">${REVIEW_ROWS.length - 2}</td><td class="num">${percent((REVIEW_ROWS.length - 2) / REVIEW_ROWS.length)}</td></tr>`)
   const shown = [...page.text.matchAll(/<tr><td><code class="hash">([0-9a-f]{16})<\/code><\/td>/g)].map((m) => m[1])
   t.same(shown, data.rows.map((r: { state_hash: string }) => r.state_hash), 'the same rows in the same order')
   const evil = data.rows.find((r: { state_hash: string }) => r.state_hash === hashOf(REVIEW_ROWS[2].message))

@@ -1,0 +1,59 @@
+import type { LikeDriftEntry } from '../../core/reports/like-runs.ts'
+import { isLike } from '../../core/reports/like-runs.ts'
+import type { DriftEntry } from '../../core/types.ts'
+import { html, type Html } from '../html.ts'
+
+/**
+ * The change a question card leads with: the latest run against the previous complete run of the
+ * same command and source (like runs), drift flagged above 0.10 when it is more than noise; then,
+ * when the run just before it was an unlike one (another command or source), that change too,
+ * named as what it is: a change of rows, not drift. Without like-run data, the change since the
+ * previous run, flagged as the interface's drift entry says.
+ */
+export function runChange(entries: readonly DriftEntry[], like: readonly LikeDriftEntry[]): Html {
+  const latest = entries.at(-1)
+  if (latest === undefined) return html``
+  const mine = like.find((e) => e.run_id === latest.run_id)
+  if (mine === undefined) return change(latest)
+  const previous = entries.at(-2)
+  const before = previous && like.find((e) => e.run_id === previous.run_id)
+  const unlike = latest.change !== null && before !== undefined && !isLike(before, mine)
+    ? html` <span class="muted unlike">· change ${latest.change.toFixed(3)} from the run before it, ${series(before)}: unlike rows, not drift</span>`
+    : ''
+  return html`${likeChange(mine)}${unlike}`
+}
+
+/** The runs whose change since the run before them is between unlike runs (another command or source): not drift. */
+export function unlikeRuns(entries: readonly DriftEntry[], like: readonly LikeDriftEntry[]): Set<string> {
+  const series = new Map(like.map((e) => [e.run_id, e]))
+  const out = new Set<string>()
+  entries.forEach((entry, i) => {
+    const [mine, before] = [series.get(entry.run_id), i > 0 ? series.get(entries[i - 1].run_id) : undefined]
+    if (mine && before && !isLike(mine, before)) out.add(entry.run_id)
+  })
+  return out
+}
+
+function likeChange(e: LikeDriftEntry): Html {
+  if (e.baseline === null || e.change === null) return html`<span class="muted">first complete ${series(e)}: nothing to compare with</span>`
+  const text = html`change ${e.change.toFixed(3)} since run <code>${e.baseline}</code>, the previous complete ${series(e)}`
+  if (e.alert && !e.significant) return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(e.p_value)})</span>`
+  return e.alert ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(e.p_value)})</span>` : html`<span class="muted">${text}</span>`
+}
+
+function change(entry: DriftEntry): Html {
+  if (entry.change === null) return html`<span class="muted">first run</span>`
+  const text = `change ${entry.change.toFixed(3)} since the previous run`
+  if (entry.alert && !entry.significant) return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(entry.p_value)})</span>`
+  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(entry.p_value)})</span>` : html`<span class="muted">${text}</span>`
+}
+
+/** A series of like runs as a card names it: `run` of `messages.csv`. */
+function series(e: Pick<LikeDriftEntry, 'command' | 'source'>): Html {
+  return e.command === '' ? html`run recorded before commands and sources were` : html`<code>${e.command}</code> of <code>${e.source}</code>`
+}
+
+/** A p value as a page shows it: `p = 0.123` to three decimals, or `p < 0.001`; `p -` without one. */
+export function pValue(p: number | null): string {
+  return p === null ? 'p -' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`
+}
