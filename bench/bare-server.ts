@@ -25,7 +25,8 @@ if (workers > 1 && cluster.isPrimary) {
     res.end(body)
   })
   server.listen(0, '127.0.0.1', () => {
-    if (cluster.isPrimary) process.stderr.write(`bare server listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`)
+    if (cluster.isPrimary)
+      process.stderr.write(`bare server listening on http://127.0.0.1:${(server.address() as AddressInfo).port}\n`)
   })
   process.once('SIGTERM', () => server.close(() => process.exit(0)))
 }

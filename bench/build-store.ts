@@ -45,7 +45,21 @@ export function buildCachedStore(file: string, spec: Spec, model: string, states
         spec.questions.forEach((q, i) => {
           const distribution = fakeDistribution(q, state)
           const { label, p, margin } = readDistribution(q, distribution)
-          putAnswer.run(model, fingerprints[i], hash, spec.name, q.name, label, p, margin, JSON.stringify(distribution), askedAt, sampleRank(spec.name, q.name, hash), model, null)
+          putAnswer.run(
+            model,
+            fingerprints[i],
+            hash,
+            spec.name,
+            q.name,
+            label,
+            p,
+            margin,
+            JSON.stringify(distribution),
+            askedAt,
+            sampleRank(spec.name, q.name, hash),
+            model,
+            null,
+          )
         })
       }
       db.exec('COMMIT')

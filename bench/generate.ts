@@ -19,7 +19,12 @@ export const INPUTS = {
   repeated100k: resolve(DATA, 'sms-100k-repeated.csv'),
 } as const
 
-const SIZES: Readonly<Record<keyof typeof INPUTS, number>> = { rows1600: 1_600, rows100k: 100_000, rows1m: 1_000_000, repeated100k: 100_000 }
+const SIZES: Readonly<Record<keyof typeof INPUTS, number>> = {
+  rows1600: 1_600,
+  rows100k: 100_000,
+  rows1m: 1_000_000,
+  repeated100k: 100_000,
+}
 
 // Bumped whenever the generated files change shape, so that stale inputs are rebuilt.
 const VERSION = 2
@@ -34,7 +39,10 @@ export const SPEC_YAML = readFileSync(resolve(ROOT, 'examples/sms/spam.judge.yam
 export function sourceMessages(): { messages: string[]; source: string } {
   if (existsSync(SHARED)) {
     // Tab-separated lines, not quoted CSV: the texts hold bare double quotes.
-    const messages = readFileSync(SHARED, 'utf8').split('\n').filter((l) => l.includes('\t')).map((l) => l.slice(l.indexOf('\t') + 1))
+    const messages = readFileSync(SHARED, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('\t'))
+      .map((l) => l.slice(l.indexOf('\t') + 1))
     return { messages, source: SHARED }
   }
   const rows = parse(readFileSync(FALLBACK), { columns: true }) as { message: string }[]
@@ -62,7 +70,8 @@ async function writeCsv(file: string, rows: number, messages: readonly string[],
   const batch = 10_000
   for (let start = 0; start < rows; start += batch) {
     const chunk: string[][] = []
-    for (let i = start; i < Math.min(rows, start + batch); i++) chunk.push([String(i + 1), repeat ? messages[i % messages.length] : messageAt(messages, i, seen)])
+    for (let i = start; i < Math.min(rows, start + batch); i++)
+      chunk.push([String(i + 1), repeat ? messages[i % messages.length] : messageAt(messages, i, seen)])
     if (!out.write(stringify(chunk))) await once(out, 'drain')
   }
   out.end()
@@ -75,7 +84,9 @@ export async function ensureInputs(force = false): Promise<typeof INPUTS> {
   writeFileSync(resolve(PROJECT, SPEC), SPEC_YAML)
   const manifest = resolve(DATA, 'inputs.json')
   const current = existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === VERSION
-  const stale = (Object.keys(INPUTS) as (keyof typeof INPUTS)[]).filter((k) => force || !current || !existsSync(INPUTS[k]))
+  const stale = (Object.keys(INPUTS) as (keyof typeof INPUTS)[]).filter(
+    (k) => force || !current || !existsSync(INPUTS[k]),
+  )
   if (stale.length === 0) return INPUTS
   const { messages, source } = sourceMessages()
   for (const key of stale) {

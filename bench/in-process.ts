@@ -22,10 +22,20 @@ export function refusingEngine(defaultModel: string): Engine {
 }
 
 /** Runs `judge run` on the bench spec in-process and returns its --json records; a non-zero exit throws. */
-export async function runInProcess(data: string, env: Record<string, string>, engine: Engine, extra: readonly string[] = []): Promise<RunJson[]> {
+export async function runInProcess(
+  data: string,
+  env: Record<string, string>,
+  engine: Engine,
+  extra: readonly string[] = [],
+): Promise<RunJson[]> {
   let stdout = ''
   let stderr = ''
-  const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, env, cwd: PROJECT }
+  const io = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env,
+    cwd: PROJECT,
+  }
   const code = await runCli(['run', SPEC, '--data', data, '--json', ...extra], io, { engine })
   if (code !== 0) throw new Error(`judge run exited ${code}: ${stderr}`)
   return JSON.parse(stdout)

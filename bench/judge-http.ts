@@ -47,7 +47,10 @@ export interface HttpBenchOptions {
  */
 export async function benchJudgeHttp(options: HttpBenchOptions): Promise<BenchResult> {
   const requests = await prepare()
-  const single = await measurePair(requests, 1, options, [[32, options.rounds], [256, options.fewRounds]])
+  const single = await measurePair(requests, 1, options, [
+    [32, options.rounds],
+    [256, options.fewRounds],
+  ])
   const scaling: [number, Pair][] = [[1, single.get(32)!]]
   for (const workers of options.workers) {
     scaling.push([workers, (await measurePair(requests, workers, options, [[32, options.fewRounds]])).get(32)!])
@@ -63,15 +66,25 @@ export async function prepare(): Promise<LoadRequests> {
   const store = resolve(HTTP_PROJECT, '.judge', 'store.sqlite')
   for (const suffix of ['', '-wal', '-shm']) rmSync(store + suffix, { force: true })
   const sample = resolve(DATA, 'http-rows.csv')
-  writeFileSync(sample, readFileSync(inputs.rows1600, 'utf8').split('\n').slice(0, ROWS + 1).join('\n') + '\n')
+  writeFileSync(
+    sample,
+    readFileSync(inputs.rows1600, 'utf8')
+      .split('\n')
+      .slice(0, ROWS + 1)
+      .join('\n') + '\n',
+  )
   note(`caching ${ROWS} rows with the fake engine in ${store}`)
   // The same spec text as the bench project's, so the answers' keys are those the server looks up.
   await runInProcess(sample, { JUDGE_STORE: store, ENGINE_MODEL: MODEL }, createFakeEngine())
-  const rows = readFileSync(sample, 'utf8').trim().split('\n').slice(1).map((line) => {
-    const comma = line.indexOf(',')
-    const raw = line.slice(comma + 1)
-    return { id: line.slice(0, comma), message: raw.startsWith('"') ? raw.slice(1, -1).replaceAll('""', '"') : raw }
-  })
+  const rows = readFileSync(sample, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const comma = line.indexOf(',')
+      const raw = line.slice(comma + 1)
+      return { id: line.slice(0, comma), message: raw.startsWith('"') ? raw.slice(1, -1).replaceAll('""', '"') : raw }
+    })
   return { path: '/v1/judge', token: TOKEN, bodies: rows.map((row) => JSON.stringify({ path: SPEC, row })) }
 }
 
@@ -81,16 +94,33 @@ interface Pair {
   readonly bare: readonly Measured[]
 }
 
-async function measurePair(requests: LoadRequests, workers: number, options: HttpBenchOptions, plan: readonly [connections: number, rounds: number][]): Promise<Map<number, Pair>> {
-  const judge = await startServerProcess(resolve(ROOT, 'src/main.ts'), {
-    JUDGE_PROJECTS: HTTP_PROJECT, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL, HOST: '127.0.0.1', PORT: '0', JUDGE_WORKERS: String(workers),
-    // The one load generator stands for many clients, as a proxy in front would.
-    JUDGE_MAX_CONNECTIONS_PER_CLIENT: '1024',
-  }, { nodeArgs: options.nodeArgs })
+async function measurePair(
+  requests: LoadRequests,
+  workers: number,
+  options: HttpBenchOptions,
+  plan: readonly [connections: number, rounds: number][],
+): Promise<Map<number, Pair>> {
+  const judge = await startServerProcess(
+    resolve(ROOT, 'src/main.ts'),
+    {
+      JUDGE_PROJECTS: HTTP_PROJECT,
+      JUDGE_SERVER_TOKEN: TOKEN,
+      ENGINE_MODEL: MODEL,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      JUDGE_WORKERS: String(workers),
+      // The one load generator stands for many clients, as a proxy in front would.
+      JUDGE_MAX_CONNECTIONS_PER_CLIENT: '1024',
+    },
+    { nodeArgs: options.nodeArgs },
+  )
   let bare: ServerProcess | null = null
   try {
     const answer = await checkCached(judge.url, requests)
-    bare = await startServerProcess(resolve(import.meta.dirname, 'bare-server.ts'), { BARE_BODY: answer, BARE_WORKERS: String(workers) })
+    bare = await startServerProcess(resolve(import.meta.dirname, 'bare-server.ts'), {
+      BARE_BODY: answer,
+      BARE_WORKERS: String(workers),
+    })
     const targets = { judge, bare }
     for (const [name, target] of Object.entries(targets)) {
       note(`warming up ${name} (${workers} worker${workers === 1 ? '' : 's'}) for ${options.warmupSeconds} s`)
@@ -101,9 +131,13 @@ async function measurePair(requests: LoadRequests, workers: number, options: Htt
       const measured: Record<'judge' | 'bare', Measured[]> = { judge: [], bare: [] }
       for (let round = 0; round < rounds; round++) {
         for (const name of round % 2 === 0 ? (['bare', 'judge'] as const) : (['judge', 'bare'] as const)) {
-          note(`${name}, ${workers} worker${workers === 1 ? '' : 's'}: ${TOOL} -t1 -c${connections} -d${options.seconds}s, round ${round + 1} of ${rounds}`)
+          note(
+            `${name}, ${workers} worker${workers === 1 ? '' : 's'}: ${TOOL} -t1 -c${connections} -d${options.seconds}s, round ${round + 1} of ${rounds}`,
+          )
           const target = targets[name]
-          measured[name].push(await measureLoad(target.url, () => processTree(target.child.pid!), requests, connections, options.seconds))
+          measured[name].push(
+            await measureLoad(target.url, () => processTree(target.child.pid!), requests, connections, options.seconds),
+          )
         }
       }
       pairs.set(connections, measured)
@@ -119,11 +153,16 @@ async function measurePair(requests: LoadRequests, workers: number, options: Htt
 async function checkCached(url: string, requests: LoadRequests): Promise<string> {
   let first = ''
   for (const body of requests.bodies) {
-    const response = await fetch(url + requests.path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${requests.token}` }, body })
+    const response = await fetch(url + requests.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${requests.token}` },
+      body,
+    })
     const text = await response.text()
     if (response.status !== 200) throw new Error(`POST /v1/judge answered ${response.status}: ${text}`)
     const answers = Object.values(JSON.parse(text) as Record<string, { cached: boolean }>)
-    if (answers.length !== 3 || !answers.every((a) => a.cached)) throw new Error(`expected three cached answers, got ${text}`)
+    if (answers.length !== 3 || !answers.every((a) => a.cached))
+      throw new Error(`expected three cached answers, got ${text}`)
     first ||= text
   }
   return first
@@ -150,7 +189,10 @@ function result(c32: Pair, c256: Pair, scaling: readonly [number, Pair][], optio
       `${TOOL} -t1, medians of ${options.rounds} interleaved ${options.seconds} s rounds per server at 32 connections (${options.fewRounds} at 256 and per worker count), after ${options.warmupSeconds} s of warm-up; store beside the spec`,
       `32 connections, per round req/s: judge ${perRound(c32.judge)}; bare ${perRound(c32.bare)}`,
       `256 connections: judge ${count(rps(c256.judge))} req/s, p99 ${ms(p99(c256.judge))}, ${cpu(c256.judge).toFixed(1)} µs; bare ${count(rps(c256.bare))} req/s, p99 ${ms(p99(c256.bare))}, ${cpu(c256.bare).toFixed(1)} µs`,
-      ...scaling.map(([workers, p]) => `${workers} worker${workers === 1 ? '' : 's'} (32 connections): judge ${count(rps(p.judge))} req/s, ${cpu(p.judge).toFixed(1)} µs; bare ${count(rps(p.bare))} req/s, ${cpu(p.bare).toFixed(1)} µs; ratio ${(rps(p.judge) / rps(p.bare)).toFixed(2)}`),
+      ...scaling.map(
+        ([workers, p]) =>
+          `${workers} worker${workers === 1 ? '' : 's'} (32 connections): judge ${count(rps(p.judge))} req/s, ${cpu(p.judge).toFixed(1)} µs; bare ${count(rps(p.bare))} req/s, ${cpu(p.bare).toFixed(1)} µs; ratio ${(rps(p.judge) / rps(p.bare)).toFixed(2)}`,
+      ),
       `non-2xx, socket errors and timeouts: ${errors}`,
     ],
   }

@@ -27,11 +27,26 @@ export interface Measured {
 export const TOOL: 'wrk' | 'autocannon' = spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk'
 
 /** Drives `url` with `connections` connections for `seconds`, measuring the CPU of the processes `pids` gives. */
-export async function measureLoad(url: string, pids: () => readonly number[], requests: LoadRequests, connections: number, seconds: number): Promise<Measured> {
+export async function measureLoad(
+  url: string,
+  pids: () => readonly number[],
+  requests: LoadRequests,
+  connections: number,
+  seconds: number,
+): Promise<Measured> {
   const before = cpuMicros(pids())
-  const run = TOOL === 'wrk' ? await runWrk(url, requests, connections, seconds) : await runAutocannon(url, requests, connections, seconds)
+  const run =
+    TOOL === 'wrk'
+      ? await runWrk(url, requests, connections, seconds)
+      : await runAutocannon(url, requests, connections, seconds)
   const cpu = cpuMicros(pids()) - before
-  return { rps: run.requests / run.seconds, p50: run.p50, p99: run.p99, bad: run.bad, cpuUs: cpu / Math.max(1, run.requests) }
+  return {
+    rps: run.requests / run.seconds,
+    p50: run.p50,
+    p99: run.p99,
+    bad: run.bad,
+    cpuUs: cpu / Math.max(1, run.requests),
+  }
 }
 
 interface Run {
@@ -46,7 +61,16 @@ interface Run {
 async function runWrk(url: string, requests: LoadRequests, connections: number, seconds: number): Promise<Run> {
   const bodies = resolve(DATA, 'wrk-bodies.txt')
   writeFileSync(bodies, requests.bodies.join('\n') + '\n')
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', resolve(import.meta.dirname, 'wrk-requests.lua'), url]
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    resolve(import.meta.dirname, 'wrk-requests.lua'),
+    url,
+  ]
   const env = { ...process.env, WRK_BODIES: bodies, WRK_PATH: requests.path, WRK_TOKEN: requests.token ?? '' }
   const output = await new Promise<string>((done, fail) => {
     const child = spawn('wrk', args, { env, stdio: ['ignore', 'pipe', 'inherit'] })
@@ -57,15 +81,37 @@ async function runWrk(url: string, requests: LoadRequests, connections: number, 
   })
   const line = /WRK_RESULT (\{.*\})/.exec(output)
   if (!line) throw new Error(`wrk printed no result: ${output}`)
-  const r = JSON.parse(line[1]) as { requests: number; duration_us: number; p50_us: number; p99_us: number; non2xx: number; errors: number }
-  return { requests: r.requests, seconds: r.duration_us / 1e6, p50: r.p50_us / 1000, p99: r.p99_us / 1000, bad: r.non2xx + r.errors }
+  const r = JSON.parse(line[1]) as {
+    requests: number
+    duration_us: number
+    p50_us: number
+    p99_us: number
+    non2xx: number
+    errors: number
+  }
+  return {
+    requests: r.requests,
+    seconds: r.duration_us / 1e6,
+    p50: r.p50_us / 1000,
+    p99: r.p99_us / 1000,
+    bad: r.non2xx + r.errors,
+  }
 }
 
 async function runAutocannon(url: string, requests: LoadRequests, connections: number, seconds: number): Promise<Run> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(requests.token ? { authorization: `Bearer ${requests.token}` } : {}) }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    ...(requests.token ? { authorization: `Bearer ${requests.token}` } : {}),
+  }
   const list = requests.bodies.map((body) => ({ method: 'POST', path: requests.path, headers, body }))
   const r = await autocannon({ url, connections, duration: seconds, requests: list, timeout: 10 })
-  return { requests: r['2xx'] + r.non2xx, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts }
+  return {
+    requests: r['2xx'] + r.non2xx,
+    seconds: r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors + r.timeouts,
+  }
 }
 
 /** CPU time the processes have used so far (user and system), in microseconds, from /proc. */
@@ -89,7 +135,11 @@ const CLOCK_TICKS = 100
 /** A process and its children (the workers of a cluster), from /proc. */
 export function processTree(pid: number): number[] {
   try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
     return [pid, ...children.flatMap(processTree)]
   } catch {
     return [pid]

@@ -21,9 +21,20 @@ function sample() {
   const usage = process.memoryUsage()
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size >> 10]))
   const line = {
-    t: Math.round(performance.now() - started), rss: kb(status, 'VmRSS'), hwm: kb(status, 'VmHWM'), anon: kb(status, 'RssAnon'), file: kb(status, 'RssFile'),
-    heap: usage.heapTotal >> 10, used: usage.heapUsed >> 10, external: usage.external >> 10, arrayBuffers: usage.arrayBuffers >> 10,
-    newSpace: spaces.new_space ?? 0, oldSpace: spaces.old_space ?? 0, codeSpace: spaces.code_space ?? 0, largeObjects: spaces.large_object_space ?? 0, trusted: spaces.trusted_space ?? 0,
+    t: Math.round(performance.now() - started),
+    rss: kb(status, 'VmRSS'),
+    hwm: kb(status, 'VmHWM'),
+    anon: kb(status, 'RssAnon'),
+    file: kb(status, 'RssFile'),
+    heap: usage.heapTotal >> 10,
+    used: usage.heapUsed >> 10,
+    external: usage.external >> 10,
+    arrayBuffers: usage.arrayBuffers >> 10,
+    newSpace: spaces.new_space ?? 0,
+    oldSpace: spaces.old_space ?? 0,
+    codeSpace: spaces.code_space ?? 0,
+    largeObjects: spaces.large_object_space ?? 0,
+    trusted: spaces.trusted_space ?? 0,
   }
   appendFileSync(OUT, JSON.stringify(line) + '\n')
 }

@@ -24,14 +24,19 @@ interface Sample {
 const mb = (kb: number): string => (kb / 1024).toFixed(0).padStart(4)
 
 function line(s: Sample): string {
-  return `${(s.t / 1000).toFixed(1).padStart(6)} s  rss ${mb(s.rss)}  hwm ${mb(s.hwm)}  anon ${mb(s.anon)}  file ${mb(s.file)}  ` +
+  return (
+    `${(s.t / 1000).toFixed(1).padStart(6)} s  rss ${mb(s.rss)}  hwm ${mb(s.hwm)}  anon ${mb(s.anon)}  file ${mb(s.file)}  ` +
     `v8 heap ${mb(s.heap)} (new ${mb(s.newSpace)}, old ${mb(s.oldSpace)}, code ${mb(s.codeSpace)}, trusted ${mb(s.trusted)}, large ${mb(s.largeObjects)}; used ${mb(s.used)})  ` +
     `external ${mb(s.external)} (array buffers ${mb(s.arrayBuffers)})`
+  )
 }
 
 if (import.meta.main) {
   const [file, every = '10'] = process.argv.slice(2)
-  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Sample | { smaps: Record<string, number> })
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Sample | { smaps: Record<string, number> })
   const samples = lines.filter((l): l is Sample => 't' in l)
   const smaps = lines.find((l): l is { smaps: Record<string, number> } => 'smaps' in l)?.smaps
   let last = -Infinity
@@ -42,5 +47,10 @@ if (import.meta.main) {
   }
   const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a))
   process.stdout.write(`\nhighest resident set:\n${line(peak)}\nat exit:\n${line(samples[samples.length - 1])}\n`)
-  if (smaps) process.stdout.write(`\nresident at exit by mapping (MB): ${Object.entries(smaps).map(([k, v]) => `${k} ${(v / 1024).toFixed(1)}`).join(', ')}\n`)
+  if (smaps)
+    process.stdout.write(
+      `\nresident at exit by mapping (MB): ${Object.entries(smaps)
+        .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)}`)
+        .join(', ')}\n`,
+    )
 }

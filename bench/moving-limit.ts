@@ -26,18 +26,26 @@ export async function benchMovingLimit(rows: number): Promise<BenchResult> {
   const engine = await startSystemOneServer({ expectKey: 'bench', latencyMs: LATENCY_MS, limit })
   try {
     const env = {
-      PATH: process.env.PATH ?? '', ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench', JUDGE_STORE: freshStore('moving-limit'),
-      JUDGE_MAX_COST: '1000', ENGINE_RPM: String(PER_SECOND * 60),
+      PATH: process.env.PATH ?? '',
+      ENGINE_URL: engine.url,
+      ENGINE_API_KEY: 'bench',
+      JUDGE_STORE: freshStore('moving-limit'),
+      JUDGE_MAX_COST: '1000',
+      ENGINE_RPM: String(PER_SECOND * 60),
     }
     const ideal = half / PER_SECOND + (rows - half) / (PER_SECOND / 2)
-    note(`judge run over ${count(rows)} new rows, ${PER_SECOND} requests a second halving to ${PER_SECOND / 2} after ${count(half)} (ideal ${ideal.toFixed(1)} s)`)
+    note(
+      `judge run over ${count(rows)} new rows, ${PER_SECOND} requests a second halving to ${PER_SECOND / 2} after ${count(half)} (ideal ${ideal.toFixed(1)} s)`,
+    )
     const started = performance.now()
     const out = await runChild(['run', SPEC, '--data', data, '--json'], env)
     const seconds = (performance.now() - started) / 1000
     const [run] = JSON.parse(out.stdout) as { rows: number; status: string }[]
     const answered = new Set(engine.answered.map((r) => r.body.state.message))
     if (out.code !== 0 || run.rows !== rows || answered.size !== rows || engine.answered.length !== rows) {
-      throw new Error(`expected ${rows} rows each answered once, got exit ${out.code}, ${JSON.stringify(run)}, ${engine.answered.length} answers: ${out.stderr.slice(0, 500)}`)
+      throw new Error(
+        `expected ${rows} rows each answered once, got exit ${out.code}, ${JSON.stringify(run)}, ${engine.answered.length} answers: ${out.stderr.slice(0, 500)}`,
+      )
     }
     const refused = engine.refused()
     const share = refused / engine.requests.length
@@ -50,7 +58,13 @@ export async function benchMovingLimit(rows: number): Promise<BenchResult> {
       pass: seconds / ideal <= BAR_RATIO && share < BAR_REFUSED_SHARE,
       details: [
         `ENGINE_RPM ${PER_SECOND * 60}; engine latency ${LATENCY_MS} ms; a sliding 1 s window; --concurrency 8`,
-        `what judge run said: ${out.stderr.trim().split('\n').filter((l) => l.includes('ENGINE_RPM')).join(' ') || '(nothing)'}`,
+        `what judge run said: ${
+          out.stderr
+            .trim()
+            .split('\n')
+            .filter((l) => l.includes('ENGINE_RPM'))
+            .join(' ') || '(nothing)'
+        }`,
       ],
     }
   } finally {

@@ -14,23 +14,40 @@ import { ROOT } from './common.ts'
 const rounds = Number(process.argv[2] ?? 6)
 const seconds = Number(process.argv[3] ?? 3)
 const requests = await prepare()
-const base = { JUDGE_PROJECTS: HTTP_PROJECT, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL, HOST: '127.0.0.1', PORT: '0', JUDGE_MAX_CONNECTIONS_PER_CLIENT: '1024' }
+const base = {
+  JUDGE_PROJECTS: HTTP_PROJECT,
+  JUDGE_SERVER_TOKEN: TOKEN,
+  ENGINE_MODEL: MODEL,
+  HOST: '127.0.0.1',
+  PORT: '0',
+  JUDGE_MAX_CONNECTIONS_PER_CLIENT: '1024',
+}
 const setups: Record<string, Record<string, string>> = {
   'metrics off': { JUDGE_METRICS: 'off' },
   'metrics on': {},
   'metrics on, access log': { JUDGE_ACCESS_LOG: 'json' },
   'metrics on, traced': {},
 }
-const nodeArgs: Record<string, readonly string[]> = { 'metrics on, traced': ['--import', resolve(ROOT, 'bench/otel-sdk.ts')] }
+const nodeArgs: Record<string, readonly string[]> = {
+  'metrics on, traced': ['--import', resolve(ROOT, 'bench/otel-sdk.ts')],
+}
 const servers: Record<string, ServerProcess> = {}
-for (const [name, env] of Object.entries(setups)) servers[name] = await startServerProcess(resolve(ROOT, 'src/main.ts'), { ...base, ...env }, { nodeArgs: nodeArgs[name] ?? [] })
+for (const [name, env] of Object.entries(setups))
+  servers[name] = await startServerProcess(
+    resolve(ROOT, 'src/main.ts'),
+    { ...base, ...env },
+    { nodeArgs: nodeArgs[name] ?? [] },
+  )
 const measured: Record<string, Measured[]> = Object.fromEntries(Object.keys(setups).map((name) => [name, []]))
 try {
-  for (const name of Object.keys(setups)) await measureLoad(servers[name].url, () => processTree(servers[name].child.pid!), requests, 32, 2)
+  for (const name of Object.keys(setups))
+    await measureLoad(servers[name].url, () => processTree(servers[name].child.pid!), requests, 32, 2)
   const names = Object.keys(setups)
   for (let round = 0; round < rounds; round++) {
     for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-      measured[name].push(await measureLoad(servers[name].url, () => processTree(servers[name].child.pid!), requests, 32, seconds))
+      measured[name].push(
+        await measureLoad(servers[name].url, () => processTree(servers[name].child.pid!), requests, 32, seconds),
+      )
     }
   }
 } finally {
@@ -42,5 +59,7 @@ console.log('| setup | req/s (median) | vs metrics off | p99 ms | CPU µs/reques
 console.log('| --- | --- | --- | --- | --- | --- |')
 for (const [name, runs] of Object.entries(measured)) {
   const rps = median(runs.map((m) => m.rps))
-  console.log(`| ${name} | ${Math.round(rps)} | ${((rps / off - 1) * 100).toFixed(1)}% | ${median(runs.map((m) => m.p99)).toFixed(1)} | ${Math.round(median(runs.map((m) => m.cpuUs)))} | ${runs.map((m) => Math.round(m.rps)).join(', ')} |`)
+  console.log(
+    `| ${name} | ${Math.round(rps)} | ${((rps / off - 1) * 100).toFixed(1)}% | ${median(runs.map((m) => m.p99)).toFixed(1)} | ${Math.round(median(runs.map((m) => m.cpuUs)))} | ${runs.map((m) => Math.round(m.rps)).join(', ')} |`,
+  )
 }

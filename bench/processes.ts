@@ -15,7 +15,11 @@ export interface ServerProcess {
  * says `listening on http://…`. Its output after that is dropped unless `echo` is set; `nodeArgs`
  * go to node before the script (e.g. --cpu-prof).
  */
-export function startServerProcess(script: string, env: Record<string, string>, options: { timeoutMs?: number; echo?: boolean; nodeArgs?: readonly string[] } = {}): Promise<ServerProcess> {
+export function startServerProcess(
+  script: string,
+  env: Record<string, string>,
+  options: { timeoutMs?: number; echo?: boolean; nodeArgs?: readonly string[] } = {},
+): Promise<ServerProcess> {
   const { timeoutMs = 30_000, echo = false, nodeArgs = [] } = options
   const child = spawn(process.execPath, ['--no-warnings', ...nodeArgs, script], {
     cwd: ROOT,
@@ -24,7 +28,10 @@ export function startServerProcess(script: string, env: Record<string, string>, 
   })
   return new Promise((resolve, reject) => {
     let seen = ''
-    const timer = setTimeout(() => fail(new Error(`${script} did not start within ${timeoutMs} ms: ${seen}`)), timeoutMs)
+    const timer = setTimeout(
+      () => fail(new Error(`${script} did not start within ${timeoutMs} ms: ${seen}`)),
+      timeoutMs,
+    )
     const fail = (error: Error) => {
       clearTimeout(timer)
       child.off('exit', early)

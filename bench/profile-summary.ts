@@ -20,7 +20,12 @@ interface Profile {
 }
 
 /** Self and inclusive time per function (name and place), in microseconds, with the total sampled. */
-export function summarize(profile: Profile): { total: number; self: Map<string, number>; inclusive: Map<string, number>; idle: number } {
+export function summarize(profile: Profile): {
+  total: number
+  self: Map<string, number>
+  inclusive: Map<string, number>
+  idle: number
+} {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
@@ -58,7 +63,15 @@ if (import.meta.main) {
   const { total, self, inclusive, idle } = summarize(JSON.parse(readFileSync(file, 'utf8')) as Profile)
   const pct = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%`
   process.stdout.write(`busy ${(total / 1e6).toFixed(2)} s, idle ${(idle / 1e6).toFixed(2)} s\n\nself time:\n`)
-  for (const [name, us] of [...self].filter(([n]) => !n.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, Number(top))) process.stdout.write(`${pct(us)}  ${name}\n`)
+  for (const [name, us] of [...self]
+    .filter(([n]) => !n.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(top)))
+    process.stdout.write(`${pct(us)}  ${name}\n`)
   process.stdout.write('\ninclusive time, src/ only:\n')
-  for (const [name, us] of [...inclusive].filter(([n]) => n.includes(' src/')).sort((a, b) => b[1] - a[1]).slice(0, Number(top))) process.stdout.write(`${pct(us)}  ${name}\n`)
+  for (const [name, us] of [...inclusive]
+    .filter(([n]) => n.includes(' src/'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(top)))
+    process.stdout.write(`${pct(us)}  ${name}\n`)
 }

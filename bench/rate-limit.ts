@@ -25,17 +25,31 @@ export async function benchRateLimit(): Promise<BenchResult> {
   await ensureInputs()
   const data = resolve(DATA, 'sms-3000.csv')
   await writeRows(data, ROWS)
-  const engine = await startSystemOneServer({ expectKey: 'bench', latencyMs: LATENCY_MS, limit: { requests: LIMIT_PER_MINUTE, windowMs: 60_000, retryAfter: RETRY_AFTER_S } })
+  const engine = await startSystemOneServer({
+    expectKey: 'bench',
+    latencyMs: LATENCY_MS,
+    limit: { requests: LIMIT_PER_MINUTE, windowMs: 60_000, retryAfter: RETRY_AFTER_S },
+  })
   try {
-    const env = { PATH: process.env.PATH ?? '', ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench', JUDGE_STORE: freshStore('rate-limit'), JUDGE_MAX_COST: '1000' }
-    note(`judge run over ${count(ROWS)} new rows against ${LIMIT_PER_MINUTE} requests a minute (ideal ${(ROWS / LIMIT_PER_MINUTE).toFixed(1)} min)`)
+    const env = {
+      PATH: process.env.PATH ?? '',
+      ENGINE_URL: engine.url,
+      ENGINE_API_KEY: 'bench',
+      JUDGE_STORE: freshStore('rate-limit'),
+      JUDGE_MAX_COST: '1000',
+    }
+    note(
+      `judge run over ${count(ROWS)} new rows against ${LIMIT_PER_MINUTE} requests a minute (ideal ${(ROWS / LIMIT_PER_MINUTE).toFixed(1)} min)`,
+    )
     const started = performance.now()
     const out = await runChild(['run', SPEC, '--data', data, '--json'], env)
     const seconds = (performance.now() - started) / 1000
     const [run] = JSON.parse(out.stdout) as { rows: number; requests: number; status: string }[]
     const answered = new Set(engine.answered.map((r) => r.body.state.message))
     if (out.code !== 0 || run.rows !== ROWS || answered.size !== ROWS || engine.answered.length !== ROWS) {
-      throw new Error(`expected ${ROWS} rows each answered once in one invocation, got exit ${out.code}, ${JSON.stringify(run)}, ${engine.answered.length} answers: ${out.stderr.slice(0, 500)}`)
+      throw new Error(
+        `expected ${ROWS} rows each answered once in one invocation, got exit ${out.code}, ${JSON.stringify(run)}, ${engine.answered.length} answers: ${out.stderr.slice(0, 500)}`,
+      )
     }
     const ideal = (ROWS / LIMIT_PER_MINUTE) * 60
     const refused = engine.refused()
@@ -61,13 +75,21 @@ export async function writeRows(file: string, rows: number): Promise<void> {
   const { messages } = sourceMessages()
   const seen = new Set<string>()
   const out = createWriteStream(file)
-  out.write(stringify([['id', 'message'], ...Array.from({ length: rows }, (_, i) => [String(i + 1), messageAt(messages, i, seen)])]))
+  out.write(
+    stringify([
+      ['id', 'message'],
+      ...Array.from({ length: rows }, (_, i) => [String(i + 1), messageAt(messages, i, seen)]),
+    ]),
+  )
   out.end()
   await once(out, 'finish')
 }
 
 /** Runs `node src/cli.ts <args>` in the project folder with `env`, collecting its output. */
-export function runChild(args: readonly string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runChild(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, 'src/cli.ts'), ...args], { cwd: PROJECT, env })
   let stdout = ''
   let stderr = ''

@@ -16,8 +16,13 @@ const latency = Number(process.argv[process.argv.indexOf('--latency') + 1]) || 5
 const root = resolve(import.meta.dirname, '..')
 const dir = mkdtempSync(join(tmpdir(), 'judge-rerun-'))
 copyFileSync(join(root, 'examples/sms/spam.judge.yaml'), join(dir, 'spam.judge.yaml'))
-const rows: { id: string; message: string }[] = parse(readFileSync(join(root, 'examples/sms/messages.csv')), { columns: true })
-writeFileSync(join(dir, 'messages.csv'), stringify([['id', 'message'], ...rows.slice(0, 1000).map((r) => [r.id, r.message])]))
+const rows: { id: string; message: string }[] = parse(readFileSync(join(root, 'examples/sms/messages.csv')), {
+  columns: true,
+})
+writeFileSync(
+  join(dir, 'messages.csv'),
+  stringify([['id', 'message'], ...rows.slice(0, 1000).map((r) => [r.id, r.message])]),
+)
 writeFileSync(join(dir, 'spam.key.csv'), 'message,is_spam\n')
 
 const engine = await startSystemOneServer({ expectKey: 'bench', latencyMs: latency })
@@ -39,9 +44,17 @@ await engine.close()
 const [r1] = first.json
 const [r2] = second.json
 const report = {
-  rows: r1.rows, distinct_states: plan.states, engine_latency_ms: latency,
+  rows: r1.rows,
+  distinct_states: plan.states,
+  engine_latency_ms: latency,
   plan: { ask: plan.ask, requests: plan.requests, estimate: plan.estimate },
-  first: { ms: Math.round(first.ms), requests_sent: requestsFirst, asked: r1.asked, requests: r1.requests, cost: r1.cost },
+  first: {
+    ms: Math.round(first.ms),
+    requests_sent: requestsFirst,
+    asked: r1.asked,
+    requests: r1.requests,
+    cost: r1.cost,
+  },
   second: { ms: Math.round(second.ms), requests_sent: engine.requests.length - requestsFirst, asked: r2.asked },
   time_ratio: Number((second.ms / first.ms).toFixed(3)),
   plan_cost_error: Number((Math.abs(plan.estimate - r1.cost) / r1.cost).toFixed(3)),

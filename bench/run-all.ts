@@ -6,12 +6,25 @@ import { DATA, type BenchResult } from './common.ts'
 import { ensureInputs } from './generate.ts'
 
 /** Every bench, in the order they run; each is also `node bench/<name>.ts` on its own. */
-export const BENCHES = ['judge-http', 'run-cached', 'run-repeated', 'run-latency', 'store-pages', 'run-page', 'run-memory', 'soak'] as const
+export const BENCHES = [
+  'judge-http',
+  'run-cached',
+  'run-repeated',
+  'run-latency',
+  'store-pages',
+  'run-page',
+  'run-memory',
+  'soak',
+] as const
 
 /** The machine the figures were taken on. */
 export function machine(): string {
-  const cpu = /model name\s*:\s*(.+)/.exec(existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1] ?? 'unknown'
-  const load = loadavg().map((l) => l.toFixed(2)).join(' ')
+  const cpu =
+    /model name\s*:\s*(.+)/.exec(existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '')?.[1] ??
+    'unknown'
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
   return `${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB memory, Node ${process.version}, load average ${load} at the start`
 }
 
@@ -19,7 +32,11 @@ export function machine(): string {
 const ARGS: Readonly<Record<string, readonly string[]>> = { 'judge-http': ['--seconds', '6', '--few-rounds', '2'] }
 
 function runBench(name: string): Promise<number | null> {
-  const child = spawn(process.execPath, ['--no-warnings', resolve(import.meta.dirname, `${name}.ts`), ...(ARGS[name] ?? [])], { stdio: 'inherit' })
+  const child = spawn(
+    process.execPath,
+    ['--no-warnings', resolve(import.meta.dirname, `${name}.ts`), ...(ARGS[name] ?? [])],
+    { stdio: 'inherit' },
+  )
   return new Promise((done, fail) => {
     child.on('error', fail)
     child.on('exit', (code) => done(code))
@@ -27,9 +44,11 @@ function runBench(name: string): Promise<number | null> {
 }
 
 function table(results: readonly (BenchResult | { bench: string; error: string })[]): string {
-  const rows = results.map((r) => ('error' in r
-    ? `| ${r.bench} | did not finish: ${r.error} | | | FAIL |`
-    : `| ${r.bench} | ${r.figure} | ${r.reference} | ${r.ratio} | ${r.pass ? 'pass' : 'FAIL'} |`))
+  const rows = results.map((r) =>
+    'error' in r
+      ? `| ${r.bench} | did not finish: ${r.error} | | | FAIL |`
+      : `| ${r.bench} | ${r.figure} | ${r.reference} | ${r.ratio} | ${r.pass ? 'pass' : 'FAIL'} |`,
+  )
   return ['| bench | figure | reference | ratio | bar |', '| --- | --- | --- | --- | --- |', ...rows].join('\n')
 }
 
@@ -45,7 +64,11 @@ export async function runAll(): Promise<boolean> {
     rmSync(file, { force: true })
     process.stdout.write(`\n== ${name}\n`)
     const code = await runBench(name)
-    results.push(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BenchResult) : { bench: name, error: `exit status ${code}` })
+    results.push(
+      existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as BenchResult)
+        : { bench: name, error: `exit status ${code}` },
+    )
   }
   const minutes = (performance.now() - started) / 60_000
   const summary = `${header}\n\n${table(results)}\n\nAll benches in ${minutes.toFixed(1)} minutes.\n`

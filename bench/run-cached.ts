@@ -20,7 +20,8 @@ export async function benchRunCached(): Promise<BenchResult> {
   started = performance.now()
   const [run] = await runInProcess(inputs.rows100k, env, refusingEngine(engine.defaultModel))
   const seconds = (performance.now() - started) / 1000
-  if (run.asked !== 0 || run.rows !== 100_000) throw new Error(`expected 100,000 rows all cached, got ${JSON.stringify(run)}`)
+  if (run.asked !== 0 || run.rows !== 100_000)
+    throw new Error(`expected 100,000 rows all cached, got ${JSON.stringify(run)}`)
   const rate = run.rows / seconds
   return {
     bench: 'run-cached',

@@ -20,7 +20,8 @@ export async function benchRunLatency(): Promise<BenchResult> {
   const started = performance.now()
   const [run] = await runInProcess(inputs.rows1600, env, engine, ['--concurrency', String(CONCURRENCY)])
   const seconds = (performance.now() - started) / 1000
-  if (run.rows !== ROWS || run.requests !== ROWS) throw new Error(`expected ${ROWS} rows each asked once, got ${JSON.stringify(run)}`)
+  if (run.rows !== ROWS || run.requests !== ROWS)
+    throw new Error(`expected ${ROWS} rows each asked once, got ${JSON.stringify(run)}`)
   const ideal = (CONCURRENCY * 1000) / LATENCY_MS
   const rate = run.rows / seconds
   return {

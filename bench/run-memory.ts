@@ -34,7 +34,14 @@ export async function benchRunMemory(rebuild = false): Promise<BenchResult> {
   copyFileSync(BASE, store)
   const engine = await startSystemOneServer()
   try {
-    const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'bench-key', ENGINE_RPM: '0', ENGINE_MODEL: MODEL, JUDGE_STORE: store, JUDGE_MAX_COST: '1000' }
+    const env = {
+      ENGINE_URL: engine.url,
+      ENGINE_API_KEY: 'bench-key',
+      ENGINE_RPM: '0',
+      ENGINE_MODEL: MODEL,
+      JUDGE_STORE: store,
+      JUDGE_MAX_COST: '1000',
+    }
     // As every start after the first: the modules read back from Node's compile cache, which a
     // first start writes (docs/configuration.md). `--child-env NODE_DISABLE_COMPILE_CACHE=1` measures a first start.
     note(`warm-up: judge run over ${count(1_600)} rows on a store of its own`)
@@ -54,14 +61,21 @@ export async function benchRunMemory(rebuild = false): Promise<BenchResult> {
       pass: peakMb <= BAR_MB,
       details: [
         `${count(run.rows)} distinct states, ${count(run.requests)} engine requests (${count(run.asked)} answers asked), ${child.seconds.toFixed(1)} s wall (${count(run.rows / child.seconds)} rows/s, plan pass included), ${child.cpuSeconds.toFixed(1)} s of CPU`,
-        `node ${relative(ROOT, ENTRY)} run ${SPEC} --data sms-1m.csv --json (after a warm-up run of 1,600 rows), engine: local System One wire-format server in the bench process${Object.keys(CHILD_ENV).length > 0 ? `, with ${Object.entries(CHILD_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''}`,
+        `node ${relative(ROOT, ENTRY)} run ${SPEC} --data sms-1m.csv --json (after a warm-up run of 1,600 rows), engine: local System One wire-format server in the bench process${
+          Object.keys(CHILD_ENV).length > 0
+            ? `, with ${Object.entries(CHILD_ENV)
+                .map(([k, v]) => `${k}=${v}`)
+                .join(' ')}`
+            : ''
+        }`,
         `the run's states in _judge_run_states: ${count(states.rows)} rows, ${(states.bytes / 1024 / 1024).toFixed(1)} MB (${(states.bytes / states.rows).toFixed(1)} bytes a state, pages included)`,
       ],
     }
   } finally {
     await engine.close()
     // The working copy is as large as the base store (over 1 GB); the next run copies it again.
-    for (const file of [store, `${store}-warm-up`]) for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+    for (const file of [store, `${store}-warm-up`])
+      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
   }
 }
 
@@ -70,7 +84,9 @@ function runStatesSize(file: string): { rows: number; bytes: number } {
   const db = new DatabaseSync(file)
   try {
     const { rows } = db.prepare('SELECT count(*) AS rows FROM _judge_run_states').get() as { rows: number }
-    const { bytes } = db.prepare("SELECT sum(pgsize) AS bytes FROM dbstat WHERE name = '_judge_run_states'").get() as { bytes: number }
+    const { bytes } = db.prepare("SELECT sum(pgsize) AS bytes FROM dbstat WHERE name = '_judge_run_states'").get() as {
+      bytes: number
+    }
     return { rows, bytes }
   } finally {
     db.close()
@@ -80,8 +96,15 @@ function runStatesSize(file: string): { rows: number; bytes: number } {
 function ensureBase(rebuild: boolean): void {
   const marker = `${BASE}.json`
   const spec = loadProject(resolve(PROJECT, SPEC)).selected[0]
-  const wanted = JSON.stringify({ build: BUILD, schema: SCHEMA_VERSION, rows: ROWS, every: UNCACHED_EVERY, spec: spec.hash })
-  if (!rebuild && existsSync(BASE) && existsSync(marker) && readFileSync(marker, 'utf8') === wanted) return note(`reusing ${BASE}`)
+  const wanted = JSON.stringify({
+    build: BUILD,
+    schema: SCHEMA_VERSION,
+    rows: ROWS,
+    every: UNCACHED_EVERY,
+    spec: spec.hash,
+  })
+  if (!rebuild && existsSync(BASE) && existsSync(marker) && readFileSync(marker, 'utf8') === wanted)
+    return note(`reusing ${BASE}`)
   for (const suffix of ['', '-wal', '-shm', '.json']) rmSync(BASE + suffix, { force: true })
   const { messages } = sourceMessages()
   const seen = new Set<string>()
@@ -121,8 +144,12 @@ const NODE_ARGS = (option('--node-args') ?? '').split(' ').filter(Boolean)
  * Variables added to the measured child's environment: `--child-env "NODE_DISABLE_COMPILE_CACHE=1"`
  * measures a start that strips every module again, as the first start from source does.
  */
-const CHILD_ENV: Record<string, string> = Object.fromEntries((option('--child-env') ?? '').split(' ').filter(Boolean)
-  .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))
+const CHILD_ENV: Record<string, string> = Object.fromEntries(
+  (option('--child-env') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+)
 
 /**
  * The CLIs this bench can measure: `bin`, the judge command as a clone runs it (the default:
@@ -136,13 +163,28 @@ if (!(ENTRY_NAME in ENTRIES)) throw new Error(`--entry must be one of ${Object.k
 const ENTRY = resolve(ROOT, ENTRIES[ENTRY_NAME as keyof typeof ENTRIES])
 
 function runChild(data: string, env: Record<string, string>): Promise<ChildRun> {
-  const args = ['--no-warnings', ...NODE_ARGS, '--import', resolve(import.meta.dirname, 'report-rss.js'), ENTRY, 'run', SPEC, '--data', data, '--json']
+  const args = [
+    '--no-warnings',
+    ...NODE_ARGS,
+    '--import',
+    resolve(import.meta.dirname, 'report-rss.js'),
+    ENTRY,
+    'run',
+    SPEC,
+    '--data',
+    data,
+    '--json',
+  ]
   const started = performance.now()
   // Started by a shell that forks it, not by this process: a child forked from this process would
   // count this process's own resident set (the base store built, a megabyte of states) in its
   // maxRSS, which Linux carries over from the forked copy through exec. The shell is a few MB.
   const shell = ['-c', '"$@"; exit $?', 'sh', process.execPath, ...args]
-  const child = spawn('/bin/sh', shell, { cwd: PROJECT, env: { PATH: process.env.PATH ?? '', ...env, ...CHILD_ENV }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('/bin/sh', shell, {
+    cwd: PROJECT,
+    env: { PATH: process.env.PATH ?? '', ...env, ...CHILD_ENV },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d: Buffer) => (stdout += d))
@@ -152,7 +194,13 @@ function runChild(data: string, env: Record<string, string>): Promise<ChildRun> 
     child.on('close', (code) => {
       const peak = /peak-rss-kb (\d+) vmhwm-kb (\d+) cpu-ms (\d+)/.exec(stderr)
       if (code !== 0 || !peak) return fail(new Error(`judge run exited ${code}: ${stderr.slice(-2000)}`))
-      done({ stdout, peakKb: Number(peak[1]), hwmKb: Number(peak[2]), cpuSeconds: Number(peak[3]) / 1000, seconds: (performance.now() - started) / 1000 })
+      done({
+        stdout,
+        peakKb: Number(peak[1]),
+        hwmKb: Number(peak[2]),
+        cpuSeconds: Number(peak[3]) / 1000,
+        seconds: (performance.now() - started) / 1000,
+      })
     })
   })
 }

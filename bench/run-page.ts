@@ -24,10 +24,19 @@ export async function benchRunPage(rebuild = false): Promise<BenchResult> {
   const { base, close } = await servePages()
   try {
     const pages = Math.ceil(STATES / RUN_PAGE_SIZE)
-    const html = await pageThrough(pages, (page) => `${base}/runs/${RUN_ID}?path=spam.judge.yaml&page=${page}`,
-      (body) => (body.match(/<tr><td><code class="hash">/g) ?? []).length)
-    const json = await pageThrough(pages, (page) => `${base}/v1/runs/${RUN_ID}?path=spam.judge.yaml&page=${page}`,
-      (body) => JSON.parse(body).rows.filter((r: { answers: Record<string, unknown> }) => Object.values(r.answers).every((a) => a !== null)).length)
+    const html = await pageThrough(
+      pages,
+      (page) => `${base}/runs/${RUN_ID}?path=spam.judge.yaml&page=${page}`,
+      (body) => (body.match(/<tr><td><code class="hash">/g) ?? []).length,
+    )
+    const json = await pageThrough(
+      pages,
+      (page) => `${base}/v1/runs/${RUN_ID}?path=spam.judge.yaml&page=${page}`,
+      (body) =>
+        JSON.parse(body).rows.filter((r: { answers: Record<string, unknown> }) =>
+          Object.values(r.answers).every((a) => a !== null),
+        ).length,
+    )
     return result(pages, html, json)
   } finally {
     await close()
@@ -41,13 +50,35 @@ function recordRun(spec: Spec): void {
   try {
     const states = benchStates(STATES).map((state) => ({ stateHash: stateHash(state), rows: 2 }))
     const at = '2026-03-01T09:00:00.000'
-    const labels = spec.questions.flatMap((q) => q.labels.map((label, i) => ({ run_id: RUN_ID, question: q.name, label, count: i === 0 ? STATES * 2 : 0 })))
-    store.recordRun({
-      run_id: RUN_ID, judgment: spec.name, spec_hash: spec.hash, git_sha: '', model: MODEL, rows: STATES * 2, asked: 0, cost: 0,
-      status: 'complete', started_at: at, finished_at: at, cached: STATES * 2 * spec.questions.length, requests: 0,
-      command: 'run', source: 'bench.csv', source_hash: '', node: spec.name, reported_model: MODEL, states: STATES,
-      fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
-    }, labels, states)
+    const labels = spec.questions.flatMap((q) =>
+      q.labels.map((label, i) => ({ run_id: RUN_ID, question: q.name, label, count: i === 0 ? STATES * 2 : 0 })),
+    )
+    store.recordRun(
+      {
+        run_id: RUN_ID,
+        judgment: spec.name,
+        spec_hash: spec.hash,
+        git_sha: '',
+        model: MODEL,
+        rows: STATES * 2,
+        asked: 0,
+        cost: 0,
+        status: 'complete',
+        started_at: at,
+        finished_at: at,
+        cached: STATES * 2 * spec.questions.length,
+        requests: 0,
+        command: 'run',
+        source: 'bench.csv',
+        source_hash: '',
+        node: spec.name,
+        reported_model: MODEL,
+        states: STATES,
+        fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
+      },
+      labels,
+      states,
+    )
   } finally {
     store.close()
   }
@@ -72,7 +103,11 @@ interface Paging {
 }
 
 /** Fetches pages 1…`pages` in turn (after a few warm-up fetches of page 1); each must hold a full page of answered rows. */
-async function pageThrough(pages: number, url: (page: number) => string, answered: (body: string) => number): Promise<Paging> {
+async function pageThrough(
+  pages: number,
+  url: (page: number) => string,
+  answered: (body: string) => number,
+): Promise<Paging> {
   const times: number[] = []
   let bytes = 0
   for (let i = 1 - WARMUP; i <= pages; i++) {
@@ -82,7 +117,8 @@ async function pageThrough(pages: number, url: (page: number) => string, answere
     const body = await response.text()
     const elapsed = performance.now() - started
     const rows = response.status === 200 ? answered(body) : 0
-    if (rows !== RUN_PAGE_SIZE) throw new Error(`${url(page)} answered ${response.status} with ${rows} answered rows: ${body.slice(0, 300)}`)
+    if (rows !== RUN_PAGE_SIZE)
+      throw new Error(`${url(page)} answered ${response.status} with ${rows} answered rows: ${body.slice(0, 300)}`)
     if (i >= 1) times.push(elapsed)
     bytes = Math.max(bytes, body.length)
   }

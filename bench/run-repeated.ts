@@ -12,10 +12,17 @@ const NODE = process.execPath
 const REPORT = `--import=${pathToFileURL(resolve(ROOT, 'bench/report-rss.js')).href}`
 
 /** Runs a command to its end; its wall time and CPU time in seconds, and its standard output. */
-function timed(args: readonly string[], env: Record<string, string>): Promise<{ seconds: number; cpu: number; stdout: string }> {
+function timed(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ seconds: number; cpu: number; stdout: string }> {
   const started = performance.now()
   return new Promise((done, fail) => {
-    const child = spawn(NODE, args, { cwd: PROJECT, env: { ...process.env, ...env, NODE_OPTIONS: REPORT }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(NODE, args, {
+      cwd: PROJECT,
+      env: { ...process.env, ...env, NODE_OPTIONS: REPORT },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let [stdout, stderr] = ['', '']
     child.stdout.on('data', (b: Buffer) => (stdout += b))
     child.stderr.on('data', (b: Buffer) => (stderr += b))
@@ -44,8 +51,14 @@ process.stdout.write(String(rows))
  */
 export async function benchRunRepeated(): Promise<BenchResult> {
   const inputs = await ensureInputs()
-  const env = { JUDGE_STORE: freshStore('run-repeated'), ENGINE: 'simulated', NODE_COMPILE_CACHE: resolve(ROOT, 'bench/.data/compile-cache') }
-  const run = ['bin/judge.js', 'run', SPEC, '--data', inputs.repeated100k, '--json'].map((a, i) => (i === 0 ? resolve(ROOT, a) : a))
+  const env = {
+    JUDGE_STORE: freshStore('run-repeated'),
+    ENGINE: 'simulated',
+    NODE_COMPILE_CACHE: resolve(ROOT, 'bench/.data/compile-cache'),
+  }
+  const run = ['bin/judge.js', 'run', SPEC, '--data', inputs.repeated100k, '--json'].map((a, i) =>
+    i === 0 ? resolve(ROOT, a) : a,
+  )
   note('warming the store: a first run with the simulated engine')
   await timed(run, env)
   const runs: { seconds: number; cpu: number }[] = []
@@ -53,7 +66,8 @@ export async function benchRunRepeated(): Promise<BenchResult> {
   for (let i = 0; i < ROUNDS; i++) {
     const r = await timed(run, env)
     const [record] = JSON.parse(r.stdout) as { rows: number; asked: number }[]
-    if (record.rows !== 100_000 || record.asked !== 0) throw new Error(`expected 100,000 rows all cached, got ${r.stdout}`)
+    if (record.rows !== 100_000 || record.asked !== 0)
+      throw new Error(`expected 100,000 rows all cached, got ${r.stdout}`)
     runs.push(r)
     const p = await timed(['--input-type=module', '-e', PARSE_ONLY, inputs.repeated100k], {})
     if (p.stdout !== '100000') throw new Error(`the csv-parse pass read ${p.stdout} rows`)
@@ -63,7 +77,8 @@ export async function benchRunRepeated(): Promise<BenchResult> {
   const [seconds, cpu] = [median(runs.map((r) => r.seconds)), median(runs.map((r) => r.cpu))]
   const [parseSeconds, parseCpu] = [median(parses.map((r) => r.seconds)), median(parses.map((r) => r.cpu))]
   const rate = 100_000 / seconds
-  const list = (xs: { seconds: number; cpu: number }[]) => xs.map((x) => `${x.seconds.toFixed(2)} (cpu ${x.cpu.toFixed(2)})`).join(', ')
+  const list = (xs: { seconds: number; cpu: number }[]) =>
+    xs.map((x) => `${x.seconds.toFixed(2)} (cpu ${x.cpu.toFixed(2)})`).join(', ')
   return {
     bench: 'run-repeated',
     bar: `judge run over 100,000 rows of 5,171 distinct states, all cached: >= ${count(BAR)} rows/s`,

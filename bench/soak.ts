@@ -34,23 +34,55 @@ export async function benchSoak() {
   writeFileSync(sample, readFileSync(inputs.rows1600, 'utf8').split('\n').slice(0, 257).join('\n') + '\n')
   await runInProcess(sample, { JUDGE_STORE: store, ENGINE_MODEL: MODEL }, createFakeEngine())
   const server = await startServerProcess(resolve(ROOT, 'src/main.ts'), {
-    JUDGE_PROJECTS: PROJECT, JUDGE_STORE: store, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL, HOST: '127.0.0.1', PORT: '0',
+    JUDGE_PROJECTS: PROJECT,
+    JUDGE_STORE: store,
+    JUDGE_SERVER_TOKEN: TOKEN,
+    ENGINE_MODEL: MODEL,
+    HOST: '127.0.0.1',
+    PORT: '0',
   })
   const pid = server.child.pid!
-  const messages = readFileSync(sample, 'utf8').trim().split('\n').slice(1).map((line) => line.slice(line.indexOf(',') + 1).replace(/^"|"$/g, '').replaceAll('""', '"'))
+  const messages = readFileSync(sample, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) =>
+      line
+        .slice(line.indexOf(',') + 1)
+        .replace(/^"|"$/g, '')
+        .replaceAll('""', '"'),
+    )
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }
-  const requests = messages.map((message) => ({ method: 'POST' as const, path: '/v1/judge', headers, body: JSON.stringify({ path: SPEC, row: { message } }) }))
+  const requests = messages.map((message) => ({
+    method: 'POST' as const,
+    path: '/v1/judge',
+    headers,
+    body: JSON.stringify({ path: SPEC, row: { message } }),
+  }))
   const samples: number[] = [rssMb(pid)]
   const timer = setInterval(() => samples.push(rssMb(pid)), 1000)
   try {
     note(`warming up: ${CONNECTIONS} connections for ${WARMUP_SECONDS} s`)
-    const warmup = WARMUP_SECONDS > 0 ? [await autocannon({ url: server.url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests, timeout: 10 })] : []
+    const warmup =
+      WARMUP_SECONDS > 0
+        ? [
+            await autocannon({
+              url: server.url,
+              connections: CONNECTIONS,
+              duration: WARMUP_SECONDS,
+              requests,
+              timeout: 10,
+            }),
+          ]
+        : []
     const start = samples.push(rssMb(pid))
     const rounds = []
     const ends: number[] = []
     for (const round of [1, 2]) {
       note(`soaking, round ${round}: ${CONNECTIONS} connections for ${SECONDS} s`)
-      rounds.push(await autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests, timeout: 10 }))
+      rounds.push(
+        await autocannon({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests, timeout: 10 }),
+      )
       ends.push(samples.push(rssMb(pid)))
     }
     clearInterval(timer)
@@ -66,7 +98,10 @@ export async function benchSoak() {
       reference: `RSS ${samples[0].toFixed(0)} MB before the load, ${samples[start - 1].toFixed(0)} MB after the ${WARMUP_SECONDS} s warm-up`,
       ratio: `round 2 peak / round 1 end: ${(peak / firstEnd).toFixed(2)} (bar 1.10)`,
       pass: bad === 0 && peak <= firstEnd * 1.1,
-      details: [`p99 ${ms(Math.max(...rounds.map((r) => r.latency.p99)))}, ${count(total / (2 * SECONDS))} req/s`, `RSS per second (MB): ${samples.map((s) => s.toFixed(0)).join(' ')}`],
+      details: [
+        `p99 ${ms(Math.max(...rounds.map((r) => r.latency.p99)))}, ${count(total / (2 * SECONDS))} req/s`,
+        `RSS per second (MB): ${samples.map((s) => s.toFixed(0)).join(' ')}`,
+      ],
     })
   } finally {
     clearInterval(timer)

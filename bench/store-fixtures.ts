@@ -18,7 +18,10 @@ import { note } from './common.ts'
 import { SPEC_YAML } from './generate.ts'
 
 /** Verdicts per reviewer: ben reviews after ana, and is offered some of her rows for a second review. */
-const REVIEWERS = [{ name: 'ana', rows: 300 }, { name: 'ben', rows: 150 }] as const
+const REVIEWERS = [
+  { name: 'ana', rows: 300 },
+  { name: 'ben', rows: 150 },
+] as const
 /** Rows kept for replay (as `"log": true` keeps them), with a candidate's answers for each. */
 export const KEPT = 20_000
 
@@ -36,12 +39,19 @@ export async function writeReviews(dir: string, store: string, model: string): P
   let written = 0
   try {
     for (const reviewer of REVIEWERS) {
-      for (let done = 0; done < reviewer.rows;) {
+      for (let done = 0; done < reviewer.rows; ) {
         const queue = await reviewQueue(runtime, { ...target, limit: 100, reviewedBy: reviewer.name })
         if (queue.offered.length === 0) break
         for (const card of queue.offered.slice(0, Math.min(50, reviewer.rows - done))) {
           const reviewedAt = new Date((second += 11_000)).toISOString().slice(0, 23)
-          const record = checkVerdict(queue, { question: card.question, stateHash: card.stateHash, kind: card.kind, reviewer: reviewer.name, reviewedAt, ...verdictOf(spec, card) })
+          const record = checkVerdict(queue, {
+            question: card.question,
+            stateHash: card.stateHash,
+            kind: card.kind,
+            reviewer: reviewer.name,
+            reviewedAt,
+            ...verdictOf(spec, card),
+          })
           await runtime.files.appendVerdict(spec, record)
           done++
           written++
@@ -57,27 +67,48 @@ export async function writeReviews(dir: string, store: string, model: string): P
 function verdictOf(spec: Spec, card: Card): { verdict: string; label?: string } {
   const question = spec.questions.find((q) => q.name === card.question)!
   const model = readDistribution(question, fakeDistribution(question, card.state)).label
-  const truth = parseInt(shortHash(`${card.stateHash}\0${card.question}`).slice(0, 8), 16) % 7 === 0 ? question.labels.find((l) => l !== model)! : model
+  const truth =
+    parseInt(shortHash(`${card.stateHash}\0${card.question}`).slice(0, 8), 16) % 7 === 0
+      ? question.labels.find((l) => l !== model)!
+      : model
   if (card.kind === 'disagreement') return { verdict: card.modelLabel === truth ? 'model_right' : 'key_right' }
-  return labelUnderCheck({ modelLabel: card.modelLabel, keyLabel: card.keyLabel }) === truth ? { verdict: 'confirmed' } : { verdict: 'labeled', label: truth }
+  return labelUnderCheck({ modelLabel: card.modelLabel, keyLabel: card.keyLabel }) === truth
+    ? { verdict: 'confirmed' }
+    : { verdict: 'labeled', label: truth }
 }
 
 /** The candidate `/compare` sets against the live spec: is_spam reworded, the other questions as they are. */
 export function writeCandidate(dir: string): Spec {
   const folder = resolve(dir, 'candidates')
   mkdirSync(folder, { recursive: true })
-  const yaml = SPEC_YAML.replace(/ask: Is this message unsolicited advertising or a scam\?/, 'ask: Is this message spam, meaning advertising nobody asked for or a scam?')
+  const yaml = SPEC_YAML.replace(
+    /ask: Is this message unsolicited advertising or a scam\?/,
+    'ask: Is this message spam, meaning advertising nobody asked for or a scam?',
+  )
   if (yaml === SPEC_YAML) throw new Error('the candidate rewording no longer applies to the example spec')
   writeFileSync(resolve(folder, 'spam.judge.yaml'), `${yaml}unsure_below: 0.2\n`)
   return loadProject(resolve(folder, 'spam.judge.yaml')).selected[0]
 }
 
 /** Keeps the first KEPT states for replay, and stores the candidate's answers for them, as a replay would have. */
-export function keepForCompare(file: string, live: Spec, candidate: Spec, model: string, states: readonly State[]): void {
+export function keepForCompare(
+  file: string,
+  live: Spec,
+  candidate: Spec,
+  model: string,
+  states: readonly State[],
+): void {
   const kept = states.slice(0, KEPT)
   const store = openSqliteStore(file)
   try {
-    kept.forEach((state, i) => store.keepRow(live.name, stateHash(state), state, new Date(Date.UTC(2026, 1, 1, 0, 0, i)).toISOString().slice(0, 23)))
+    kept.forEach((state, i) =>
+      store.keepRow(
+        live.name,
+        stateHash(state),
+        state,
+        new Date(Date.UTC(2026, 1, 1, 0, 0, i)).toISOString().slice(0, 23),
+      ),
+    )
   } finally {
     store.close()
   }

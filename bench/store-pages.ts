@@ -19,7 +19,16 @@ import { KEPT, keepForCompare, writeCandidate, writeReviews } from './store-fixt
 import { messageAt, sourceMessages, SPEC_YAML } from './generate.ts'
 
 /** Bars held against the p95: drift, the accuracy figures and the home page 50 ms, the comparison 100 ms, the review queue 300 ms; `judge test` 1 s. */
-const BAR_MS = { drift: 50, review: 300, accuracy: 50, accuracyPage: 50, home: 50, compare: 100, comparePage: 100, judgeTest: 1000 } as const
+const BAR_MS = {
+  drift: 50,
+  review: 300,
+  accuracy: 50,
+  accuracyPage: 50,
+  home: 50,
+  compare: 100,
+  comparePage: 100,
+  judgeTest: 1000,
+} as const
 /** The model the bench store's answers are kept under. */
 export const MODEL = 'jev-1.13.0'
 /** The server token the bench servers are started with. */
@@ -42,11 +51,23 @@ export const STORE = resolve(DATA, 'stores', 'store-pages.sqlite')
 const PAGES = {
   drift: { url: '/v1/drift?path=spam.judge.yaml', valid: (body: string) => JSON.parse(body).is_spam.length === RUNS },
   review: { url: '/review?path=spam.judge.yaml', valid: (body: string) => (body.match(/<form/g) ?? []).length >= 25 },
-  accuracy: { url: '/v1/accuracy?path=spam.judge.yaml', valid: (body: string) => Object.keys(JSON.parse(body).questions.is_spam.agreement.reviewers).length === 2 },
+  accuracy: {
+    url: '/v1/accuracy?path=spam.judge.yaml',
+    valid: (body: string) => Object.keys(JSON.parse(body).questions.is_spam.agreement.reviewers).length === 2,
+  },
   accuracyPage: { url: '/accuracy?path=spam.judge.yaml', valid: (body: string) => body.includes('Agreement') },
-  home: { url: '/', valid: (body: string) => body.includes('333334 answers') && body.includes('<code>candidates</code>') },
-  compare: { url: '/v1/compare?path=spam.judge.yaml&candidate=candidates/spam.judge.yaml', valid: (body: string) => JSON.parse(body).compared === KEPT },
-  comparePage: { url: '/compare?path=spam.judge.yaml&candidate=candidates/spam.judge.yaml', valid: (body: string) => body.includes('is_spam') },
+  home: {
+    url: '/',
+    valid: (body: string) => body.includes('333334 answers') && body.includes('<code>candidates</code>'),
+  },
+  compare: {
+    url: '/v1/compare?path=spam.judge.yaml&candidate=candidates/spam.judge.yaml',
+    valid: (body: string) => JSON.parse(body).compared === KEPT,
+  },
+  comparePage: {
+    url: '/compare?path=spam.judge.yaml&candidate=candidates/spam.judge.yaml',
+    valid: (body: string) => body.includes('is_spam'),
+  },
 } as const
 
 type Page = keyof typeof PAGES
@@ -63,7 +84,8 @@ export async function benchStorePages(rebuild = false): Promise<BenchResult> {
   const { base, close } = await servePages()
   const timings = {} as Record<Page, Timing>
   try {
-    for (const [page, { url, valid }] of Object.entries(PAGES) as [Page, (typeof PAGES)[Page]][]) timings[page] = await timed(`${base}${url}`, valid)
+    for (const [page, { url, valid }] of Object.entries(PAGES) as [Page, (typeof PAGES)[Page]][])
+      timings[page] = await timed(`${base}${url}`, valid)
   } finally {
     await close()
   }
@@ -72,7 +94,10 @@ export async function benchStorePages(rebuild = false): Promise<BenchResult> {
 
 /** The bench store's folder behind the real handler (createHandler) on a loopback node:http server in this process. */
 export async function servePages(): Promise<{ readonly base: string; close(): Promise<void> }> {
-  const config = readConfig({ JUDGE_PROJECTS: DIR, JUDGE_STORE: STORE, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL }, DIR)
+  const config = readConfig(
+    { JUDGE_PROJECTS: DIR, JUDGE_STORE: STORE, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL },
+    DIR,
+  )
   const handler = createHandler(config, { log: (line) => note(`server: ${line}`) })
   const server = createServer(handler)
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
@@ -156,12 +181,31 @@ function recordRuns(spec: Spec): void {
         { run_id: runId, question: 'urgency', label: 'high', count: spam },
       ]
       const at = started.toISOString().replace(/Z$/, '')
-      store.recordRun({
-        run_id: runId, judgment: spec.name, spec_hash: spec.hash, git_sha: '', model: MODEL, rows, asked: 0, cost: 0,
-        status: 'complete', started_at: at, finished_at: at, cached: rows * 3, requests: 0,
-        command: 'run', source: 'bench.csv', source_hash: '', node: spec.name, reported_model: MODEL, states: rows,
-        fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
-      }, counts)
+      store.recordRun(
+        {
+          run_id: runId,
+          judgment: spec.name,
+          spec_hash: spec.hash,
+          git_sha: '',
+          model: MODEL,
+          rows,
+          asked: 0,
+          cost: 0,
+          status: 'complete',
+          started_at: at,
+          finished_at: at,
+          cached: rows * 3,
+          requests: 0,
+          command: 'run',
+          source: 'bench.csv',
+          source_hash: '',
+          node: spec.name,
+          reported_model: MODEL,
+          states: rows,
+          fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
+        },
+        counts,
+      )
     }
   } finally {
     store.close()
@@ -185,7 +229,8 @@ async function timed(url: string, valid: (body: string) => boolean): Promise<Tim
     const response = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } })
     const body = await response.text()
     const elapsed = performance.now() - started
-    if (response.status !== 200 || !valid(body)) throw new Error(`${url} answered ${response.status}: ${body.slice(0, 500)}`)
+    if (response.status !== 200 || !valid(body))
+      throw new Error(`${url} answered ${response.status}: ${body.slice(0, 500)}`)
     if (i >= WARMUP) times.push(elapsed)
     if (i === 0) first = elapsed
     bytes = body.length
@@ -206,11 +251,17 @@ async function judgeTest(): Promise<Timing> {
   let bytes = 0
   for (let i = 0; i < CLI_SAMPLES + 1; i++) {
     const started = performance.now()
-    const child = spawnSync(process.execPath, [resolve(ROOT, 'bin/judge.js'), 'test', resolve(DIR, 'spam.judge.yaml')], {
-      env: { ...process.env, JUDGE_STORE: store, ENGINE_MODEL: MODEL }, encoding: 'utf8',
-    })
+    const child = spawnSync(
+      process.execPath,
+      [resolve(ROOT, 'bin/judge.js'), 'test', resolve(DIR, 'spam.judge.yaml')],
+      {
+        env: { ...process.env, JUDGE_STORE: store, ENGINE_MODEL: MODEL },
+        encoding: 'utf8',
+      },
+    )
     const elapsed = performance.now() - started
-    if (child.status !== 0 || !child.stdout.includes('is_spam')) throw new Error(`judge test exited ${child.status}: ${child.stderr.slice(0, 500)}`)
+    if (child.status !== 0 || !child.stdout.includes('is_spam'))
+      throw new Error(`judge test exited ${child.status}: ${child.stderr.slice(0, 500)}`)
     if (i > 0) times.push(elapsed)
     bytes = child.stdout.length
   }
@@ -218,14 +269,21 @@ async function judgeTest(): Promise<Timing> {
 }
 
 const LABEL: Record<Page | 'judgeTest', string> = {
-  drift: 'GET /v1/drift', review: 'GET /review (allocated queue)', accuracy: 'GET /v1/accuracy (agreement included)', accuracyPage: 'GET /accuracy',
-  home: 'GET /', compare: 'GET /v1/compare (20,000 kept rows)', comparePage: 'GET /compare', judgeTest: '`judge test` (CLI, start to exit)',
+  drift: 'GET /v1/drift',
+  review: 'GET /review (allocated queue)',
+  accuracy: 'GET /v1/accuracy (agreement included)',
+  accuracyPage: 'GET /accuracy',
+  home: 'GET /',
+  compare: 'GET /v1/compare (20,000 kept rows)',
+  comparePage: 'GET /compare',
+  judgeTest: '`judge test` (CLI, start to exit)',
 }
 
 function result(pages: Record<Page, Timing>, test: Timing): BenchResult {
   const all = { ...pages, judgeTest: test }
   const barred = Object.keys(BAR_MS) as (keyof typeof BAR_MS)[]
-  const line = (name: keyof typeof all) => `${LABEL[name]}: median ${ms(all[name].median)}, p95 ${ms(all[name].p95)}${name in BAR_MS ? ` (bar ${BAR_MS[name as keyof typeof BAR_MS]} ms)` : ' (no bar)'}, ${count(all[name].bytes)} B${all[name].first === undefined ? '' : `, first request ${ms(all[name].first!)}`}`
+  const line = (name: keyof typeof all) =>
+    `${LABEL[name]}: median ${ms(all[name].median)}, p95 ${ms(all[name].p95)}${name in BAR_MS ? ` (bar ${BAR_MS[name as keyof typeof BAR_MS]} ms)` : ' (no bar)'}, ${count(all[name].bytes)} B${all[name].first === undefined ? '' : `, first request ${ms(all[name].first!)}`}`
   return {
     bench: 'store-pages',
     bar: `store of 1,000,000 answers and ${RUNS} runs: drift, accuracy, /accuracy and / < 50 ms, /v1/compare and /compare < 100 ms, /review < 300 ms, judge test < 1 s (p95)`,

@@ -44,7 +44,10 @@ function table(judge: Counted, bare: Counted): string {
   const names = [...new Set([...judge.calls.keys(), ...bare.calls.keys()])]
   const per = (c: Counted, name: string) => (c.calls.get(name) ?? 0) / Math.max(1, c.requests)
   names.sort((a, b) => per(judge, b) - per(judge, a))
-  const rows = names.map((name) => `| ${name} | ${judge.calls.get(name) ?? 0} | ${per(judge, name).toFixed(3)} | ${bare.calls.get(name) ?? 0} | ${per(bare, name).toFixed(3)} |`)
+  const rows = names.map(
+    (name) =>
+      `| ${name} | ${judge.calls.get(name) ?? 0} | ${per(judge, name).toFixed(3)} | ${bare.calls.get(name) ?? 0} | ${per(bare, name).toFixed(3)} |`,
+  )
   return [
     `requests during the burst: judge ${count(judge.requests)}, bare ${count(bare.requests)} (both slowed by strace)`,
     '',
@@ -58,9 +61,19 @@ if (import.meta.main) {
   if (spawnSync('strace', ['-V']).error) throw new Error('strace is not installed (Debian: apt-get install strace)')
   const requests = await prepare()
   const judge = await startServerProcess(resolve(ROOT, 'src/main.ts'), {
-    JUDGE_PROJECTS: HTTP_PROJECT, JUDGE_SERVER_TOKEN: TOKEN, ENGINE_MODEL: MODEL, HOST: '127.0.0.1', PORT: '0',
+    JUDGE_PROJECTS: HTTP_PROJECT,
+    JUDGE_SERVER_TOKEN: TOKEN,
+    ENGINE_MODEL: MODEL,
+    HOST: '127.0.0.1',
+    PORT: '0',
   })
-  const body = await (await fetch(judge.url + requests.path, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` }, body: requests.bodies[0] })).text()
+  const body = await (
+    await fetch(judge.url + requests.path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: requests.bodies[0],
+    })
+  ).text()
   const bare = await startServerProcess(resolve(import.meta.dirname, 'bare-server.ts'), { BARE_BODY: body })
   try {
     note(`strace -f -c on each server during ${SECONDS} s of ${TOOL} -t1 -c32`)

@@ -19,4 +19,6 @@ for (let round = 0; round < 5; round++) {
   runs.push(span - empty)
 }
 if (kept !== null) throw new Error('a span was started: an SDK is registered')
-console.log(`no-op request span: ${[...runs].sort((a, b) => a - b)[2].toFixed(0)} ns per request (median of 5 rounds of ${calls} calls; each round ${runs.map((r) => r.toFixed(0)).join(', ')})`)
+console.log(
+  `no-op request span: ${[...runs].sort((a, b) => a - b)[2].toFixed(0)} ns per request (median of 5 rounds of ${calls} calls; each round ${runs.map((r) => r.toFixed(0)).join(', ')})`,
+)

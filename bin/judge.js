@@ -22,7 +22,11 @@ if (Number(version.split('.')[0]) < 24) {
 // tenth less CPU time (docs/benchmarks.md). Shorter commands and the server keep V8's default.
 const SERIAL_COMPILE = '--no-concurrent-recompilation'
 const ROW_COMMANDS = ['run', 'plan', 'replay', 'compare']
-if (ROW_COMMANDS.includes(process.argv[2]) && typeof process.execve === 'function' && !process.execArgv.includes(SERIAL_COMPILE)) {
+if (
+  ROW_COMMANDS.includes(process.argv[2]) &&
+  typeof process.execve === 'function' &&
+  !process.execArgv.includes(SERIAL_COMPILE)
+) {
   try {
     process.execve(process.execPath, [process.execPath, SERIAL_COMPILE, ...process.execArgv, ...process.argv.slice(1)])
   } catch {

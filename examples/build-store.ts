@@ -17,7 +17,11 @@ const SIMULATED = { ENGINE: 'simulated', JUDGE_MAX_COST: '1' }
  * shadow the candidate spec, so that `judge replay` and the shadow report have data. Does
  * nothing when the store exists, unless given --force.
  */
-export async function buildExampleStore(force = false, root: string = import.meta.dirname, out: { write(s: string): unknown } = process.stdout): Promise<number> {
+export async function buildExampleStore(
+  force = false,
+  root: string = import.meta.dirname,
+  out: { write(s: string): unknown } = process.stdout,
+): Promise<number> {
   const dir = resolve(root, 'sms')
   if (!force && existsSync(resolve(dir, '.judge/store.sqlite'))) return 0
   const io = { stdout: out, stderr: process.stderr, env: SIMULATED, cwd: dir }
@@ -38,7 +42,12 @@ async function shadowTraffic(root: string, file: string): Promise<void> {
   const { port } = server.address() as AddressInfo
   const rows: { message: string }[] = parse(readFileSync(file), { columns: true })
   for (const { message } of rows.slice(0, 60)) {
-    const body = { path: 'sms/spam.judge.yaml', row: { message }, log: true, shadow: 'sms/candidates/spam-v2.judge.yaml' }
+    const body = {
+      path: 'sms/spam.judge.yaml',
+      row: { message },
+      log: true,
+      shadow: 'sms/candidates/spam-v2.judge.yaml',
+    }
     const res = await fetch(`http://127.0.0.1:${port}/v1/judge`, { method: 'POST', body: JSON.stringify(body) })
     if (!res.ok) throw new Error(`the example server answered ${res.status}: ${await res.text()}`)
   }

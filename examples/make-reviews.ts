@@ -17,7 +17,10 @@ import { buildExampleStore } from './build-store.ts'
 // the queue offers him for a second review. Nothing is invented: where the collection has no
 // label (topic, urgency) there is no verdict.
 
-const REVIEWERS = [{ name: 'ana', rows: 70 }, { name: 'ben', rows: 40 }] as const
+const REVIEWERS = [
+  { name: 'ana', rows: 70 },
+  { name: 'ben', rows: 40 },
+] as const
 
 /** The collection's label of each message, by its text: yes for spam, no for ham. */
 function labels(collection: string): Map<string, string> {
@@ -30,9 +33,14 @@ function labels(collection: string): Map<string, string> {
 }
 
 /** The verdict the collection's label gives a card. */
-function verdictOf(card: Card, truth: string): { verdict: 'key_right' | 'model_right' | 'confirmed' | 'labeled'; label?: string } {
+function verdictOf(
+  card: Card,
+  truth: string,
+): { verdict: 'key_right' | 'model_right' | 'confirmed' | 'labeled'; label?: string } {
   if (card.kind === 'disagreement') return { verdict: card.modelLabel === truth ? 'model_right' : 'key_right' }
-  return labelUnderCheck({ modelLabel: card.modelLabel, keyLabel: card.keyLabel }) === truth ? { verdict: 'confirmed' } : { verdict: 'labeled', label: truth }
+  return labelUnderCheck({ modelLabel: card.modelLabel, keyLabel: card.keyLabel }) === truth
+    ? { verdict: 'confirmed' }
+    : { verdict: 'labeled', label: truth }
 }
 
 /** Builds the store afresh, and writes the reviews file from the collection's labels. */
@@ -48,12 +56,19 @@ export async function makeReviews(collection: string, root: string = import.meta
   let second = Date.parse('2026-11-20T09:00:00.000Z')
   let written = 0
   for (const reviewer of REVIEWERS) {
-    for (let done = 0; done < reviewer.rows;) {
+    for (let done = 0; done < reviewer.rows; ) {
       const queue = await reviewQueue(runtime, { ...target, limit: 1000, reviewedBy: reviewer.name })
       const card = queue.offered.find((c) => c.question === 'is_spam' && truth.has(String(c.state.message)))
       if (!card) break
       const reviewedAt = new Date((second += 17_000)).toISOString().slice(0, 23)
-      await recordVerdict(runtime, target, { question: 'is_spam', stateHash: card.stateHash, kind: card.kind, reviewer: reviewer.name, reviewedAt, ...verdictOf(card, truth.get(String(card.state.message))!) })
+      await recordVerdict(runtime, target, {
+        question: 'is_spam',
+        stateHash: card.stateHash,
+        kind: card.kind,
+        reviewer: reviewer.name,
+        reviewedAt,
+        ...verdictOf(card, truth.get(String(card.state.message))!),
+      })
       done++
       written++
     }

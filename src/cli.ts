@@ -21,9 +21,19 @@ if (process.argv[2] !== 'serve') {
   holdWasmAtBaseline()
 }
 
-const stopper = stopOnSignals(process, (code) => process.exit(code), (line) => void process.stderr.write(line))
+const stopper = stopOnSignals(
+  process,
+  (code) => process.exit(code),
+  (line) => void process.stderr.write(line),
+)
 
-const launch = { script: process.argv[1] ?? '', execPath: process.execPath, env: process.env, cwd: process.cwd(), packageName: packageInfo().name }
+const launch = {
+  script: process.argv[1] ?? '',
+  execPath: process.execPath,
+  env: process.env,
+  cwd: process.cwd(),
+  packageName: packageInfo().name,
+}
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -1,5 +1,11 @@
 import { UsageError } from './errors.ts'
-import { DEFAULT_ENGINE, ENGINE_DEFAULTS, ENGINE_KINDS, type EngineDefaults, type EngineKind } from './core/engine-kinds.ts'
+import {
+  DEFAULT_ENGINE,
+  ENGINE_DEFAULTS,
+  ENGINE_KINDS,
+  type EngineDefaults,
+  type EngineKind,
+} from './core/engine-kinds.ts'
 
 /** The environment as the configuration reads it. */
 export type Env = Readonly<Record<string, string | undefined>>
@@ -32,7 +38,11 @@ export interface EngineConfig {
  * TypeSafe's own SDKs' names for System One's settings: read for `ENGINE=systemone` when the
  * ENGINE_* name of the same setting is unset, so that an environment set up for those SDKs works.
  */
-export const TYPESAFE_NAMES = { url: 'TYPESAFE_BASE_URL', apiKey: 'TYPESAFE_API_KEY', model: 'TYPESAFE_DEFAULT_MODEL' } as const
+export const TYPESAFE_NAMES = {
+  url: 'TYPESAFE_BASE_URL',
+  apiKey: 'TYPESAFE_API_KEY',
+  model: 'TYPESAFE_DEFAULT_MODEL',
+} as const
 
 /** A variable's value, trimmed; null when unset or blank. */
 export function text(env: Env, name: string): string | null {
@@ -69,16 +79,32 @@ export function readEngine(env: Env): EngineConfig {
   const model = setting('ENGINE_MODEL', TYPESAFE_NAMES.model)
   const root = url.value ?? engine.defaultUrl
   if (root === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_URL, the API root (see docs/engine.md)`)
-  if (model.value === null && engine.defaultModel === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_MODEL, the model the server serves (see docs/engine.md)`)
+  if (model.value === null && engine.defaultModel === null)
+    throw new UsageError(`ENGINE=${kind} needs ENGINE_MODEL, the model the server serves (see docs/engine.md)`)
   const seconds = (n: number) => n > 0
   return {
     kind,
     url: root.replace(/\/+$/, ''),
     apiKey: apiKey.value,
     model: model.value,
-    timeoutMs: number(env, 'ENGINE_TIMEOUT_MS', 30000, (n) => Number.isInteger(n) && n > 0, 'a whole number of milliseconds'),
-    pricePerMtok: number(env, 'ENGINE_PRICE_PER_MTOK', engine.defaultPricePerMtok, nonNegative, 'a price in USD, 0 or more'),
-    rpm: text(env, 'ENGINE_RPM') === null ? null : number(env, 'ENGINE_RPM', 0, nonNegative, 'requests per minute, 0 (no pace) or more'),
+    timeoutMs: number(
+      env,
+      'ENGINE_TIMEOUT_MS',
+      30000,
+      (n) => Number.isInteger(n) && n > 0,
+      'a whole number of milliseconds',
+    ),
+    pricePerMtok: number(
+      env,
+      'ENGINE_PRICE_PER_MTOK',
+      engine.defaultPricePerMtok,
+      nonNegative,
+      'a price in USD, 0 or more',
+    ),
+    rpm:
+      text(env, 'ENGINE_RPM') === null
+        ? null
+        : number(env, 'ENGINE_RPM', 0, nonNegative, 'requests per minute, 0 (no pace) or more'),
     maxWaitMs: 1000 * number(env, 'ENGINE_MAX_WAIT_S', 300, seconds, 'a number of seconds above 0'),
     giveUpMs: 1000 * number(env, 'ENGINE_GIVE_UP_S', 120, seconds, 'a number of seconds above 0'),
     from: { url: url.from, apiKey: apiKey.from, model: model.from },

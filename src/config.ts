@@ -30,7 +30,10 @@ export interface Config {
   readonly allowedHosts: readonly string[]
   /** What the server tells whoever runs it (docs/deploy.md): metrics and the access log. */
   readonly observe: Observe
-  /** JUDGE_REVIEW_LEASE_S: how long a card shown to a named reviewer is held for them, in seconds (docs/review.md, Leases). */
+  /**
+   * JUDGE_REVIEW_LEASE_S: how long a card shown to a named reviewer is held for them, in seconds (docs/review.md,
+   * Leases).
+   */
   readonly reviewLeaseS: number
 }
 
@@ -96,7 +99,10 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     projects: resolve(cwd, text(env, 'JUDGE_PROJECTS') ?? defaultProjects ?? '.'),
     serverToken: env.JUDGE_SERVER_TOKEN ? env.JUDGE_SERVER_TOKEN : null,
     serverMaxCost: number(env, 'JUDGE_SERVER_MAX_COST', 0.01, nonNegative, 'a cost in USD, 0 or more'),
-    serverMaxDailyCost: text(env, 'JUDGE_SERVER_MAX_DAILY_COST') === null ? null : number(env, 'JUDGE_SERVER_MAX_DAILY_COST', 0, nonNegative, 'a cost in USD, 0 or more'),
+    serverMaxDailyCost:
+      text(env, 'JUDGE_SERVER_MAX_DAILY_COST') === null
+        ? null
+        : number(env, 'JUDGE_SERVER_MAX_DAILY_COST', 0, nonNegative, 'a cost in USD, 0 or more'),
     maxCost: number(env, 'JUDGE_MAX_COST', 1, nonNegative, 'a cost in USD, 0 or more'),
     store: store === null ? null : resolve(cwd, store),
     host: text(env, 'HOST') ?? '127.0.0.1',
@@ -121,14 +127,35 @@ function observeOf(env: Env): Observe {
 const positiveWhole = (n: number) => Number.isInteger(n) && n > 0
 
 function limitsOf(env: Env): ServerLimits {
-  const headersTimeoutMs = number(env, 'JUDGE_HEADERS_TIMEOUT_MS', 10_000, positiveWhole, 'a whole number of milliseconds above 0')
-  const requestTimeoutMs = number(env, 'JUDGE_REQUEST_TIMEOUT_MS', 30_000, positiveWhole, 'a whole number of milliseconds above 0')
+  const headersTimeoutMs = number(
+    env,
+    'JUDGE_HEADERS_TIMEOUT_MS',
+    10_000,
+    positiveWhole,
+    'a whole number of milliseconds above 0',
+  )
+  const requestTimeoutMs = number(
+    env,
+    'JUDGE_REQUEST_TIMEOUT_MS',
+    30_000,
+    positiveWhole,
+    'a whole number of milliseconds above 0',
+  )
   // node:http needs the headers in before the whole request is due.
-  if (headersTimeoutMs > requestTimeoutMs) throw new UsageError(`JUDGE_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above JUDGE_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`)
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new UsageError(
+      `JUDGE_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be above JUDGE_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    )
   const maxConnections = number(env, 'JUDGE_MAX_CONNECTIONS', 1024, positiveWhole, 'a whole number above 0')
   // A quarter of the slots by default: it takes four addresses to fill the server, and an honest
   // client (a browser opens at most six connections to a host) never comes near it.
-  const maxConnectionsPerClient = number(env, 'JUDGE_MAX_CONNECTIONS_PER_CLIENT', Math.max(1, Math.floor(maxConnections / 4)), positiveWhole, 'a whole number above 0')
+  const maxConnectionsPerClient = number(
+    env,
+    'JUDGE_MAX_CONNECTIONS_PER_CLIENT',
+    Math.max(1, Math.floor(maxConnections / 4)),
+    positiveWhole,
+    'a whole number above 0',
+  )
   return { headersTimeoutMs, requestTimeoutMs, maxConnections, maxConnectionsPerClient }
 }
 
@@ -139,15 +166,22 @@ function limitsOf(env: Env): ServerLimits {
 export function workersOf(raw: string, name: string): number {
   if (raw.trim().toLowerCase() === 'auto') return availableParallelism()
   const n = Number(raw)
-  if (!positiveWhole(n) || raw.trim() === '') throw new UsageError(`${name} must be a whole number above 0 or auto, not "${raw}"`)
+  if (!positiveWhole(n) || raw.trim() === '')
+    throw new UsageError(`${name} must be a whole number above 0 or auto, not "${raw}"`)
   return n
 }
 
 /** JUDGE_ALLOWED_HOSTS as a list: comma-separated host names, `.name` for a name and its subdomains, `*` for any. */
 export function hostsOf(raw: string | null): string[] {
   if (raw === null) return []
-  const names = raw.split(',').map((n) => n.trim().toLowerCase()).filter((n) => n !== '')
+  const names = raw
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== '')
   const bad = names.find((n) => n !== '*' && !/^\.?[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/.test(n))
-  if (bad !== undefined) throw new UsageError(`JUDGE_ALLOWED_HOSTS must list host names separated by commas (or *), not ${JSON.stringify(bad)}`)
+  if (bad !== undefined)
+    throw new UsageError(
+      `JUDGE_ALLOWED_HOSTS must list host names separated by commas (or *), not ${JSON.stringify(bad)}`,
+    )
   return names
 }

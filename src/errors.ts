@@ -104,7 +104,10 @@ export class SpecError extends JudgeError {
   readonly file: string
   readonly keyPath: string
   constructor(file: string, keyPath: string, problem: string, options: ErrorOptions = {}) {
-    super(keyPath ? `${file}: ${keyPath}: ${problem}` : `${file}: ${problem}`, { ...options, context: { file, keyPath, ...options.context } })
+    super(keyPath ? `${file}: ${keyPath}: ${problem}` : `${file}: ${problem}`, {
+      ...options,
+      context: { file, keyPath, ...options.context },
+    })
     this.file = file
     this.keyPath = keyPath
   }
@@ -125,7 +128,14 @@ export class CostCapError extends JudgeError {
   readonly judgment: string
   readonly estimate: number
   readonly cap: number
-  constructor(judgment: string, answers: number, requests: number, estimate: number, cap: number, context: Readonly<Record<string, unknown>> = {}) {
+  constructor(
+    judgment: string,
+    answers: number,
+    requests: number,
+    estimate: number,
+    cap: number,
+    context: Readonly<Record<string, unknown>> = {},
+  ) {
     super(
       `judgment ${judgment}: asking ${answers} answer${answers === 1 ? '' : 's'} in ${requests} ` +
         `request${requests === 1 ? '' : 's'} would cost an estimated $${formatUsd(estimate)}, ` +
@@ -150,7 +160,10 @@ export class MissingKeyError extends JudgeError {
   override readonly status = 503
   override readonly exitCode = 2
   constructor(judgment: string) {
-    super(`judgment ${judgment}: the store lacks answers for this row and ENGINE_API_KEY is not set; nothing was asked`, { context: { judgment } })
+    super(
+      `judgment ${judgment}: the store lacks answers for this row and ENGINE_API_KEY is not set; nothing was asked`,
+      { context: { judgment } },
+    )
   }
 }
 
@@ -160,12 +173,22 @@ export class EngineError extends JudgeError {
   override readonly status: number = 502
   /** The engine's HTTP status, or null for a network error, a timeout or a malformed answer. */
   readonly engineStatus: number | null
-  /** Whether asking again may help (engine-http.ts), the wait asked for (ms), the engine's id of the request (`x-typesafe-request-id`). */
+  /**
+   * Whether asking again may help (engine-http.ts), the wait asked for (ms), the engine's id of the request
+   * (`x-typesafe-request-id`).
+   */
   readonly transient: boolean
   readonly retryAfterMs: number | null
   readonly requestId: string | null
-  constructor(message: string, engineStatus: number | null, options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null; requestId?: string | null } = {}) {
-    super(message, { ...options, context: { engineStatus, ...(options.requestId ? { requestId: options.requestId } : {}), ...options.context } })
+  constructor(
+    message: string,
+    engineStatus: number | null,
+    options: ErrorOptions & { transient?: boolean; retryAfterMs?: number | null; requestId?: string | null } = {},
+  ) {
+    super(message, {
+      ...options,
+      context: { engineStatus, ...(options.requestId ? { requestId: options.requestId } : {}), ...options.context },
+    })
     ;[this.engineStatus, this.transient] = [engineStatus, options.transient ?? false]
     ;[this.retryAfterMs, this.requestId] = [options.retryAfterMs ?? null, options.requestId ?? null]
   }

@@ -13,7 +13,8 @@
  * import { createRuntime, loadProject, planRows, readConfig } from 'judge-rows'
  * const runtime = createRuntime(readConfig(process.env, process.cwd()))
  * const project = loadProject('specs/spam.judge.yaml')
- * const plans = await planRows(runtime, project, project.selected, { kind: 'file', file: 'rows.csv', label: 'rows.csv' })
+ * const plans = await planRows(runtime, project, project.selected, { kind: 'file', file: 'rows.csv', label: 'rows.csv'
+ * })
  */
 
 // The operation and the server.
@@ -86,7 +87,18 @@ export type { SqliteStoreOptions } from './adapters/sqlite/sqlite-store.ts'
 export { createLocalFiles } from './adapters/files/local-files.ts'
 
 // What the operations return and take.
-export type { Answer, Answers, DriftEntry, Project, Question, Row, RunRecord, SourcedRow, Spec, State } from './core/types.ts'
+export type {
+  Answer,
+  Answers,
+  DriftEntry,
+  Project,
+  Question,
+  Row,
+  RunRecord,
+  SourcedRow,
+  Spec,
+  State,
+} from './core/types.ts'
 export type { JudgmentPlan } from './core/judge/plan.ts'
 
 export {

@@ -39,7 +39,12 @@ export async function judge(path: string, row: Row, options: JudgeOptions = {}):
   const project = loadProject(resolve(path))
   const runtime = options.runtime ?? createRuntime(config)
   try {
-    const { answers } = await judgeRequest(runtime, { project, row, node: options.node, cap: options.maxCost ?? config.maxCost })
+    const { answers } = await judgeRequest(runtime, {
+      project,
+      row,
+      node: options.node,
+      cap: options.maxCost ?? config.maxCost,
+    })
     return answers
   } finally {
     if (!options.runtime) runtime.close()

@@ -41,7 +41,10 @@ export interface RuntimeOptions {
   readonly now?: () => Date
   /** The sleep of the pacing and retry waits (tests pass a fake). */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** Wraps the engine, configured or passed in, as it is used (the server counts its requests); paced as the engine it wraps. */
+  /**
+   * Wraps the engine, configured or passed in, as it is used (the server counts its requests); paced as the engine it
+   * wraps.
+   */
   readonly watchEngine?: (engine: Engine) => Engine
 }
 
@@ -60,7 +63,8 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   // revalidates the path (src/http/resolved-paths.ts), and so looks the store up again then.
   let known = new WeakMap<Project, DepsWith<Store>>()
   const storeFileFor = (dir: string) => findStoreFile(dir, { JUDGE_STORE: config.store ?? undefined })
-  const defaultModel = config.engine.model ?? engine?.defaultModel ?? ENGINES[config.engine.kind].defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
+  const defaultModel =
+    config.engine.model ?? engine?.defaultModel ?? ENGINES[config.engine.kind].defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
   const depsFor = (project: Project): DepsWith<Store> => {
     const seen = known.get(project)
     if (seen) return seen
@@ -69,7 +73,15 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     if (!deps) {
       const store = openStore(file)
       const governor = governorFor(config, store, options)
-      deps = { store, engine, defaultModel, pricePerMtok: config.engine.pricePerMtok, inflight: new Map(), governor, now }
+      deps = {
+        store,
+        engine,
+        defaultModel,
+        pricePerMtok: config.engine.pricePerMtok,
+        inflight: new Map(),
+        governor,
+        now,
+      }
       stores.set(file, deps)
     }
     known.set(project, deps)

@@ -1,21 +1,35 @@
 import t from 'tap'
 import { number, readEngine, text, TYPESAFE_NAMES } from '../src/config-engine.ts'
 
-t.test('TypeSafe\'s names stand in for System One\'s settings when the ENGINE_* names are unset', async (t) => {
-  const engine = readEngine({ TYPESAFE_API_KEY: 'ts-key', TYPESAFE_BASE_URL: 'https://gateway.example/', TYPESAFE_DEFAULT_MODEL: 'jev-preview' })
+t.test("TypeSafe's names stand in for System One's settings when the ENGINE_* names are unset", async (t) => {
+  const engine = readEngine({
+    TYPESAFE_API_KEY: 'ts-key',
+    TYPESAFE_BASE_URL: 'https://gateway.example/',
+    TYPESAFE_DEFAULT_MODEL: 'jev-preview',
+  })
   t.match(engine, { kind: 'systemone', apiKey: 'ts-key', url: 'https://gateway.example', model: 'jev-preview' })
   t.same(engine.from, { url: 'TYPESAFE_BASE_URL', apiKey: 'TYPESAFE_API_KEY', model: 'TYPESAFE_DEFAULT_MODEL' })
   t.same(TYPESAFE_NAMES, { url: 'TYPESAFE_BASE_URL', apiKey: 'TYPESAFE_API_KEY', model: 'TYPESAFE_DEFAULT_MODEL' })
 })
 
 t.test('the ENGINE_* names win, setting by setting; blank counts as unset', async (t) => {
-  const engine = readEngine({ ENGINE_API_KEY: 'e-key', TYPESAFE_API_KEY: 'ts-key', ENGINE_MODEL: ' ', TYPESAFE_DEFAULT_MODEL: 'jev-latest' })
+  const engine = readEngine({
+    ENGINE_API_KEY: 'e-key',
+    TYPESAFE_API_KEY: 'ts-key',
+    ENGINE_MODEL: ' ',
+    TYPESAFE_DEFAULT_MODEL: 'jev-latest',
+  })
   t.match(engine, { apiKey: 'e-key', model: 'jev-latest', url: 'https://api.typesafe.ai' })
   t.same(engine.from, { url: null, apiKey: 'ENGINE_API_KEY', model: 'TYPESAFE_DEFAULT_MODEL' })
 })
 
-t.test('other engines do not read TypeSafe\'s names', async (t) => {
-  const env = { ENGINE: 'openai', ENGINE_URL: 'http://127.0.0.1:8000/v1', ENGINE_MODEL: 'qwen', TYPESAFE_API_KEY: 'ts-key' }
+t.test("other engines do not read TypeSafe's names", async (t) => {
+  const env = {
+    ENGINE: 'openai',
+    ENGINE_URL: 'http://127.0.0.1:8000/v1',
+    ENGINE_MODEL: 'qwen',
+    TYPESAFE_API_KEY: 'ts-key',
+  }
   t.match(readEngine(env), { kind: 'openai', apiKey: null, from: { apiKey: null } })
   t.throws(() => readEngine({ ENGINE: 'openai', TYPESAFE_BASE_URL: 'http://x' }), /ENGINE=openai needs ENGINE_URL/)
 })
@@ -23,6 +37,12 @@ t.test('other engines do not read TypeSafe\'s names', async (t) => {
 t.test('a value reads trimmed, and a number is checked', async (t) => {
   t.equal(text({ A: '  x ' }, 'A'), 'x')
   t.equal(text({ A: '' }, 'A'), null)
-  t.equal(number({}, 'N', 3, () => true, 'a number'), 3)
-  t.throws(() => number({ N: '-1' }, 'N', 3, (n) => n >= 0, 'a count'), { name: 'UsageError', message: 'N must be a count, not "-1"' })
+  t.equal(
+    number({}, 'N', 3, () => true, 'a number'),
+    3,
+  )
+  t.throws(() => number({ N: '-1' }, 'N', 3, (n) => n >= 0, 'a count'), {
+    name: 'UsageError',
+    message: 'N must be a count, not "-1"',
+  })
 })

@@ -27,7 +27,10 @@ for (const [path, item] of Object.entries<Schema>(spec.paths)) {
 function deref(node: Schema): Schema {
   let out = node
   while (typeof out.$ref === 'string') {
-    out = out.$ref.slice(2).split('/').reduce((at: any, key: string) => at?.[key], spec)
+    out = out.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key], spec)
     if (!out) throw new Error(`unresolved $ref ${node.$ref}`)
   }
   return out
@@ -51,17 +54,24 @@ function check(value: unknown, raw: Schema, at = '$'): string[] {
   if (schema.oneOf) {
     const results = schema.oneOf.map((alternative: Schema) => check(value, alternative, at))
     const matched = results.filter((r: string[]) => r.length === 0).length
-    if (matched !== 1) return matched === 0 ? [`${at}: matches none of oneOf: ${results.map((r: string[]) => r[0]).join('; ')}`] : [`${at}: matches ${matched} alternatives of oneOf`]
+    if (matched !== 1)
+      return matched === 0
+        ? [`${at}: matches none of oneOf: ${results.map((r: string[]) => r[0]).join('; ')}`]
+        : [`${at}: matches ${matched} alternatives of oneOf`]
   }
   if (schema.type !== undefined) {
     const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type]
     const actual = typeOf(value)
-    if (!types.includes(actual) && !(actual === 'integer' && types.includes('number'))) return [`${at}: ${actual} is not ${types.join(' or ')}`]
+    if (!types.includes(actual) && !(actual === 'integer' && types.includes('number')))
+      return [`${at}: ${actual} is not ${types.join(' or ')}`]
   }
-  if (schema.enum && !schema.enum.includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`)
+  if (schema.enum && !schema.enum.includes(value))
+    problems.push(`${at}: ${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`)
   if (Array.isArray(value)) {
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) problems.push(`${at}: ${value.length} items, more than ${schema.maxItems}`)
-    if (schema.minItems !== undefined && value.length < schema.minItems) problems.push(`${at}: ${value.length} items, fewer than ${schema.minItems}`)
+    if (schema.maxItems !== undefined && value.length > schema.maxItems)
+      problems.push(`${at}: ${value.length} items, more than ${schema.maxItems}`)
+    if (schema.minItems !== undefined && value.length < schema.minItems)
+      problems.push(`${at}: ${value.length} items, fewer than ${schema.minItems}`)
     if (schema.items) value.forEach((item, i) => problems.push(...check(item, schema.items, `${at}[${i}]`)))
   } else if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>
@@ -70,7 +80,8 @@ function check(value: unknown, raw: Schema, at = '$'): string[] {
       const declared = schema.properties?.[name]
       if (declared) problems.push(...check(item, declared, `${at}.${name}`))
       else if (schema.additionalProperties === false) problems.push(`${at}: ${name} is not a documented field`)
-      else if (typeof schema.additionalProperties === 'object') problems.push(...check(item, schema.additionalProperties, `${at}.${name}`))
+      else if (typeof schema.additionalProperties === 'object')
+        problems.push(...check(item, schema.additionalProperties, `${at}.${name}`))
     }
   }
   return problems
@@ -88,14 +99,21 @@ t.test('the checker catches what it is meant to', async (t) => {
   t.same(check({ path: 'a', row: {}, node: null, log: true }, request), [])
   t.same(check({ path: 'a', rows: {} }, request), ['$: lacks row', '$: rows is not a documented field'])
   t.same(check({ path: 1, row: [] }, request), ['$.path: integer is not string', '$.row: array is not object'])
-  t.same(check({ run_id: 'r', rows: 1.5, shares: { a: '1' }, change: null, alert: false, p_value: null, significant: false }, spec.components.schemas.DriftEntry),
-    ['$.rows: number is not integer', '$.shares.a: string is not number'])
+  t.same(
+    check(
+      { run_id: 'r', rows: 1.5, shares: { a: '1' }, change: null, alert: false, p_value: null, significant: false },
+      spec.components.schemas.DriftEntry,
+    ),
+    ['$.rows: number is not integer', '$.shares.a: string is not number'],
+  )
   t.same(check(Array(51).fill({}), { type: 'array', maxItems: 50 }), ['$: 51 items, more than 50'])
   t.same(check('x', { enum: ['a'] }), ['$: "x" is not one of a'])
 })
 
 t.test('the document describes exactly the JSON routes the server has', async (t) => {
-  const documented = Object.entries<Schema>(spec.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+  const documented = Object.entries<Schema>(spec.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+  )
   const served = ROUTES.filter((r) => r.path.startsWith('/v1/')).map((r) => `${r.method} ${r.path}`)
   t.same(documented.sort(), served.sort())
   t.equal(spec.openapi, '3.1.0')
@@ -103,24 +121,63 @@ t.test('the document describes exactly the JSON routes the server has', async (t
 
 t.test('real responses of every JSON endpoint, for every documented status, match the document', async (t) => {
   const candidate = SPAM_YAML.replace('Is this message unsolicited advertising or a scam?', 'Is this message spam?')
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, cand: { 'spam.judge.yaml': candidate }, 'notes.txt': 'no spec',
-    harmed: { 'spam.judge.yaml': SPAM_YAML, cand: { 'spam.judge.yaml': candidate }, '.judge': {} }, broken: { 'bad.judge.yaml': 'questions: [' }, two: { 'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'), 'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b') } })
-  const seeded = seedRuns(dir, Array.from({ length: 52 }, (_, i) => ({
-    judgment: 'spam', counts: { is_spam: { yes: i, no: 60 - i }, topic: { personal: 60 } },
-    source: i === 10 ? 'later.csv' : undefined, status: i === 20 ? 'failed: interrupted' : undefined, model: i === 51 ? 'jev-2' : undefined,
-  })))
+  const dir = t.testdir({
+    'spam.judge.yaml': SPAM_YAML,
+    cand: { 'spam.judge.yaml': candidate },
+    'notes.txt': 'no spec',
+    harmed: { 'spam.judge.yaml': SPAM_YAML, cand: { 'spam.judge.yaml': candidate }, '.judge': {} },
+    broken: { 'bad.judge.yaml': 'questions: [' },
+    two: {
+      'a.judge.yaml': SPAM_YAML.replace('name: spam', 'name: a'),
+      'b.judge.yaml': SPAM_YAML.replace('name: spam', 'name: b'),
+    },
+  })
+  const seeded = seedRuns(
+    dir,
+    Array.from({ length: 52 }, (_, i) => ({
+      judgment: 'spam',
+      counts: { is_spam: { yes: i, no: 60 - i }, topic: { personal: 60 } },
+      source: i === 10 ? 'later.csv' : undefined,
+      status: i === 20 ? 'failed: interrupted' : undefined,
+      model: i === 51 ? 'jev-2' : undefined,
+    })),
+  )
   const store = openSqliteStore(join(dir, '.judge', 'store.sqlite'))
-  store.recordModelCheck({ run_id: seeded[51].run_id, baseline: seeded[50].run_id, old_model: 'jev-1.13.0', new_model: 'jev-2', rows_from: 'sample', states: 4, same_rows: false, stopped: '', asked: 0, cost: 0,
-    pairs: [{ question: 'is_spam', old_label: 'no', new_label: 'yes', rows: 1 }, { question: 'is_spam', old_label: 'no', new_label: 'no', rows: 3 }] })
+  store.recordModelCheck({
+    run_id: seeded[51].run_id,
+    baseline: seeded[50].run_id,
+    old_model: 'jev-1.13.0',
+    new_model: 'jev-2',
+    rows_from: 'sample',
+    states: 4,
+    same_rows: false,
+    stopped: '',
+    asked: 0,
+    cost: 0,
+    pairs: [
+      { question: 'is_spam', old_label: 'no', new_label: 'yes', rows: 1 },
+      { question: 'is_spam', old_label: 'no', new_label: 'no', rows: 3 },
+    ],
+  })
   store.close()
   const engine = await startSystemOneServer({ expectKey: 'k', optionMass: (name) => (name === 'topic' ? 0.2 : 0.9) })
   const failing = await startSystemOneServer({ failTimes: 99, status: 400, errorMessage: 'bad request' })
   t.teardown(() => Promise.all([engine.close(), failing.close()]))
   const token = { JUDGE_SERVER_TOKEN: 'tok' }
   const auth = { authorization: 'Bearer tok' }
-  const server = await startJudgeServer(t, dir, { ...token, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' })
+  const server = await startJudgeServer(t, dir, {
+    ...token,
+    ENGINE_URL: engine.url,
+    ENGINE_API_KEY: 'k',
+    ENGINE_RPM: '0',
+  })
   const keyless = await startJudgeServer(t, dir, token)
-  const broken = await startJudgeServer(t, dir, { ...token, ENGINE_URL: failing.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' })
+  const broken = await startJudgeServer(t, dir, {
+    ...token,
+    ENGINE_URL: failing.url,
+    ENGINE_API_KEY: 'k',
+    ENGINE_RPM: '0',
+  })
   const row = { message: 'Free entry in 2 a wkly comp' }
   const judge = (s: typeof server, body: unknown) => s.call('POST', '/v1/judge', { body, headers: auth })
   const seen: Record<string, Set<number>> = {}
@@ -141,7 +198,12 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('POST', '/v1/judge', server.get('/v1/judge', auth), 405)
   await expect('POST', '/v1/judge', server.call('POST', '/v1/judge', { body: big, headers: auth }), 413)
   await expect('POST', '/v1/judge', judge(server, { path: 'notes.txt', row }), 422)
-  await expect('POST', '/v1/judge', judge(broken, { path: 'spam.judge.yaml', row: { message: 'new to the store' } }), 502)
+  await expect(
+    'POST',
+    '/v1/judge',
+    judge(broken, { path: 'spam.judge.yaml', row: { message: 'new to the store' } }),
+    502,
+  )
   await expect('POST', '/v1/judge', judge(keyless, { path: 'spam.judge.yaml', row: { message: 'also new' } }), 503)
 
   const runs = await expect('GET', '/v1/runs', server.get('/v1/runs?path=spam.judge.yaml', auth), 200)
@@ -154,7 +216,7 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/runs', server.get('/v1/runs?path=notes.txt', auth), 422)
 
   const spend = await expect('GET', '/v1/spend', server.get('/v1/spend?path=spam.judge.yaml', auth), 200)
-  t.ok(spend.body.today.requests >= 1, 'the judged row counts as the server\'s spend')
+  t.ok(spend.body.today.requests >= 1, "the judged row counts as the server's spend")
   await expect('GET', '/v1/spend', server.get('/v1/spend', auth), 400)
   await expect('GET', '/v1/spend', server.get('/v1/spend?path=spam.judge.yaml'), 401)
   await expect('GET', '/v1/spend', server.get('/v1/spend?path=/etc', auth), 403)
@@ -164,11 +226,25 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
 
   const drift = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml', auth), 200)
   t.equal(drift.body.is_spam.length, 52)
-  t.same(Object.keys(drift.body.is_spam[1]).sort(), ['alert', 'change', 'p_value', 'rows', 'run_id', 'shares', 'significant'], 'without the like-runs parameters, the interface\'s entry and its noise test')
-  const like = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&command=run&source=data.csv', auth), 200)
+  t.same(
+    Object.keys(drift.body.is_spam[1]).sort(),
+    ['alert', 'change', 'p_value', 'rows', 'run_id', 'shares', 'significant'],
+    "without the like-runs parameters, the interface's entry and its noise test",
+  )
+  const like = await expect(
+    'GET',
+    '/v1/drift',
+    server.get('/v1/drift?path=spam.judge.yaml&command=run&source=data.csv', auth),
+    200,
+  )
   t.equal(like.body.is_spam.length, 51, 'the failed run shown, its successor compared with the run before it')
   t.match(like.body.is_spam.at(-1), { baseline: String, model_change: Number, model_rows: 4, data_change: Number })
-  const completed = await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&completed=true', auth), 200)
+  const completed = await expect(
+    'GET',
+    '/v1/drift',
+    server.get('/v1/drift?path=spam.judge.yaml&completed=true', auth),
+    200,
+  )
   t.equal(completed.body.is_spam.length, 51)
   await expect('GET', '/v1/drift', server.get('/v1/drift?path=spam.judge.yaml&completed=maybe', auth), 400)
   await expect('GET', '/v1/drift', server.get('/v1/drift?path=two', auth), 400)
@@ -181,11 +257,31 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   writeAccuracyProject(join(dir, 'acc'), 6000, 0.25)
   addReasks(join(dir, 'acc'))
   const accuracy = await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=acc/spam.judge.yaml', auth), 200)
-  t.ok(accuracy.body.questions.is_spam.estimate.estimable && accuracy.body.questions.is_spam.thresholds[0].suggested, 'a report with every figure filled in')
-  t.match(accuracy.body.stability.is_spam, { reasked: 2, flip_rate: { point: Number }, near_threshold: { thresholds: [0.7] } }, 'a stability check\'s figures')
-  t.match(accuracy.body.questions.is_spam, { accuracy_target: 0.01, reviews_needed: { unsure: Number, confident: Number } }, 'the target and the reviews it takes')
-  t.ok(accuracy.body.questions.is_spam.reviews_needed.unsure + accuracy.body.questions.is_spam.reviews_needed.confident > 0, 'a ±1-point target is not reached yet')
-  const sparse = await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=spam.judge.yaml&target=0.9', auth), 200)
+  t.ok(
+    accuracy.body.questions.is_spam.estimate.estimable && accuracy.body.questions.is_spam.thresholds[0].suggested,
+    'a report with every figure filled in',
+  )
+  t.match(
+    accuracy.body.stability.is_spam,
+    { reasked: 2, flip_rate: { point: Number }, near_threshold: { thresholds: [0.7] } },
+    "a stability check's figures",
+  )
+  t.match(
+    accuracy.body.questions.is_spam,
+    { accuracy_target: 0.01, reviews_needed: { unsure: Number, confident: Number } },
+    'the target and the reviews it takes',
+  )
+  t.ok(
+    accuracy.body.questions.is_spam.reviews_needed.unsure + accuracy.body.questions.is_spam.reviews_needed.confident >
+      0,
+    'a ±1-point target is not reached yet',
+  )
+  const sparse = await expect(
+    'GET',
+    '/v1/accuracy',
+    server.get('/v1/accuracy?path=spam.judge.yaml&target=0.9', auth),
+    200,
+  )
   t.equal(sparse.body.questions.is_spam.estimate.estimable, false, 'and one with little to go on')
   await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=two', auth), 400)
   await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=spam.judge.yaml&target=2', auth), 400)
@@ -195,7 +291,11 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/accuracy', server.post('/v1/accuracy', {}, auth), 405)
   await expect('GET', '/v1/accuracy', server.get('/v1/accuracy?path=notes.txt', auth), 422)
   const page = (q: string) => server.get(`/v1/pages/accuracy?${q}`, auth)
-  t.same((await expect('GET', '/v1/pages/accuracy', page('path=acc/spam.judge.yaml'), 200)).body.report, accuracy.body, 'the page\'s data holds the report')
+  t.same(
+    (await expect('GET', '/v1/pages/accuracy', page('path=acc/spam.judge.yaml'), 200)).body.report,
+    accuracy.body,
+    "the page's data holds the report",
+  )
   await expect('GET', '/v1/pages/accuracy', page('path=spam.judge.yaml&target=2'), 400)
   await expect('GET', '/v1/pages/accuracy', server.get('/v1/pages/accuracy?path=spam.judge.yaml'), 401)
   await expect('GET', '/v1/pages/accuracy', page('path=../x'), 403)
@@ -204,13 +304,30 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/pages/accuracy', page('path=notes.txt'), 422)
 
   const projects = await expect('GET', '/v1/pages', server.get('/v1/pages', auth), 200)
-  t.ok(projects.body.folders.some((f: { error: string | null }) => f.error !== null) && projects.body.folders.some((f: { path: string }) => f.path === 'acc'), 'folders that load and one that does not')
+  t.ok(
+    projects.body.folders.some((f: { error: string | null }) => f.error !== null) &&
+      projects.body.folders.some((f: { path: string }) => f.path === 'acc'),
+    'folders that load and one that does not',
+  )
   await expect('GET', '/v1/pages', server.get('/v1/pages'), 401)
   await expect('GET', '/v1/pages', server.post('/v1/pages', {}, auth), 405)
 
-  const review = await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=acc/spam.judge.yaml&reviewer=ann', auth), 200)
+  const review = await expect(
+    'GET',
+    '/v1/pages/review',
+    server.get('/v1/pages/review?path=acc/spam.judge.yaml&reviewer=ann', auth),
+    200,
+  )
   t.equal(review.body.cards.length, 25, 'a page of cards')
-  await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=acc/spam.judge.yaml&kind=unsure&question=is_spam&page=2&saved=is_spam:0123456789abcdef&undone=is_spam:0123456789abcdef', auth), 200)
+  await expect(
+    'GET',
+    '/v1/pages/review',
+    server.get(
+      '/v1/pages/review?path=acc/spam.judge.yaml&kind=unsure&question=is_spam&page=2&saved=is_spam:0123456789abcdef&undone=is_spam:0123456789abcdef',
+      auth,
+    ),
+    200,
+  )
   await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=spam.judge.yaml&kind=x', auth), 400)
   await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=spam.judge.yaml'), 401)
   await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=../x', auth), 403)
@@ -227,29 +344,89 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/pages/runs', server.get('/v1/pages/runs?path=notes.txt', auth), 422)
 
   writeFileSync(join(dir, 'rows.csv'), 'message\nFree entry in 2 a wkly comp\nSee you at lunch\nSee you at lunch\n')
-  const judged = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' }, dir)
+  const judged = await cli(
+    ['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'],
+    { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k' },
+    dir,
+  )
   t.equal(judged.code, 0, judged.stderr)
   const runId = JSON.parse(judged.stdout)[0].run_id
-  const run = await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, auth), 200)
-  t.match(run.body, { states: 2, run: { rows: 3, fit: { topic: { fits: false, lowest: [{ option_mass: 0.2, state: Object }] } } } }, 'a run with its rows and its fit')
-  await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runs.body[0].run_id}?path=spam.judge.yaml`, auth), 200)
-  const fitted = await expect('GET', '/v1/pages/accuracy', server.get('/v1/pages/accuracy?path=spam.judge.yaml', auth), 200)
-  t.match(fitted.body.fit, { run_id: runId, fit: { topic: { fits: false } } }, 'the accuracy page\'s data carries the newest run\'s fit')
-  await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml&page=0`, auth), 400)
+  const run = await expect(
+    'GET',
+    '/v1/pages/runs/{run_id}',
+    server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, auth),
+    200,
+  )
+  t.match(
+    run.body,
+    { states: 2, run: { rows: 3, fit: { topic: { fits: false, lowest: [{ option_mass: 0.2, state: Object }] } } } },
+    'a run with its rows and its fit',
+  )
+  await expect(
+    'GET',
+    '/v1/pages/runs/{run_id}',
+    server.get(`/v1/pages/runs/${runs.body[0].run_id}?path=spam.judge.yaml`, auth),
+    200,
+  )
+  const fitted = await expect(
+    'GET',
+    '/v1/pages/accuracy',
+    server.get('/v1/pages/accuracy?path=spam.judge.yaml', auth),
+    200,
+  )
+  t.match(
+    fitted.body.fit,
+    { run_id: runId, fit: { topic: { fits: false } } },
+    "the accuracy page's data carries the newest run's fit",
+  )
+  await expect(
+    'GET',
+    '/v1/pages/runs/{run_id}',
+    server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml&page=0`, auth),
+    400,
+  )
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=spam.judge.yaml`), 401)
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=../x`, auth), 403)
   await expect('GET', '/v1/pages/runs/{run_id}', server.get('/v1/pages/runs/nope?path=spam.judge.yaml', auth), 404)
-  await expect('GET', '/v1/pages/runs/{run_id}', server.post(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, {}, auth), 405)
+  await expect(
+    'GET',
+    '/v1/pages/runs/{run_id}',
+    server.post(`/v1/pages/runs/${runId}?path=spam.judge.yaml`, {}, auth),
+    405,
+  )
   await expect('GET', '/v1/pages/runs/{run_id}', server.get(`/v1/pages/runs/${runId}?path=notes.txt`, auth), 422)
 
   // A kept row shadowed by a candidate: the comparison the server can make without asking.
-  await judge(server, { path: 'spam.judge.yaml', row: { message: 'WINNER!! claim your prize' }, log: true, shadow: 'cand/spam.judge.yaml' })
+  await judge(server, {
+    path: 'spam.judge.yaml',
+    row: { message: 'WINNER!! claim your prize' },
+    log: true,
+    shadow: 'cand/spam.judge.yaml',
+  })
   const compareOf = (q: string) => server.get(`/v1/compare?${q}`, auth)
-  let compared = await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml&candidate=cand/spam.judge.yaml'), 200)
-  for (let i = 0; i < 50 && compared.body.compared === 0; i++) compared = await compareOf('path=spam.judge.yaml&candidate=cand/spam.judge.yaml')
-  t.match(compared.body, { live: { judgment: 'spam' }, candidate: { judgment: 'spam' }, kept: 1, compared: 1, totals: null, run: null })
+  let compared = await expect(
+    'GET',
+    '/v1/compare',
+    compareOf('path=spam.judge.yaml&candidate=cand/spam.judge.yaml'),
+    200,
+  )
+  for (let i = 0; i < 50 && compared.body.compared === 0; i++)
+    compared = await compareOf('path=spam.judge.yaml&candidate=cand/spam.judge.yaml')
+  t.match(compared.body, {
+    live: { judgment: 'spam' },
+    candidate: { judgment: 'spam' },
+    kept: 1,
+    compared: 1,
+    totals: null,
+    run: null,
+  })
   t.match(compared.body.questions.is_spam, { rows: 1, verdict: String, reviews_needed: Number })
-  const byShadow = await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml&shadow=spam&shadow_hash=' + compared.body.candidate.spec_hash), 200)
+  const byShadow = await expect(
+    'GET',
+    '/v1/compare',
+    compareOf('path=spam.judge.yaml&shadow=spam&shadow_hash=' + compared.body.candidate.spec_hash),
+    200,
+  )
   t.same(byShadow.body, compared.body, 'a shadow candidate found by name and hash among the served specs')
   await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml'), 400)
   await expect('GET', '/v1/compare', server.get('/v1/compare?path=spam.judge.yaml&candidate=cand/spam.judge.yaml'), 401)
@@ -258,24 +435,54 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   await expect('GET', '/v1/compare', server.post('/v1/compare', {}, auth), 405)
   await expect('GET', '/v1/compare', compareOf('path=spam.judge.yaml&candidate=notes.txt'), 422)
   const comparePage = (q: string) => server.get(`/v1/pages/compare?${q}`, auth)
-  t.same((await expect('GET', '/v1/pages/compare', comparePage('path=spam.judge.yaml&candidate=cand/spam.judge.yaml'), 200)).body.report, compared.body, 'the page\'s data holds the report')
-  await expect('GET', '/v1/pages/compare', comparePage('path=spam.judge.yaml&candidate=cand/spam.judge.yaml&margin=2'), 400)
+  t.same(
+    (await expect('GET', '/v1/pages/compare', comparePage('path=spam.judge.yaml&candidate=cand/spam.judge.yaml'), 200))
+      .body.report,
+    compared.body,
+    "the page's data holds the report",
+  )
+  await expect(
+    'GET',
+    '/v1/pages/compare',
+    comparePage('path=spam.judge.yaml&candidate=cand/spam.judge.yaml&margin=2'),
+    400,
+  )
   await expect('GET', '/v1/pages/compare', server.get('/v1/pages/compare?path=spam.judge.yaml'), 401)
   await expect('GET', '/v1/pages/compare', comparePage('path=../x&candidate=cand'), 403)
   await expect('GET', '/v1/pages/compare', comparePage('path=nope&candidate=cand'), 404)
   await expect('GET', '/v1/pages/compare', server.post('/v1/pages/compare', {}, auth), 405)
   await expect('GET', '/v1/pages/compare', comparePage('path=notes.txt&candidate=cand'), 422)
-  const blind = await expect('GET', '/v1/pages/review', server.get('/v1/pages/review?path=spam.judge.yaml&compare=cand/spam.judge.yaml', auth), 200)
-  t.match(blind.body, { compare: 'cand/spam.judge.yaml', judgment: 'spam', cards: Array }, 'the comparison review\'s data')
+  const blind = await expect(
+    'GET',
+    '/v1/pages/review',
+    server.get('/v1/pages/review?path=spam.judge.yaml&compare=cand/spam.judge.yaml', auth),
+    200,
+  )
+  t.match(
+    blind.body,
+    { compare: 'cand/spam.judge.yaml', judgment: 'spam', cards: Array },
+    "the comparison review's data",
+  )
   const runsPage = await server.get('/runs?path=spam.judge.yaml&node=spam', auth)
-  t.match(runsPage.text, /href="\/compare\?path=spam\.judge\.yaml&amp;node=spam&amp;shadow=spam&amp;shadow_hash=[0-9a-f]+">compare<\/a>/, '/runs links each shadow candidate to its comparison')
+  t.match(
+    runsPage.text,
+    /href="\/compare\?path=spam\.judge\.yaml&amp;node=spam&amp;shadow=spam&amp;shadow_hash=[0-9a-f]+">compare<\/a>/,
+    '/runs links each shadow candidate to its comparison',
+  )
   const forget = (s: typeof server, body: unknown, headers = auth) => s.call('POST', '/v1/forget', { body, headers })
   const forgotten = await expect('POST', '/v1/forget', forget(server, { path: 'spam.judge.yaml', row }), 200)
-  t.match(forgotten.body, { dry_run: false, states: [{ values: true }], log_cleared: true }, 'the row judged above is forgotten')
+  t.match(
+    forgotten.body,
+    { dry_run: false, states: [{ values: true }], log_cleared: true },
+    'the row judged above is forgotten',
+  )
   await expect('POST', '/v1/forget', forget(server, { path: 'spam.judge.yaml', row, state: '0123456789abcdef' }), 400)
   await expect('POST', '/v1/forget', server.post('/v1/forget', { path: 'spam.judge.yaml', row }), 401)
   const open = await startJudgeServer(t, dir)
-  t.match((await expect('POST', '/v1/forget', open.post('/v1/forget', { path: 'spam.judge.yaml', row }), 403)).body.error, /needs a server with a token/)
+  t.match(
+    (await expect('POST', '/v1/forget', open.post('/v1/forget', { path: 'spam.judge.yaml', row }), 403)).body.error,
+    /needs a server with a token/,
+  )
   await expect('POST', '/v1/forget', forget(server, { path: '../x', row }), 403)
   await expect('POST', '/v1/forget', forget(server, { path: 'nope', row }), 404)
   await expect('POST', '/v1/forget', server.get('/v1/forget', auth), 405)
@@ -288,12 +495,21 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   // A store in trouble (here a text file in its place) is a 503 naming it, on every endpoint that reads it.
   writeFileSync(join(dir, 'harmed', '.judge', 'store.sqlite'), 'a note, not a store\n'.repeat(100))
   const harmed = (path: string) => server.get(path.replace('PATH', 'path=harmed/spam.judge.yaml'), auth)
-  for (const path of ['/v1/runs', '/v1/drift', '/v1/spend', '/v1/accuracy', '/v1/pages/accuracy', '/v1/pages/review', '/v1/pages/runs']) {
+  for (const path of [
+    '/v1/runs',
+    '/v1/drift',
+    '/v1/spend',
+    '/v1/accuracy',
+    '/v1/pages/accuracy',
+    '/v1/pages/review',
+    '/v1/pages/runs',
+  ]) {
     const res = await expect('GET', path, harmed(`${path}?PATH`), 503)
     t.match(res.body.error, 'harmed/.judge/store.sqlite is not a judge store', `${path} names the store`)
   }
   await expect('GET', '/v1/pages/runs/{run_id}', harmed(`/v1/pages/runs/${seeded[0].run_id}?PATH`), 503)
-  for (const path of ['/v1/compare', '/v1/pages/compare']) await expect('GET', path, harmed(`${path}?PATH&candidate=harmed/cand/spam.judge.yaml`), 503)
+  for (const path of ['/v1/compare', '/v1/pages/compare'])
+    await expect('GET', path, harmed(`${path}?PATH&candidate=harmed/cand/spam.judge.yaml`), 503)
 
   for (const [operation, statuses] of Object.entries(seen)) {
     const [method, path] = operation.split(' ')

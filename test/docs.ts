@@ -26,7 +26,10 @@ t.test('every environment variable the code reads is documented', async (t) => {
   const doc = read('docs/configuration.md')
   const named = new Set<string>(ENV_VARIABLES)
   for (const file of sources(join(root, 'src'))) {
-    for (const [, a, b] of readFileSync(file, 'utf8').matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) named.add(a ?? b)
+    for (const [, a, b] of readFileSync(file, 'utf8').matchAll(
+      /\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g,
+    ))
+      named.add(a ?? b)
   }
   for (const name of named) t.ok(doc.includes(`\`${name}\``), `${name} is in docs/configuration.md`)
 })
@@ -48,9 +51,15 @@ t.test('every CLI command and every flag its parser reads is documented, in its 
       t.ok(doc.includes(flag), `${flag} of judge ${name} is in docs/cli.md`)
     }
     for (const [long, option] of Object.entries(OPTIONS ?? {})) {
-      if (option.short) t.match(command.help, `--${long}, -${option.short}`, `judge ${name} --help gives -${option.short} with --${long}`)
+      if (option.short)
+        t.match(
+          command.help,
+          `--${long}, -${option.short}`,
+          `judge ${name} --help gives -${option.short} with --${long}`,
+        )
     }
-    for (const flag of helped) t.ok(parsed.includes(flag), `judge ${name} --help names ${flag}, and its parser reads it`)
+    for (const flag of helped)
+      t.ok(parsed.includes(flag), `judge ${name} --help names ${flag}, and its parser reads it`)
   }
   for (const flag of flagsIn(doc)) t.ok(known.has(flag), `${flag} in docs/cli.md is a flag the CLI reads`)
 })
@@ -66,10 +75,15 @@ t.test('every file of src/core/stats/ has its row in the table of docs/architect
   const table = from.slice(0, from.indexOf('\n\n'))
   const files = readdirSync(join(root, 'src/core/stats')).filter((f) => f.endsWith('.ts'))
   t.ok(files.length > 10, 'the statistics have files')
-  for (const file of files) t.match(table, new RegExp(`^\\|[^\\n]*\`${file.replace('.', '\\.')}\``, 'm'), `${file} is in the table of core/stats/`)
+  for (const file of files)
+    t.match(
+      table,
+      new RegExp(`^\\|[^\\n]*\`${file.replace('.', '\\.')}\``, 'm'),
+      `${file} is in the table of core/stats/`,
+    )
 })
 
-t.test('the README\'s two commands are what CI runs', async (t) => {
+t.test("the README's two commands are what CI runs", async (t) => {
   const readme = read('README.md')
   t.match(readme, /npm ci && npm start/)
   t.match(readme, /npm ci && npm test/)

@@ -21,24 +21,36 @@ async function run(t: Test, server: SystemOneServerOptions, env: Record<string, 
   const clock = createVirtualClock()
   const engine = await startSystemOneServer({ expectKey: 'k', now: clock.ms, ...server })
   t.teardown(() => engine.close())
-  const result = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ...env }, dir, { now: clock.now, sleep: clock.sleep })
+  const result = await cli(
+    ['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'],
+    { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ...env },
+    dir,
+    { now: clock.now, sleep: clock.sleep },
+  )
   t.equal(result.code, 0, `the run exits 0${result.code === 0 ? '' : `: ${result.stderr}`}`)
   const [record] = JSON.parse(result.stdout)
   t.match(record, { rows: 300, asked: 900, requests: 300, status: 'complete' })
   const answered = engine.answered.map((r) => r.body.state.message)
   t.equal(answered.length, 300, 'the engine answered 300 requests')
   t.equal(new Set(answered).size, 300, 'one for each row: none answered twice')
-  t.ok(clock.ms() - Date.parse('2026-01-01T00:00:00.000Z') >= 4000, 'at least 300 requests at 100 per 2 s: two windows waited out, on the clock')
+  t.ok(
+    clock.ms() - Date.parse('2026-01-01T00:00:00.000Z') >= 4000,
+    'at least 300 requests at 100 per 2 s: two windows waited out, on the clock',
+  )
   return { engine, clock, stderr: result.stderr }
 }
 
-t.test('with ENGINE_RPM at the engine\'s limit, a run of 300 new rows finishes with hardly a 429', async (t) => {
+t.test("with ENGINE_RPM at the engine's limit, a run of 300 new rows finishes with hardly a 429", async (t) => {
   const { engine } = await run(t, { limit: { ...LIMIT, retryAfter: '6' } }, { ENGINE_RPM: AT_LIMIT })
   t.ok(engine.refused() <= 3, `${engine.refused()} requests refused`)
 })
 
 t.test('with ENGINE_RPM above the limit, the 429s and their 6 s Retry-After are waited out', async (t) => {
-  const { engine, clock } = await run(t, { limit: { ...LIMIT, retryAfter: '6' } }, { ENGINE_RPM: String(Number(AT_LIMIT) * 2) })
+  const { engine, clock } = await run(
+    t,
+    { limit: { ...LIMIT, retryAfter: '6' } },
+    { ENGINE_RPM: String(Number(AT_LIMIT) * 2) },
+  )
   t.ok(engine.refused() >= 1, `the engine refused ${engine.refused()} requests, each asked again`)
   t.ok(clock.slept >= 6000, `a 6 s Retry-After was waited out (${clock.slept} ms slept in all)`)
 })
@@ -48,15 +60,29 @@ t.test('without Retry-After, the run backs off on its own and finishes', async (
   t.ok(engine.refused() >= 1, `the engine refused ${engine.refused()} requests, each asked again`)
 })
 
-t.test('when the limit halves mid-run, the pace finds it: under 5% refused, each row once, and the run says what it found', async (t) => {
-  const { engine, stderr } = await run(t, { limit: { ...LIMIT, retryAfterMs: true, halvesAfter: 150 } }, { ENGINE_RPM: AT_LIMIT })
-  t.ok(engine.refused() >= 1 && engine.refused() < 15, `${engine.refused()} of 300 requests refused`)
-  t.match(stderr, /requests? refused for the rate \(429\), 0 overloaded \(529\); the engine's limit was found below ENGINE_RPM: it refused [\d,]+ requests a minute, and the pace kept to [\d,]+ a minute at the end/)
-})
+t.test(
+  'when the limit halves mid-run, the pace finds it: under 5% refused, each row once, and the run says what it found',
+  async (t) => {
+    const { engine, stderr } = await run(
+      t,
+      { limit: { ...LIMIT, retryAfterMs: true, halvesAfter: 150 } },
+      { ENGINE_RPM: AT_LIMIT },
+    )
+    t.ok(engine.refused() >= 1 && engine.refused() < 15, `${engine.refused()} of 300 requests refused`)
+    t.match(
+      stderr,
+      /requests? refused for the rate \(429\), 0 overloaded \(529\); the engine's limit was found below ENGINE_RPM: it refused [\d,]+ requests a minute, and the pace kept to [\d,]+ a minute at the end/,
+    )
+  },
+)
 
 t.test('a burst of 529s is ridden out with its own backoff, counted apart, each row answered once', async (t) => {
   const overloaded = { status: 529, body: { detail: { error_type: 'overloaded_error', message: 'Overloaded' } } }
-  const { engine, stderr } = await run(t, { reply: (_r, i) => (i >= 20 && i < 45 ? overloaded : undefined) }, { ENGINE_RPM: AT_LIMIT, ENGINE_GIVE_UP_S: '30' })
+  const { engine, stderr } = await run(
+    t,
+    { reply: (_r, i) => (i >= 20 && i < 45 ? overloaded : undefined) },
+    { ENGINE_RPM: AT_LIMIT, ENGINE_GIVE_UP_S: '30' },
+  )
   t.equal(engine.requests.length, 325, 'the 25 overloaded asked again')
   t.match(stderr, /judge run: 0 requests refused for the rate \(429\), 25 overloaded \(529\)\n/)
 })

@@ -7,7 +7,12 @@ t.test('the young generation is stopped from growing once it reaches the cap, an
   let bytes = 10 * 1024 * 1024
   let reads = 0
   let stopped = 0
-  const stop = capYoungGeneration(32, 1, { newSpaceBytes: () => (reads++, bytes), stopGrowing: () => stopped++, oldGrowth: () => {}, stopWasmTierUp: () => {} })
+  const stop = capYoungGeneration(32, 1, {
+    newSpaceBytes: () => (reads++, bytes),
+    stopGrowing: () => stopped++,
+    oldGrowth: () => {},
+    stopWasmTierUp: () => {},
+  })
   t.teardown(stop)
   await sleep(20)
   t.equal(stopped, 0, 'below the cap it is left alone')
@@ -19,22 +24,32 @@ t.test('the young generation is stopped from growing once it reaches the cap, an
   t.equal(reads, after, 'no more polling')
 })
 
-t.test('the real heap control reads V8\'s young generation and stops its growth', async (t) => {
+t.test("the real heap control reads V8's young generation and stops its growth", async (t) => {
   const stop = capYoungGeneration(0, 1)
   await sleep(10)
   t.doesNotThrow(stop)
 })
 
-t.test('the old generation\'s growth is set once, as a percent past what was live', async (t) => {
+t.test("the old generation's growth is set once, as a percent past what was live", async (t) => {
   const set: number[] = []
-  limitOldGeneration(15, { newSpaceBytes: () => 0, stopGrowing: () => {}, oldGrowth: (p) => set.push(p), stopWasmTierUp: () => {} })
+  limitOldGeneration(15, {
+    newSpaceBytes: () => 0,
+    stopGrowing: () => {},
+    oldGrowth: (p) => set.push(p),
+    stopWasmTierUp: () => {},
+  })
   t.same(set, [15])
   t.doesNotThrow(() => limitOldGeneration(), 'the real heap control takes the flag')
 })
 
 t.test('holding WebAssembly at the baseline tier stops its tier-up', async (t) => {
   let stops = 0
-  holdWasmAtBaseline({ newSpaceBytes: () => 0, stopGrowing: () => {}, oldGrowth: () => {}, stopWasmTierUp: () => stops++ })
+  holdWasmAtBaseline({
+    newSpaceBytes: () => 0,
+    stopGrowing: () => {},
+    oldGrowth: () => {},
+    stopWasmTierUp: () => stops++,
+  })
   t.equal(stops, 1)
 })
 
@@ -53,7 +68,12 @@ t.test('with the real control, a hot WebAssembly function is never optimized; wi
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     console.log(JSON.stringify({ called: x > 0 && x % 5_000_000 === 0, baseline: %IsLiftoffFunction(f), optimized: %IsTurboFanFunction(f) }))`
-  const run = (hold: boolean) => JSON.parse(execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script(hold)], { encoding: 'utf8' }))
+  const run = (hold: boolean) =>
+    JSON.parse(
+      execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script(hold)], {
+        encoding: 'utf8',
+      }),
+    )
   t.same(run(false), { called: true, baseline: false, optimized: true }, 'V8 optimizes it by default')
   t.same(run(true), { called: true, baseline: true, optimized: false }, 'held, it stays at the baseline tier')
 })

@@ -7,14 +7,52 @@ import { SPAM_YAML } from './helpers/specs.ts'
 import { join } from 'node:path'
 
 t.test('the library exports the judge operation, the handler, the configuration and the errors', async (t) => {
-  for (const name of ['judge', 'createHandler', 'startServer', 'readConfig', 'createRuntime', 'JudgeError', 'CostCapError', 'MissingKeyError', 'StoreError']) {
+  for (const name of [
+    'judge',
+    'createHandler',
+    'startServer',
+    'readConfig',
+    'createRuntime',
+    'JudgeError',
+    'CostCapError',
+    'MissingKeyError',
+    'StoreError',
+  ]) {
     t.type((library as Record<string, unknown>)[name], 'function', name)
   }
 })
 
 t.test('the library exports the use cases, the project loader, and the adapters of the ports', async (t) => {
-  const useCases = ['judgeRequest', 'planRows', 'checkPlans', 'runRows', 'testJudgments', 'replayKept', 'shadowRow', 'queueTarget', 'reviewQueue', 'recordVerdict', 'listRuns', 'driftOf', 'likeDriftOf', 'cacheGroups', 'pruneCache', 'forgetRows', 'forgetExpired', 'loadProject']
-  const adapters = ['createSystemOne', 'createSimulatedEngine', 'createOpenAi', 'openSqliteStore', 'storeHealth', 'createLocalFiles', 'engineFor', 'serverSpend']
+  const useCases = [
+    'judgeRequest',
+    'planRows',
+    'checkPlans',
+    'runRows',
+    'testJudgments',
+    'replayKept',
+    'shadowRow',
+    'queueTarget',
+    'reviewQueue',
+    'recordVerdict',
+    'listRuns',
+    'driftOf',
+    'likeDriftOf',
+    'cacheGroups',
+    'pruneCache',
+    'forgetRows',
+    'forgetExpired',
+    'loadProject',
+  ]
+  const adapters = [
+    'createSystemOne',
+    'createSimulatedEngine',
+    'createOpenAi',
+    'openSqliteStore',
+    'storeHealth',
+    'createLocalFiles',
+    'engineFor',
+    'serverSpend',
+  ]
   for (const name of [...useCases, ...adapters]) t.type((library as Record<string, unknown>)[name], 'function', name)
 })
 
@@ -28,7 +66,10 @@ t.test('a use case runs on the App the runtime builds, with the simulated engine
   t.match(plan, { judgment: 'spam', model: library.SIMULATED_DEFAULT_MODEL, rows: 2, ask: 6 })
   const [run] = await library.runRows(runtime, { project, specs: project.selected, source, cap: 1, concurrency: 2 })
   t.match(run, { rows: 2, asked: 6, status: 'complete', model: 'simulated-1' })
-  t.same(library.listRuns(runtime, project, null).map((r) => r.run_id), [run.run_id])
+  t.same(
+    library.listRuns(runtime, project, null).map((r) => r.run_id),
+    [run.run_id],
+  )
 })
 
 t.test('judge and createHandler share a store: a row judged by one is cached for the other', async (t) => {
@@ -45,7 +86,10 @@ t.test('judge and createHandler share a store: a row judged by one is cached for
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   t.teardown(() => new Promise((resolve) => server.close(resolve)))
   const { port } = server.address() as AddressInfo
-  const res = await fetch(`http://127.0.0.1:${port}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello there' } }) })
+  const res = await fetch(`http://127.0.0.1:${port}/v1/judge`, {
+    method: 'POST',
+    body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello there' } }),
+  })
   const body = (await res.json()) as library.Answers
   t.equal(body.is_spam.cached, true)
   t.equal(body.is_spam.label, answers.is_spam.label)
@@ -56,5 +100,6 @@ t.test('the root exports what the judge-rows/judge and judge-rows/server entries
   const judgeEntry = await import('../src/judge.ts')
   const serverEntry = await import('../src/server.ts')
   const root = library as Record<string, unknown>
-  for (const [name, value] of [...Object.entries(judgeEntry), ...Object.entries(serverEntry)]) t.equal(root[name], value, name)
+  for (const [name, value] of [...Object.entries(judgeEntry), ...Object.entries(serverEntry)])
+    t.equal(root[name], value, name)
 })

@@ -13,10 +13,20 @@ t.test('judge() answers a row through the engine, then from the store', async (t
   const config = readConfig({ ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }, dir)
   const first = await judge(join(dir, 'spam.judge.yaml'), { message: 'Free prize! Text WIN now' }, { config })
   t.same(Object.keys(first), ['is_spam', 'topic', 'urgency'])
-  t.match(first.is_spam, { label: /^(yes|no)$/, p: Number, margin: Number, route: /^(block|review|deliver)$/, cached: false })
+  t.match(first.is_spam, {
+    label: /^(yes|no)$/,
+    p: Number,
+    margin: Number,
+    route: /^(block|review|deliver)$/,
+    cached: false,
+  })
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
-  const second = await judge(join(dir, 'spam.judge.yaml'), { message: 'Free prize! Text WIN now' }, { config, runtime, node: 'spam' })
+  const second = await judge(
+    join(dir, 'spam.judge.yaml'),
+    { message: 'Free prize! Text WIN now' },
+    { config, runtime, node: 'spam' },
+  )
   t.equal(second.is_spam.cached, true)
   t.equal(second.is_spam.label, first.is_spam.label)
   t.equal(engine.requests.length, 1)
@@ -31,7 +41,10 @@ t.test('judge() refuses above its cost cap, asking nothing', async (t) => {
   t.equal(engine.requests.length, 0)
 })
 
-t.test('the judge-rows/judge entry gives the operation, its configuration and runtime, and the errors\' base class', async (t) => {
-  const entry = await import('../src/judge.ts')
-  t.same(Object.keys(entry).sort(), ['JudgeError', 'createRuntime', 'judge', 'readConfig'])
-})
+t.test(
+  "the judge-rows/judge entry gives the operation, its configuration and runtime, and the errors' base class",
+  async (t) => {
+    const entry = await import('../src/judge.ts')
+    t.same(Object.keys(entry).sort(), ['JudgeError', 'createRuntime', 'judge', 'readConfig'])
+  },
+)

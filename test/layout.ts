@@ -8,7 +8,9 @@ import { pathToFileURL } from 'node:url'
 // each layer may import, and a test beside every source file.
 
 const ROOT = resolve(import.meta.dirname, '..')
-const MAX_LINES = 200
+// Measured on the formatted code (Biome, 120 columns: docs/architecture.md, Formatting): one concern
+// a file, with room for its types and comments, and no cramming to fit.
+const MAX_LINES = 300
 
 /** One import or re-export of a source file. */
 interface Import {
@@ -38,21 +40,38 @@ function importsOf(file: string): Import[] {
   const text = TEXT.get(file)!
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
   const lazy = [...code.matchAll(LAZY)].map(([, specifier]) => [undefined, specifier] as const)
-  return [...[...text.matchAll(IMPORT)].map(([, type, specifier]) => [type, specifier] as const), ...lazy].map(([type, specifier]) => ({
-    specifier,
-    typeOnly: type !== undefined,
-    file: specifier.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), specifier)).split('\\').join('/') : null,
-  }))
+  return [...[...text.matchAll(IMPORT)].map(([, type, specifier]) => [type, specifier] as const), ...lazy].map(
+    ([type, specifier]) => ({
+      specifier,
+      typeOnly: type !== undefined,
+      file: specifier.startsWith('.')
+        ? relative(ROOT, resolve(ROOT, dirname(file), specifier))
+            .split('\\')
+            .join('/')
+        : null,
+    }),
+  )
 }
 
 const IMPORTS = new Map(SOURCES.map((f) => [f, importsOf(f)]))
 
-const isBuiltin = (i: Import) => i.file === null && (i.specifier.startsWith('node:') || builtinModules.includes(i.specifier))
+const isBuiltin = (i: Import) =>
+  i.file === null && (i.specifier.startsWith('node:') || builtinModules.includes(i.specifier))
 const isPackage = (i: Import) => i.file === null && !isBuiltin(i)
 const under = (folder: string) => (i: Import) => i.file !== null && i.file.startsWith(`src/${folder}/`)
-const is = (...files: string[]) => (i: Import) => i.file !== null && files.includes(i.file)
+const is =
+  (...files: string[]) =>
+  (i: Import) =>
+    i.file !== null && files.includes(i.file)
 /** The store's ports: a transport reaches the store only through a use case. */
-const storePort = is('src/ports/store.ts', 'src/ports/answer-store.ts', 'src/ports/run-store.ts', 'src/ports/kept-store.ts', 'src/ports/pace-store.ts', 'src/ports/forget-store.ts')
+const storePort = is(
+  'src/ports/store.ts',
+  'src/ports/answer-store.ts',
+  'src/ports/run-store.ts',
+  'src/ports/kept-store.ts',
+  'src/ports/pace-store.ts',
+  'src/ports/forget-store.ts',
+)
 
 /** A layer: the files it holds and what each of their imports must be. */
 interface Layer {
@@ -73,7 +92,12 @@ const LAYERS: readonly Layer[] = [
   {
     name: 'core',
     holds: (f) => f.startsWith('src/core/'),
-    may: (i) => under('core')(i) || (under('ports')(i) && i.typeOnly) || is('src/errors.ts', 'src/format.ts')(i) || isBuiltin(i) || isPackage(i),
+    may: (i) =>
+      under('core')(i) ||
+      (under('ports')(i) && i.typeOnly) ||
+      is('src/errors.ts', 'src/format.ts')(i) ||
+      isBuiltin(i) ||
+      isPackage(i),
     says: 'core imports only core, port types (import type), errors.ts, format.ts, Node built-ins and packages',
   },
   {
@@ -91,7 +115,13 @@ const LAYERS: readonly Layer[] = [
   {
     name: 'adapters',
     holds: (f) => f.startsWith('src/adapters/'),
-    may: (i) => under('adapters')(i) || under('core')(i) || under('ports')(i) || is('src/errors.ts', 'src/store-error.ts')(i) || isBuiltin(i) || isPackage(i),
+    may: (i) =>
+      under('adapters')(i) ||
+      under('core')(i) ||
+      under('ports')(i) ||
+      is('src/errors.ts', 'src/store-error.ts')(i) ||
+      isBuiltin(i) ||
+      isPackage(i),
     says: 'an adapter imports only adapters, core, ports, errors.ts, store-error.ts, Node built-ins and packages: never app, cli or http',
   },
   {
@@ -143,8 +173,16 @@ const LAYERS: readonly Layer[] = [
 
 /** Imports that break a layer's rule on purpose, each with its reason. */
 const EXCEPTIONS: readonly { readonly from: string; readonly to: string; readonly why: string }[] = [
-  { from: 'src/cli/commands/serve.ts', to: 'src/http/server.ts', why: '`judge serve` starts the HTTP server, as `node src/main.ts` does' },
-  { from: 'src/cli/commands/serve.ts', to: 'src/http/workers.ts', why: '`judge serve --workers` starts the HTTP server in several processes' },
+  {
+    from: 'src/cli/commands/serve.ts',
+    to: 'src/http/server.ts',
+    why: '`judge serve` starts the HTTP server, as `node src/main.ts` does',
+  },
+  {
+    from: 'src/cli/commands/serve.ts',
+    to: 'src/http/workers.ts',
+    why: '`judge serve --workers` starts the HTTP server in several processes',
+  },
 ]
 
 /**
@@ -154,7 +192,7 @@ const EXCEPTIONS: readonly { readonly from: string; readonly to: string; readonl
  */
 const TYPE_ONLY = ['src/core/types.ts', 'src/app/app.ts', 'src/cli/io.ts', 'src/core/reports/report-types.ts']
 
-t.test('no source file is over 200 lines', async (t) => {
+t.test('no source file is over 300 lines', async (t) => {
   for (const [file, text] of TEXT) {
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
     t.ok(lines <= MAX_LINES, `${file} has ${lines} lines`)
@@ -163,14 +201,22 @@ t.test('no source file is over 200 lines', async (t) => {
 
 t.test('imports resolve to source files, so that the checks below see every edge', async (t) => {
   for (const [file, imports] of IMPORTS) {
-    for (const i of imports) if (i.file !== null) t.ok(TEXT.has(i.file), `${file} imports ${i.specifier}, a source file`)
+    for (const i of imports)
+      if (i.file !== null) t.ok(TEXT.has(i.file), `${file} imports ${i.specifier}, a source file`)
   }
   t.ok([...IMPORTS.values()].flat().length > 300, 'the imports were found')
 })
 
 t.test('no import cycle among source files', async (t) => {
-  const cycles = findCycles(new Map([...IMPORTS].map(([f, imports]) => [f, imports.flatMap((i) => (i.file && TEXT.has(i.file) ? [i.file] : []))])))
-  t.same(cycles.map((c) => c.join(' -> ')), [])
+  const cycles = findCycles(
+    new Map(
+      [...IMPORTS].map(([f, imports]) => [f, imports.flatMap((i) => (i.file && TEXT.has(i.file) ? [i.file] : []))]),
+    ),
+  )
+  t.same(
+    cycles.map((c) => c.join(' -> ')),
+    [],
+  )
 })
 
 t.test('no import cycle among the folders of src/core/', async (t) => {
@@ -179,14 +225,27 @@ t.test('no import cycle among the folders of src/core/', async (t) => {
 
 t.test('the folder check names each cycle with the imports that close it', async (t) => {
   const imports = new Map<string, Import[]>([
-    ['src/core/review/retraction.ts', [{ file: 'src/core/compare/verdict.ts', specifier: '../compare/verdict.ts', typeOnly: true }]],
-    ['src/core/compare/compare.ts', [{ file: 'src/core/review/accuracy.ts', specifier: '../review/accuracy.ts', typeOnly: false }]],
+    [
+      'src/core/review/retraction.ts',
+      [{ file: 'src/core/compare/verdict.ts', specifier: '../compare/verdict.ts', typeOnly: true }],
+    ],
+    [
+      'src/core/compare/compare.ts',
+      [{ file: 'src/core/review/accuracy.ts', specifier: '../review/accuracy.ts', typeOnly: false }],
+    ],
     ['src/core/compare/verdict.ts', [{ file: 'src/core/types.ts', specifier: '../types.ts', typeOnly: true }]],
-    ['src/core/types.ts', [{ file: 'src/core/compare/compare.ts', specifier: './compare/compare.ts', typeOnly: false }]],
+    [
+      'src/core/types.ts',
+      [{ file: 'src/core/compare/compare.ts', specifier: './compare/compare.ts', typeOnly: false }],
+    ],
   ])
-  t.same(folderCycles(imports), [
-    'core/review -> core/compare (src/core/review/retraction.ts imports ../compare/verdict.ts) -> core/review (src/core/compare/compare.ts imports ../review/accuracy.ts)',
-  ], 'a type-only import counts; a file at the root of core/ belongs to no folder')
+  t.same(
+    folderCycles(imports),
+    [
+      'core/review -> core/compare (src/core/review/retraction.ts imports ../compare/verdict.ts) -> core/review (src/core/compare/compare.ts imports ../review/accuracy.ts)',
+    ],
+    'a type-only import counts; a file at the root of core/ belongs to no folder',
+  )
 })
 
 t.test('the stats rule refuses an import of the rest of core/, a port or a package', async (t) => {
@@ -213,18 +272,28 @@ t.test('each layer imports only what it may', async (t) => {
   }
 })
 
-t.test('transports reach the store only through use cases: no call of the App\'s store openers', async (t) => {
+t.test("transports reach the store only through use cases: no call of the App's store openers", async (t) => {
   const transports = SOURCES.filter((f) => f.startsWith('src/cli/') || f.startsWith('src/http/'))
   t.ok(transports.length > 50, 'the transports have files')
   for (const file of transports) {
-    const code = TEXT.get(file)!.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
+    const code = TEXT.get(file)!
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '')
     const call = /\.(existingStore|depsFor)\(/.exec(code)
-    t.equal(call, null, `${file} calls ${call?.[1] ?? 'no store opener'}: a transport asks a use case (src/app/) instead`)
+    t.equal(
+      call,
+      null,
+      `${file} calls ${call?.[1] ?? 'no store opener'}: a transport asks a use case (src/app/) instead`,
+    )
   }
 })
 
 t.test('each exception is still an import of the code', async (t) => {
-  for (const e of EXCEPTIONS) t.ok(IMPORTS.get(e.from)?.some((i) => i.file === e.to), `${e.from} imports ${e.to} (${e.why})`)
+  for (const e of EXCEPTIONS)
+    t.ok(
+      IMPORTS.get(e.from)?.some((i) => i.file === e.to),
+      `${e.from} imports ${e.to} (${e.why})`,
+    )
 })
 
 t.test('every source file has a test at the mirrored path under test/', async (t) => {
@@ -239,8 +308,15 @@ t.test('the files without a test declare types only', async (t) => {
     const text = TEXT.get(file)
     t.ok(text !== undefined, `${file} exists`)
     const code = (text ?? '').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
-    t.notMatch(code, /^\s*(?:export\s+)?(?:default\b|const\b|let\b|var\b|function\b|async\b|class\b|enum\b)/m, `${file} declares no value`)
-    t.ok(IMPORTS.get(file)?.every((i) => i.typeOnly), `${file} imports types only`)
+    t.notMatch(
+      code,
+      /^\s*(?:export\s+)?(?:default\b|const\b|let\b|var\b|function\b|async\b|class\b|enum\b)/m,
+      `${file} declares no value`,
+    )
+    t.ok(
+      IMPORTS.get(file)?.every((i) => i.typeOnly),
+      `${file} imports types only`,
+    )
     // Once Node strips the types, nothing is left to export.
     t.same(Object.keys(await import(pathToFileURL(join(ROOT, file)).href)), [], `${file} exports nothing that runs`)
     t.notOk(existsSync(join(ROOT, 'test', file.slice('src/'.length))), `${file} has a test now: take it off the list`)
@@ -281,7 +357,10 @@ function folderCycles(imports: ReadonlyMap<string, readonly Import[]>): string[]
     search: while (queue.length > 0) {
       const node = queue.shift()!
       for (const next of graph.get(node) ?? []) {
-        if (next === start) { last = node; break search }
+        if (next === start) {
+          last = node
+          break search
+        }
         if (!component.includes(next) || before.has(next)) continue
         before.set(next, node)
         queue.push(next)

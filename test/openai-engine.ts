@@ -16,28 +16,62 @@ const files = () => ({
   'messages.csv': smsCsv(30),
 })
 
-t.test('judge plan and judge run: one request per question, answers from the top log probabilities, cost from usage', async (t) => {
-  const dir = t.testdir(files())
-  const server = await startOpenAiServer()
-  t.teardown(() => server.close())
-  const env = { ENGINE: 'openai', ENGINE_URL: server.url, ENGINE_MODEL: 'qwen2.5-7b-instruct', ENGINE_PRICE_PER_MTOK: '0.1' }
-  const distinct = new Set(smsMessages().slice(0, 30).map((r) => r.message)).size
-  const plan = await cli(['plan', 'spam.judge.yaml', '--json'], env, dir)
-  t.equal(plan.code, 0, plan.stderr)
-  const [p] = JSON.parse(plan.stdout)
-  t.match(p, { judgment: 'spam', model: 'qwen2.5-7b-instruct', states: distinct, ask: distinct * 3, requests: distinct * 3 })
-  const run = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
-  t.equal(run.code, 0, run.stderr)
-  const [record] = JSON.parse(run.stdout)
-  t.match(record, { rows: 30, asked: distinct * 3, requests: distinct * 3, model: 'qwen2.5-7b-instruct', status: 'complete' })
-  t.equal(server.answered.length, distinct * 3)
-  const promptTokens = server.answered.reduce((sum, r) => sum + Math.ceil(r.body.messages.map((m: { content: string }) => m.content).join('\n').length / 4) + 16, 0)
-  t.ok(Math.abs(record.cost - (promptTokens * 0.1) / 1e6) < 1e-9, 'the cost is the prompt tokens the server counted, at ENGINE_PRICE_PER_MTOK')
-  t.ok(Math.abs(p.estimate - record.cost) / record.cost < 0.25, `the estimate ${p.estimate} is near the cost ${record.cost}`)
-  const again = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
-  t.match(JSON.parse(again.stdout)[0], { asked: 0, requests: 0, cached: 90 })
-  t.equal(server.answered.length, distinct * 3, 'the second run asks nothing')
-})
+t.test(
+  'judge plan and judge run: one request per question, answers from the top log probabilities, cost from usage',
+  async (t) => {
+    const dir = t.testdir(files())
+    const server = await startOpenAiServer()
+    t.teardown(() => server.close())
+    const env = {
+      ENGINE: 'openai',
+      ENGINE_URL: server.url,
+      ENGINE_MODEL: 'qwen2.5-7b-instruct',
+      ENGINE_PRICE_PER_MTOK: '0.1',
+    }
+    const distinct = new Set(
+      smsMessages()
+        .slice(0, 30)
+        .map((r) => r.message),
+    ).size
+    const plan = await cli(['plan', 'spam.judge.yaml', '--json'], env, dir)
+    t.equal(plan.code, 0, plan.stderr)
+    const [p] = JSON.parse(plan.stdout)
+    t.match(p, {
+      judgment: 'spam',
+      model: 'qwen2.5-7b-instruct',
+      states: distinct,
+      ask: distinct * 3,
+      requests: distinct * 3,
+    })
+    const run = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
+    t.equal(run.code, 0, run.stderr)
+    const [record] = JSON.parse(run.stdout)
+    t.match(record, {
+      rows: 30,
+      asked: distinct * 3,
+      requests: distinct * 3,
+      model: 'qwen2.5-7b-instruct',
+      status: 'complete',
+    })
+    t.equal(server.answered.length, distinct * 3)
+    const promptTokens = server.answered.reduce(
+      (sum, r) =>
+        sum + Math.ceil(r.body.messages.map((m: { content: string }) => m.content).join('\n').length / 4) + 16,
+      0,
+    )
+    t.ok(
+      Math.abs(record.cost - (promptTokens * 0.1) / 1e6) < 1e-9,
+      'the cost is the prompt tokens the server counted, at ENGINE_PRICE_PER_MTOK',
+    )
+    t.ok(
+      Math.abs(p.estimate - record.cost) / record.cost < 0.25,
+      `the estimate ${p.estimate} is near the cost ${record.cost}`,
+    )
+    const again = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
+    t.match(JSON.parse(again.stdout)[0], { asked: 0, requests: 0, cached: 90 })
+    t.equal(server.answered.length, distinct * 3, 'the second run asks nothing')
+  },
+)
 
 t.test('the server answers from the store the CLI filled, and asks the engine for a new row', async (t) => {
   const dir = t.testdir(files())
@@ -49,8 +83,14 @@ t.test('the server answers from the store the CLI filled, and asks the engine fo
   const server = await startJudgeServer(t, dir, env)
   const known = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: smsMessages()[0].message } })
   t.equal(known.status, 200, known.text)
-  t.same(Object.values<any>(known.body).map((a) => a.cached), [true, true, true])
-  const fresh = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'URGENT! Your account is locked, reply with your PIN' } })
+  t.same(
+    Object.values<any>(known.body).map((a) => a.cached),
+    [true, true, true],
+  )
+  const fresh = await server.post('/v1/judge', {
+    path: 'spam.judge.yaml',
+    row: { message: 'URGENT! Your account is locked, reply with your PIN' },
+  })
   t.equal(fresh.status, 200, fresh.text)
   t.same(Object.keys(fresh.body).sort(), ['is_spam', 'topic', 'urgency'])
   t.match(fresh.body.is_spam, { label: /^(yes|no)$/, cached: false, route: /^(block|review|deliver)$/ })
@@ -65,5 +105,8 @@ t.test('a server that answers no label is a 502 naming the question, and nothing
   const server = await startJudgeServer(t, dir, { ENGINE: 'openai', ENGINE_URL: engine.url, ENGINE_MODEL: 'm' })
   const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'hello' } })
   t.equal(res.status, 502)
-  t.match(res.body.error, /the engine's answer is unusable: question "(is_spam|topic|urgency)": the model answered "I", which begins none of the labels/)
+  t.match(
+    res.body.error,
+    /the engine's answer is unusable: question "(is_spam|topic|urgency)": the model answered "I", which begins none of the labels/,
+  )
 })

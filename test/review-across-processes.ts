@@ -17,14 +17,34 @@ import { startSystemOneServer } from './helpers/system-one-server.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const ROWS = process.env.JUDGE_SLOW === '1' ? 100 : 30
-const messages = Array.from({ length: ROWS }, (_, i) => `message number ${i + 1}, which the model and the key disagree on`)
+const messages = Array.from(
+  { length: ROWS },
+  (_, i) => `message number ${i + 1}, which the model and the key disagree on`,
+)
 
 // The model is sure every row is spam and the key says none is: each row is a disagreement, offered.
 function answer(body: WireRequest): Record<string, unknown> {
   return {
     ...(body.questions.is_spam ? { is_spam: { type: 'noul', noul: 0.95 } } : {}),
-    ...(body.questions.topic ? { topic: { type: 'choice', choice: 'personal', probabilities: { personal: 0.9, promotion: 0.05, service: 0.05 } } } : {}),
-    ...(body.questions.urgency ? { urgency: { type: 'score', score: 0.1, legend: { 0: 'low', 1: 'medium', 2: 'high' }, probabilities: { 0: 0.9, 1: 0.05, 2: 0.05 } } } : {}),
+    ...(body.questions.topic
+      ? {
+          topic: {
+            type: 'choice',
+            choice: 'personal',
+            probabilities: { personal: 0.9, promotion: 0.05, service: 0.05 },
+          },
+        }
+      : {}),
+    ...(body.questions.urgency
+      ? {
+          urgency: {
+            type: 'score',
+            score: 0.1,
+            legend: { 0: 'low', 1: 'medium', 2: 'high' },
+            probabilities: { 0: 0.9, 1: 0.05, 2: 0.05 },
+          },
+        }
+      : {}),
   }
 }
 
@@ -37,15 +57,27 @@ async function disagreeing(t: Test): Promise<string> {
   })
   const engine = await startSystemOneServer({ expectKey: 'k', answer })
   t.teardown(() => engine.close())
-  const run = await cli(['run', 'spam.judge.yaml'], { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }, dir)
+  const run = await cli(
+    ['run', 'spam.judge.yaml'],
+    { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' },
+    dir,
+  )
   if (run.code !== 0) throw new Error(`judge run failed: ${run.stderr}`)
   return dir
 }
 
 /** Starts `node <script> ...args` serving `dir`; resolves with the URL its output names once it listens. */
-async function serving(t: Test, dir: string, script: string, args: readonly string[], listening: RegExp): Promise<{ url: string; output: () => string }> {
+async function serving(
+  t: Test,
+  dir: string,
+  script: string,
+  args: readonly string[],
+  listening: RegExp,
+): Promise<{ url: string; output: () => string }> {
   const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, script), ...args], {
-    cwd: dir, env: { PATH: process.env.PATH ?? '', JUDGE_PROJECTS: dir, HOST: '127.0.0.1', PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', JUDGE_PROJECTS: dir, HOST: '127.0.0.1', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
@@ -66,13 +98,22 @@ async function serving(t: Test, dir: string, script: string, args: readonly stri
 
 /** Posts a form without following the redirect; resolves with the status. */
 async function post(url: string, path: string, fields: Record<string, string>): Promise<number> {
-  const res = await fetch(url + path, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const res = await fetch(url + path, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
   await res.arrayBuffer()
   return res.status
 }
 
 /** Posts each row's form three times at once, spread over the servers; the statuses per row. */
-async function thrice(urls: readonly string[], path: string, forms: readonly Record<string, string>[]): Promise<number[][]> {
+async function thrice(
+  urls: readonly string[],
+  path: string,
+  forms: readonly Record<string, string>[],
+): Promise<number[][]> {
   const sent = forms.map((form, i) => [0, 1, 2].map((j) => post(urls[(i + j) % urls.length], path, form)))
   return Promise.all(sent.map((row) => Promise.all(row)))
 }
@@ -82,31 +123,55 @@ function reviewLines(dir: string): Record<string, string>[] {
   return parse(readFileSync(join(dir, 'spam.reviews.csv'), 'utf8'), { columns: true })
 }
 
-t.test(`${ROWS} rows, each given a verdict three times at once over two servers (one of two workers): each recorded once, then undone once`, async (t) => {
-  const dir = await disagreeing(t)
-  const [workers, single] = await Promise.all([
-    serving(t, dir, 'src/cli.ts', ['serve', '--workers', '2'], /workers share (http:\/\/\S+) /),
-    serving(t, dir, 'src/main.ts', [], /listening on (http:\/\/\S+),/),
-  ])
-  const urls = [workers.url, single.url]
-  const base = { path: 'spam.judge.yaml', node: 'spam', question: 'is_spam', audit: '0', reviewer: 'ann' }
-  const hashes = messages.map((message) => stateHash({ message }))
+t.test(
+  `${ROWS} rows, each given a verdict three times at once over two servers (one of two workers): each recorded once, then undone once`,
+  async (t) => {
+    const dir = await disagreeing(t)
+    const [workers, single] = await Promise.all([
+      serving(t, dir, 'src/cli.ts', ['serve', '--workers', '2'], /workers share (http:\/\/\S+) /),
+      serving(t, dir, 'src/main.ts', [], /listening on (http:\/\/\S+),/),
+    ])
+    const urls = [workers.url, single.url]
+    const base = { path: 'spam.judge.yaml', node: 'spam', question: 'is_spam', audit: '0', reviewer: 'ann' }
+    const hashes = messages.map((message) => stateHash({ message }))
 
-  const verdicts = await thrice(urls, '/review', hashes.map((state) => ({ ...base, state, kind: 'disagreement', verdict: 'key_right' })))
-  t.same(verdicts.map((statuses) => statuses.toSorted()), hashes.map(() => [303, 409, 409]), 'one verdict accepted per row, the others 409')
-  const recorded = reviewLines(dir)
-  t.equal(recorded.length, ROWS, 'one line per row')
-  t.same(recorded.map((line) => line.state_hash).toSorted(), hashes.toSorted(), 'no row twice')
-  t.equal((await readVerdicts(join(dir, 'spam.reviews.csv'))).size, ROWS, 'the file reads, every row\'s verdict standing')
+    const verdicts = await thrice(
+      urls,
+      '/review',
+      hashes.map((state) => ({ ...base, state, kind: 'disagreement', verdict: 'key_right' })),
+    )
+    t.same(
+      verdicts.map((statuses) => statuses.toSorted()),
+      hashes.map(() => [303, 409, 409]),
+      'one verdict accepted per row, the others 409',
+    )
+    const recorded = reviewLines(dir)
+    t.equal(recorded.length, ROWS, 'one line per row')
+    t.same(recorded.map((line) => line.state_hash).toSorted(), hashes.toSorted(), 'no row twice')
+    t.equal(
+      (await readVerdicts(join(dir, 'spam.reviews.csv'))).size,
+      ROWS,
+      "the file reads, every row's verdict standing",
+    )
 
-  const reviewedAt = new Map(recorded.map((line) => [line.state_hash, line.reviewed_at]))
-  const undos = await thrice(urls, '/review/undo', hashes.map((state) => ({ ...base, state, reviewed_at: reviewedAt.get(state)! })))
-  t.same(undos.map((statuses) => statuses.toSorted()), hashes.map(() => [303, 409, 409]), 'one undo accepted per row, the others 409')
-  const lines = reviewLines(dir)
-  const retractions = lines.filter((line) => line.verdict === 'retracted')
-  t.equal(lines.length, 2 * ROWS, 'one retraction line per row beside its verdict')
-  t.same(retractions.map((line) => line.state_hash).toSorted(), hashes.toSorted(), 'no row retracted twice')
-  t.equal((await readVerdicts(join(dir, 'spam.reviews.csv'))).size, 0, 'the file reads, no verdict standing')
-  t.equal(readFileSync(join(dir, 'spam.reviews.csv'), 'utf8').match(/^reviewed_at,/gm)?.length, 1, 'one header')
-  for (const server of [workers, single]) t.notMatch(server.output(), /internal error|locked/i, 'no server logged a failure')
-})
+    const reviewedAt = new Map(recorded.map((line) => [line.state_hash, line.reviewed_at]))
+    const undos = await thrice(
+      urls,
+      '/review/undo',
+      hashes.map((state) => ({ ...base, state, reviewed_at: reviewedAt.get(state)! })),
+    )
+    t.same(
+      undos.map((statuses) => statuses.toSorted()),
+      hashes.map(() => [303, 409, 409]),
+      'one undo accepted per row, the others 409',
+    )
+    const lines = reviewLines(dir)
+    const retractions = lines.filter((line) => line.verdict === 'retracted')
+    t.equal(lines.length, 2 * ROWS, 'one retraction line per row beside its verdict')
+    t.same(retractions.map((line) => line.state_hash).toSorted(), hashes.toSorted(), 'no row retracted twice')
+    t.equal((await readVerdicts(join(dir, 'spam.reviews.csv'))).size, 0, 'the file reads, no verdict standing')
+    t.equal(readFileSync(join(dir, 'spam.reviews.csv'), 'utf8').match(/^reviewed_at,/gm)?.length, 1, 'one header')
+    for (const server of [workers, single])
+      t.notMatch(server.output(), /internal error|locked/i, 'no server logged a failure')
+  },
+)

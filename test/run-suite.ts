@@ -3,11 +3,21 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { countsOf, passed, report, runAll, runFile, skipsOf, testFiles, type FileResult } from './helpers/run-suite.ts'
 
-const TAP_PASS = 'TAP version 14\n# Subtest: works\n    ok 1 - fine\n    1..1\nok 1 - works # time=1ms\nok 2 - needs a browser # SKIP chromium is missing\n1..2\n# { total: 2, pass: 1, skip: 1 }\n# time=3ms\n'
-const TAP_FAIL = 'TAP version 14\nnot ok 1 - should be equal\n  ---\n  found: 1\n  wanted: 2\n  ...\n1..1\n# { total: 1, pass: 0, fail: 1 }\n'
-const result = (file: string, output: string, over: Partial<FileResult> = {}): FileResult => ({ file, files: 1, code: 0, output, ms: 100, timedOut: false, ...over })
+const TAP_PASS =
+  'TAP version 14\n# Subtest: works\n    ok 1 - fine\n    1..1\nok 1 - works # time=1ms\nok 2 - needs a browser # SKIP chromium is missing\n1..2\n# { total: 2, pass: 1, skip: 1 }\n# time=3ms\n'
+const TAP_FAIL =
+  'TAP version 14\nnot ok 1 - should be equal\n  ---\n  found: 1\n  wanted: 2\n  ...\n1..1\n# { total: 1, pass: 0, fail: 1 }\n'
+const result = (file: string, output: string, over: Partial<FileResult> = {}): FileResult => ({
+  file,
+  files: 1,
+  code: 0,
+  output,
+  ms: 100,
+  timedOut: false,
+  ...over,
+})
 
-t.test('a file\'s counts are the last summary line of its TAP, 0 when it printed none', async (t) => {
+t.test("a file's counts are the last summary line of its TAP, 0 when it printed none", async (t) => {
   t.same(countsOf(TAP_PASS), { total: 2, pass: 1, fail: 0, skip: 1 })
   t.same(countsOf(TAP_FAIL), { total: 1, pass: 0, fail: 1, skip: 0 })
   t.same(countsOf('Error: boom\n'), { total: 0, pass: 0, fail: 0, skip: 0 })
@@ -22,16 +32,39 @@ t.test('a file passes when it exits 0 in time and tap counted no failure', async
 })
 
 t.test('the report is quiet while files pass, whole for a failed one, with the summary CI reads', async (t) => {
-  const text = report([result('test/a.ts', TAP_PASS), result('test/b.ts', TAP_FAIL, { code: 1, ms: 2500 }), result('test/c.ts', '', { code: null, timedOut: true })])
-  t.match(text, /^skipped: needs a browser \(chromium is missing\)\n# test\/b\.ts failed \(exit 1\)\nTAP version 14\nnot ok 1 - should be equal\n/)
+  const text = report([
+    result('test/a.ts', TAP_PASS),
+    result('test/b.ts', TAP_FAIL, { code: 1, ms: 2500 }),
+    result('test/c.ts', '', { code: null, timedOut: true }),
+  ])
+  t.match(
+    text,
+    /^skipped: needs a browser \(chromium is missing\)\n# test\/b\.ts failed \(exit 1\)\nTAP version 14\nnot ok 1 - should be equal\n/,
+  )
   t.match(text, /\n# test\/c\.ts failed \(timed out\)\n/)
-  t.notMatch(text, /# Subtest: works/, 'a passing file\'s TAP is not shown')
-  t.match(text, /\n# \{ total: 3, pass: 1, fail: 2, skip: 1 \}\ntest files: 1 passed, 2 failed, in 3 processes\nslowest: test\/b\.ts 2\.5 s, test\/a\.ts 0\.1 s, test\/c\.ts 0\.1 s\n$/)
-  t.match(report([result('test/a.ts', TAP_PASS)]), /\n# \{ total: 2, pass: 1, skip: 1 \}\ntest files: 1 passed, 0 failed, in 1 processes\n/)
+  t.notMatch(text, /# Subtest: works/, "a passing file's TAP is not shown")
+  t.match(
+    text,
+    /\n# \{ total: 3, pass: 1, fail: 2, skip: 1 \}\ntest files: 1 passed, 2 failed, in 3 processes\nslowest: test\/b\.ts 2\.5 s, test\/a\.ts 0\.1 s, test\/c\.ts 0\.1 s\n$/,
+  )
+  t.match(
+    report([result('test/a.ts', TAP_PASS)]),
+    /\n# \{ total: 2, pass: 1, skip: 1 \}\ntest files: 1 passed, 0 failed, in 1 processes\n/,
+  )
 })
 
 t.test('the files run are the test files, less helpers, fixtures and, unless named, the slow ones', async (t) => {
-  const root = t.testdir({ test: { 'a.ts': '', 'notes.md': '', helpers: { 'h.ts': '' }, fixtures: { 'f.ts': '' }, browser: { 'b.ts': '' }, 'package.ts': '', core: { 'c.ts': '' } } })
+  const root = t.testdir({
+    test: {
+      'a.ts': '',
+      'notes.md': '',
+      helpers: { 'h.ts': '' },
+      fixtures: { 'f.ts': '' },
+      browser: { 'b.ts': '' },
+      'package.ts': '',
+      core: { 'c.ts': '' },
+    },
+  })
   t.same(testFiles([], root), ['test/a.ts', 'test/core/c.ts'])
   t.same(testFiles(['test/browser', 'test/package.ts'], root), ['test/browser/b.ts', 'test/package.ts'])
 })
@@ -41,9 +74,17 @@ t.test('a file runs as its own process: its exit, its output, and a timeout that
   const write = (name: string, text: string) => writeFileSync(join(root, 'test', name), text)
   write('ok.ts', 'console.log("# { total: 1, pass: 1 }")\n')
   write('bad.ts', 'console.error("boom"); process.exitCode = 3\n')
-  write('hang.ts', 'import { spawn } from "node:child_process"\nconst c = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" })\nconsole.log(c.pid)\nsetInterval(() => {}, 1000)\n')
+  write(
+    'hang.ts',
+    'import { spawn } from "node:child_process"\nconst c = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" })\nconsole.log(c.pid)\nsetInterval(() => {}, 1000)\n',
+  )
   const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
-  t.match(await runFile('test/ok.ts', 10_000, options), { file: 'test/ok.ts', code: 0, output: '# { total: 1, pass: 1 }\n', timedOut: false })
+  t.match(await runFile('test/ok.ts', 10_000, options), {
+    file: 'test/ok.ts',
+    code: 0,
+    output: '# { total: 1, pass: 1 }\n',
+    timedOut: false,
+  })
   t.match(await runFile('test/bad.ts', 10_000, options), { code: 3, output: 'boom\n' })
   // Long enough for the test to start its process however busy the machine is.
   const hung = await runFile('test/hang.ts', 8000, options)
@@ -53,35 +94,56 @@ t.test('a file runs as its own process: its exit, its output, and a timeout that
   t.ok(grandchild > 0, 'the hung test started a process')
   await new Promise((done) => setTimeout(done, 100))
   // Gone, or dead and waiting to be reaped by whoever inherits it.
-  const state = existsSync(`/proc/${grandchild}/stat`) ? readFileSync(`/proc/${grandchild}/stat`, 'utf8').split(') ')[1]?.[0] : 'gone'
+  const state = existsSync(`/proc/${grandchild}/stat`)
+    ? readFileSync(`/proc/${grandchild}/stat`, 'utf8').split(') ')[1]?.[0]
+    : 'gone'
   t.ok(state === 'gone' || state === 'Z', `a timeout also ends the processes the test started (${state})`)
 })
 
-t.test('a folder runs in one process; one that fails together runs again file by file, and only a file that fails alone counts', async (t) => {
-  const root = t.testdir({ test: { ok: {}, mixed: {}, apart: {} } })
-  const write = (name: string, text: string) => writeFileSync(join(root, 'test', name), text)
-  const ok = 'console.log("# { total: 1, pass: 1 }")\n'
-  write('ok/a.ts', `${ok}console.error(process.argv[1])\n`)
-  write('ok/b.ts', `${ok}console.error(process.argv[1])\n`)
-  write('mixed/good.ts', ok)
-  write('mixed/bad.ts', 'console.log("# { total: 1, pass: 0, fail: 1 }"); process.exitCode = 1\n')
-  // Each passes alone; together the second trips on what the first left behind.
-  write('apart/first.ts', `${ok}globalThis.leftBehind = true\n`)
-  write('apart/second.ts', `${ok}if (globalThis.leftBehind) process.exitCode = 1\n`)
-  const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
-  const notes: string[] = []
-  const files = ['test/apart/first.ts', 'test/apart/second.ts', 'test/mixed/bad.ts', 'test/mixed/good.ts', 'test/ok/a.ts', 'test/ok/b.ts']
-  const results = await runAll(files, 2, 10_000, options, notes)
-  t.same(results.map((r) => [r.file, r.files, passed(r)]), [
-    ['test/apart/first.ts', 1, true], ['test/apart/second.ts', 1, true],
-    ['test/mixed/bad.ts', 1, false], ['test/mixed/good.ts', 1, true],
-    ['test/ok/', 2, true],
-  ])
-  t.match(results.find((r) => r.file === 'test/ok/')!.output, /test\/ok\/a\.ts\n[\s\S]*test\/ok\/b\.ts\n/, 'each file sees itself as the script run')
-  t.same(notes, ['test/apart/ failed together (exit 1) but each file passes alone'])
-})
+t.test(
+  'a folder runs in one process; one that fails together runs again file by file, and only a file that fails alone counts',
+  async (t) => {
+    const root = t.testdir({ test: { ok: {}, mixed: {}, apart: {} } })
+    const write = (name: string, text: string) => writeFileSync(join(root, 'test', name), text)
+    const ok = 'console.log("# { total: 1, pass: 1 }")\n'
+    write('ok/a.ts', `${ok}console.error(process.argv[1])\n`)
+    write('ok/b.ts', `${ok}console.error(process.argv[1])\n`)
+    write('mixed/good.ts', ok)
+    write('mixed/bad.ts', 'console.log("# { total: 1, pass: 0, fail: 1 }"); process.exitCode = 1\n')
+    // Each passes alone; together the second trips on what the first left behind.
+    write('apart/first.ts', `${ok}globalThis.leftBehind = true\n`)
+    write('apart/second.ts', `${ok}if (globalThis.leftBehind) process.exitCode = 1\n`)
+    const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
+    const notes: string[] = []
+    const files = [
+      'test/apart/first.ts',
+      'test/apart/second.ts',
+      'test/mixed/bad.ts',
+      'test/mixed/good.ts',
+      'test/ok/a.ts',
+      'test/ok/b.ts',
+    ]
+    const results = await runAll(files, 2, 10_000, options, notes)
+    t.same(
+      results.map((r) => [r.file, r.files, passed(r)]),
+      [
+        ['test/apart/first.ts', 1, true],
+        ['test/apart/second.ts', 1, true],
+        ['test/mixed/bad.ts', 1, false],
+        ['test/mixed/good.ts', 1, true],
+        ['test/ok/', 2, true],
+      ],
+    )
+    t.match(
+      results.find((r) => r.file === 'test/ok/')!.output,
+      /test\/ok\/a\.ts\n[\s\S]*test\/ok\/b\.ts\n/,
+      'each file sees itself as the script run',
+    )
+    t.same(notes, ['test/apart/ failed together (exit 1) but each file passes alone'])
+  },
+)
 
-t.test('a test file gets the runner\'s time limit, not tap\'s own 30 s', async (t) => {
+t.test("a test file gets the runner's time limit, not tap's own 30 s", async (t) => {
   const root = t.testdir({ test: { 'limit.ts': 'console.log(process.env.TAP_TIMEOUT)\n' } })
   const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
   t.equal((await runFile('test/limit.ts', 900_000, options)).output, '900\n')

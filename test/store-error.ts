@@ -4,9 +4,19 @@ import { StoreError } from '../src/store-error.ts'
 
 t.test('a store error is a 503 and exit status 2 naming the file and its trouble, with its cause', async (t) => {
   const cause = new Error('database disk image is malformed')
-  const error = new StoreError('/srv/.judge/store.sqlite', 'damaged', '/srv/.judge/store.sqlite is damaged', { cause, context: { sqlite: 11 } })
+  const error = new StoreError('/srv/.judge/store.sqlite', 'damaged', '/srv/.judge/store.sqlite is damaged', {
+    cause,
+    context: { sqlite: 11 },
+  })
   t.ok(error instanceof JudgeError)
-  t.match(error, { name: 'StoreError', status: 503, exitCode: 2, file: '/srv/.judge/store.sqlite', trouble: 'damaged', cause })
+  t.match(error, {
+    name: 'StoreError',
+    status: 503,
+    exitCode: 2,
+    file: '/srv/.judge/store.sqlite',
+    trouble: 'damaged',
+    cause,
+  })
   t.same(error.context, { file: '/srv/.judge/store.sqlite', trouble: 'damaged', sqlite: 11 })
 })
 

@@ -34,7 +34,12 @@ export type Posted =
  * and waits are the core's (src/core/pacing/).
  */
 export function postOnce(target: HttpTarget, body: string, signal?: AbortSignal): Promise<Posted> {
-  return sendOnce(target, target.endpoint, { method: 'POST', body, headers: { 'content-type': 'application/json' } }, signal)
+  return sendOnce(
+    target,
+    target.endpoint,
+    { method: 'POST', body, headers: { 'content-type': 'application/json' } },
+    signal,
+  )
 }
 
 /** Gets `url` once with the target's headers, fetch and time limit (a list of models); as postOnce, never throws. */
@@ -42,7 +47,12 @@ export function getOnce(target: HttpTarget, url: string, signal?: AbortSignal): 
   return sendOnce(target, url, { method: 'GET', headers: {} }, signal)
 }
 
-async function sendOnce(target: HttpTarget, url: string, init: { method: string; body?: string; headers: Record<string, string> }, signal?: AbortSignal): Promise<Posted> {
+async function sendOnce(
+  target: HttpTarget,
+  url: string,
+  init: { method: string; body?: string; headers: Record<string, string> },
+  signal?: AbortSignal,
+): Promise<Posted> {
   const limit = timeLimit(target.timeoutMs, signal)
   try {
     const response = await target.fetch(url, {
@@ -58,7 +68,8 @@ async function sendOnce(target: HttpTarget, url: string, init: { method: string;
     const words = `engine answered ${response.status}: ${engineMessage(text, response.statusText)}`
     const message = requestId ? `${words} (request ${requestId})` : words
     // The official SDK prefers retry-after-ms, which is finer than Retry-After (docs/engine.md).
-    const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after-ms')) ?? parseRetryAfter(response.headers.get('retry-after'))
+    const retryAfterMs =
+      parseRetryAfterMs(response.headers.get('retry-after-ms')) ?? parseRetryAfter(response.headers.get('retry-after'))
     const failure = { status: response.status, message, transient: isRetryableStatus(response.status), retryAfterMs }
     return { ok: false, failure: requestId ? { ...failure, requestId } : failure }
   } catch (error) {
@@ -132,7 +143,10 @@ export function cancelled(signal: AbortSignal): HttpFailure {
 export function failureError(failure: HttpFailure, secret: string | null): EngineError {
   const message = secret ? failure.message.replaceAll(secret, '[redacted]') : failure.message
   return new EngineError(message, failure.status, {
-    cause: failure.cause, transient: failure.transient ?? false, retryAfterMs: failure.retryAfterMs ?? null, requestId: failure.requestId ?? null,
+    cause: failure.cause,
+    transient: failure.transient ?? false,
+    retryAfterMs: failure.retryAfterMs ?? null,
+    requestId: failure.requestId ?? null,
   })
 }
 

@@ -31,15 +31,31 @@ const systemOne = () => load(`./system-one/system-one${EXT}`) as typeof import('
 const simulated = () => load(`./simulated/simulated${EXT}`) as typeof import('./simulated/simulated.ts')
 const openAi = () => load(`./openai/openai${EXT}`) as typeof import('./openai/openai.ts')
 
-/** Every engine the product speaks, by the name ENGINE takes (src/core/engine-kinds.ts); a new engine is one entry there and one here. */
+/**
+ * Every engine the product speaks, by the name ENGINE takes (src/core/engine-kinds.ts); a new engine is one entry there
+ * and one here.
+ */
 export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
   systemone: {
     ...ENGINE_DEFAULTS.systemone,
-    create: (s) => systemOne().createSystemOne({ url: s.url, apiKey: s.apiKey ?? '', timeoutMs: s.timeoutMs, ...(s.fetch ? { fetch: s.fetch } : {}) }),
+    create: (s) =>
+      systemOne().createSystemOne({
+        url: s.url,
+        apiKey: s.apiKey ?? '',
+        timeoutMs: s.timeoutMs,
+        ...(s.fetch ? { fetch: s.fetch } : {}),
+      }),
   },
   simulated: { ...ENGINE_DEFAULTS.simulated, create: () => simulated().createSimulatedEngine() },
   openai: {
     ...ENGINE_DEFAULTS.openai,
-    create: (s) => openAi().createOpenAi({ url: s.url, model: s.model!, apiKey: s.apiKey, timeoutMs: s.timeoutMs, ...(s.fetch ? { fetch: s.fetch } : {}) }),
+    create: (s) =>
+      openAi().createOpenAi({
+        url: s.url,
+        model: s.model!,
+        apiKey: s.apiKey,
+        timeoutMs: s.timeoutMs,
+        ...(s.fetch ? { fetch: s.fetch } : {}),
+      }),
   },
 }

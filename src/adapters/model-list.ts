@@ -7,7 +7,12 @@ import { failureError, getOnce, type HttpTarget } from './engine-http.ts'
  * Gets an engine's list of models once from `url` and reads it; a failure is the EngineError the
  * port rejects with, the key scrubbed from it.
  */
-export async function fetchModelList(target: HttpTarget, url: string, secret: string | null, signal?: AbortSignal): Promise<ListedModel[]> {
+export async function fetchModelList(
+  target: HttpTarget,
+  url: string,
+  secret: string | null,
+  signal?: AbortSignal,
+): Promise<ListedModel[]> {
   const outcome = await getOnce(target, url, signal)
   if (!outcome.ok) throw failureError(outcome.failure, secret)
   try {
@@ -31,14 +36,19 @@ export function parseModelList(text: string): ListedModel[] {
 }
 
 function systemOneModel(value: unknown, i: number): ListedModel {
-  if (!isRecord(value) || typeof value.name !== 'string' || value.name === '') throw unusable(`models[${i}] is ${shown(value)}, not a model with a name`)
+  if (!isRecord(value) || typeof value.name !== 'string' || value.name === '')
+    throw unusable(`models[${i}] is ${shown(value)}, not a model with a name`)
   return { name: value.name, description: text(value.description), releaseDate: text(value.release_date) }
 }
 
 function openAiModel(value: unknown, i: number): ListedModel {
-  if (!isRecord(value) || typeof value.id !== 'string' || value.id === '') throw unusable(`data[${i}] is ${shown(value)}, not a model with an id`)
+  if (!isRecord(value) || typeof value.id !== 'string' || value.id === '')
+    throw unusable(`data[${i}] is ${shown(value)}, not a model with an id`)
   // `created` is in seconds since the epoch; some servers send 0 or nothing.
-  const created = typeof value.created === 'number' && value.created > 0 ? new Date(value.created * 1000).toISOString().slice(0, 10) : null
+  const created =
+    typeof value.created === 'number' && value.created > 0
+      ? new Date(value.created * 1000).toISOString().slice(0, 10)
+      : null
   return { name: value.id, description: text(value.description), releaseDate: created }
 }
 

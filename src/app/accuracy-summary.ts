@@ -26,19 +26,40 @@ export interface AccuracySummary {
  * nothing: the same estimate as `judge test` and GET /v1/accuracy. Without a store there are no
  * answers yet, and none is created.
  */
-export async function accuracySummary(app: App, project: Project, spec: Spec): Promise<Record<string, AccuracySummary>> {
+export async function accuracySummary(
+  app: App,
+  project: Project,
+  spec: Spec,
+): Promise<Record<string, AccuracySummary>> {
   const store = app.existingStore(project)
   if (store === null) return Object.fromEntries(spec.questions.map((q) => [q.name, NONE]))
   const [key, verdicts] = await Promise.all([app.files.key(spec), app.files.verdicts(spec)])
   const scores = accuracyData({ store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts })
-  return Object.fromEntries(spec.questions.map((q): [string, AccuracySummary] => {
-    const { estimate, pending, reviewed } = scores[q.name]
-    return [q.name, {
-      answers: estimate.strata.reduce((n, s) => n + s.size, 0), estimable: estimate.estimable,
-      estimate: estimate.estimable ? estimate.point : null, interval: estimate.estimable ? estimate.interval : null,
-      needed: estimate.needed, pending, reviewed,
-    }]
-  }))
+  return Object.fromEntries(
+    spec.questions.map((q): [string, AccuracySummary] => {
+      const { estimate, pending, reviewed } = scores[q.name]
+      return [
+        q.name,
+        {
+          answers: estimate.strata.reduce((n, s) => n + s.size, 0),
+          estimable: estimate.estimable,
+          estimate: estimate.estimable ? estimate.point : null,
+          interval: estimate.estimable ? estimate.interval : null,
+          needed: estimate.needed,
+          pending,
+          reviewed,
+        },
+      ]
+    }),
+  )
 }
 
-const NONE: AccuracySummary = { answers: 0, estimable: false, estimate: null, interval: null, needed: 0, pending: 0, reviewed: 0 }
+const NONE: AccuracySummary = {
+  answers: 0,
+  estimable: false,
+  estimate: null,
+  interval: null,
+  needed: 0,
+  pending: 0,
+  reviewed: 0,
+}

@@ -32,7 +32,10 @@ export interface QuestionAccuracy {
   readonly agreement: QuestionAgreement
   /** The half-width of the accuracy interval the spec asks for (`accuracy_target`), or null. */
   readonly accuracy_target: number | null
-  /** The reviews per stratum still needed to reach it (docs/review.md, The reviews it takes); null without a target or answers. */
+  /**
+   * The reviews per stratum still needed to reach it (docs/review.md, The reviews it takes); null without a target or
+   * answers.
+   */
   readonly reviews_needed: TargetFigures['reviews_needed']
 }
 
@@ -49,7 +52,10 @@ export interface AccuracyReport {
   readonly questions: Readonly<Record<string, QuestionAccuracy>>
   /** The spec's `act` block with the suggested thresholds, to paste; null when the spec has no `act`. */
   readonly act: string | null
-  /** Each question's latest stability check (`judge stability`, docs/engine.md); null when none was made. Always given by accuracyReport. */
+  /**
+   * Each question's latest stability check (`judge stability`, docs/engine.md); null when none was made. Always given
+   * by accuracyReport.
+   */
   readonly stability?: StabilityFigures | null
 }
 
@@ -69,7 +75,12 @@ export function accuracyTargets(project: Project, node: string | null | undefine
  * The accuracy report of one judgment, from its store, answer key and reviews file, asking the
  * engine nothing: a project without a store yet reports no answers and creates none.
  */
-export async function accuracyReport(app: App, project: Project, spec: Spec, target = DEFAULT_TARGET): Promise<AccuracyReport> {
+export async function accuracyReport(
+  app: App,
+  project: Project,
+  spec: Spec,
+  target = DEFAULT_TARGET,
+): Promise<AccuracyReport> {
   const [key, reviews] = await Promise.all([app.files.key(spec), app.files.reviews(spec)])
   const verdicts = countingVerdicts(reviews)
   const store = app.existingStore(project)
@@ -78,20 +89,42 @@ export async function accuracyReport(app: App, project: Project, spec: Spec, tar
   const source = store && { store, model: model!, spec, key, verdicts }
   const scores = scoreJudgment(spec, key, verdicts, source ? currentLabels(source) : new Map())
   const audits = source ? auditData(source) : new Map<string, QuestionAudit>()
-  const questions = Object.fromEntries(spec.questions.map((q): [string, QuestionAccuracy] => {
-    const audit = audits.get(q.name) ?? auditQuestion({ question: q, unsureBelow: spec.unsureBelow, strata: NO_ROWS, known: new Map() })
-    const cells = source ? source.store.answerCells(source.model, q.fingerprint, resolutionOf(spec, q)) : []
-    return [q.name, {
-      ask: q.ask, labels: q.labels, estimate: estimateAccuracy(audit, scores[q.name]), calibration: calibration(cells, weightedRows(audit)),
-      thresholds: routeThresholds({ question: q.name, rules: spec.act[q.name] ?? [], cells, audit, unsureBelow: spec.unsureBelow, target }),
-      mix: labelMix(q.labels, cells, audit, spec.unsureBelow),
-      agreement: questionAgreement({ judgment: spec.name, audit, reviews, key }),
-      ...targetFigures(strataState(audit), spec.accuracyTarget),
-    }]
-  }))
+  const questions = Object.fromEntries(
+    spec.questions.map((q): [string, QuestionAccuracy] => {
+      const audit =
+        audits.get(q.name) ??
+        auditQuestion({ question: q, unsureBelow: spec.unsureBelow, strata: NO_ROWS, known: new Map() })
+      const cells = source ? source.store.answerCells(source.model, q.fingerprint, resolutionOf(spec, q)) : []
+      return [
+        q.name,
+        {
+          ask: q.ask,
+          labels: q.labels,
+          estimate: estimateAccuracy(audit, scores[q.name]),
+          calibration: calibration(cells, weightedRows(audit)),
+          thresholds: routeThresholds({
+            question: q.name,
+            rules: spec.act[q.name] ?? [],
+            cells,
+            audit,
+            unsureBelow: spec.unsureBelow,
+            target,
+          }),
+          mix: labelMix(q.labels, cells, audit, spec.unsureBelow),
+          agreement: questionAgreement({ judgment: spec.name, audit, reviews, key }),
+          ...targetFigures(strataState(audit), spec.accuracyTarget),
+        },
+      ]
+    }),
+  )
   const thresholds = Object.values(questions).flatMap((q) => q.thresholds)
   return {
-    judgment: spec.name, model, unsure_below: spec.unsureBelow, key_sample: spec.keySample, target, questions,
+    judgment: spec.name,
+    model,
+    unsure_below: spec.unsureBelow,
+    key_sample: spec.keySample,
+    target,
+    questions,
     act: Object.keys(spec.act).length === 0 ? null : actBlock(spec.act, thresholds),
     stability: latestStability(app, project, spec),
   }

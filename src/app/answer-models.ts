@@ -3,7 +3,10 @@ import { modelFor } from '../core/judge/deps.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 
-/** The model a report on a judgment's answers reads, and the other models the store holds answers of for the same questions. */
+/**
+ * The model a report on a judgment's answers reads, and the other models the store holds answers of for the same
+ * questions.
+ */
 export interface AnswerModels {
   readonly judgment: string
   /** The model read: the spec's, else the configured one; null when there is no store yet and the spec names none. */
@@ -14,12 +17,17 @@ export interface AnswerModels {
   readonly others: readonly { readonly model: string; readonly answers: number }[]
 }
 
-/** The setting that makes a command or the server read a model's answers: ENGINE=simulated for the simulated engine's, else ENGINE_MODEL. */
+/**
+ * The setting that makes a command or the server read a model's answers: ENGINE=simulated for the simulated engine's,
+ * else ENGINE_MODEL.
+ */
 export function settingFor(model: string): string {
   return model.startsWith(SIMULATED_PREFIX) ? 'ENGINE=simulated' : `ENGINE_MODEL=${model}`
 }
 
-/** Which model a command reads for a judgment, and which others the store holds answers of. Reading creates no store. */
+/**
+ * Which model a command reads for a judgment, and which others the store holds answers of. Reading creates no store.
+ */
 export function answerModels(app: App, project: Project, spec: Spec): AnswerModels {
   const store = app.existingStore(project)
   if (!store) return { judgment: spec.name, model: spec.model, answers: 0, others: [] }
@@ -29,7 +37,9 @@ export function answerModels(app: App, project: Project, spec: Spec): AnswerMode
   for (const group of store.answerGroups()) {
     if (current.has(group.fingerprint)) counts.set(group.model, (counts.get(group.model) ?? 0) + group.answers)
   }
-  const others = [...counts].filter(([m]) => m !== model).map(([m, answers]) => ({ model: m, answers }))
+  const others = [...counts]
+    .filter(([m]) => m !== model)
+    .map(([m, answers]) => ({ model: m, answers }))
     .sort((a, b) => b.answers - a.answers || a.model.localeCompare(b.model))
   return { judgment: spec.name, model, answers: counts.get(model) ?? 0, others }
 }

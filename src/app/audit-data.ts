@@ -14,7 +14,10 @@ export function auditOf(source: ReviewSource, question: Question): QuestionAudit
   const answers = hashes.length > 0 ? store.answersForStates(model, question.fingerprint, hashes) : []
   const known = knownRows({ ...base, answers: new Map(answers.map((a) => [a.stateHash, a])) })
   const read = rowsToRead(known, spec.unsureBelow, MIN_COUNTED)
-  const strata = { unsure: stratumRows(source, question, 'unsure', read.unsure), confident: stratumRows(source, question, 'confident', read.confident) }
+  const strata = {
+    unsure: stratumRows(source, question, 'unsure', read.unsure),
+    confident: stratumRows(source, question, 'confident', read.confident),
+  }
   return auditQuestion({ question, unsureBelow: spec.unsureBelow, strata, known })
 }
 

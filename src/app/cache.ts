@@ -54,11 +54,20 @@ export function pruneCache(app: App, project: Project, node: string | null | und
   return { dry_run: false, superseded, answers, deleted }
 }
 
-function statusOf(store: KeptStore & RunStore, project: Project, named: readonly Spec[]): (group: AnswerGroup) => GroupStatus {
+function statusOf(
+  store: KeptStore & RunStore,
+  project: Project,
+  named: readonly Spec[],
+): (group: AnswerGroup) => GroupStatus {
   const current = new Set(project.specs.flatMap((s) => s.questions.map((q) => q.fingerprint)))
   const candidates = new Set(store.candidateQuestions().map((c) => c.fingerprint))
   const inProject = new Set(project.specs.map((s) => s.name))
-  const elsewhere = new Set(store.latestRuns().filter((r) => !inProject.has(r.judgment)).flatMap((r) => Object.values(r.fingerprints)))
+  const elsewhere = new Set(
+    store
+      .latestRuns()
+      .filter((r) => !inProject.has(r.judgment))
+      .flatMap((r) => Object.values(r.fingerprints)),
+  )
   const asked = new Set(named.flatMap((s) => s.questions.map((q) => `${s.name}\0${q.name}`)))
   return (group) => {
     if (current.has(group.fingerprint)) return 'current'

@@ -32,28 +32,44 @@ export async function judgeData(app: App, input: DataInput): Promise<Replayed> {
   const live: { hash: string; state: State; labels: Record<string, string> }[] = []
   const candidate: Record<string, string>[] = []
   const onStart = input.onStart?.(rows.length * 2)
-  const judgedLive = await judgeRows({ deps: liveDeps, ledger, signal: input.signal, patience: 'run' }, withDependencies(input.live, [pair.live]), rows, {
-    concurrency: input.concurrency,
-    onRow(seq, sourced, results) {
-      const result = results.get(pair.live.name)!
-      live[seq] = { hash: result.stateHash, state: result.state, labels: labelsOf(result) }
-      onStart?.(seq, sourced, results)
+  const judgedLive = await judgeRows(
+    { deps: liveDeps, ledger, signal: input.signal, patience: 'run' },
+    withDependencies(input.live, [pair.live]),
+    rows,
+    {
+      concurrency: input.concurrency,
+      onRow(seq, sourced, results) {
+        const result = results.get(pair.live.name)!
+        live[seq] = { hash: result.stateHash, state: result.state, labels: labelsOf(result) }
+        onStart?.(seq, sourced, results)
+      },
     },
-  })
+  )
   if (judgedLive.error) throw judgedLive.error
-  const judgedCandidate = await judgeRows({ deps: candidateDeps, ledger, signal: input.signal, patience: 'run' }, withDependencies(input.candidate, [pair.candidate]), rows, {
-    concurrency: input.concurrency,
-    onRow(seq, sourced, results) {
-      candidate[seq] = labelsOf(results.get(pair.candidate.name)!)
-      onStart?.(seq, sourced, results)
+  const judgedCandidate = await judgeRows(
+    { deps: candidateDeps, ledger, signal: input.signal, patience: 'run' },
+    withDependencies(input.candidate, [pair.candidate]),
+    rows,
+    {
+      concurrency: input.concurrency,
+      onRow(seq, sourced, results) {
+        candidate[seq] = labelsOf(results.get(pair.candidate.name)!)
+        onStart?.(seq, sourced, results)
+      },
     },
-  })
+  )
   // A comparison on some of the rows would read as one on all of them: an error stops it.
   if (judgedCandidate.error) throw judgedCandidate.error
   // A state met on several rows is compared once, as the comparison counts states.
   const byHash = new Map<string, ReplayRow>()
   rows.forEach((_, i) => {
-    if (live[i] && candidate[i] && !byHash.has(live[i].hash)) byHash.set(live[i].hash, { stateHash: live[i].hash, state: live[i].state, live: live[i].labels, candidate: candidate[i] })
+    if (live[i] && candidate[i] && !byHash.has(live[i].hash))
+      byHash.set(live[i].hash, {
+        stateHash: live[i].hash,
+        state: live[i].state,
+        live: live[i].labels,
+        candidate: candidate[i],
+      })
   })
   return { pair, kept: [], rows: [...byHash.values()], ledger, run: null }
 }

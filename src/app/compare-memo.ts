@@ -19,7 +19,10 @@ export interface Gathered {
 export interface CompareMemo {
   /** The rows gathered under `key`, made again by `gather` unless made after the stores' current marks. */
   gathered(key: string, stores: readonly Store[], gather: () => Gathered): Gathered
-  /** The comparison of one question of `gathered` for `key` (question, margin, known labels), made by `compare` unless held. */
+  /**
+   * The comparison of one question of `gathered` for `key` (question, margin, known labels), made by `compare` unless
+   * held.
+   */
   question(gathered: Gathered, key: string, compare: () => QuestionComparison): QuestionComparison
 }
 

@@ -9,7 +9,10 @@ import { truthOf } from './compare.ts'
 import { storedRows, type ReplayInput } from './replay.ts'
 import { serialized, written } from './review.ts'
 
-/** A row to review where the live and the candidate spec differ: both labels, in an order that does not say which gave which. */
+/**
+ * A row to review where the live and the candidate spec differ: both labels, in an order that does not say which gave
+ * which.
+ */
 export interface CompareCard {
   readonly question: string
   readonly state_hash: string
@@ -39,19 +42,37 @@ export type CompareTarget = Pick<ReplayInput, 'live' | 'candidate' | 'node'>
  */
 export async function compareQueue(app: App, target: CompareTarget): Promise<CompareQueue> {
   const { pair, rows } = storedRows(app, target)
-  const [key, reviews, comparisons] = await Promise.all([app.files.key(pair.live), app.files.reviews(pair.live), app.files.comparisons(pair.live)])
+  const [key, reviews, comparisons] = await Promise.all([
+    app.files.key(pair.live),
+    app.files.reviews(pair.live),
+    app.files.comparisons(pair.live),
+  ])
   const verdicts = countingVerdicts(reviews)
   const byHash = new Map(rows.map((r) => [r.stateHash, r]))
   const lists = sharedQuestions(pair).map(({ live }) => {
     const truth = truthOf(pair.live, live.name, key, verdicts, comparisons)
-    const compared = rows.flatMap((r) => (r.live[live.name] === undefined || r.candidate[live.name] === undefined ? [] : [{ stateHash: r.stateHash, live: r.live[live.name], candidate: r.candidate[live.name] }]))
-    return discordantOrder(pair.live.name, live.name, compared).filter((r) => !truth.has(r.stateHash)).map((r): CompareCard => {
-      const shown: [string, string] = compareRank(pair.live.name, live.name, r.stateHash) % 2 === 0 ? [r.live, r.candidate] : [r.candidate, r.live]
-      return { question: live.name, state_hash: r.stateHash, state: byHash.get(r.stateHash)!.state, shown, choices: live.labels }
-    })
+    const compared = rows.flatMap((r) =>
+      r.live[live.name] === undefined || r.candidate[live.name] === undefined
+        ? []
+        : [{ stateHash: r.stateHash, live: r.live[live.name], candidate: r.candidate[live.name] }],
+    )
+    return discordantOrder(pair.live.name, live.name, compared)
+      .filter((r) => !truth.has(r.stateHash))
+      .map((r): CompareCard => {
+        const shown: [string, string] =
+          compareRank(pair.live.name, live.name, r.stateHash) % 2 === 0 ? [r.live, r.candidate] : [r.candidate, r.live]
+        return {
+          question: live.name,
+          state_hash: r.stateHash,
+          state: byHash.get(r.stateHash)!.state,
+          shown,
+          choices: live.labels,
+        }
+      })
   })
   const cards: CompareCard[] = []
-  for (let i = 0; i < Math.max(0, ...lists.map((l) => l.length)); i++) for (const list of lists) if (i < list.length) cards.push(list[i])
+  for (let i = 0; i < Math.max(0, ...lists.map((l) => l.length)); i++)
+    for (const list of lists) if (i < list.length) cards.push(list[i])
   const left = Object.fromEntries(sharedQuestions(pair).map(({ live }, i) => [live.name, lists[i].length]))
   return { judgment: pair.live.name, candidate: pair.candidate.name, cards, left }
 }
@@ -72,21 +93,44 @@ export interface ComparisonRequest {
  * file's lock, as a verdict of the live queue is. It is written with the kind `compare`, so the
  * live queue and its estimate never read it.
  */
-export async function recordComparison(app: App, target: CompareTarget, request: ComparisonRequest): Promise<ComparisonRecord> {
+export async function recordComparison(
+  app: App,
+  target: CompareTarget,
+  request: ComparisonRequest,
+): Promise<ComparisonRecord> {
   const { pair, rows } = storedRows(app, target)
   const spec = pair.live
   return serialized(app, spec, async () => {
     const queue = await compareQueue(app, target)
     const card = queue.cards.find((c) => c.question === request.question && c.state_hash === request.stateHash)
     const question = spec.questions.find((q) => q.name === request.question)
-    if (!question) throw new UsageError(`unknown question ${JSON.stringify(request.question.slice(0, 64))}; the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`)
-    if (!question.labels.includes(request.label)) throw new UsageError(`label must be one of ${question.labels.join(', ')}, not ${JSON.stringify(request.label.slice(0, 64))}`)
-    if (!card) throw new ConflictError(`question ${request.question}: the comparison does not offer that row; its label is known already, or the two specs agree on it`)
+    if (!question)
+      throw new UsageError(
+        `unknown question ${JSON.stringify(request.question.slice(0, 64))}; the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`,
+      )
+    if (!question.labels.includes(request.label))
+      throw new UsageError(
+        `label must be one of ${question.labels.join(', ')}, not ${JSON.stringify(request.label.slice(0, 64))}`,
+      )
+    if (!card)
+      throw new ConflictError(
+        `question ${request.question}: the comparison does not offer that row; its label is known already, or the two specs agree on it`,
+      )
     const record: ComparisonRecord = {
-      reviewed_at: request.reviewedAt, reviewer: request.reviewer, judgment: spec.name, question: request.question, state_hash: request.stateHash,
+      reviewed_at: request.reviewedAt,
+      reviewer: request.reviewer,
+      judgment: spec.name,
+      question: request.question,
+      state_hash: request.stateHash,
       // model_label is the live spec's label, as on every line of the live judgment's file.
-      kind: COMPARE_KIND, verdict: 'labeled', labels: [request.label], model_label: rows.find((r) => r.stateHash === card.state_hash)!.live[request.question],
-      key_label: null, state: card.state, stratum: null, rank: null,
+      kind: COMPARE_KIND,
+      verdict: 'labeled',
+      labels: [request.label],
+      model_label: rows.find((r) => r.stateHash === card.state_hash)!.live[request.question],
+      key_label: null,
+      state: card.state,
+      stratum: null,
+      rank: null,
     }
     await written(spec, () => app.files.appendComparison(spec, record))
     return record

@@ -3,7 +3,10 @@ import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { AnswerStore } from '../ports/answer-store.ts'
 import type { App } from './app.ts'
 
-/** A judgment's newest run and its fit per question, the rows of lowest mass with their values: the `/accuracy` page's and `judge plan`'s. */
+/**
+ * A judgment's newest run and its fit per question, the rows of lowest mass with their values: the `/accuracy` page's
+ * and `judge plan`'s.
+ */
 export interface LastRunFit {
   readonly judgment: string
   readonly run_id: string
@@ -20,8 +23,12 @@ export function withFitStates(store: Pick<AnswerStore, 'getStates'> | null, fit:
   const hashes = Object.values(fit ?? {}).flatMap((q) => q.lowest.map((row) => row.state_hash))
   if (hashes.length === 0 || store === null) return fit ?? {}
   const states = store.getStates(hashes)
-  return Object.fromEntries(Object.entries(fit ?? {}).map(([question, q]) =>
-    [question, { ...q, lowest: q.lowest.map((row) => ({ ...row, state: states.get(row.state_hash) ?? null })) }]))
+  return Object.fromEntries(
+    Object.entries(fit ?? {}).map(([question, q]) => [
+      question,
+      { ...q, lowest: q.lowest.map((row) => ({ ...row, state: states.get(row.state_hash) ?? null })) },
+    ]),
+  )
 }
 
 /**

@@ -43,10 +43,26 @@ export async function forgetExpired(app: App, input: ExpiredInput): Promise<Expi
   const judgments: ExpiredJudgment[] = []
   for (const spec of specs) {
     const before = retentionCutoff(app.now(), spec.retainDays!)
-    const plan = { values: store ? store.expiredStates(spec.name, fingerprintsOf(store, spec), before) : [], records: [], stale: { judgment: spec.name, before } }
-    const job = { project: input.project, plan, reviews: [{ spec, pick: pickBefore(spec.name, before) }], apply: input.apply, command: `retain_days ${spec.retainDays} of ${spec.name} (${input.command})` }
+    const plan = {
+      values: store ? store.expiredStates(spec.name, fingerprintsOf(store, spec), before) : [],
+      records: [],
+      stale: { judgment: spec.name, before },
+    }
+    const job = {
+      project: input.project,
+      plan,
+      reviews: [{ spec, pick: pickBefore(spec.name, before) }],
+      apply: input.apply,
+      command: `retain_days ${spec.retainDays} of ${spec.name} (${input.command})`,
+    }
     const result = await runForgetJob(app, store, job)
-    judgments.push({ judgment: spec.name, retain_days: spec.retainDays!, before, ...result, removed: totalsOf(result.states) })
+    judgments.push({
+      judgment: spec.name,
+      retain_days: spec.retainDays!,
+      before,
+      ...result,
+      removed: totalsOf(result.states),
+    })
   }
   return { dry_run: !input.apply, judgments }
 }

@@ -58,17 +58,34 @@ export async function runForgetJob(app: App, store: ForgetStore | null, job: For
   const at = timestamp(app.now())
   const forgotten = store && job.apply ? store.forget(job.plan, { at, command: job.command }) : null
   const held = forgotten?.states ?? store?.heldFor(job.plan) ?? []
-  const files = await Promise.all(job.reviews.map(async (target) => ({ target, lines: await linesOf(app, target, job.apply) })))
+  const files = await Promise.all(
+    job.reviews.map(async (target) => ({ target, lines: await linesOf(app, target, job.apply) })),
+  )
   const found = files.filter((f) => f.lines.size > 0)
   if (job.apply && found.length > 0) {
-    const audit = found.flatMap(({ target, lines }) => [...lines].map(([stateHash, count]): ForgottenLine =>
-      ({ at, command: job.command, stateHash, place: `reviews file ${relative(job.project.dir, target.spec.reviews)}`, count })))
+    const audit = found.flatMap(({ target, lines }) =>
+      [...lines].map(
+        ([stateHash, count]): ForgottenLine => ({
+          at,
+          command: job.command,
+          stateHash,
+          place: `reviews file ${relative(job.project.dir, target.spec.reviews)}`,
+          count,
+        }),
+      ),
+    )
     const audited = store ?? app.depsFor(job.project).store
     audited.recordForgotten(audit)
   }
   return {
-    states: rowsOf(held, found.map((f) => f.lines)),
-    reviews_files: found.map(({ target, lines }) => ({ file: relative(job.project.dir, target.spec.reviews), lines: [...lines.values()].reduce((a, b) => a + b, 0) })),
+    states: rowsOf(
+      held,
+      found.map((f) => f.lines),
+    ),
+    reviews_files: found.map(({ target, lines }) => ({
+      file: relative(job.project.dir, target.spec.reviews),
+      lines: [...lines.values()].reduce((a, b) => a + b, 0),
+    })),
     log_cleared: forgotten?.logCleared ?? null,
   }
 }
@@ -77,16 +94,26 @@ export async function runForgetJob(app: App, store: ForgetStore | null, job: For
 async function linesOf(app: App, { spec, pick }: ReviewsTarget, apply: boolean): Promise<Map<string, number>> {
   const found = await app.files.forgetReviewStates(spec, pick, false)
   if (!apply || found.size === 0) return found
-  return app.locks.run(spec.reviews, () => app.fileLocks.hold(spec.reviews, () => app.files.forgetReviewStates(spec, pick, true))).catch((error: unknown) => {
-    if (error instanceof JudgeError) throw error
-    const code = (error as NodeJS.ErrnoException).code ?? String(error)
-    throw new JudgeError(`cannot rewrite the reviews file ${spec.reviews} of ${spec.name}: ${code}; its lines were not forgotten, run the same forget again`, { cause: error, context: { judgment: spec.name, file: spec.reviews } })
-  })
+  return app.locks
+    .run(spec.reviews, () => app.fileLocks.hold(spec.reviews, () => app.files.forgetReviewStates(spec, pick, true)))
+    .catch((error: unknown) => {
+      if (error instanceof JudgeError) throw error
+      const code = (error as NodeJS.ErrnoException).code ?? String(error)
+      throw new JudgeError(
+        `cannot rewrite the reviews file ${spec.reviews} of ${spec.name}: ${code}; its lines were not forgotten, run the same forget again`,
+        { cause: error, context: { judgment: spec.name, file: spec.reviews } },
+      )
+    })
 }
 
 /** Every state held anywhere, in hash order, with what each place holds of it. */
 function rowsOf(held: readonly HeldState[], lines: readonly Map<string, number>[]): ForgottenRow[] {
-  const rows = new Map<string, ForgottenRow>(held.map((h) => [h.stateHash, { state_hash: h.stateHash, values: h.values, kept_rows: h.keptRows, review_lines: 0 }]))
+  const rows = new Map<string, ForgottenRow>(
+    held.map((h) => [
+      h.stateHash,
+      { state_hash: h.stateHash, values: h.values, kept_rows: h.keptRows, review_lines: 0 },
+    ]),
+  )
   for (const file of lines) {
     for (const [hash, count] of file) {
       const row = rows.get(hash) ?? { state_hash: hash, values: false, kept_rows: 0, review_lines: 0 }
@@ -106,5 +133,9 @@ export function reviewsTargets(specs: readonly Spec[], pick: LinePick): ReviewsT
 /** The totals of what a job's rows hold. */
 export function totalsOf(rows: readonly ForgottenRow[]): { values: number; kept_rows: number; review_lines: number } {
   const sum = (pick: (r: ForgottenRow) => number) => rows.reduce((n, r) => n + pick(r), 0)
-  return { values: sum((r) => (r.values ? 1 : 0)), kept_rows: sum((r) => r.kept_rows), review_lines: sum((r) => r.review_lines) }
+  return {
+    values: sum((r) => (r.values ? 1 : 0)),
+    kept_rows: sum((r) => r.kept_rows),
+    review_lines: sum((r) => r.review_lines),
+  }
 }

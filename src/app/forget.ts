@@ -52,12 +52,24 @@ export async function forgetRows(app: App, input: ForgetInput): Promise<ForgetRe
     ...rows.flatMap((row) => rowStates(row, specs, input.project)),
     ...matches.flatMap((m) => store?.statesWhere(m.column, m.value) ?? []),
   ])
-  if (hashes.size === 0 && matches.length === 0) throw new UsageError('name the rows to forget: a row, a file of rows, a state hash or a column value')
+  if (hashes.size === 0 && matches.length === 0)
+    throw new UsageError('name the rows to forget: a row, a file of rows, a state hash or a column value')
   const pick = pickRows(hashes, matches)
   const plan = { values: [...hashes], records: [...hashes] }
-  const job = { project: input.project, plan, reviews: reviewsTargets(input.project.specs, pick), apply: input.apply, command: input.command }
+  const job = {
+    project: input.project,
+    plan,
+    reviews: reviewsTargets(input.project.specs, pick),
+    apply: input.apply,
+    command: input.command,
+  }
   const result = await runForgetJob(app, store, job)
-  return { dry_run: !input.apply, ...result, removed: totalsOf(result.states), key_files: await keyFiles(app, input.project, specs, hashes, matches) }
+  return {
+    dry_run: !input.apply,
+    ...result,
+    removed: totalsOf(result.states),
+    key_files: await keyFiles(app, input.project, specs, hashes, matches),
+  }
 }
 
 async function rowsOf(app: App, { file, label }: { readonly file: string; readonly label: string }): Promise<Row[]> {
@@ -70,18 +82,31 @@ async function rowsOf(app: App, { file, label }: { readonly file: string; readon
 function checkMatches(specs: readonly Spec[], matches: readonly ColumnMatch[]): void {
   const columns = new Set(specs.flatMap((s) => s.state.map((c) => c.name)))
   const unknown = matches.find((m) => !columns.has(m.column))
-  if (unknown) throw new UsageError(`${JSON.stringify(unknown.column)} is not a state column of ${specs.map((s) => s.name).join(', ')}; the state columns are ${[...columns].join(', ')}`)
+  if (unknown)
+    throw new UsageError(
+      `${JSON.stringify(unknown.column)} is not a state column of ${specs.map((s) => s.name).join(', ')}; the state columns are ${[...columns].join(', ')}`,
+    )
 }
 
-/** The answer keys of the judgments that hold one of the rows, from the project's folder; a key that does not read is passed over. */
-async function keyFiles(app: App, project: Project, specs: readonly Spec[], hashes: ReadonlySet<string>, matches: readonly ColumnMatch[]): Promise<string[]> {
+/**
+ * The answer keys of the judgments that hold one of the rows, from the project's folder; a key that does not read is
+ * passed over.
+ */
+async function keyFiles(
+  app: App,
+  project: Project,
+  specs: readonly Spec[],
+  hashes: ReadonlySet<string>,
+  matches: readonly ColumnMatch[],
+): Promise<string[]> {
   const files = new Set<string>()
   const read = new Set<string>()
   for (const spec of specs) {
     if (spec.key === null || read.has(spec.key)) continue
     read.add(spec.key)
     const key = await app.files.key(spec).catch(() => new Map())
-    if ([...key.values()].some((row) => hashes.has(row.stateHash) || matchesState(row.state, matches))) files.add(spec.key)
+    if ([...key.values()].some((row) => hashes.has(row.stateHash) || matchesState(row.state, matches)))
+      files.add(spec.key)
   }
   return [...files].map((file) => relative(project.dir, file))
 }

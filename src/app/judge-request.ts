@@ -7,10 +7,10 @@ import { selectJudgments } from '../core/judge/select.ts'
 import type { Answers, Project, Row } from '../core/types.ts'
 import type { App } from './app.ts'
 
-
 // The daily spend cap's code loads with the first request of a server that has one (the library's judge() has none).
 const load = createRequire(import.meta.url)
-const spending = () => load(`../core/judge/daily-spend${extname(import.meta.filename)}`) as typeof import('../core/judge/daily-spend.ts')
+const spending = () =>
+  load(`../core/judge/daily-spend${extname(import.meta.filename)}`) as typeof import('../core/judge/daily-spend.ts')
 
 /** One row to judge, as the library and `POST /v1/judge` take it. */
 export interface JudgeInput {

@@ -11,7 +11,10 @@ export function createKeyedLock(): KeyedLock {
     run(key, work) {
       const result = (tails.get(key) ?? Promise.resolve()).then(work)
       // A failure belongs to its own caller and must not hold up the work queued behind it.
-      const tail = result.then(() => undefined, () => undefined)
+      const tail = result.then(
+        () => undefined,
+        () => undefined,
+      )
       tails.set(key, tail)
       void tail.then(() => {
         if (tails.get(key) === tail) tails.delete(key)

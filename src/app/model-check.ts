@@ -43,7 +43,9 @@ interface Check {
   readonly baseline: RunRecord
 }
 
-/** A model check to make once its run is recorded: the sample of the baseline's rows already read (null for anchors). */
+/**
+ * A model check to make once its run is recorded: the sample of the baseline's rows already read (null for anchors).
+ */
 export interface PendingCheck {
   readonly check: Check
   readonly sample: CheckRow[] | null
@@ -75,7 +77,7 @@ export function pendingChecks(app: App, pass: CheckedPass, runs: readonly RunRec
  */
 export async function checkModels(app: App, pass: CheckedPass, pending: readonly PendingCheck[]): Promise<void> {
   for (const { check, sample } of pending) {
-    const rows = sample ?? await anchorRows(app, pass, check.spec)
+    const rows = sample ?? (await anchorRows(app, pass, check.spec))
     check.deps.store.recordModelCheck(await compare(check, rows, sample ? 'sample' : 'anchors'))
   }
 }
@@ -85,7 +87,9 @@ function sampleRows(check: Check): CheckRow[] {
   // State hashes are uniform: starting at a point fixed by the run's id, the sample is random and repeatable.
   const picked = store.runStates(check.baseline.run_id, shortHash(check.run.run_id), MODEL_CHECK_STATES)
   const states = store.getStates(picked.map((s) => s.stateHash))
-  return picked.flatMap((s) => (states.has(s.stateHash) ? [{ state: states.get(s.stateHash)!, hash: s.stateHash, weight: s.rows }] : []))
+  return picked.flatMap((s) =>
+    states.has(s.stateHash) ? [{ state: states.get(s.stateHash)!, hash: s.stateHash, weight: s.rows }] : [],
+  )
 }
 
 async function anchorRows(app: App, pass: CheckedPass, spec: Spec): Promise<CheckRow[]> {
@@ -105,7 +109,10 @@ async function compare(check: Check, rows: readonly CheckRow[], from: ModelCheck
   const pairs = new Map<string, ModelPair>()
   let states = 0
   let stopped = ''
-  const both = async (row: CheckRow) => [await answersUnder(job, check.spec, check.baseline, row, from === 'anchors'), await answersUnder(job, check.spec, check.run, row, true)]
+  const both = async (row: CheckRow) => [
+    await answersUnder(job, check.spec, check.baseline, row, from === 'anchors'),
+    await answersUnder(job, check.spec, check.run, row, true),
+  ]
   // A few rows at a time, as a run asks; the first refusal (the cap) or failure ends the check.
   for (let i = 0; i < rows.length && stopped === ''; i += CHECK_CONCURRENCY) {
     const chunk = rows.slice(i, i + CHECK_CONCURRENCY)
@@ -115,14 +122,23 @@ async function compare(check: Check, rows: readonly CheckRow[], from: ModelCheck
         continue
       }
       const [old, now] = settled.value
-      for (const q of check.spec.questions) addPair(pairs, q.name, old.get(q.fingerprint), now.get(q.fingerprint), chunk[j].weight)
+      for (const q of check.spec.questions)
+        addPair(pairs, q.name, old.get(q.fingerprint), now.get(q.fingerprint), chunk[j].weight)
       states += 1
     }
   }
   return {
-    run_id: check.run.run_id, baseline: check.baseline.run_id, old_model: check.baseline.reported_model,
-    new_model: check.run.reported_model, rows_from: from, states, same_rows: check.deps.store.sameRunStates(check.baseline.run_id, check.run.run_id),
-    stopped, asked: tally.asked, cost: tidy(tally.cost), pairs: [...pairs.values()],
+    run_id: check.run.run_id,
+    baseline: check.baseline.run_id,
+    old_model: check.baseline.reported_model,
+    new_model: check.run.reported_model,
+    rows_from: from,
+    states,
+    same_rows: check.deps.store.sameRunStates(check.baseline.run_id, check.run.run_id),
+    stopped,
+    asked: tally.asked,
+    cost: tidy(tally.cost),
+    pairs: [...pairs.values()],
   }
 }
 
@@ -131,20 +147,44 @@ async function compare(check: Check, rows: readonly CheckRow[], from: ModelCheck
  * (when that model reported it) or under the reported model's own name, and otherwise, when `ask`,
  * asked of the engine by that name.
  */
-async function answersUnder(job: { deps: JudgeDeps; ledger: Ledger }, spec: Spec, run: RunRecord, row: CheckRow, ask: boolean): Promise<Map<string, StoredAnswer>> {
+async function answersUnder(
+  job: { deps: JudgeDeps; ledger: Ledger },
+  spec: Spec,
+  run: RunRecord,
+  row: CheckRow,
+  ask: boolean,
+): Promise<Map<string, StoredAnswer>> {
   const { store } = job.deps
   const reported = run.reported_model
-  const found = new Map([...store.getAnswers(run.model, row.hash, fingerprintsOf(spec))].filter(([, a]) => (a.reportedModel ?? a.model) === reported))
+  const found = new Map(
+    [...store.getAnswers(run.model, row.hash, fingerprintsOf(spec))].filter(
+      ([, a]) => (a.reportedModel ?? a.model) === reported,
+    ),
+  )
   if (found.size < spec.questions.length && run.model !== reported) {
-    for (const [fp, a] of store.getAnswers(reported, row.hash, fingerprintsOf(spec))) if (!found.has(fp) && (a.reportedModel ?? a.model) === reported) found.set(fp, a)
+    for (const [fp, a] of store.getAnswers(reported, row.hash, fingerprintsOf(spec)))
+      if (!found.has(fp) && (a.reportedModel ?? a.model) === reported) found.set(fp, a)
   }
   const missing = spec.questions.filter((q) => !found.has(q.fingerprint))
   if (!ask || missing.length === 0) return found
-  const { stored } = await askMissing(job, { spec, model: reported, state: row.state, hash: row.hash, stored: found, missing })
+  const { stored } = await askMissing(job, {
+    spec,
+    model: reported,
+    state: row.state,
+    hash: row.hash,
+    stored: found,
+    missing,
+  })
   return new Map(stored)
 }
 
-function addPair(pairs: Map<string, ModelPair>, question: string, old: StoredAnswer | undefined, now: StoredAnswer | undefined, rows: number): void {
+function addPair(
+  pairs: Map<string, ModelPair>,
+  question: string,
+  old: StoredAnswer | undefined,
+  now: StoredAnswer | undefined,
+  rows: number,
+): void {
   if (!old || !now) return
   const key = `${question}\0${old.label}\0${now.label}`
   const pair = pairs.get(key)

@@ -68,8 +68,18 @@ export async function engineModels(input: ModelsInput): Promise<ModelsReport> {
   const names = new Set(listed.map((m) => m.name))
   return {
     default_model: input.defaultModel,
-    models: listed.map((m) => ({ name: m.name, description: m.description, release_date: m.releaseDate, alias: isAlias(m.name), used_by: uses.get(m.name)?.used ?? [] })),
+    models: listed.map((m) => ({
+      name: m.name,
+      description: m.description,
+      release_date: m.releaseDate,
+      alias: isAlias(m.name),
+      used_by: uses.get(m.name)?.used ?? [],
+    })),
     lists_builds: listed.some((m) => !isAlias(m.name)),
-    unlisted: input.answersAny ? [] : [...uses].filter(([model]) => !names.has(model)).map(([model, use]) => ({ model, used_by: use.used, pinned_by: use.pinned })),
+    unlisted: input.answersAny
+      ? []
+      : [...uses]
+          .filter(([model]) => !names.has(model))
+          .map(([model, use]) => ({ model, used_by: use.used, pinned_by: use.pinned })),
   }
 }

@@ -20,7 +20,11 @@ export interface NoiseFinding {
  * error rate's 95% interval: the engine's run-to-run noise is then the larger part of the error.
  * Reads the accuracy of a judgment only when one of its questions was checked.
  */
-export async function noiseAboveError(app: App, project: Project, judgments: readonly string[]): Promise<NoiseFinding[]> {
+export async function noiseAboveError(
+  app: App,
+  project: Project,
+  judgments: readonly string[],
+): Promise<NoiseFinding[]> {
   const findings: NoiseFinding[] = []
   for (const name of judgments) {
     const spec = findJudgment(project, name)
@@ -30,8 +34,12 @@ export async function noiseAboveError(app: App, project: Project, judgments: rea
     for (const [question, s] of Object.entries(stability)) {
       const estimate = report.questions[question]?.estimate
       if (!s?.flip_rate || !estimate?.interval || estimate.point === null) continue
-      const error: Estimate = { point: 1 - estimate.point, interval: [1 - estimate.interval[1], 1 - estimate.interval[0]] }
-      if (s.flip_rate.point > error.interval[1]) findings.push({ judgment: name, question, checked_at: s.checked_at, flip_rate: s.flip_rate, error })
+      const error: Estimate = {
+        point: 1 - estimate.point,
+        interval: [1 - estimate.interval[1], 1 - estimate.interval[0]],
+      }
+      if (s.flip_rate.point > error.interval[1])
+        findings.push({ judgment: name, question, checked_at: s.checked_at, flip_rate: s.flip_rate, error })
     }
   }
   return findings

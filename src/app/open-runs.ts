@@ -39,7 +39,11 @@ export async function openPass(app: App, pass: PassStart, options: OpenPassOptio
   let outcome: RowsOutcome | null = null
   let spent = -1
   let pending: NodeJS.Immediate | null = null
-  const spendOf = () => pass.record.reduce((sum, spec) => sum + pass.ledger.tally(spec.name).requests + pass.ledger.tally(spec.name).asked, 0)
+  const spendOf = () =>
+    pass.record.reduce(
+      (sum, spec) => sum + pass.ledger.tally(spec.name).requests + pass.ledger.tally(spec.name).asked,
+      0,
+    )
   const write = (): void => {
     pending = null
     if (outcome === null) return
@@ -48,7 +52,13 @@ export async function openPass(app: App, pass: PassStart, options: OpenPassOptio
     for (const spec of pass.record) {
       // The fit is left out: worked out from every state, it is the final record's.
       const run: RunRecord = { ...runOf(deps, at, spec, sha, now, {}), status: 'running' }
-      deps.store.putOpenRun({ run, counts: labelCountsOf(outcome, spec.name, run.run_id), pid: self.pid, host: self.host, heartbeat_at: now })
+      deps.store.putOpenRun({
+        run,
+        counts: labelCountsOf(outcome, spec.name, run.run_id),
+        pid: self.pid,
+        host: self.host,
+        heartbeat_at: now,
+      })
     }
   }
   // A write that fails (a busy store) leaves the last one standing; the run's own record is what counts.
@@ -88,7 +98,11 @@ export async function openPass(app: App, pass: PassStart, options: OpenPassOptio
  * Judges a pass's rows with its runs open as they go (openPass), then records them (recordRuns):
  * the way every command that records runs judges.
  */
-export async function judgePass(app: App, pass: PassStart, judge: (progress: (outcome: RowsOutcome) => void) => Promise<RowsOutcome>): Promise<RunRecord[]> {
+export async function judgePass(
+  app: App,
+  pass: PassStart,
+  judge: (progress: (outcome: RowsOutcome) => void) => Promise<RowsOutcome>,
+): Promise<RunRecord[]> {
   const open = await openPass(app, pass)
   let outcome: RowsOutcome
   try {

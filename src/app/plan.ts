@@ -9,12 +9,20 @@ import type { App } from './app.ts'
 
 /** Where the rows of a command come from: a data file, or rows already in hand. */
 export type RowSource =
-  | { readonly kind: 'file'; readonly file: string; readonly label: string; readonly delimiter?: string | null; readonly columns?: readonly string[] | null }
+  | {
+      readonly kind: 'file'
+      readonly file: string
+      readonly label: string
+      readonly delimiter?: string | null
+      readonly columns?: readonly string[] | null
+    }
   | { readonly kind: 'rows'; readonly rows: readonly SourcedRow[] }
 
 /** The rows of a source, streamed. */
 export function rowsOf(app: App, source: RowSource): AsyncIterable<SourcedRow> | Iterable<SourcedRow> {
-  return source.kind === 'file' ? app.files.rows(source.file, source.label, source.delimiter, source.columns) : source.rows
+  return source.kind === 'file'
+    ? app.files.rows(source.file, source.label, source.delimiter, source.columns)
+    : source.rows
 }
 
 /** The data file of a command: the one given, else the `data:` of the selected judgments, which must agree. */
@@ -30,19 +38,32 @@ export function dataFileOf(given: string | undefined, specs: readonly Spec[]): s
  * What judging the rows of a source would do per judgment, reading them once and asking nothing;
  * with, per question, what a change of wording since the judgment's last run costs.
  */
-export async function planRows(app: App, project: Project, specs: readonly Spec[], source: RowSource): Promise<JudgmentPlan[]> {
+export async function planRows(
+  app: App,
+  project: Project,
+  specs: readonly Spec[],
+  source: RowSource,
+): Promise<JudgmentPlan[]> {
   return (await planSource(app, project, specs, source)).plans
 }
 
 /** The plans of a source's rows, and the distinct states each judgment's plan saw. */
 export interface SourcePlan {
   readonly plans: JudgmentPlan[]
-  /** Per judgment (dependencies included), for the run that follows to take over: its tally then holds them at no cost of its own. */
+  /**
+   * Per judgment (dependencies included), for the run that follows to take over: its tally then holds them at no cost
+   * of its own.
+   */
   readonly seen: ReadonlyMap<string, StateSet>
 }
 
 /** planRows, with the distinct states it saw. */
-export async function planSource(app: App, project: Project, specs: readonly Spec[], source: RowSource): Promise<SourcePlan> {
+export async function planSource(
+  app: App,
+  project: Project,
+  specs: readonly Spec[],
+  source: RowSource,
+): Promise<SourcePlan> {
   const deps = app.depsFor(project)
   const planner = createPlanner(deps, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
   for await (const { row, where } of rowsOf(app, source)) planner.add(row, where)
@@ -52,10 +73,12 @@ export async function planSource(app: App, project: Project, specs: readonly Spe
 
 /** The question fingerprints each judgment's last run recorded (runs made before they were recorded have none). */
 export function lastFingerprints(store: RunStore, specs: readonly Spec[]): LastFingerprints {
-  return new Map(specs.flatMap((spec) => {
-    const last = store.listRuns([spec.name], 1)[0]?.fingerprints
-    return last && Object.keys(last).length > 0 ? [[spec.name, last] as const] : []
-  }))
+  return new Map(
+    specs.flatMap((spec) => {
+      const last = store.listRuns([spec.name], 1)[0]?.fingerprints
+      return last && Object.keys(last).length > 0 ? [[spec.name, last] as const] : []
+    }),
+  )
 }
 
 /**

@@ -7,12 +7,18 @@ import type { ReviewSource } from './review-source.ts'
 
 /**
  * Rows of each kind left in the queue, per question. Disagreements are all offered, so they are
- * counted off the queue, as spot checks are but for those allocation offers later (`spotLeft`); the unsure rows are counted in the store: the unsure
+ * counted off the queue, as spot checks are but for those allocation offers later (`spotLeft`); the unsure rows are
+ * counted in the store: the unsure
  * stratum less its rows offered as a disagreement or holding a verdict, plus those offered for a
  * second review. The queue reads unsure rows
  * only as far as a page needs, so counting what it read would grow as a reviewer works.
  */
-export function queueLeft(source: ReviewSource, answers: readonly QuestionAnswers[], offered: readonly Card[], spotLeft: ReadonlyMap<string, number> = new Map()): QueueLeft {
+export function queueLeft(
+  source: ReviewSource,
+  answers: readonly QuestionAnswers[],
+  offered: readonly Card[],
+  spotLeft: ReadonlyMap<string, number> = new Map(),
+): QueueLeft {
   const left: Record<string, Record<Kind, number>> = {}
   for (const qa of answers) {
     const counts = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>
@@ -42,9 +48,13 @@ function unsureLeft(source: ReviewSource, qa: QuestionAnswers): number {
   for (const a of qa.keyed) if (unsure(a) && disagrees(qa.question, a, key.get(a.stateHash))) gone.add(a.stateHash)
   const keyed = new Map(qa.keyed.map((a) => [a.stateHash, a]))
   const reviewed: string[] = []
-  for (const v of verdicts.values()) if (v.judgment === spec.name && v.question === qa.question.name) reviewed.push(v.state_hash)
+  for (const v of verdicts.values())
+    if (v.judgment === spec.name && v.question === qa.question.name) reviewed.push(v.state_hash)
   const unread = reviewed.filter((h) => !keyed.has(h))
-  const answers = [...reviewed.flatMap((h) => keyed.get(h) ?? []), ...(unread.length > 0 ? store.answersForStates(model, qa.question.fingerprint, unread) : [])]
+  const answers = [
+    ...reviewed.flatMap((h) => keyed.get(h) ?? []),
+    ...(unread.length > 0 ? store.answersForStates(model, qa.question.fingerprint, unread) : []),
+  ]
   for (const a of answers) if (unsure(a)) gone.add(a.stateHash)
   return Math.max(0, size - gone.size)
 }

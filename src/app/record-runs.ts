@@ -1,6 +1,13 @@
 import { relative, sep } from 'node:path'
 import { modelFor, timestamp, type JudgeDeps } from '../core/judge/deps.ts'
-import { fitOf, labelCountsOf, newRunId, reportedModelOf, runRecord, type RowsOutcome } from '../core/judge/judge-rows.ts'
+import {
+  fitOf,
+  labelCountsOf,
+  newRunId,
+  reportedModelOf,
+  runRecord,
+  type RowsOutcome,
+} from '../core/judge/judge-rows.ts'
 import type { Ledger } from '../core/judge/ledger.ts'
 import { routeCountsOf } from '../core/judge/route-tally.ts'
 import { dependenciesOf } from '../core/spec/project.ts'
@@ -56,27 +63,58 @@ export async function recordRuns(app: App, pass: Pass): Promise<RunRecord[]> {
   const finished = timestamp(app.now())
   const runs = pass.record.map((spec) => runOf(deps, pass, spec, sha, finished, fitOf(pass.outcome, spec)))
   const checks = pendingChecks(app, pass, runs)
-  for (const run of runs) deps.store.recordRun(run, labelCountsOf(pass.outcome, run.judgment, run.run_id), pass.outcome.states.get(run.judgment)?.entries())
+  for (const run of runs)
+    deps.store.recordRun(
+      run,
+      labelCountsOf(pass.outcome, run.judgment, run.run_id),
+      pass.outcome.states.get(run.judgment)?.entries(),
+    )
   await checkModels(app, pass, checks)
   return runs
 }
 
 /** The run of one recorded judgment of a pass as it stands, finished at `finished`, with the fit given. */
-export function runOf(deps: JudgeDeps, pass: Pass, spec: Spec, sha: string, finished: string, fit: RunRecord['fit']): RunRecord {
+export function runOf(
+  deps: JudgeDeps,
+  pass: Pass,
+  spec: Spec,
+  sha: string,
+  finished: string,
+  fit: RunRecord['fit'],
+): RunRecord {
   const tally = pass.ledger.tally(spec.name)
   const { command, source, sourceHash } = pass.provenance
   return runRecord({
-    run_id: pass.runIds?.get(spec.name) ?? newRunId(pass.started), judgment: spec.name, spec_hash: spec.hash, git_sha: sha, model: modelFor(spec, deps),
-    rows: pass.outcome.rows.get(spec.name) ?? 0, asked: tally.asked, cost: tally.cost, started_at: timestamp(pass.started), finished_at: finished,
-    cached: tally.cached, requests: tally.requests, error: pass.outcome.error,
-    command, source, source_hash: sourceHash, node: nodeOf(pass, spec),
-    reported_model: reportedModelOf(pass.outcome.models.get(spec.name)), states: pass.outcome.states.get(spec.name)?.size ?? 0,
-    fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])), fit, routes: routeCountsOf(spec, pass.outcome.routes.get(spec.name)),
+    run_id: pass.runIds?.get(spec.name) ?? newRunId(pass.started),
+    judgment: spec.name,
+    spec_hash: spec.hash,
+    git_sha: sha,
+    model: modelFor(spec, deps),
+    rows: pass.outcome.rows.get(spec.name) ?? 0,
+    asked: tally.asked,
+    cost: tally.cost,
+    started_at: timestamp(pass.started),
+    finished_at: finished,
+    cached: tally.cached,
+    requests: tally.requests,
+    error: pass.outcome.error,
+    command,
+    source,
+    source_hash: sourceHash,
+    node: nodeOf(pass, spec),
+    reported_model: reportedModelOf(pass.outcome.models.get(spec.name)),
+    states: pass.outcome.states.get(spec.name)?.size ?? 0,
+    fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
+    fit,
+    routes: routeCountsOf(spec, pass.outcome.routes.get(spec.name)),
   })
 }
 
 /** The judgment a run was made for: itself when the command named it, else the dependents named. */
 function nodeOf(pass: Pass, spec: Spec): string {
   if (pass.named.includes(spec)) return spec.name
-  return pass.named.filter((named) => dependenciesOf(pass.project, named).includes(spec)).map((s) => s.name).join(', ')
+  return pass.named
+    .filter((named) => dependenciesOf(pass.project, named).includes(spec))
+    .map((s) => s.name)
+    .join(', ')
 }

@@ -35,7 +35,9 @@ export async function replayKept(app: App, input: ReplayInput): Promise<ReplayRe
   return reportOf(app, input, done.pair, done)
 }
 
-/** What a replay judged: the pair of judgments, the kept rows, each replayed row's labels, what it spent and its run. */
+/**
+ * What a replay judged: the pair of judgments, the kept rows, each replayed row's labels, what it spent and its run.
+ */
 export interface Replayed {
   readonly pair: JudgmentPair
   readonly kept: readonly KeptRow[]
@@ -44,7 +46,10 @@ export interface Replayed {
   readonly run: RunRecord | null
 }
 
-/** Judges the candidate on the rows kept for the live judgment and pairs each with its live labels: replay's work, for replay and compare. */
+/**
+ * Judges the candidate on the rows kept for the live judgment and pairs each with its live labels: replay's work, for
+ * replay and compare.
+ */
 export async function replayRows(app: App, input: ReplayInput): Promise<Replayed> {
   const pair = pairOf(input)
   const kept = app.depsFor(input.live).store.keptRows(pair.live.name)
@@ -58,21 +63,37 @@ export async function replayRows(app: App, input: ReplayInput): Promise<Replayed
   const onRow = input.onStart?.(rows.length)
   const specs = withDependencies(input.candidate, [pair.candidate])
   // Only the candidate gets a run: its dependencies were judged on another judgment's rows.
-  const provenance = { command: 'replay' as const, source: `kept rows of ${pair.live.name}`, sourceHash: shortHash(kept.map((k) => k.stateHash).join(',')) }
-  const pass = { project: input.candidate, record: [pair.candidate], named: [pair.candidate], provenance, ledger, started: app.now() }
-  const [run] = await judgePass(app, pass, (onProgress) => judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rows, {
-    concurrency: input.concurrency,
-    onProgress,
-    onRow(seq, sourced, results) {
-      labels[seq] = labelsOf(results.get(pair.candidate.name)!)
-      onRow?.(seq, sourced, results)
-    },
-  }))
+  const provenance = {
+    command: 'replay' as const,
+    source: `kept rows of ${pair.live.name}`,
+    sourceHash: shortHash(kept.map((k) => k.stateHash).join(',')),
+  }
+  const pass = {
+    project: input.candidate,
+    record: [pair.candidate],
+    named: [pair.candidate],
+    provenance,
+    ledger,
+    started: app.now(),
+  }
+  const [run] = await judgePass(app, pass, (onProgress) =>
+    judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rows, {
+      concurrency: input.concurrency,
+      onProgress,
+      onRow(seq, sourced, results) {
+        labels[seq] = labelsOf(results.get(pair.candidate.name)!)
+        onRow?.(seq, sourced, results)
+      },
+    }),
+  )
   return { pair, kept, rows: compareRows(app.depsFor(input.live), pair, kept, labels), ledger, run }
 }
 
 /** The kept rows whose candidate answers the store holds, paired with their live labels, asking nothing. */
-export function storedRows(app: App, input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>): Pick<Replayed, 'pair' | 'kept' | 'rows'> {
+export function storedRows(
+  app: App,
+  input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>,
+): Pick<Replayed, 'pair' | 'kept' | 'rows'> {
   const pair = pairOf(input)
   const kept = app.depsFor(input.live).store.keptRows(pair.live.name)
   const deps = app.depsFor(input.candidate)
@@ -93,14 +114,21 @@ export function pairOf(input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>):
   const [pair] = pairJudgments([live], input.candidate.selected)
   if (pair) return pair
   const names = input.candidate.selected.map((s) => s.name).join(', ')
-  throw new UsageError(`the candidate folder ${input.candidate.dir} holds no judgment named ${live.name} (it holds ${names})`)
+  throw new UsageError(
+    `the candidate folder ${input.candidate.dir} holds no judgment named ${live.name} (it holds ${names})`,
+  )
 }
 
 /**
  * The replayed rows with their live labels. Read after judging: a candidate question worded as
  * the live one shares its cache key, so what the candidate asked for a row is its live answer too.
  */
-function compareRows(liveDeps: JudgeDeps, pair: JudgmentPair, kept: readonly KeptRow[], labels: readonly (Record<string, string> | undefined)[]): ReplayRow[] {
+function compareRows(
+  liveDeps: JudgeDeps,
+  pair: JudgmentPair,
+  kept: readonly KeptRow[],
+  labels: readonly (Record<string, string> | undefined)[],
+): ReplayRow[] {
   const model = modelFor(pair.live, liveDeps)
   const fingerprints = pair.live.questions.map((q) => q.fingerprint)
   return kept.flatMap((k, i): ReplayRow[] => {
@@ -114,7 +142,11 @@ function reportOf(app: App, input: ReplayInput, pair: JudgmentPair, done: Replay
   const specs = withDependencies(input.candidate, [pair.candidate])
   return {
     live: { judgment: pair.live.name, spec_hash: pair.live.hash, model: modelFor(pair.live, app.depsFor(input.live)) },
-    candidate: { judgment: pair.candidate.name, spec_hash: pair.candidate.hash, model: modelFor(pair.candidate, app.depsFor(input.candidate)) },
+    candidate: {
+      judgment: pair.candidate.name,
+      spec_hash: pair.candidate.hash,
+      model: modelFor(pair.candidate, app.depsFor(input.candidate)),
+    },
     kept: done.kept.length,
     replayed: done.rows.length,
     ...compareReplay(pair, done.rows),

@@ -6,7 +6,10 @@ import type { Question } from '../core/types.ts'
 import { auditOf } from './audit-data.ts'
 import { rankedRows, type ReviewSource } from './review-source.ts'
 
-/** The spot checks of one question: the confident stratum's rank order as deep as they go, that depth, and how many are to come in all. */
+/**
+ * The spot checks of one question: the confident stratum's rank order as deep as they go, that depth, and how many are
+ * to come in all.
+ */
 export interface SpotChecks {
   readonly rows: RankedRows
   readonly depth: number
@@ -21,13 +24,21 @@ export interface SpotChecks {
  * audit unless given). `reviewed` is the question's verdicts: no spot check lies deeper than all
  * of them and a page more.
  */
-export function spotChecks(source: ReviewSource, question: Question, at: { audit: number; limit: number; reviewed: number; strata?: StrataState | null }): SpotChecks {
+export function spotChecks(
+  source: ReviewSource,
+  question: Question,
+  at: { audit: number; limit: number; reviewed: number; strata?: StrataState | null },
+): SpotChecks {
   const { audit, limit, reviewed } = at
-  if (source.spec.allocation === 'fixed') return { rows: rankedRows(source, question, 'confident', audit), depth: audit, left: null }
+  if (source.spec.allocation === 'fixed')
+    return { rows: rankedRows(source, question, 'confident', audit), depth: audit, left: null }
   const strata = at.strata ?? strataState(auditOf(source, question))
   const read = rankedRows(source, question, 'confident', reviewed + limit)
   const plan = spotCheckPlan({
-    audit, limit, strata, confident: read.rows.map((a) => a.stateHash),
+    audit,
+    limit,
+    strata,
+    confident: read.rows.map((a) => a.stateHash),
     reviewed: (hash) => source.verdicts.has(verdictKey(source.spec.name, question.name, hash)),
   })
   return { rows: { rows: read.rows.slice(0, plan.depth) }, depth: plan.depth, left: plan.left }

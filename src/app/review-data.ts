@@ -24,7 +24,9 @@ export interface QueueOptions {
   readonly limit?: number
   /** States whose unsure answers are offered even when past the rows read (a reviewer opening one row). */
   readonly rows?: readonly string[]
-  /** Every standing verdict per row, and who the queue is for: rows chosen for a second review are offered to others. */
+  /**
+   * Every standing verdict per row, and who the queue is for: rows chosen for a second review are offered to others.
+   */
   readonly reviews?: Reviews
   readonly reviewer?: string
 }
@@ -51,29 +53,45 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
     const reviewed = reviewedCount(source, question)
     // Allocation and the target read the question's audit; the seed's order without a target reads none.
-    const strata = spec.allocation === 'neyman' || spec.accuracyTarget !== null ? strataState(auditOf(source, question)) : null
-    targets[question.name] = strata === null ? { accuracy_target: null, reviews_needed: null } : targetFigures(strata, spec.accuracyTarget)
+    const strata =
+      spec.allocation === 'neyman' || spec.accuracyTarget !== null ? strataState(auditOf(source, question)) : null
+    targets[question.name] =
+      strata === null ? { accuracy_target: null, reviews_needed: null } : targetFigures(strata, spec.accuracyTarget)
     const spot = spotChecks(source, question, { audit, limit, reviewed, strata })
     if (spot.left !== null) spotLeft.set(question.name, spot.left)
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
     const skipped = reviewed + spot.depth + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
     const read = { confident: spot.rows, unsure: rankedRows(source, question, 'unsure', limit + skipped) }
-    return { question, keyed, strata: read, spotChecks: spot.depth, extra: extraRows(source, question, read.unsure.rows, options.rows ?? []) }
+    return {
+      question,
+      keyed,
+      strata: read,
+      spotChecks: spot.depth,
+      extra: extraRows(source, question, read.unsure.rows, options.rows ?? []),
+    }
   })
   const read = answers.flatMap((qa) => [...STRATA.flatMap((s) => qa.strata[s].rows), ...(qa.extra ?? [])])
   const outside = read.map((a) => a.stateHash).filter((h) => !key.has(h))
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
-  const second = options.reviews && options.reviewer !== undefined ? { reviews: options.reviews, reviewer: options.reviewer } : {}
+  const second =
+    options.reviews && options.reviewer !== undefined ? { reviews: options.reviews, reviewer: options.reviewer } : {}
   const queue = buildQueue({ spec, answers, key, verdicts, states, audit, limit, ...second })
   return { ...queue, model, left: queueLeft(source, answers, queue.offered, spotLeft), targets }
 }
 
 /** The unsure answers of the states asked for that the rows read do not hold. */
-function extraRows(source: ReviewSource, question: Question, read: readonly StoredAnswer[], rows: readonly string[]): StoredAnswer[] {
+function extraRows(
+  source: ReviewSource,
+  question: Question,
+  read: readonly StoredAnswer[],
+  rows: readonly string[],
+): StoredAnswer[] {
   const held = new Set(read.map((a) => a.stateHash))
   const wanted = rows.filter((h) => !held.has(h))
   if (wanted.length === 0) return []
-  return source.store.answersForStates(source.model, question.fingerprint, wanted).filter((a) => a.margin < source.spec.unsureBelow)
+  return source.store
+    .answersForStates(source.model, question.fingerprint, wanted)
+    .filter((a) => a.margin < source.spec.unsureBelow)
 }
 
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */
@@ -81,14 +99,26 @@ export function currentLabels(source: ReviewSource): Map<string, Map<string, str
   const { store, model, spec, key, verdicts } = source
   const scored = spec.questions.map((q) => scoredRows(spec.name, q.name, key, verdicts))
   const all = [...new Set(scored.flat())]
-  const labels = all.length > 0 ? store.answerLabels(model, spec.questions.map((q) => q.fingerprint), all) : new Map<string, Map<string, string>>()
-  return new Map(spec.questions.map((q, i) => {
-    const held = labels.get(q.fingerprint)
-    return [q.name, new Map(scored[i].flatMap((h) => (held?.has(h) ? [[h, held.get(h)!]] : [])))]
-  }))
+  const labels =
+    all.length > 0
+      ? store.answerLabels(
+          model,
+          spec.questions.map((q) => q.fingerprint),
+          all,
+        )
+      : new Map<string, Map<string, string>>()
+  return new Map(
+    spec.questions.map((q, i) => {
+      const held = labels.get(q.fingerprint)
+      return [q.name, new Map(scored[i].flatMap((h) => (held?.has(h) ? [[h, held.get(h)!]] : [])))]
+    }),
+  )
 }
 
-/** A question's pooled score with the sampling-aware estimate, the agreement with people and the accuracy target beside it. */
+/**
+ * A question's pooled score with the sampling-aware estimate, the agreement with people and the accuracy target beside
+ * it.
+ */
 export interface ScoredQuestion extends QuestionScore {
   readonly estimate: AccuracyEstimate
   readonly agreement: QuestionAgreement
@@ -98,11 +128,26 @@ export interface ScoredQuestion extends QuestionScore {
 /** The accuracy of every question of a judgment, from the store's current answers, asking nothing. */
 export function accuracyData(source: ReviewSource): Record<string, ScoredQuestion> {
   const scores = scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
-  return Object.fromEntries(source.spec.questions.map((q) => {
-    const audit = auditOf(source, q)
-    const agreement = questionAgreement({ judgment: source.spec.name, audit, reviews: source.reviews ?? new Map(), key: source.key })
-    return [q.name, { ...scores[q.name], estimate: estimateAccuracy(audit, scores[q.name]), agreement, target: targetFigures(strataState(audit), source.spec.accuracyTarget) }]
-  }))
+  return Object.fromEntries(
+    source.spec.questions.map((q) => {
+      const audit = auditOf(source, q)
+      const agreement = questionAgreement({
+        judgment: source.spec.name,
+        audit,
+        reviews: source.reviews ?? new Map(),
+        key: source.key,
+      })
+      return [
+        q.name,
+        {
+          ...scores[q.name],
+          estimate: estimateAccuracy(audit, scores[q.name]),
+          agreement,
+          target: targetFigures(strataState(audit), source.spec.accuracyTarget),
+        },
+      ]
+    }),
+  )
 }
 
 function reviewedCount(source: ReviewSource, question: Question): number {

@@ -21,7 +21,19 @@ export interface ReviewSource {
 /** The first `read` answers of one stratum of a question in rank order. */
 export function rankedRows(source: ReviewSource, question: Question, stratum: Stratum, read: number): RankedRows {
   const { store, model, spec } = source
-  return { rows: read > 0 ? store.sampleAnswers(model, question.fingerprint, spec.name, question.name, read, bandOf(stratum, spec.unsureBelow)) : [] }
+  return {
+    rows:
+      read > 0
+        ? store.sampleAnswers(
+            model,
+            question.fingerprint,
+            spec.name,
+            question.name,
+            read,
+            bandOf(stratum, spec.unsureBelow),
+          )
+        : [],
+  }
 }
 
 /** The size of one stratum of a question and its first `read` answers in rank order. */
@@ -29,4 +41,3 @@ export function stratumRows(source: ReviewSource, question: Question, stratum: S
   const size = source.store.countAnswers(source.model, question.fingerprint, bandOf(stratum, source.spec.unsureBelow))
   return { size, rows: size > 0 ? rankedRows(source, question, stratum, read).rows : [] }
 }
-

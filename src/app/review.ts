@@ -22,9 +22,15 @@ export interface QueueTarget {
   readonly limit?: number
   /** States the queue must offer even when far down the unsure rows (a reviewer opening one row). */
   readonly rows?: readonly string[]
-  /** Who the queue is for: a row chosen for a second review is offered to anyone but its reviewers. Without it, no reviewed row is offered. */
+  /**
+   * Who the queue is for: a row chosen for a second review is offered to anyone but its reviewers. Without it, no
+   * reviewed row is offered.
+   */
   readonly reviewedBy?: string
-  /** Who the queue is shown to under the holds (docs/review.md, Leases): their held rows stay offered, others' are not; null for a view without a name, which sees every row not held. Without it, holds are not read. */
+  /**
+   * Who the queue is shown to under the holds (docs/review.md, Leases): their held rows stay offered, others' are not;
+   * null for a view without a name, which sees every row not held. Without it, holds are not read.
+   */
   readonly viewer?: string | null
 }
 
@@ -49,7 +55,8 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
   const verdicts = countingVerdicts(reviews)
   const store = app.existingStore(project)
   // No store yet means no answers yet: nothing to offer, and reading must not create one.
-  if (store === null) return { spec, offered: [], cards: [], left: nothingLeft(spec), targets: noTargets(spec), verdicts, reviews }
+  if (store === null)
+    return { spec, offered: [], cards: [], left: nothingLeft(spec), targets: noTargets(spec), verdicts, reviews }
   const source = { store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts }
   const second = target.reviewedBy === undefined ? {} : { reviews, reviewer: target.reviewedBy }
   const leases = target.viewer === undefined ? [] : liveLeases(store, spec, app.now())
@@ -61,12 +68,16 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
 }
 
 function nothingLeft(spec: Spec): Record<string, Record<Kind, number>> {
-  return Object.fromEntries(spec.questions.map((q) => [q.name, Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>]))
+  return Object.fromEntries(
+    spec.questions.map((q) => [q.name, Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>]),
+  )
 }
 
 // Without answers there is nothing to estimate, so no count of reviews to reach the target.
 function noTargets(spec: Spec): Record<string, TargetFigures> {
-  return Object.fromEntries(spec.questions.map((q) => [q.name, { accuracy_target: spec.accuracyTarget, reviews_needed: null }]))
+  return Object.fromEntries(
+    spec.questions.map((q) => [q.name, { accuracy_target: spec.accuracyTarget, reviews_needed: null }]),
+  )
 }
 
 /**
@@ -79,7 +90,10 @@ export function recordVerdict(app: App, target: QueueTarget, request: VerdictReq
   return serialized(app, spec, async () => {
     // The row is read however far down the unsure rows it is: a held card may be, for its second review.
     const rows = [...(target.rows ?? []), request.stateHash]
-    const record = checkVerdict(await reviewQueue(app, { ...target, rows, reviewedBy: request.reviewer, viewer: request.reviewer }), request)
+    const record = checkVerdict(
+      await reviewQueue(app, { ...target, rows, reviewedBy: request.reviewer, viewer: request.reviewer }),
+      request,
+    )
     await written(spec, () => app.files.appendVerdict(spec, record))
     // The row is settled: its hold is released, for a second reviewer if it is drawn for one.
     app.existingStore(target.project)?.releaseRow(spec.name, record.question, record.state_hash)
@@ -100,18 +114,25 @@ export interface UndoRequest {
 
 /**
  * Withdraws a verdict by appending a retraction line (the reviews file is never edited); the row
- * is offered again, and the reviewer's holds on `project`'s store are released. Only the row's standing verdict given at `reviewedAt` is withdrawn: one undone
+ * is offered again, and the reviewer's holds on `project`'s store are released. Only the row's standing verdict given
+ * at `reviewedAt` is withdrawn: one undone
  * already, or followed by a later verdict, is a 409. The check and the append share the verdicts' lock.
  */
 export function undoVerdict(app: App, spec: Spec, request: UndoRequest, project?: Project): Promise<VerdictRecord> {
   return serialized(app, spec, async () => {
     // A retraction withdraws the row's latest verdict, whoever gave it: only that one can be undone.
-    const standing = (await app.files.reviews(spec)).get(verdictKey(spec.name, request.question, request.stateHash))?.at(-1)
+    const standing = (await app.files.reviews(spec))
+      .get(verdictKey(spec.name, request.question, request.stateHash))
+      ?.at(-1)
     if (!standing || standing.reviewed_at !== request.reviewedAt) {
       const row = /^[0-9a-f]{16}$/.test(request.stateHash) ? `row ${request.stateHash}` : 'that row'
-      throw new ConflictError(`question ${request.question}: ${row} has no standing verdict given at ${JSON.stringify(request.reviewedAt.slice(0, 40))} to undo; it was undone already, or a later verdict stands`)
+      throw new ConflictError(
+        `question ${request.question}: ${row} has no standing verdict given at ${JSON.stringify(request.reviewedAt.slice(0, 40))} to undo; it was undone already, or a later verdict stands`,
+      )
     }
-    await written(spec, () => app.files.appendRetraction(spec, { retracted_at: request.at, reviewer: request.reviewer, withdrawn: standing }))
+    await written(spec, () =>
+      app.files.appendRetraction(spec, { retracted_at: request.at, reviewer: request.reviewer, withdrawn: standing }),
+    )
     // The reviewer's holds are released: their next page takes the row back first.
     if (project) app.existingStore(project)?.releaseReviewer(spec.name, request.reviewer)
     return standing

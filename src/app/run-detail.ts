@@ -50,35 +50,56 @@ export interface RunDetail {
  * the spec's questions, and the verdicts standing on them. Asks the engine nothing; a run the
  * store does not hold for these judgments is a NotFoundError.
  */
-export async function runDetail(app: App, project: Project, runId: string, page: number, size = RUN_PAGE_SIZE): Promise<RunDetail> {
+export async function runDetail(
+  app: App,
+  project: Project,
+  runId: string,
+  page: number,
+  size = RUN_PAGE_SIZE,
+): Promise<RunDetail> {
   const store = app.existingStore(project)
   const run = store?.getRun(runId) ?? null
   const spec = run && project.specs.find((s) => s.name === run.judgment)
-  if (!store || !run || !spec) throw new NotFoundError(`no run ${JSON.stringify(runId.slice(0, 60))} of ${project.specs.map((s) => s.name).join(', ')} in the store of ${project.path}`)
+  if (!store || !run || !spec)
+    throw new NotFoundError(
+      `no run ${JSON.stringify(runId.slice(0, 60))} of ${project.specs.map((s) => s.name).join(', ')} in the store of ${project.path}`,
+    )
   const states = run.states
   const pages = Math.max(1, Math.ceil(states / size))
   const number = Math.min(Math.max(1, Math.trunc(page)), pages)
   const listed = store.runStatesPage(runId, (number - 1) * size, size)
   const rows = rowsOf(store, spec, run, listed, await app.files.verdicts(spec))
   return {
-    run: { ...run, fit: withFitStates(store, run.fit) }, spec_changed: run.spec_hash !== spec.hash, labels: labelsOf(store, spec, runId), states,
+    run: { ...run, fit: withFitStates(store, run.fit) },
+    spec_changed: run.spec_hash !== spec.hash,
+    labels: labelsOf(store, spec, runId),
+    states,
     rows_pruned: states > 0 && listed.length === 0,
-    page: { number, pages, size, first: listed.length === 0 ? 0 : (number - 1) * size + 1 }, rows,
+    page: { number, pages, size, first: listed.length === 0 ? 0 : (number - 1) * size + 1 },
+    rows,
   }
 }
 
-function rowsOf(store: AnswerStore, spec: Spec, run: RunRecord, listed: readonly { stateHash: string; rows: number }[], verdicts: Verdicts): RunRow[] {
+function rowsOf(
+  store: AnswerStore,
+  spec: Spec,
+  run: RunRecord,
+  listed: readonly { stateHash: string; rows: number }[],
+  verdicts: Verdicts,
+): RunRow[] {
   const values = store.getStates(listed.map((s) => s.stateHash))
   const fingerprints = spec.questions.map((q) => q.fingerprint)
   return listed.map(({ stateHash, rows }) => {
     const stored = store.getAnswers(run.model, stateHash, fingerprints)
-    const answers = Object.fromEntries(spec.questions.map((q): [string, RunAnswer | null] => {
-      const answer = stored.get(q.fingerprint)
-      if (!answer) return [q.name, null]
-      const { label, p, margin } = answer
-      const v = verdicts.get(verdictKey(spec.name, q.name, stateHash))
-      return [q.name, { label, p, margin, verdict: v ? { verdict: v.verdict, text: verdictText(v) } : null }]
-    }))
+    const answers = Object.fromEntries(
+      spec.questions.map((q): [string, RunAnswer | null] => {
+        const answer = stored.get(q.fingerprint)
+        if (!answer) return [q.name, null]
+        const { label, p, margin } = answer
+        const v = verdicts.get(verdictKey(spec.name, q.name, stateHash))
+        return [q.name, { label, p, margin, verdict: v ? { verdict: v.verdict, text: verdictText(v) } : null }]
+      }),
+    )
     return { state_hash: stateHash, rows, state: values.get(stateHash) ?? null, answers }
   })
 }
@@ -87,10 +108,15 @@ function rowsOf(store: AnswerStore, spec: Spec, run: RunRecord, listed: readonly
 function labelsOf(store: RunStore, spec: Spec, runId: string): Record<string, Record<string, number>> {
   const counts = store.runLabelCounts(spec.name).filter((c) => c.run_id === runId)
   const questions = [...new Set([...spec.questions.map((q) => q.name), ...counts.map((c) => c.question)])]
-  return Object.fromEntries(questions.map((question) => {
-    const labels = spec.questions.find((q) => q.name === question)?.labels ?? []
-    const mine = counts.filter((c) => c.question === question)
-    const all = [...new Set([...labels, ...mine.map((c) => c.label)])]
-    return [question, Object.fromEntries(all.map((label) => [label, mine.find((c) => c.label === label)?.count ?? 0]))]
-  }))
+  return Object.fromEntries(
+    questions.map((question) => {
+      const labels = spec.questions.find((q) => q.name === question)?.labels ?? []
+      const mine = counts.filter((c) => c.question === question)
+      const all = [...new Set([...labels, ...mine.map((c) => c.label)])]
+      return [
+        question,
+        Object.fromEntries(all.map((label) => [label, mine.find((c) => c.label === label)?.count ?? 0])),
+      ]
+    }),
+  )
 }

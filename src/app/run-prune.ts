@@ -33,12 +33,28 @@ export interface PrunedRuns {
  * records, label counts, answers and states' values stay: drift, the runs pages and `judge runs`
  * are unchanged, and a pruned run's page says its rows were pruned. Reading creates no store.
  */
-export function pruneRunStates(app: App, project: Project, node: string | null | undefined, keep: number, apply: boolean): PrunedRuns {
+export function pruneRunStates(
+  app: App,
+  project: Project,
+  node: string | null | undefined,
+  keep: number,
+  apply: boolean,
+): PrunedRuns {
   const store = app.existingStore(project)
   if (!store) return { dry_run: !apply, keep, runs: [], states: 0, deleted: 0 }
   const names = selectJudgments(project, node, 'all').map((s) => s.name)
   const runs = runsToPrune(store.listRuns(names, Infinity), keep)
-    .map((r): PrunedRun => ({ run_id: r.run_id, judgment: r.judgment, command: r.command, source: r.source, status: r.status, started_at: r.started_at, states: store.runStateCount(r.run_id) }))
+    .map(
+      (r): PrunedRun => ({
+        run_id: r.run_id,
+        judgment: r.judgment,
+        command: r.command,
+        source: r.source,
+        status: r.status,
+        started_at: r.started_at,
+        states: store.runStateCount(r.run_id),
+      }),
+    )
     .filter((r) => r.states > 0)
   const states = runs.reduce((sum, r) => sum + r.states, 0)
   const deleted = apply && runs.length > 0 ? store.deleteRunStates(runs.map((r) => r.run_id)) : 0

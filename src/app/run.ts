@@ -66,16 +66,20 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
     }
   })
   const pass = { project: input.project, record: specs, named: input.specs, provenance, ledger, started: app.now() }
-  return judgePass(app, pass, (onProgress) => judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
-    concurrency: input.concurrency,
-    onRow: input.onRow,
-    onProgress,
-    // The run's tallies of its states take over the plan's: a tally of its own would take 11 bytes a state more.
-    expected: seen,
-  }))
+  return judgePass(app, pass, (onProgress) =>
+    judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
+      concurrency: input.concurrency,
+      onRow: input.onRow,
+      onProgress,
+      // The run's tallies of its states take over the plan's: a tally of its own would take 11 bytes a state more.
+      expected: seen,
+    }),
+  )
 }
 
-/** What the engine refused or could not take so far on the project's store, and the rate kept: for a run's closing note. */
+/**
+ * What the engine refused or could not take so far on the project's store, and the rate kept: for a run's closing note.
+ */
 export function engineLimits(app: App, project: Project): GovernorStatus | undefined {
   return app.depsFor(project).governor?.status()
 }

@@ -10,7 +10,19 @@ import type { App } from './app.ts'
 export const RUNS_LIMIT = 50
 
 /** The fields of a run record the interface lists, in the order of docs/http-api.md (`GET /v1/runs`). */
-export const RUN_FIELDS = ['run_id', 'judgment', 'spec_hash', 'git_sha', 'model', 'rows', 'asked', 'cost', 'status', 'started_at', 'finished_at'] as const
+export const RUN_FIELDS = [
+  'run_id',
+  'judgment',
+  'spec_hash',
+  'git_sha',
+  'model',
+  'rows',
+  'asked',
+  'cost',
+  'status',
+  'started_at',
+  'finished_at',
+] as const
 
 /** What a run ran on, listed after the interface's fields: command, source, node, reported model, states. */
 export const PROVENANCE_FIELDS = ['command', 'source', 'source_hash', 'node', 'reported_model', 'states'] as const
@@ -40,7 +52,11 @@ export function listRuns(app: App, project: Project, node: string | null | undef
 
 /** The newest run of any judgment of the project, or null: reading creates no store. */
 export function lastRunOf(app: App, project: Project): PublicRun | null {
-  const [last] = runsStore(app, project)?.listRuns(project.specs.map((s) => s.name), 1) ?? []
+  const [last] =
+    runsStore(app, project)?.listRuns(
+      project.specs.map((s) => s.name),
+      1,
+    ) ?? []
   return last ? publicRun(last) : null
 }
 
@@ -55,14 +71,25 @@ export function driftOf(app: App, project: Project, node: string | null | undefi
   return driftOfSpec(app, project, spec)
 }
 
-/** Drift per question of a judgment already chosen: every run against the previous one (docs/http-api.md, `GET /v1/drift`). */
+/**
+ * Drift per question of a judgment already chosen: every run against the previous one (docs/http-api.md, `GET
+ * /v1/drift`).
+ */
 export function driftOfSpec(app: App, project: Project, spec: Spec): Drift {
   const counts = runsStore(app, project)?.runLabelCounts(spec.name) ?? []
-  return driftByQuestion(counts, spec.questions.map((q) => q.name))
+  return driftByQuestion(
+    counts,
+    spec.questions.map((q) => q.name),
+  )
 }
 
 /** Drift between like runs of one judgment (`node`, or the only one selected), as the filter keeps them. */
-export function likeDriftOf(app: App, project: Project, node: string | null | undefined, filter: LikeFilter): LikeDrift {
+export function likeDriftOf(
+  app: App,
+  project: Project,
+  node: string | null | undefined,
+  filter: LikeFilter,
+): LikeDrift {
   const [spec] = selectJudgments(project, node, 'one')
   return likeDriftOfSpec(app, project, spec, filter)
 }
@@ -73,7 +100,12 @@ export function likeDriftOf(app: App, project: Project, node: string | null | un
  */
 export function likeDriftOfSpec(app: App, project: Project, spec: Spec, filter: LikeFilter = {}): LikeDrift {
   const store = runsStore(app, project)
-  return likeDrift(store?.runLabelCounts(spec.name) ?? [], spec.questions.map((q) => q.name), store?.modelChecks(spec.name) ?? [], filter)
+  return likeDrift(
+    store?.runLabelCounts(spec.name) ?? [],
+    spec.questions.map((q) => q.name),
+    store?.modelChecks(spec.name) ?? [],
+    filter,
+  )
 }
 
 /** A judgment's run history as the runs page shows it: both drifts and each run's start. */

@@ -43,7 +43,15 @@ export async function shadowRow(app: App, job: ShadowJob, log: (line: string) =>
     const pairs = shadowPairsOf(live, results, liveSelected, job.candidate.selected, at)
     if (pairs.length === 0) log(`${what}: no question in common; nothing compared`)
     // The candidate's questions are noted even without pairs: `judge cache` counts their answers as in use.
-    const seen = candidates.flatMap((c) => c.questions.map((q) => ({ judgment: c.name, specHash: c.hash, question: q.name, fingerprint: q.fingerprint, seenAt: at })))
+    const seen = candidates.flatMap((c) =>
+      c.questions.map((q) => ({
+        judgment: c.name,
+        specHash: c.hash,
+        question: q.name,
+        fingerprint: q.fingerprint,
+        seenAt: at,
+      })),
+    )
     app.depsFor(job.live).store.recordShadow(pairs, seen)
     return pairs.length === 0 ? 'skipped' : 'compared'
   } catch (error) {
@@ -59,7 +67,10 @@ function names(specs: readonly { readonly name: string }[]): string {
   return specs.map((s) => s.name).join(', ')
 }
 
-/** Each shadow candidate's agreement with the live answers of one judgment, per question, from its store (none without one). */
+/**
+ * Each shadow candidate's agreement with the live answers of one judgment, per question, from its store (none without
+ * one).
+ */
 export function shadowAgreementOf(app: App, project: Project, spec: Spec): ShadowAgreement[] {
   return shadowAgreement(app.existingStore(project)?.shadowPairs(spec.name) ?? [])
 }

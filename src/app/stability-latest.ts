@@ -9,10 +9,22 @@ import type { App } from './app.ts'
 export type StabilityFigures = Readonly<Record<string, QuestionStability | null>>
 
 /** Each question's figures from the given re-asks of it (its latest check's, or one check's). */
-export function figuresOf(store: AnswerStore, spec: Spec, model: string, reasksOf: (fingerprint: string) => readonly Reask[]): StabilityFigures {
-  return Object.fromEntries(spec.questions.map((q) => [q.name, questionStability({
-    rules: spec.act[q.name] ?? [], reasks: reasksOf(q.fingerprint), cells: store.answerCells(model, q.fingerprint, 'exact'),
-  })]))
+export function figuresOf(
+  store: AnswerStore,
+  spec: Spec,
+  model: string,
+  reasksOf: (fingerprint: string) => readonly Reask[],
+): StabilityFigures {
+  return Object.fromEntries(
+    spec.questions.map((q) => [
+      q.name,
+      questionStability({
+        rules: spec.act[q.name] ?? [],
+        reasks: reasksOf(q.fingerprint),
+        cells: store.answerCells(model, q.fingerprint, 'exact'),
+      }),
+    ]),
+  )
 }
 
 /**

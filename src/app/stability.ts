@@ -61,9 +61,18 @@ interface Plan {
  */
 export async function checkStability(app: App, input: StabilityInput): Promise<JudgmentStability[]> {
   const deps = app.depsFor(input.project)
-  const plans = selectJudgments(input.project, input.node, 'all').map((spec) => planOf(deps, spec, input.sample ?? DEFAULT_SAMPLE))
+  const plans = selectJudgments(input.project, input.node, 'all').map((spec) =>
+    planOf(deps, spec, input.sample ?? DEFAULT_SAMPLE),
+  )
   for (const p of plans) {
-    if (p.estimate > input.cap) throw new CostCapError(p.spec.name, p.states.reduce((n, s) => n + s.drawn.length, 0), p.requests, p.estimate, input.cap)
+    if (p.estimate > input.cap)
+      throw new CostCapError(
+        p.spec.name,
+        p.states.reduce((n, s) => n + s.drawn.length, 0),
+        p.requests,
+        p.estimate,
+        input.cap,
+      )
     if (p.states.length > 0 && !deps.engine) throw new MissingKeyError(p.spec.name)
   }
   input.onPlan?.(plans.reduce((n, p) => n + p.states.length, 0))
@@ -79,12 +88,19 @@ function planOf(deps: JudgeDeps & { readonly store: Store }, spec: Spec, sample:
   const byState = new Map<string, DrawnAnswer[]>()
   for (const question of spec.questions) {
     const bands = Object.fromEntries(STRATA.map((s) => [s, bandOf(s, spec.unsureBelow)]))
-    const sizes = Object.fromEntries(STRATA.map((s) => [s, store.countAnswers(model, question.fingerprint, bands[s])])) as Record<(typeof STRATA)[number], number>
+    const sizes = Object.fromEntries(
+      STRATA.map((s) => [s, store.countAnswers(model, question.fingerprint, bands[s])]),
+    ) as Record<(typeof STRATA)[number], number>
     const split = splitSample(sample, sizes)
     for (const stratum of STRATA) {
-      for (const stored of split[stratum] === 0 ? [] : store.sampleAnswers(model, question.fingerprint, spec.name, question.name, split[stratum], bands[stratum])) {
+      for (const stored of split[stratum] === 0
+        ? []
+        : store.sampleAnswers(model, question.fingerprint, spec.name, question.name, split[stratum], bands[stratum])) {
         const drawn = byState.get(stored.stateHash) ?? []
-        byState.set(stored.stateHash, [...drawn, { question, stored, stratum, size: sizes[stratum], sampled: split[stratum] }])
+        byState.set(stored.stateHash, [
+          ...drawn,
+          { question, stored, stratum, size: sizes[stratum], sampled: split[stratum] },
+        ])
       }
     }
   }
@@ -95,12 +111,21 @@ function planOf(deps: JudgeDeps & { readonly store: Store }, spec: Spec, sample:
   })
   const estimates = states.map((s) => reaskEstimate(deps, s))
   return {
-    spec, model, states, skipped: byState.size - states.length,
-    estimate: estimates.reduce((n, e) => n + e.cost, 0), requests: estimates.reduce((n, e) => n + e.requests, 0),
+    spec,
+    model,
+    states,
+    skipped: byState.size - states.length,
+    estimate: estimates.reduce((n, e) => n + e.cost, 0),
+    requests: estimates.reduce((n, e) => n + e.requests, 0),
   }
 }
 
-async function askPlan(deps: JudgeDeps & { readonly store: Store }, plan: Plan, check: string, input: StabilityInput): Promise<JudgmentStability> {
+async function askPlan(
+  deps: JudgeDeps & { readonly store: Store },
+  plan: Plan,
+  check: string,
+  input: StabilityInput,
+): Promise<JudgmentStability> {
   const kept: Reask[] = []
   let cost = 0
   let requests = 0
@@ -117,6 +142,17 @@ async function askPlan(deps: JudgeDeps & { readonly store: Store }, plan: Plan, 
     }
   }
   await Promise.all(Array.from({ length: Math.min(input.concurrency ?? 8, plan.states.length) }, worker))
-  const questions = figuresOf(deps.store, plan.spec, plan.model, (fingerprint) => kept.filter((r) => r.fingerprint === fingerprint))
-  return { judgment: plan.spec.name, model: plan.model, check, states: plan.states.length, skipped: plan.skipped, requests, cost, questions }
+  const questions = figuresOf(deps.store, plan.spec, plan.model, (fingerprint) =>
+    kept.filter((r) => r.fingerprint === fingerprint),
+  )
+  return {
+    judgment: plan.spec.name,
+    model: plan.model,
+    check,
+    states: plan.states.length,
+    skipped: plan.skipped,
+    requests,
+    cost,
+    questions,
+  }
 }

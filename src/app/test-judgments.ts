@@ -51,16 +51,27 @@ export async function testJudgments(app: App, input: TestInput): Promise<TestRes
   const specs = selectJudgments(input.project, input.node, 'all')
   const trials = await Promise.all(specs.map((spec) => trialOf(app, spec)))
   const deps = app.depsFor(input.project)
-  checkPlans(deps, trials.map((trial) => planOf(app, trial)), input.cap)
+  checkPlans(
+    deps,
+    trials.map((trial) => planOf(app, trial)),
+    input.cap,
+  )
   const ledger = createLedger(input.cap)
   const runs: RunRecord[] = []
   for (const trial of trials) runs.push(...(await judgeTrial(app, input, trial, ledger)))
-  const scores = new Map(trials.map((t) => [t.spec.name, accuracyData({ ...t, store: deps.store, model: modelFor(t.spec, deps) })]))
+  const scores = new Map(
+    trials.map((t) => [t.spec.name, accuracyData({ ...t, store: deps.store, model: modelFor(t.spec, deps) })]),
+  )
   return { specs, runs, scores }
 }
 
 async function trialOf(app: App, spec: Spec): Promise<Trial> {
-  if (spec.key === null) throw new SpecError(spec.file, 'key', 'judge test needs an answer key: set key: to a CSV file of the state columns and a label column per question')
+  if (spec.key === null)
+    throw new SpecError(
+      spec.file,
+      'key',
+      'judge test needs an answer key: set key: to a CSV file of the state columns and a label column per question',
+    )
   const [key, reviews] = await Promise.all([app.files.key(spec), app.files.reviews(spec)])
   const verdicts = countingVerdicts(reviews)
   return { spec, alone: standalone(spec), key, verdicts, reviews, rows: rowsToJudge(spec, key, verdicts) }
@@ -77,7 +88,9 @@ function standalone(spec: Spec): Project {
 
 /** The key's rows, then the rows reviewed outside the key whose saved state still is this judgment's. */
 function rowsToJudge(spec: Spec, key: AnswerKey, verdicts: Verdicts): SourcedRow[] {
-  const rows = new Map<string, SourcedRow>([...key.values()].map((r) => [r.stateHash, { row: r.state, where: r.where }]))
+  const rows = new Map<string, SourcedRow>(
+    [...key.values()].map((r) => [r.stateHash, { row: r.state, where: r.where }]),
+  )
   for (const v of verdicts.values()) {
     if (v.judgment !== spec.name || v.labels.length === 0 || rows.has(v.state_hash)) continue
     if (!spec.state.every((c) => Object.hasOwn(v.state, c.name))) continue
@@ -94,9 +107,22 @@ function planOf(app: App, trial: Trial) {
 }
 
 async function judgeTrial(app: App, input: TestInput, trial: Trial, ledger: Ledger): Promise<RunRecord[]> {
-  const provenance = { command: 'test' as const, source: 'answer key', sourceHash: trial.spec.key === null ? '' : await app.files.contentHash(trial.spec.key) }
-  const pass = { project: trial.alone, record: trial.alone.specs, named: trial.alone.specs, provenance, ledger, started: app.now() }
+  const provenance = {
+    command: 'test' as const,
+    source: 'answer key',
+    sourceHash: trial.spec.key === null ? '' : await app.files.contentHash(trial.spec.key),
+  }
+  const pass = {
+    project: trial.alone,
+    record: trial.alone.specs,
+    named: trial.alone.specs,
+    provenance,
+    ledger,
+    started: app.now(),
+  }
   const onRow = input.onTrial?.(trial.spec, trial.rows.length)
   const job = { deps: app.depsFor(trial.alone), ledger, signal: input.signal, patience: 'run' as const }
-  return judgePass(app, pass, (onProgress) => judgeRows(job, trial.alone.specs, trial.rows, { concurrency: input.concurrency, onRow, onProgress }))
+  return judgePass(app, pass, (onProgress) =>
+    judgeRows(job, trial.alone.specs, trial.rows, { concurrency: input.concurrency, onRow, onProgress }),
+  )
 }

@@ -23,16 +23,22 @@ export const COMMON_DOCS: readonly OptionDoc[] = [
 
 /** The help lines of the options naming a data file. */
 export const DATA_DOCS: readonly OptionDoc[] = [
-  { flag: '--data FILE', text: 'CSV or TSV (.tsv) with a header, or JSON Lines rows; default the spec\'s data:' },
-  { flag: '--delimiter C', text: 'the data file\'s cell separator: one character, or tab (default: by extension)' },
+  { flag: '--data FILE', text: "CSV or TSV (.tsv) with a header, or JSON Lines rows; default the spec's data:" },
+  { flag: '--delimiter C', text: "the data file's cell separator: one character, or tab (default: by extension)" },
 ]
 
 /** Parses a command's arguments strictly: an unknown flag or a missing value is a UsageError. */
-export function parseCommand<O extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: readonly string[], options: O) {
+export function parseCommand<O extends NonNullable<ParseArgsConfig['options']>>(
+  command: string,
+  argv: readonly string[],
+  options: O,
+) {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new UsageError(`${(error as Error).message.replace(/\. To specify a positional.*$/s, '')}; see judge ${command} --help`)
+    throw new UsageError(
+      `${(error as Error).message.replace(/\. To specify a positional.*$/s, '')}; see judge ${command} --help`,
+    )
   }
 }
 
@@ -54,7 +60,9 @@ export function positiveInt(flag: string, raw: string | undefined, fallback: num
 /** The one positional path a command takes. */
 export function onePath(command: string, positionals: readonly string[]): string {
   if (positionals.length !== 1) {
-    throw new UsageError(`expected one spec file or folder, got ${positionals.length === 0 ? 'none' : positionals.join(' ')}; see judge ${command} --help`)
+    throw new UsageError(
+      `expected one spec file or folder, got ${positionals.length === 0 ? 'none' : positionals.join(' ')}; see judge ${command} --help`,
+    )
   }
   return positionals[0]
 }

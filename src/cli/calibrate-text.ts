@@ -3,15 +3,22 @@ import type { RouteThresholds, ThresholdFigures } from '../core/review/threshold
 import { percent } from '../format.ts'
 import { table } from './text.ts'
 
-/** The thresholds of a report as `judge calibrate --json` prints them: the target, every tunable rule, the act block. */
+/**
+ * The thresholds of a report as `judge calibrate --json` prints them: the target, every tunable rule, the act block.
+ */
 export function calibrateJson(report: AccuracyReport) {
-  return { target: report.target, thresholds: Object.values(report.questions).flatMap((q) => q.thresholds), act: report.act }
+  return {
+    target: report.target,
+    thresholds: Object.values(report.questions).flatMap((q) => q.thresholds),
+    act: report.act,
+  }
 }
 
 const between = (i: readonly [number, number] | null) => (i === null ? '-' : `${percent(i[0])} to ${percent(i[1])}`)
 
 function figures(f: ThresholdFigures): string {
-  const precision = f.precision === null ? 'precision not estimable' : `precision ${percent(f.precision)} (${between(f.interval)})`
+  const precision =
+    f.precision === null ? 'precision not estimable' : `precision ${percent(f.precision)} (${between(f.interval)})`
   return `${precision}, routes ${percent(f.share)} of answers (${f.routed})`
 }
 
@@ -22,9 +29,26 @@ export function routeLines(t: RouteThresholds): string[] {
     ? `    suggested "${t.variable} >= ${t.suggested.threshold}": ${figures(t.suggested)}`
     : `    no threshold reaches ${percent(t.target)} at the lower end of its 95% interval: review more rows (docs/review.md)`
   // Every fifth hundredth, and the rows the suggestion and the spec's own threshold stand on.
-  const shown = t.table.filter((r) => Math.round(r.threshold * 100) % 5 === 0 || r.threshold === t.suggested?.threshold || r.threshold === t.current.threshold)
-  const rows = shown.map((r) => [`${r.threshold}${r.threshold === t.suggested?.threshold ? ' *' : ''}`, percent(r.share), String(r.sampled), r.precision === null ? '-' : percent(r.precision), between(r.interval)])
-  const text = rows.length === 0 ? [] : table([t.variable, 'routes', 'sampled', 'precision', '95% interval'], rows).trimEnd().split('\n').map((l) => `    ${l}`)
+  const shown = t.table.filter(
+    (r) =>
+      Math.round(r.threshold * 100) % 5 === 0 ||
+      r.threshold === t.suggested?.threshold ||
+      r.threshold === t.current.threshold,
+  )
+  const rows = shown.map((r) => [
+    `${r.threshold}${r.threshold === t.suggested?.threshold ? ' *' : ''}`,
+    percent(r.share),
+    String(r.sampled),
+    r.precision === null ? '-' : percent(r.precision),
+    between(r.interval),
+  ])
+  const text =
+    rows.length === 0
+      ? []
+      : table([t.variable, 'routes', 'sampled', 'precision', '95% interval'], rows)
+          .trimEnd()
+          .split('\n')
+          .map((l) => `    ${l}`)
   return [head, suggestion, ...text]
 }
 
@@ -33,10 +57,20 @@ export function calibrateReport(reports: readonly AccuracyReport[], specFiles: R
   const lines: string[] = []
   for (const report of reports) {
     const thresholds = Object.values(report.questions).flatMap((q) => q.thresholds)
-    lines.push(`${report.judgment}: thresholds whose precision is at least ${percent(report.target)} at the lower end of the 95% interval`)
-    if (thresholds.length === 0) lines.push('  no act rule names a label and tests p or margin from below: nothing to tune')
+    lines.push(
+      `${report.judgment}: thresholds whose precision is at least ${percent(report.target)} at the lower end of the 95% interval`,
+    )
+    if (thresholds.length === 0)
+      lines.push('  no act rule names a label and tests p or margin from below: nothing to tune')
     for (const t of thresholds) lines.push(...routeLines(t))
-    if (report.act !== null && thresholds.length > 0) lines.push(`  the act block to paste into ${specFiles.get(report.judgment) ?? 'the spec'}:`, ...report.act.trimEnd().split('\n').map((l) => `    ${l}`))
+    if (report.act !== null && thresholds.length > 0)
+      lines.push(
+        `  the act block to paste into ${specFiles.get(report.judgment) ?? 'the spec'}:`,
+        ...report.act
+          .trimEnd()
+          .split('\n')
+          .map((l) => `    ${l}`),
+      )
   }
   return lines.join('\n') + '\n'
 }

@@ -21,7 +21,9 @@ export interface Command {
  * 0 before any work, so that every command opens the same way and none repeats the opening.
  */
 export function defineCommand<O extends Options>(
-  name: string, options: O, help: string,
+  name: string,
+  options: O,
+  help: string,
   work: (args: Args<O>, io: CliIo, options: RuntimeOptions) => Promise<number>,
 ): Command {
   return {

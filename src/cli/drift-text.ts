@@ -20,15 +20,22 @@ export function comparedWith(entry: LikeDriftEntry): string {
 /** One question's line of a run summary: its mix, its change since the baseline, and the change's parts. */
 export function questionLine(question: string, entry: LikeDriftEntry): string {
   const p = entry.p_value === null ? '' : entry.p_value < 0.001 ? 'p < 0.001' : `p = ${entry.p_value.toFixed(3)}`
-  const flag = entry.significant ? ` (drift alert, above ${DRIFT_ALERT.toFixed(2)}, ${p})` : entry.alert ? ` (above ${DRIFT_ALERT.toFixed(2)} but within noise, ${p})` : ''
+  const flag = entry.significant
+    ? ` (drift alert, above ${DRIFT_ALERT.toFixed(2)}, ${p})`
+    : entry.alert
+      ? ` (above ${DRIFT_ALERT.toFixed(2)} but within noise, ${p})`
+      : ''
   const change = entry.change === null ? '' : `; change ${entry.change.toFixed(3)}${flag}`
   return `  ${question}: ${mix(entry.shares)}${change}${partsText(entry)}`
 }
 
-/** The model and data parts of a change, when the model changed: "; model part 0.120 on 300 rows (12.0% flipped, p = 0.002), data part 0.000". */
+/**
+ * The model and data parts of a change, when the model changed: "; model part 0.120 on 300 rows (12.0% flipped, p =
+ * 0.002), data part 0.000".
+ */
 export function partsText(entry: LikeDriftEntry): string {
   if (entry.change === null || entry.model_change === 0) return ''
-  if (entry.model_change === null) return '; the model\'s part unmeasured'
+  if (entry.model_change === null) return "; the model's part unmeasured"
   const data = entry.data_change === null ? 'unmeasured' : entry.data_change.toFixed(3)
   return `; model part ${entry.model_change.toFixed(3)} on ${entry.model_rows} rows (${percent(entry.model_flips ?? 0)} flipped${pText(entry.model_p_value)}), data part ${data}`
 }
@@ -45,7 +52,12 @@ export function likeDriftText(judgment: string, drift: LikeDrift): string {
       const rows = entries.filter((e) => e.command === command && e.source === source).map(entryCells)
       if (rows.length === 0) continue
       out.push(`  ${question}\n`)
-      out.push(table(['run', 'status', 'rows', 'model', 'vs run', 'change', '', 'model part', 'data part', 'label mix'], rows).replace(/^(?=.)/gm, '    '))
+      out.push(
+        table(
+          ['run', 'status', 'rows', 'model', 'vs run', 'change', '', 'model part', 'data part', 'label mix'],
+          rows,
+        ).replace(/^(?=.)/gm, '    '),
+      )
     }
   }
   return out.join('')
@@ -53,8 +65,18 @@ export function likeDriftText(judgment: string, drift: LikeDrift): string {
 
 function entryCells(e: LikeDriftEntry): string[] {
   const num = (n: number | null) => (n === null ? '-' : n.toFixed(3))
-  return [e.run_id, e.status === 'complete' ? 'complete' : 'failed', String(e.rows), e.reported_model || '-', e.baseline ?? '-', num(e.change),
-    e.alert && e.significant ? 'ALERT' : e.alert ? 'noise' : '', e.model_change === null && e.baseline !== null ? '?' : num(e.model_change), num(e.data_change), mix(e.shares)]
+  return [
+    e.run_id,
+    e.status === 'complete' ? 'complete' : 'failed',
+    String(e.rows),
+    e.reported_model || '-',
+    e.baseline ?? '-',
+    num(e.change),
+    e.alert && e.significant ? 'ALERT' : e.alert ? 'noise' : '',
+    e.model_change === null && e.baseline !== null ? '?' : num(e.model_change),
+    num(e.data_change),
+    mix(e.shares),
+  ]
 }
 
 /** ", p = 0.002" (", p < 0.001" when smaller); nothing without a p value. */

@@ -19,7 +19,8 @@ export interface Launch {
 export function invocation(launch: Launch): string {
   const { script, env, cwd } = launch
   if (env.npm_command === 'exec') return installedBelow(script, cwd) ? 'npx judge' : `npx ${launch.packageName}`
-  if (env.npm_command === 'run-script' && env.npm_lifecycle_event) return `npm run ${shellWord(env.npm_lifecycle_event)} --`
+  if (env.npm_command === 'run-script' && env.npm_lifecycle_event)
+    return `npm run ${shellWord(env.npm_lifecycle_event)} --`
   const withNode = `${pathFrom(cwd, launch.execPath)} ${pathFrom(cwd, script)}`
   if (script.endsWith('.ts')) return withNode
   const path = (env.PATH ?? '').split(PATH_SEPARATOR).filter((dir) => dir !== '')

@@ -12,6 +12,8 @@ export interface CliIo {
   readonly cwd: string
   /** Aborted on SIGINT or SIGTERM: a run stops taking rows, records itself and exits. */
   readonly signal?: AbortSignal
-  /** How the user runs judge (`npx judge`, `node_modules/.bin/judge`), for commands printed to them; default `judge`. */
+  /**
+   * How the user runs judge (`npx judge`, `node_modules/.bin/judge`), for commands printed to them; default `judge`.
+   */
   readonly program?: string
 }

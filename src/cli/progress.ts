@@ -65,7 +65,14 @@ export function createProgress(out: Out, total: number, label: string, options: 
 }
 
 /** One line of the bar: `judging [####....] 120/300 · 41.0 rows/s · 0:04 left · 360 asked · $0.0012 of $1.00`. */
-export function progressLine(label: string, done: number, total: number, elapsedMs: number, now: number, status?: ProgressStatus): string {
+export function progressLine(
+  label: string,
+  done: number,
+  total: number,
+  elapsedMs: number,
+  now: number,
+  status?: ProgressStatus,
+): string {
   const width = 20
   const filled = Math.round((Math.min(done, total) / total) * width)
   const parts = [`${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`]

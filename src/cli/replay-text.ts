@@ -16,15 +16,21 @@ export function replayText(report: ReplayReport): string {
     `  candidate  spec ${candidate.spec_hash}, model ${candidate.model}`,
   ]
   if (report.kept === 0 || report.run === null) {
-    lines.push(`no rows are kept for ${live.judgment}, so there is nothing to replay: send live requests with "log": true (see docs/shadow.md).`)
+    lines.push(
+      `no rows are kept for ${live.judgment}, so there is nothing to replay: send live requests with "log": true (see docs/shadow.md).`,
+    )
     lines.push('Nothing was judged and no run was recorded.')
     return lines.join('\n') + '\n'
   }
   const { totals, run } = report
-  lines.push(`cost ${usd(totals.cost)}: ${totals.cached} answers cached, ${totals.asked} asked in ${plural(totals.requests, 'request')}; run ${run.run_id} ${run.status}`)
+  lines.push(
+    `cost ${usd(totals.cost)}: ${totals.cached} answers cached, ${totals.asked} asked in ${plural(totals.requests, 'request')}; run ${run.run_id} ${run.status}`,
+  )
   for (const [name, q] of Object.entries(report.questions)) lines.push('', ...questionLines(name, q))
-  if (report.live_only.length > 0) lines.push('', `questions only the live judgment asks, not compared: ${report.live_only.join(', ')}`)
-  if (report.candidate_only.length > 0) lines.push('', `questions only the candidate asks, not compared: ${report.candidate_only.join(', ')}`)
+  if (report.live_only.length > 0)
+    lines.push('', `questions only the live judgment asks, not compared: ${report.live_only.join(', ')}`)
+  if (report.candidate_only.length > 0)
+    lines.push('', `questions only the candidate asks, not compared: ${report.candidate_only.join(', ')}`)
   return lines.join('\n') + '\n'
 }
 
@@ -34,15 +40,20 @@ export function questionLines(name: string, q: QuestionReplay): string[] {
   if (q.agreement === null || q.distance === null) lines.push(`${name}: no rows compared`)
   else {
     const alert = q.distance > DRIFT_ALERT ? ` (above the ${DRIFT_ALERT.toFixed(2)} drift alert line)` : ''
-    lines.push(`${name}: ${plural(q.rows, 'row')} compared, agreement ${percent(q.agreement)} (${q.agree} of ${q.rows}), mix distance ${q.distance.toFixed(3)}${alert}`)
+    lines.push(
+      `${name}: ${plural(q.rows, 'row')} compared, agreement ${percent(q.agreement)} (${q.agree} of ${q.rows}), mix distance ${q.distance.toFixed(3)}${alert}`,
+    )
     lines.push(`  live mix       ${mix(q.live_mix)}`, `  candidate mix  ${mix(q.candidate_mix)}`)
     lines.push(...indent(confusionTable(q.confusion)))
     lines.push(q.changed === 0 ? '  no row would change' : `  ${changedHeading(q)}:`)
-    for (const row of q.sample) lines.push(`    ${row.state_hash}  ${row.live} -> ${row.candidate}  ${stateText(row.state)}`)
+    for (const row of q.sample)
+      lines.push(`    ${row.state_hash}  ${row.live} -> ${row.candidate}  ${stateText(row.state)}`)
   }
   if (q.live_missing > 0) {
     const verb = q.live_missing === 1 ? 'has' : 'have'
-    lines.push(`  ${plural(q.live_missing, 'kept row')} ${verb} no live answer in the store (the live question or model changed since it was kept) and ${q.live_missing === 1 ? 'is' : 'are'} left out`)
+    lines.push(
+      `  ${plural(q.live_missing, 'kept row')} ${verb} no live answer in the store (the live question or model changed since it was kept) and ${q.live_missing === 1 ? 'is' : 'are'} left out`,
+    )
   }
   return lines
 }
@@ -66,5 +77,8 @@ function changedHeading(q: QuestionReplay): string {
 }
 
 function indent(text: string): string[] {
-  return text.trimEnd().split('\n').map((line) => `  ${line}`)
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((line) => `  ${line}`)
 }

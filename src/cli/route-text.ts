@@ -8,7 +8,10 @@ import type { RouteCounts } from '../core/types.ts'
  */
 export function routeLines(routes: RouteCounts | undefined, rows: number): string[] {
   return Object.entries(routes ?? {}).map(([question, counts]) => {
-    const parts = Object.entries(counts).map(([route, n]) => `${route === '' ? 'no route' : route} ${n.toLocaleString('en-US')}${rows > 0 ? ` (${percent(n / rows)})` : ''}`)
+    const parts = Object.entries(counts).map(
+      ([route, n]) =>
+        `${route === '' ? 'no route' : route} ${n.toLocaleString('en-US')}${rows > 0 ? ` (${percent(n / rows)})` : ''}`,
+    )
     return `  routes of ${question}: ${parts.join(', ')}`
   })
 }

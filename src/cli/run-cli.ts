@@ -16,21 +16,66 @@ export interface CommandEntry {
 
 /** Every command, with its one-line summary for `judge --help`. */
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
-  init: { summary: 'write a starter spec for a data file, and print the next commands', load: () => import('./commands/init.ts').then((m) => m.initCommand) },
-  run: { summary: 'judge every row of a data file, store first, and record a run', load: () => import('./commands/run.ts').then((m) => m.runCommand) },
-  plan: { summary: 'what run would ask and cost, asking nothing', load: () => import('./commands/plan.ts').then((m) => m.planCommand) },
-  runs: { summary: 'the runs of a spec or folder, newest first; prune old runs\' row lists', load: () => import('./commands/runs.ts').then((m) => m.runsCommand) },
-  drift: { summary: 'label mix per run and its change', load: () => import('./commands/drift.ts').then((m) => m.driftCommand) },
-  test: { summary: 'judge the answer key, store first, and score accuracy with the verdicts', load: () => import('./commands/test.ts').then((m) => m.testCommand) },
-  cache: { summary: 'answers per question wording and model; prune superseded wordings', load: () => import('./commands/cache.ts').then((m) => m.cacheCommand) },
-  calibrate: { summary: 'the lowest threshold of each act rule whose precision reaches a target', load: () => import('./commands/calibrate.ts').then((m) => m.calibrateCommand) },
-  stability: { summary: 'ask a sample of stored answers again, past the cache: how often labels and routes flip', load: () => import('./commands/stability.ts').then((m) => m.stabilityCommand) },
-  forget: { summary: 'erase every copy judge keeps of rows\' values, or what retain_days lets go', load: () => import('./commands/forget.ts').then((m) => m.forgetCommand) },
-  replay: { summary: 'try a candidate spec on the rows kept for a live judgment', load: () => import('./commands/replay.ts').then((m) => m.replayCommand) },
-  compare: { summary: 'is a candidate spec more accurate than the live one, and how sure: a paired comparison and a gate', load: () => import('./commands/compare.ts').then((m) => m.compareCommand) },
-  models: { summary: 'the models the engine lists, aliases marked, and the one each judgment uses', load: () => import('./commands/models.ts').then((m) => m.modelsCommand) },
-  doctor: { summary: 'check, spending nothing, what a first real run needs, and say what to fix', load: () => import('./commands/doctor.ts').then((m) => m.doctorCommand) },
-  serve: { summary: 'the HTTP server, as node src/main.ts', load: () => import('./commands/serve.ts').then((m) => m.serveCommand) },
+  init: {
+    summary: 'write a starter spec for a data file, and print the next commands',
+    load: () => import('./commands/init.ts').then((m) => m.initCommand),
+  },
+  run: {
+    summary: 'judge every row of a data file, store first, and record a run',
+    load: () => import('./commands/run.ts').then((m) => m.runCommand),
+  },
+  plan: {
+    summary: 'what run would ask and cost, asking nothing',
+    load: () => import('./commands/plan.ts').then((m) => m.planCommand),
+  },
+  runs: {
+    summary: "the runs of a spec or folder, newest first; prune old runs' row lists",
+    load: () => import('./commands/runs.ts').then((m) => m.runsCommand),
+  },
+  drift: {
+    summary: 'label mix per run and its change',
+    load: () => import('./commands/drift.ts').then((m) => m.driftCommand),
+  },
+  test: {
+    summary: 'judge the answer key, store first, and score accuracy with the verdicts',
+    load: () => import('./commands/test.ts').then((m) => m.testCommand),
+  },
+  cache: {
+    summary: 'answers per question wording and model; prune superseded wordings',
+    load: () => import('./commands/cache.ts').then((m) => m.cacheCommand),
+  },
+  calibrate: {
+    summary: 'the lowest threshold of each act rule whose precision reaches a target',
+    load: () => import('./commands/calibrate.ts').then((m) => m.calibrateCommand),
+  },
+  stability: {
+    summary: 'ask a sample of stored answers again, past the cache: how often labels and routes flip',
+    load: () => import('./commands/stability.ts').then((m) => m.stabilityCommand),
+  },
+  forget: {
+    summary: "erase every copy judge keeps of rows' values, or what retain_days lets go",
+    load: () => import('./commands/forget.ts').then((m) => m.forgetCommand),
+  },
+  replay: {
+    summary: 'try a candidate spec on the rows kept for a live judgment',
+    load: () => import('./commands/replay.ts').then((m) => m.replayCommand),
+  },
+  compare: {
+    summary: 'is a candidate spec more accurate than the live one, and how sure: a paired comparison and a gate',
+    load: () => import('./commands/compare.ts').then((m) => m.compareCommand),
+  },
+  models: {
+    summary: 'the models the engine lists, aliases marked, and the one each judgment uses',
+    load: () => import('./commands/models.ts').then((m) => m.modelsCommand),
+  },
+  doctor: {
+    summary: 'check, spending nothing, what a first real run needs, and say what to fix',
+    load: () => import('./commands/doctor.ts').then((m) => m.doctorCommand),
+  },
+  serve: {
+    summary: 'the HTTP server, as node src/main.ts',
+    load: () => import('./commands/serve.ts').then((m) => m.serveCommand),
+  },
 }
 
 /** The top-level help text. */
@@ -38,9 +83,11 @@ export function mainHelp(): string {
   const names = Object.keys(COMMANDS)
   const width = Math.max(...names.map((n) => n.length))
   const lines = names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS[n].summary}`)
-  return `usage: judge <command> [options]\n\ncommands:\n${lines.join('\n')}\n\n` +
-    'Run judge help <command> (or judge <command> --help) for a command\'s options; judge --version\n' +
+  return (
+    `usage: judge <command> [options]\n\ncommands:\n${lines.join('\n')}\n\n` +
+    "Run judge help <command> (or judge <command> --help) for a command's options; judge --version\n" +
     'for the version. Environment: see docs/configuration.md.\n'
+  )
 }
 
 /**
@@ -85,12 +132,16 @@ function unknown(name: string, io: CliIo): number {
 /** Prints an error: the message on stderr, and with --json also `{"error": message}` on stdout. */
 function failed(name: string, error: unknown, json: boolean, io: CliIo): number {
   if (!(error instanceof JudgeError)) {
-    if (json) io.stdout.write(JSON.stringify({ error: `unexpected error: ${(error as Error)?.message ?? String(error)}` }) + '\n')
+    if (json)
+      io.stdout.write(
+        JSON.stringify({ error: `unexpected error: ${(error as Error)?.message ?? String(error)}` }) + '\n',
+      )
     io.stderr.write(`judge ${name}: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`)
     return 1
   }
   // A cost refusal shows the plan it refused, so that the user sees what each judgment would ask.
-  if (error instanceof CostCapError && Array.isArray(error.context.plans)) io.stderr.write(planTable(error.context.plans, error.cap))
+  if (error instanceof CostCapError && Array.isArray(error.context.plans))
+    io.stderr.write(planTable(error.context.plans, error.cap))
   const message = cliErrorText(error)
   if (json) io.stdout.write(JSON.stringify({ error: message }) + '\n')
   io.stderr.write(`judge ${name}: ${message}\n`)

@@ -27,7 +27,12 @@ export function openSession(io: CliIo, path: string, options: RuntimeOptions): S
 }
 
 /** Runs a command's work on a session and closes its stores whatever happens. */
-export async function withSession<T>(io: CliIo, path: string, options: RuntimeOptions, work: (session: Session) => Promise<T>): Promise<T> {
+export async function withSession<T>(
+  io: CliIo,
+  path: string,
+  options: RuntimeOptions,
+  work: (session: Session) => Promise<T>,
+): Promise<T> {
   const session = openSession(io, path, options)
   try {
     return await work(session)
@@ -36,36 +41,78 @@ export async function withSession<T>(io: CliIo, path: string, options: RuntimeOp
   }
 }
 
-/** The rows of a data file a command reads: --data (else the spec's data:, read as its delimiter: and columns: say), with --delimiter when given. */
-export function dataSourceOf(io: CliIo, flags: { readonly data?: string; readonly delimiter?: string }, specs: readonly Spec[]): RowSource {
+/**
+ * The rows of a data file a command reads: --data (else the spec's data:, read as its delimiter: and columns: say),
+ * with --delimiter when given.
+ */
+export function dataSourceOf(
+  io: CliIo,
+  flags: { readonly data?: string; readonly delimiter?: string },
+  specs: readonly Spec[],
+): RowSource {
   const file = dataFileOf(flags.data === undefined ? undefined : resolve(io.cwd, flags.data), specs)
   const label = flags.data ?? file
   const format = flags.data === undefined ? specs.find((s) => s.data === file)?.dataFormat : undefined
   const read = format === undefined ? {} : { delimiter: format.delimiter, columns: format.columns }
   if (flags.delimiter === undefined) return { kind: 'file', file, label, ...read }
-  if (formatOf(file) === 'jsonl') throw new UsageError(`--delimiter applies to CSV and other delimited files, not to the JSON Lines file ${label}`)
+  if (formatOf(file) === 'jsonl')
+    throw new UsageError(`--delimiter applies to CSV and other delimited files, not to the JSON Lines file ${label}`)
   return { kind: 'file', file, label, ...read, delimiter: parseDelimiter(flags.delimiter) }
 }
 
 /** The plan as a text table, with each judgment's estimate against the cap, then its questions. */
 export function planTable(plans: readonly JudgmentPlan[], cap: number, spendsNothing = false): string {
   const rows = plans.map((p) => [
-    p.judgment, String(p.rows), String(p.states), String(p.duplicates), String(p.cached), String(p.ask), String(p.requests),
-    usd(p.estimate), spendsNothing ? 'none (simulated)' : p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
+    p.judgment,
+    String(p.rows),
+    String(p.states),
+    String(p.duplicates),
+    String(p.cached),
+    String(p.ask),
+    String(p.requests),
+    usd(p.estimate),
+    spendsNothing ? 'none (simulated)' : p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
   ])
-  const simulated = spendsNothing ? ['the simulated engine spends nothing: each estimate is what System One would charge, and JUDGE_MAX_COST does not apply\n'] : []
-  const notes = [...simulated, ...plans.filter((p) => p.unknown > 0).map((p) => `${p.judgment}: ${plural(p.unknown, 'state')} depend on labels not yet known; counted as asked in full\n`)]
-  return table(['judgment', 'rows', 'states', 'duplicates', 'cached', 'to ask', 'requests', 'estimate', 'cap'], rows) + notes.join('') + questionTable(plans)
+  const simulated = spendsNothing
+    ? [
+        'the simulated engine spends nothing: each estimate is what System One would charge, and JUDGE_MAX_COST does not apply\n',
+      ]
+    : []
+  const notes = [
+    ...simulated,
+    ...plans
+      .filter((p) => p.unknown > 0)
+      .map(
+        (p) =>
+          `${p.judgment}: ${plural(p.unknown, 'state')} depend on labels not yet known; counted as asked in full\n`,
+      ),
+  ]
+  return (
+    table(['judgment', 'rows', 'states', 'duplicates', 'cached', 'to ask', 'requests', 'estimate', 'cap'], rows) +
+    notes.join('') +
+    questionTable(plans)
+  )
 }
 
 /** Per question: whether its wording changed since the judgment's last run, and what that costs. */
 function questionTable(plans: readonly JudgmentPlan[]): string {
-  const rows = plans.flatMap((p) => p.questions.map((q) => [
-    `${p.judgment}.${q.question}`, q.fingerprint,
-    q.last_run_fingerprint === null ? 'no run recorded it' : q.changed ? `changed (was ${q.last_run_fingerprint})` : 'unchanged',
-    String(q.stale), usd(q.refill),
-  ]))
-  return '\n' + table(['question', 'fingerprint', 'since the last run', 'answers no longer applying', 'to ask them again'], rows)
+  const rows = plans.flatMap((p) =>
+    p.questions.map((q) => [
+      `${p.judgment}.${q.question}`,
+      q.fingerprint,
+      q.last_run_fingerprint === null
+        ? 'no run recorded it'
+        : q.changed
+          ? `changed (was ${q.last_run_fingerprint})`
+          : 'unchanged',
+      String(q.stale),
+      usd(q.refill),
+    ]),
+  )
+  return (
+    '\n' +
+    table(['question', 'fingerprint', 'since the last run', 'answers no longer applying', 'to ask them again'], rows)
+  )
 }
 
 /** A plan as JSON, with the cap it is checked against: none (null) for an engine that spends nothing. */
@@ -73,7 +120,17 @@ export function planJson(plans: readonly JudgmentPlan[], cap: number, spendsNoth
   return plans.map((p) => ({ ...p, cap: spendsNothing ? null : cap, within_cap: spendsNothing || p.estimate <= cap }))
 }
 
-/** A run as the CLI's --json gives it: the fields of GET /v1/runs, then cached, requests, duplicates and its fit per question. */
+/**
+ * A run as the CLI's --json gives it: the fields of GET /v1/runs, then cached, requests, duplicates and its fit per
+ * question.
+ */
 export function runJson(run: RunRecord) {
-  return { ...publicRun(run), cached: run.cached, requests: run.requests, duplicates: run.rows - run.states, fit: run.fit ?? {}, routes: run.routes ?? {} }
+  return {
+    ...publicRun(run),
+    cached: run.cached,
+    requests: run.requests,
+    duplicates: run.rows - run.states,
+    fit: run.fit ?? {},
+    routes: run.routes ?? {},
+  }
 }

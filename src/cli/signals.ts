@@ -15,7 +15,11 @@ export interface Stopper {
  * engine requests in flight, records itself `failed: interrupted` and exits; a second exits at
  * once with `exitCode` (130, as a shell reports an interrupt), leaving what is stored as it is.
  */
-export function stopOnSignals(source: SignalSource, exit: (code: number) => void, say: (line: string) => void): Stopper {
+export function stopOnSignals(
+  source: SignalSource,
+  exit: (code: number) => void,
+  say: (line: string) => void,
+): Stopper {
   const controller = new AbortController()
   const onSignal = (): void => {
     if (controller.signal.aborted) return exit(130)

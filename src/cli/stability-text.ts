@@ -4,22 +4,40 @@ import type { Estimate, QuestionStability } from '../core/stability/figures.ts'
 import { percent } from '../format.ts'
 import { plural, usd } from './text.ts'
 
-const share = (e: Estimate | null) => (e === null ? 'not estimable' : `${percent(e.point)} (95% ${percent(e.interval[0])} to ${percent(e.interval[1])})`)
-const amount = (e: Estimate | null) => (e === null ? 'not estimable' : `${e.point.toFixed(3)} (95% ${e.interval[0].toFixed(3)} to ${e.interval[1].toFixed(3)})`)
+const share = (e: Estimate | null) =>
+  e === null ? 'not estimable' : `${percent(e.point)} (95% ${percent(e.interval[0])} to ${percent(e.interval[1])})`
+const amount = (e: Estimate | null) =>
+  e === null
+    ? 'not estimable'
+    : `${e.point.toFixed(3)} (95% ${e.interval[0].toFixed(3)} to ${e.interval[1].toFixed(3)})`
 
 /** `judge stability --json`: per judgment what it asked, and each question's figures. */
 export function stabilityJson(results: readonly JudgmentStability[]) {
-  return Object.fromEntries(results.map((r) => [r.judgment, {
-    model: r.model, checked_at: r.check, states: r.states, skipped: r.skipped, requests: r.requests, cost: r.cost, questions: r.questions,
-  }]))
+  return Object.fromEntries(
+    results.map((r) => [
+      r.judgment,
+      {
+        model: r.model,
+        checked_at: r.check,
+        states: r.states,
+        skipped: r.skipped,
+        requests: r.requests,
+        cost: r.cost,
+        questions: r.questions,
+      },
+    ]),
+  )
 }
 
 /** The human report of `judge stability`: per judgment what it asked, then a line or two per question. */
 export function stabilityReport(results: readonly JudgmentStability[]): string {
   const lines: string[] = []
   for (const r of results) {
-    const skipped = r.skipped === 0 ? '' : `; ${plural(r.skipped, 'state')} drawn had no values left in the store and were not asked`
-    lines.push(`${r.judgment}: ${plural(r.states, 'state')} asked again in ${plural(r.requests, 'request')}, cost ${usd(r.cost)}, model ${r.model}${skipped}`)
+    const skipped =
+      r.skipped === 0 ? '' : `; ${plural(r.skipped, 'state')} drawn had no values left in the store and were not asked`
+    lines.push(
+      `${r.judgment}: ${plural(r.states, 'state')} asked again in ${plural(r.requests, 'request')}, cost ${usd(r.cost)}, model ${r.model}${skipped}`,
+    )
     for (const [question, s] of Object.entries(r.questions)) lines.push(...questionLines(question, s))
   }
   return lines.join('\n') + '\n'
@@ -33,13 +51,20 @@ export function questionLines(question: string, s: QuestionStability | null): st
   if (s.route_flip_rate !== null) lines.push(`    route flips ${share(s.route_flip_rate)}`)
   const near = s.near_threshold
   if (near !== null) {
-    lines.push(`    ${near.count} of ${plural(near.answers, 'answer')} (${percent(near.share)}) have p within ${near.within.toFixed(3)} of a p threshold (${near.thresholds.join(', ')}): the noise alone can move their route`)
+    lines.push(
+      `    ${near.count} of ${plural(near.answers, 'answer')} (${percent(near.share)}) have p within ${near.within.toFixed(3)} of a p threshold (${near.thresholds.join(', ')}): the noise alone can move their route`,
+    )
   }
   return lines
 }
 
 /** The lines a run's summary adds for questions whose noise is the larger part of their error; '' when none. */
 export function noiseLines(findings: readonly NoiseFinding[]): string {
-  return findings.map((f) => `${f.judgment}.${f.question}: labels flip on ${share(f.flip_rate)} of answers asked again (judge stability, ${f.checked_at}), ` +
-    `above the error rate's interval (${percent(f.error.interval[0])} to ${percent(f.error.interval[1])}): the engine's noise is the larger part of the error\n`).join('')
+  return findings
+    .map(
+      (f) =>
+        `${f.judgment}.${f.question}: labels flip on ${share(f.flip_rate)} of answers asked again (judge stability, ${f.checked_at}), ` +
+        `above the error rate's interval (${percent(f.error.interval[0])} to ${percent(f.error.interval[1])}): the engine's noise is the larger part of the error\n`,
+    )
+    .join('')
 }

@@ -4,10 +4,13 @@ import { formatUsd, percent } from '../format.ts'
 /** Formats rows of cells as an aligned text table with a header line. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: readonly string[]) => cells.map((c, i) => (c ?? '').padEnd(widths[i])).join('  ').trimEnd()
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (c ?? '').padEnd(widths[i]))
+      .join('  ')
+      .trimEnd()
   return [line(header), ...rows.map(line)].join('\n') + '\n'
 }
-
 
 /** A label mix as "yes 12.3%  no 87.7%", largest first. */
 export function mix(shares: Readonly<Record<string, number>>): string {
@@ -27,7 +30,9 @@ export function usd(amount: number): string {
  * `simulated-…` model) what System One would have charged, as that: nothing was spent.
  */
 export function costText(cost: number, model: string): string {
-  return model.startsWith(SIMULATED_PREFIX) ? `would cost ${usd(cost)} on System One (simulated: nothing spent)` : `cost ${usd(cost)}`
+  return model.startsWith(SIMULATED_PREFIX)
+    ? `would cost ${usd(cost)} on System One (simulated: nothing spent)`
+    : `cost ${usd(cost)}`
 }
 
 /** Pluralises a count: plural(3, 'row') -> "3 rows". */

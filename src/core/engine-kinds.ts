@@ -34,9 +34,21 @@ export interface EngineDefaults {
  * create them are in src/adapters/engines.ts, keyed alike; reading the configuration loads none.
  */
 export const ENGINE_DEFAULTS = {
-  systemone: { defaultUrl: SYSTEM_ONE_DEFAULT_URL, defaultModel: SYSTEM_ONE_DEFAULT_MODEL, defaultRpm: 1200, defaultPricePerMtok: DEFAULT_PRICE_PER_MTOK, needsKey: true },
+  systemone: {
+    defaultUrl: SYSTEM_ONE_DEFAULT_URL,
+    defaultModel: SYSTEM_ONE_DEFAULT_MODEL,
+    defaultRpm: 1200,
+    defaultPricePerMtok: DEFAULT_PRICE_PER_MTOK,
+    needsKey: true,
+  },
   // A stand-in answering in-process: no key, no limit, and it counts tokens at Jev's price.
-  simulated: { defaultUrl: 'local', defaultModel: SIMULATED_DEFAULT_MODEL, defaultRpm: 0, defaultPricePerMtok: DEFAULT_PRICE_PER_MTOK, needsKey: false },
+  simulated: {
+    defaultUrl: 'local',
+    defaultModel: SIMULATED_DEFAULT_MODEL,
+    defaultRpm: 0,
+    defaultPricePerMtok: DEFAULT_PRICE_PER_MTOK,
+    needsKey: false,
+  },
   // Local servers (vLLM, llama.cpp, Ollama) have no published limit; set ENGINE_RPM for a hosted API.
   openai: { defaultUrl: null, defaultModel: null, defaultRpm: 0, defaultPricePerMtok: 0, needsKey: false },
 } as const satisfies Readonly<Record<string, EngineDefaults>>

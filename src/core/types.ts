@@ -58,7 +58,10 @@ export interface Spec {
   readonly reviews: string
   /** Absolute path of the default data file, or null. */
   readonly data: string | null
-  /** How the data file is read (`delimiter:`, `columns:`); absent or null fields read it by its extension and header line. */
+  /**
+   * How the data file is read (`delimiter:`, `columns:`); absent or null fields read it by its extension and header
+   * line.
+   */
   readonly dataFormat?: { readonly delimiter: string | null; readonly columns: readonly string[] | null }
   /** Absolute path of the anchors file (rows a model change is measured on), or null. */
   readonly anchors: string | null
@@ -67,7 +70,10 @@ export interface Spec {
   /** Answers whose margin is below this form the unsure stratum (default DEFAULT_UNSURE_BELOW). */
   readonly unsureBelow: number
   readonly minAccuracy: number | null
-  /** A run whose median option mass of a question is below this says the question does not fit its rows (DEFAULT_MIN_FIT). */
+  /**
+   * A run whose median option mass of a question is below this says the question does not fit its rows
+   * (DEFAULT_MIN_FIT).
+   */
   readonly minFit: number
   readonly doubleReview: number // share of reviewed sample rows a second reviewer sees (DEFAULT_DOUBLE_REVIEW)
   /** The accuracy interval's half-width wanted (`accuracy_target`), or null. */
@@ -146,7 +152,10 @@ export interface RunRecord {
   readonly states: number // distinct states judged; `rows - states` rows repeated an earlier row's state
   /** Each question's fingerprint when the run was made, so that a later plan sees what changed. */
   readonly fingerprints: Readonly<Record<string, string>>
-  /** How well each question fitted its rows, from its answers' option mass (core/fit/); stores give `{}` before runs kept it. */
+  /**
+   * How well each question fitted its rows, from its answers' option mass (core/fit/); stores give `{}` before runs
+   * kept it.
+   */
   readonly fit?: RunFit
   /** Rows per route of each question with `act` rules (the spec's output); stores give `{}` before runs kept them. */
   readonly routes?: RouteCounts

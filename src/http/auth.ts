@@ -37,7 +37,8 @@ export function serverToken(expected: string): ServerToken {
  */
 export function authorize(expected: ServerToken | null, presented: Presented | null): string | null {
   if (expected === null) return null
-  if (presented === null) throw new UnauthorizedError('a token is required: send Authorization: Bearer <token>, or the token parameter')
+  if (presented === null)
+    throw new UnauthorizedError('a token is required: send Authorization: Bearer <token>, or the token parameter')
   if (!expected.matches(presented.token)) throw new UnauthorizedError('the token is wrong')
   return presented.source === 'header' ? null : presented.token
 }

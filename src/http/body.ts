@@ -24,7 +24,13 @@ export interface Body {
 /** The body of `req`; reading it over `limit` bytes is a PayloadTooLargeError (413). */
 export function requestBody(req: IncomingMessage, res: ServerResponse, limit = BODY_LIMIT): Body {
   let text: Promise<string> | null = null
-  return bodyOf(req, () => (text ??= new Promise((resolve, reject) => collectBody(req, res, limit, (error, body) => (error ? reject(error) : resolve(body))))))
+  return bodyOf(
+    req,
+    () =>
+      (text ??= new Promise((resolve, reject) =>
+        collectBody(req, res, limit, (error, body) => (error ? reject(error) : resolve(body))),
+      )),
+  )
 }
 
 /** The body of `req` already read as `text` (by the fast path), as requestBody would give it. */
@@ -46,7 +52,12 @@ function bodyOf(req: IncomingMessage, read: () => Promise<string>): Body {
  * or with a PayloadTooLargeError (413) or a UsageError for a body cut off before its end. The one
  * body reader of the server: the fast path calls it directly, without a promise.
  */
-export function collectBody(req: IncomingMessage, res: ServerResponse, limit: number, done: (error: Error | null, text: string) => void): void {
+export function collectBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  limit: number,
+  done: (error: Error | null, text: string) => void,
+): void {
   let settled = false
   const settle = (error: Error | null, text = '') => {
     if (settled) return
@@ -68,7 +79,9 @@ export function collectBody(req: IncomingMessage, res: ServerResponse, limit: nu
   }
   const cutOff = () => settle(new UsageError('the request body was cut off before its end'))
   req.on('data', onData)
-  req.once('end', () => settle(null, chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')))
+  req.once('end', () =>
+    settle(null, chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')),
+  )
   // A client that hangs up mid-body is its own problem, not the server's: no 500, no stack.
   req.once('error', cutOff)
   req.once('close', () => (req.complete ? undefined : cutOff()))
@@ -110,7 +123,9 @@ export function objectBody(value: unknown, allowed: readonly string[]): Readonly
   if (!isPlainObject(value)) throw new UsageError('the body must be a JSON object')
   const unknown = Object.keys(value).filter((key) => !allowed.includes(key))
   if (unknown.length > 0) {
-    throw new UsageError(`unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the fields are ${allowed.join(', ')}`)
+    throw new UsageError(
+      `unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the fields are ${allowed.join(', ')}`,
+    )
   }
   return value
 }
@@ -132,7 +147,10 @@ export function optionalBoolean(body: Readonly<Record<string, unknown>>, name: s
 }
 
 /** A required JSON object field (not an array, not null). */
-export function requiredObject(body: Readonly<Record<string, unknown>>, name: string): Readonly<Record<string, unknown>> {
+export function requiredObject(
+  body: Readonly<Record<string, unknown>>,
+  name: string,
+): Readonly<Record<string, unknown>> {
   const value = body[name]
   if (value === undefined) throw new UsageError(`${name} is required`)
   if (!isPlainObject(value)) throw new UsageError(`${name} must be a JSON object of column to value`)

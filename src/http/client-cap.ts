@@ -37,7 +37,8 @@ export function capPerClient(server: Server, cap: number, log: (line: string) =>
     if (!client) clients.set(address, (client = { open: 0, refused: 0 }))
     if (client.open >= cap) {
       refused += 1
-      if (client.refused++ === 0) log(`connections from ${address} over JUDGE_MAX_CONNECTIONS_PER_CLIENT (${cap}) are closed as they arrive`)
+      if (client.refused++ === 0)
+        log(`connections from ${address} over JUDGE_MAX_CONNECTIONS_PER_CLIENT (${cap}) are closed as they arrive`)
       socket.destroy()
       return
     }
@@ -45,7 +46,10 @@ export function capPerClient(server: Server, cap: number, log: (line: string) =>
     socket.once('close', () => {
       if (--client.open > 0) return
       clients.delete(address)
-      if (client.refused > 0) log(`closed ${client.refused} connection${client.refused === 1 ? '' : 's'} from ${address} over JUDGE_MAX_CONNECTIONS_PER_CLIENT (${cap})`)
+      if (client.refused > 0)
+        log(
+          `closed ${client.refused} connection${client.refused === 1 ? '' : 's'} from ${address} over JUDGE_MAX_CONNECTIONS_PER_CLIENT (${cap})`,
+        )
     })
   })
   return { refused: () => refused }

@@ -87,7 +87,12 @@ export function messageCleaner(config: Config): (message: string) => string {
   return (message) => {
     let out = message
     for (const secret of secrets) out = out.replace(secret, '[redacted]')
-    for (const root of roots) out = out.split(root + sep).join('').split(root).join('.')
+    for (const root of roots)
+      out = out
+        .split(root + sep)
+        .join('')
+        .split(root)
+        .join('.')
     return out
   }
 }

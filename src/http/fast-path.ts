@@ -36,7 +36,11 @@ export interface FastPath {
  * probe. Anything else (`log`, `shadow`, a row to ask, every error) is handed on with its body
  * read, and the full path answers it as it answers any request. The guard has run before either.
  */
-export function createFastPath(ctx: ServerContext, hooks: FastPathHooks, replies: ReplyCache = createReplyCache()): FastPath {
+export function createFastPath(
+  ctx: ServerContext,
+  hooks: FastPathHooks,
+  replies: ReplyCache = createReplyCache(),
+): FastPath {
   const answer = (res: ServerResponse, text: string, handOn: (text: string) => void): void => {
     const kept = replies.get(text)
     if (kept !== undefined && ctx.paths.fresh(kept.resolved, ctx.now().getTime())) {
@@ -47,7 +51,12 @@ export function createFastPath(ctx: ServerContext, hooks: FastPathHooks, replies
     const stored = storedReply(ctx, text)
     // Nothing has been asked or written: the full path answers it as it answers any request.
     if (stored === null) return handOn(text)
-    replies.set(text, { body: stored.reply.body, headers: headersOf(stored.reply), resolved: stored.resolved, answers: stored.answers })
+    replies.set(text, {
+      body: stored.reply.body,
+      headers: headersOf(stored.reply),
+      resolved: stored.resolved,
+      answers: stored.answers,
+    })
     send(res, stored.reply)
     hooks.answered()
   }

@@ -37,9 +37,13 @@ export function specFolders(root: string, limits: FolderLimits = FOLDER_LIMITS):
 
 /** Spec files served: those of every folder specFolders finds, as paths relative to `root`, at most `max`. */
 export function specFiles(root: string, max = 200): string[] {
-  return specFolders(root).flatMap((folder) => entriesOf(join(root, folder))
-    .filter((e) => !e.isDirectory() && SPEC_SUFFIX.test(e.name))
-    .map((e) => (folder === '.' ? e.name : `${folder}/${e.name}`))).slice(0, max)
+  return specFolders(root)
+    .flatMap((folder) =>
+      entriesOf(join(root, folder))
+        .filter((e) => !e.isDirectory() && SPEC_SUFFIX.test(e.name))
+        .map((e) => (folder === '.' ? e.name : `${folder}/${e.name}`)),
+    )
+    .slice(0, max)
 }
 
 function entriesOf(dir: string): Dirent[] {

@@ -31,13 +31,25 @@ export interface Exchange {
  */
 export async function serveFull(ctx: ServerContext, exchange: Exchange): Promise<void> {
   const { req, res, method, pathname, query, found, admission } = exchange
-  const body = exchange.text === undefined ? requestBody(req, res, admission.inForm ? PRE_AUTH_FORM_LIMIT : BODY_LIMIT) : readBody(req, exchange.text)
+  const body =
+    exchange.text === undefined
+      ? requestBody(req, res, admission.inForm ? PRE_AUTH_FORM_LIMIT : BODY_LIMIT)
+      : readBody(req, exchange.text)
   let token: string | null = null
   let reply: Reply
   try {
     token = admission.inForm ? authorize(ctx.token, await formToken(method, body)) : admission.token
     const params = found.kind === 'found' ? found.params : {}
-    const request: HttpRequest = { method, pathname, query, params, headers: req.headers, token, json: body.json, form: body.form }
+    const request: HttpRequest = {
+      method,
+      pathname,
+      query,
+      params,
+      headers: req.headers,
+      token,
+      json: body.json,
+      form: body.form,
+    }
     reply = await endpointOf(found, method, pathname)(ctx, request)
   } catch (error) {
     reply = failure(ctx, error, method, pathname, token, idOf(res))
@@ -47,7 +59,14 @@ export async function serveFull(ctx: ServerContext, exchange: Exchange): Promise
 }
 
 /** The reply to an error, logged when it is the server's fault: the one way errors are answered. */
-export function failure(ctx: ServerContext, error: unknown, method: string, pathname: string, token: string | null, requestId: string | null = null): Reply {
+export function failure(
+  ctx: ServerContext,
+  error: unknown,
+  method: string,
+  pathname: string,
+  token: string | null,
+  requestId: string | null = null,
+): Reply {
   const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean, requestId, page: pathname })
   const id = requestId === null ? '' : ` (request ${requestId})`
   if (failed.logged) ctx.log(`internal error on ${method} ${pathname}${id}: ${ctx.clean(detailsOf(error))}`)
@@ -59,7 +78,10 @@ export function failure(ctx: ServerContext, error: unknown, method: string, path
 function endpointOf(found: Match<Endpoint>, method: string, pathname: string): Endpoint {
   if (found.kind === 'found') return found.route.value
   if (found.kind === 'method') {
-    throw new MethodNotAllowedError(`${method} is not allowed on ${pathname}; allowed: ${found.allow.join(', ')}`, found.allow)
+    throw new MethodNotAllowedError(
+      `${method} is not allowed on ${pathname}; allowed: ${found.allow.join(', ')}`,
+      found.allow,
+    )
   }
   throw new NotFoundError(`nothing here: ${pathname}`)
 }

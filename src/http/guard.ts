@@ -6,7 +6,10 @@ import { authorize, bearerToken, type ServerToken } from './auth.ts'
 /** Methods that change nothing (RFC 9110's safe methods): the only ones another site may send. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
 
-/** What passing the guard gives a request: the token to carry on in its pages, or that its token must be read from its form. */
+/**
+ * What passing the guard gives a request: the token to carry on in its pages, or that its token must be read from its
+ * form.
+ */
 export type Admission = { readonly inForm: false; readonly token: string | null } | { readonly inForm: true }
 
 /** The checks every request passes before either path serves it (docs/security.md). */
@@ -23,7 +26,10 @@ export interface Guard {
 export interface GuardOptions {
   /** The configured token's check, or null for an open server. */
   readonly token: ServerToken | null
-  /** JUDGE_ALLOWED_HOSTS: host names the server answers for beside loopback and IP addresses; `.name` takes its subdomains, `*` any name. */
+  /**
+   * JUDGE_ALLOWED_HOSTS: host names the server answers for beside loopback and IP addresses; `.name` takes its
+   * subdomains, `*` any name.
+   */
   readonly allowedHosts: readonly string[]
   /** HOST, the address the server listens on: it answers for that name too. */
   readonly listenHost: string
@@ -41,7 +47,9 @@ export function createGuard(options: GuardOptions): Guard {
   return {
     admit(method, headers, query) {
       if (token === null && !hostAllowed(headers.host)) {
-        throw new ForbiddenError(`this server does not answer for the host ${JSON.stringify(headers.host!.slice(0, 100))}; list it in JUDGE_ALLOWED_HOSTS to serve it under that name`)
+        throw new ForbiddenError(
+          `this server does not answer for the host ${JSON.stringify(headers.host!.slice(0, 100))}; list it in JUDGE_ALLOWED_HOSTS to serve it under that name`,
+        )
       }
       if (!SAFE_METHODS.has(method)) refuseOtherSites(headers, listed)
       if (token === null) return open
@@ -74,7 +82,9 @@ function refuseOtherSites(headers: IncomingHttpHeaders, listed: (name: string) =
 }
 
 function crossSite(why: string): ForbiddenError {
-  return new ForbiddenError(`a request from another site (${why}) may not change anything here; send it from the server's own pages or without a browser`)
+  return new ForbiddenError(
+    `a request from another site (${why}) may not change anything here; send it from the server's own pages or without a browser`,
+  )
 }
 
 /** The host (and port) of an Origin header; null for an opaque origin (`null`) or one that does not parse. */
@@ -96,7 +106,8 @@ function originHost(origin: string): string | null {
 function hostCheck(options: GuardOptions, listed: (name: string) => boolean): (header: string | undefined) => boolean {
   if (options.allowedHosts.includes('*')) return () => true
   const listen = options.listenHost.toLowerCase()
-  const allowed = (name: string) => isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost') || name === listen || listed(name)
+  const allowed = (name: string) =>
+    isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost') || name === listen || listed(name)
   const seen = new Map<string, boolean>()
   return (header) => {
     if (header === undefined) return true

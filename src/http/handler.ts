@@ -68,7 +68,11 @@ export const CACHED_STATES = 10_000
 export function createHandler(config: Config, options: HandlerOptions = {}): JudgeHandler {
   const shutdown = new AbortController()
   const observer = observerOf(config, options)
-  const runtime = createRuntime(config, { openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }), watchEngine: observer.watchEngine, ...options })
+  const runtime = createRuntime(config, {
+    openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }),
+    watchEngine: observer.watchEngine,
+    ...options,
+  })
   const token = config.serverToken === null ? null : serverToken(config.serverToken)
   const replies = createReplyCache()
   const ctx: ServerContext = {
@@ -77,8 +81,11 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     token,
     guard: createGuard({ token, allowedHosts: config.allowedHosts, listenHost: config.host }),
     paths: createResolvedPaths({
-      root: config.projects, specs: createSpecCache(), storeFileFor: runtime.storeFileFor,
-      epochOf: (project) => answersEpochOf(runtime, project), onStale: () => replies.dropStale(),
+      root: config.projects,
+      specs: createSpecCache(),
+      storeFileFor: runtime.storeFileFor,
+      epochOf: (project) => answersEpochOf(runtime, project),
+      onStale: () => replies.dropStale(),
     }),
     replies,
     comparisons: createCompareMemo(),
@@ -93,7 +100,8 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   const router = createRouter(options.routes ?? ROUTES)
   const fast = fastPathOf(ctx, router, () => trace('fast'))
   const stopRetention = startRetention(ctx, options.retention)
-  const track = (res: ServerResponse, work: Promise<void>) => void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
+  const track = (res: ServerResponse, work: Promise<void>) =>
+    void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
   let closed = false
   const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
     if (closed) return track(res, refuse(ctx, req, res))
@@ -114,7 +122,10 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     const full = (text?: string) => {
       seen.by = 'full'
       trace('full')
-      track(res, observer.within(seen, () => serveFull(ctx, { req, res, method, pathname, query, found, admission, text })))
+      track(
+        res,
+        observer.within(seen, () => serveFull(ctx, { req, res, method, pathname, query, found, admission, text })),
+      )
     }
     // A form's token is read from its body, which only the full path reads before checking it.
     if (!admission.inForm && fast?.take(req, res, full)) return
@@ -142,11 +153,15 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
 function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, answered: () => void): FastPath | null {
   const found = router.match('POST', '/v1/judge')
   if (found.kind !== 'found' || found.route.value !== judgeEndpoint) return null
-  return createFastPath(ctx, {
-    failed: (error, res) => failure(ctx, error, 'POST', '/v1/judge', null, idOf(res)),
-    lastResort: (res, error) => lastResort(ctx, res, error),
-    answered,
-  }, ctx.replies)
+  return createFastPath(
+    ctx,
+    {
+      failed: (error, res) => failure(ctx, error, 'POST', '/v1/judge', null, idOf(res)),
+      lastResort: (res, error) => lastResort(ctx, res, error),
+      answered,
+    },
+    ctx.replies,
+  )
 }
 
 /** Splits a request target into its path and query, taking the path literally (`//x` is not a host). */
@@ -165,5 +180,9 @@ function lastResort(ctx: ServerContext, res: ServerResponse, error: unknown): vo
 async function refuse(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const json = isApiPath(splitTarget(req.url ?? '/').pathname)
   const requestId = identify(req, res)
-  send(res, errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean, requestId }).reply)
+  send(
+    res,
+    errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean, requestId })
+      .reply,
+  )
 }

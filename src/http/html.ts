@@ -12,7 +12,13 @@ export class Html {
 /** What may be interpolated into `html`: nothing (null, undefined, false) renders as empty. */
 export type HtmlValue = Html | string | number | boolean | null | undefined | readonly HtmlValue[]
 
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
 
 /** Escapes text for an HTML element or a quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -48,7 +54,11 @@ function render(value: HtmlValue): string {
  * A link target: `path` with the given query parameters (undefined ones left out) and the token,
  * when the request carried one in its query or form, carried on.
  */
-export function href(path: string, params: Readonly<Record<string, string | number | undefined>>, token: string | null): string {
+export function href(
+  path: string,
+  params: Readonly<Record<string, string | number | undefined>>,
+  token: string | null,
+): string {
   const query = new URLSearchParams()
   for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, String(value))
   return withToken(query.size === 0 ? path : `${path}?${query}`, token)

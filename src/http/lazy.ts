@@ -6,7 +6,9 @@
  * @example
  * const runsPage = onFirstCall(() => import('./pages/runs.ts').then((m) => m.runsPage))
  */
-export function onFirstCall<F extends (...args: any[]) => unknown>(load: () => Promise<F>): (...args: Parameters<F>) => Promise<Awaited<ReturnType<F>>> {
+export function onFirstCall<F extends (...args: any[]) => unknown>(
+  load: () => Promise<F>,
+): (...args: Parameters<F>) => Promise<Awaited<ReturnType<F>>> {
   let loaded: F | null = null
   let loading: Promise<F> | null = null
   return async (...args: Parameters<F>): Promise<Awaited<ReturnType<F>>> => {

@@ -21,7 +21,8 @@ function confine(root: string, raw: unknown, field: string): { realRoot: string;
   if (typeof raw !== 'string') throw new UsageError(`${field} must be a string`)
   if (raw.includes('\0')) throw new ForbiddenError(`${field} must not contain a NUL byte`)
   // Backslashes and drive letters count too, so that no spelling of an escape gets through.
-  if (isAbsolute(raw) || /^[\\/]|^[a-zA-Z]:/.test(raw)) throw new ForbiddenError(`${field} must be relative to the served folder, not absolute`)
+  if (isAbsolute(raw) || /^[\\/]|^[a-zA-Z]:/.test(raw))
+    throw new ForbiddenError(`${field} must be relative to the served folder, not absolute`)
   if (raw.split(/[\\/]/).includes('..')) throw new ForbiddenError(`${field} must not contain a .. segment`)
   const realRoot = realOrNull(root)
   if (realRoot === null) throw new NotFoundError('the served folder (JUDGE_PROJECTS) does not exist')
@@ -44,7 +45,8 @@ export function loadUnder(specs: SpecCache, root: string, raw: unknown, field = 
     return confineNamedFiles(root, specs.load(found.real))
   } catch (error) {
     // Say which field failed when it is not the main one: a request can name two paths.
-    if (field !== 'path' && error instanceof JudgeError && !error.message.startsWith(field)) error.message = `${field}: ${error.message}`
+    if (field !== 'path' && error instanceof JudgeError && !error.message.startsWith(field))
+      error.message = `${field}: ${error.message}`
     throw error
   }
 }
@@ -60,7 +62,11 @@ export function confineNamedFiles(root: string, project: Project): Project {
     for (const key of FILE_KEYS) {
       const file = spec[key]
       if (file === null || (realRoot !== null && isWithin(realRoot, realOfFuture(file) ?? sep))) continue
-      throw new SpecError(spec.file, key, 'names a file outside the served folder (JUDGE_PROJECTS); the server reads and writes only files inside it')
+      throw new SpecError(
+        spec.file,
+        key,
+        'names a file outside the served folder (JUDGE_PROJECTS); the server reads and writes only files inside it',
+      )
     }
   }
   return project

@@ -15,7 +15,10 @@ export interface CachedReply {
 export interface ReplyCache {
   get(body: string): CachedReply | undefined
   set(body: string, reply: CachedReply): void
-  /** Drops the replies made under a resolution no longer current, and with them the request bodies (rows) they are kept by. */
+  /**
+   * Drops the replies made under a resolution no longer current, and with them the request bodies (rows) they are kept
+   * by.
+   */
   dropStale(): void
   /** Drops every reply kept: after rows are forgotten, no request body holding them stays in memory. */
   clear(): void

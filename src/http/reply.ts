@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module'
 import { extname } from 'node:path'
-import { InternalError, JudgeError, MethodNotAllowedError, PayloadTooLargeError, RetryLaterError, UnauthorizedError } from '../errors.ts'
+import {
+  InternalError,
+  JudgeError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  RetryLaterError,
+  UnauthorizedError,
+} from '../errors.ts'
 import { StoreError } from '../store-error.ts'
 import { PathRequiredError } from './path-required-error.ts'
 import type { Html } from './html.ts'
@@ -9,9 +16,16 @@ import type { Html } from './html.ts'
 // as a page, synchronously as an error is answered: a server answering /v1/ alone loads no page.
 const load = createRequire(import.meta.url)
 const errorPage = (status: number, message: string, token: string | null, more: Html | '' = ''): Html =>
-  (load(`./pages/error${extname(import.meta.filename)}`) as typeof import('./pages/error.ts')).errorPage(status, message, token, more)
+  (load(`./pages/error${extname(import.meta.filename)}`) as typeof import('./pages/error.ts')).errorPage(
+    status,
+    message,
+    token,
+    more,
+  )
 const pathChoices = (...args: Parameters<typeof import('./pages/path-choices.ts').pathChoices>): Html =>
-  (load(`./pages/path-choices${extname(import.meta.filename)}`) as typeof import('./pages/path-choices.ts')).pathChoices(...args)
+  (
+    load(`./pages/path-choices${extname(import.meta.filename)}`) as typeof import('./pages/path-choices.ts')
+  ).pathChoices(...args)
 
 /** A response as data: the handler is the only place that writes one out. */
 export interface Reply {
@@ -27,7 +41,10 @@ export interface Reply {
 // Written out, so that answering a request loads no page: test/http/reply.ts checks it against the script.
 export const SCRIPT_HASH = 'sha256-U9UHGLv+UTPmYYQSm9ZsvlQcU2P6LM3KrsSNud7JYBw='
 
-/** Headers every page carries: no scripts but the review keys' (by its hash), no framing, no referrer (links may hold the token). */
+/**
+ * Headers every page carries: no scripts but the review keys' (by its hash), no framing, no referrer (links may hold
+ * the token).
+ */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   'referrer-policy': 'no-referrer',
@@ -91,7 +108,10 @@ export function errorReply(error: unknown, style: ErrorStyle): { reply: Reply; l
   const message = known ? style.clean(error.message) : 'internal error; the server log has the details'
   const name = known ? error.name : 'InternalError'
   const id = status >= 500 ? (style.requestId ?? null) : null
-  const more = error instanceof PathRequiredError && style.page !== undefined ? pathChoices(error.choices(), style.page, style.token) : ''
+  const more =
+    error instanceof PathRequiredError && style.page !== undefined
+      ? pathChoices(error.choices(), style.page, style.token)
+      : ''
   const reply = style.json
     ? jsonReply(id === null ? { error: message, name } : { error: message, name, request_id: id }, status)
     : pageReply(errorPage(status, id === null ? message : `${message} (request ${id})`, style.token, more), status)

@@ -66,7 +66,8 @@ export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPath
       }
       const storeFile = storeFileFor(project.dir)
       const epoch = epochOf(project)
-      // Unchanged on disk and in the store: the same resolution is trusted for another while, and so is what was made from it.
+      // Unchanged on disk and in the store: the same resolution is trusted for another while, and so is what was made
+      // from it.
       if (known && sameProject(known.project, project) && known.storeFile === storeFile && known.epoch === epoch) {
         known.checkedAt = now
         return known

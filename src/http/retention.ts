@@ -7,7 +7,9 @@ import { specFolders } from './folders.ts'
 /** Runs `work` after `ms`, on a timer that does not keep the process alive; returns what cancels it. */
 export type Schedule = (work: () => void, ms: number) => () => void
 
-/** When a server applies retain_days: first soon after it starts (a server restarted daily still does), then once a day. */
+/**
+ * When a server applies retain_days: first soon after it starts (a server restarted daily still does), then once a day.
+ */
 export interface RetentionOptions {
   readonly schedule?: Schedule
   /** Milliseconds after the start; default one minute. */
@@ -60,7 +62,9 @@ export async function applyRetention(ctx: ServerContext): Promise<void> {
       for (const judgment of gone) ctx.log(retentionLine(path, judgment))
       if (gone.length > 0) ctx.replies.clear()
     } catch (error) {
-      ctx.log(`retain_days of ${path}: ${ctx.clean((error as Error)?.message ?? String(error))}; tried again at the next pass`)
+      ctx.log(
+        `retain_days of ${path}: ${ctx.clean((error as Error)?.message ?? String(error))}; tried again at the next pass`,
+      )
     }
   }
 }
@@ -69,6 +73,6 @@ export async function applyRetention(ctx: ServerContext): Promise<void> {
 export function retentionLine(path: string, j: ExpiredJudgment): string {
   const { values, kept_rows: kept, review_lines: lines } = j.removed
   const where = path === '.' ? j.judgment : `${path}/${j.judgment}`
-  const cleared = j.log_cleared === false ? '; the store\'s log could not be emptied (another process was reading)' : ''
+  const cleared = j.log_cleared === false ? "; the store's log could not be emptied (another process was reading)" : ''
   return `retain_days ${j.retain_days} of ${where}: forgot the values of ${values} rows, the state of ${lines} reviews-file lines and ${kept} kept rows, older than ${j.before}${cleared}`
 }

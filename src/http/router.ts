@@ -8,7 +8,9 @@ export interface Route<T> {
   readonly value: T
 }
 
-/** What a request line matches: a route with its path parameters, a known path asked with another method, or nothing. */
+/**
+ * What a request line matches: a route with its path parameters, a known path asked with another method, or nothing.
+ */
 export type Match<T> =
   | { readonly kind: 'found'; readonly route: Route<T>; readonly params: Readonly<Record<string, string>> }
   | { readonly kind: 'method'; readonly allow: readonly string[] }
@@ -45,7 +47,8 @@ export function createRouter<T>(routes: readonly Route<T>[]): Router<T> {
   return {
     match(method, pathname) {
       const literal = byPath.get(pathname)
-      const found = literal && !patterns.includes(literal) ? { entry: literal, params: {} } : matchPattern(patterns, pathname)
+      const found =
+        literal && !patterns.includes(literal) ? { entry: literal, params: {} } : matchPattern(patterns, pathname)
       if (!found) return { kind: 'none' }
       const { methods } = found.entry
       const route = methods.get(method) ?? (method === 'HEAD' ? methods.get('GET') : undefined)
@@ -55,7 +58,10 @@ export function createRouter<T>(routes: readonly Route<T>[]): Router<T> {
   }
 }
 
-function matchPattern<T>(patterns: readonly PathRoutes<T>[], pathname: string): { entry: PathRoutes<T>; params: Record<string, string> } | null {
+function matchPattern<T>(
+  patterns: readonly PathRoutes<T>[],
+  pathname: string,
+): { entry: PathRoutes<T>; params: Record<string, string> } | null {
   const parts = pathname.split('/')
   for (const entry of patterns) {
     if (entry.segments.length !== parts.length) continue

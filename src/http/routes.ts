@@ -29,7 +29,9 @@ const accuracyPage = onFirstCall(() => import('./pages/accuracy.ts').then((m) =>
 const comparePage = onFirstCall(() => import('./pages/compare.ts').then((m) => m.comparePage))
 const reviewModeData = onFirstCall(() => import('./views/compare-review.ts').then((m) => m.reviewModeData))
 const reviewModePage = onFirstCall(() => import('./pages/compare-review.ts').then((m) => m.reviewModePage))
-const reviewerCookieHeaders = onFirstCall(() => import('./views/reviewer-cookie.ts').then((m) => m.reviewerCookieHeaders))
+const reviewerCookieHeaders = onFirstCall(() =>
+  import('./views/reviewer-cookie.ts').then((m) => m.reviewerCookieHeaders),
+)
 
 /** GET /v1/runs: the runs of `path` (optionally one `node`), newest first, at most 50. */
 export const runsEndpoint: Endpoint = async (ctx, request) => jsonReply(await runsListData(ctx, request.query))
@@ -39,7 +41,9 @@ export const driftEndpoint: Endpoint = async (ctx, request) => jsonReply(await d
 
 /** GET /v1/spend: the server's engine spend per day in the store of `path`, and the daily cap. */
 export const spendEndpoint: Endpoint = async (ctx, request) =>
-  jsonReply(await serverSpend(ctx.runtime, loadRequested(ctx, param(request.query, 'path')), ctx.config.serverMaxDailyCost))
+  jsonReply(
+    await serverSpend(ctx.runtime, loadRequested(ctx, param(request.query, 'path')), ctx.config.serverMaxDailyCost),
+  )
 
 /** GET /v1/accuracy: one judgment's accuracy report, the `report` of the accuracy page's data. */
 export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((await accuracyData(ctx, request)).report)
@@ -69,7 +73,13 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   ...twin({ path: '/runs/{run_id}', data: runPageData, page: runPage, aliases: ['/v1/runs/{run_id}'] }),
   ...twin({ path: '/accuracy', data: accuracyData, page: accuracyPage }),
   ...twin({ path: '/compare', data: compareData, page: comparePage }),
-  ...twin({ path: '/review', data: reviewModeData, page: reviewModePage, aliases: ['/v1/review'], headers: reviewerCookieHeaders }),
+  ...twin({
+    path: '/review',
+    data: reviewModeData,
+    page: reviewModePage,
+    aliases: ['/v1/review'],
+    headers: reviewerCookieHeaders,
+  }),
   { method: 'POST', path: '/review', value: verdictEndpoint },
   { method: 'POST', path: '/review/undo', value: undoEndpoint },
   // For whoever runs it (docs/deploy.md): probes and metrics.

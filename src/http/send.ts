@@ -7,7 +7,12 @@ export function send(res: ServerResponse, reply: Reply): void {
 }
 
 /** Writes a response whose headers are already made (a kept reply). */
-export function sendRaw(res: ServerResponse, status: number, headers: Readonly<Record<string, string>>, body: string): void {
+export function sendRaw(
+  res: ServerResponse,
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+): void {
   // The work the client asked for is done and stored all the same.
   if (res.headersSent || res.destroyed) return
   res.writeHead(status, headers)

@@ -33,9 +33,16 @@ export async function startServer(config: Config, options: HandlerOptions = {}):
   const handler = createHandler(config, options)
   const { headersTimeoutMs, requestTimeoutMs, maxConnections, maxConnectionsPerClient } = config.limits
   // Timeouts are checked every second, so a slow client is cut off close to its deadline.
-  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 }, handler)
+  const server = createServer(
+    { headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    handler,
+  )
   server.maxConnections = maxConnections
-  const clients = capPerClient(server, maxConnectionsPerClient, options.log ?? ((line) => void process.stderr.write(`${line}\n`)))
+  const clients = capPerClient(
+    server,
+    maxConnectionsPerClient,
+    options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
+  )
   // Answering Expect: 100-continue ourselves lets an oversized body be refused before it is sent.
   server.on('checkContinue', handler)
   await new Promise<void>((done, fail) => {
@@ -67,7 +74,12 @@ export function listenError(error: NodeJS.ErrnoException, config: Pick<Config, '
     EADDRNOTAVAIL: `${config.host} is not an address of this machine; set HOST (default 127.0.0.1)`,
   }
   const text = error.code ? why[error.code] : undefined
-  return text ? new ListenError(`cannot listen: ${text}`, { cause: error, context: { host: config.host, port: config.port, code: error.code } }) : error
+  return text
+    ? new ListenError(`cannot listen: ${text}`, {
+        cause: error,
+        context: { host: config.host, port: config.port, code: error.code },
+      })
+    : error
 }
 
 async function stop(server: Server, handler: JudgeHandler, timeoutMs: number): Promise<boolean> {
@@ -82,9 +94,12 @@ async function stop(server: Server, handler: JudgeHandler, timeoutMs: number): P
 /** The line logged at startup: where it listens and what it serves; never a secret's value. */
 export function startupLine(config: Config, url: string): string {
   const token = config.serverToken === null ? 'no token (open to anyone who can reach it)' : 'token required'
-  const key = config.engine.kind === 'simulated'
-    ? 'simulated engine (its answers are not a real model\'s)'
-    : config.engine.apiKey === null ? 'no engine key (cached rows only)' : 'engine key set'
+  const key =
+    config.engine.kind === 'simulated'
+      ? "simulated engine (its answers are not a real model's)"
+      : config.engine.apiKey === null
+        ? 'no engine key (cached rows only)'
+        : 'engine key set'
   return `judge server listening on ${url}, serving ${config.projects}; ${token}; ${key}`
 }
 
@@ -102,7 +117,8 @@ export async function serveUntil(config: Config, io: ServeIo, options: HandlerOp
   const running = await startServer(config, { log: io.log, ...options })
   io.log(startupLine(config, running.url))
   // Not fatal: the folder may be mounted after the server starts, and requests then find it.
-  if (!existsSync(config.projects)) io.log(`warning: ${config.projects} does not exist; every path is 404 until it does`)
+  if (!existsSync(config.projects))
+    io.log(`warning: ${config.projects} does not exist; every path is 404 until it does`)
   if (!io.signal.aborted) await new Promise((done) => io.signal.addEventListener('abort', done, { once: true }))
   io.log('shutting down: finishing the requests and shadow judgments in flight')
   const finished = await running.stop()

@@ -29,7 +29,10 @@ export function createTasks(): Tasks {
   }
   return {
     track(promise) {
-      const settled = promise.then(() => undefined, () => undefined)
+      const settled = promise.then(
+        () => undefined,
+        () => undefined,
+      )
       pending.add(settled)
       void settled.then(() => pending.delete(settled))
       return promise

@@ -35,5 +35,8 @@ export function twin<D>(declared: Twin<D>): Route<Endpoint>[] {
   }
   const json: Endpoint = async (ctx, request) => jsonReply(await declared.data(ctx, request))
   const twins = [twinPath(declared.path), ...(declared.aliases ?? [])]
-  return [{ method: 'GET', path: declared.path, value: page }, ...twins.map((path): Route<Endpoint> => ({ method: 'GET', path, value: json }))]
+  return [
+    { method: 'GET', path: declared.path, value: page },
+    ...twins.map((path): Route<Endpoint> => ({ method: 'GET', path, value: json })),
+  ]
 }

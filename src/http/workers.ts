@@ -54,13 +54,16 @@ async function servePrimary(config: Config, io: ServeIo): Promise<number> {
     relayMetrics(worker, () => running)
     worker.once('listening', (address) => {
       ready = true
-      if (++listening === config.workers) io.log(`judge server: ${config.workers} workers share ${urlOf(address)} (primary ${process.pid})`)
+      if (++listening === config.workers)
+        io.log(`judge server: ${config.workers} workers share ${urlOf(address)} (primary ${process.pid})`)
     })
     // 'close', not 'exit': the worker's last lines have come through its pipes by then.
     worker.process.once('close', (code, signal) => {
       running.delete(worker)
       if (stopping) return void (running.size === 0 && finish())
-      io.log(`worker ${worker.process.pid} exited (${signal ?? `status ${code}`})${ready ? '; starting another' : ' before it listened; stopping'}`)
+      io.log(
+        `worker ${worker.process.pid} exited (${signal ?? `status ${code}`})${ready ? '; starting another' : ' before it listened; stopping'}`,
+      )
       if (ready) return start()
       failed = code || 1
       stopAll()
@@ -72,7 +75,10 @@ async function servePrimary(config: Config, io: ServeIo): Promise<number> {
   io.signal.addEventListener('abort', abort, { once: true })
   if (io.signal.aborted) stopAll()
   // A worker that outlives its own shutdown bound is ended.
-  const deadline = () => setTimeout(() => { for (const worker of running) worker.process.kill('SIGKILL') }, SHUTDOWN_MS + 5000).unref()
+  const deadline = () =>
+    setTimeout(() => {
+      for (const worker of running) worker.process.kill('SIGKILL')
+    }, SHUTDOWN_MS + 5000).unref()
   io.signal.addEventListener('abort', deadline, { once: true })
   await ended
   io.signal.removeEventListener('abort', abort)

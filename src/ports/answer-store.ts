@@ -75,7 +75,10 @@ export interface AnswerGroup {
 export interface AnswerStore {
   /** Cached answers for one state, keyed by question fingerprint; missing keys are absent. */
   getAnswers(model: string, stateHash: string, fingerprints: readonly string[]): Map<string, StoredAnswer>
-  /** The fingerprints given that the store holds an answer for, for one state, without reading the answers (all a plan needs). */
+  /**
+   * The fingerprints given that the store holds an answer for, for one state, without reading the answers (all a plan
+   * needs).
+   */
   answeredFingerprints(model: string, stateHash: string, fingerprints: readonly string[]): Set<string>
   /**
    * Saves answers and the state's values in one transaction; returns what the store holds for each
@@ -92,13 +95,24 @@ export interface AnswerStore {
    * fingerprint and then state hash (missing ones absent): what the accuracy scores, read with one
    * search per state for all its questions.
    */
-  answerLabels(model: string, fingerprints: readonly string[], stateHashes: readonly string[]): Map<string, Map<string, string>>
+  answerLabels(
+    model: string,
+    fingerprints: readonly string[],
+    stateHashes: readonly string[],
+  ): Map<string, Map<string, string>>
   /**
    * The first `limit` answers of one question in a fixed pseudo-random order, seeded by
    * judgment, question and state hash, so that the order never changes as rows are reviewed;
    * with `band`, only the answers whose margin lies in it (one stratum of the review sample).
    */
-  sampleAnswers(model: string, fingerprint: string, judgment: string, question: string, limit: number, band?: MarginBand): StoredAnswer[]
+  sampleAnswers(
+    model: string,
+    fingerprint: string,
+    judgment: string,
+    question: string,
+    limit: number,
+    band?: MarginBand,
+  ): StoredAnswer[]
   /** How many answers the store holds for one question; with `band`, those whose margin lies in it. */
   countAnswers(model: string, fingerprint: string, band?: MarginBand): number
   /**

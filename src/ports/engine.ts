@@ -23,7 +23,9 @@ export interface EngineResult {
   readonly facts?: Readonly<Record<string, AnswerFacts>>
 }
 
-/** What an engine said of one answer beside its distribution: each field only when the engine gave it, never made up. */
+/**
+ * What an engine said of one answer beside its distribution: each field only when the engine gave it, never made up.
+ */
 export interface AnswerFacts {
   /** The engine's confidence in its choice, 0 to 1 (System One's `confidence` of a choice or score). */
   readonly confidence?: number

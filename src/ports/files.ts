@@ -12,14 +12,27 @@ export interface Files {
    * separator is `delimiter` when given, else its extension's (a tab for .tsv, else a comma); with
    * `columns`, the file has no header line and they name its cells.
    */
-  rows(file: string, label: string, delimiter?: string | null, columns?: readonly string[] | null): AsyncIterable<SourcedRow>
+  rows(
+    file: string,
+    label: string,
+    delimiter?: string | null,
+    columns?: readonly string[] | null,
+  ): AsyncIterable<SourcedRow>
   /** The judgment's answer key; empty when the spec names none. */
   key(spec: Spec): Promise<AnswerKey>
-  /** The standing verdict per row of the judgment's reviews file (retractions honoured); empty when there is none yet. */
+  /**
+   * The standing verdict per row of the judgment's reviews file (retractions honoured); empty when there is none yet.
+   */
   verdicts(spec: Spec): Promise<Verdicts>
-  /** Every standing verdict per row of the judgment's reviews file, in file order (retractions honoured): two or more for a row reviewed twice. */
+  /**
+   * Every standing verdict per row of the judgment's reviews file, in file order (retractions honoured): two or more
+   * for a row reviewed twice.
+   */
   reviews(spec: Spec): Promise<Reviews>
-  /** The latest comparison verdict per row of the judgment's reviews file (kind `compare`), which `verdicts` and `reviews` leave out. */
+  /**
+   * The latest comparison verdict per row of the judgment's reviews file (kind `compare`), which `verdicts` and
+   * `reviews` leave out.
+   */
   comparisons(spec: Spec): Promise<Comparisons>
   /** Appends one comparison verdict to the judgment's reviews file as one whole line. */
   appendComparison(spec: Spec, record: ComparisonRecord): Promise<void>

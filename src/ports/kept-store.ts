@@ -42,7 +42,10 @@ export interface KeptStore {
   /** Rows kept for one judgment, in the order first seen. */
   keptRows(judgment: string): KeptRow[]
 
-  /** Records shadow pairs (live, candidate label) of one row and the candidate's questions (their last-seen time), in one transaction. */
+  /**
+   * Records shadow pairs (live, candidate label) of one row and the candidate's questions (their last-seen time), in
+   * one transaction.
+   */
   recordShadow(pairs: readonly ShadowPair[], candidate?: readonly CandidateQuestion[]): void
   /** Shadow pairs recorded for one live judgment. */
   shadowPairs(liveJudgment: string): ShadowPair[]

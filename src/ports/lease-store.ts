@@ -28,7 +28,14 @@ export interface LeaseStore {
    * in order, in one write, until `most` are taken: a row held by another reviewer at `now` is
    * passed over. Returns the rows taken, as `question\0state_hash`.
    */
-  holdRows(judgment: string, reviewer: string, rows: readonly RowToHold[], now: number, until: number, most: number): Set<string>
+  holdRows(
+    judgment: string,
+    reviewer: string,
+    rows: readonly RowToHold[],
+    now: number,
+    until: number,
+    most: number,
+  ): Set<string>
   /** Releases the hold on one row, whoever holds it (a verdict was given on it). */
   releaseRow(judgment: string, question: string, stateHash: string): void
   /** Releases every row a reviewer holds on the judgment (an undo). */

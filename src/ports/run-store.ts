@@ -56,7 +56,10 @@ export interface RunStore {
   /** One run by its id, or null. */
   getRun(runId: string): RunRecord | null
 
-  /** Up to `limit` states of a run in hash order from the first at or after `from`, wrapping round: a random `from` samples. */
+  /**
+   * Up to `limit` states of a run in hash order from the first at or after `from`, wrapping round: a random `from`
+   * samples.
+   */
   runStates(runId: string, from: string, limit: number): RunState[]
   /** Up to `limit` states of a run in hash order, skipping the first `offset`: a page of its rows. */
   runStatesPage(runId: string, offset: number, limit: number): RunState[]

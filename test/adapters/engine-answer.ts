@@ -4,8 +4,13 @@ import { EngineError } from '../../src/errors.ts'
 
 t.test('a body that is not a JSON object is an EngineError saying what it is', async (t) => {
   t.same(jsonObject('{"a": 1}'), { a: 1 })
-  t.throws(() => jsonObject('<html>'), { name: 'EngineError', message: 'the engine\'s answer is unusable: the body is not JSON (it starts "<html>")' })
-  t.throws(() => jsonObject('[1, 2]'), { message: 'the engine\'s answer is unusable: the body is [1,2], not a JSON object' })
+  t.throws(() => jsonObject('<html>'), {
+    name: 'EngineError',
+    message: 'the engine\'s answer is unusable: the body is not JSON (it starts "<html>")',
+  })
+  t.throws(() => jsonObject('[1, 2]'), {
+    message: "the engine's answer is unusable: the body is [1,2], not a JSON object",
+  })
   t.throws(() => jsonObject('null'), { message: /the body is null, not a JSON object$/ })
 })
 
@@ -17,7 +22,7 @@ t.test('values are shown as JSON, cut to 60 characters, and a missing one says s
   t.ok(long.endsWith('...'))
 })
 
-t.test('only objects are records; unusable makes the adapter\'s error', async (t) => {
+t.test("only objects are records; unusable makes the adapter's error", async (t) => {
   t.same([{}, [], null, 'a', 1].map(isRecord), [true, false, false, false, false])
   const error = unusable('field "model" is missing')
   t.ok(error instanceof EngineError)

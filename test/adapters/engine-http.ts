@@ -1,36 +1,100 @@
 import t from 'tap'
 import { setTimeout as delay } from 'node:timers/promises'
-import { cancelled, engineMessage, failureError, getOnce, isRetryableStatus, parseRetryAfter, parseRetryAfterMs, postOnce, timeLimit, type HttpFailure } from '../../src/adapters/engine-http.ts'
+import {
+  cancelled,
+  engineMessage,
+  failureError,
+  getOnce,
+  isRetryableStatus,
+  parseRetryAfter,
+  parseRetryAfterMs,
+  postOnce,
+  timeLimit,
+  type HttpFailure,
+} from '../../src/adapters/engine-http.ts'
 
-const target = (fetch: typeof globalThis.fetch, timeoutMs = 1000) => ({ endpoint: 'http://127.0.0.1:9/x', headers: { authorization: 'Bearer k' }, fetch, timeoutMs })
-
-t.test('a success is the body; a failure says its status, the engine\'s words and any Retry-After', async (t) => {
-  const ok = await postOnce(target((async () => new Response('{"a":1}')) as typeof fetch), '{}')
-  t.same(ok, { ok: true, value: '{"a":1}' })
-  const refused = await postOnce(target((async () => new Response('{"error": {"message": "slow down"}}', { status: 429, headers: { 'retry-after': '7' } })) as typeof fetch), '{}')
-  t.match(refused, { ok: false, failure: { status: 429, message: 'engine answered 429: slow down', transient: true, retryAfterMs: 7000 } })
-  const bad = await postOnce(target((async () => new Response('nope', { status: 400, statusText: 'Bad Request' })) as typeof fetch), '{}')
-  t.match(bad, { ok: false, failure: { status: 400, message: 'engine answered 400: nope', transient: false, retryAfterMs: null } })
+const target = (fetch: typeof globalThis.fetch, timeoutMs = 1000) => ({
+  endpoint: 'http://127.0.0.1:9/x',
+  headers: { authorization: 'Bearer k' },
+  fetch,
+  timeoutMs,
 })
 
-t.test('a get goes to the URL given, with the target\'s headers and no body, and fails as a post does', async (t) => {
+t.test("a success is the body; a failure says its status, the engine's words and any Retry-After", async (t) => {
+  const ok = await postOnce(target((async () => new Response('{"a":1}')) as typeof fetch), '{}')
+  t.same(ok, { ok: true, value: '{"a":1}' })
+  const refused = await postOnce(
+    target(
+      (async () =>
+        new Response('{"error": {"message": "slow down"}}', {
+          status: 429,
+          headers: { 'retry-after': '7' },
+        })) as typeof fetch,
+    ),
+    '{}',
+  )
+  t.match(refused, {
+    ok: false,
+    failure: { status: 429, message: 'engine answered 429: slow down', transient: true, retryAfterMs: 7000 },
+  })
+  const bad = await postOnce(
+    target((async () => new Response('nope', { status: 400, statusText: 'Bad Request' })) as typeof fetch),
+    '{}',
+  )
+  t.match(bad, {
+    ok: false,
+    failure: { status: 400, message: 'engine answered 400: nope', transient: false, retryAfterMs: null },
+  })
+})
+
+t.test("a get goes to the URL given, with the target's headers and no body, and fails as a post does", async (t) => {
   const seen: [string, RequestInit][] = []
   const fetch = (async (url: string, init: RequestInit) => {
     seen.push([url, init])
-    return new Response(url.endsWith('/models') ? '{"models": []}' : 'gone', { status: url.endsWith('/models') ? 200 : 404 })
+    return new Response(url.endsWith('/models') ? '{"models": []}' : 'gone', {
+      status: url.endsWith('/models') ? 200 : 404,
+    })
   }) as unknown as typeof globalThis.fetch
   t.same(await getOnce(target(fetch), 'http://127.0.0.1:9/v1/models'), { ok: true, value: '{"models": []}' })
-  t.match(seen[0], ['http://127.0.0.1:9/v1/models', { method: 'GET', headers: { authorization: 'Bearer k', accept: 'application/json' }, redirect: 'manual' }])
+  t.match(seen[0], [
+    'http://127.0.0.1:9/v1/models',
+    { method: 'GET', headers: { authorization: 'Bearer k', accept: 'application/json' }, redirect: 'manual' },
+  ])
   t.equal(seen[0][1].body, undefined)
-  t.match(await getOnce(target(fetch), 'http://127.0.0.1:9/v1/other'), { ok: false, failure: { status: 404, message: 'engine answered 404: gone', transient: false } })
-  const down = (async () => { throw new TypeError('fetch failed') }) as typeof globalThis.fetch
-  t.match(await getOnce(target(down), 'http://127.0.0.1:9/v1/models'), { ok: false, failure: { message: 'could not reach the engine at http://127.0.0.1:9/v1/models: fetch failed' } })
+  t.match(await getOnce(target(fetch), 'http://127.0.0.1:9/v1/other'), {
+    ok: false,
+    failure: { status: 404, message: 'engine answered 404: gone', transient: false },
+  })
+  const down = (async () => {
+    throw new TypeError('fetch failed')
+  }) as typeof globalThis.fetch
+  t.match(await getOnce(target(down), 'http://127.0.0.1:9/v1/models'), {
+    ok: false,
+    failure: { message: 'could not reach the engine at http://127.0.0.1:9/v1/models: fetch failed' },
+  })
 })
 
 t.test('network errors and timeouts are transient; a cancelled call is not', async (t) => {
-  const down = await postOnce(target((async () => { throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }) }) as typeof fetch), '{}')
-  t.match(down, { ok: false, failure: { status: null, transient: true, message: 'could not reach the engine at http://127.0.0.1:9/x: connect ECONNREFUSED' } })
-  const hang = (async (_url: unknown, init: RequestInit) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as typeof fetch
+  const down = await postOnce(
+    target((async () => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      })
+    }) as typeof fetch),
+    '{}',
+  )
+  t.match(down, {
+    ok: false,
+    failure: {
+      status: null,
+      transient: true,
+      message: 'could not reach the engine at http://127.0.0.1:9/x: connect ECONNREFUSED',
+    },
+  })
+  const hang = (async (_url: unknown, init: RequestInit) =>
+    new Promise((_resolve, reject) =>
+      init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
+    )) as typeof fetch
   // AbortSignal.timeout's timer does not keep a process alive; a socket would, a fake fetch does not.
   const alive = setInterval(() => {}, 1000)
   t.teardown(() => clearInterval(alive))
@@ -43,8 +107,18 @@ t.test('network errors and timeouts are transient; a cancelled call is not', asy
 })
 
 t.test('the final error scrubs the key and keeps what the core needs', async (t) => {
-  const error = failureError({ status: 503, message: 'engine answered 503: key sk-1 is busy', transient: true, retryAfterMs: 2000 }, 'sk-1')
-  t.match(error, { name: 'EngineError', status: 502, engineStatus: 503, transient: true, retryAfterMs: 2000, message: 'engine answered 503: key [redacted] is busy' })
+  const error = failureError(
+    { status: 503, message: 'engine answered 503: key sk-1 is busy', transient: true, retryAfterMs: 2000 },
+    'sk-1',
+  )
+  t.match(error, {
+    name: 'EngineError',
+    status: 502,
+    engineStatus: 503,
+    transient: true,
+    retryAfterMs: 2000,
+    message: 'engine answered 503: key [redacted] is busy',
+  })
   t.equal(engineMessage('{"detail": [{"loc": ["body", "q"], "msg": "Field required"}]}', ''), 'body.q: Field required')
 })
 
@@ -67,45 +141,70 @@ t.test('408, 429 and 5xx are worth asking again; other statuses are not', async 
   for (const status of [200, 301, 400, 401, 403, 404, 409, 422, 600]) t.notOk(isRetryableStatus(status), `${status}`)
 })
 
-t.test('an attempt\'s time limit aborts when its time passes or its caller aborts, and not once it has ended', async (t) => {
-  const alive = setInterval(() => {}, 1000)
-  t.teardown(() => clearInterval(alive))
-  const late = timeLimit(10)
-  await delay(30)
-  t.ok(late.signal.aborted && late.expired(), 'the time passed')
-  t.equal((late.signal.reason as Error).name, 'TimeoutError')
-  const caller = new AbortController()
-  const followed = timeLimit(1000, caller.signal)
-  caller.abort(new Error('stop'))
-  t.same([followed.signal.aborted, followed.expired(), (followed.signal.reason as Error).message], [true, false, 'stop'])
-  followed.end()
-  t.ok(timeLimit(1000, AbortSignal.abort('already')).signal.aborted, 'a caller that aborted before')
-  const other = new AbortController()
-  const ended = timeLimit(10, other.signal)
-  ended.end()
-  other.abort()
-  await delay(30)
-  t.same([ended.signal.aborted, ended.expired()], [false, false], 'neither the timer nor the caller reaches an ended attempt')
-})
+t.test(
+  "an attempt's time limit aborts when its time passes or its caller aborts, and not once it has ended",
+  async (t) => {
+    const alive = setInterval(() => {}, 1000)
+    t.teardown(() => clearInterval(alive))
+    const late = timeLimit(10)
+    await delay(30)
+    t.ok(late.signal.aborted && late.expired(), 'the time passed')
+    t.equal((late.signal.reason as Error).name, 'TimeoutError')
+    const caller = new AbortController()
+    const followed = timeLimit(1000, caller.signal)
+    caller.abort(new Error('stop'))
+    t.same(
+      [followed.signal.aborted, followed.expired(), (followed.signal.reason as Error).message],
+      [true, false, 'stop'],
+    )
+    followed.end()
+    t.ok(timeLimit(1000, AbortSignal.abort('already')).signal.aborted, 'a caller that aborted before')
+    const other = new AbortController()
+    const ended = timeLimit(10, other.signal)
+    ended.end()
+    other.abort()
+    await delay(30)
+    t.same(
+      [ended.signal.aborted, ended.expired()],
+      [false, false],
+      'neither the timer nor the caller reaches an ended attempt',
+    )
+  },
+)
 
 t.test('retry-after-ms is preferred over Retry-After, and an unreadable one falls back to it', async (t) => {
-  const reply = (headers: Record<string, string>) => target((async () => new Response('{}', { status: 429, headers })) as typeof fetch)
-  t.match(await postOnce(reply({ 'retry-after-ms': '250', 'retry-after': '7' }), '{}'), { failure: { retryAfterMs: 250 } })
-  t.match(await postOnce(reply({ 'retry-after-ms': 'soon', 'retry-after': '7' }), '{}'), { failure: { retryAfterMs: 7000 } })
+  const reply = (headers: Record<string, string>) =>
+    target((async () => new Response('{}', { status: 429, headers })) as typeof fetch)
+  t.match(await postOnce(reply({ 'retry-after-ms': '250', 'retry-after': '7' }), '{}'), {
+    failure: { retryAfterMs: 250 },
+  })
+  t.match(await postOnce(reply({ 'retry-after-ms': 'soon', 'retry-after': '7' }), '{}'), {
+    failure: { retryAfterMs: 7000 },
+  })
   t.equal(parseRetryAfterMs(' 12.6 '), 13)
   t.equal(parseRetryAfterMs('-1'), null)
   t.equal(parseRetryAfterMs(null), null)
 })
 
-t.test('the engine\'s request id is kept on answers and errors when the target names its header', async (t) => {
+t.test("the engine's request id is kept on answers and errors when the target names its header", async (t) => {
   const named = (status: number) => ({
-    ...target((async () => new Response(status === 200 ? '{}' : 'busy', { status, headers: { 'x-request': 'req_7' } })) as typeof fetch),
+    ...target(
+      (async () =>
+        new Response(status === 200 ? '{}' : 'busy', { status, headers: { 'x-request': 'req_7' } })) as typeof fetch,
+    ),
     requestIdHeader: 'x-request',
   })
   t.same(await postOnce(named(200), '{}'), { ok: true, value: '{}', requestId: 'req_7' })
   const failed = await postOnce(named(529), '{}')
-  t.match(failed, { ok: false, failure: { status: 529, message: 'engine answered 529: busy (request req_7)', requestId: 'req_7', transient: true } })
+  t.match(failed, {
+    ok: false,
+    failure: { status: 529, message: 'engine answered 529: busy (request req_7)', requestId: 'req_7', transient: true },
+  })
   const error = failureError((failed as { failure: HttpFailure }).failure, null)
   t.match(error, { requestId: 'req_7', context: { requestId: 'req_7' } })
-  t.same(await postOnce({ ...named(200), requestIdHeader: 'x-other' }, '{}'), { ok: true, value: '{}' }, 'absent: nothing kept')
+  t.same(
+    await postOnce({ ...named(200), requestIdHeader: 'x-other' }, '{}'),
+    { ok: true, value: '{}' },
+    'absent: nothing kept',
+  )
 })

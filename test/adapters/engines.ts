@@ -8,17 +8,37 @@ t.test('every engine kind has an adapter, with the defaults the configuration re
 })
 
 t.test('System One is paced at its published 1,200 a minute, priced, and needs a key', async (t) => {
-  t.match(ENGINES.systemone, { defaultUrl: 'https://api.typesafe.ai', defaultModel: 'jev-1.13.0', defaultRpm: 1200, defaultPricePerMtok: 0.042, needsKey: true })
+  t.match(ENGINES.systemone, {
+    defaultUrl: 'https://api.typesafe.ai',
+    defaultModel: 'jev-1.13.0',
+    defaultRpm: 1200,
+    defaultPricePerMtok: 0.042,
+    needsKey: true,
+  })
   const engine = ENGINES.systemone.create({ url: 'http://127.0.0.1:9', apiKey: 'k', model: null, timeoutMs: 100 })
   t.equal(engine.defaultModel, 'jev-1.13.0')
 })
 
-t.test('an OpenAI-compatible server needs its URL and model, no key, and is free and unpaced unless told', async (t) => {
-  t.match(ENGINES.openai, { defaultUrl: null, defaultModel: null, defaultRpm: 0, defaultPricePerMtok: 0, needsKey: false })
-  const engine = ENGINES.openai.create({ url: 'http://127.0.0.1:9/v1', apiKey: null, model: 'qwen2.5', timeoutMs: 100 })
-  t.equal(engine.defaultModel, 'qwen2.5')
-  t.equal(engine.estimate?.({ model: 'qwen2.5', state: { m: 'x' }, questions: [] }).requests, 0)
-})
+t.test(
+  'an OpenAI-compatible server needs its URL and model, no key, and is free and unpaced unless told',
+  async (t) => {
+    t.match(ENGINES.openai, {
+      defaultUrl: null,
+      defaultModel: null,
+      defaultRpm: 0,
+      defaultPricePerMtok: 0,
+      needsKey: false,
+    })
+    const engine = ENGINES.openai.create({
+      url: 'http://127.0.0.1:9/v1',
+      apiKey: null,
+      model: 'qwen2.5',
+      timeoutMs: 100,
+    })
+    t.equal(engine.defaultModel, 'qwen2.5')
+    t.equal(engine.estimate?.({ model: 'qwen2.5', state: { m: 'x' }, questions: [] }).requests, 0)
+  },
+)
 
 t.test('every engine tries each request once: failures reach the core, which retries', async (t) => {
   let calls = 0
@@ -26,8 +46,23 @@ t.test('every engine tries each request once: failures reach the core, which ret
     calls++
     return new Response('{"detail": "busy"}', { status: 503 })
   }) as typeof globalThis.fetch
-  const engine = ENGINES.systemone.create({ url: 'http://127.0.0.1:9', apiKey: 'k', model: null, timeoutMs: 100, fetch })
-  await t.rejects(engine.ask({ model: 'm', state: { m: 'x' }, questions: [{ name: 'q', ask: 'Q?', type: 'yes_no', labels: ['yes', 'no'], descriptions: [null, null], fingerprint: 'f' }] }), { name: 'EngineError', engineStatus: 503, transient: true })
+  const engine = ENGINES.systemone.create({
+    url: 'http://127.0.0.1:9',
+    apiKey: 'k',
+    model: null,
+    timeoutMs: 100,
+    fetch,
+  })
+  await t.rejects(
+    engine.ask({
+      model: 'm',
+      state: { m: 'x' },
+      questions: [
+        { name: 'q', ask: 'Q?', type: 'yes_no', labels: ['yes', 'no'], descriptions: [null, null], fingerprint: 'f' },
+      ],
+    }),
+    { name: 'EngineError', engineStatus: 503, transient: true },
+  )
   t.equal(calls, 1)
 })
 

@@ -7,20 +7,35 @@ import { readConfig } from '../../src/config.ts'
 import { cli } from '../helpers/cli.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
-t.test('without a store the spec\'s model is named and nothing else; after a simulated run, the simulated answers are another model\'s', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'm.csv': 'message\nhi\nyo\n' })
-  const project = loadProject(join(dir, 'spam.judge.yaml'))
-  const app = createRuntime(readConfig({}, dir))
-  t.teardown(() => app.close())
-  t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: null, answers: 0, others: [] })
-  t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'm.csv'], { ENGINE: 'simulated' }, dir)).code, 0)
-  t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: 'jev-1.13.0', answers: 0, others: [{ model: 'simulated-1', answers: 6 }] })
-  const simulated = createRuntime(readConfig({ ENGINE: 'simulated' }, dir))
-  t.teardown(() => simulated.close())
-  t.same(answerModels(simulated, project, project.selected[0]), { judgment: 'spam', model: 'simulated-1', answers: 6, others: [] }, 'the model read counts its own answers')
-})
+t.test(
+  "without a store the spec's model is named and nothing else; after a simulated run, the simulated answers are another model's",
+  async (t) => {
+    const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'm.csv': 'message\nhi\nyo\n' })
+    const project = loadProject(join(dir, 'spam.judge.yaml'))
+    const app = createRuntime(readConfig({}, dir))
+    t.teardown(() => app.close())
+    t.same(answerModels(app, project, project.selected[0]), { judgment: 'spam', model: null, answers: 0, others: [] })
+    t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'm.csv'], { ENGINE: 'simulated' }, dir)).code, 0)
+    t.same(answerModels(app, project, project.selected[0]), {
+      judgment: 'spam',
+      model: 'jev-1.13.0',
+      answers: 0,
+      others: [{ model: 'simulated-1', answers: 6 }],
+    })
+    const simulated = createRuntime(readConfig({ ENGINE: 'simulated' }, dir))
+    t.teardown(() => simulated.close())
+    t.same(
+      answerModels(simulated, project, project.selected[0]),
+      { judgment: 'spam', model: 'simulated-1', answers: 6, others: [] },
+      'the model read counts its own answers',
+    )
+  },
+)
 
-t.test('the setting that reads a model\'s answers: ENGINE=simulated for the simulated engine\'s, else ENGINE_MODEL', async (t) => {
-  t.equal(settingFor('simulated-1'), 'ENGINE=simulated')
-  t.equal(settingFor('jev-1.12.0'), 'ENGINE_MODEL=jev-1.12.0')
-})
+t.test(
+  "the setting that reads a model's answers: ENGINE=simulated for the simulated engine's, else ENGINE_MODEL",
+  async (t) => {
+    t.equal(settingFor('simulated-1'), 'ENGINE=simulated')
+    t.equal(settingFor('jev-1.12.0'), 'ENGINE_MODEL=jev-1.12.0')
+  },
+)

@@ -18,18 +18,30 @@ function reviewed(flips: number) {
   messages.forEach((m, i) => putSpam(store, isSpam, m, i < 10 ? 0.55 : 0.97))
   const verdicts = new Map(messages.map((m) => spamVerdict(m, 'confirmed', ['yes'])))
   const at = { model: 'm', fingerprint: isSpam.fingerprint, stratum: 'confident', stratumSize: 60 }
-  store.addReasks(Array.from({ length: 40 }, (_, i) => reask({ ...at, stateHash: `s${i}`, label: i < flips ? 'no' : 'yes' })))
+  store.addReasks(
+    Array.from({ length: 40 }, (_, i) => reask({ ...at, stateHash: `s${i}`, label: i < flips ? 'no' : 'yes' })),
+  )
   return app(deps(null, store), { reviews: async () => new Map([...verdicts].map(([k, v]) => [k, [v]])) })
 }
 
-t.test('a question whose labels flip above its error rate\'s interval is found, with both figures', async (t) => {
+t.test("a question whose labels flip above its error rate's interval is found, with both figures", async (t) => {
   const [finding, ...rest] = await noiseAboveError(reviewed(20), project, ['spam'])
   t.same(rest, [])
-  t.match(finding, { judgment: 'spam', question: 'is_spam', checked_at: '2026-01-01T00:00:00.000', flip_rate: { point: 0.5 }, error: { point: 0 } })
+  t.match(finding, {
+    judgment: 'spam',
+    question: 'is_spam',
+    checked_at: '2026-01-01T00:00:00.000',
+    flip_rate: { point: 0.5 },
+    error: { point: 0 },
+  })
   t.ok(finding.error.interval[1] < 0.5)
 })
 
-t.test('no finding when the flip rate is within the error rate\'s interval, or nothing was checked', async (t) => {
+t.test("no finding when the flip rate is within the error rate's interval, or nothing was checked", async (t) => {
   t.same(await noiseAboveError(reviewed(0), project, ['spam']), [])
-  t.same(await noiseAboveError(app(deps(null, createMemoryStore())), project, ['spam']), [], 'never checked: the accuracy is not read')
+  t.same(
+    await noiseAboveError(app(deps(null, createMemoryStore())), project, ['spam']),
+    [],
+    'never checked: the accuracy is not read',
+  )
 })

@@ -10,8 +10,14 @@ import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { project, spec } from '../helpers/specs.ts'
 
 const live = spec('name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\n')
-const lang = spec('state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n', '/cand/lang.judge.yaml')
-const candidate = spec('name: spam\nstate: [message, lang.lang]\nquestions:\n  is_spam:\n    ask: Is it spam, in its language?\n    type: yes_no\n', '/cand/spam.judge.yaml')
+const lang = spec(
+  'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n',
+  '/cand/lang.judge.yaml',
+)
+const candidate = spec(
+  'name: spam\nstate: [message, lang.lang]\nquestions:\n  is_spam:\n    ask: Is it spam, in its language?\n    type: yes_no\n',
+  '/cand/spam.judge.yaml',
+)
 const candidateFile: Project = { path: candidate.file, dir: '/cand', specs: [lang, candidate], selected: [candidate] }
 const MESSAGES = ['WIN a prize', 'hello', 'gagnez un prix']
 
@@ -23,23 +29,44 @@ function answer(q: Question, s: State): Distribution {
 
 /** A store holding the live judgment's answers to the messages, each kept for replay. */
 async function kept(d: DepsWith<Store>, messages = MESSAGES): Promise<void> {
-  for (const message of messages) await judgeRequest(app(d), { project: project(live), row: { message }, cap: 1, log: true })
+  for (const message of messages)
+    await judgeRequest(app(d), { project: project(live), row: { message }, cap: 1, log: true })
 }
 
-const input = (more: Partial<ReplayInput> = {}): ReplayInput => ({ candidate: candidateFile, live: project(live), cap: 1, concurrency: 2, ...more })
+const input = (more: Partial<ReplayInput> = {}): ReplayInput => ({
+  candidate: candidateFile,
+  live: project(live),
+  cap: 1,
+  concurrency: 2,
+  ...more,
+})
 
 t.test('the candidate is judged on every kept row and compared with the live labels', async (t) => {
   const engine = createFakeEngine({ answer })
   const d = deps(engine)
   await kept(d)
   const report = await replayKept(app(d), input())
-  t.match(report, { live: { judgment: 'spam', spec_hash: live.hash }, candidate: { judgment: 'spam', spec_hash: candidate.hash }, kept: 3, replayed: 3 })
-  t.match(report.questions.is_spam, { rows: 3, agree: 2, changed: 1, live_mix: { yes: 0.333333333 }, candidate_mix: { yes: 0.666666667 } })
-  t.same(report.questions.is_spam.sample.map((r) => [r.state.message, r.live, r.candidate]), [['gagnez un prix', 'no', 'yes']])
+  t.match(report, {
+    live: { judgment: 'spam', spec_hash: live.hash },
+    candidate: { judgment: 'spam', spec_hash: candidate.hash },
+    kept: 3,
+    replayed: 3,
+  })
+  t.match(report.questions.is_spam, {
+    rows: 3,
+    agree: 2,
+    changed: 1,
+    live_mix: { yes: 0.333333333 },
+    candidate_mix: { yes: 0.666666667 },
+  })
+  t.same(
+    report.questions.is_spam.sample.map((r) => [r.state.message, r.live, r.candidate]),
+    [['gagnez un prix', 'no', 'yes']],
+  )
   t.match(report.totals, { asked: 6, requests: 6 }, 'the totals count the dependency asked too')
 })
 
-t.test('only the candidate gets a run: its dependency was judged on another judgment\'s rows', async (t) => {
+t.test("only the candidate gets a run: its dependency was judged on another judgment's rows", async (t) => {
   const d = deps(createFakeEngine({ answer }))
   await kept(d)
   const report = await replayKept(app(d), input())
@@ -67,8 +94,14 @@ t.test('above the cap nothing is asked and no run is recorded', async (t) => {
   t.same(d.store.listRuns(['spam'], 50), [])
 })
 
-t.test('a candidate folder without the live judgment\'s namesake is a usage error naming what it holds', async (t) => {
-  const other = spec('name: other\nstate: [message]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/cand/other.judge.yaml')
+t.test("a candidate folder without the live judgment's namesake is a usage error naming what it holds", async (t) => {
+  const other = spec(
+    'name: other\nstate: [message]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n',
+    '/cand/other.judge.yaml',
+  )
   const folder: Project = { path: '/cand', dir: '/cand', specs: [lang, other], selected: [lang, other] }
-  await t.rejects(replayKept(app(deps(null)), input({ candidate: folder })), new UsageError('the candidate folder /cand holds no judgment named spam (it holds lang, other)'))
+  await t.rejects(
+    replayKept(app(deps(null)), input({ candidate: folder })),
+    new UsageError('the candidate folder /cand holds no judgment named spam (it holds lang, other)'),
+  )
 })

@@ -11,8 +11,14 @@ import { createMemoryFiles } from '../helpers/memory-files.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { project, spec } from '../helpers/specs.ts'
 
-const spam = spec('name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\nkey: spam.key.csv\n')
-const KEY = [{ message: 'WIN now', is_spam: 'no' }, { message: 'hello', is_spam: 'yes' }, { message: 'lunch', is_spam: 'yes' }]
+const spam = spec(
+  'name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\nkey: spam.key.csv\n',
+)
+const KEY = [
+  { message: 'WIN now', is_spam: 'no' },
+  { message: 'hello', is_spam: 'yes' },
+  { message: 'lunch', is_spam: 'yes' },
+]
 const answer = (_q: Question, s: State) => (/WIN/.test(s.message) ? { yes: 0.9, no: 0.1 } : { yes: 0.2, no: 0.8 })
 const target = queueTarget(project(spam), null, 0)
 const NOW = new Date('2026-11-22T10:00:00.000Z')
@@ -32,37 +38,93 @@ t.test('holds are taken in order up to the most asked, and read back with their 
   t.same(holdCards(store, spam, 'ann', offered, 2, NOW, 60), offered.slice(0, 2))
   t.same(holdCards(store, spam, 'bob', offered, 2, NOW, 60), offered.slice(2), 'bob is given what ann does not hold')
   const leases = liveLeases(store, spam, NOW)
-  t.same(leases.map((l) => `${l.reviewer} ${l.card.state.message} ${l.until - NOW.getTime()}`), ['ann WIN now 60000', 'ann hello 60000', 'bob lunch 60000'])
-  store.holdRows('spam', 'cal', [{ question: 'is_spam', stateHash: 'x', card: 'not json' }, { question: 'is_spam', stateHash: 'y', card: '{"stateHash": 1}' }], NOW.getTime(), NOW.getTime() + 1000, 2)
+  t.same(
+    leases.map((l) => `${l.reviewer} ${l.card.state.message} ${l.until - NOW.getTime()}`),
+    ['ann WIN now 60000', 'ann hello 60000', 'bob lunch 60000'],
+  )
+  store.holdRows(
+    'spam',
+    'cal',
+    [
+      { question: 'is_spam', stateHash: 'x', card: 'not json' },
+      { question: 'is_spam', stateHash: 'y', card: '{"stateHash": 1}' },
+    ],
+    NOW.getTime(),
+    NOW.getTime() + 1000,
+    2,
+  )
   t.equal(liveLeases(store, spam, NOW).length, 3, 'a hold whose card cannot be read is left out')
-  t.same((await reviewQueue(a, { ...target, viewer: null })).offered, [], 'a view without a name is offered no held row')
-  t.same((await reviewQueue(a, { ...target, viewer: 'bob' })).offered.map((c) => c.state.message), ['lunch'])
+  t.same(
+    (await reviewQueue(a, { ...target, viewer: null })).offered,
+    [],
+    'a view without a name is offered no held row',
+  )
+  t.same(
+    (await reviewQueue(a, { ...target, viewer: 'bob' })).offered.map((c) => c.state.message),
+    ['lunch'],
+  )
 })
 
 t.test('a card whose row got a verdict while the page was built is let go, not shown', async (t) => {
   const a = await answered()
   const queue = await reviewQueue(a, { ...target, viewer: 'bob' })
   // ann's verdict lands after bob's queue was read, and releases its row before bob takes it.
-  await recordVerdict(a, target, { question: 'is_spam', stateHash: stateHash({ message: 'WIN now' }), kind: 'disagreement', verdict: 'key_right', reviewer: 'ann', reviewedAt: '2026-11-22T10:00:00.000' })
-  const shown = await holdShown(a, target, 'bob', { cards: queue.offered, most: 25, seconds: 60, reviews: queue.reviews })
-  t.same(shown.map((c) => c.state.message), ['hello', 'lunch'])
-  t.same(liveLeases(a.existingStore(target.project)!, spam, NOW).map((l) => l.card.state.message), ['hello', 'lunch'], 'and its hold released')
+  await recordVerdict(a, target, {
+    question: 'is_spam',
+    stateHash: stateHash({ message: 'WIN now' }),
+    kind: 'disagreement',
+    verdict: 'key_right',
+    reviewer: 'ann',
+    reviewedAt: '2026-11-22T10:00:00.000',
+  })
+  const shown = await holdShown(a, target, 'bob', {
+    cards: queue.offered,
+    most: 25,
+    seconds: 60,
+    reviews: queue.reviews,
+  })
+  t.same(
+    shown.map((c) => c.state.message),
+    ['hello', 'lunch'],
+  )
+  t.same(
+    liveLeases(a.existingStore(target.project)!, spam, NOW).map((l) => l.card.state.message),
+    ['hello', 'lunch'],
+    'and its hold released',
+  )
 })
 
 t.test('without a store nothing is held, and the cards are shown as offered', async (t) => {
   const bare: App = { ...app(deps(null)), existingStore: () => null }
   const card = (await reviewQueue(await answered(), target)).offered
-  t.same(await holdShown(bare, target, 'ann', { cards: card, most: 1, seconds: 60, reviews: new Map() }), card.slice(0, 1))
+  t.same(
+    await holdShown(bare, target, 'ann', { cards: card, most: 1, seconds: 60, reviews: new Map() }),
+    card.slice(0, 1),
+  )
 })
 
-t.test('a store on a full disk takes no hold: the cards are shown as to a view without a name; any other trouble is raised', async (t) => {
-  const a = await answered()
-  const cards = (await reviewQueue(a, target)).offered
-  const store = a.existingStore(target.project)!
-  const failing = (trouble: string): App => ({
-    ...a,
-    existingStore: () => ({ ...store, holdRows: () => { throw Object.assign(new Error('disk'), { trouble }) } }),
-  })
-  t.same(await holdShown(failing('full'), target, 'ann', { cards, most: 2, seconds: 60, reviews: new Map() }), cards.slice(0, 2))
-  await t.rejects(holdShown(failing('damaged'), target, 'ann', { cards, most: 2, seconds: 60, reviews: new Map() }), /disk/)
-})
+t.test(
+  'a store on a full disk takes no hold: the cards are shown as to a view without a name; any other trouble is raised',
+  async (t) => {
+    const a = await answered()
+    const cards = (await reviewQueue(a, target)).offered
+    const store = a.existingStore(target.project)!
+    const failing = (trouble: string): App => ({
+      ...a,
+      existingStore: () => ({
+        ...store,
+        holdRows: () => {
+          throw Object.assign(new Error('disk'), { trouble })
+        },
+      }),
+    })
+    t.same(
+      await holdShown(failing('full'), target, 'ann', { cards, most: 2, seconds: 60, reviews: new Map() }),
+      cards.slice(0, 2),
+    )
+    await t.rejects(
+      holdShown(failing('damaged'), target, 'ann', { cards, most: 2, seconds: 60, reviews: new Map() }),
+      /disk/,
+    )
+  },
+)

@@ -12,7 +12,12 @@ t.test('a stratum is its size and its first rows in rank order, read only as far
   const source: ReviewSource = { store, model: 'm', spec: judgment, key: new Map(), verdicts: new Map() }
   const unsure = stratumRows(source, isSpam, 'unsure', 4)
   t.equal(unsure.size, 10)
-  t.same(unsure.rows.map((a) => a.stateHash), store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 4, { from: -Infinity, below: 0.2 }).map((a) => a.stateHash))
+  t.same(
+    unsure.rows.map((a) => a.stateHash),
+    store
+      .sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 4, { from: -Infinity, below: 0.2 })
+      .map((a) => a.stateHash),
+  )
   t.ok(unsure.rows.every((a) => a.margin < 0.2))
   const confident = stratumRows(source, isSpam, 'confident', 100)
   t.equal(confident.size, 20)

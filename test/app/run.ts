@@ -7,26 +7,50 @@ import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { createMemoryFiles } from '../helpers/memory-files.ts'
 import { project, spec } from '../helpers/specs.ts'
 
-const lang = spec('state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n', '/specs/lang.judge.yaml')
-const tone = spec('state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n', '/specs/tone.judge.yaml')
-const other = spec('state: [message]\nquestions:\n  short:\n    ask: Short?\n    type: yes_no\n', '/specs/other.judge.yaml')
+const lang = spec(
+  'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n',
+  '/specs/lang.judge.yaml',
+)
+const tone = spec(
+  'state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n',
+  '/specs/tone.judge.yaml',
+)
+const other = spec(
+  'state: [message]\nquestions:\n  short:\n    ask: Short?\n    type: yes_no\n',
+  '/specs/other.judge.yaml',
+)
 const folder = project(lang, tone, other)
 const MESSAGES = ['bonjour', 'hello', 'merci', 'hello', 'thanks']
 const files = createMemoryFiles({ rows: { '/specs/messages.csv': MESSAGES.map((message) => ({ message })) } })
 const source = { kind: 'file', file: '/specs/messages.csv', label: 'messages.csv' } as const
 
 /** A run of tone (and so lang) over the five messages, cap $1, one row at a time. */
-const input = (more: Partial<RunInput> = {}): RunInput => ({ project: folder, specs: [tone], source, cap: 1, concurrency: 1, ...more })
+const input = (more: Partial<RunInput> = {}): RunInput => ({
+  project: folder,
+  specs: [tone],
+  source,
+  cap: 1,
+  concurrency: 1,
+  ...more,
+})
 
 t.test('above the cap nothing is asked, nothing is recorded, and the refusal carries every plan', async (t) => {
   const engine = createFakeEngine()
   const d = deps(engine)
   let planned = false
-  const error = await runRows(app(d, files), input({ cap: 0.00001, onPlan: () => (planned = true) })).catch((e: unknown) => e) as CostCapError
+  const error = (await runRows(app(d, files), input({ cap: 0.00001, onPlan: () => (planned = true) })).catch(
+    (e: unknown) => e,
+  )) as CostCapError
   t.ok(error instanceof CostCapError, 'a CostCapError')
   t.equal(error.judgment, 'lang')
   const plans = error.context.plans as JudgmentPlan[]
-  t.same(plans.map((p) => [p.judgment, p.rows, p.states]), [['lang', 5, 4], ['tone', 5, 4]])
+  t.same(
+    plans.map((p) => [p.judgment, p.rows, p.states]),
+    [
+      ['lang', 5, 4],
+      ['tone', 5, 4],
+    ],
+  )
   t.equal(engine.calls.length, 0, 'nothing was asked')
   t.notOk(planned, 'the plan callback waits for a plan within the cap')
   t.same(d.store.listRuns(['lang', 'tone'], 50), [])
@@ -43,34 +67,69 @@ t.test('a run asks each distinct state once and records the named judgments and 
   const d = deps(engine)
   const seen: number[] = []
   let askedAtPlan = -1
-  const runs = await runRows(app(d, files), input({ onPlan: () => (askedAtPlan = engine.calls.length), onRow: (seq) => seen.push(seq) }))
+  const runs = await runRows(
+    app(d, files),
+    input({ onPlan: () => (askedAtPlan = engine.calls.length), onRow: (seq) => seen.push(seq) }),
+  )
   t.equal(askedAtPlan, 0, 'the plan comes before anything is asked')
   t.same(seen, [0, 1, 2, 3, 4])
   t.equal(engine.calls.length, 8, 'four distinct states, each asked once per judgment')
-  t.same(runs.map((r) => r.judgment), ['lang', 'tone'], 'other is not named and not a dependency')
+  t.same(
+    runs.map((r) => r.judgment),
+    ['lang', 'tone'],
+    'other is not named and not a dependency',
+  )
   for (const run of runs) {
-    t.match(run, { rows: 5, states: 4, asked: 4, requests: 4, cached: 0, status: 'complete', command: 'run', source: 'messages.csv', reported_model: 'jev-test', git_sha: 'abc1234', model: 'jev-test', started_at: '2026-11-22T10:00:00.000', finished_at: '2026-11-22T10:00:00.000' })
+    t.match(run, {
+      rows: 5,
+      states: 4,
+      asked: 4,
+      requests: 4,
+      cached: 0,
+      status: 'complete',
+      command: 'run',
+      source: 'messages.csv',
+      reported_model: 'jev-test',
+      git_sha: 'abc1234',
+      model: 'jev-test',
+      started_at: '2026-11-22T10:00:00.000',
+      finished_at: '2026-11-22T10:00:00.000',
+    })
     t.same(d.store.listRuns([run.judgment], 50), [run], `the ${run.judgment} run is in the store`)
     const counts = d.store.runLabelCounts(run.judgment)
-    t.equal(counts.reduce((n, c) => n + c.count, 0), 5, `${run.judgment}'s label mix counts every row`)
+    t.equal(
+      counts.reduce((n, c) => n + c.count, 0),
+      5,
+      `${run.judgment}'s label mix counts every row`,
+    )
   }
   t.equal(runs[0].spec_hash, lang.hash)
 })
 
 t.test('a run that fails midway is recorded as failed, with the answers received kept', async (t) => {
-  const engine = createFakeEngine({ fail: (_request, i) => (i >= 2 ? new Error('engine answered 500: overloaded') : undefined) })
+  const engine = createFakeEngine({
+    fail: (_request, i) => (i >= 2 ? new Error('engine answered 500: overloaded') : undefined),
+  })
   const d = deps(engine)
   const runs = await runRows(app(d, files), input({ specs: [other] }))
-  t.match(runs, [{ judgment: 'other', status: 'failed: engine answered 500: overloaded', rows: 2, asked: 2, requests: 2 }])
+  t.match(runs, [
+    { judgment: 'other', status: 'failed: engine answered 500: overloaded', rows: 2, asked: 2, requests: 2 },
+  ])
   t.same(d.store.listRuns(['other'], 50), runs, 'the failed run is recorded')
   t.equal(d.store.countAnswers('jev-test', other.questions[0].fingerprint), 2, 'the two answers received stay stored')
   // The plan saw every state of the file; the run records only the two it judged, though its tally took over the plan's.
   t.equal(runs[0].states, 2)
-  t.same(d.store.runStatesPage(runs[0].run_id, 0, 50).map((s) => s.rows), [1, 1])
+  t.same(
+    d.store.runStatesPage(runs[0].run_id, 0, 50).map((s) => s.rows),
+    [1, 1],
+  )
 })
 
 t.test('rows in hand are judged like rows of a file', async (t) => {
   const d = deps(createFakeEngine())
-  const runs = await runRows(app(d), input({ specs: [other], source: { kind: 'rows', rows: [{ row: { message: 'a' }, where: 'row 1' }] } }))
+  const runs = await runRows(
+    app(d),
+    input({ specs: [other], source: { kind: 'rows', rows: [{ row: { message: 'a' }, where: 'row 1' }] } }),
+  )
   t.match(runs, [{ judgment: 'other', rows: 1, asked: 1, status: 'complete' }])
 })

@@ -4,11 +4,15 @@ import { app, deps } from '../helpers/deps.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { project, spec } from '../helpers/specs.ts'
 
-t.test('today\'s spend, the last days with spend and the cap; zero for a day with none', async (t) => {
+t.test("today's spend, the last days with spend and the cap; zero for a day with none", async (t) => {
   const store = createMemoryStore()
   const a = app(deps(null, store))
   const today = a.now().toISOString().slice(0, 10)
-  t.same(serverSpend(a, project(spec()), null), { daily_cap: null, today: { day: today, cost: 0, requests: 0 }, days: [] })
+  t.same(serverSpend(a, project(spec()), null), {
+    daily_cap: null,
+    today: { day: today, cost: 0, requests: 0 },
+    days: [],
+  })
   for (let d = 1; d <= 9; d++) store.addSpend(`2026-11-${String(d).padStart(2, '0')}`, 'server', d / 100, d)
   store.addSpend(today, 'server', 0.5, 3)
   store.addSpend(today, 'cli', 9, 9)

@@ -9,7 +9,10 @@ const FP = SPAM.questions[0].fingerprint
 
 t.test('the latest check of each question is read from the store; a question never checked is null', async (t) => {
   const d = deps(null)
-  d.store.addReasks([reask({ model: 'jev-test', fingerprint: FP, check: '2026-01-01', label: 'yes' }), reask({ model: 'jev-test', fingerprint: FP, check: '2026-02-01', label: 'no' })])
+  d.store.addReasks([
+    reask({ model: 'jev-test', fingerprint: FP, check: '2026-01-01', label: 'yes' }),
+    reask({ model: 'jev-test', fingerprint: FP, check: '2026-02-01', label: 'no' }),
+  ])
   const figures = latestStability(app(d), project(SPAM), SPAM)!
   t.equal(figures.is_spam!.checked_at, '2026-02-01')
   t.equal(figures.is_spam!.flip_rate!.point, 1)

@@ -15,52 +15,127 @@ function stored(n: number) {
   const store = createMemoryStore()
   for (let i = 0; i < n; i++) {
     const yes = i % 3 === 0 ? 0.55 : 0.9
-    store.putAnswers([{ model: 'm', fingerprint: IS_SPAM.fingerprint, stateHash: hashOf(`m${i}`), judgment: 'spam', question: 'is_spam',
-      distribution: { yes, no: Math.round((1 - yes) * 100) / 100 }, label: 'yes', p: yes, margin: Math.round((2 * yes - 1) * 100) / 100, askedAt: '2026-01-01T00:00:00.000' }], hashOf(`m${i}`), { message: `m${i}` })
+    store.putAnswers(
+      [
+        {
+          model: 'm',
+          fingerprint: IS_SPAM.fingerprint,
+          stateHash: hashOf(`m${i}`),
+          judgment: 'spam',
+          question: 'is_spam',
+          distribution: { yes, no: Math.round((1 - yes) * 100) / 100 },
+          label: 'yes',
+          p: yes,
+          margin: Math.round((2 * yes - 1) * 100) / 100,
+          askedAt: '2026-01-01T00:00:00.000',
+        },
+      ],
+      hashOf(`m${i}`),
+      { message: `m${i}` },
+    )
   }
   return store
 }
 
-t.test('a check asks each drawn state once with its drawn questions, keeps the re-asks apart, and weighs the strata back', async (t) => {
-  // Every answer comes back "no": all stored "yes" labels flip.
-  const engine = createFakeEngine({ answer: () => ({ yes: 0.4, no: 0.6 }) })
-  const d = deps(engine, stored(30))
-  const [result] = await checkStability(app(d), { project: project(SPAM), sample: 10, cap: 1 })
-  t.match(result, { judgment: 'spam', model: 'm', check: '2026-11-22T10:00:00.000', states: 10, skipped: 0, requests: 10 })
-  t.same(engine.calls.map((c) => c.questions.map((q) => q.name)), Array(10).fill(['is_spam']), 'only the question drawn, one request per state')
-  const s = result.questions.is_spam!
-  t.same(s.strata, [{ stratum: 'unsure', size: 10, reasked: 5, flips: 5 }, { stratum: 'confident', size: 20, reasked: 5, flips: 5 }])
-  t.equal(s.flip_rate!.point, 1)
-  t.equal(result.questions.topic, null, 'a question without stored answers has no figures')
-  t.equal(d.store.countAnswers('m', IS_SPAM.fingerprint), 30)
-  t.equal(d.store.getAnswers('m', hashOf('m0'), [IS_SPAM.fingerprint]).get(IS_SPAM.fingerprint)?.label, 'yes', 'the cached answer stands')
-  t.same(latestStability(app(d), project(SPAM), SPAM)?.is_spam, s, 'the latest figures, read back from the store, are the check\'s')
-})
+t.test(
+  'a check asks each drawn state once with its drawn questions, keeps the re-asks apart, and weighs the strata back',
+  async (t) => {
+    // Every answer comes back "no": all stored "yes" labels flip.
+    const engine = createFakeEngine({ answer: () => ({ yes: 0.4, no: 0.6 }) })
+    const d = deps(engine, stored(30))
+    const [result] = await checkStability(app(d), { project: project(SPAM), sample: 10, cap: 1 })
+    t.match(result, {
+      judgment: 'spam',
+      model: 'm',
+      check: '2026-11-22T10:00:00.000',
+      states: 10,
+      skipped: 0,
+      requests: 10,
+    })
+    t.same(
+      engine.calls.map((c) => c.questions.map((q) => q.name)),
+      Array(10).fill(['is_spam']),
+      'only the question drawn, one request per state',
+    )
+    const s = result.questions.is_spam!
+    t.same(s.strata, [
+      { stratum: 'unsure', size: 10, reasked: 5, flips: 5 },
+      { stratum: 'confident', size: 20, reasked: 5, flips: 5 },
+    ])
+    t.equal(s.flip_rate!.point, 1)
+    t.equal(result.questions.topic, null, 'a question without stored answers has no figures')
+    t.equal(d.store.countAnswers('m', IS_SPAM.fingerprint), 30)
+    t.equal(
+      d.store.getAnswers('m', hashOf('m0'), [IS_SPAM.fingerprint]).get(IS_SPAM.fingerprint)?.label,
+      'yes',
+      'the cached answer stands',
+    )
+    t.same(
+      latestStability(app(d), project(SPAM), SPAM)?.is_spam,
+      s,
+      "the latest figures, read back from the store, are the check's",
+    )
+  },
+)
 
 t.test('states whose values were forgotten are drawn but not asked, and said so', async (t) => {
   const engine = createFakeEngine()
   const store = stored(6)
   store.forget({ values: [hashOf('m1'), hashOf('m2')], records: [] }, { at: '2026-01-02T00:00:00', command: 'test' })
-  const [result] = await checkStability(app(deps(engine, store)), { project: project(SPAM), sample: 10, cap: 1, concurrency: 2 })
+  const [result] = await checkStability(app(deps(engine, store)), {
+    project: project(SPAM),
+    sample: 10,
+    cap: 1,
+    concurrency: 2,
+  })
   t.match(result, { states: 4, skipped: 2, requests: 4 })
   t.ok(engine.maxInFlight <= 2)
 })
 
-t.test('nothing is asked above the cap, or without an engine key, and a project without a store has no figures', async (t) => {
-  const engine = createFakeEngine()
-  await t.rejects(checkStability(app(deps(engine, stored(6))), { project: project(SPAM), cap: 0 }), { name: 'CostCapError', judgment: 'spam' })
-  t.equal(engine.calls.length, 0)
-  await t.rejects(checkStability(app(deps(null, stored(6))), { project: project(SPAM), cap: 1 }), { name: 'MissingKeyError' })
-  const none = app(deps(engine, stored(0)))
-  t.same(await checkStability(none, { project: project(SPAM), cap: 0 }), [{ judgment: 'spam', model: 'm', check: '2026-11-22T10:00:00.000', states: 0, skipped: 0, requests: 0, cost: 0, questions: { is_spam: null, topic: null, urgency: null } }])
-  t.equal(latestStability(none, project(SPAM), SPAM), null, 'never checked')
-  t.equal(latestStability({ ...none, existingStore: () => null }, project(SPAM), SPAM), null, 'no store')
-})
+t.test(
+  'nothing is asked above the cap, or without an engine key, and a project without a store has no figures',
+  async (t) => {
+    const engine = createFakeEngine()
+    await t.rejects(checkStability(app(deps(engine, stored(6))), { project: project(SPAM), cap: 0 }), {
+      name: 'CostCapError',
+      judgment: 'spam',
+    })
+    t.equal(engine.calls.length, 0)
+    await t.rejects(checkStability(app(deps(null, stored(6))), { project: project(SPAM), cap: 1 }), {
+      name: 'MissingKeyError',
+    })
+    const none = app(deps(engine, stored(0)))
+    t.same(await checkStability(none, { project: project(SPAM), cap: 0 }), [
+      {
+        judgment: 'spam',
+        model: 'm',
+        check: '2026-11-22T10:00:00.000',
+        states: 0,
+        skipped: 0,
+        requests: 0,
+        cost: 0,
+        questions: { is_spam: null, topic: null, urgency: null },
+      },
+    ])
+    t.equal(latestStability(none, project(SPAM), SPAM), null, 'never checked')
+    t.equal(latestStability({ ...none, existingStore: () => null }, project(SPAM), SPAM), null, 'no store')
+  },
+)
 
-t.test('a check goes through the store\'s governor with a run\'s patience', async (t) => {
+t.test("a check goes through the store's governor with a run's patience", async (t) => {
   const engine = createFakeEngine()
   const asked: string[] = []
-  const d = { ...deps(engine, stored(4)), governor: { ask: (e: typeof engine, r: Parameters<typeof engine.ask>[0], patience: string) => (asked.push(patience), e.ask(r)), status: () => { throw new Error('unused') } } }
+  const d = {
+    ...deps(engine, stored(4)),
+    governor: {
+      ask: (e: typeof engine, r: Parameters<typeof engine.ask>[0], patience: string) => (
+        asked.push(patience), e.ask(r)
+      ),
+      status: () => {
+        throw new Error('unused')
+      },
+    },
+  }
   await checkStability(app(d), { project: project(SPAM), cap: 1 })
   t.same(asked, ['run', 'run', 'run', 'run'])
 })

@@ -9,18 +9,36 @@ import { verdict } from '../helpers/files-contract.ts'
 import { createMemoryFiles } from '../helpers/memory-files.ts'
 import { project, spec } from '../helpers/specs.ts'
 
-const spam = spec('name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\nkey: spam.key.csv\n')
-const lang = spec('state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\nkey: lang.key.csv\n', '/specs/lang.judge.yaml')
-const tone = spec('state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\nkey: tone.key.csv\n', '/specs/tone.judge.yaml')
+const spam = spec(
+  'name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\nkey: spam.key.csv\n',
+)
+const lang = spec(
+  'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\nkey: lang.key.csv\n',
+  '/specs/lang.judge.yaml',
+)
+const tone = spec(
+  'state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\nkey: tone.key.csv\n',
+  '/specs/tone.judge.yaml',
+)
 
 // The model calls spam what mentions a prize, a win or lunch: right on the key but for lunch.
-const answer = (q: Question, s: Record<string, string>) => q.type === 'yes_no' && /WIN|prize|lunch/.test(s.message) ? { yes: 0.9, no: 0.1 } : Object.fromEntries(q.labels.map((l, i) => [l, i === 1 ? 0.9 : 0.1 / (q.labels.length - 1)]))
+const answer = (q: Question, s: Record<string, string>) =>
+  q.type === 'yes_no' && /WIN|prize|lunch/.test(s.message)
+    ? { yes: 0.9, no: 0.1 }
+    : Object.fromEntries(q.labels.map((l, i) => [l, i === 1 ? 0.9 : 0.1 / (q.labels.length - 1)]))
 
 const files = createMemoryFiles({
   keys: {
-    '/specs/spam.key.csv': [{ message: 'WIN now', is_spam: 'yes' }, { message: 'hello', is_spam: 'no' }, { message: 'lunch?', is_spam: 'no' }],
+    '/specs/spam.key.csv': [
+      { message: 'WIN now', is_spam: 'yes' },
+      { message: 'hello', is_spam: 'no' },
+      { message: 'lunch?', is_spam: 'no' },
+    ],
     '/specs/lang.key.csv': [{ message: 'bonjour', lang: 'fr' }],
-    '/specs/tone.key.csv': [{ message: 'bonjour', 'lang.lang': 'fr', polite: 'yes' }, { message: 'hi', 'lang.lang': 'en', polite: 'no' }],
+    '/specs/tone.key.csv': [
+      { message: 'bonjour', 'lang.lang': 'fr', polite: 'yes' },
+      { message: 'hi', 'lang.lang': 'en', polite: 'no' },
+    ],
   },
   verdicts: {
     '/specs/spam.reviews.csv': [
@@ -33,20 +51,35 @@ const files = createMemoryFiles({
   },
 })
 
-const input = (more: Partial<TestInput> = {}): TestInput => ({ project: project(spam), cap: 1, concurrency: 2, ...more })
-
-t.test('the key rows and the rows reviewed outside the key are judged, a run is recorded, and each question scored', async (t) => {
-  const engine = createFakeEngine({ answer })
-  const d = deps(engine)
-  const trials: [string, number][] = []
-  const result = await testJudgments(app(d, files), input({ onTrial: (s, rows) => (trials.push([s.name, rows]), undefined) }))
-  t.same(engine.calls.map((c) => c.state.message).sort(), ['WIN now', 'a prize for you', 'hello', 'lunch?'], 'a verdict without labels, of another judgment or on an edited state adds no row')
-  t.same(trials, [['spam', 4]])
-  t.match(result.runs, [{ judgment: 'spam', rows: 4, asked: 4, status: 'complete' }])
-  t.same(d.store.listRuns(['spam'], 50), result.runs)
-  t.match(result.scores.get('spam')!.is_spam, { counted: 4, correct: 3, pending: 1 })
-  t.same(result.specs, [spam])
+const input = (more: Partial<TestInput> = {}): TestInput => ({
+  project: project(spam),
+  cap: 1,
+  concurrency: 2,
+  ...more,
 })
+
+t.test(
+  'the key rows and the rows reviewed outside the key are judged, a run is recorded, and each question scored',
+  async (t) => {
+    const engine = createFakeEngine({ answer })
+    const d = deps(engine)
+    const trials: [string, number][] = []
+    const result = await testJudgments(
+      app(d, files),
+      input({ onTrial: (s, rows) => (trials.push([s.name, rows]), undefined) }),
+    )
+    t.same(
+      engine.calls.map((c) => c.state.message).sort(),
+      ['WIN now', 'a prize for you', 'hello', 'lunch?'],
+      'a verdict without labels, of another judgment or on an edited state adds no row',
+    )
+    t.same(trials, [['spam', 4]])
+    t.match(result.runs, [{ judgment: 'spam', rows: 4, asked: 4, status: 'complete' }])
+    t.same(d.store.listRuns(['spam'], 50), result.runs)
+    t.match(result.scores.get('spam')!.is_spam, { counted: 4, correct: 3, pending: 1 })
+    t.same(result.specs, [spam])
+  },
+)
 
 t.test('a second test asks nothing: the store answers first', async (t) => {
   const engine = createFakeEngine({ answer })
@@ -57,19 +90,37 @@ t.test('a second test asks nothing: the store answers first', async (t) => {
   t.match(again.runs, [{ rows: 4, asked: 0, cached: 4 }])
 })
 
-t.test('a chained judgment is tested on the upstream labels its key gives; only it is judged and recorded', async (t) => {
-  const engine = createFakeEngine({ answer })
-  const d = deps(engine)
-  const result = await testJudgments(app(d, files), input({ project: project(lang, tone), node: 'tone' }))
-  t.same(engine.calls.map((c) => c.questions.map((q) => q.name)), [['polite'], ['polite']])
-  t.same(engine.calls[0].state, { message: 'bonjour', 'lang.lang': 'fr' })
-  t.same(result.runs.map((r) => r.judgment), ['tone'])
-  t.same(d.store.listRuns(['lang'], 50), [])
-})
+t.test(
+  'a chained judgment is tested on the upstream labels its key gives; only it is judged and recorded',
+  async (t) => {
+    const engine = createFakeEngine({ answer })
+    const d = deps(engine)
+    const result = await testJudgments(app(d, files), input({ project: project(lang, tone), node: 'tone' }))
+    t.same(
+      engine.calls.map((c) => c.questions.map((q) => q.name)),
+      [['polite'], ['polite']],
+    )
+    t.same(engine.calls[0].state, { message: 'bonjour', 'lang.lang': 'fr' })
+    t.same(
+      result.runs.map((r) => r.judgment),
+      ['tone'],
+    )
+    t.same(d.store.listRuns(['lang'], 50), [])
+  },
+)
 
 t.test('every judgment of a folder is tested, each with a run of its own', async (t) => {
-  const result = await testJudgments(app(deps(createFakeEngine({ answer })), files), input({ project: project(lang, tone) }))
-  t.same(result.runs.map((r) => [r.judgment, r.rows]), [['lang', 1], ['tone', 2]])
+  const result = await testJudgments(
+    app(deps(createFakeEngine({ answer })), files),
+    input({ project: project(lang, tone) }),
+  )
+  t.same(
+    result.runs.map((r) => [r.judgment, r.rows]),
+    [
+      ['lang', 1],
+      ['tone', 2],
+    ],
+  )
   t.same([...result.scores.keys()], ['lang', 'tone'])
 })
 
@@ -77,7 +128,10 @@ t.test('a judgment without key: is a spec error naming its file, and nothing is 
   const engine = createFakeEngine()
   const bare = spec('state: [message]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/specs/bare.judge.yaml')
   await t.rejects(testJudgments(app(deps(engine), files), input({ project: project(bare) })), SpecError)
-  await t.rejects(testJudgments(app(deps(engine), files), input({ project: project(bare) })), /\/specs\/bare\.judge\.yaml: key: judge test needs an answer key/)
+  await t.rejects(
+    testJudgments(app(deps(engine), files), input({ project: project(bare) })),
+    /\/specs\/bare\.judge\.yaml: key: judge test needs an answer key/,
+  )
   t.equal(engine.calls.length, 0)
 })
 

@@ -12,8 +12,18 @@ t.test('κ is shown with its interval and raw agreement beside it, then the peop
 
 t.test('without a sample it says why; a flagged reviewer is named; no people or key figures, no lines', async (t) => {
   const flagged = agreementOf(null, {
-    people: { rows: 30, unlabelled: 0, raw_agreement: 0.6, kappa: null, kappa_interval: null, reason: 'one label only' },
-    reviewers: { ana: { rows: 30, agreement: 0.9, interval: [0.8, 0.95], flagged: false }, cal: { rows: 30, agreement: 0.4, interval: [0.3, 0.55], flagged: true } },
+    people: {
+      rows: 30,
+      unlabelled: 0,
+      raw_agreement: 0.6,
+      kappa: null,
+      kappa_interval: null,
+      reason: 'one label only',
+    },
+    reviewers: {
+      ana: { rows: 30, agreement: 0.9, interval: [0.8, 0.95], flagged: false },
+      cal: { rows: 30, agreement: 0.4, interval: [0.3, 0.55], flagged: true },
+    },
     key_error: null,
   })
   t.same(agreementLines(flagged), [

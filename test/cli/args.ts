@@ -18,5 +18,11 @@ t.test('whole-number options are checked', async (t) => {
 })
 
 t.test('help text aligns the options', async (t) => {
-  t.equal(helpText('judge x', 'Does x.', [{ flag: '--a', text: 'first' }, { flag: '--long', text: 'second' }]), 'usage: judge x\n\nDoes x.\n\noptions:\n  --a     first\n  --long  second\n')
+  t.equal(
+    helpText('judge x', 'Does x.', [
+      { flag: '--a', text: 'first' },
+      { flag: '--long', text: 'second' },
+    ]),
+    'usage: judge x\n\nDoes x.\n\noptions:\n  --a     first\n  --long  second\n',
+  )
 })

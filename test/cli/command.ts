@@ -8,14 +8,23 @@ const OPTIONS = { ...COMMON_OPTIONS, count: { type: 'string' } } as const
 
 function io(): CliIo & { out: () => string } {
   let out = ''
-  return { stdout: { write: (s: string) => void (out += s) }, stderr: { write: () => {} }, env: {}, cwd: '/', out: () => out }
+  return {
+    stdout: { write: (s: string) => void (out += s) },
+    stderr: { write: () => {} },
+    env: {},
+    cwd: '/',
+    out: () => out,
+  }
 }
 
-t.test('a command gets its arguments parsed by its options, and returns its work\'s status', async (t) => {
+t.test("a command gets its arguments parsed by its options, and returns its work's status", async (t) => {
   const seen: Args<typeof OPTIONS>[] = []
   const command = defineCommand('try', OPTIONS, 'usage: judge try\n', async (args) => (seen.push(args), 3))
   t.equal(await command.run(['here', '--count', '2', '--json'], io(), {}), 3)
-  t.same(seen.map((a) => [a.positionals, a.values.count, a.values.json]), [[['here'], '2', true]])
+  t.same(
+    seen.map((a) => [a.positionals, a.values.count, a.values.json]),
+    [[['here'], '2', true]],
+  )
   t.equal(command.help, 'usage: judge try\n')
 })
 

@@ -3,8 +3,16 @@ import type { CompareReport } from '../../src/app/compare.ts'
 import { compareText, questionLines } from '../../src/cli/compare-text.ts'
 
 const report: CompareReport = {
-  live: { judgment: 'spam', spec_hash: 'aaaa', model: 'jev' }, candidate: { judgment: 'spam-v2', spec_hash: 'bbbb', model: 'jev' },
-  source: 'kept rows of spam', kept: 0, compared: 0, margin: 0.01, cost_per_1000: { live: 0.05, candidate: null }, totals: null, run: null, questions: {},
+  live: { judgment: 'spam', spec_hash: 'aaaa', model: 'jev' },
+  candidate: { judgment: 'spam-v2', spec_hash: 'bbbb', model: 'jev' },
+  source: 'kept rows of spam',
+  kept: 0,
+  compared: 0,
+  margin: 0.01,
+  cost_per_1000: { live: 0.05, candidate: null },
+  totals: null,
+  run: null,
+  questions: {},
 }
 
 t.test('the report names both specs with their cost per 1,000 rows, and says when nothing is kept', async (t) => {
@@ -15,25 +23,91 @@ t.test('the report names both specs with their cost per 1,000 rows, and says whe
   t.match(text, /no rows are kept for spam/)
 })
 
-t.test('a question: rows and flips, the difference by its method, and the verdict with the reviews it needs', async (t) => {
-  t.same(questionLines('q', { rows: 0, discordant: null, discordant_rows: 0, flips: [], reviewed: 0, next: null, paired: null, difference: null, interval: null, p_value: null, rows_difference: null, method: null, verdict: 'not enough evidence', reviews_needed: 0 }), ['q: no rows compared'])
-  const lines = questionLines('q', {
-    rows: 200, discordant: 0.05, discordant_rows: 10, flips: [{ live: 'no', candidate: 'yes', rows: 10 }], reviewed: 0, next: 'abc', paired: { rows: 7, difference: 0.02, interval: [-0.1, 0.2], p_value: 0.0004 },
-    difference: 0.02, interval: [-0.1, 0.2], p_value: 0.0004, rows_difference: null, method: 'paired rows', verdict: 'not enough evidence', reviews_needed: 10,
-  })
-  t.same(lines, [
-    'q: 200 rows compared, 5.0% labelled differently (10): no -> yes 10',
-    '  accuracy difference (candidate - live) +2.0 points, 95% interval -10.0 points to +20.0 points, p < 0.001 (paired rows, 7 rows with a known label)',
-    '  verdict: not enough evidence; 10 more discordant rows to review (next abc)',
-  ])
-})
+t.test(
+  'a question: rows and flips, the difference by its method, and the verdict with the reviews it needs',
+  async (t) => {
+    t.same(
+      questionLines('q', {
+        rows: 0,
+        discordant: null,
+        discordant_rows: 0,
+        flips: [],
+        reviewed: 0,
+        next: null,
+        paired: null,
+        difference: null,
+        interval: null,
+        p_value: null,
+        rows_difference: null,
+        method: null,
+        verdict: 'not enough evidence',
+        reviews_needed: 0,
+      }),
+      ['q: no rows compared'],
+    )
+    const lines = questionLines('q', {
+      rows: 200,
+      discordant: 0.05,
+      discordant_rows: 10,
+      flips: [{ live: 'no', candidate: 'yes', rows: 10 }],
+      reviewed: 0,
+      next: 'abc',
+      paired: { rows: 7, difference: 0.02, interval: [-0.1, 0.2], p_value: 0.0004 },
+      difference: 0.02,
+      interval: [-0.1, 0.2],
+      p_value: 0.0004,
+      rows_difference: null,
+      method: 'paired rows',
+      verdict: 'not enough evidence',
+      reviews_needed: 10,
+    })
+    t.same(lines, [
+      'q: 200 rows compared, 5.0% labelled differently (10): no -> yes 10',
+      '  accuracy difference (candidate - live) +2.0 points, 95% interval -10.0 points to +20.0 points, p < 0.001 (paired rows, 7 rows with a known label)',
+      '  verdict: not enough evidence; 10 more discordant rows to review (next abc)',
+    ])
+  },
+)
 
-t.test('every discordant row known: the exact difference on the rows is said beside the interval for traffic', async (t) => {
-  const lines = questionLines('q', {
-    rows: 10, discordant: 0.2, discordant_rows: 2, flips: [{ live: 'no', candidate: 'yes', rows: 2 }], reviewed: 2, next: null, paired: null,
-    difference: 0.2, interval: [-0.6, 0.7], p_value: 0.5, rows_difference: 0.2, method: 'discordant rows', verdict: 'no difference shown', reviews_needed: 0,
-  })
-  t.equal(lines[2], '  on these 10 rows exactly +20.0 points (every row they differ on has a known label); the interval is for the traffic they sample')
-  const same = questionLines('q', { rows: 10, discordant: 0, discordant_rows: 0, flips: [], reviewed: 0, next: null, paired: null, difference: 0, interval: [-0.3, 0.3], p_value: 1, rows_difference: 0, method: 'discordant rows', verdict: 'no difference shown', reviews_needed: 0 })
-  t.match(same[2], /exactly \+0\.0 points \(none differ\)/)
-})
+t.test(
+  'every discordant row known: the exact difference on the rows is said beside the interval for traffic',
+  async (t) => {
+    const lines = questionLines('q', {
+      rows: 10,
+      discordant: 0.2,
+      discordant_rows: 2,
+      flips: [{ live: 'no', candidate: 'yes', rows: 2 }],
+      reviewed: 2,
+      next: null,
+      paired: null,
+      difference: 0.2,
+      interval: [-0.6, 0.7],
+      p_value: 0.5,
+      rows_difference: 0.2,
+      method: 'discordant rows',
+      verdict: 'no difference shown',
+      reviews_needed: 0,
+    })
+    t.equal(
+      lines[2],
+      '  on these 10 rows exactly +20.0 points (every row they differ on has a known label); the interval is for the traffic they sample',
+    )
+    const same = questionLines('q', {
+      rows: 10,
+      discordant: 0,
+      discordant_rows: 0,
+      flips: [],
+      reviewed: 0,
+      next: null,
+      paired: null,
+      difference: 0,
+      interval: [-0.3, 0.3],
+      p_value: 1,
+      rows_difference: 0,
+      method: 'discordant rows',
+      verdict: 'no difference shown',
+      reviews_needed: 0,
+    })
+    t.match(same[2], /exactly \+0\.0 points \(none differ\)/)
+  },
+)

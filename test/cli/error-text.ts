@@ -3,8 +3,14 @@ import { cliErrorText, roundUp } from '../../src/cli/error-text.ts'
 import { CostCapError, NodeNeededError, SpecError } from '../../src/errors.ts'
 
 t.test('the CLI names its --node flag and the setting that raises the cap', async (t) => {
-  t.equal(cliErrorText(new NodeNeededError('this folder holds 2 judgments (a, b)')), 'this folder holds 2 judgments (a, b); name one with --node NAME')
-  t.equal(new NodeNeededError('this folder holds 2 judgments (a, b)').message, 'this folder holds 2 judgments (a, b); name one with node')
+  t.equal(
+    cliErrorText(new NodeNeededError('this folder holds 2 judgments (a, b)')),
+    'this folder holds 2 judgments (a, b); name one with --node NAME',
+  )
+  t.equal(
+    new NodeNeededError('this folder holds 2 judgments (a, b)').message,
+    'this folder holds 2 judgments (a, b); name one with node',
+  )
   t.equal(
     cliErrorText(new CostCapError('spam', 3, 1, 0.0123, 0.01)),
     'judgment spam: asking 3 answers in 1 request would cost an estimated $0.0123, above the cap of $0.01; nothing was asked. To allow it, raise the cap above the estimate: JUDGE_MAX_COST=0.02',

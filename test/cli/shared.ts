@@ -7,51 +7,104 @@ import type { JudgmentPlan } from '../../src/core/judge/plan.ts'
 import { UsageError } from '../../src/errors.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
 
-const io = (cwd: string, env: Record<string, string> = {}): CliIo => ({ stdout: { write: () => true }, stderr: { write: () => true }, env, cwd })
+const io = (cwd: string, env: Record<string, string> = {}): CliIo => ({
+  stdout: { write: () => true },
+  stderr: { write: () => true },
+  env,
+  cwd,
+})
 
 function plan(over: Partial<JudgmentPlan> = {}): JudgmentPlan {
-  return { judgment: 'spam', model: 'm', rows: 20, states: 18, duplicates: 2, cached: 6, ask: 48, requests: 16, estimate: 0.0042, unknown: 0, questions: [], ...over }
+  return {
+    judgment: 'spam',
+    model: 'm',
+    rows: 20,
+    states: 18,
+    duplicates: 2,
+    cached: 6,
+    ask: 48,
+    requests: 16,
+    estimate: 0.0042,
+    unknown: 0,
+    questions: [],
+    ...over,
+  }
 }
 
-t.test('a session reads the configuration from the environment and loads the path from the working folder', async (t) => {
-  const dir = t.testdir({ specs: { 'spam.judge.yaml': SPAM_YAML } })
-  const session = openSession(io(dir, { JUDGE_MAX_COST: '0.5' }), 'specs', {})
-  t.teardown(() => session.runtime.close())
-  t.equal(session.config.maxCost, 0.5)
-  t.equal(session.project.dir, join(dir, 'specs'))
-  t.same(session.project.selected.map((s) => s.name), ['spam'])
-})
+t.test(
+  'a session reads the configuration from the environment and loads the path from the working folder',
+  async (t) => {
+    const dir = t.testdir({ specs: { 'spam.judge.yaml': SPAM_YAML } })
+    const session = openSession(io(dir, { JUDGE_MAX_COST: '0.5' }), 'specs', {})
+    t.teardown(() => session.runtime.close())
+    t.equal(session.config.maxCost, 0.5)
+    t.equal(session.project.dir, join(dir, 'specs'))
+    t.same(
+      session.project.selected.map((s) => s.name),
+      ['spam'],
+    )
+  },
+)
 
 t.test('the stores a command opened are closed when its work ends, even by an error', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   let store: { countAnswers(m: string, f: string): number } | null = null
-  await t.rejects(withSession(io(dir), 'spam.judge.yaml', {}, async (session) => {
-    store = session.runtime.depsFor(session.project).store
-    throw new Error('midway')
-  }), /midway/)
+  await t.rejects(
+    withSession(io(dir), 'spam.judge.yaml', {}, async (session) => {
+      store = session.runtime.depsFor(session.project).store
+      throw new Error('midway')
+    }),
+    /midway/,
+  )
   t.ok(existsSync(join(dir, '.judge', 'store.sqlite')))
   t.throws(() => store!.countAnswers('m', 'f'), 'the store is closed')
-  t.equal(await withSession(io(dir), 'spam.judge.yaml', {}, async () => 7), 7, 'the work\'s result is returned')
+  t.equal(await withSession(io(dir), 'spam.judge.yaml', {}, async () => 7), 7, "the work's result is returned")
 })
 
-t.test('the data file is --data from the working folder, else the spec\'s data:', async (t) => {
+t.test("the data file is --data from the working folder, else the spec's data:", async (t) => {
   const withData = spec(SPAM_YAML + 'data: messages.csv\n')
-  t.same(dataSourceOf(io('/work'), { data: 'rows.csv' }, [withData]), { kind: 'file', file: '/work/rows.csv', label: 'rows.csv' })
-  t.same(dataSourceOf(io('/work'), {}, [withData]), { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv', delimiter: null, columns: null })
+  t.same(dataSourceOf(io('/work'), { data: 'rows.csv' }, [withData]), {
+    kind: 'file',
+    file: '/work/rows.csv',
+    label: 'rows.csv',
+  })
+  t.same(dataSourceOf(io('/work'), {}, [withData]), {
+    kind: 'file',
+    file: '/specs/messages.csv',
+    label: '/specs/messages.csv',
+    delimiter: null,
+    columns: null,
+  })
   const semi = spec(SPAM_YAML + 'data: messages.csv\ndelimiter: ";"\ncolumns: [message]\n')
-  t.same(dataSourceOf(io('/work'), {}, [semi]), { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv', delimiter: ';', columns: ['message'] }, 'the spec says how its data file is read')
-  t.same(dataSourceOf(io('/work'), { delimiter: '|' }, [semi]), { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv', delimiter: '|', columns: ['message'] }, '--delimiter wins')
+  t.same(
+    dataSourceOf(io('/work'), {}, [semi]),
+    { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv', delimiter: ';', columns: ['message'] },
+    'the spec says how its data file is read',
+  )
+  t.same(
+    dataSourceOf(io('/work'), { delimiter: '|' }, [semi]),
+    { kind: 'file', file: '/specs/messages.csv', label: '/specs/messages.csv', delimiter: '|', columns: ['message'] },
+    '--delimiter wins',
+  )
   t.throws(() => dataSourceOf(io('/work'), {}, [spec()]), UsageError)
 })
 
 t.test('--delimiter is read for delimited files and refused for JSON Lines', async (t) => {
-  t.same(dataSourceOf(io('/work'), { data: 'rows.txt', delimiter: 'tab' }, [spec()]), { kind: 'file', file: '/work/rows.txt', label: 'rows.txt', delimiter: '\t' })
+  t.same(dataSourceOf(io('/work'), { data: 'rows.txt', delimiter: 'tab' }, [spec()]), {
+    kind: 'file',
+    file: '/work/rows.txt',
+    label: 'rows.txt',
+    delimiter: '\t',
+  })
   t.same(dataSourceOf(io('/work'), { data: 'rows.csv', delimiter: ';' }, [spec()]).kind, 'file')
-  t.throws(() => dataSourceOf(io('/work'), { data: 'rows.jsonl', delimiter: ';' }, [spec()]), new UsageError('--delimiter applies to CSV and other delimited files, not to the JSON Lines file rows.jsonl'))
+  t.throws(
+    () => dataSourceOf(io('/work'), { data: 'rows.jsonl', delimiter: ';' }, [spec()]),
+    new UsageError('--delimiter applies to CSV and other delimited files, not to the JSON Lines file rows.jsonl'),
+  )
   t.throws(() => dataSourceOf(io('/work'), { data: 'rows.csv', delimiter: ';;' }, [spec()]), UsageError)
 })
 
-t.test('the plan table shows each judgment\'s counts and estimate against the cap', async (t) => {
+t.test("the plan table shows each judgment's counts and estimate against the cap", async (t) => {
   const text = planTable([plan(), plan({ judgment: 'tone', estimate: 2 })], 1)
   const [header, spam, tone] = text.split('\n')
   t.match(header, /^judgment\s+rows\s+states\s+duplicates\s+cached\s+to ask\s+requests\s+estimate\s+cap$/)
@@ -60,10 +113,16 @@ t.test('the plan table shows each judgment\'s counts and estimate against the ca
 })
 
 t.test('the plan table notes states that wait on labels not yet known', async (t) => {
-  t.match(planTable([plan({ unknown: 1 }), plan({ judgment: 'tone', unknown: 3 })], 1), /\nspam: 1 state depend on labels not yet known; counted as asked in full\ntone: 3 states depend/)
+  t.match(
+    planTable([plan({ unknown: 1 }), plan({ judgment: 'tone', unknown: 3 })], 1),
+    /\nspam: 1 state depend on labels not yet known; counted as asked in full\ntone: 3 states depend/,
+  )
   t.notMatch(planTable([plan()], 1), /not yet known/)
 })
 
 t.test('the plan as JSON carries the cap and whether each judgment is within it', async (t) => {
-  t.same(planJson([plan(), plan({ judgment: 'tone', estimate: 1.5 })], 1), [{ ...plan(), cap: 1, within_cap: true }, { ...plan({ judgment: 'tone', estimate: 1.5 }), cap: 1, within_cap: false }])
+  t.same(planJson([plan(), plan({ judgment: 'tone', estimate: 1.5 })], 1), [
+    { ...plan(), cap: 1, within_cap: true },
+    { ...plan({ judgment: 'tone', estimate: 1.5 }), cap: 1, within_cap: false },
+  ])
 })

@@ -7,7 +7,11 @@ t.test('the first SIGINT or SIGTERM aborts the signal and says so; a second exit
     const source = new EventEmitter()
     const exits: number[] = []
     const said: string[] = []
-    const stopper = stopOnSignals(source, (code) => exits.push(code), (line) => said.push(line))
+    const stopper = stopOnSignals(
+      source,
+      (code) => exits.push(code),
+      (line) => said.push(line),
+    )
     t.equal(stopper.signal.aborted, false)
     source.emit(first)
     t.equal(stopper.signal.aborted, true, `${first} aborts`)
@@ -21,7 +25,11 @@ t.test('the first SIGINT or SIGTERM aborts the signal and says so; a second exit
 
 t.test('once disposed, signals are no longer handled', async (t) => {
   const source = new EventEmitter()
-  const stopper = stopOnSignals(source, () => t.fail('no exit'), () => {})
+  const stopper = stopOnSignals(
+    source,
+    () => t.fail('no exit'),
+    () => {},
+  )
   stopper.dispose()
   t.equal(source.listenerCount('SIGINT') + source.listenerCount('SIGTERM'), 0)
 })

@@ -2,7 +2,16 @@ import t from 'tap'
 import { mix, plural, table, usd } from '../../src/cli/text.ts'
 
 t.test('tables align columns under their header', async (t) => {
-  t.equal(table(['a', 'bb'], [['xxx', 'y'], ['z', '']]), 'a    bb\nxxx  y\nz\n')
+  t.equal(
+    table(
+      ['a', 'bb'],
+      [
+        ['xxx', 'y'],
+        ['z', ''],
+      ],
+    ),
+    'a    bb\nxxx  y\nz\n',
+  )
 })
 
 t.test('numbers read as a person expects', async (t) => {

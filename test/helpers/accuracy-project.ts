@@ -51,11 +51,30 @@ export function writeAccuracyProject(dir: string, size: number, keyShare: number
     const yes = r.label === 'yes' ? r.p : Math.round((1 - r.p) * 100) / 100
     const state = { message: messageOf(r) }
     const distribution = { yes, no: Math.round((1 - yes) * 100) / 100 }
-    store.putAnswers([{ model: 'jev-test', fingerprint: question.fingerprint, stateHash: stateHash(state), judgment: 'spam', question: 'is_spam', distribution, label: r.label, p: r.p, margin: r.margin, askedAt: '2026-01-01T00:00:00.000' }], stateHash(state), state)
+    store.putAnswers(
+      [
+        {
+          model: 'jev-test',
+          fingerprint: question.fingerprint,
+          stateHash: stateHash(state),
+          judgment: 'spam',
+          question: 'is_spam',
+          distribution,
+          label: r.label,
+          p: r.p,
+          margin: r.margin,
+          askedAt: '2026-01-01T00:00:00.000',
+        },
+      ],
+      stateHash(state),
+      state,
+    )
   }
   store.close()
   const random = seededRandom(3)
-  const key = rows.filter(() => random() < keyShare).map((r) => [messageOf(r), r.correct ? r.label : r.label === 'yes' ? 'no' : 'yes'])
+  const key = rows
+    .filter(() => random() < keyShare)
+    .map((r) => [messageOf(r), r.correct ? r.label : r.label === 'yes' ? 'no' : 'yes'])
   writeFileSync(join(dir, 'spam.key.csv'), stringify([['message', 'is_spam'], ...key]))
   return rows
 }

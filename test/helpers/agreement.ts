@@ -4,14 +4,30 @@ import { AGREEMENT_METHOD, type QuestionAgreement } from '../../src/core/agreeme
 export function agreementOf(kappa: number | null, over: Partial<QuestionAgreement> = {}): QuestionAgreement {
   const proportion = (point: number) => ({ point, interval: [point - 0.1, Math.min(1, point + 0.05)] as const })
   return {
-    rows: kappa === null ? 0 : 40, kappa, kappa_interval: kappa === null ? null : [kappa - 0.2, Math.min(1, kappa + 0.1)],
-    raw_agreement: kappa === null ? null : 0.9, raw_agreement_interval: kappa === null ? null : [0.8, 0.95],
+    rows: kappa === null ? 0 : 40,
+    kappa,
+    kappa_interval: kappa === null ? null : [kappa - 0.2, Math.min(1, kappa + 0.1)],
+    raw_agreement: kappa === null ? null : 0.9,
+    raw_agreement_interval: kappa === null ? null : [0.8, 0.95],
     confusion: { yes: { yes: 120, no: 30 }, no: { yes: 10, no: 840 } },
-    per_label: { yes: { precision: proportion(0.8), recall: proportion(0.92), f1: proportion(0.86) }, no: { precision: proportion(0.99), recall: proportion(0.97), f1: proportion(0.98) } },
+    per_label: {
+      yes: { precision: proportion(0.8), recall: proportion(0.92), f1: proportion(0.86) },
+      no: { precision: proportion(0.99), recall: proportion(0.97), f1: proportion(0.98) },
+    },
     reason: kappa === null ? 'no reviewed random-sample row yet' : null,
     method: AGREEMENT_METHOD,
     reviewers: { ana: { rows: 5, agreement: 1, interval: [0.57, 1], flagged: false } },
-    people: kappa === null ? { rows: 0, unlabelled: 0, raw_agreement: null, kappa: null, kappa_interval: null, reason: 'no row reviewed twice' } : { rows: 5, unlabelled: 0, raw_agreement: 1, kappa: 1, kappa_interval: [0.6, 1], reason: null },
+    people:
+      kappa === null
+        ? {
+            rows: 0,
+            unlabelled: 0,
+            raw_agreement: null,
+            kappa: null,
+            kappa_interval: null,
+            reason: 'no row reviewed twice',
+          }
+        : { rows: 5, unlabelled: 0, raw_agreement: 1, kappa: 1, kappa_interval: [0.6, 1], reason: null },
     key_error: kappa === null ? null : { point: 0.05, interval: [0.02, 0.12], rows: 60, wrong: 3 },
     ...over,
   }

@@ -42,24 +42,55 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
   const question = pop.spec.questions[0]
   const rows = pop.rows.get(question.name)!
   const window = setting.reviews + setting.audit + PAGE_SIZE
-  const ranked = Object.fromEntries(STRATA.map((s) => [s, firstOfShuffle(pop.byStratum.get(question.name)![s], window, random).map((r) => r.answer)])) as Record<Stratum, StoredAnswer[]>
-  const sizes = Object.fromEntries(STRATA.map((s) => [s, pop.byStratum.get(question.name)![s].length])) as Record<Stratum, number>
+  const ranked = Object.fromEntries(
+    STRATA.map((s) => [s, firstOfShuffle(pop.byStratum.get(question.name)![s], window, random).map((r) => r.answer)]),
+  ) as Record<Stratum, StoredAnswer[]>
+  const sizes = Object.fromEntries(STRATA.map((s) => [s, pop.byStratum.get(question.name)![s].length])) as Record<
+    Stratum,
+    number
+  >
   const verdicts = new Map<string, VerdictRecord>()
   const auditNow = (): QuestionAudit => {
     const answers = new Map([...verdicts.values()].map((v) => [v.state_hash, rows[rowIndex(v.state_hash)].answer]))
     const known = knownRows({ judgment: pop.spec.name, question, key: new Map(), randomKey: false, verdicts, answers })
-    return auditQuestion({ question, unsureBelow: pop.spec.unsureBelow, strata: { unsure: { size: sizes.unsure, rows: ranked.unsure }, confident: { size: sizes.confident, rows: ranked.confident } }, known })
+    return auditQuestion({
+      question,
+      unsureBelow: pop.spec.unsureBelow,
+      strata: {
+        unsure: { size: sizes.unsure, rows: ranked.unsure },
+        confident: { size: sizes.confident, rows: ranked.confident },
+      },
+      known,
+    })
   }
   const queueNow = (): Queue => {
     const reviewed = (hash: string) => verdicts.has(verdictKey(pop.spec.name, question.name, hash))
-    const depth = setting.rule === 'fixed'
-      ? setting.audit
-      : spotCheckPlan({ audit: setting.audit, limit: PAGE_SIZE, strata: strataState(auditNow()), confident: ranked.confident.map((a) => a.stateHash), reviewed }).depth
+    const depth =
+      setting.rule === 'fixed'
+        ? setting.audit
+        : spotCheckPlan({
+            audit: setting.audit,
+            limit: PAGE_SIZE,
+            strata: strataState(auditNow()),
+            confident: ranked.confident.map((a) => a.stateHash),
+            reviewed,
+          }).depth
     // The reviewed prefix of the unsure order and a page past it are all a queue page can reach.
     let prefix = 0
     while (prefix < ranked.unsure.length && reviewed(ranked.unsure[prefix].stateHash)) prefix += 1
-    const strata = { confident: { rows: ranked.confident.slice(0, depth) }, unsure: { rows: ranked.unsure.slice(0, prefix + PAGE_SIZE) } }
-    return buildQueue({ spec: pop.spec, answers: [{ question, keyed: [], strata, spotChecks: depth }], key: new Map(), verdicts, states: pop.states, audit: setting.audit, limit: PAGE_SIZE })
+    const strata = {
+      confident: { rows: ranked.confident.slice(0, depth) },
+      unsure: { rows: ranked.unsure.slice(0, prefix + PAGE_SIZE) },
+    }
+    return buildQueue({
+      spec: pop.spec,
+      answers: [{ question, keyed: [], strata, spotChecks: depth }],
+      key: new Map(),
+      verdicts,
+      states: pop.states,
+      audit: setting.audit,
+      limit: PAGE_SIZE,
+    })
   }
   let refused = 0
   let page: Card[] = []
@@ -72,7 +103,14 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
     }
     const card = page.shift()!
     try {
-      const record = checkVerdict(queue, { question: card.question, stateHash: card.stateHash, kind: card.kind, ...verdictFor(card, rows[rowIndex(card.stateHash)]), reviewer: 'sim', reviewedAt: '2026-01-01T00:00:00.000' })
+      const record = checkVerdict(queue, {
+        question: card.question,
+        stateHash: card.stateHash,
+        kind: card.kind,
+        ...verdictFor(card, rows[rowIndex(card.stateHash)]),
+        reviewer: 'sim',
+        reviewedAt: '2026-01-01T00:00:00.000',
+      })
       verdicts.set(verdictKey(card.judgment, card.question, card.stateHash), record)
       queue = queueNow()
     } catch {
@@ -82,7 +120,11 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
   const audit = auditNow()
   const current = new Map([...verdicts.values()].map((v) => [v.state_hash, rows[rowIndex(v.state_hash)].model]))
   const naive = scoreQuestion({ judgment: pop.spec.name, question, key: new Map(), verdicts, current })
-  return { estimate: estimateAccuracy(audit, naive), refused, sampled: { unsure: audit.strata.unsure.sampled, confident: audit.strata.confident.sampled } }
+  return {
+    estimate: estimateAccuracy(audit, naive),
+    refused,
+    sampled: { unsure: audit.strata.unsure.sampled, confident: audit.strata.confident.sampled },
+  }
 }
 
 function verdictFor(card: Card, row: SimRow): { verdict: string; label?: string } {

@@ -4,7 +4,13 @@ import { scoreQuestion } from '../../src/core/review/accuracy.ts'
 import { wilsonInterval } from '../../src/core/stats/wilson.ts'
 import { auditQuestion, knownHashes, knownRows, rowsToRead } from '../../src/core/review/audit.ts'
 import { estimateAccuracy, type AccuracyEstimate } from '../../src/core/review/estimate.ts'
-import { buildQueue, type Card, type Queue, type QuestionAnswers, type StratumRows } from '../../src/core/review/queue.ts'
+import {
+  buildQueue,
+  type Card,
+  type Queue,
+  type QuestionAnswers,
+  type StratumRows,
+} from '../../src/core/review/queue.ts'
 import { checkVerdict } from '../../src/core/review/verdict-check.ts'
 import { STRATA, stratumOf, type Stratum } from '../../src/core/review/strata.ts'
 import { MIN_COUNTED } from '../../src/core/review/stratum-sample.ts'
@@ -70,7 +76,16 @@ export function population(spec: Spec, size: number, shape: Shape, random: () =>
       const distribution = distributionOf(question, random() < shape.unsureShare, random)
       const reading = readDistribution(question, distribution)
       const stratum = stratumOf(reading.margin, spec.unsureBelow)
-      const answer: StoredAnswer = { model: 'm', fingerprint: question.fingerprint, stateHash, judgment: spec.name, question: question.name, distribution, ...reading, askedAt: '2026-01-01T00:00:00.000' }
+      const answer: StoredAnswer = {
+        model: 'm',
+        fingerprint: question.fingerprint,
+        stateHash,
+        judgment: spec.name,
+        question: question.name,
+        distribution,
+        ...reading,
+        askedAt: '2026-01-01T00:00:00.000',
+      }
       const wrong = question.labels.filter((l) => l !== reading.label)
       const label = random() < shape.accuracy[stratum] ? reading.label : wrong[Math.floor(random() * wrong.length)]
       return { answer, stratum, model: reading.label, truth: random() < shape.ambiguous ? null : label }
@@ -79,7 +94,12 @@ export function population(spec: Spec, size: number, shape: Shape, random: () =>
     const labelled = list.filter((r) => r.truth !== null)
     truth.set(question.name, labelled.filter((r) => r.truth === r.model).length / labelled.length)
   }
-  const byStratum = new Map([...rows].map(([q, list]) => [q, { unsure: list.filter((r) => r.stratum === 'unsure'), confident: list.filter((r) => r.stratum === 'confident') }]))
+  const byStratum = new Map(
+    [...rows].map(([q, list]) => [
+      q,
+      { unsure: list.filter((r) => r.stratum === 'unsure'), confident: list.filter((r) => r.stratum === 'confident') },
+    ]),
+  )
   return { spec, rows, byStratum, states, truth }
 }
 
@@ -122,19 +142,40 @@ export interface AuditSetup {
 /** Runs one audit: a fresh rank order per question and stratum, the queue, the reviewer, the estimates. */
 export function runAudit(pop: Population, setup: AuditSetup, random: () => number): AuditOutcome {
   const { spec } = pop
-  const ranked = new Map(spec.questions.map((q) => [q.name, Object.fromEntries(STRATA.map((s) => {
-    const rows = pop.byStratum.get(q.name)![s]
-    return [s, firstOfShuffle(rows, setup.window, random)]
-  })) as Record<Stratum, SimRow[]>]))
+  const ranked = new Map(
+    spec.questions.map((q) => [
+      q.name,
+      Object.fromEntries(
+        STRATA.map((s) => {
+          const rows = pop.byStratum.get(q.name)![s]
+          return [s, firstOfShuffle(rows, setup.window, random)]
+        }),
+      ) as Record<Stratum, SimRow[]>,
+    ]),
+  )
   const answers: AuditedAnswers[] = spec.questions.map((question) => ({
     question,
     keyed: [...setup.key.keys()].map((h) => rowOf(pop, question.name, h).answer),
     strata: {
-      unsure: { size: pop.byStratum.get(question.name)!.unsure.length, rows: ranked.get(question.name)!.unsure.map((r) => r.answer) },
-      confident: { size: pop.byStratum.get(question.name)!.confident.length, rows: ranked.get(question.name)!.confident.map((r) => r.answer) },
+      unsure: {
+        size: pop.byStratum.get(question.name)!.unsure.length,
+        rows: ranked.get(question.name)!.unsure.map((r) => r.answer),
+      },
+      confident: {
+        size: pop.byStratum.get(question.name)!.confident.length,
+        rows: ranked.get(question.name)!.confident.map((r) => r.answer),
+      },
     },
   }))
-  const queue = buildQueue({ spec, answers, key: setup.key, verdicts: new Map(), states: pop.states, audit: setup.audit, limit: Infinity })
+  const queue = buildQueue({
+    spec,
+    answers,
+    key: setup.key,
+    verdicts: new Map(),
+    states: pop.states,
+    audit: setup.audit,
+    limit: Infinity,
+  })
   const verdicts = review(pop, queue, setup.reviewer, random)
   return estimate(pop, setup, answers, verdicts)
 }
@@ -152,7 +193,14 @@ function review(pop: Population, queue: Queue, reviewer: Reviewer, random: () =>
   for (const card of reviewer.pick(queue.offered, random)) {
     if (verdicts.size >= reviewer.reviews) break
     const truth = rowOf(pop, card.question, card.stateHash).truth
-    const record = checkVerdict(queue, { question: card.question, stateHash: card.stateHash, kind: card.kind, ...verdictFor(card, truth), reviewer: 'sim', reviewedAt: '2026-01-01T00:00:00.000' })
+    const record = checkVerdict(queue, {
+      question: card.question,
+      stateHash: card.stateHash,
+      kind: card.kind,
+      ...verdictFor(card, truth),
+      reviewer: 'sim',
+      reviewedAt: '2026-01-01T00:00:00.000',
+    })
     verdicts.set(verdictKey(card.judgment, card.question, card.stateHash), record)
   }
   return verdicts
@@ -160,11 +208,21 @@ function review(pop: Population, queue: Queue, reviewer: Reviewer, random: () =>
 
 function verdictFor(card: Card, truth: string | null): { verdict: string; label?: string } {
   if (truth === null) return { verdict: 'ambiguous' }
-  if (card.kind === 'disagreement') return truth === card.modelLabel ? { verdict: 'model_right' } : truth === card.keyLabel ? { verdict: 'key_right' } : { verdict: 'labeled', label: truth }
+  if (card.kind === 'disagreement')
+    return truth === card.modelLabel
+      ? { verdict: 'model_right' }
+      : truth === card.keyLabel
+        ? { verdict: 'key_right' }
+        : { verdict: 'labeled', label: truth }
   return truth === (card.keyLabel ?? card.modelLabel) ? { verdict: 'confirmed' } : { verdict: 'labeled', label: truth }
 }
 
-function estimate(pop: Population, setup: AuditSetup, answers: readonly AuditedAnswers[], verdicts: Map<string, VerdictRecord>): AuditOutcome {
+function estimate(
+  pop: Population,
+  setup: AuditSetup,
+  answers: readonly AuditedAnswers[],
+  verdicts: Map<string, VerdictRecord>,
+): AuditOutcome {
   const { spec } = pop
   const estimates = new Map<string, AccuracyEstimate>()
   const counted = new Map<string, number>()
@@ -174,14 +232,23 @@ function estimate(pop: Population, setup: AuditSetup, answers: readonly AuditedA
     const stored = new Map(knownHashes(base).map((h) => [h, rowOf(pop, question.name, h).answer]))
     const known = knownRows({ ...base, answers: stored })
     const read = rowsToRead(known, spec.unsureBelow, MIN_COUNTED)
-    if (STRATA.some((s) => read[s] > setup.window && qa.strata[s].rows.length < qa.strata[s].size)) throw new Error('the simulation read too few rows of a stratum')
+    if (STRATA.some((s) => read[s] > setup.window && qa.strata[s].rows.length < qa.strata[s].size))
+      throw new Error('the simulation read too few rows of a stratum')
     const audit = auditQuestion({ question, unsureBelow: spec.unsureBelow, strata: qa.strata, known })
-    const scored = [...new Set([...setup.key.keys(), ...[...verdicts.values()].filter((v) => v.question === question.name).map((v) => v.state_hash)])]
+    const scored = [
+      ...new Set([
+        ...setup.key.keys(),
+        ...[...verdicts.values()].filter((v) => v.question === question.name).map((v) => v.state_hash),
+      ]),
+    ]
     const current = new Map(scored.map((h) => [h, rowOf(pop, question.name, h).model]))
     const naive = scoreQuestion({ judgment: spec.name, question, key: setup.key, verdicts, current })
     const result = estimateAccuracy(audit, naive)
     estimates.set(question.name, result)
-    counted.set(question.name, result.strata.reduce((n, s) => n + s.counted, 0))
+    counted.set(
+      question.name,
+      result.strata.reduce((n, s) => n + s.counted, 0),
+    )
   }
   return { estimates, counted }
 }

@@ -6,10 +6,20 @@ import { ROOT } from './cli.ts'
 
 // Debian's Chromium, driven as it is installed: nothing is downloaded. CI installs it (.ci/run).
 const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** Why the browser tests are skipped, or false when Chromium is there. */
-export const SKIP_BROWSER = existsSync(CHROMIUM) ? false : `${CHROMIUM} is missing (apt-get install chromium); the browser tests need it`
+export const SKIP_BROWSER = existsSync(CHROMIUM)
+  ? false
+  : `${CHROMIUM} is missing (apt-get install chromium); the browser tests need it`
 
 /** Where screenshots go, to be looked at; git-ignored. */
 export const OUTPUT = join(ROOT, 'test-output')
@@ -25,7 +35,12 @@ export async function openBrowser(t: Test): Promise<Browser> {
  * Opens a page `width` px wide that fails the test on any console error, such as a refused script
  * or style. Scripts are off by default: every page must work without them, as under the CSP.
  */
-export async function openPage(t: Test, browser: Browser, width = 1280, options: BrowserContextOptions = {}): Promise<Page> {
+export async function openPage(
+  t: Test,
+  browser: Browser,
+  width = 1280,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false, ...options })
   const page = await context.newPage()
   page.on('console', (message) => {
@@ -45,7 +60,10 @@ export async function pressAccessKey(page: Page, key: string): Promise<void> {
   const code = key >= '0' && key <= '9' ? `Digit${key}` : `Key${key.toUpperCase()}`
   const keyCode = key.toUpperCase().charCodeAt(0)
   const event = { modifiers: 1, key, code, windowsVirtualKeyCode: keyCode, nativeVirtualKeyCode: keyCode }
-  await Promise.all([page.waitForNavigation(), cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event, unmodifiedText: key })])
+  await Promise.all([
+    page.waitForNavigation(),
+    cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event, unmodifiedText: key }),
+  ])
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event })
   await cdp.detach()
 }

@@ -11,15 +11,24 @@ export interface CliResult {
 }
 
 /** Runs the CLI in-process with the given environment (nothing else of process.env leaks in). */
-export async function cli(argv: string[], env: Record<string, string | undefined>, cwd: string, options: RuntimeOptions = {}): Promise<CliResult> {
+export async function cli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  options: RuntimeOptions = {},
+): Promise<CliResult> {
   let stdout = ''
   let stderr = ''
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    env,
-    cwd,
-  }, options)
+  const code = await runCli(
+    argv,
+    {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      env,
+      cwd,
+    },
+    options,
+  )
   return { code, stdout, stderr }
 }
 
@@ -29,7 +38,10 @@ export const ROOT = resolve(import.meta.dirname, '../..')
 /** Runs `node src/cli.ts` as a child process, as a user would. */
 export function spawnCli(argv: string[], env: Record<string, string | undefined>, cwd: string): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, 'src/cli.ts'), ...argv], { cwd, env: { PATH: process.env.PATH, ...env } })
+    const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, 'src/cli.ts'), ...argv], {
+      cwd,
+      env: { PATH: process.env.PATH, ...env },
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))

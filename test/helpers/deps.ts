@@ -8,7 +8,14 @@ import { createMemoryFileLock } from './memory-file-lock.ts'
 
 /** Judge dependencies over the memory store and the given engine (null: no key). */
 export function deps(engine: Engine | null, store: Store = createMemoryStore()): DepsWith<Store> {
-  return { store, engine, defaultModel: 'jev-test', pricePerMtok: 0.042, inflight: new Map(), now: () => new Date('2026-11-22T10:00:00.000Z') }
+  return {
+    store,
+    engine,
+    defaultModel: 'jev-test',
+    pricePerMtok: 0.042,
+    inflight: new Map(),
+    now: () => new Date('2026-11-22T10:00:00.000Z'),
+  }
 }
 
 /** An app over one judge-dependencies object for every project (one store), with the given files port. */

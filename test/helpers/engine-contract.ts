@@ -47,7 +47,10 @@ export function engineContract(t: Test, name: string, make: EngineMakers): Promi
         const distribution = result.distributions[q.name]
         t.same(Object.keys(distribution).sort(), [...q.labels].sort(), `${q.name} is keyed by its labels`)
         const total = Object.values(distribution).reduce((sum, p) => sum + p, 0)
-        t.ok(Object.values(distribution).every((p) => p >= 0 && p <= 1), `${q.name} has probabilities`)
+        t.ok(
+          Object.values(distribution).every((p) => p >= 0 && p <= 1),
+          `${q.name} has probabilities`,
+        )
         t.ok(Math.abs(total - 1) < 0.06, `${q.name} sums to about 1 (${total})`)
       }
       t.match(result.model, /\S/)
@@ -67,7 +70,11 @@ export function engineContract(t: Test, name: string, make: EngineMakers): Promi
       const models = await engine.models()
       t.ok(models.length > 0, 'at least one model')
       const textOrNull = (value: unknown) => value === null || (typeof value === 'string' && value !== '')
-      for (const m of models) t.ok(/\S/.test(m.name) && textOrNull(m.description) && textOrNull(m.releaseDate), `${m.name}: a name, and text or null`)
+      for (const m of models)
+        t.ok(
+          /\S/.test(m.name) && textOrNull(m.description) && textOrNull(m.releaseDate),
+          `${m.name}: a name, and text or null`,
+        )
     })
 
     const failing = make.failing

@@ -26,14 +26,22 @@ export interface JudgeServer {
 }
 
 /** Starts the real server over `projects` with the given environment; stopped at teardown. */
-export async function startJudgeServer(t: Test, projects: string, env: Record<string, string> = {}, options: HandlerOptions = {}): Promise<JudgeServer> {
+export async function startJudgeServer(
+  t: Test,
+  projects: string,
+  env: Record<string, string> = {},
+  options: HandlerOptions = {},
+): Promise<JudgeServer> {
   const config = readConfig({ JUDGE_PROJECTS: projects, PORT: '0', HOST: '127.0.0.1', ...env }, projects)
   const logs: string[] = []
   const running = await startServer(config, { log: (line) => logs.push(line), ...options })
   t.teardown(() => running.stop(2000))
   const call: JudgeServer['call'] = async (method, path, init = {}) => {
     const body = init.body === undefined || typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
-    const headers = { ...(typeof init.body === 'object' ? { 'content-type': 'application/json' } : {}), ...init.headers }
+    const headers = {
+      ...(typeof init.body === 'object' ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    }
     const res = await fetch(running.url + path, { method, headers, body: body as string | undefined })
     const text = await res.text()
     return { status: res.status, headers: res.headers, text, body: parseOrNull(text) }
@@ -50,7 +58,13 @@ export async function startJudgeServer(t: Test, projects: string, env: Record<st
 }
 
 /** A raw request with node:http, for what fetch will not send (a NUL in a path, odd targets, chunked bodies). */
-export function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, chunks: readonly (string | Buffer)[] = []): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+export function rawRequest(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  chunks: readonly (string | Buffer)[] = [],
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: hostname, port, method, path, headers }, (res) => {

@@ -15,7 +15,9 @@ export interface HeldLock {
  */
 export async function holdWriteLock(t: Test, file: string): Promise<HeldLock> {
   const script = join(import.meta.dirname, 'hold-write-lock.ts')
-  const child: ChildProcess = spawn(process.execPath, ['--no-warnings', script, file], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child: ChildProcess = spawn(process.execPath, ['--no-warnings', script, file], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const release = async () => {
     child.stdin?.end()

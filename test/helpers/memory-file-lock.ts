@@ -13,10 +13,15 @@ export function createMemoryFileLock(options: { held?: HeldLocks; waitMs?: numbe
       const deadline = Date.now() + waitMs
       for (let holder = held.get(file); holder; holder = held.get(file)) {
         let timer: NodeJS.Timeout | undefined
-        const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now()))))
+        const late = new Promise<boolean>(
+          (resolve) => (timer = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now()))),
+        )
         const timedOut = await Promise.race([holder.then(() => false), late])
         clearTimeout(timer)
-        if (timedOut && held.get(file) === holder) throw new RetryLaterError(`${file} stayed locked by another writer; nothing was saved, try again`, 1, { context: { file } })
+        if (timedOut && held.get(file) === holder)
+          throw new RetryLaterError(`${file} stayed locked by another writer; nothing was saved, try again`, 1, {
+            context: { file },
+          })
       }
       let release!: () => void
       held.set(file, new Promise<void>((resolve) => (release = resolve)))

@@ -1,6 +1,13 @@
 import { shortHash } from '../../src/core/hash.ts'
 import { stateHash, stateOf } from '../../src/core/judge/state.ts'
-import { comparisonsOf, lineOfRetraction, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../src/core/review/retraction.ts'
+import {
+  comparisonsOf,
+  lineOfRetraction,
+  standingReviews,
+  standingVerdicts,
+  type Retraction,
+  type ReviewLine,
+} from '../../src/core/review/retraction.ts'
 import type { ComparisonRecord } from '../../src/core/review/comparison-verdict.ts'
 import type { KeyRow, VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Row, SourcedRow, Spec, State } from '../../src/core/types.ts'
@@ -40,8 +47,10 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
       for (const [i, row] of rows.entries()) yield await Promise.resolve({ row, where: `${label}:${i + 2}` })
     },
     async key(spec) {
-      const records = spec.key === null ? [] : content.keys?.[spec.key] ?? []
-      return new Map(records.map((record, i) => keyRow(spec, record, `${spec.key}:${i + 2}`)).map((r) => [r.stateHash, r]))
+      const records = spec.key === null ? [] : (content.keys?.[spec.key] ?? [])
+      return new Map(
+        records.map((record, i) => keyRow(spec, record, `${spec.key}:${i + 2}`)).map((r) => [r.stateHash, r]),
+      )
     },
     async verdicts(spec) {
       return standingVerdicts(read(spec.reviews))
@@ -53,7 +62,12 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
       return comparisonsOf(read(spec.reviews))
     },
     async appendComparison(spec, record) {
-      add(spec.reviews, { line: { type: 'comparison', record }, judgment: record.judgment, state: record.state, reviewed_at: record.reviewed_at })
+      add(spec.reviews, {
+        line: { type: 'comparison', record },
+        judgment: record.judgment,
+        state: record.state,
+        reviewed_at: record.reviewed_at,
+      })
     },
     async appendVerdict(spec, record) {
       appended.set(spec.reviews, [...(appended.get(spec.reviews) ?? []), record])
@@ -61,7 +75,12 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
     },
     async appendRetraction(spec, retraction) {
       retracted.set(spec.reviews, [...(retracted.get(spec.reviews) ?? []), retraction])
-      add(spec.reviews, { line: lineOfRetraction(retraction), judgment: retraction.withdrawn.judgment, state: retraction.withdrawn.state, reviewed_at: retraction.retracted_at })
+      add(spec.reviews, {
+        line: lineOfRetraction(retraction),
+        judgment: retraction.withdrawn.judgment,
+        state: retraction.withdrawn.state,
+        reviewed_at: retraction.retracted_at,
+      })
     },
     async forgetReviewStates(spec, pick, apply) {
       const counts = new Map<string, number>()
@@ -70,7 +89,13 @@ export function createMemoryFiles(content: MemoryFilesContent = {}): MemoryFiles
         if (!pick({ judgment: l.judgment, state_hash: stateHash, state: l.state, reviewed_at: l.reviewed_at })) return l
         counts.set(stateHash, (counts.get(stateHash) ?? 0) + 1)
         if (l.line.type === 'verdict') return verdictLine({ ...l.line.record, state: {} })
-        return l.line.type === 'comparison' ? { ...l, line: { type: 'comparison' as const, record: { ...l.line.record, state: {} } as ComparisonRecord }, state: {} } : { ...l, state: {} }
+        return l.line.type === 'comparison'
+          ? {
+              ...l,
+              line: { type: 'comparison' as const, record: { ...l.line.record, state: {} } as ComparisonRecord },
+              state: {},
+            }
+          : { ...l, state: {} }
       })
       if (apply) lines.set(spec.reviews, kept)
       return counts
@@ -89,11 +114,20 @@ interface Line {
 }
 
 function verdictLine(record: VerdictRecord): Line {
-  return { line: { type: 'verdict', record }, judgment: record.judgment, state: record.state, reviewed_at: record.reviewed_at }
+  return {
+    line: { type: 'verdict', record },
+    judgment: record.judgment,
+    state: record.state,
+    reviewed_at: record.reviewed_at,
+  }
 }
 
 function keyRow(spec: Spec, record: Row, where: string): KeyRow {
   const state = stateOf(record, spec.state, where)
-  const labels = Object.fromEntries(spec.questions.filter((q) => typeof record[q.name] === 'string' && record[q.name] !== '').map((q) => [q.name, record[q.name] as string]))
+  const labels = Object.fromEntries(
+    spec.questions
+      .filter((q) => typeof record[q.name] === 'string' && record[q.name] !== '')
+      .map((q) => [q.name, record[q.name] as string]),
+  )
   return { stateHash: stateHash(state), state, labels, where }
 }

@@ -25,7 +25,8 @@ export function createMemoryForget(data: MemoryForgetData): ForgetStore {
     const found = new Map<string, { values: boolean; keptRows: number }>()
     const of = (hash: string) => found.get(hash) ?? found.set(hash, { values: false, keptRows: 0 }).get(hash)!
     for (const hash of plan.values) if (data.states.has(hash)) of(hash).values = true
-    for (const [judgment, rows] of data.kept) for (const [hash, row] of rows) if (keptGoes(plan, judgment, hash, row.lastSeen)) of(hash).keptRows++
+    for (const [judgment, rows] of data.kept)
+      for (const [hash, row] of rows) if (keptGoes(plan, judgment, hash, row.lastSeen)) of(hash).keptRows++
     return [...found].sort(([a], [b]) => (a < b ? -1 : 1)).map(([stateHash, s]) => ({ stateHash, ...s }))
   }
   return {
@@ -34,24 +35,40 @@ export function createMemoryForget(data: MemoryForgetData): ForgetStore {
       const states = held(plan)
       if (states.length === 0) return { states, logCleared: true }
       for (const hash of plan.values) data.states.delete(hash)
-      for (const [judgment, rows] of data.kept) for (const [hash, row] of rows) if (keptGoes(plan, judgment, hash, row.lastSeen)) rows.delete(hash)
+      for (const [judgment, rows] of data.kept)
+        for (const [hash, row] of rows) if (keptGoes(plan, judgment, hash, row.lastSeen)) rows.delete(hash)
       for (const s of states) {
-        const places: [string, number][] = [['values', s.values ? 1 : 0], ['kept rows', s.keptRows]]
-        for (const [place, count] of places) if (count > 0) audit.push({ at, command, stateHash: s.stateHash, place, count })
+        const places: [string, number][] = [
+          ['values', s.values ? 1 : 0],
+          ['kept rows', s.keptRows],
+        ]
+        for (const [place, count] of places)
+          if (count > 0) audit.push({ at, command, stateHash: s.stateHash, place, count })
       }
       data.moveEpoch()
       return { states, logCleared: true }
     },
     statesWhere(column, value) {
-      return [...data.states].filter(([, s]) => {
-        const state = JSON.parse(s.json) as Record<string, string>
-        return Object.hasOwn(state, column) && state[column] === value
-      }).map(([hash]) => hash).sort()
+      return [...data.states]
+        .filter(([, s]) => {
+          const state = JSON.parse(s.json) as Record<string, string>
+          return Object.hasOwn(state, column) && state[column] === value
+        })
+        .map(([hash]) => hash)
+        .sort()
     },
     expiredStates(judgment, fingerprints, before) {
-      const answered = new Set(data.answers().filter((a) => fingerprints.includes(a.fingerprint)).map((a) => a.stateHash))
+      const answered = new Set(
+        data
+          .answers()
+          .filter((a) => fingerprints.includes(a.fingerprint))
+          .map((a) => a.stateHash),
+      )
       const kept = data.kept.get(judgment) ?? new Map()
-      return [...data.states].filter(([hash, s]) => s.storedAt < before && (kept.has(hash) || answered.has(hash))).map(([hash]) => hash).sort()
+      return [...data.states]
+        .filter(([hash, s]) => s.storedAt < before && (kept.has(hash) || answered.has(hash)))
+        .map(([hash]) => hash)
+        .sort()
     },
     recordForgotten(lines) {
       audit.push(...lines.map((l) => ({ ...l })))

@@ -19,7 +19,8 @@ export function createMemoryLeases(): LeaseStore {
   return {
     heldRows(judgment, now) {
       const live = [...of(judgment).values()].filter((e) => e.until > now)
-      return live.sort((a, b) => (a.reviewer < b.reviewer ? -1 : a.reviewer > b.reviewer ? 1 : a.place - b.place))
+      return live
+        .sort((a, b) => (a.reviewer < b.reviewer ? -1 : a.reviewer > b.reviewer ? 1 : a.place - b.place))
         .map(({ question, stateHash, reviewer, until, card }) => ({ question, stateHash, reviewer, until, card }))
     },
     holdRows(judgment, reviewer, wanted, now, until, most) {

@@ -6,7 +6,8 @@ import type { Store } from '../../src/ports/store.ts'
 type Stored = LabelCount & { readonly states: number | null; readonly squares: number | null }
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
-const newestFirst = (a: RunRecord, b: RunRecord): number => byText(b.started_at, a.started_at) || byText(b.run_id, a.run_id)
+const newestFirst = (a: RunRecord, b: RunRecord): number =>
+  byText(b.started_at, a.started_at) || byText(b.run_id, a.run_id)
 
 /** The limit as the SQLite adapter reads it: 0 or less is none, Infinity is all. */
 function take<T>(items: T[], limit: number): T[] {
@@ -15,9 +16,24 @@ function take<T>(items: T[], limit: number): T[] {
 }
 
 /** The run methods of the in-memory Store, with the SQLite adapter's observable behaviour. */
-export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'latestRuns' | 'runLabelCounts' |
-  'getRun' | 'runStates' | 'runStatesPage' | 'runStateCount' | 'deleteRunStates' | 'sameRunStates' | 'recordModelCheck' | 'modelChecks' |
-  'putOpenRun' | 'openRuns' | 'closeOpenRun'> {
+export function createMemoryRuns(): Pick<
+  Store,
+  | 'recordRun'
+  | 'listRuns'
+  | 'latestRuns'
+  | 'runLabelCounts'
+  | 'getRun'
+  | 'runStates'
+  | 'runStatesPage'
+  | 'runStateCount'
+  | 'deleteRunStates'
+  | 'sameRunStates'
+  | 'recordModelCheck'
+  | 'modelChecks'
+  | 'putOpenRun'
+  | 'openRuns'
+  | 'closeOpenRun'
+> {
   const runs = new Map<string, RunRecord>()
   const runLabels = new Map<string, Map<string, Stored>>()
   const runStates = new Map<string, RunState[]>()
@@ -29,15 +45,25 @@ export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'late
     runs.set(run.run_id, runRecord(run))
     const labels = new Map<string, Stored>()
     // As SQL adds them: a repeated label adds up, and an unknown (null) part stays unknown.
-    const plus = (a: number | null | undefined, b: number | null | undefined) => (a === null || b === null || b === undefined ? null : a === undefined ? b : a + b)
+    const plus = (a: number | null | undefined, b: number | null | undefined) =>
+      a === null || b === null || b === undefined ? null : a === undefined ? b : a + b
     for (const c of counts) {
       const id = `${c.question}\0${c.label}`
       const before = labels.get(id)
-      labels.set(id, { run_id: run.run_id, question: c.question, label: c.label, count: (before?.count ?? 0) + c.count,
-        states: plus(before?.states, c.states), squares: plus(before?.squares, c.squares) })
+      labels.set(id, {
+        run_id: run.run_id,
+        question: c.question,
+        label: c.label,
+        count: (before?.count ?? 0) + c.count,
+        states: plus(before?.states, c.states),
+        squares: plus(before?.squares, c.squares),
+      })
     }
     runLabels.set(run.run_id, labels)
-    runStates.set(run.run_id, [...states].map((s) => ({ ...s })).sort((a, b) => byText(a.stateHash, b.stateHash)))
+    runStates.set(
+      run.run_id,
+      [...states].map((s) => ({ ...s })).sort((a, b) => byText(a.stateHash, b.stateHash)),
+    )
   }
   return {
     recordRun(run, counts, states = []) {
@@ -61,13 +87,25 @@ export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'late
     },
     latestRuns() {
       const latest = new Map<string, RunRecord>()
-      for (const run of [...runs.values()].sort(newestFirst)) if (!latest.has(run.judgment)) latest.set(run.judgment, run)
+      for (const run of [...runs.values()].sort(newestFirst))
+        if (!latest.has(run.judgment)) latest.set(run.judgment, run)
       return [...latest.values()].sort((a, b) => byText(a.judgment, b.judgment)).map(runRecord)
     },
     runLabelCounts(judgment) {
       const chosen = [...runs.values()].filter((run) => run.judgment === judgment).sort((a, b) => newestFirst(b, a))
-      return chosen.flatMap((run) => [...(runLabels.get(run.run_id)?.values() ?? [])].map((c): RunLabelCount =>
-        ({ ...c, rows: run.rows, started_at: run.started_at, status: run.status, command: run.command, source: run.source, reported_model: run.reported_model })))
+      return chosen.flatMap((run) =>
+        [...(runLabels.get(run.run_id)?.values() ?? [])].map(
+          (c): RunLabelCount => ({
+            ...c,
+            rows: run.rows,
+            started_at: run.started_at,
+            status: run.status,
+            command: run.command,
+            source: run.source,
+            reported_model: run.reported_model,
+          }),
+        ),
+      )
     },
     runStates(runId, from, limit) {
       const all = statesOf(runId)
@@ -112,11 +150,26 @@ export function createMemoryRuns(): Pick<Store, 'recordRun' | 'listRuns' | 'late
 /** A copy of a run record with its fields in the order of the `_judge_runs` columns. */
 function runRecord(run: RunRecord): RunRecord {
   return {
-    run_id: run.run_id, judgment: run.judgment, spec_hash: run.spec_hash, git_sha: run.git_sha,
-    model: run.model, rows: run.rows, asked: run.asked, cost: run.cost, status: run.status,
-    started_at: run.started_at, finished_at: run.finished_at, cached: run.cached,
-    requests: run.requests, command: run.command, source: run.source, source_hash: run.source_hash,
-    node: run.node, reported_model: run.reported_model, states: run.states, fingerprints: { ...run.fingerprints },
+    run_id: run.run_id,
+    judgment: run.judgment,
+    spec_hash: run.spec_hash,
+    git_sha: run.git_sha,
+    model: run.model,
+    rows: run.rows,
+    asked: run.asked,
+    cost: run.cost,
+    status: run.status,
+    started_at: run.started_at,
+    finished_at: run.finished_at,
+    cached: run.cached,
+    requests: run.requests,
+    command: run.command,
+    source: run.source,
+    source_hash: run.source_hash,
+    node: run.node,
+    reported_model: run.reported_model,
+    states: run.states,
+    fingerprints: { ...run.fingerprints },
     fit: structuredClone(run.fit ?? {}),
     routes: structuredClone(run.routes ?? {}),
   }

@@ -28,7 +28,8 @@ interface KeptEntry {
 const key = (...parts: string[]): string => parts.join('\0')
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-const within = (margin: number, band: MarginBand | undefined): boolean => !band || (margin >= band.from && margin < band.below)
+const within = (margin: number, band: MarginBand | undefined): boolean =>
+  !band || (margin >= band.from && margin < band.below)
 
 /** The limit as the SQLite adapter reads it: 0 or less is none, Infinity is all. */
 function take<T>(items: T[], limit: number): T[] {
@@ -42,20 +43,53 @@ export function createMemoryStore(): Store {
 }
 
 // The methods that only read: any other moves the write mark, as a write to the SQLite store does.
-const READS = new Set(['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'answerLabels', 'sampleAnswers',
-  'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'getRun', 'runLabelCounts', 'runStates', 'runStatesPage', 'runStateCount',
-  'sameRunStates', 'modelChecks',
-  'answerGroups', 'answersEpoch', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'heldFor', 'heldRows',
-  'statesWhere', 'expiredStates', 'forgottenLines', 'latestReasks', 'close'])
+const READS = new Set([
+  'getAnswers',
+  'answeredFingerprints',
+  'getStates',
+  'answersForStates',
+  'answerLabels',
+  'sampleAnswers',
+  'countAnswers',
+  'answerCells',
+  'listRuns',
+  'latestRuns',
+  'getRun',
+  'runLabelCounts',
+  'runStates',
+  'runStatesPage',
+  'runStateCount',
+  'sameRunStates',
+  'modelChecks',
+  'answerGroups',
+  'answersEpoch',
+  'keptRows',
+  'shadowPairs',
+  'candidateQuestions',
+  'spendByDay',
+  'heldFor',
+  'heldRows',
+  'statesWhere',
+  'expiredStates',
+  'forgottenLines',
+  'latestReasks',
+  'close',
+])
 
 /** The store with its write mark: a count of the calls that may have written. */
 function marked(store: Omit<Store, 'writeMark'>): Store {
   let writes = 0
-  const methods = Object.fromEntries(Object.entries(store as unknown as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) =>
-    [name, READS.has(name) ? method : (...args: unknown[]) => {
-      writes++
-      return method(...args)
-    }]))
+  const methods = Object.fromEntries(
+    Object.entries(store as unknown as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => [
+      name,
+      READS.has(name)
+        ? method
+        : (...args: unknown[]) => {
+            writes++
+            return method(...args)
+          },
+    ]),
+  )
   return { ...(methods as unknown as Omit<Store, 'writeMark'>), writeMark: () => String(writes) }
 }
 
@@ -81,7 +115,11 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     answers.set(key(a.model, a.fingerprint), group)
     const first = group.get(a.stateHash)
     if (first) return read(first)
-    const entry = { answer: storedAnswer(a, {}), distribution: JSON.stringify(a.distribution), rank: sampleRank(a.judgment, a.question, a.stateHash) }
+    const entry = {
+      answer: storedAnswer(a, {}),
+      distribution: JSON.stringify(a.distribution),
+      rank: sampleRank(a.judgment, a.question, a.stateHash),
+    }
     group.set(a.stateHash, entry)
     return read(entry)
   }
@@ -89,7 +127,10 @@ function memoryStore(): Omit<Store, 'writeMark'> {
   // A state's values are written once; storing them again moves only the time they were last stored.
   const store = (stateHash: string, state: State, at: string) => {
     const was = states.get(stateHash)
-    states.set(stateHash, { json: was?.json ?? JSON.stringify(state), storedAt: was && was.storedAt > at ? was.storedAt : at })
+    states.set(stateHash, {
+      json: was?.json ?? JSON.stringify(state),
+      storedAt: was && was.storedAt > at ? was.storedAt : at,
+    })
   }
   let epoch = 0
   const runs = createMemoryRuns()
@@ -106,7 +147,11 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       return new Set(fingerprints.filter((fingerprint) => answersOf(model, fingerprint).has(stateHash)))
     },
     putAnswers(list, stateHash, state) {
-      store(stateHash, state, list.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), ''))
+      store(
+        stateHash,
+        state,
+        list.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), ''),
+      )
       return list.map(putAnswer)
     },
     getStates(stateHashes) {
@@ -125,10 +170,12 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       })
     },
     answerLabels(model, fingerprints, stateHashes) {
-      return new Map(fingerprints.map((fp) => {
-        const group = answersOf(model, fp)
-        return [fp, new Map(stateHashes.flatMap((h) => (group.has(h) ? [[h, group.get(h)!.answer.label]] : [])))]
-      }))
+      return new Map(
+        fingerprints.map((fp) => {
+          const group = answersOf(model, fp)
+          return [fp, new Map(stateHashes.flatMap((h) => (group.has(h) ? [[h, group.get(h)!.answer.label]] : [])))]
+        }),
+      )
     },
     sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
       const inBand = [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer.margin, band))
@@ -157,8 +204,14 @@ function memoryStore(): Omit<Store, 'writeMark'> {
         }
         for (const list of byAsker.values()) groups.push(groupOf(list))
       }
-      return groups.sort((a, b) => byText(a.judgment, b.judgment) || byText(a.question, b.question) ||
-        byText(a.model, b.model) || byText(b.newest, a.newest) || byText(a.fingerprint, b.fingerprint))
+      return groups.sort(
+        (a, b) =>
+          byText(a.judgment, b.judgment) ||
+          byText(a.question, b.question) ||
+          byText(a.model, b.model) ||
+          byText(b.newest, a.newest) ||
+          byText(a.fingerprint, b.fingerprint),
+      )
     },
     deleteAnswers(group) {
       const entries = answers.get(key(group.model, group.fingerprint)) ?? new Map<string, AnswerEntry>()
@@ -186,15 +239,24 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     },
     keptRows(judgment) {
       // As the store's join: a kept row whose values were forgotten is not offered.
-      const rows = [...(kept.get(judgment) ?? new Map<string, KeptEntry>())].filter(([stateHash]) => states.has(stateHash))
+      const rows = [...(kept.get(judgment) ?? new Map<string, KeptEntry>())].filter(([stateHash]) =>
+        states.has(stateHash),
+      )
       rows.sort(([, a], [, b]) => byText(a.firstSeen, b.firstSeen))
-      return rows.map(([stateHash, row]): KeptRow =>
-        ({ judgment, stateHash, state: JSON.parse(states.get(stateHash)!.json), ...row }))
+      return rows.map(
+        ([stateHash, row]): KeptRow => ({
+          judgment,
+          stateHash,
+          state: JSON.parse(states.get(stateHash)!.json),
+          ...row,
+        }),
+      )
     },
     recordShadow(pairs, candidate = []) {
       for (const c of candidate) {
         const id = key(c.judgment, c.specHash, c.question)
-        const seenAt = candidates.has(id) && candidates.get(id)!.seenAt > c.seenAt ? candidates.get(id)!.seenAt : c.seenAt
+        const seenAt =
+          candidates.has(id) && candidates.get(id)!.seenAt > c.seenAt ? candidates.get(id)!.seenAt : c.seenAt
         candidates.set(id, { ...c, seenAt })
       }
       for (const pair of pairs) {
@@ -209,8 +271,11 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       return pairs.sort((a, b) => byText(a.at, b.at))
     },
     candidateQuestions() {
-      return [...candidates.values()].map((c) => ({ ...c })).sort((a, b) =>
-        byText(a.judgment, b.judgment) || byText(a.specHash, b.specHash) || byText(a.question, b.question))
+      return [...candidates.values()]
+        .map((c) => ({ ...c }))
+        .sort(
+          (a, b) => byText(a.judgment, b.judgment) || byText(a.specHash, b.specHash) || byText(a.question, b.question),
+        )
     },
     reservePace(key, now, spacingMs, latest) {
       const at = Math.max(now, pace.get(key) ?? 0)
@@ -242,7 +307,12 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     },
     ...createMemoryReasks(),
     ...createMemoryLeases(),
-    ...createMemoryForget({ states, kept, answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)), moveEpoch: () => void epoch++ }),
+    ...createMemoryForget({
+      states,
+      kept,
+      answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)),
+      moveEpoch: () => void epoch++,
+    }),
     close() {},
   }
 }
@@ -257,17 +327,31 @@ function groupOf(list: readonly StoredAnswer[]): AnswerGroup {
 /** A copy of an answer with its fields in the order the SQLite adapter reads them. */
 function storedAnswer(a: StoredAnswer, distribution: StoredAnswer['distribution']): StoredAnswer {
   return {
-    model: a.model, fingerprint: a.fingerprint, stateHash: a.stateHash, judgment: a.judgment,
-    question: a.question, distribution, label: a.label, p: a.p, margin: a.margin,
-    askedAt: a.askedAt, reportedModel: a.reportedModel ?? a.model, optionMass: a.optionMass ?? null,
+    model: a.model,
+    fingerprint: a.fingerprint,
+    stateHash: a.stateHash,
+    judgment: a.judgment,
+    question: a.question,
+    distribution,
+    label: a.label,
+    p: a.p,
+    margin: a.margin,
+    askedAt: a.askedAt,
+    reportedModel: a.reportedModel ?? a.model,
+    optionMass: a.optionMass ?? null,
   }
 }
 
 /** A copy of a shadow pair with its fields in the order of the `_judge_shadows` columns. */
 function shadowPair(s: ShadowPair): ShadowPair {
   return {
-    liveJudgment: s.liveJudgment, candidateJudgment: s.candidateJudgment,
-    candidateHash: s.candidateHash, stateHash: s.stateHash, question: s.question,
-    liveLabel: s.liveLabel, candidateLabel: s.candidateLabel, at: s.at,
+    liveJudgment: s.liveJudgment,
+    candidateJudgment: s.candidateJudgment,
+    candidateHash: s.candidateHash,
+    stateHash: s.stateHash,
+    question: s.question,
+    liveLabel: s.liveLabel,
+    candidateLabel: s.candidateLabel,
+    at: s.at,
   }
 }

@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process'
 
 /** Why promtool cannot check here, or false: the Debian package `prometheus` has it (.ci/run installs it). */
-export const NO_PROMTOOL = spawnSync('promtool', ['--version']).error ? 'promtool is not installed (Debian package prometheus)' : false
+export const NO_PROMTOOL = spawnSync('promtool', ['--version']).error
+  ? 'promtool is not installed (Debian package prometheus)'
+  : false
 
 /** The value of one series of a scrape, 0 when absent. */
 export function valueOf(text: string, series: string): number {

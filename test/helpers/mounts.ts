@@ -48,7 +48,7 @@ export function fillDisk(dir: string): string {
   const fd = openSync(file, 'w')
   const chunk = Buffer.alloc(64 * 1024)
   try {
-    for (let size = chunk.length; size >= 1;) {
+    for (let size = chunk.length; size >= 1; ) {
       try {
         writeSync(fd, chunk, 0, size)
       } catch (error) {

@@ -29,7 +29,8 @@ export function noisyAnswers(noise: Noise): (body: WireRequest) => Record<string
   return (body) => {
     const answers = simulatedAnswers(body)
     if (!unsteady(body.state, noise.share)) return answers
-    for (const [name, answer] of Object.entries(answers)) if (random() < noise.flip) answers[name] = flipped(answer as Record<string, unknown>)
+    for (const [name, answer] of Object.entries(answers))
+      if (random() < noise.flip) answers[name] = flipped(answer as Record<string, unknown>)
     return answers
   }
 }
@@ -40,5 +41,7 @@ function flipped(answer: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(probabilities)
   const moved = Object.fromEntries(keys.map((key, i) => [keys[(i + 1) % keys.length], probabilities[key]]))
   const best = keys.reduce((a, b) => (moved[b] > moved[a] ? b : a))
-  return answer.type === 'choice' ? { ...answer, probabilities: moved, choice: best } : { ...answer, probabilities: moved }
+  return answer.type === 'choice'
+    ? { ...answer, probabilities: moved, choice: best }
+    : { ...answer, probabilities: moved }
 }

@@ -40,18 +40,27 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   const requests: ReceivedRequest[] = []
   const answered: ReceivedRequest[] = []
   const window = options.limit ? createRateWindow(options.limit) : null
-  const server = createServer((req, res) => void handle(req, res).catch((error: unknown) => send(res, error500(String(error)))))
+  const server = createServer(
+    (req, res) => void handle(req, res).catch((error: unknown) => send(res, error500(String(error)))),
+  )
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const text = await new Promise<string>((resolve) => {
       let body = ''
       req.on('data', (chunk) => (body += chunk))
       req.on('end', () => resolve(body))
     })
-    const request: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: parse(text) }
+    const request: ReceivedRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body: parse(text),
+    }
     const index = requests.push(request) - 1
     const admitted = !window || window.admit(Date.now())
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
-    const reply = admitted ? replyTo(request, index, options) : failure(429, 'rate limit reached', options.limit!.retryAfter)
+    const reply = admitted
+      ? replyTo(request, index, options)
+      : failure(429, 'rate limit reached', options.limit!.retryAfter)
     if (reply.status === 200) answered.push(request)
     send(res, reply)
   }
@@ -69,22 +78,29 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
 }
 
 function replyTo(request: ReceivedRequest, index: number, options: OpenAiServerOptions): ScriptedReply {
-  if (request.method === 'GET' && request.path === '/v1/models') return { status: 200, body: modelList(options.models ?? ['qwen2.5-7b-instruct']) }
+  if (request.method === 'GET' && request.path === '/v1/models')
+    return { status: 200, body: modelList(options.models ?? ['qwen2.5-7b-instruct']) }
   if (request.method !== 'POST' || request.path !== '/v1/chat/completions') return failure(404, 'not found')
-  if (options.expectKey !== undefined && request.headers.authorization !== `Bearer ${options.expectKey}`) return failure(401, 'Incorrect API key provided')
+  if (options.expectKey !== undefined && request.headers.authorization !== `Bearer ${options.expectKey}`)
+    return failure(401, 'Incorrect API key provided')
   const scripted = options.reply?.(request, index)
   if (scripted) return scripted
   if (index < (options.failTimes ?? 0)) return failure(options.status ?? 503, 'overloaded', options.retryAfter)
   const body = request.body
-  if (typeof body?.model !== 'string' || !Array.isArray(body.messages)) return failure(400, 'model and messages are required')
-  if (body.logprobs !== true || !(body.top_logprobs >= 1 && body.top_logprobs <= 20)) return failure(400, 'top_logprobs must be between 1 and 20 with logprobs')
+  if (typeof body?.model !== 'string' || !Array.isArray(body.messages))
+    return failure(400, 'model and messages are required')
+  if (body.logprobs !== true || !(body.top_logprobs >= 1 && body.top_logprobs <= 20))
+    return failure(400, 'top_logprobs must be between 1 and 20 with logprobs')
   return { status: 200, body: completion(body, options) }
 }
 
 /** The labels a prompt lists, one `- label` or `- label: description` line each, as a model reads them. */
 export function promptLabels(prompt: string): string[] {
   const section = prompt.split('\nLabels:\n')[1]?.split('\n\n')[0] ?? ''
-  return section.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2).split(': ')[0])
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('- '))
+    .map((line) => line.slice(2).split(': ')[0])
 }
 
 /**
@@ -100,7 +116,10 @@ export function simulatedTop(labels: readonly string[], seed: string): { token: 
     if (p[i] === 0) return []
     const piece = (i % 2 === 0 ? ' ' : '') + label.slice(0, 4)
     if (i !== top) return [{ token: piece, logprob: Math.log(p[i] * 0.97) }]
-    return [{ token: piece, logprob: Math.log(p[i] * 0.9) }, { token: label[0].toUpperCase() + label.slice(1, 4), logprob: Math.log(p[i] * 0.07) }]
+    return [
+      { token: piece, logprob: Math.log(p[i] * 0.9) },
+      { token: label[0].toUpperCase() + label.slice(1, 4), logprob: Math.log(p[i] * 0.07) },
+    ]
   })
   tokens.push({ token: 'The', logprob: Math.log(0.02) }, { token: '\n', logprob: Math.log(0.01) })
   return tokens.sort((a, b) => b.logprob - a.logprob)
@@ -111,18 +130,35 @@ function completion(body: any, options: OpenAiServerOptions): object {
   const labels = promptLabels(prompt)
   const top = (options.top ?? simulatedTop)(labels, prompt).slice(0, body.top_logprobs)
   const first = top[0] ?? { token: '', logprob: 0 }
-  const logprobs = options.noLogprobs ? null : { content: [{ ...first, bytes: [...Buffer.from(first.token)], top_logprobs: top }] }
+  const logprobs = options.noLogprobs
+    ? null
+    : { content: [{ ...first, bytes: [...Buffer.from(first.token)], top_logprobs: top }] }
   const promptTokens = Math.ceil(prompt.length / 4) + 16
   return {
-    id: 'chatcmpl-local', object: 'chat.completion', created: 1_700_000_000, model: body.model,
+    id: 'chatcmpl-local',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model: body.model,
     choices: [{ index: 0, message: { role: 'assistant', content: first.token }, logprobs, finish_reason: 'length' }],
-    ...(options.noUsage ? {} : { usage: { prompt_tokens: promptTokens, completion_tokens: 1, total_tokens: promptTokens + 1 } }),
+    ...(options.noUsage
+      ? {}
+      : { usage: { prompt_tokens: promptTokens, completion_tokens: 1, total_tokens: promptTokens + 1 } }),
   }
 }
 
 /** The list GET /v1/models answers, as vLLM writes it. */
 function modelList(ids: readonly string[]): object {
-  return { object: 'list', data: ids.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'vllm', root: id, max_model_len: 32768 })) }
+  return {
+    object: 'list',
+    data: ids.map((id) => ({
+      id,
+      object: 'model',
+      created: 1_700_000_000,
+      owned_by: 'vllm',
+      root: id,
+      max_model_len: 32768,
+    })),
+  }
 }
 
 function failure(status: number, message: string, retryAfter?: string): ScriptedReply {

@@ -23,12 +23,22 @@ export function rightChance(p: number): number {
 }
 
 /** `size` answers of is_spam, half yes, p spread over 0.50..0.99, right as `chance` (default rightChance) says. */
-export function precisionPopulation(size: number, seed: number, chance: (p: number) => number = rightChance): PrecisionRow[] {
+export function precisionPopulation(
+  size: number,
+  seed: number,
+  chance: (p: number) => number = rightChance,
+): PrecisionRow[] {
   const random = seededRandom(seed)
   return Array.from({ length: size }, (_, i) => {
     const p = Math.round((0.5 + Math.floor(random() * 50) / 100) * 100) / 100
     const label = random() < 0.5 ? 'yes' : 'no'
-    return { hash: i.toString(16).padStart(16, '0'), label, p, margin: Math.round((2 * p - 1) * 100) / 100, correct: random() < chance(p) }
+    return {
+      hash: i.toString(16).padStart(16, '0'),
+      label,
+      p,
+      margin: Math.round((2 * p - 1) * 100) / 100,
+      correct: random() < chance(p),
+    }
   })
 }
 
@@ -49,17 +59,45 @@ export function cellsOf(rows: readonly PrecisionRow[]): AnswerCell[] {
 }
 
 /** An audit of the population: a simple random sample of `size` rows from each stratum. */
-export function auditOfPopulation(rows: readonly PrecisionRow[], unsureBelow: number, size: number, seed: number): QuestionAudit {
+export function auditOfPopulation(
+  rows: readonly PrecisionRow[],
+  unsureBelow: number,
+  size: number,
+  seed: number,
+): QuestionAudit {
   const random = seededRandom(seed)
   const question = spec().questions[0]
-  const strata = Object.fromEntries(STRATA.map((stratum): [Stratum, StratumSample] => {
-    const members = rows.filter((r) => stratumOf(r.margin, unsureBelow) === stratum)
-    const picked = [...members].sort(() => random() - 0.5).slice(0, size)
-    const sampled = picked.map((r): SampledRow => {
-      const other = r.label === 'yes' ? 'no' : 'yes'
-      return { stateHash: r.hash, stratum, label: r.label, p: r.p, margin: r.margin, truth: [r.correct ? r.label : other], correct: r.correct }
-    })
-    return [stratum, { stratum, size: members.length, sampled: sampled.length, rows: sampled, needs_context: 0, ambiguous: 0, outside: 0, next: null, needed: 0 }]
-  })) as Record<Stratum, StratumSample>
+  const strata = Object.fromEntries(
+    STRATA.map((stratum): [Stratum, StratumSample] => {
+      const members = rows.filter((r) => stratumOf(r.margin, unsureBelow) === stratum)
+      const picked = [...members].sort(() => random() - 0.5).slice(0, size)
+      const sampled = picked.map((r): SampledRow => {
+        const other = r.label === 'yes' ? 'no' : 'yes'
+        return {
+          stateHash: r.hash,
+          stratum,
+          label: r.label,
+          p: r.p,
+          margin: r.margin,
+          truth: [r.correct ? r.label : other],
+          correct: r.correct,
+        }
+      })
+      return [
+        stratum,
+        {
+          stratum,
+          size: members.length,
+          sampled: sampled.length,
+          rows: sampled,
+          needs_context: 0,
+          ambiguous: 0,
+          outside: 0,
+          next: null,
+          needed: 0,
+        },
+      ]
+    }),
+  ) as Record<Stratum, StratumSample>
   return { question, strata }
 }

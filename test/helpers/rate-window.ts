@@ -27,7 +27,8 @@ export function createRateWindow(limit: RateLimit): RateWindow {
   const admitted: number[] = []
   let refused = 0
   let total = 0
-  const requests = () => (limit.halvesAfter !== undefined && total >= limit.halvesAfter ? Math.floor(limit.requests / 2) : limit.requests)
+  const requests = () =>
+    limit.halvesAfter !== undefined && total >= limit.halvesAfter ? Math.floor(limit.requests / 2) : limit.requests
   const slide = (now: number) => {
     while (admitted.length > 0 && admitted[0] <= now - limit.windowMs) admitted.shift()
   }

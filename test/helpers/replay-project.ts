@@ -30,7 +30,10 @@ questions:
 // By hand, over messages 0-9: the live wording says yes for 0-3, the candidate's for 0-2, 4 and 5.
 // They agree on 0, 1, 2 (yes) and 6-9 (no): 7 of 10. Live mix yes 0.4, no 0.6; candidate mix yes
 // 0.5, no 0.5; total variation distance (0.1 + 0.1) / 2 = 0.1. Topic is worded the same in both.
-export const YES: Readonly<Record<string, readonly number[]>> = { [LIVE_ASK]: [0, 1, 2, 3], [CANDIDATE_ASK]: [0, 1, 2, 4, 5] }
+export const YES: Readonly<Record<string, readonly number[]>> = {
+  [LIVE_ASK]: [0, 1, 2, 3],
+  [CANDIDATE_ASK]: [0, 1, 2, 4, 5],
+}
 export const message = (i: number) => `msg ${i}`
 const indexOf = (body: WireRequest) => Number(/(\d+)$/.exec(body.state.message)![1])
 
@@ -38,8 +41,14 @@ const indexOf = (body: WireRequest) => Number(/(\d+)$/.exec(body.state.message)!
 export function scripted(body: WireRequest): Record<string, unknown> {
   const answers: Record<string, unknown> = {}
   for (const [name, q] of Object.entries(body.questions)) {
-    if (q.type === 'noul') answers[name] = { type: 'noul', noul: YES[q.instructions]?.includes(indexOf(body)) ? 0.9 : 0.1 }
-    else answers[name] = { type: 'choice', choice: 'personal', probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 } }
+    if (q.type === 'noul')
+      answers[name] = { type: 'noul', noul: YES[q.instructions]?.includes(indexOf(body)) ? 0.9 : 0.1 }
+    else
+      answers[name] = {
+        type: 'choice',
+        choice: 'personal',
+        probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 },
+      }
   }
   return answers
 }
@@ -49,7 +58,10 @@ export function scripted(body: WireRequest): Record<string, unknown> {
  * judgment, the first ten judged live by `judge run`, and the first four already answered by the
  * candidate, as shadow requests would have left them.
  */
-export async function setup(t: Test, options: { keep?: number; shadowed?: number; files?: Record<string, string> } = {}) {
+export async function setup(
+  t: Test,
+  options: { keep?: number; shadowed?: number; files?: Record<string, string> } = {},
+) {
   const dir = t.testdir({
     'spam.judge.yaml': spamSpec('spam', LIVE_ASK),
     'live.csv': ['message', ...Array.from({ length: 10 }, (_, i) => message(i))].join('\n') + '\n',
@@ -68,10 +80,10 @@ export async function setup(t: Test, options: { keep?: number; shadowed?: number
     }
     t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'live.csv'], env, dir)).code, 0)
     const candidate = loadProject(join(dir, 'candidates/spam-v2.judge.yaml'))
-    for (let i = 0; i < (options.shadowed ?? 4); i++) await judgeRequest(runtime, { project: candidate, row: { message: message(i) }, cap: 0.01 })
+    for (let i = 0; i < (options.shadowed ?? 4); i++)
+      await judgeRequest(runtime, { project: candidate, row: { message: message(i) }, cap: 0.01 })
   } finally {
     runtime.close()
   }
   return { dir, engine, env, before: engine.requests.length }
 }
-

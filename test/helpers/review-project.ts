@@ -24,7 +24,11 @@ export const REVIEW_ROWS: readonly ReviewRow[] = [
   { message: 'WINNER! Claim your prize now, call 09061701461', yes: 0.95, key: 'yes' },
   { message: 'See you at lunch tomorrow?', yes: 0.8, key: 'no' },
   { message: EVIL_MESSAGE, yes: 0.55, key: '' },
-  ...Array.from({ length: 40 }, (_, i) => ({ message: `plain message number ${i + 1}`, yes: 0.1, key: i < 2 ? 'no' : '' })),
+  ...Array.from({ length: 40 }, (_, i) => ({
+    message: `plain message number ${i + 1}`,
+    yes: 0.1,
+    key: i < 2 ? 'no' : '',
+  })),
 ]
 
 /** The spec of the review project: the spam judgment with a key and unsure_below. */
@@ -43,8 +47,21 @@ function answer(body: WireRequest): Record<string, unknown> {
   const yes = row?.yes ?? 0.1
   return {
     ...(body.questions.is_spam ? { is_spam: { type: 'noul', noul: yes } } : {}),
-    ...(body.questions.topic ? { topic: { type: 'choice', choice: 'personal', probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 } } } : {}),
-    ...(body.questions.urgency ? { urgency: { type: 'score', score: 0.1, legend: { 0: 'low', 1: 'medium', 2: 'high' }, probabilities: { 0: 0.9, 1: 0.05, 2: 0.05 } } } : {}),
+    ...(body.questions.topic
+      ? {
+          topic: { type: 'choice', choice: 'personal', probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 } },
+        }
+      : {}),
+    ...(body.questions.urgency
+      ? {
+          urgency: {
+            type: 'score',
+            score: 0.1,
+            legend: { 0: 'low', 1: 'medium', 2: 'high' },
+            probabilities: { 0: 0.9, 1: 0.05, 2: 0.05 },
+          },
+        }
+      : {}),
   }
 }
 
@@ -61,7 +78,10 @@ export interface ReviewProject {
 export async function reviewProject(t: Test): Promise<ReviewProject> {
   const dir = t.testdir({
     'spam.judge.yaml': REVIEW_YAML,
-    'spam.key.csv': stringify([['message', 'is_spam'], ...REVIEW_ROWS.filter((r) => r.key !== '').map((r) => [r.message, r.key])]),
+    'spam.key.csv': stringify([
+      ['message', 'is_spam'],
+      ...REVIEW_ROWS.filter((r) => r.key !== '').map((r) => [r.message, r.key]),
+    ]),
     'messages.csv': stringify([['message'], ...REVIEW_ROWS.map((r) => [r.message])]),
   })
   const engine = await startSystemOneServer({ expectKey: 'test-key', answer })

@@ -17,7 +17,12 @@ const ROOT = resolve(import.meta.dirname, '../..')
 export const NOT_TESTS = ['test/helpers/', 'test/fixtures/']
 
 /** The tests `npm run test:slow` runs; `npm test` leaves them out. */
-export const SLOW = ['test/browser/', 'test/package.ts', 'test/core/review/estimate-simulation.ts', 'test/store-soak.ts']
+export const SLOW = [
+  'test/browser/',
+  'test/package.ts',
+  'test/core/review/estimate-simulation.ts',
+  'test/store-soak.ts',
+]
 
 /** A test file's outcome. */
 export interface FileResult {
@@ -61,13 +66,26 @@ export function report(results: readonly FileResult[]): string {
   const lines: string[] = []
   for (const r of results) for (const skip of skipsOf(r.output)) lines.push(`skipped: ${skip}`)
   const failed = results.filter((r) => !passed(r))
-  for (const r of failed) lines.push(`# ${r.file} failed${r.timedOut ? ' (timed out)' : ` (exit ${r.code})`}`, r.output.trimEnd())
-  const sum = results.map((r) => countsOf(r.output)).reduce((a, c) => ({ total: a.total + c.total, pass: a.pass + c.pass, fail: a.fail + c.fail, skip: a.skip + c.skip }), { total: 0, pass: 0, fail: 0, skip: 0 })
+  for (const r of failed)
+    lines.push(`# ${r.file} failed${r.timedOut ? ' (timed out)' : ` (exit ${r.code})`}`, r.output.trimEnd())
+  const sum = results
+    .map((r) => countsOf(r.output))
+    .reduce(
+      (a, c) => ({ total: a.total + c.total, pass: a.pass + c.pass, fail: a.fail + c.fail, skip: a.skip + c.skip }),
+      { total: 0, pass: 0, fail: 0, skip: 0 },
+    )
   const fail = Math.max(sum.fail, failed.length)
-  lines.push(`# { total: ${sum.total}, pass: ${sum.pass}${fail ? `, fail: ${fail}` : ''}${sum.skip ? `, skip: ${sum.skip}` : ''} }`)
+  lines.push(
+    `# { total: ${sum.total}, pass: ${sum.pass}${fail ? `, fail: ${fail}` : ''}${sum.skip ? `, skip: ${sum.skip}` : ''} }`,
+  )
   const files = (list: readonly FileResult[]) => list.reduce((n, r) => n + r.files, 0)
-  lines.push(`test files: ${files(results) - files(failed)} passed, ${files(failed)} failed, in ${results.length} processes`)
-  const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 5).map((r) => `${r.file} ${(r.ms / 1000).toFixed(1)} s`)
+  lines.push(
+    `test files: ${files(results) - files(failed)} passed, ${files(failed)} failed, in ${results.length} processes`,
+  )
+  const slowest = [...results]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map((r) => `${r.file} ${(r.ms / 1000).toFixed(1)} s`)
   lines.push(`slowest: ${slowest.join(', ')}`)
   return `${lines.join('\n')}\n`
 }
@@ -75,12 +93,18 @@ export function report(results: readonly FileResult[]): string {
 /** The test files under `paths` (files or folders), in path order, less NOT_TESTS and, unless named, SLOW. */
 export function testFiles(paths: readonly string[], root = ROOT): string[] {
   const named = paths.length > 0
-  const all = (named ? paths : ['test']).flatMap((p) => (p.endsWith('.ts') ? [p] : walk(join(root, p)).map((f) => relative(root, f))))
-  return [...new Set(all)].filter((f) => !NOT_TESTS.some((n) => f.startsWith(n)) && (named || !SLOW.some((s) => f.startsWith(s)))).sort()
+  const all = (named ? paths : ['test']).flatMap((p) =>
+    p.endsWith('.ts') ? [p] : walk(join(root, p)).map((f) => relative(root, f)),
+  )
+  return [...new Set(all)]
+    .filter((f) => !NOT_TESTS.some((n) => f.startsWith(n)) && (named || !SLOW.some((s) => f.startsWith(s))))
+    .sort()
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => join(dir, f))
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(dir, f))
 }
 
 /** Where a file is run from, and tap's mocking loader (the project's by default). */
@@ -93,7 +117,12 @@ export interface RunOptions {
  * Runs one test file, or several in one process (named by `name`), with the pinned Node and
  * tap's mocking loader, killed past `timeoutMs`.
  */
-export function runFile(file: string | readonly string[], timeoutMs: number, options: RunOptions = {}, name = String(file)): Promise<FileResult> {
+export function runFile(
+  file: string | readonly string[],
+  timeoutMs: number,
+  options: RunOptions = {},
+  name = String(file),
+): Promise<FileResult> {
   const { root = ROOT, mockLoader = join(ROOT, 'node_modules/@tapjs/mock/dist/esm/import.mjs') } = options
   const started = performance.now()
   const mock = pathToFileURL(mockLoader).href
@@ -101,7 +130,12 @@ export function runFile(file: string | readonly string[], timeoutMs: number, opt
   // Its own process group, so that a timeout also ends the servers and CLIs it started.
   // tap's own limit on the process (30 s unless told) is the runner's, so that only one applies.
   const env = { ...process.env, TAP_TIMEOUT: String(Math.ceil(timeoutMs / 1000)) }
-  const child = spawn(process.execPath, [`--import=${mock}`, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(process.execPath, [`--import=${mock}`, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
   let output = ''
   child.stdout.on('data', (d) => (output += d))
   child.stderr.on('data', (d) => (output += d))
@@ -110,11 +144,20 @@ export function runFile(file: string | readonly string[], timeoutMs: number, opt
     timedOut = true
     process.kill(-child.pid!, 'SIGKILL')
   }, timeoutMs)
-  return new Promise((done) => child.on('close', (code, signal) => {
-    clearTimeout(timer)
-    if (signal !== null && !timedOut) output += `\n# ended by ${signal}\n`
-    done({ file: name, files: args.length - (typeof file === 'string' ? 0 : 1), code, output, ms: performance.now() - started, timedOut })
-  }))
+  return new Promise((done) =>
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      if (signal !== null && !timedOut) output += `\n# ended by ${signal}\n`
+      done({
+        file: name,
+        files: args.length - (typeof file === 'string' ? 0 : 1),
+        code,
+        output,
+        ms: performance.now() - started,
+        timedOut,
+      })
+    }),
+  )
 }
 
 /**
@@ -135,14 +178,25 @@ export function groups(files: readonly string[]): Map<string, string[]> {
  * first; a folder that fails runs again a file at a time, and its files' results stand in for it
  * (with a line in `notes` when each passes alone). Results come back in path order.
  */
-export async function runAll(files: readonly string[], jobs: number, timeoutMs: number, options: RunOptions = {}, notes: string[] = []): Promise<FileResult[]> {
+export async function runAll(
+  files: readonly string[],
+  jobs: number,
+  timeoutMs: number,
+  options: RunOptions = {},
+  notes: string[] = [],
+): Promise<FileResult[]> {
   const units = [...groups(files)].sort((a, b) => b[1].length - a[1].length)
   const results: FileResult[] = []
   let next = 0
   const worker = async () => {
     while (next < units.length) {
       const [folder, inFolder] = units[next++]
-      const together = await runFile(inFolder.length === 1 ? inFolder[0] : inFolder, timeoutMs * inFolder.length, options, inFolder.length === 1 ? inFolder[0] : `${folder}/`)
+      const together = await runFile(
+        inFolder.length === 1 ? inFolder[0] : inFolder,
+        timeoutMs * inFolder.length,
+        options,
+        inFolder.length === 1 ? inFolder[0] : `${folder}/`,
+      )
       if (inFolder.length === 1 || passed(together)) {
         results.push(together)
         continue
@@ -151,7 +205,10 @@ export async function runAll(files: readonly string[], jobs: number, timeoutMs: 
       // not alone (a late assertion, a signal to its own process) is shown, not counted.
       const alone = await Promise.all(inFolder.map((f) => runFile(f, timeoutMs, options)))
       results.push(...alone)
-      if (alone.every(passed)) notes.push(`${folder}/ failed together (${together.timedOut ? 'timed out' : `exit ${together.code}`}) but each file passes alone`)
+      if (alone.every(passed))
+        notes.push(
+          `${folder}/ failed together (${together.timedOut ? 'timed out' : `exit ${together.code}`}) but each file passes alone`,
+        )
     }
   }
   await Promise.all(Array.from({ length: Math.min(jobs, units.length) }, worker))

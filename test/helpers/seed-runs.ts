@@ -49,7 +49,8 @@ export function seedRuns(dir: string, runs: readonly SeedRun[]): RunRecord[] {
         fingerprints: {},
       }
       const counts: LabelCount[] = Object.entries(seed.counts).flatMap(([question, labels]) =>
-        Object.entries(labels).map(([label, count]) => ({ run_id: run.run_id, question, label, count })))
+        Object.entries(labels).map(([label, count]) => ({ run_id: run.run_id, question, label, count })),
+      )
       store.recordRun(run, counts)
       return run
     })

@@ -15,5 +15,18 @@ export function serverContext(t: Test, dir: string): ServerContext {
   const runtime = createRuntime(config)
   t.teardown(() => runtime.close())
   const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  return { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, replies: createReplyCache(), comparisons: createCompareMemo(), tasks: createTasks(), log: () => {}, clean: messageCleaner(config), now: () => new Date(), shutdown: new AbortController().signal }
+  return {
+    config,
+    runtime,
+    token: null,
+    guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }),
+    paths,
+    replies: createReplyCache(),
+    comparisons: createCompareMemo(),
+    tasks: createTasks(),
+    log: () => {},
+    clean: messageCleaner(config),
+    now: () => new Date(),
+    shutdown: new AbortController().signal,
+  }
 }

@@ -9,6 +9,9 @@ export function addReasks(dir: string): void {
   const question = parseSpec(ACCURACY_YAML, join(dir, 'spam.judge.yaml')).questions[0]
   const store = openSqliteStore(join(dir, '.judge/store.sqlite'))
   const at = { model: 'jev-test', fingerprint: question.fingerprint, stratumSize: 3000 }
-  store.addReasks([reask({ ...at, stateHash: 'a', stratum: 'unsure' }), reask({ ...at, stateHash: 'b', label: 'yes', stratum: 'confident' })])
+  store.addReasks([
+    reask({ ...at, stateHash: 'a', stratum: 'unsure' }),
+    reask({ ...at, stateHash: 'b', label: 'yes', stratum: 'confident' }),
+  ])
   store.close()
 }

@@ -6,7 +6,8 @@ import { cli } from './cli.ts'
 const EXAMPLE = resolve(import.meta.dirname, '../../examples/sms')
 
 /** A message of messages.csv: its answers are in the store once `judge run` has run. */
-export const STORED_MESSAGE = 'Go until jurong point, crazy.. Available only in bugis n great world la e buffet... Cine there got amore wat...'
+export const STORED_MESSAGE =
+  'Go until jurong point, crazy.. Available only in bugis n great world la e buffet... Cine there got amore wat...'
 
 /** The environment of the example's answers: the simulated engine, no key needed. */
 export const SIMULATED = { ENGINE: 'simulated', JUDGE_MAX_COST: '1' } as const
@@ -54,10 +55,25 @@ export interface RouteCall {
 export function everyRoute(runId: string, verdict: Record<string, string>): RouteCall[] {
   const spec = 'path=sms/spam.judge.yaml'
   const compare = `${spec}&candidate=sms/candidates/spam-v2.judge.yaml`
-  const gets = ['/', '/v1/projects', `/v1/runs?${spec}`, `/v1/drift?${spec}`, `/v1/accuracy?${spec}`, `/v1/spend?${spec}`,
-    `/v1/compare?${compare}`, `/runs?${spec}`, `/v1/runs-page?${spec}`, `/runs/${runId}?${spec}`, `/v1/runs/${runId}?${spec}`,
-    `/accuracy?${spec}`, `/v1/pages/accuracy?${spec}`, `/compare?${compare}`, `/v1/pages/compare?${compare}`,
-    `/review?${spec}&reviewer=ann`, `/v1/review?${spec}&reviewer=ann`]
+  const gets = [
+    '/',
+    '/v1/projects',
+    `/v1/runs?${spec}`,
+    `/v1/drift?${spec}`,
+    `/v1/accuracy?${spec}`,
+    `/v1/spend?${spec}`,
+    `/v1/compare?${compare}`,
+    `/runs?${spec}`,
+    `/v1/runs-page?${spec}`,
+    `/runs/${runId}?${spec}`,
+    `/v1/runs/${runId}?${spec}`,
+    `/accuracy?${spec}`,
+    `/v1/pages/accuracy?${spec}`,
+    `/compare?${compare}`,
+    `/v1/pages/compare?${compare}`,
+    `/review?${spec}&reviewer=ann`,
+    `/v1/review?${spec}&reviewer=ann`,
+  ]
   const row = (message: string) => JSON.stringify({ path: 'sms/spam.judge.yaml', row: { message } })
   return [
     ...gets.map((path) => ({ method: 'GET' as const, path })),

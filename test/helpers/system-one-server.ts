@@ -61,8 +61,16 @@ export interface SystemOneServerOptions {
 
 /** The models the local server lists by default: TypeSafe's two aliases and two pinned builds. */
 export const DEFAULT_MODELS = [
-  { name: 'jev-latest', description: 'The latest iteration of TypeSafe\'s System One Model: Jev', release_date: '2026-09-10T18:38:01.391457+00:00' },
-  { name: 'jev-preview', description: 'A preview version of `jev-latest`: should be better in most ways', release_date: '2026-09-10T18:39:06.057655+00:00' },
+  {
+    name: 'jev-latest',
+    description: "The latest iteration of TypeSafe's System One Model: Jev",
+    release_date: '2026-09-10T18:38:01.391457+00:00',
+  },
+  {
+    name: 'jev-preview',
+    description: 'A preview version of `jev-latest`: should be better in most ways',
+    release_date: '2026-09-10T18:39:06.057655+00:00',
+  },
   { name: 'jev-1.14.0', description: 'Jev 1.14.0' },
   { name: 'jev-1.13.0', description: 'Jev 1.13.0' },
 ] as const
@@ -123,7 +131,8 @@ export async function startSystemOneServer(options: SystemOneServerOptions = {})
 function replyTo(request: ReceivedRequest, index: number, options: SystemOneServerOptions): ScriptedReply {
   const base = options.basePath ?? ''
   const listing = request.method === 'GET' && request.path === `${base}/v1/models`
-  if (!listing && (request.method !== 'POST' || request.path !== `${base}/v1/systemone`)) return problem(404, 'not_found', 'Not Found')
+  if (!listing && (request.method !== 'POST' || request.path !== `${base}/v1/systemone`))
+    return problem(404, 'not_found', 'Not Found')
   if (options.expectKey !== undefined && request.headers.authorization !== `Bearer ${options.expectKey}`) {
     return problem(401, 'authentication_error', 'Cannot authenticate with the server. Please check your API key.')
   }
@@ -142,7 +151,11 @@ function replyTo(request: ReceivedRequest, index: number, options: SystemOneServ
 
 /** The API's refusal of a request over its rate limit; `freeInMs` is sent as retry-after-ms when the limit says so. */
 export function rateLimited(limit: RateLimit, freeInMs = 0): ScriptedReply {
-  const reply = problem(429, 'rate_limit_error', `Rate limit of ${limit.requests} requests per ${limit.windowMs / 1000} s exceeded`)
+  const reply = problem(
+    429,
+    'rate_limit_error',
+    `Rate limit of ${limit.requests} requests per ${limit.windowMs / 1000} s exceeded`,
+  )
   const headers = {
     ...(limit.retryAfter === undefined ? {} : { 'retry-after': limit.retryAfter }),
     ...(limit.retryAfterMs ? { 'retry-after-ms': String(Math.ceil(freeInMs)) } : {}),
@@ -214,7 +227,10 @@ export function shuffledJson(value: unknown, seed: string): string {
   if (Array.isArray(value)) return `[${value.map((item) => shuffledJson(item, seed)).join(',')}]`
   if (typeof value !== 'object' || value === null) return JSON.stringify(value)
   const record = value as Record<string, unknown>
-  const order = (key: string): string => createHash('sha256').update(seed + key).digest('hex')
+  const order = (key: string): string =>
+    createHash('sha256')
+      .update(seed + key)
+      .digest('hex')
   const keys = Object.keys(record).filter((key) => record[key] !== undefined)
   keys.sort((a, b) => order(a).localeCompare(order(b)))
   return `{${keys.map((key) => `${JSON.stringify(key)}:${shuffledJson(record[key], seed)}`).join(',')}}`

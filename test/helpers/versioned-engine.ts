@@ -31,7 +31,10 @@ export function createVersionedEngine(): VersionedEngine {
       const result = await fake.ask(request)
       const i = Number(/(\d+)$/.exec(request.state.message ?? '')?.[1] ?? 1)
       const yes = model === 'jev-2.0' && i % 4 === 0 ? false : i % 2 === 0
-      const distributions = { ...result.distributions, ...(result.distributions.is_spam ? { is_spam: yes ? { yes: 0.9, no: 0.1 } : { yes: 0.1, no: 0.9 } } : {}) }
+      const distributions = {
+        ...result.distributions,
+        ...(result.distributions.is_spam ? { is_spam: yes ? { yes: 0.9, no: 0.1 } : { yes: 0.1, no: 0.9 } } : {}),
+      }
       return { ...result, model, distributions }
     },
   }
@@ -42,8 +45,13 @@ export function createVersionedEngine(): VersionedEngine {
 export function dataFiles(files: Record<string, readonly number[]>): Partial<Files> {
   return {
     async *rows(file: string): AsyncIterable<SourcedRow> {
-      for (const [n, i] of (files[file] ?? []).entries()) yield { row: { message: message(i) }, where: `${file}:${n + 2}` }
+      for (const [n, i] of (files[file] ?? []).entries())
+        yield { row: { message: message(i) }, where: `${file}:${n + 2}` }
     },
-    contentHash: async (file: string) => createHash('sha256').update(JSON.stringify(files[file] ?? null)).digest('hex').slice(0, 16),
+    contentHash: async (file: string) =>
+      createHash('sha256')
+        .update(JSON.stringify(files[file] ?? null))
+        .digest('hex')
+        .slice(0, 16),
   }
 }

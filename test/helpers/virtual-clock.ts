@@ -42,13 +42,20 @@ export function createVirtualClock(start = Date.parse('2026-01-01T00:00:00.000Z'
     sleep(ms, signal) {
       slept += Math.max(0, ms)
       return new Promise<void>((resolve, reject) => {
-        const sleeper = { until: time + Math.max(0, ms), wake: () => (signal?.aborted ? reject(signal.reason) : resolve()) }
+        const sleeper = {
+          until: time + Math.max(0, ms),
+          wake: () => (signal?.aborted ? reject(signal.reason) : resolve()),
+        }
         sleepers.push(sleeper)
-        signal?.addEventListener('abort', () => {
-          const at = sleepers.indexOf(sleeper)
-          if (at >= 0) sleepers.splice(at, 1)
-          reject(signal.reason)
-        }, { once: true })
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const at = sleepers.indexOf(sleeper)
+            if (at >= 0) sleepers.splice(at, 1)
+            reject(signal.reason)
+          },
+          { once: true },
+        )
         timer ??= setTimeout(step, 1)
       })
     },

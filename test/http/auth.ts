@@ -28,7 +28,10 @@ t.test('authorize accepts everything without a token and carries on only query a
   t.equal(authorize(s, { token: 's', source: 'query' }), 's')
   t.equal(authorize(s, { token: 's', source: 'form' }), 's')
   t.throws(() => authorize(s, null), UnauthorizedError)
-  t.throws(() => authorize(s, { token: 'x', source: 'header' }), { name: 'UnauthorizedError', message: 'the token is wrong' })
+  t.throws(() => authorize(s, { token: 'x', source: 'header' }), {
+    name: 'UnauthorizedError',
+    message: 'the token is wrong',
+  })
 })
 
 t.test('with a token configured, every way of sending it right is let in and every wrong way is 401', async (t) => {
@@ -40,8 +43,17 @@ t.test('with a token configured, every way of sending it right is let in and eve
     await server.get('/?token=tok-123'),
     await server.get('/', { authorization: 'Bearer tok-123' }),
   ]
-  t.same(ok.map((r) => r.status), [200, 200, 200, 200])
-  const form = await rawRequest(server.url, 'POST', '/v1/judge', { 'content-type': 'application/x-www-form-urlencoded' }, ['token=tok-123&path=a.judge.yaml'])
+  t.same(
+    ok.map((r) => r.status),
+    [200, 200, 200, 200],
+  )
+  const form = await rawRequest(
+    server.url,
+    'POST',
+    '/v1/judge',
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    ['token=tok-123&path=a.judge.yaml'],
+  )
   t.equal(form.status, 400, 'a right form token gets past authentication (the body is then not JSON)')
   t.match(JSON.parse(form.text).error, /not JSON/)
 
@@ -55,11 +67,23 @@ t.test('with a token configured, every way of sending it right is let in and eve
     await server.post('/v1/judge', { path: 'a.judge.yaml', row: { x: 1 }, token: 'tok-123' }),
     await server.get('/nowhere'),
   ]
-  t.same(wrong.map((r) => r.status), [401, 401, 401, 401, 401, 401, 401, 401])
-  t.same(wrong[0].body, { error: 'a token is required: send Authorization: Bearer <token>, or the token parameter', name: 'UnauthorizedError' })
+  t.same(
+    wrong.map((r) => r.status),
+    [401, 401, 401, 401, 401, 401, 401, 401],
+  )
+  t.same(wrong[0].body, {
+    error: 'a token is required: send Authorization: Bearer <token>, or the token parameter',
+    name: 'UnauthorizedError',
+  })
   t.same(wrong[1].body, { error: 'the token is wrong', name: 'UnauthorizedError' })
   t.equal(wrong[1].headers.get('www-authenticate'), 'Bearer realm="judge"')
-  const wrongForm = await rawRequest(server.url, 'POST', '/v1/judge', { 'content-type': 'application/x-www-form-urlencoded' }, ['token=nope'])
+  const wrongForm = await rawRequest(
+    server.url,
+    'POST',
+    '/v1/judge',
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    ['token=nope'],
+  )
   t.equal(wrongForm.status, 401)
 
   const page = await server.get('/?token=nope')

@@ -1,6 +1,15 @@
 import t from 'tap'
 import { connect } from 'node:net'
-import { BODY_LIMIT, depthOf, MAX_DEPTH, objectBody, optionalBoolean, optionalString, parseJson, requiredObject } from '../../src/http/body.ts'
+import {
+  BODY_LIMIT,
+  depthOf,
+  MAX_DEPTH,
+  objectBody,
+  optionalBoolean,
+  optionalString,
+  parseJson,
+  requiredObject,
+} from '../../src/http/body.ts'
 import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -8,8 +17,14 @@ t.test('JSON bodies parse; empty, malformed and too deeply nested ones are 400',
   t.same(parseJson('{"a":[1,{"b":null}]}'), { a: [1, { b: null }] })
   t.throws(() => parseJson('  '), { status: 400, message: /empty/ })
   t.throws(() => parseJson('{"a":'), { status: 400, message: /^the body is not JSON: / })
-  t.throws(() => parseJson('['.repeat(MAX_DEPTH + 1) + ']'.repeat(MAX_DEPTH + 1)), { status: 400, message: /nested more than 64/ })
-  t.same(parseJson('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH)), JSON.parse('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH)))
+  t.throws(() => parseJson('['.repeat(MAX_DEPTH + 1) + ']'.repeat(MAX_DEPTH + 1)), {
+    status: 400,
+    message: /nested more than 64/,
+  })
+  t.same(
+    parseJson('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH)),
+    JSON.parse('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH)),
+  )
 })
 
 t.test('nesting depth is measured without recursion, even far past the limit', async (t) => {
@@ -35,7 +50,10 @@ t.test('field readers check types and treat null as absent for optional fields',
   t.throws(() => requiredObject(body, 's'), { status: 400, message: /s must be a JSON object/ })
   t.throws(() => objectBody([], ['a']), { status: 400, message: 'the body must be a JSON object' })
   t.throws(() => objectBody(null, ['a']), { status: 400, message: 'the body must be a JSON object' })
-  t.throws(() => objectBody({ a: 1, x: 2, y: 3 }, ['a']), { status: 400, message: 'unknown fields "x", "y"; the fields are a' })
+  t.throws(() => objectBody({ a: 1, x: 2, y: 3 }, ['a']), {
+    status: 400,
+    message: 'unknown fields "x", "y"; the fields are a',
+  })
   t.throws(() => objectBody({ x: 2 }, ['a', 'b']), { message: 'unknown field "x"; the fields are a, b' })
 })
 
@@ -56,7 +74,11 @@ t.test('over HTTP a bad body is a 400 naming the problem and the engine is never
     ['shadow an object', { path, row: { message: 'x' }, shadow: {} }, /shadow must be a string/],
     ['log a string', { path, row: { message: 'x' }, log: 'yes' }, /log must be true or false/],
     ['an unknown field', { path, rows: [{ message: 'x' }] }, /unknown field "rows"/],
-    ['deeply nested', '{"path":"spam.judge.yaml","row":{"message":' + '['.repeat(5000) + ']'.repeat(5000) + '}}', /nested more than/],
+    [
+      'deeply nested',
+      '{"path":"spam.judge.yaml","row":{"message":' + '['.repeat(5000) + ']'.repeat(5000) + '}}',
+      /nested more than/,
+    ],
   ]
   for (const [what, body, message] of cases) {
     const res = await server.call('POST', '/v1/judge', { body, headers: { 'content-type': 'application/json' } })
@@ -72,28 +94,61 @@ t.test('a body over 1 MiB is 413 whether its length is declared or streamed, and
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const server = await startJudgeServer(t, dir)
   const big = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'x'.repeat(BODY_LIMIT) } })
-  const declared = await server.call('POST', '/v1/judge', { body: big, headers: { 'content-type': 'application/json' } })
+  const declared = await server.call('POST', '/v1/judge', {
+    body: big,
+    headers: { 'content-type': 'application/json' },
+  })
   t.equal(declared.status, 413)
   t.same(declared.body, { error: 'the request body is over the limit of 1048576 bytes', name: 'PayloadTooLargeError' })
   t.equal(declared.headers.get('connection'), 'close')
   const chunk = Buffer.alloc(64 * 1024, 0x20)
-  const streamed = await rawRequest(server.url, 'POST', '/v1/judge', { 'content-type': 'application/json' }, Array(64).fill(chunk))
+  const streamed = await rawRequest(
+    server.url,
+    'POST',
+    '/v1/judge',
+    { 'content-type': 'application/json' },
+    Array(64).fill(chunk),
+  )
   t.equal(streamed.status, 413, 'a chunked body is cut off once it passes the limit')
   const guarded = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok' })
-  const form = await rawRequest(guarded.url, 'POST', '/v1/judge', { 'content-type': 'application/x-www-form-urlencoded' }, Array(20).fill(chunk))
+  const form = await rawRequest(
+    guarded.url,
+    'POST',
+    '/v1/judge',
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    Array(20).fill(chunk),
+  )
   t.equal(form.status, 413, 'a form read for its token is held to the same limit')
-  const justUnder = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'x' }, pad: 'y'.repeat(BODY_LIMIT - 100) })
-  t.equal((await server.call('POST', '/v1/judge', { body: justUnder })).status, 400, 'a body just under the limit is read (and its unknown field refused)')
+  const justUnder = JSON.stringify({
+    path: 'spam.judge.yaml',
+    row: { message: 'x' },
+    pad: 'y'.repeat(BODY_LIMIT - 100),
+  })
+  t.equal(
+    (await server.call('POST', '/v1/judge', { body: justUnder })).status,
+    400,
+    'a body just under the limit is read (and its unknown field refused)',
+  )
   t.equal((await server.get('/v1/runs?path=spam.judge.yaml')).status, 200)
 })
 
 t.test('a client that waits for 100 Continue is refused before it sends an oversized body', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const server = await startJudgeServer(t, dir)
-  const refused = await rawRequest(server.url, 'POST', '/v1/judge', { 'content-type': 'application/json', expect: '100-continue', 'content-length': String(2 * BODY_LIMIT) })
+  const refused = await rawRequest(server.url, 'POST', '/v1/judge', {
+    'content-type': 'application/json',
+    expect: '100-continue',
+    'content-length': String(2 * BODY_LIMIT),
+  })
   t.equal(refused.status, 413)
   const small = JSON.stringify({ path: 'spam.judge.yaml', row: {} })
-  const accepted = await rawRequest(server.url, 'POST', '/v1/judge', { 'content-type': 'application/json', expect: '100-continue', 'content-length': String(small.length) }, [small])
+  const accepted = await rawRequest(
+    server.url,
+    'POST',
+    '/v1/judge',
+    { 'content-type': 'application/json', expect: '100-continue', 'content-length': String(small.length) },
+    [small],
+  )
   t.equal(accepted.status, 422, 'a body within the limit is asked for and read (the row lacks its column)')
 })
 
@@ -103,7 +158,9 @@ t.test('a client that hangs up halfway through its body costs the server nothing
   const { hostname, port } = new URL(server.url)
   await new Promise<void>((resolve) => {
     const socket = connect(Number(port), hostname, () => {
-      socket.write('POST /v1/judge HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"path":')
+      socket.write(
+        'POST /v1/judge HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"path":',
+      )
       setTimeout(() => socket.destroy(), 50)
     })
     socket.on('close', () => resolve())

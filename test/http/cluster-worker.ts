@@ -33,7 +33,7 @@ t.test('a worker serves the configuration its primary sends, and exits 0 on SIGT
   t.equal(await worker.exited, 0)
 })
 
-t.test('a worker that cannot listen says why and exits with the error\'s status', async (t) => {
+t.test("a worker that cannot listen says why and exits with the error's status", async (t) => {
   const taken = createServer()
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
   t.teardown(() => taken.close())

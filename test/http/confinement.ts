@@ -19,10 +19,30 @@ async function setup(t: Test, extra: string, link?: { name: string; to: string }
 
 const CASES = [
   { name: 'a key that climbs out with ..', extra: 'key: ../../outside/secret.csv\n', key: 'key' },
-  { name: 'a key given as an absolute path', extra: 'key: /etc/passwd\n', key: 'key', why: 'must be relative to the spec' },
-  { name: 'a reviews file symlinked out', extra: 'reviews: spam.reviews.csv\n', key: 'reviews', link: { name: 'spam.reviews.csv', to: 'outside/reviews.csv' } },
-  { name: 'a reviews file in a symlinked folder out, not made yet', extra: 'reviews: out/new.csv\n', key: 'reviews', link: { name: 'out', to: 'outside' } },
-  { name: 'a data file given as an absolute path', extra: 'data: /etc/hostname\n', key: 'data', why: 'must be relative to the spec' },
+  {
+    name: 'a key given as an absolute path',
+    extra: 'key: /etc/passwd\n',
+    key: 'key',
+    why: 'must be relative to the spec',
+  },
+  {
+    name: 'a reviews file symlinked out',
+    extra: 'reviews: spam.reviews.csv\n',
+    key: 'reviews',
+    link: { name: 'spam.reviews.csv', to: 'outside/reviews.csv' },
+  },
+  {
+    name: 'a reviews file in a symlinked folder out, not made yet',
+    extra: 'reviews: out/new.csv\n',
+    key: 'reviews',
+    link: { name: 'out', to: 'outside' },
+  },
+  {
+    name: 'a data file given as an absolute path',
+    extra: 'data: /etc/hostname\n',
+    key: 'data',
+    why: 'must be relative to the spec',
+  },
 ] as const
 
 // Every endpoint that judges with a spec or reads its files.

@@ -15,7 +15,10 @@ import { SPAM_YAML } from '../helpers/specs.ts'
 t.test('messages lose the served folder, by either of its names, and any secret', async (t) => {
   const base = t.testdir({ real: { sms: {} } })
   symlinkSync(join(base, 'real'), join(base, 'link'))
-  const config = readConfig({ JUDGE_PROJECTS: 'link', JUDGE_SERVER_TOKEN: 'tok-99999', ENGINE_API_KEY: 'key-7777' }, base)
+  const config = readConfig(
+    { JUDGE_PROJECTS: 'link', JUDGE_SERVER_TOKEN: 'tok-99999', ENGINE_API_KEY: 'key-7777' },
+    base,
+  )
   const clean = messageCleaner(config)
   t.equal(clean(`${join(base, 'link')}/sms/a.judge.yaml: bad`), 'sms/a.judge.yaml: bad')
   t.equal(clean(`${join(base, 'real')}/sms/a.judge.yaml: bad`), 'sms/a.judge.yaml: bad')
@@ -24,30 +27,49 @@ t.test('messages lose the served folder, by either of its names, and any secret'
   t.equal(clean('Bearer tok-99999, "key-7777".'), 'Bearer [redacted], "[redacted]".')
 })
 
-t.test('secrets are scrubbed only whole, and short ones not at all, so a replacement never hints at them', async (t) => {
-  const short = messageCleaner(readConfig({ ENGINE_API_KEY: 'k', JUDGE_SERVER_TOKEN: 'io' }, '/srv'))
-  t.equal(short('path kiosk does not exist'), 'path kiosk does not exist')
-  const long = messageCleaner(readConfig({ ENGINE_API_KEY: 'abcdefgh' }, '/srv'))
-  t.equal(long('xabcdefghx and abcdefgh1 stay; abcdefgh goes'), 'xabcdefghx and abcdefgh1 stay; [redacted] goes')
-})
+t.test(
+  'secrets are scrubbed only whole, and short ones not at all, so a replacement never hints at them',
+  async (t) => {
+    const short = messageCleaner(readConfig({ ENGINE_API_KEY: 'k', JUDGE_SERVER_TOKEN: 'io' }, '/srv'))
+    t.equal(short('path kiosk does not exist'), 'path kiosk does not exist')
+    const long = messageCleaner(readConfig({ ENGINE_API_KEY: 'abcdefgh' }, '/srv'))
+    t.equal(long('xabcdefghx and abcdefgh1 stay; abcdefgh goes'), 'xabcdefghx and abcdefgh1 stay; [redacted] goes')
+  },
+)
 
 t.test('serving the file system root leaves paths alone rather than garbling them', async (t) => {
   const clean = messageCleaner(readConfig({ JUDGE_PROJECTS: '/' }, '/'))
   t.equal(clean('/etc/x.judge.yaml: bad'), '/etc/x.judge.yaml: bad')
 })
 
-t.test('a store is only opened when its file exists, even one another process made; requested paths load under the root', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
-  const runtime = createRuntime(config)
-  t.teardown(() => runtime.close())
-  const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
-  const ctx: ServerContext = { config, runtime, token: null, guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }), paths, replies: createReplyCache(), comparisons: createCompareMemo(), tasks: createTasks(), log: () => {}, clean: (m) => m, now: () => new Date(), shutdown: new AbortController().signal }
-  const project = loadRequested(ctx, 'spam.judge.yaml')
-  t.equal(runtime.existingStore(project), null)
-  mkdirSync(join(dir, '.judge'))
-  createRuntime(config).depsFor(project).store.close()
-  t.ok(runtime.existingStore(project), 'once the file exists it is used')
-  t.equal(project.selected[0].name, 'spam')
-  t.throws(() => loadRequested(ctx, '../x'), { status: 403, message: /\.\. segment/ })
-})
+t.test(
+  'a store is only opened when its file exists, even one another process made; requested paths load under the root',
+  async (t) => {
+    const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+    const config = readConfig({ JUDGE_PROJECTS: dir }, dir)
+    const runtime = createRuntime(config)
+    t.teardown(() => runtime.close())
+    const paths = createResolvedPaths({ root: dir, specs: createSpecCache(), storeFileFor: runtime.storeFileFor })
+    const ctx: ServerContext = {
+      config,
+      runtime,
+      token: null,
+      guard: createGuard({ token: null, allowedHosts: [], listenHost: '127.0.0.1' }),
+      paths,
+      replies: createReplyCache(),
+      comparisons: createCompareMemo(),
+      tasks: createTasks(),
+      log: () => {},
+      clean: (m) => m,
+      now: () => new Date(),
+      shutdown: new AbortController().signal,
+    }
+    const project = loadRequested(ctx, 'spam.judge.yaml')
+    t.equal(runtime.existingStore(project), null)
+    mkdirSync(join(dir, '.judge'))
+    createRuntime(config).depsFor(project).store.close()
+    t.ok(runtime.existingStore(project), 'once the file exists it is used')
+    t.equal(project.selected[0].name, 'spam')
+    t.throws(() => loadRequested(ctx, '../x'), { status: 403, message: /\.\. segment/ })
+  },
+)

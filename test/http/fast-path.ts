@@ -16,13 +16,17 @@ import { SPAM_YAML } from '../helpers/specs.ts'
 /** A request the handler reads from events, and a response that records what was written. */
 function exchange(body: string, headers: Record<string, string> = {}) {
   const req = Object.assign(new EventEmitter(), {
-    method: 'POST', url: '/v1/judge', complete: false,
+    method: 'POST',
+    url: '/v1/judge',
+    complete: false,
     headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
   })
   const written: { status?: number; headers?: Record<string, string>; body?: string } = {}
   const set = new Map<string, string>()
   const res = Object.assign(new EventEmitter(), {
-    headersSent: false, destroyed: false, writableFinished: false,
+    headersSent: false,
+    destroyed: false,
+    writableFinished: false,
     setHeader: (name: string, value: string) => set.set(name, value),
     getHeader: (name: string) => set.get(name),
     writeHead(status: number, h: Record<string, string>) {
@@ -60,89 +64,123 @@ function countingStore(): { store: Store; reads: () => number } {
   return { store, reads: () => reads }
 }
 
-t.test('a cached row is answered in the turn its body ends, without a promise, and the same body from the kept reply', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const { store, reads } = countingStore()
-  const handler = createHandler(readConfig({ JUDGE_PROJECTS: dir, JUDGE_SERVER_TOKEN: 'tok-123456' }, dir), { engine: createFakeEngine(), openStore: () => store })
-  t.teardown(() => handler.close())
-  const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello' } })
-  const auth = { authorization: 'Bearer tok-123456' }
-  const first = exchange(body, auth)
-  handler(first.req, first.res)
-  first.send()
-  t.equal(first.written.status, undefined, 'a row to ask is not answered at once')
-  t.equal(await handler.idle(5000), true)
-  t.equal(first.written.status, 200)
+t.test(
+  'a cached row is answered in the turn its body ends, without a promise, and the same body from the kept reply',
+  async (t) => {
+    const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+    const { store, reads } = countingStore()
+    const handler = createHandler(readConfig({ JUDGE_PROJECTS: dir, JUDGE_SERVER_TOKEN: 'tok-123456' }, dir), {
+      engine: createFakeEngine(),
+      openStore: () => store,
+    })
+    t.teardown(() => handler.close())
+    const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello' } })
+    const auth = { authorization: 'Bearer tok-123456' }
+    const first = exchange(body, auth)
+    handler(first.req, first.res)
+    first.send()
+    t.equal(first.written.status, undefined, 'a row to ask is not answered at once')
+    t.equal(await handler.idle(5000), true)
+    t.equal(first.written.status, 200)
 
-  const second = exchange(body, auth)
-  handler(second.req, second.res)
-  second.send()
-  t.equal(second.written.status, 200, 'answered before anything else could run')
-  t.ok(Object.values(JSON.parse(second.written.body!)).every((a: any) => a.cached))
-  const lookups = reads()
-  const third = exchange(body, auth)
-  handler(third.req, third.res)
-  third.send()
-  t.equal(third.written.body, second.written.body, 'the same body gets the same reply')
-  t.same(third.written.headers, second.written.headers)
-  t.equal(reads(), lookups, 'from the kept reply: the store was not asked')
-  const other = exchange(JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello', extra: 1 } }), auth)
-  handler(other.req, other.res)
-  other.send()
-  t.equal(other.written.status, 200, 'another body of a cached row is judged at once too')
-  t.equal(await handler.idle(0), true, 'nothing left in flight')
-})
+    const second = exchange(body, auth)
+    handler(second.req, second.res)
+    second.send()
+    t.equal(second.written.status, 200, 'answered before anything else could run')
+    t.ok(Object.values(JSON.parse(second.written.body!)).every((a: any) => a.cached))
+    const lookups = reads()
+    const third = exchange(body, auth)
+    handler(third.req, third.res)
+    third.send()
+    t.equal(third.written.body, second.written.body, 'the same body gets the same reply')
+    t.same(third.written.headers, second.written.headers)
+    t.equal(reads(), lookups, 'from the kept reply: the store was not asked')
+    const other = exchange(JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello', extra: 1 } }), auth)
+    handler(other.req, other.res)
+    other.send()
+    t.equal(other.written.status, 200, 'another body of a cached row is judged at once too')
+    t.equal(await handler.idle(0), true, 'nothing left in flight')
+  },
+)
 
-t.test('every error and every request the fast path leaves gets the reply the full path gives, and each took the path it claims', async (t) => {
-  const dir = t.testdir({
-    'spam.judge.yaml': SPAM_YAML,
-    'bad.judge.yaml': 'state: [message]\nquestions: nope\n',
-    'candidate.judge.yaml': SPAM_YAML.replace('name: spam', 'name: candidate'),
-  })
-  const taken: AnsweredBy[] = []
-  // Both servers ask the same model, so that the row the second stores is a cache hit for the first, which has no engine.
-  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok-123456', ENGINE_MODEL: 'fake-1' }, { engine: null, trace: (by) => taken.push(by) })
-  const seedStore = await startJudgeServer(t, dir, { ENGINE_MODEL: 'fake-1' }, { engine: createFakeEngine() })
-  t.equal((await seedStore.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'known' } })).status, 200)
-  const cached = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' } })
-  const bodies: [string, string][] = [
-    ['not JSON', '{"path":'],
-    ['an array', '[1]'],
-    ['too deep', '['.repeat(70) + ']'.repeat(70)],
-    ['an unknown field', JSON.stringify({ path: 'spam.judge.yaml', row: {}, extra: 1 })],
-    ['no path', JSON.stringify({ row: { message: 'known' } })],
-    ['a path out', JSON.stringify({ path: '../x.judge.yaml', row: { message: 'known' } })],
-    ['a missing spec', JSON.stringify({ path: 'missing.judge.yaml', row: { message: 'known' } })],
-    ['a spec error', JSON.stringify({ path: 'bad.judge.yaml', row: { message: 'known' } })],
-    ['a missing column', JSON.stringify({ path: 'spam.judge.yaml', row: { text: 'known' } })],
-    ['an unknown node', JSON.stringify({ path: 'spam.judge.yaml', node: 'nope', row: { message: 'known' } })],
-    ['a row to ask without an engine key', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'new' } })],
-    ['a row kept with log', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' }, log: true })],
-    ['a shadow', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' }, shadow: 'candidate.judge.yaml' })],
-    ['a cached row', cached],
-  ]
-  const right = { authorization: 'Bearer tok-123456' }
-  const wrong = { authorization: 'Bearer wrong-token' }
-  const crossSite = { ...right, origin: 'https://evil.example' }
-  for (const [what, body] of bodies) {
-    for (const [who, headers] of [['the right token', right], ['a wrong token', wrong], ['another site', crossSite]] as const) {
-      taken.length = 0
-      // Sent in chunks without a length, a request takes the full path; with its length, the fast one when it can.
-      // The same request id, which a 5xx body shows.
-      const full = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'x-request-id': 'same', 'transfer-encoding': 'chunked' }, [body])
-      const fast = await rawRequest(server.url, 'POST', '/v1/judge', { ...headers, 'x-request-id': 'same', 'content-length': String(Buffer.byteLength(body)) }, [body])
-      const refused = headers !== right
-      const expected: AnsweredBy[] = refused ? ['guard', 'guard'] : ['full', body === cached ? 'fast' : 'full']
-      t.same(taken, expected, `${what}, ${who}: answered by ${expected.join(' then ')}`)
-      if (body === cached && !refused) t.equal(fast.status, 200, 'the cached row is answered from the store')
-      t.equal(fast.status, full.status, `${what}, ${who}: the same status (${full.status})`)
-      t.equal(fast.text, full.text, `${what}, ${who}: the same body`)
-      for (const name of ['content-type', 'www-authenticate', 'x-content-type-options', 'cache-control']) t.equal(fast.headers[name], full.headers[name], `${what}: the same ${name}`)
+t.test(
+  'every error and every request the fast path leaves gets the reply the full path gives, and each took the path it claims',
+  async (t) => {
+    const dir = t.testdir({
+      'spam.judge.yaml': SPAM_YAML,
+      'bad.judge.yaml': 'state: [message]\nquestions: nope\n',
+      'candidate.judge.yaml': SPAM_YAML.replace('name: spam', 'name: candidate'),
+    })
+    const taken: AnsweredBy[] = []
+    // Both servers ask the same model, so that the row the second stores is a cache hit for the first, which has no engine.
+    const server = await startJudgeServer(
+      t,
+      dir,
+      { JUDGE_SERVER_TOKEN: 'tok-123456', ENGINE_MODEL: 'fake-1' },
+      { engine: null, trace: (by) => taken.push(by) },
+    )
+    const seedStore = await startJudgeServer(t, dir, { ENGINE_MODEL: 'fake-1' }, { engine: createFakeEngine() })
+    t.equal((await seedStore.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'known' } })).status, 200)
+    const cached = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' } })
+    const bodies: [string, string][] = [
+      ['not JSON', '{"path":'],
+      ['an array', '[1]'],
+      ['too deep', '['.repeat(70) + ']'.repeat(70)],
+      ['an unknown field', JSON.stringify({ path: 'spam.judge.yaml', row: {}, extra: 1 })],
+      ['no path', JSON.stringify({ row: { message: 'known' } })],
+      ['a path out', JSON.stringify({ path: '../x.judge.yaml', row: { message: 'known' } })],
+      ['a missing spec', JSON.stringify({ path: 'missing.judge.yaml', row: { message: 'known' } })],
+      ['a spec error', JSON.stringify({ path: 'bad.judge.yaml', row: { message: 'known' } })],
+      ['a missing column', JSON.stringify({ path: 'spam.judge.yaml', row: { text: 'known' } })],
+      ['an unknown node', JSON.stringify({ path: 'spam.judge.yaml', node: 'nope', row: { message: 'known' } })],
+      ['a row to ask without an engine key', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'new' } })],
+      ['a row kept with log', JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' }, log: true })],
+      [
+        'a shadow',
+        JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'known' }, shadow: 'candidate.judge.yaml' }),
+      ],
+      ['a cached row', cached],
+    ]
+    const right = { authorization: 'Bearer tok-123456' }
+    const wrong = { authorization: 'Bearer wrong-token' }
+    const crossSite = { ...right, origin: 'https://evil.example' }
+    for (const [what, body] of bodies) {
+      for (const [who, headers] of [
+        ['the right token', right],
+        ['a wrong token', wrong],
+        ['another site', crossSite],
+      ] as const) {
+        taken.length = 0
+        // Sent in chunks without a length, a request takes the full path; with its length, the fast one when it can.
+        // The same request id, which a 5xx body shows.
+        const full = await rawRequest(
+          server.url,
+          'POST',
+          '/v1/judge',
+          { ...headers, 'x-request-id': 'same', 'transfer-encoding': 'chunked' },
+          [body],
+        )
+        const fast = await rawRequest(
+          server.url,
+          'POST',
+          '/v1/judge',
+          { ...headers, 'x-request-id': 'same', 'content-length': String(Buffer.byteLength(body)) },
+          [body],
+        )
+        const refused = headers !== right
+        const expected: AnsweredBy[] = refused ? ['guard', 'guard'] : ['full', body === cached ? 'fast' : 'full']
+        t.same(taken, expected, `${what}, ${who}: answered by ${expected.join(' then ')}`)
+        if (body === cached && !refused) t.equal(fast.status, 200, 'the cached row is answered from the store')
+        t.equal(fast.status, full.status, `${what}, ${who}: the same status (${full.status})`)
+        t.equal(fast.text, full.text, `${what}, ${who}: the same body`)
+        for (const name of ['content-type', 'www-authenticate', 'x-content-type-options', 'cache-control'])
+          t.equal(fast.headers[name], full.headers[name], `${what}: the same ${name}`)
+      }
     }
-  }
-  t.equal(await server.running.handler.idle(5000), true)
-  t.same(server.logs, [], 'nothing was the server\'s fault')
-})
+    t.equal(await server.running.handler.idle(5000), true)
+    t.same(server.logs, [], "nothing was the server's fault")
+  },
+)
 
 t.test('a spec edit (an act rule) is served within 2 s of the file changing', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
@@ -153,13 +191,18 @@ t.test('a spec edit (an act rule) is served within 2 s of the file changing', as
   const before = await server.post('/v1/judge', body)
   t.ok(before.body.is_spam.cached)
   t.not(before.body.is_spam.route, 'edited')
-  writeFileSync(join(dir, 'spam.judge.yaml'), SPAM_YAML.replace(/act:[\s\S]*$/, 'act:\n  is_spam:\n    - route: edited\n'))
+  writeFileSync(
+    join(dir, 'spam.judge.yaml'),
+    SPAM_YAML.replace(/act:[\s\S]*$/, 'act:\n  is_spam:\n    - route: edited\n'),
+  )
   const edited = clock
   for (; clock <= edited + 2000; clock += 250) {
     if ((await server.post('/v1/judge', body)).body.is_spam.route === 'edited') break
   }
   t.ok(clock - edited <= 2000, `the new route is served ${clock - edited} ms after the edit`)
-  const chunked = await rawRequest(server.url, 'POST', '/v1/judge', { 'transfer-encoding': 'chunked' }, [JSON.stringify(body)])
+  const chunked = await rawRequest(server.url, 'POST', '/v1/judge', { 'transfer-encoding': 'chunked' }, [
+    JSON.stringify(body),
+  ])
   t.equal(JSON.parse(chunked.text).is_spam.route, 'edited', 'on the full path too')
   t.equal((await server.post('/v1/judge', body)).body.is_spam.route, 'edited', 'and the kept reply is the new one')
 })
@@ -191,7 +234,7 @@ t.test('a shutdown waits for a request whose body is still arriving; a client go
   t.equal(await server.running.handler.idle(2000), true, 'a client gone mid-body leaves nothing in flight')
 })
 
-t.test('a body over the fast path\'s limit is answered by the full path', async (t) => {
+t.test("a body over the fast path's limit is answered by the full path", async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const server = await startJudgeServer(t, dir, {}, { engine: createFakeEngine() })
   const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'x'.repeat(FAST_BODY_LIMIT) } })

@@ -10,10 +10,13 @@ import { SPAM_YAML } from '../helpers/specs.ts'
 async function listen(t: Test, listener: RequestListener) {
   const server = createServer(listener)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  t.teardown(() => new Promise<void>((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-  }))
+  t.teardown(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  )
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
@@ -26,7 +29,10 @@ t.test('the handler mounts inside another node:http server that answers its own 
     handler(req, res)
   })
   t.equal(await (await fetch(`${url}/health`)).text(), 'ok')
-  const judged = await fetch(`${url}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hi' } }) })
+  const judged = await fetch(`${url}/v1/judge`, {
+    method: 'POST',
+    body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hi' } }),
+  })
   t.equal(judged.status, 200)
   t.same(Object.keys((await judged.json()) as object).sort(), ['is_spam', 'topic', 'urgency'])
   t.equal((await fetch(`${url}/elsewhere`)).status, 404, 'without next, unknown paths are 404')
@@ -36,10 +42,12 @@ t.test('with next, paths the handler has no route for are passed on, before any 
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const handler = createHandler(readConfig({ JUDGE_PROJECTS: dir, JUDGE_SERVER_TOKEN: 'tok' }, dir))
   t.teardown(() => handler.close())
-  const url = await listen(t, (req, res) => handler(req, res, () => {
-    res.writeHead(418)
-    res.end('outer')
-  }))
+  const url = await listen(t, (req, res) =>
+    handler(req, res, () => {
+      res.writeHead(418)
+      res.end('outer')
+    }),
+  )
   const outer = await fetch(`${url}/outer/status`)
   t.equal(outer.status, 418)
   t.equal(await outer.text(), 'outer')
@@ -49,9 +57,14 @@ t.test('with next, paths the handler has no route for are passed on, before any 
 
 t.test('idle waits for requests in flight, and after close requests are refused with 503', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const handler = createHandler(readConfig({ JUDGE_PROJECTS: dir }, dir), { engine: createFakeEngine({ latencyMs: 100 }) })
+  const handler = createHandler(readConfig({ JUDGE_PROJECTS: dir }, dir), {
+    engine: createFakeEngine({ latencyMs: 100 }),
+  })
   const url = await listen(t, handler)
-  const pending = fetch(`${url}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'slow' } }) })
+  const pending = fetch(`${url}/v1/judge`, {
+    method: 'POST',
+    body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'slow' } }),
+  })
   await new Promise((resolve) => setTimeout(resolve, 20))
   t.equal(await handler.idle(5000), true)
   t.equal((await pending).status, 200)

@@ -2,8 +2,10 @@ import t from 'tap'
 import { escapeHtml, href, html, raw, tokenField, withToken } from '../../src/http/html.ts'
 
 t.test('every interpolated value is escaped, quotes included', async (t) => {
-  t.equal(html`<p title="${`"x' & <y>`}">${'<script>alert(1)</script>'}</p>`.text,
-    '<p title="&quot;x&#39; &amp; &lt;y&gt;">&lt;script&gt;alert(1)&lt;/script&gt;</p>')
+  t.equal(
+    html`<p title="${`"x' & <y>`}">${'<script>alert(1)</script>'}</p>`.text,
+    '<p title="&quot;x&#39; &amp; &lt;y&gt;">&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+  )
   t.equal(escapeHtml('a&b'), 'a&amp;b')
 })
 

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { onFirstCall } from '../../src/http/lazy.ts'
 
-t.test('the function is loaded on its first call, once, and called with each call\'s arguments', async (t) => {
+t.test("the function is loaded on its first call, once, and called with each call's arguments", async (t) => {
   let loads = 0
   const double = onFirstCall(async () => {
     loads++

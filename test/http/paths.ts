@@ -77,26 +77,42 @@ t.test('loading refuses what is not a spec, a broken spec, and a folder whose sp
   t.throws(() => loadUnder(specs, join(root, 'gone'), 'sms'), { status: 404, message: /served folder/ })
 })
 
-t.test('a spec link beside it that resolves nowhere (missing, looping, a name too long) does not stop its neighbours', async (t) => {
-  const { root } = fixture(t)
-  symlinkSync('missing.judge.yaml', join(root, 'sms', 'dangling.judge.yaml'))
-  symlinkSync('loop.judge.yaml', join(root, 'sms', 'loop.judge.yaml'))
-  symlinkSync('a'.repeat(300), join(root, 'sms', 'long.judge.yaml'))
-  t.equal(loadUnder(createSpecCache(), root, 'sms/spam.judge.yaml').selected[0].name, 'spam')
-})
+t.test(
+  'a spec link beside it that resolves nowhere (missing, looping, a name too long) does not stop its neighbours',
+  async (t) => {
+    const { root } = fixture(t)
+    symlinkSync('missing.judge.yaml', join(root, 'sms', 'dangling.judge.yaml'))
+    symlinkSync('loop.judge.yaml', join(root, 'sms', 'loop.judge.yaml'))
+    symlinkSync('a'.repeat(300), join(root, 'sms', 'long.judge.yaml'))
+    t.equal(loadUnder(createSpecCache(), root, 'sms/spam.judge.yaml').selected[0].name, 'spam')
+  },
+)
 
-t.test('a file key added to the spec parser\'s list is confined too, with no second list to update', async (t) => {
+t.test("a file key added to the spec parser's list is confined too, with no second list to update", async (t) => {
   const { root, base } = fixture(t)
   const actual = await import('../../src/core/spec/spec-parse.ts')
   const paths = await t.mockImport<typeof import('../../src/http/paths.ts')>('../../src/http/paths.ts', {
     '../../src/core/spec/spec-parse.ts': { ...actual, FILE_KEYS: [...actual.FILE_KEYS, 'templates'] },
   })
   const project = loadUnder(createSpecCache(), root, 'sms/spam.judge.yaml')
-  const inside = { ...project, specs: project.specs.map((s) => ({ ...s, templates: join(root, 'sms', 'templates.csv') })) }
+  const inside = {
+    ...project,
+    specs: project.specs.map((s) => ({ ...s, templates: join(root, 'sms', 'templates.csv') })),
+  }
   t.equal(paths.confineNamedFiles(root, inside as typeof project), inside, 'a new key naming a file inside is accepted')
-  const outside = { ...project, specs: project.specs.map((s) => ({ ...s, templates: join(base, 'outside', 'templates.csv') })) }
-  t.throws(() => paths.confineNamedFiles(root, outside as typeof project), { name: 'SpecError', status: 422, message: /templates.*outside the served folder/ })
-  t.doesNotThrow(() => confineNamedFiles(root, outside as typeof project), 'the unmocked module does not know the key: the list is the only thing read')
+  const outside = {
+    ...project,
+    specs: project.specs.map((s) => ({ ...s, templates: join(base, 'outside', 'templates.csv') })),
+  }
+  t.throws(() => paths.confineNamedFiles(root, outside as typeof project), {
+    name: 'SpecError',
+    status: 422,
+    message: /templates.*outside the served folder/,
+  })
+  t.doesNotThrow(
+    () => confineNamedFiles(root, outside as typeof project),
+    'the unmocked module does not know the key: the list is the only thing read',
+  )
 })
 
 t.test('isWithin tells a child from a sibling that shares a prefix', async (t) => {
@@ -112,8 +128,16 @@ t.test('over HTTP every confinement refusal has its status and names no server p
   const server = await startJudgeServer(t, root)
   const row = { message: 'hi' }
   const cases: [unknown, number][] = [
-    [undefined, 400], [7, 400], ['../outside', 403], [join(base, 'outside'), 403], ['out-dir', 403],
-    ['out.judge.yaml', 403], ['missing.judge.yaml', 404], ['sms/notes.txt', 422], ['empty', 422], ['broken', 422],
+    [undefined, 400],
+    [7, 400],
+    ['../outside', 403],
+    [join(base, 'outside'), 403],
+    ['out-dir', 403],
+    ['out.judge.yaml', 403],
+    ['missing.judge.yaml', 404],
+    ['sms/notes.txt', 422],
+    ['empty', 422],
+    ['broken', 422],
   ]
   for (const [path, status] of cases) {
     const res = await server.post('/v1/judge', { path, row })
@@ -127,5 +151,8 @@ t.test('over HTTP every confinement refusal has its status and names no server p
   t.equal(query.status, 403)
   t.match(JSON.parse(query.text), { error: /NUL/ })
   const notSpec = await server.get('/v1/runs?path=sms/notes.txt')
-  t.same(notSpec.body, { error: 'sms/notes.txt is not a spec file (a spec file\'s name ends in .judge.yaml or .judge.yml)', name: 'InputError' })
+  t.same(notSpec.body, {
+    error: "sms/notes.txt is not a spec file (a spec file's name ends in .judge.yaml or .judge.yml)",
+    name: 'InputError',
+  })
 })

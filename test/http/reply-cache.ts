@@ -47,59 +47,90 @@ t.test('the replies of a resolution no longer current can be dropped, and every 
   t.equal(cache.get('x')?.body.length, 7_999_990, 'after a clear the whole size is free again')
 })
 
-t.test('a kept reply never outlives what it was made from: spec, named files, store, answers deleted, token, the headers the guard reads', async (t) => {
-  const dir = t.testdir({ projects: { sms: { 'spam.judge.yaml': `${SPAM_YAML}key: spam.key.csv\n`, 'spam.key.csv': 'message,is_spam\nhi,no\n' } }, outside: { 'key.csv': 'message,is_spam\n' } })
-  const root = join(dir, 'projects')
-  // The store above the spec's folder, so that one can later be made nearer to it.
-  mkdirSync(join(root, '.judge'))
-  writeFileSync(join(root, '.judge', 'store.sqlite'), '')
-  let clock = Date.parse('2026-01-01T00:00:00Z')
-  const taken: AnsweredBy[] = []
-  const engine = createFakeEngine()
-  const server = await startJudgeServer(t, root, { JUDGE_SERVER_TOKEN: 'tok-123456' }, { engine, now: () => new Date(clock), trace: (by) => taken.push(by) })
-  const auth = { authorization: 'Bearer tok-123456' }
-  const body = { path: 'sms/spam.judge.yaml', row: { message: 'Free entry! Text WIN' } }
-  const judge = (headers: Record<string, string> = auth) => server.post('/v1/judge', body, headers)
-  const later = () => (clock += REVALIDATE_MS + 1)
-  t.equal((await judge()).status, 200, 'asked and stored')
-  const kept = await judge()
-  t.equal(kept.body.is_spam.cached, true)
-  t.same(taken.slice(-1), ['fast'])
+t.test(
+  'a kept reply never outlives what it was made from: spec, named files, store, answers deleted, token, the headers the guard reads',
+  async (t) => {
+    const dir = t.testdir({
+      projects: {
+        sms: { 'spam.judge.yaml': `${SPAM_YAML}key: spam.key.csv\n`, 'spam.key.csv': 'message,is_spam\nhi,no\n' },
+      },
+      outside: { 'key.csv': 'message,is_spam\n' },
+    })
+    const root = join(dir, 'projects')
+    // The store above the spec's folder, so that one can later be made nearer to it.
+    mkdirSync(join(root, '.judge'))
+    writeFileSync(join(root, '.judge', 'store.sqlite'), '')
+    let clock = Date.parse('2026-01-01T00:00:00Z')
+    const taken: AnsweredBy[] = []
+    const engine = createFakeEngine()
+    const server = await startJudgeServer(
+      t,
+      root,
+      { JUDGE_SERVER_TOKEN: 'tok-123456' },
+      { engine, now: () => new Date(clock), trace: (by) => taken.push(by) },
+    )
+    const auth = { authorization: 'Bearer tok-123456' }
+    const body = { path: 'sms/spam.judge.yaml', row: { message: 'Free entry! Text WIN' } }
+    const judge = (headers: Record<string, string> = auth) => server.post('/v1/judge', body, headers)
+    const later = () => (clock += REVALIDATE_MS + 1)
+    t.equal((await judge()).status, 200, 'asked and stored')
+    const kept = await judge()
+    t.equal(kept.body.is_spam.cached, true)
+    t.same(taken.slice(-1), ['fast'])
 
-  t.equal((await judge({ authorization: 'Bearer wrong-token' })).status, 401, 'a wrong token never gets the kept reply')
-  t.equal((await judge({ ...auth, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status, 403, 'nor another site')
-  t.same(taken.slice(-2), ['guard', 'guard'])
+    t.equal(
+      (await judge({ authorization: 'Bearer wrong-token' })).status,
+      401,
+      'a wrong token never gets the kept reply',
+    )
+    t.equal(
+      (await judge({ ...auth, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).status,
+      403,
+      'nor another site',
+    )
+    t.same(taken.slice(-2), ['guard', 'guard'])
 
-  // `judge cache --prune` in another process deletes the answers the kept reply was made from.
-  const other = openSqliteStore(join(root, '.judge', 'store.sqlite'))
-  t.ok(other.answerGroups().every((g) => other.deleteAnswers(g) > 0), 'the answers deleted')
-  other.close()
-  const asked = engine.calls.length
-  t.equal((await judge()).body.is_spam.cached, true, 'within the revalidation time, still the kept reply')
-  later()
-  const pruned = await judge()
-  t.equal(pruned.body.is_spam.cached, false, 'answers deleted: asked again, not the kept reply')
-  t.equal(engine.calls.length, asked + 1)
-  t.equal((await judge()).body.is_spam.cached, true, 'and kept anew')
+    // `judge cache --prune` in another process deletes the answers the kept reply was made from.
+    const other = openSqliteStore(join(root, '.judge', 'store.sqlite'))
+    t.ok(
+      other.answerGroups().every((g) => other.deleteAnswers(g) > 0),
+      'the answers deleted',
+    )
+    other.close()
+    const asked = engine.calls.length
+    t.equal((await judge()).body.is_spam.cached, true, 'within the revalidation time, still the kept reply')
+    later()
+    const pruned = await judge()
+    t.equal(pruned.body.is_spam.cached, false, 'answers deleted: asked again, not the kept reply')
+    t.equal(engine.calls.length, asked + 1)
+    t.equal((await judge()).body.is_spam.cached, true, 'and kept anew')
 
-  writeFileSync(join(root, 'sms', 'spam.judge.yaml'), `${SPAM_YAML.replace(/act:[\s\S]*$/, 'act:\n  is_spam:\n    - route: edited\n')}key: spam.key.csv\n`)
-  later()
-  t.equal((await judge()).body.is_spam.route, 'edited', 'an edited spec: a fresh reply')
+    writeFileSync(
+      join(root, 'sms', 'spam.judge.yaml'),
+      `${SPAM_YAML.replace(/act:[\s\S]*$/, 'act:\n  is_spam:\n    - route: edited\n')}key: spam.key.csv\n`,
+    )
+    later()
+    t.equal((await judge()).body.is_spam.route, 'edited', 'an edited spec: a fresh reply')
 
-  rmSync(join(root, 'sms', 'spam.key.csv'))
-  symlinkSync(join(dir, 'outside', 'key.csv'), join(root, 'sms', 'spam.key.csv'))
-  later()
-  const linked = await judge()
-  t.equal(linked.status, 422, 'a named file now linking outside: refused, not the kept reply')
-  t.match(linked.body.error, /key.*outside the served folder/)
-  rmSync(join(root, 'sms', 'spam.key.csv'))
-  later()
-  t.equal((await judge()).status, 200)
+    rmSync(join(root, 'sms', 'spam.key.csv'))
+    symlinkSync(join(dir, 'outside', 'key.csv'), join(root, 'sms', 'spam.key.csv'))
+    later()
+    const linked = await judge()
+    t.equal(linked.status, 422, 'a named file now linking outside: refused, not the kept reply')
+    t.match(linked.body.error, /key.*outside the served folder/)
+    rmSync(join(root, 'sms', 'spam.key.csv'))
+    later()
+    t.equal((await judge()).status, 200)
 
-  mkdirSync(join(root, 'sms', '.judge'))
-  writeFileSync(join(root, 'sms', '.judge', 'store.sqlite'), '')
-  later()
-  const moved = await judge()
-  t.equal(moved.status, 200)
-  t.equal(moved.body.is_spam.cached, false, 'a store nearer the spec: its own answers, asked again, not the kept reply')
-})
+    mkdirSync(join(root, 'sms', '.judge'))
+    writeFileSync(join(root, 'sms', '.judge', 'store.sqlite'), '')
+    later()
+    const moved = await judge()
+    t.equal(moved.status, 200)
+    t.equal(
+      moved.body.is_spam.cached,
+      false,
+      'a store nearer the spec: its own answers, asked again, not the kept reply',
+    )
+  },
+)

@@ -9,7 +9,13 @@ const SPEC = 'state: [m]\nquestions:\n  q: {ask: Q?, type: yes_no}\n'
 const ACT = (route: string) => `${SPEC}act:\n  q:\n    - route: ${route}\n`
 
 function paths(root: string, max?: number, epochOf?: () => number) {
-  return createResolvedPaths({ root, specs: createSpecCache(), storeFileFor: (dir) => findStoreFile(dir, {}), max, ...(epochOf ? { epochOf } : {}) })
+  return createResolvedPaths({
+    root,
+    specs: createSpecCache(),
+    storeFileFor: (dir) => findStoreFile(dir, {}),
+    max,
+    ...(epochOf ? { epochOf } : {}),
+  })
 }
 
 t.test('a path is checked against the disk at most once per revalidation time, and then fully', async (t) => {
@@ -17,12 +23,24 @@ t.test('a path is checked against the disk at most once per revalidation time, a
   const resolved = paths(root)
   const first = resolved.load('project/a.judge.yaml', 'path', 0)
   t.equal(first.project.selected[0].name, 'a')
-  t.equal(first.storeFile, join(root, 'project', '.judge', 'store.sqlite'), 'the store beside the spec, where none exists yet')
+  t.equal(
+    first.storeFile,
+    join(root, 'project', '.judge', 'store.sqlite'),
+    'the store beside the spec, where none exists yet',
+  )
   rmSync(join(root, 'project', 'a.judge.yaml'))
-  t.equal(resolved.load('project/a.judge.yaml', 'path', REVALIDATE_MS - 1), first, 'within the time, the disk is not looked at')
+  t.equal(
+    resolved.load('project/a.judge.yaml', 'path', REVALIDATE_MS - 1),
+    first,
+    'within the time, the disk is not looked at',
+  )
   t.ok(resolved.fresh(first, REVALIDATE_MS - 1))
   t.notOk(resolved.fresh(first, REVALIDATE_MS))
-  t.throws(() => resolved.load('project/a.judge.yaml', 'path', REVALIDATE_MS), { name: 'NotFoundError' }, 'after it, the file is found gone')
+  t.throws(
+    () => resolved.load('project/a.judge.yaml', 'path', REVALIDATE_MS),
+    { name: 'NotFoundError' },
+    'after it, the file is found gone',
+  )
   t.notOk(first.current, 'and the old resolution no longer stands')
   t.notOk(resolved.fresh(first, 0))
 })
@@ -39,7 +57,11 @@ t.test('an unchanged path keeps its resolution; an edited spec or a new store ma
   const edited = resolved.load('project', 'path', 2 * REVALIDATE_MS)
   t.not(edited, first)
   t.notOk(first.current)
-  t.same(edited.project.selected[0].act.q.map((rule) => rule.route), ['second'], 'the edit is seen after it')
+  t.same(
+    edited.project.selected[0].act.q.map((rule) => rule.route),
+    ['second'],
+    'the edit is seen after it',
+  )
   mkdirSync(join(root, '.judge'))
   writeFileSync(join(root, '.judge', 'store.sqlite'), '')
   const moved = resolved.load('project', 'path', 3 * REVALIDATE_MS)
@@ -47,29 +69,39 @@ t.test('an unchanged path keeps its resolution; an edited spec or a new store ma
   t.notOk(edited.current)
 })
 
-t.test('answers deleted from the store (its epoch moved) make a new resolution at the next check, not before', async (t) => {
-  const root = t.testdir({ project: { 'a.judge.yaml': SPEC } })
-  let epoch = 3
-  let reads = 0
-  const resolved = paths(root, undefined, () => (reads++, epoch))
-  const first = resolved.load('project', 'path', 0)
-  t.equal(first.epoch, 3)
-  t.equal(resolved.load('project', 'path', REVALIDATE_MS), first, 'the same epoch: the same resolution')
-  t.equal(reads, 2, 'the epoch is read at each check')
-  epoch = 4
-  t.equal(resolved.load('project', 'path', 2 * REVALIDATE_MS - 1), first, 'not looked at within the time')
-  t.equal(reads, 2)
-  const pruned = resolved.load('project', 'path', 2 * REVALIDATE_MS)
-  t.not(pruned, first)
-  t.notOk(first.current, 'what was made from the old resolution is stale')
-  t.equal(pruned.epoch, 4)
-})
+t.test(
+  'answers deleted from the store (its epoch moved) make a new resolution at the next check, not before',
+  async (t) => {
+    const root = t.testdir({ project: { 'a.judge.yaml': SPEC } })
+    let epoch = 3
+    let reads = 0
+    const resolved = paths(root, undefined, () => (reads++, epoch))
+    const first = resolved.load('project', 'path', 0)
+    t.equal(first.epoch, 3)
+    t.equal(resolved.load('project', 'path', REVALIDATE_MS), first, 'the same epoch: the same resolution')
+    t.equal(reads, 2, 'the epoch is read at each check')
+    epoch = 4
+    t.equal(resolved.load('project', 'path', 2 * REVALIDATE_MS - 1), first, 'not looked at within the time')
+    t.equal(reads, 2)
+    const pruned = resolved.load('project', 'path', 2 * REVALIDATE_MS)
+    t.not(pruned, first)
+    t.notOk(first.current, 'what was made from the old resolution is stale')
+    t.equal(pruned.epoch, 4)
+  },
+)
 
 t.test('each resolution that stops being current is told, whatever made it stale', async (t) => {
   const root = t.testdir({ 'a.judge.yaml': SPEC, 'b.judge.yaml': SPEC })
   let epoch = 0
   let told = 0
-  const resolved = createResolvedPaths({ root, specs: createSpecCache(), storeFileFor: (dir) => findStoreFile(dir, {}), max: 1, epochOf: () => epoch, onStale: () => told++ })
+  const resolved = createResolvedPaths({
+    root,
+    specs: createSpecCache(),
+    storeFileFor: (dir) => findStoreFile(dir, {}),
+    max: 1,
+    epochOf: () => epoch,
+    onStale: () => told++,
+  })
   resolved.load('a.judge.yaml', 'path', 0)
   resolved.load('a.judge.yaml', 'path', REVALIDATE_MS)
   t.equal(told, 0, 'unchanged: nothing is stale')
@@ -91,8 +123,16 @@ t.test('a refused path is not remembered, and a link planted later is refused at
   t.equal(resolved.load('a.judge.yaml', 'path', 0).project.selected[0].name, 'a')
   symlinkSync(join(base, 'outside', 'x.judge.yaml'), join(root, 'x.judge.yaml'))
   t.throws(() => resolved.load('x.judge.yaml', 'path', 0), { status: 403, message: /leads outside/ })
-  t.throws(() => resolved.load('x.judge.yaml', 'path', 1), { status: 403, message: /leads outside/ }, 'refused again: a refusal is not kept')
-  t.throws(() => resolved.load('a.judge.yaml', 'path', REVALIDATE_MS), { status: 403, message: /beside it links outside/ }, 'the link beside it is found at the next check')
+  t.throws(
+    () => resolved.load('x.judge.yaml', 'path', 1),
+    { status: 403, message: /leads outside/ },
+    'refused again: a refusal is not kept',
+  )
+  t.throws(
+    () => resolved.load('a.judge.yaml', 'path', REVALIDATE_MS),
+    { status: 403, message: /beside it links outside/ },
+    'the link beside it is found at the next check',
+  )
   t.throws(() => resolved.load(7, 'path', 0), { status: 400, message: /must be a string/ })
   t.throws(() => resolved.load('../x', 'shadow', 0), { status: 403, message: /^shadow/ })
 })

@@ -67,7 +67,14 @@ for (const [method, path, expected] of cases) {
 }
 
 t.test('a route listed twice is refused when the router is made', async (t) => {
-  t.throws(() => createRouter([{ method: 'GET', path: '/', value: 1 }, { method: 'GET', path: '/', value: 2 }]), /GET \/ is listed twice/)
+  t.throws(
+    () =>
+      createRouter([
+        { method: 'GET', path: '/', value: 1 },
+        { method: 'GET', path: '/', value: 2 },
+      ]),
+    /GET \/ is listed twice/,
+  )
 })
 
 t.test('an empty table matches nothing', async (t) => {

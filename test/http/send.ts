@@ -5,7 +5,13 @@ import { send, sendRaw } from '../../src/http/send.ts'
 
 function response(state: { headersSent?: boolean; destroyed?: boolean } = {}) {
   const written: unknown[] = []
-  const res = { headersSent: false, destroyed: false, ...state, writeHead: (...a: unknown[]) => written.push(a), end: (b: string) => written.push(b) }
+  const res = {
+    headersSent: false,
+    destroyed: false,
+    ...state,
+    writeHead: (...a: unknown[]) => written.push(a),
+    end: (b: string) => written.push(b),
+  }
   return { res: res as unknown as ServerResponse, written }
 }
 

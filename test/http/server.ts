@@ -6,7 +6,10 @@ import { DEFAULT_PROJECTS, listenError, serveUntil, startServer, startupLine } f
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
-const CANDIDATE_YAML = SPAM_YAML.replace('name: spam', 'name: spam_v2').replace('ask: Is this message', 'ask: CANDIDATE. Is this message')
+const CANDIDATE_YAML = SPAM_YAML.replace('name: spam', 'name: spam_v2').replace(
+  'ask: Is this message',
+  'ask: CANDIDATE. Is this message',
+)
 
 /** An engine that holds every candidate request until released. */
 function holdingEngine(): { engine: Engine; release: () => void } {
@@ -27,13 +30,19 @@ function holdingEngine(): { engine: Engine; release: () => void } {
 
 t.test('the startup line says where it listens and what it serves, never a secret', async (t) => {
   const open = readConfig({ JUDGE_PROJECTS: '/srv/specs' }, '/')
-  t.equal(startupLine(open, 'http://127.0.0.1:8080'), 'judge server listening on http://127.0.0.1:8080, serving /srv/specs; no token (open to anyone who can reach it); no engine key (cached rows only)')
+  t.equal(
+    startupLine(open, 'http://127.0.0.1:8080'),
+    'judge server listening on http://127.0.0.1:8080, serving /srv/specs; no token (open to anyone who can reach it); no engine key (cached rows only)',
+  )
   const closed = readConfig({ JUDGE_PROJECTS: '/srv/specs', JUDGE_SERVER_TOKEN: 'tok-1', ENGINE_API_KEY: 'key-1' }, '/')
   const line = startupLine(closed, 'http://127.0.0.1:8080')
   t.match(line, /token required; engine key set$/)
   t.notMatch(line, /tok-1|key-1/)
   t.match(DEFAULT_PROJECTS, /examples$/)
-  const simulated = startupLine(readConfig({ JUDGE_PROJECTS: '/srv/specs', ENGINE: 'simulated' }, '/'), 'http://127.0.0.1:8080')
+  const simulated = startupLine(
+    readConfig({ JUDGE_PROJECTS: '/srv/specs', ENGINE: 'simulated' }, '/'),
+    'http://127.0.0.1:8080',
+  )
   t.match(simulated, /; simulated engine \(its answers are not a real model's\)$/)
 })
 
@@ -63,8 +72,14 @@ t.test('a port in use is an error at startup', async (t) => {
 t.test('listen failures read as what to change; others stay as they are', async (t) => {
   const config = { host: '10.9.8.7', port: 80 }
   const failure = (code: string) => Object.assign(new Error(code), { code })
-  t.match(listenError(failure('EACCES'), config), { name: 'ListenError', message: /10\.9\.8\.7:80 is not allowed .*set PORT to 1024 or above/ })
-  t.match(listenError(failure('EADDRNOTAVAIL'), config), { name: 'ListenError', message: /10\.9\.8\.7 is not an address of this machine; set HOST/ })
+  t.match(listenError(failure('EACCES'), config), {
+    name: 'ListenError',
+    message: /10\.9\.8\.7:80 is not allowed .*set PORT to 1024 or above/,
+  })
+  t.match(listenError(failure('EADDRNOTAVAIL'), config), {
+    name: 'ListenError',
+    message: /10\.9\.8\.7 is not an address of this machine; set HOST/,
+  })
   const other = failure('EMFILE')
   t.equal(listenError(other, config), other)
 })
@@ -73,7 +88,10 @@ t.test('a shutdown waits for a shadow judgment in flight, and gives up at its bo
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'spam-v2.judge.yaml': CANDIDATE_YAML })
   const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hi' }, shadow: 'spam-v2.judge.yaml' })
   const waited = holdingEngine()
-  const patient = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { engine: waited.engine, log: () => {} })
+  const patient = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), {
+    engine: waited.engine,
+    log: () => {},
+  })
   t.equal((await fetch(`${patient.url}/v1/judge`, { method: 'POST', body })).status, 200)
   let stopped = false
   const stopping = patient.stop(5000).then((finished) => ((stopped = true), finished))
@@ -84,7 +102,10 @@ t.test('a shutdown waits for a shadow judgment in flight, and gives up at its bo
 
   const stuck = holdingEngine()
   const logs: string[] = []
-  const impatient = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { engine: stuck.engine, log: (l) => logs.push(l) })
+  const impatient = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), {
+    engine: stuck.engine,
+    log: (l) => logs.push(l),
+  })
   const fresh = body.replace('"hi"', '"a row no shadow has seen"')
   t.equal((await fetch(`${impatient.url}/v1/judge`, { method: 'POST', body: fresh })).status, 200)
   t.equal(await impatient.stop(50), false, 'gave up at the bound')
@@ -95,7 +116,10 @@ t.test('serveUntil logs the startup line, serves until its signal, then shuts do
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const logs: string[] = []
   const controller = new AbortController()
-  const done = serveUntil(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { log: (l) => logs.push(l), signal: controller.signal })
+  const done = serveUntil(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), {
+    log: (l) => logs.push(l),
+    signal: controller.signal,
+  })
   while (logs.length === 0) await new Promise((resolve) => setTimeout(resolve, 10))
   const url = /listening on (\S+),/.exec(logs[0])![1]
   t.equal((await fetch(`${url}/`)).status, 200)
@@ -107,18 +131,26 @@ t.test('serveUntil logs the startup line, serves until its signal, then shuts do
   await serveUntil(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { log: (l) => quick.push(l), signal: aborted })
   t.equal(quick.length, 3, 'an already aborted signal starts and stops at once')
   const missing: string[] = []
-  await serveUntil(readConfig({ JUDGE_PROJECTS: 'gone', PORT: '0' }, dir), { log: (l) => missing.push(l), signal: aborted })
+  await serveUntil(readConfig({ JUDGE_PROJECTS: 'gone', PORT: '0' }, dir), {
+    log: (l) => missing.push(l),
+    signal: aborted,
+  })
   t.equal(missing[1], `warning: ${dir}/gone does not exist; every path is 404 until it does`)
 })
 
 t.test('a client that sends its body too slowly is cut off with 408 and the connection closed', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_HEADERS_TIMEOUT_MS: '300', JUDGE_REQUEST_TIMEOUT_MS: '600' }, dir)
+  const config = readConfig(
+    { JUDGE_PROJECTS: dir, PORT: '0', JUDGE_HEADERS_TIMEOUT_MS: '300', JUDGE_REQUEST_TIMEOUT_MS: '600' },
+    dir,
+  )
   const running = await startServer(config, { engine: createFakeEngine(), log: () => {} })
   t.teardown(() => running.stop(1000))
   const { port } = new URL(running.url)
   const socket = connect(Number(port), '127.0.0.1')
-  socket.write('POST /review HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\npath=')
+  socket.write(
+    'POST /review HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\npath=',
+  )
   let text = ''
   socket.on('data', (d) => (text += d))
   await new Promise((resolve) => socket.once('close', resolve))
@@ -127,7 +159,10 @@ t.test('a client that sends its body too slowly is cut off with 408 and the conn
 
 t.test('connections beyond JUDGE_MAX_CONNECTIONS are closed as they arrive', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_MAX_CONNECTIONS: '2', JUDGE_MAX_CONNECTIONS_PER_CLIENT: '2' }, dir)
+  const config = readConfig(
+    { JUDGE_PROJECTS: dir, PORT: '0', JUDGE_MAX_CONNECTIONS: '2', JUDGE_MAX_CONNECTIONS_PER_CLIENT: '2' },
+    dir,
+  )
   const running = await startServer(config, { engine: createFakeEngine(), log: () => {} })
   t.teardown(() => running.stop(1000))
   const { port } = new URL(running.url)
@@ -162,18 +197,26 @@ t.test('one client holding more than the global cap gets its share, and another 
   const running = await startServer(config, { engine: createFakeEngine(), log: (line) => logs.push(line) })
   t.teardown(() => running.stop(1000))
   const { port } = new URL(running.url)
-  const attacker = Array.from({ length: 10 }, () => connect({ port: Number(port), host: '127.0.0.1', localAddress: '127.0.0.2' }))
+  const attacker = Array.from({ length: 10 }, () =>
+    connect({ port: Number(port), host: '127.0.0.1', localAddress: '127.0.0.2' }),
+  )
   t.teardown(() => attacker.forEach((s) => s.destroy()))
-  const closed = attacker.map((socket) => new Promise<boolean>((resolve) => {
-    socket.once('close', () => resolve(true))
-    socket.once('error', () => {})
-  }))
+  const closed = attacker.map(
+    (socket) =>
+      new Promise<boolean>((resolve) => {
+        socket.once('close', () => resolve(true))
+        socket.once('error', () => {})
+      }),
+  )
   let shut = 0
   for (const c of closed) void c.then(() => shut++)
   while (shut < 8) await new Promise((resolve) => setTimeout(resolve, 10))
   t.equal(running.clients.refused(), 8, 'every connection over the per-client cap is closed and counted')
   t.equal(logs.filter((l) => l.includes('127.0.0.2')).length, 1, 'the first refusal is logged, not each')
-  t.match(logs[0], /^connections from 127\.0\.0\.2 over JUDGE_MAX_CONNECTIONS_PER_CLIENT \(2\) are closed as they arrive$/)
+  t.match(
+    logs[0],
+    /^connections from 127\.0\.0\.2 over JUDGE_MAX_CONNECTIONS_PER_CLIENT \(2\) are closed as they arrive$/,
+  )
   const res = await fetch(`${running.url}/`)
   t.equal(res.status, 200, 'a client from another address is served')
   await res.text()
@@ -185,19 +228,32 @@ t.test('one client holding more than the global cap gets its share, and another 
     kept[0].on('data', (d) => (text += d))
     kept[0].once('close', () => resolve(text))
   })
-  t.match(answer, /^HTTP\/1\.1 200 /, 'the client\'s own share is served')
+  t.match(answer, /^HTTP\/1\.1 200 /, "the client's own share is served")
   kept[1].destroy()
   while (logs.length < 2) await new Promise((resolve) => setTimeout(resolve, 10))
-  t.equal(logs[1], 'closed 8 connections from 127.0.0.2 over JUDGE_MAX_CONNECTIONS_PER_CLIENT (2)', 'the count is logged once the client holds nothing')
+  t.equal(
+    logs[1],
+    'closed 8 connections from 127.0.0.2 over JUDGE_MAX_CONNECTIONS_PER_CLIENT (2)',
+    'the count is logged once the client holds nothing',
+  )
 })
 
 t.test('a shutdown past its bound cancels the engine requests still waiting, which end at once', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const engine = createFakeEngine({ latencyMs: 600_000 })
   const seen: (AbortSignal | undefined)[] = []
-  const watched: Engine = { defaultModel: engine.defaultModel, ask: (request, signal) => (seen.push(signal), engine.ask(request, signal)) }
-  const running = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { engine: watched, log: () => {} })
-  const asking = fetch(`${running.url}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hung' } }) })
+  const watched: Engine = {
+    defaultModel: engine.defaultModel,
+    ask: (request, signal) => (seen.push(signal), engine.ask(request, signal)),
+  }
+  const running = await startServer(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), {
+    engine: watched,
+    log: () => {},
+  })
+  const asking = fetch(`${running.url}/v1/judge`, {
+    method: 'POST',
+    body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hung' } }),
+  })
   while (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
   t.equal(await running.stop(50), false, 'the request was still in flight at the bound')
   t.equal(seen[0]?.aborted, true, 'the shutdown reached the engine request')

@@ -10,7 +10,10 @@ import { smsMessages } from '../helpers/sms.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
 const [first, second] = smsMessages()
-const CANDIDATE_YAML = SPAM_YAML.replace('name: spam', 'name: spam_v2').replace('ask: Is this message', 'ask: CANDIDATE. Is this message')
+const CANDIDATE_YAML = SPAM_YAML.replace('name: spam', 'name: spam_v2').replace(
+  'ask: Is this message',
+  'ask: CANDIDATE. Is this message',
+)
 const TOKEN = 'server-token-for-tests'
 const TONE_YAML = 'state: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n'
 const isCandidate = (request: EngineRequest) => request.questions.some((q) => q.ask.startsWith('CANDIDATE'))
@@ -35,7 +38,13 @@ function shadowEngine(mode: 'hold' | 'fail') {
 }
 
 async function setup(t: Test, mode: 'hold' | 'fail', env: Record<string, string> = {}) {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'spam-v2.judge.yaml': CANDIDATE_YAML, 'notes.txt': 'hello', other: { 'tone.judge.yaml': TONE_YAML }, pair: { 'tone.judge.yaml': TONE_YAML, 'tone2.judge.yaml': TONE_YAML } })
+  const dir = t.testdir({
+    'spam.judge.yaml': SPAM_YAML,
+    'spam-v2.judge.yaml': CANDIDATE_YAML,
+    'notes.txt': 'hello',
+    other: { 'tone.judge.yaml': TONE_YAML },
+    pair: { 'tone.judge.yaml': TONE_YAML, 'tone2.judge.yaml': TONE_YAML },
+  })
   const shadow = shadowEngine(mode)
   const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: TOKEN, ...env }, { engine: shadow.engine })
   const auth = { authorization: `Bearer ${TOKEN}` }
@@ -63,11 +72,19 @@ t.test('the response comes before a slow shadow finishes; the pairs are recorded
   t.equal(await server.running.handler.idle(5000), true)
   const recorded = pairs()
   t.same(recorded.map((p) => p.question).sort(), ['is_spam', 'topic', 'urgency'])
-  t.match(recorded[0], { liveJudgment: 'spam', candidateJudgment: 'spam_v2', candidateHash: /^[0-9a-f]+$/, stateHash: /^[0-9a-f]{16}$/ })
+  t.match(recorded[0], {
+    liveJudgment: 'spam',
+    candidateJudgment: 'spam_v2',
+    candidateHash: /^[0-9a-f]+$/,
+    stateHash: /^[0-9a-f]{16}$/,
+  })
   const topic = recorded.find((p) => p.question === 'topic')!
   t.equal(topic.liveLabel, res.body.topic.label)
   t.equal(topic.candidateLabel, res.body.topic.label, 'an unchanged question gives the same (cached) label')
-  t.same(server.logs.filter((l) => l.startsWith('shadow')), [])
+  t.same(
+    server.logs.filter((l) => l.startsWith('shadow')),
+    [],
+  )
   const page = await server.get(`/runs?path=spam.judge.yaml&token=${TOKEN}`)
   t.match(page.text, /<h4>Shadow candidates<\/h4>/, 'the runs page reports the candidate')
   t.match(page.text, /<td><code>spam_v2<\/code><\/td>/)
@@ -91,13 +108,19 @@ t.test('a shadow runs under the same cost cap, and its refusal is only logged', 
   const { dir, judge: judgeOpen } = await setup(t, 'hold')
   await judgeOpen({ path: 'spam.judge.yaml', row: { message: first.message } })
   const capped = await startJudgeServer(t, dir, { JUDGE_SERVER_MAX_COST: '0.000001' }, { engine: createFakeEngine() })
-  const res = await capped.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message }, shadow: 'spam-v2.judge.yaml' })
+  const res = await capped.post('/v1/judge', {
+    path: 'spam.judge.yaml',
+    row: { message: first.message },
+    shadow: 'spam-v2.judge.yaml',
+  })
   t.equal(res.status, 200, 'the live row is stored, so it is answered under any cap')
   await capped.running.handler.idle(5000)
-  t.match(capped.logs, [/^shadow spam_v2 of spam failed: judgment spam_v2: asking 1 answer in 1 request .*nothing was asked$/])
+  t.match(capped.logs, [
+    /^shadow spam_v2 of spam failed: judgment spam_v2: asking 1 answer in 1 request .*nothing was asked$/,
+  ])
 })
 
-t.test('a bad shadow path is the caller\'s error, answered before anything is asked', async (t) => {
+t.test("a bad shadow path is the caller's error, answered before anything is asked", async (t) => {
   const { judge, candidateCalls } = await setup(t, 'hold')
   const row = { message: first.message }
   const cases: [unknown, number, RegExp][] = [
@@ -130,7 +153,11 @@ t.test('a candidate folder is compared judgment by judgment with the live namesa
   const res = await judge({ path: '.', node: 'spam', row: { message: first.message }, shadow: '.' })
   t.equal(res.status, 200)
   await server.running.handler.idle(5000)
-  t.same(pairs().map((p) => p.candidateJudgment), ['spam', 'spam', 'spam'], 'spam against itself; spam_v2 has no live namesake')
+  t.same(
+    pairs().map((p) => p.candidateJudgment),
+    ['spam', 'spam', 'spam'],
+    'spam against itself; spam_v2 has no live namesake',
+  )
   t.same(server.logs, [])
 })
 

@@ -40,7 +40,10 @@ t.test('workers share one port; a shutdown stops them all, each finishing the re
   // The engine holds the first request until a second arrives, so the shutdown begins while it is in flight.
   const engine = await startSystemOneServer({ expectKey: 'k', gather: 2 })
   t.teardown(() => engine.close())
-  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', JUDGE_WORKERS: '2' }, dir)
+  const config = readConfig(
+    { JUDGE_PROJECTS: dir, PORT: '0', ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', JUDGE_WORKERS: '2' },
+    dir,
+  )
   const logs: string[] = []
   const controller = new AbortController()
   const served = serveAll(config, { log: (line) => logs.push(line), signal: controller.signal })
@@ -49,15 +52,22 @@ t.test('workers share one port; a shutdown stops them all, each finishing the re
   t.equal(Object.keys(cluster.workers ?? {}).length, 2, 'as two processes')
   const cached = await fetch(`${url}/v1/runs?path=spam.judge.yaml`)
   t.equal(cached.status, 200)
-  const pending = fetch(`${url}/v1/judge`, { method: 'POST', body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'in flight' } }) })
+  const pending = fetch(`${url}/v1/judge`, {
+    method: 'POST',
+    body: JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'in flight' } }),
+  })
   await until(() => engine.requests.length === 1)
   controller.abort()
   await until(() => logs.some((line) => line.startsWith('shutting down')))
-  const release = await fetch(`${engine.url}/v1/systemone`, { method: 'POST', headers: { authorization: 'Bearer k' }, body: JSON.stringify(engine.requests[0].body) })
+  const release = await fetch(`${engine.url}/v1/systemone`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer k' },
+    body: JSON.stringify(engine.requests[0].body),
+  })
   t.equal(release.status, 200)
   const answered = await pending
   t.equal(answered.status, 200, 'the request in flight is answered')
-  t.equal((await answered.json() as Record<string, { cached: boolean }>).is_spam.cached, false)
+  t.equal(((await answered.json()) as Record<string, { cached: boolean }>).is_spam.cached, false)
   t.equal(await served, 0, 'every worker stopped cleanly')
   t.equal(logs.filter((line) => line === 'stopped').length, 2)
   t.equal(Object.keys(cluster.workers ?? {}).length, 0)
@@ -86,7 +96,10 @@ t.test('workers that cannot listen stop them all, with the status of the failure
   t.teardown(() => taken.close())
   const port = String((taken.address() as AddressInfo).port)
   const logs: string[] = []
-  const status = await serveAll(readConfig({ JUDGE_PROJECTS: dir, PORT: port, JUDGE_WORKERS: '2' }, dir), { log: (line) => logs.push(line), signal: new AbortController().signal })
+  const status = await serveAll(readConfig({ JUDGE_PROJECTS: dir, PORT: port, JUDGE_WORKERS: '2' }, dir), {
+    log: (line) => logs.push(line),
+    signal: new AbortController().signal,
+  })
   t.equal(status, 2, 'the exit status of a listen error')
   t.match(logs.join('\n'), /already in use/)
   t.match(logs.join('\n'), /before it listened; stopping/)
@@ -97,7 +110,10 @@ t.test('one worker serves in the process itself', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const logs: string[] = []
   const controller = new AbortController()
-  const served = serveAll(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), { log: (line) => logs.push(line), signal: controller.signal })
+  const served = serveAll(readConfig({ JUDGE_PROJECTS: dir, PORT: '0' }, dir), {
+    log: (line) => logs.push(line),
+    signal: controller.signal,
+  })
   await until(() => logs.length > 0)
   t.match(logs[0], /^judge server listening on /)
   t.equal(Object.keys(cluster.workers ?? {}).length, 0)

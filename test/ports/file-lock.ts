@@ -4,5 +4,8 @@ import { createMemoryFileLock, type HeldLocks } from '../helpers/memory-file-loc
 
 await fileLockContract(t, 'the in-memory fake keeps the FileLock contract', (_t, waitMs) => {
   const held: HeldLocks = new Map()
-  return { processes: [createMemoryFileLock({ held, waitMs }), createMemoryFileLock({ held, waitMs })], file: (name) => `/specs/${name}` }
+  return {
+    processes: [createMemoryFileLock({ held, waitMs }), createMemoryFileLock({ held, waitMs })],
+    file: (name) => `/specs/${name}`,
+  }
 })

@@ -27,7 +27,12 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
     for (const spec of specs) {
       for (const [q, a] of Object.entries(results.get(spec.name)!.answers)) {
         const name = prefix ? `${spec.name}.${q}` : q
-        Object.assign(record, { [name]: a.label, [`${name}.p`]: a.p, [`${name}.margin`]: a.margin, [`${name}.route`]: a.route })
+        Object.assign(record, {
+          [name]: a.label,
+          [`${name}.p`]: a.p,
+          [`${name}.margin`]: a.margin,
+          [`${name}.route`]: a.route,
+        })
       }
     }
     return record
@@ -39,7 +44,13 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
       columns = Object.keys(record)
       text = delimitedLine(columns, delimiter)
     }
-    return text + delimitedLine(columns.map((c) => record[c] ?? ''), delimiter)
+    return (
+      text +
+      delimitedLine(
+        columns.map((c) => record[c] ?? ''),
+        delimiter,
+      )
+    )
   }
   return {
     write(seq, row, results) {
@@ -49,6 +60,7 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
         pending.delete(next++)
       }
     },
-    close: () => new Promise((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
   }
 }

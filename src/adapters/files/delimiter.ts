@@ -31,7 +31,10 @@ export function parseOptions(delimiter: string): { delimiter: string; quote: str
   return { delimiter, quote: delimiter === TAB ? false : '"' }
 }
 
-/** One line of a delimited file, newline included. A tab-separated line turns tabs and line breaks in a cell into spaces, as TSV cannot hold them. */
+/**
+ * One line of a delimited file, newline included. A tab-separated line turns tabs and line breaks in a cell into
+ * spaces, as TSV cannot hold them.
+ */
 export function delimitedLine(cells: readonly unknown[], delimiter: string): string {
   if (delimiter !== TAB) return stringify([cells], { delimiter })
   return cells.map((cell) => String(cell ?? '').replace(/[\t\r\n]/g, ' ')).join(TAB) + '\n'

@@ -28,21 +28,34 @@ const HEAD_BYTES = 64 * 1024
  */
 export async function readHeader(file: string, label: string, given?: string | null): Promise<Header> {
   const head = await readHead(file, label)
-  const first = head.replace(/^\ufeff/, '').split(/\r?\n/).find((line) => line.trim() !== '') ?? ''
-  if (formatOf(file) === 'jsonl') return { columns: jsonColumns(first, label), delimiter: null, sniffed: false, sample: [] }
+  const first =
+    head
+      .replace(/^\ufeff/, '')
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== '') ?? ''
+  if (formatOf(file) === 'jsonl')
+    return { columns: jsonColumns(first, label), delimiter: null, sniffed: false, sample: [] }
   const byName = delimiterOf(file, given)
-  const sniffed = given == null && byName === ',' && !first.includes(',') ? [TAB, ';'].find((d) => first.includes(d)) : undefined
+  const sniffed =
+    given == null && byName === ',' && !first.includes(',') ? [TAB, ';'].find((d) => first.includes(d)) : undefined
   const delimiter = sniffed ?? byName
   // The sample is a guess's material: a line it cannot parse (or cut off at HEAD_BYTES) only shortens it.
   const records = lines(head, delimiter, SAMPLE_LINES + 1) ?? headerLine(head, delimiter, label)
   const columns = (records[0] ?? []).map((c) => c.trim())
-  if (columns.length === 0 || columns.every((c) => c === '')) throw new InputError(`${label}: the file is empty; init needs a header line naming the columns`)
+  if (columns.length === 0 || columns.every((c) => c === ''))
+    throw new InputError(`${label}: the file is empty; init needs a header line naming the columns`)
   return { columns, delimiter, sniffed: sniffed !== undefined, sample: records.slice(1) }
 }
 
 function lines(head: string, delimiter: string, count: number): string[][] | null {
   try {
-    return parse(head, { ...parseOptions(delimiter), bom: true, to_line: count, relax_column_count: true, skip_empty_lines: true })
+    return parse(head, {
+      ...parseOptions(delimiter),
+      bom: true,
+      to_line: count,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    })
   } catch {
     return null
   }
@@ -50,9 +63,17 @@ function lines(head: string, delimiter: string, count: number): string[][] | nul
 
 function headerLine(head: string, delimiter: string, label: string): string[][] {
   try {
-    return parse(head, { ...parseOptions(delimiter), bom: true, to_line: 1, relax_column_count: true, skip_empty_lines: true })
+    return parse(head, {
+      ...parseOptions(delimiter),
+      bom: true,
+      to_line: 1,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    })
   } catch (error) {
-    throw new InputError(`${label}:1: not a valid ${delimitedName(delimiter)} header: ${(error as Error).message}`, { cause: error })
+    throw new InputError(`${label}:1: not a valid ${delimitedName(delimiter)} header: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
 }
 
@@ -83,6 +104,7 @@ function jsonColumns(line: string, label: string): string[] {
   } catch {
     throw new InputError(`${label}:1: not valid JSON; init reads the columns off the first row`)
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InputError(`${label}:1: a row must be a JSON object`)
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new InputError(`${label}:1: a row must be a JSON object`)
   return Object.keys(value)
 }

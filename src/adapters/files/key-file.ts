@@ -30,7 +30,9 @@ function keyOf(spec: Spec, file: string, text: string): AnswerKey {
   const parsed = parseKey(text, file)
   const columns = parsed.length > 0 ? Object.keys(parsed[0].record) : []
   if (parsed.length > 0 && !spec.questions.some((q) => columns.includes(q.name))) {
-    throw new InputError(`${file}: the answer key has no column for any question of ${spec.name} (${spec.questions.map((q) => q.name).join(', ')})`)
+    throw new InputError(
+      `${file}: the answer key has no column for any question of ${spec.name} (${spec.questions.map((q) => q.name).join(', ')})`,
+    )
   }
   const key = new Map<string, KeyRow>()
   for (const { record, info } of parsed) {
@@ -48,7 +50,12 @@ async function readText(file: string, spec: Spec): Promise<string> {
     return await readFile(file, 'utf8')
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder' : `cannot be read (${code ?? String(error)})`
+    const why =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EISDIR'
+          ? 'is a folder'
+          : `cannot be read (${code ?? String(error)})`
     throw new InputError(`${file}: the answer key named by ${spec.file} ${why}`, { cause: error })
   }
 }
@@ -56,10 +63,19 @@ async function readText(file: string, spec: Spec): Promise<string> {
 function parseKey(text: string, file: string): Parsed[] {
   const delimiter = delimiterOf(file)
   try {
-    return parse(text, { ...parseOptions(delimiter), columns: true, bom: true, skip_empty_lines: true, info: true }) as Parsed[]
+    return parse(text, {
+      ...parseOptions(delimiter),
+      columns: true,
+      bom: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as Parsed[]
   } catch (error) {
     const e = error as Error & { lines?: number }
-    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
+    throw new InputError(
+      `${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`,
+      { cause: error },
+    )
   }
 }
 
@@ -71,7 +87,9 @@ function labelsOf(spec: Spec, record: Cells, where: string): { [question: string
     const cell = record[question.name].trim()
     if (cell === '') continue
     if (!question.labels.includes(cell)) {
-      throw new InputError(`${where}: column "${question.name}": "${cell}" is not a label of question ${question.name} (${question.labels.join(', ')})`)
+      throw new InputError(
+        `${where}: column "${question.name}": "${cell}" is not a label of question ${question.name} (${question.labels.join(', ')})`,
+      )
     }
     labels[question.name] = cell
   }
@@ -82,7 +100,9 @@ function merged(earlier: KeyRow, row: KeyRow): KeyRow {
   for (const [question, label] of Object.entries(row.labels)) {
     const before = earlier.labels[question]
     if (before !== undefined && before !== label) {
-      throw new InputError(`${row.where}: column "${question}": "${label}" contradicts "${before}" given for the same state at ${earlier.where}`)
+      throw new InputError(
+        `${row.where}: column "${question}": "${label}" contradicts "${before}" given for the same state at ${earlier.where}`,
+      )
     }
   }
   return { ...earlier, labels: { ...earlier.labels, ...row.labels } }

@@ -21,7 +21,12 @@ const rowFormats = onDemand(() => import('./row-formats.ts'))
  * without a header line when `columns` names them) or a JSON Lines file, one at a time, each with
  * its line; the parsers (csv-parse, node:readline) are loaded with the first file read.
  */
-export async function* readRows(file: string, label = file, delimiter?: string | null, columns?: readonly string[] | null): AsyncGenerator<SourcedRow> {
+export async function* readRows(
+  file: string,
+  label = file,
+  delimiter?: string | null,
+  columns?: readonly string[] | null,
+): AsyncGenerator<SourcedRow> {
   yield* await (await rowFormats()).openRows(file, label, delimiter, columns)
 }
 
@@ -36,7 +41,8 @@ export function createLocalFiles(): Files {
     appendComparison: async (spec, record) => (await reviewsFile()).appendComparison(spec.reviews, record),
     appendVerdict: async (spec, record) => (await reviewsFile()).appendVerdict(spec.reviews, record),
     appendRetraction: async (spec, retraction) => (await reviewsFile()).appendRetraction(spec.reviews, retraction),
-    forgetReviewStates: async (spec, pick, apply) => (await reviewsForget()).forgetReviewStates(spec.reviews, pick, apply),
+    forgetReviewStates: async (spec, pick, apply) =>
+      (await reviewsForget()).forgetReviewStates(spec.reviews, pick, apply),
     gitSha: async (dir) => (await git()).gitShortSha(dir),
     contentHash: async (file) => (await hashing()).contentHash(file),
   }

@@ -4,9 +4,13 @@
  * only when it changed. Bounded: past `size` entries the one read longest ago goes first.
  */
 export interface ParsedTexts<T> {
-  /** The value parsed from `text` under `id`, parsing it (with `parse`) only when the text differs from the one held. */
+  /**
+   * The value parsed from `text` under `id`, parsing it (with `parse`) only when the text differs from the one held.
+   */
   get(id: string, text: string, parse: (text: string) => T): T
-  /** Lets go of what is held under `id`: after rows were forgotten in a file, no copy of their values stays in memory. */
+  /**
+   * Lets go of what is held under `id`: after rows were forgotten in a file, no copy of their values stays in memory.
+   */
   drop(id: string): void
   /** Whether anything is held under `id`. */
   holds(id: string): boolean

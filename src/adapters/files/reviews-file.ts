@@ -2,14 +2,28 @@ import { randomUUID } from 'node:crypto'
 import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
-import { comparisonsOf, standingReviews, standingVerdicts, type Retraction, type ReviewLine } from '../../core/review/retraction.ts'
+import {
+  comparisonsOf,
+  standingReviews,
+  standingVerdicts,
+  type Retraction,
+  type ReviewLine,
+} from '../../core/review/retraction.ts'
 import type { ComparisonRecord, Comparisons } from '../../core/review/comparison-verdict.ts'
 import type { VerdictRecord, Verdicts } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 import { parsedTexts } from './parsed-texts.ts'
 import { fileWriteError, writeWhole } from './write-trouble.ts'
-import { BASE_COLUMNS, lineOf, retractionLine, REVIEW_COLUMNS, verdictLine, type Cells, type Column } from './reviews-lines.ts'
+import {
+  BASE_COLUMNS,
+  lineOf,
+  retractionLine,
+  REVIEW_COLUMNS,
+  verdictLine,
+  type Cells,
+  type Column,
+} from './reviews-lines.ts'
 
 // The line format lives in reviews-lines.ts; callers that write or read the file find it here too.
 export { BASE_COLUMNS, REVIEW_COLUMNS, retractionLine, verdictLine } from './reviews-lines.ts'
@@ -18,7 +32,9 @@ export { BASE_COLUMNS, REVIEW_COLUMNS, retractionLine, verdictLine } from './rev
 // start of a formula (=, +, -, @), and none of the characters can break out of a CSV cell or HTML.
 const REVIEWER = /^[\p{L}\p{N}][\p{L}\p{N} ._@-]{0,63}$/u
 
-/** Whether a reviewer name is acceptable: 1 to 64 letters, digits, spaces and `._@-`, starting with a letter or digit. */
+/**
+ * Whether a reviewer name is acceptable: 1 to 64 letters, digits, spaces and `._@-`, starting with a letter or digit.
+ */
 export function validReviewer(name: string): boolean {
   return REVIEWER.test(name)
 }
@@ -48,7 +64,11 @@ export function appendRetraction(file: string, retraction: Retraction): Promise<
  * promises this only up to PIPE_BUF (4096 bytes on Linux); local Linux and macOS file systems
  * keep longer appends whole too, while NFS keeps none (see docs/review.md).
  */
-async function appendLine(path: string, delimiter: string, lineFor: (delimiter: string, columns: readonly Column[]) => string): Promise<void> {
+async function appendLine(
+  path: string,
+  delimiter: string,
+  lineFor: (delimiter: string, columns: readonly Column[]) => string,
+): Promise<void> {
   const header = delimitedLine(REVIEW_COLUMNS, delimiter)
   try {
     await createWithHeader(path, header)
@@ -94,7 +114,8 @@ async function createWithHeader(path: string, header: string): Promise<void> {
   try {
     await link(temp, path)
   } catch {
-    // EEXIST: another process made it. Anything else (no hard links here): appendLine's empty-file case writes the header.
+    // EEXIST: another process made it. Anything else (no hard links here): appendLine's empty-file case writes the
+    // header.
   } finally {
     await rm(temp, { force: true })
   }
@@ -133,7 +154,10 @@ async function readLines(file: string): Promise<ReviewLine[]> {
 /** Reviews files parsed lately, by path (a server reads them on every page request). */
 const parsedReviews = parsedTexts<ReviewLine[]>(16)
 
-/** Lets go of what was parsed from a reviews file: after rows were forgotten in it, no copy of their values stays in memory. */
+/**
+ * Lets go of what was parsed from a reviews file: after rows were forgotten in it, no copy of their values stays in
+ * memory.
+ */
 export function dropParsedReviews(file: string): void {
   parsedReviews.drop(resolve(file))
 }
@@ -184,10 +208,20 @@ function parseFile(text: string, file: string): { record: Cells; info: { lines: 
   }
   try {
     // A header that gains stratum and rank by hand still reads the shorter lines written before.
-    return parse(text, { ...parseOptions(delimiter), columns, bom: true, skip_empty_lines: true, info: true, relax_column_count_less: true })
+    return parse(text, {
+      ...parseOptions(delimiter),
+      columns,
+      bom: true,
+      skip_empty_lines: true,
+      info: true,
+      relax_column_count_less: true,
+    })
   } catch (error) {
     if (error instanceof InputError) throw error
     const e = error as Error & { lines?: number }
-    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
+    throw new InputError(
+      `${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`,
+      { cause: error },
+    )
   }
 }

@@ -62,17 +62,28 @@ async function readBytes(path: string): Promise<Buffer> {
     return await readFile(path)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Buffer.alloc(0)
-    throw new InputError(`${path}: cannot read the reviews file (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error })
+    throw new InputError(
+      `${path}: cannot read the reviews file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      { cause: error },
+    )
   }
 }
 
 function parseRecords(body: Buffer, file: string): ParsedRecord[] {
   const delimiter = delimiterOf(file)
   try {
-    return parse(body, { ...parseOptions(delimiter), info: true, skip_empty_lines: true, relax_column_count_less: true }) as unknown as ParsedRecord[]
+    return parse(body, {
+      ...parseOptions(delimiter),
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count_less: true,
+    }) as unknown as ParsedRecord[]
   } catch (error) {
     const e = error as Error & { lines?: number }
-    throw new InputError(`${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
+    throw new InputError(
+      `${file}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`,
+      { cause: error },
+    )
   }
 }
 
@@ -80,7 +91,14 @@ function parseRecords(body: Buffer, file: string): ParsedRecord[] {
 function chosen(r: ParsedRecord, header: readonly string[], file: string, pick: LinePick): string | null {
   const cells = Object.fromEntries(header.map((column, i) => [column, r.record[i]])) as unknown as Cells
   lineOf(cells, `${file}:${r.info.lines}`, delimitedName(delimiterOf(file)))
-  return pick({ judgment: cells.judgment, state_hash: cells.state_hash, state: stateOf(cells.state), reviewed_at: cells.reviewed_at }) ? cells.state_hash : null
+  return pick({
+    judgment: cells.judgment,
+    state_hash: cells.state_hash,
+    state: stateOf(cells.state),
+    reviewed_at: cells.reviewed_at,
+  })
+    ? cells.state_hash
+    : null
 }
 
 // A retraction line's state is read by no one, so it is not checked: text that is not a state still goes with its row.
@@ -95,7 +113,10 @@ function stateOf(text: string): State {
   return { '': text }
 }
 
-/** The record with its state cell emptied, written as the file's writer writes a line, keeping the blank lines before it (in `span`) and its line end. */
+/**
+ * The record with its state cell emptied, written as the file's writer writes a line, keeping the blank lines before it
+ * (in `span`) and its line end.
+ */
 function rewritten(record: readonly string[], stateAt: number, span: string, delimiter: string): string {
   const cells = record.map((cell, i) => (i === stateAt ? FORGOTTEN_STATE : cell))
   const before = /^(?:\r?\n)*/.exec(span)![0]

@@ -14,7 +14,12 @@ import { formatOf } from './rows.ts'
  * InputError naming `label`; a delimited file's separator is `delimiter` when given, else its
  * extension's; a delimited file without a header line has its columns named by `columns`.
  */
-export async function openRows(file: string, label: string, delimiter?: string | null, columns?: readonly string[] | null): Promise<AsyncGenerator<SourcedRow>> {
+export async function openRows(
+  file: string,
+  label: string,
+  delimiter?: string | null,
+  columns?: readonly string[] | null,
+): Promise<AsyncGenerator<SourcedRow>> {
   const stream = createReadStream(file)
   const opened = new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve())
@@ -25,7 +30,9 @@ export async function openRows(file: string, label: string, delimiter?: string |
   } catch (error) {
     throw fileError(error, label)
   }
-  return formatOf(file) === 'jsonl' ? jsonLines(stream, label) : csvRows(stream, label, delimiterOf(file, delimiter), columns ?? null)
+  return formatOf(file) === 'jsonl'
+    ? jsonLines(stream, label)
+    : csvRows(stream, label, delimiterOf(file, delimiter), columns ?? null)
 }
 
 /** The error of a data file that cannot be opened or read: not found, a folder, or unreadable. */
@@ -37,8 +44,21 @@ export function fileError(error: unknown, label: string): Error {
 }
 
 /** The rows of a delimited file with a header (or without one, its columns named by `names`), each with its line. */
-export async function* csvRows(stream: ReadStream, label: string, delimiter: string, names: readonly string[] | null = null): AsyncGenerator<SourcedRow> {
-  const parser = stream.pipe(parse({ ...parseOptions(delimiter), columns: names === null ? true : [...names], bom: true, skip_empty_lines: true, info: true }))
+export async function* csvRows(
+  stream: ReadStream,
+  label: string,
+  delimiter: string,
+  names: readonly string[] | null = null,
+): AsyncGenerator<SourcedRow> {
+  const parser = stream.pipe(
+    parse({
+      ...parseOptions(delimiter),
+      columns: names === null ? true : [...names],
+      bom: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+  )
   // pipe() does not forward a read error: without this the parser would wait forever.
   stream.on('error', (error) => parser.destroy(error))
   try {
@@ -49,7 +69,10 @@ export async function* csvRows(stream: ReadStream, label: string, delimiter: str
     if (error instanceof InputError) throw error
     const e = error as Error & { lines?: number; code?: string }
     if (e.code && !e.code.startsWith('CSV_')) throw fileError(e, label)
-    throw new InputError(`${label}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`, { cause: error })
+    throw new InputError(
+      `${label}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`,
+      { cause: error },
+    )
   }
 }
 

@@ -57,7 +57,8 @@ export function createSpecCache(options: SpecCacheOptions = {}): SpecCache {
       }
       const loaded = files.map((file) => readSpec(entries, file, file === selectedFile ? stats : undefined))
       // The same spec objects resolve the same way: an unchanged project is not checked again.
-      const same = previous && previous.loaded.length === loaded.length && previous.loaded.every((l, i) => l === loaded[i])
+      const same =
+        previous && previous.loaded.length === loaded.length && previous.loaded.every((l, i) => l === loaded[i])
       const { specs, selected } = same ? previous.project : resolveProject(loaded, selectedFile)
       const project = { path: target, dir, specs, selected }
       projects.set(target, { loaded, project })
@@ -81,7 +82,11 @@ interface Listing {
 // so its listing is not kept (as git treats "racily clean" files).
 const RACY_MS = 2000
 
-function locate(target: string, listings: Map<string, Listing>, now: () => number): { dir: string; files: string[]; selectedFile: string | null; stats: Stats } {
+function locate(
+  target: string,
+  listings: Map<string, Listing>,
+  now: () => number,
+): { dir: string; files: string[]; selectedFile: string | null; stats: Stats } {
   const stats = statOf(target)
   if (!stats) throw new NotFoundError(`no such file or folder: ${target}`)
   if (stats.isDirectory()) {

@@ -9,10 +9,20 @@ import { StoreError } from '../../store-error.ts'
 export function fileWriteError(file: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new StoreError(file, 'full', `${file}: the disk is full, nothing was saved in it: free space and send it again`, { cause: error })
+    return new StoreError(
+      file,
+      'full',
+      `${file}: the disk is full, nothing was saved in it: free space and send it again`,
+      { cause: error },
+    )
   }
   if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
-    return new StoreError(file, 'read-only', `${file} cannot be written (${code}), nothing was saved in it: make it and its folder writable`, { cause: error })
+    return new StoreError(
+      file,
+      'read-only',
+      `${file} cannot be written (${code}), nothing was saved in it: make it and its folder writable`,
+      { cause: error },
+    )
   }
   return error
 }
@@ -28,7 +38,11 @@ export async function writeWhole(handle: FileHandle, bytes: Buffer, size: number
     while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten
     await handle.sync()
   } catch (error) {
-    if (offset > 0) await handle.stat().then((now) => (now.size === size + offset ? handle.truncate(size) : undefined)).catch(() => {})
+    if (offset > 0)
+      await handle
+        .stat()
+        .then((now) => (now.size === size + offset ? handle.truncate(size) : undefined))
+        .catch(() => {})
     throw error
   }
 }

@@ -21,7 +21,8 @@ export interface ChatRequest {
   readonly top_logprobs: number
 }
 
-const SYSTEM = 'You label data. Read the data and the question, then answer with exactly one of the labels listed, ' +
+const SYSTEM =
+  'You label data. Read the data and the question, then answer with exactly one of the labels listed, ' +
   'written as shown, and nothing else: no explanation, no punctuation.'
 
 /**
@@ -29,12 +30,20 @@ const SYSTEM = 'You label data. Read the data and the question, then answer with
  * descriptions, and room for one token, whose top alternatives give the distribution.
  */
 export function toChatRequest(model: string, state: State, question: Question): ChatRequest {
-  const labels = question.labels.map((label, i) => (question.descriptions[i] ? `- ${label}: ${question.descriptions[i]}` : `- ${label}`))
+  const labels = question.labels.map((label, i) =>
+    question.descriptions[i] ? `- ${label}: ${question.descriptions[i]}` : `- ${label}`,
+  )
   const user = `Data:\n${JSON.stringify(state)}\n\nQuestion: ${question.ask}\n\nLabels:\n${labels.join('\n')}\n\nAnswer with one label.`
   return {
     model,
-    messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: user }],
-    max_tokens: 1, temperature: 0, logprobs: true, top_logprobs: TOP_LOGPROBS,
+    messages: [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: user },
+    ],
+    max_tokens: 1,
+    temperature: 0,
+    logprobs: true,
+    top_logprobs: TOP_LOGPROBS,
   }
 }
 
@@ -124,7 +133,12 @@ export function labelMass(question: Question, top: readonly TopToken[]): number 
 }
 
 function normal(text: string): string {
-  return text.normalize('NFKC').replace(/^[\s\u2581\u0120]+/, '').replace(/\s+$/, '').replace(/_/g, ' ').toLowerCase()
+  return text
+    .normalize('NFKC')
+    .replace(/^[\s\u2581\u0120]+/, '')
+    .replace(/\s+$/, '')
+    .replace(/_/g, ' ')
+    .toLowerCase()
 }
 
 function topTokens(choice: Record<string, unknown>): TopToken[] {
@@ -132,7 +146,10 @@ function topTokens(choice: Record<string, unknown>): TopToken[] {
   const first = Array.isArray(logprobs?.content) ? logprobs.content[0] : undefined
   if (!isRecord(first)) return []
   const listed = Array.isArray(first.top_logprobs) && first.top_logprobs.length > 0 ? first.top_logprobs : [first]
-  return listed.filter((t): t is TopToken => isRecord(t) && typeof t.token === 'string' && typeof t.logprob === 'number' && Number.isFinite(t.logprob))
+  return listed.filter(
+    (t): t is TopToken =>
+      isRecord(t) && typeof t.token === 'string' && typeof t.logprob === 'number' && Number.isFinite(t.logprob),
+  )
 }
 
 function contentOf(choice: Record<string, unknown>): string | null {

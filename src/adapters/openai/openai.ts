@@ -44,11 +44,19 @@ export function createOpenAi(options: OpenAiOptions): Engine {
 
 /** One request per question; the input tokens of each from its prompt's length. */
 function estimate(request: EngineRequest): EngineEstimate {
-  const inputTokens = request.questions.reduce((sum, q) => sum + estimatePromptTokens(toChatRequest(request.model, request.state, q)), 0)
+  const inputTokens = request.questions.reduce(
+    (sum, q) => sum + estimatePromptTokens(toChatRequest(request.model, request.state, q)),
+    0,
+  )
   return { inputTokens, requests: request.questions.length }
 }
 
-async function ask(target: HttpTarget, apiKey: string | null, request: EngineRequest, signal?: AbortSignal): Promise<EngineResult> {
+async function ask(
+  target: HttpTarget,
+  apiKey: string | null,
+  request: EngineRequest,
+  signal?: AbortSignal,
+): Promise<EngineResult> {
   if (signal?.aborted) throw failureError(cancelled(signal), apiKey)
   // The first failure cancels the requests of the other questions: their answers would be lost
   // anyway. The group follows the caller's signal through a listener removed when the row is done
@@ -64,10 +72,14 @@ async function ask(target: HttpTarget, apiKey: string | null, request: EngineReq
   })
   try {
     // The first rejection is the error thrown; the others' are the abort's echo.
-    const answers = await Promise.all(asking.map((p) => p.catch((error: unknown) => {
-      group.abort()
-      throw error
-    })))
+    const answers = await Promise.all(
+      asking.map((p) =>
+        p.catch((error: unknown) => {
+          group.abort()
+          throw error
+        }),
+      ),
+    )
     return result(request, answers)
   } finally {
     signal?.removeEventListener('abort', follow)
@@ -86,5 +98,12 @@ function result(request: EngineRequest, answers: readonly { answer: ChatAnswer; 
   const inputTokens = answers.reduce((sum, a) => sum + (a.answer.promptTokens ?? a.estimated), 0)
   const outputTokens = answers.reduce((sum, a) => sum + (a.answer.completionTokens ?? 1), 0)
   const model = answers.find((a) => a.answer.model !== null)?.answer.model ?? request.model
-  return { model, distributions, inputTokens, outputTokens, requests: answers.length, ...(Object.keys(facts).length > 0 ? { facts } : {}) }
+  return {
+    model,
+    distributions,
+    inputTokens,
+    outputTokens,
+    requests: answers.length,
+    ...(Object.keys(facts).length > 0 ? { facts } : {}),
+  }
 }

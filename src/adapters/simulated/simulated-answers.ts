@@ -3,7 +3,8 @@ import type { Distribution, Question, State } from '../../core/types.ts'
 
 // Words that mark a text as pressing, promotional or alarming: what many yes/no questions and
 // scales ask about (spam, urgency, complaints). A simulation needs some signal; this one is plain.
-const MARKED = /\b(free|win|won|winner|prize|claim|cash|urgent|now|call|txt|text|reply|offer|award|guaranteed|immediately|asap|today|deadline|refund|complaint|broken|failed|error|warning|alert|account|password|bank)\b|£|\$|€|!|\b\d{5,}\b/gi
+const MARKED =
+  /\b(free|win|won|winner|prize|claim|cash|urgent|now|call|txt|text|reply|offer|award|guaranteed|immediately|asap|today|deadline|refund|complaint|broken|failed|error|warning|alert|account|password|bank)\b|£|\$|€|!|\b\d{5,}\b/gi
 
 /**
  * A simulated distribution over a question's labels for a state: stable (the same state and
@@ -16,7 +17,14 @@ export function simulatedDistribution(question: Question, state: State): Distrib
   const marked = Math.min(1, (text.match(MARKED)?.length ?? 0) / 4)
   const noise = seeded(JSON.stringify(state), question.fingerprint)
   if (question.type === 'yes_no') {
-    const yes = round(clamp(0.05 + 0.8 * marked + 0.3 * overlap(words, `${question.ask} ${question.descriptions[0] ?? ''}`) + (noise - 0.5) * 0.3))
+    const yes = round(
+      clamp(
+        0.05 +
+          0.8 * marked +
+          0.3 * overlap(words, `${question.ask} ${question.descriptions[0] ?? ''}`) +
+          (noise - 0.5) * 0.3,
+      ),
+    )
     return { yes, no: round(1 - yes) }
   }
   if (question.type === 'scale') return scale(question.labels, clamp(0.1 + 0.75 * marked + (noise - 0.5) * 0.4))
@@ -28,7 +36,13 @@ function choice(question: Question, words: ReadonlySet<string>, marked: number, 
   const weights = question.labels.map((label, i) => {
     const about = overlap(words, `${label} ${question.descriptions[i] ?? ''}`)
     const own = seeded(String(noise), label)
-    return 0.15 + 2 * about + 0.5 * own + (i === 0 ? 0.4 * (1 - marked) : 0) + (i === question.labels.length - 1 ? 0.4 * marked : 0)
+    return (
+      0.15 +
+      2 * about +
+      0.5 * own +
+      (i === 0 ? 0.4 * (1 - marked) : 0) +
+      (i === question.labels.length - 1 ? 0.4 * marked : 0)
+    )
   })
   return normalise(question.labels, weights)
 }
@@ -36,7 +50,10 @@ function choice(question: Question, words: ReadonlySet<string>, marked: number, 
 /** A scale: a bump of probability around position `at` (0 the lowest level, 1 the highest). */
 function scale(labels: readonly string[], at: number): Distribution {
   const centre = at * (labels.length - 1)
-  return normalise(labels, labels.map((_, i) => Math.exp(-((i - centre) ** 2) / 0.72)))
+  return normalise(
+    labels,
+    labels.map((_, i) => Math.exp(-((i - centre) ** 2) / 0.72)),
+  )
 }
 
 function normalise(labels: readonly string[], weights: readonly number[]): Distribution {

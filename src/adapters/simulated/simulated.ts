@@ -31,7 +31,13 @@ export function createSimulatedEngine(): Engine {
     },
     // It answers any model, under an id of its own; its list is the one it answers when none is named.
     async models() {
-      return [{ name: SIMULATED_DEFAULT_MODEL, description: 'the simulated engine: answers any model name as simulated-<name>, asking nothing', releaseDate: null }]
+      return [
+        {
+          name: SIMULATED_DEFAULT_MODEL,
+          description: 'the simulated engine: answers any model name as simulated-<name>, asking nothing',
+          releaseDate: null,
+        },
+      ]
     },
   }
 }

@@ -72,7 +72,10 @@ function heldLabels(store: Store, states: number): { read: Store['answerLabels']
         if (kept === undefined || !fingerprints.every((fp) => kept.has(fp))) missing.push(h)
         else for (const fp of fingerprints) found.get(fp)!.set(h, kept.get(fp)!)
       }
-      const read = missing.length > 0 ? answerLabels.call(store, model, fingerprints, missing) : new Map<string, Map<string, string>>()
+      const read =
+        missing.length > 0
+          ? answerLabels.call(store, model, fingerprints, missing)
+          : new Map<string, Map<string, string>>()
       for (const h of missing) {
         const key = `${model}\0${h}`
         const kept = new Map(held.get(key))

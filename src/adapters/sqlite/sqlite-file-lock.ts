@@ -84,7 +84,11 @@ async function begin(db: DatabaseSync, file: string, waitMs: number): Promise<vo
     }
     if (Date.now() >= deadline) {
       const seconds = Math.round(waitMs / 100) / 10
-      throw new RetryLaterError(`${file} stayed locked by another writer for ${seconds} s; nothing was saved, try again`, 1, { context: { file, waitMs } })
+      throw new RetryLaterError(
+        `${file} stayed locked by another writer for ${seconds} s; nothing was saved, try again`,
+        1,
+        { context: { file, waitMs } },
+      )
     }
     // Jitter, so that processes waiting on one lock do not try again in step.
     const ms = Math.min(pause * (0.5 + Math.random()), Math.max(0, deadline - Date.now()))

@@ -47,7 +47,10 @@ function openWritable(file: string): DatabaseSync {
   }
 }
 
-/** Why an existing store file cannot be written, or null when it is not a file or can be written (its trouble is another). */
+/**
+ * Why an existing store file cannot be written, or null when it is not a file or can be written (its trouble is
+ * another).
+ */
 function readOnlyCause(file: string): string | null {
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return null
   return storeWriteProblem(file)
@@ -96,7 +99,11 @@ function checkVersion(db: DatabaseSync, file: string, why: string): void {
   const version = userVersion(db)
   if (version > SCHEMA_VERSION) throw schema().newerError(file, version)
   if (version < SCHEMA_VERSION) {
-    throw new StoreError(file, 'read-only', `${file} is read-only (${why}) and at schema version ${version}, older than the version ` +
-      `${SCHEMA_VERSION} this judge reads: open it once where it can be written, which upgrades it`)
+    throw new StoreError(
+      file,
+      'read-only',
+      `${file} is read-only (${why}) and at schema version ${version}, older than the version ` +
+        `${SCHEMA_VERSION} this judge reads: open it once where it can be written, which upgrades it`,
+    )
   }
 }

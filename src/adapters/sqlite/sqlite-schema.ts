@@ -58,8 +58,13 @@ export function migrate(db: DatabaseSync, file: string): void {
 
 /** A store written by a newer judge: refused, nothing in it changed. */
 export function newerError(file: string, version: number): StoreError {
-  return new StoreError(file, 'newer', `${file}: the store has schema version ${version}, newer than the version ${SCHEMA_VERSION} ` +
-    'this judge knows; upgrade judge to use this store', { context: { version } })
+  return new StoreError(
+    file,
+    'newer',
+    `${file}: the store has schema version ${version}, newer than the version ${SCHEMA_VERSION} ` +
+      'this judge knows; upgrade judge to use this store',
+    { context: { version } },
+  )
 }
 
 export { configure, SCHEMA_VERSION, userVersion } from './sqlite-connection.ts'

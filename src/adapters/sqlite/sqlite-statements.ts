@@ -5,9 +5,20 @@ const ANSWER = `a.model, a.fingerprint, a.state_hash, a.judgment, a.question, a.
   a.distribution, a.asked_at, a.reported_model, a.option_mass`
 
 /** An answer row as read: the columns of `_judge_answers` in the order the statements select them. */
-export type AnswerRow = [model: string, fingerprint: string, stateHash: string, judgment: string,
-  question: string, label: string, p: number, margin: number, distribution: string, askedAt: string,
-  reportedModel: string, optionMass: number | null]
+export type AnswerRow = [
+  model: string,
+  fingerprint: string,
+  stateHash: string,
+  judgment: string,
+  question: string,
+  label: string,
+  p: number,
+  margin: number,
+  distribution: string,
+  askedAt: string,
+  reportedModel: string,
+  optionMass: number | null,
+]
 
 const RUN = `run_id, judgment, spec_hash, git_sha, model, rows, asked, cost, status, started_at,
   finished_at, cached, requests, command, source, source_hash, node, reported_model, states,
@@ -172,8 +183,16 @@ export const SQL = {
   releaseReviewer: 'DELETE FROM _judge_leases WHERE judgment = ? AND reviewer = ?',
 } as const
 
-const ANSWER_STATEMENTS: ReadonlySet<string> = new Set(['getAnswers', 'getAnswer', 'answeredFingerprints',
-  'answersForStates', 'answerLabels', 'sampleAnswers', 'sampleBand', 'tallyCells'])
+const ANSWER_STATEMENTS: ReadonlySet<string> = new Set([
+  'getAnswers',
+  'getAnswer',
+  'answeredFingerprints',
+  'answersForStates',
+  'answerLabels',
+  'sampleAnswers',
+  'sampleBand',
+  'tallyCells',
+])
 
 /** Every statement a store runs, prepared once when the store opens. */
 export type Statements = { readonly [K in keyof typeof SQL]: StatementSync }

@@ -6,8 +6,16 @@ import { sqlLimit } from './sqlite-statements.ts'
 import type { AnswerRow, Statements } from './sqlite-statements.ts'
 
 /** The methods of the port that read and write answers and states. */
-export type AnswerMethods = Pick<Store, 'getAnswers' | 'answeredFingerprints' | 'putAnswers' | 'getStates' |
-  'answersForStates' | 'answerLabels' | 'sampleAnswers'>
+export type AnswerMethods = Pick<
+  Store,
+  | 'getAnswers'
+  | 'answeredFingerprints'
+  | 'putAnswers'
+  | 'getStates'
+  | 'answersForStates'
+  | 'answerLabels'
+  | 'sampleAnswers'
+>
 
 /** When a state written with these answers was stored: the latest time one of them was asked. */
 export function storedAt(answers: readonly StoredAnswer[]): string {
@@ -39,12 +47,26 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
       transaction(() => {
         sql.putState.run(stateHash, JSON.stringify(state), storedAt(answers))
         for (const a of answers) {
-          sql.putAnswer.run(a.model, a.fingerprint, a.stateHash, a.judgment, a.question, a.label,
-            a.p, a.margin, JSON.stringify(a.distribution), a.askedAt,
-            sampleRank(a.judgment, a.question, a.stateHash), a.reportedModel ?? a.model, a.optionMass ?? null)
+          sql.putAnswer.run(
+            a.model,
+            a.fingerprint,
+            a.stateHash,
+            a.judgment,
+            a.question,
+            a.label,
+            a.p,
+            a.margin,
+            JSON.stringify(a.distribution),
+            a.askedAt,
+            sampleRank(a.judgment, a.question, a.stateHash),
+            a.reportedModel ?? a.model,
+            a.optionMass ?? null,
+          )
         }
         // Read back under the same write lock: where another process wrote a key first, its answer stands.
-        kept = answers.map((a) => answerOf(sql.getAnswer.get(a.model, a.stateHash, a.fingerprint) as unknown as AnswerRow))
+        kept = answers.map((a) =>
+          answerOf(sql.getAnswer.get(a.model, a.stateHash, a.fingerprint) as unknown as AnswerRow),
+        )
       })
       return kept
     },
@@ -61,7 +83,11 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
     },
     answerLabels(model, fingerprints, stateHashes) {
       const labels = new Map(fingerprints.map((fp) => [fp, new Map<string, string>()]))
-      const rows = sql.answerLabels.all(JSON.stringify([...new Set(stateHashes)]), model) as unknown as [string, string, string][]
+      const rows = sql.answerLabels.all(JSON.stringify([...new Set(stateHashes)]), model) as unknown as [
+        string,
+        string,
+        string,
+      ][]
       for (const [fingerprint, hash, label] of rows) labels.get(fingerprint)?.set(hash, label)
       return labels
     },
@@ -76,10 +102,33 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
 const answersOf = (rows: unknown[]): StoredAnswer[] => (rows as AnswerRow[]).map(answerOf)
 
 function answerOf(row: AnswerRow): StoredAnswer {
-  const [model, fingerprint, stateHash, judgment, question, label, p, margin, distribution, askedAt, reported, optionMass] = row
+  const [
+    model,
+    fingerprint,
+    stateHash,
+    judgment,
+    question,
+    label,
+    p,
+    margin,
+    distribution,
+    askedAt,
+    reported,
+    optionMass,
+  ] = row
   // Answers stored before the reported model was kept have none: the model asked stands in.
   return {
-    model, fingerprint, stateHash, judgment, question, distribution: JSON.parse(distribution),
-    label, p, margin, askedAt, reportedModel: reported || model, optionMass,
+    model,
+    fingerprint,
+    stateHash,
+    judgment,
+    question,
+    distribution: JSON.parse(distribution),
+    label,
+    p,
+    margin,
+    askedAt,
+    reportedModel: reported || model,
+    optionMass,
   }
 }

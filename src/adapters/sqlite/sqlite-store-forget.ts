@@ -32,13 +32,21 @@ export const FORGET_SQL = {
 
 /** The forgetting methods of a SQLite store, over its connection, statements and write transaction. */
 export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (work: () => void) => void): ForgetStore {
-  const st = Object.fromEntries(Object.entries(FORGET_SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<keyof typeof FORGET_SQL, StatementSync>
+  const st = Object.fromEntries(Object.entries(FORGET_SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<
+    keyof typeof FORGET_SQL,
+    StatementSync
+  >
   const held = (plan: ForgetPlan): HeldState[] => {
     const bound = [JSON.stringify(plan.records), plan.stale?.judgment ?? null, plan.stale?.before ?? null] as const
-    const counts = (rows: unknown[]) => new Map((rows as { state_hash: string; n: number }[]).map((r) => [r.state_hash, r.n]))
-    const values = new Set((st.heldValues.all(JSON.stringify(plan.values)) as { state_hash: string }[]).map((r) => r.state_hash))
+    const counts = (rows: unknown[]) =>
+      new Map((rows as { state_hash: string; n: number }[]).map((r) => [r.state_hash, r.n]))
+    const values = new Set(
+      (st.heldValues.all(JSON.stringify(plan.values)) as { state_hash: string }[]).map((r) => r.state_hash),
+    )
     const kept = counts(st.heldKept.all(...bound))
-    return [...new Set([...values, ...kept.keys()])].sort().map((stateHash) => ({ stateHash, values: values.has(stateHash), keptRows: kept.get(stateHash) ?? 0 }))
+    return [...new Set([...values, ...kept.keys()])]
+      .sort()
+      .map((stateHash) => ({ stateHash, values: values.has(stateHash), keptRows: kept.get(stateHash) ?? 0 }))
   }
   const write = (lines: readonly ForgottenLine[]) => {
     for (const l of lines) st.putForgotten.run(l.at, l.command, l.stateHash, l.place, l.count)
@@ -64,21 +72,37 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
       return (st.statesWhere.all(column, value) as { state_hash: string }[]).map((r) => r.state_hash)
     },
     expiredStates(judgment, fingerprints, before) {
-      return (st.expiredStates.all(judgment, JSON.stringify(fingerprints), before) as { state_hash: string }[]).map((r) => r.state_hash)
+      return (st.expiredStates.all(judgment, JSON.stringify(fingerprints), before) as { state_hash: string }[]).map(
+        (r) => r.state_hash,
+      )
     },
     recordForgotten(lines) {
       if (lines.length > 0) transaction(() => write(lines))
     },
     forgottenLines() {
-      return st.forgottenLines.all().map((r): ForgottenLine => ({
-        at: r.forgotten_at as string, command: r.command as string, stateHash: r.state_hash as string, place: r.place as string, count: r.count as number,
-      }))
+      return st.forgottenLines.all().map(
+        (r): ForgottenLine => ({
+          at: r.forgotten_at as string,
+          command: r.command as string,
+          stateHash: r.state_hash as string,
+          place: r.place as string,
+          count: r.count as number,
+        }),
+      )
     },
   }
 }
 
 /** The audit lines of one state's forgetting: one per place it was held in. */
-export function auditLines(state: HeldState, audit: { readonly at: string; readonly command: string }): ForgottenLine[] {
-  const places: [string, number][] = [['values', state.values ? 1 : 0], ['kept rows', state.keptRows]]
-  return places.filter(([, count]) => count > 0).map(([place, count]) => ({ ...audit, stateHash: state.stateHash, place, count }))
+export function auditLines(
+  state: HeldState,
+  audit: { readonly at: string; readonly command: string },
+): ForgottenLine[] {
+  const places: [string, number][] = [
+    ['values', state.values ? 1 : 0],
+    ['kept rows', state.keptRows],
+  ]
+  return places
+    .filter(([, count]) => count > 0)
+    .map(([place, count]) => ({ ...audit, stateHash: state.stateHash, place, count }))
 }

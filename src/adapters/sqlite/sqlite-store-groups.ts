@@ -29,15 +29,43 @@ const tallying = () => load(`./sqlite-store-tally${EXT}`) as typeof import('./sq
 type Names<M> = Readonly<Record<keyof M, true>>
 
 const RUN_METHODS: Names<RunStore> = {
-  recordRun: true, putOpenRun: true, openRuns: true, closeOpenRun: true, listRuns: true, latestRuns: true, runLabelCounts: true,
-  getRun: true, runStates: true, runStatesPage: true, runStateCount: true, deleteRunStates: true, sameRunStates: true,
-  recordModelCheck: true, modelChecks: true,
+  recordRun: true,
+  putOpenRun: true,
+  openRuns: true,
+  closeOpenRun: true,
+  listRuns: true,
+  latestRuns: true,
+  runLabelCounts: true,
+  getRun: true,
+  runStates: true,
+  runStatesPage: true,
+  runStateCount: true,
+  deleteRunStates: true,
+  sameRunStates: true,
+  recordModelCheck: true,
+  modelChecks: true,
 }
-const KEPT_METHODS: Names<KeptStore> = { keepRow: true, keptRows: true, recordShadow: true, shadowPairs: true, candidateQuestions: true }
+const KEPT_METHODS: Names<KeptStore> = {
+  keepRow: true,
+  keptRows: true,
+  recordShadow: true,
+  shadowPairs: true,
+  candidateQuestions: true,
+}
 const FORGET_METHODS: Names<ForgetStore> = {
-  heldFor: true, forget: true, statesWhere: true, expiredStates: true, recordForgotten: true, forgottenLines: true,
+  heldFor: true,
+  forget: true,
+  statesWhere: true,
+  expiredStates: true,
+  recordForgotten: true,
+  forgottenLines: true,
 }
-const CACHE_METHODS: Names<CacheMethods> = { answerGroups: true, deleteAnswers: true, answersEpoch: true, writeMark: true }
+const CACHE_METHODS: Names<CacheMethods> = {
+  answerGroups: true,
+  deleteAnswers: true,
+  answersEpoch: true,
+  writeMark: true,
+}
 const TALLY_METHODS: Names<TallyMethods> = { countAnswers: true, answerCells: true }
 const REASK_METHODS: Names<ReaskStore> = { addReasks: true, latestReasks: true }
 const LEASE_METHODS: Names<LeaseStore> = { heldRows: true, holdRows: true, releaseRow: true, releaseReviewer: true }
@@ -50,7 +78,8 @@ export function onFirstUse<M extends object>(names: Names<M>, create: () => M): 
   let group: M | null = null
   const methods: Record<string, (...args: unknown[]) => unknown> = {}
   for (const name of Object.keys(names)) {
-    methods[name] = (...args) => ((group ??= create()) as Record<string, (...args: unknown[]) => unknown>)[name](...args)
+    methods[name] = (...args) =>
+      ((group ??= create()) as Record<string, (...args: unknown[]) => unknown>)[name](...args)
   }
   return methods as unknown as M
 }
@@ -66,7 +95,11 @@ export function recordMethodsOnUse(sql: Statements, transaction: (work: () => vo
 }
 
 /** The forgetting methods (src/adapters/sqlite/sqlite-store-forget.ts), loaded on first use. */
-export function forgetMethodsOnUse(db: DatabaseSync, sql: Statements, transaction: (work: () => void) => void): ForgetStore {
+export function forgetMethodsOnUse(
+  db: DatabaseSync,
+  sql: Statements,
+  transaction: (work: () => void) => void,
+): ForgetStore {
   return onFirstUse(FORGET_METHODS, () => forgetting().forgetMethods(db, sql, transaction))
 }
 
@@ -86,6 +119,10 @@ export function reaskMethodsOnUse(db: DatabaseSync, transaction: (work: () => vo
 }
 
 /** The review queue's holds (src/adapters/sqlite/sqlite-store-leases.ts), loaded on first use. */
-export function leaseMethodsOnUse(sql: Statements, transaction: (work: () => void) => void, readOnly: boolean): LeaseStore {
+export function leaseMethodsOnUse(
+  sql: Statements,
+  transaction: (work: () => void) => void,
+  readOnly: boolean,
+): LeaseStore {
   return onFirstUse(LEASE_METHODS, () => leasing().leaseMethods(sql, transaction, readOnly))
 }

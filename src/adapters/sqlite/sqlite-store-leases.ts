@@ -10,7 +10,8 @@ export function leaseMethods(sql: Statements, transaction: (work: () => void) =>
   if (readOnly) {
     return {
       heldRows: () => [],
-      holdRows: (_judgment, _reviewer, rows, _now, _until, most) => new Set(rows.slice(0, most).map((row) => `${row.question}\0${row.stateHash}`)),
+      holdRows: (_judgment, _reviewer, rows, _now, _until, most) =>
+        new Set(rows.slice(0, most).map((row) => `${row.question}\0${row.stateHash}`)),
       releaseRow() {},
       releaseReviewer() {},
     }
@@ -23,7 +24,13 @@ export function leaseMethods(sql: Statements, transaction: (work: () => void) =>
       transaction(() => void (rows = sql.heldRows.all(judgment, now)))
       return rows.map((row) => {
         const r = row as { question: string; state_hash: string; reviewer: string; until: number; card: string }
-        return { question: r.question, stateHash: r.state_hash, reviewer: r.reviewer, until: r.until, card: r.card } satisfies HeldRow
+        return {
+          question: r.question,
+          stateHash: r.state_hash,
+          reviewer: r.reviewer,
+          until: r.until,
+          card: r.card,
+        } satisfies HeldRow
       })
     },
     holdRows(judgment, reviewer, rows, now, until, most) {
@@ -34,7 +41,16 @@ export function leaseMethods(sql: Statements, transaction: (work: () => void) =>
         sql.dropExpiredLeases.run(now)
         for (const row of rows) {
           if (taken.size >= most) break
-          const changed = sql.holdRow.run(judgment, row.question, row.stateHash, reviewer, until, taken.size, row.card, now)
+          const changed = sql.holdRow.run(
+            judgment,
+            row.question,
+            row.stateHash,
+            reviewer,
+            until,
+            taken.size,
+            row.card,
+            now,
+          )
           if (Number(changed.changes) > 0) taken.add(`${row.question}\0${row.stateHash}`)
         }
       })

@@ -37,15 +37,35 @@ interface ReaskRow {
 
 /** The re-ask methods of a SQLite store, over its connection and write transaction. */
 export function reaskMethods(db: DatabaseSync, transaction: (work: () => void) => void): ReaskStore {
-  const st = Object.fromEntries(Object.entries(REASK_SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<keyof typeof REASK_SQL, StatementSync>
+  const st = Object.fromEntries(Object.entries(REASK_SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<
+    keyof typeof REASK_SQL,
+    StatementSync
+  >
   return {
     addReasks(reasks) {
       if (reasks.length === 0) return
       transaction(() => {
         for (const r of reasks) {
-          st.putReask.run(r.check, r.model, r.fingerprint, r.stateHash, r.judgment, r.question, r.stratum, r.stratumSize,
-            r.stratumSampled, r.storedLabel, r.storedP, r.storedMargin, JSON.stringify(r.distribution), r.label, r.p, r.margin,
-            r.askedAt, r.reportedModel)
+          st.putReask.run(
+            r.check,
+            r.model,
+            r.fingerprint,
+            r.stateHash,
+            r.judgment,
+            r.question,
+            r.stratum,
+            r.stratumSize,
+            r.stratumSampled,
+            r.storedLabel,
+            r.storedP,
+            r.storedMargin,
+            JSON.stringify(r.distribution),
+            r.label,
+            r.p,
+            r.margin,
+            r.askedAt,
+            r.reportedModel,
+          )
         }
       })
     },
@@ -57,9 +77,23 @@ export function reaskMethods(db: DatabaseSync, transaction: (work: () => void) =
 
 function reaskOf(row: ReaskRow): Reask {
   return {
-    check: row.check_id, judgment: row.judgment, question: row.question, model: row.model, fingerprint: row.fingerprint,
-    stateHash: row.state_hash, stratum: row.stratum, stratumSize: row.stratum_size, stratumSampled: row.stratum_sampled,
-    storedLabel: row.stored_label, storedP: row.stored_p, storedMargin: row.stored_margin, distribution: JSON.parse(row.distribution),
-    label: row.label, p: row.p, margin: row.margin, askedAt: row.asked_at, reportedModel: row.reported_model,
+    check: row.check_id,
+    judgment: row.judgment,
+    question: row.question,
+    model: row.model,
+    fingerprint: row.fingerprint,
+    stateHash: row.state_hash,
+    stratum: row.stratum,
+    stratumSize: row.stratum_size,
+    stratumSampled: row.stratum_sampled,
+    storedLabel: row.stored_label,
+    storedP: row.stored_p,
+    storedMargin: row.stored_margin,
+    distribution: JSON.parse(row.distribution),
+    label: row.label,
+    p: row.p,
+    margin: row.margin,
+    askedAt: row.asked_at,
+    reportedModel: row.reported_model,
   }
 }

@@ -21,8 +21,16 @@ export function recordMethods(sql: Statements, transaction: (work: () => void) =
     recordShadow(pairs, candidate = []) {
       transaction(() => {
         for (const s of pairs) {
-          sql.putShadow.run(s.liveJudgment, s.candidateJudgment, s.candidateHash, s.stateHash,
-            s.question, s.liveLabel, s.candidateLabel, s.at)
+          sql.putShadow.run(
+            s.liveJudgment,
+            s.candidateJudgment,
+            s.candidateHash,
+            s.stateHash,
+            s.question,
+            s.liveLabel,
+            s.candidateLabel,
+            s.at,
+          )
         }
         for (const c of candidate) sql.putCandidate.run(c.judgment, c.specHash, c.question, c.fingerprint, c.seenAt)
       })
@@ -31,10 +39,15 @@ export function recordMethods(sql: Statements, transaction: (work: () => void) =
       return sql.shadowPairs.all(liveJudgment).map(shadowPairOf)
     },
     candidateQuestions() {
-      return sql.candidateQuestions.all().map((row): CandidateQuestion => ({
-        judgment: row.judgment as string, specHash: row.spec_hash as string, question: row.question as string,
-        fingerprint: row.fingerprint as string, seenAt: row.seen_at as string,
-      }))
+      return sql.candidateQuestions.all().map(
+        (row): CandidateQuestion => ({
+          judgment: row.judgment as string,
+          specHash: row.spec_hash as string,
+          question: row.question as string,
+          fingerprint: row.fingerprint as string,
+          seenAt: row.seen_at as string,
+        }),
+      )
     },
   }
 }

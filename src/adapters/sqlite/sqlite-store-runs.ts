@@ -18,14 +18,26 @@ export function runMethods(sql: Statements, transaction: (work: () => void) => v
     },
     putOpenRun(open) {
       transaction(() => {
-        sql.putOpenRun.run(open.run.run_id, open.pid, open.host, open.heartbeat_at, JSON.stringify(open.run), JSON.stringify(open.counts))
+        sql.putOpenRun.run(
+          open.run.run_id,
+          open.pid,
+          open.host,
+          open.heartbeat_at,
+          JSON.stringify(open.run),
+          JSON.stringify(open.counts),
+        )
       })
     },
     openRuns() {
-      return sql.openRuns.all().map((row): OpenRun => ({
-        run: JSON.parse(row.record as string), counts: JSON.parse(row.counts as string),
-        pid: row.pid as number, host: row.host as string, heartbeat_at: row.heartbeat_at as string,
-      }))
+      return sql.openRuns.all().map(
+        (row): OpenRun => ({
+          run: JSON.parse(row.record as string),
+          counts: JSON.parse(row.counts as string),
+          pid: row.pid as number,
+          host: row.host as string,
+          heartbeat_at: row.heartbeat_at as string,
+        }),
+      )
     },
     closeOpenRun(run, counts) {
       let closed = false
@@ -73,8 +85,18 @@ export function runMethods(sql: Statements, transaction: (work: () => void) => v
     },
     recordModelCheck(check) {
       transaction(() => {
-        sql.putModelCheck.run(check.run_id, check.baseline, check.old_model, check.new_model,
-          check.rows_from, check.states, check.same_rows ? 1 : 0, check.stopped, check.asked, check.cost)
+        sql.putModelCheck.run(
+          check.run_id,
+          check.baseline,
+          check.old_model,
+          check.new_model,
+          check.rows_from,
+          check.states,
+          check.same_rows ? 1 : 0,
+          check.stopped,
+          check.asked,
+          check.cost,
+        )
         sql.clearModelPairs.run(check.run_id)
         for (const p of check.pairs) sql.putModelPair.run(check.run_id, p.question, p.old_label, p.new_label, p.rows)
       })
@@ -87,14 +109,21 @@ export function runMethods(sql: Statements, transaction: (work: () => void) => v
         pairs.set(runId as string, list)
         list.push({ ...pair } as unknown as ModelPair)
       }
-      return sql.modelChecks.all(judgment).map((row): ModelCheck => ({
-        run_id: row.run_id as string, baseline: row.baseline as string,
-        old_model: row.old_model as string, new_model: row.new_model as string,
-        rows_from: row.rows_from as ModelCheck['rows_from'], states: row.states as number,
-        same_rows: row.same_rows === 1, stopped: row.stopped as string,
-        asked: row.asked as number, cost: row.cost as number,
-        pairs: pairs.get(row.run_id as string) ?? [],
-      }))
+      return sql.modelChecks.all(judgment).map(
+        (row): ModelCheck => ({
+          run_id: row.run_id as string,
+          baseline: row.baseline as string,
+          old_model: row.old_model as string,
+          new_model: row.new_model as string,
+          rows_from: row.rows_from as ModelCheck['rows_from'],
+          states: row.states as number,
+          same_rows: row.same_rows === 1,
+          stopped: row.stopped as string,
+          asked: row.asked as number,
+          cost: row.cost as number,
+          pairs: pairs.get(row.run_id as string) ?? [],
+        }),
+      )
     },
   }
 }
@@ -104,22 +133,46 @@ function putRun(sql: Statements, run: RunRecord, counts: readonly LabelCount[], 
   const { seq } = sql.runSeq.get(run.run_id) as { seq: number }
   // The counts and states belong to `run`: recording a run again replaces them all.
   sql.clearRunLabels.run(run.run_id)
-  for (const c of counts) sql.putRunLabel.run(run.run_id, c.question, c.label, c.count, c.states ?? null, c.squares ?? null)
+  for (const c of counts)
+    sql.putRunLabel.run(run.run_id, c.question, c.label, c.count, c.states ?? null, c.squares ?? null)
   sql.clearRunStates.run(run.run_id)
   for (const s of states) sql.putRunState.run(seq, s.stateHash, s.rows)
 }
 
 function runValues(run: RunRecord): (string | number)[] {
-  return [run.run_id, run.judgment, run.spec_hash, run.git_sha, run.model, run.rows, run.asked,
-    run.cost, run.status, run.started_at, run.finished_at, run.cached, run.requests, run.command,
-    run.source, run.source_hash, run.node, run.reported_model, run.states,
-    JSON.stringify(run.fingerprints), JSON.stringify(run.fit ?? {}), JSON.stringify(run.routes ?? {})]
+  return [
+    run.run_id,
+    run.judgment,
+    run.spec_hash,
+    run.git_sha,
+    run.model,
+    run.rows,
+    run.asked,
+    run.cost,
+    run.status,
+    run.started_at,
+    run.finished_at,
+    run.cached,
+    run.requests,
+    run.command,
+    run.source,
+    run.source_hash,
+    run.node,
+    run.reported_model,
+    run.states,
+    JSON.stringify(run.fingerprints),
+    JSON.stringify(run.fit ?? {}),
+    JSON.stringify(run.routes ?? {}),
+  ]
 }
 
 /** A run row as a record, its fields in column order, so that it serializes as selected. */
 function runOf(row: SqlRow): RunRecord {
   return {
-    ...row, fingerprints: JSON.parse(row.fingerprints as string), fit: JSON.parse(row.fit as string), routes: JSON.parse(row.routes as string),
+    ...row,
+    fingerprints: JSON.parse(row.fingerprints as string),
+    fit: JSON.parse(row.fit as string),
+    routes: JSON.parse(row.routes as string),
   } as unknown as RunRecord
 }
 

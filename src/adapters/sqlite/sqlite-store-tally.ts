@@ -12,23 +12,37 @@ export function tallyMethods(sql: Statements): TallyMethods {
     countAnswers(model, fingerprint, band) {
       // The tally counts a band whose ends are hundredths; any other takes the margin index.
       const keys = tallyKeys(band)
-      const row = keys ? sql.tallyCount.get(model, fingerprint, keys[0], keys[1]) : sql.countBand.get(model, fingerprint, band!.from, band!.below)
+      const row = keys
+        ? sql.tallyCount.get(model, fingerprint, keys[0], keys[1])
+        : sql.countBand.get(model, fingerprint, band!.from, band!.below)
       return (row as { n: number }).n
     },
     answerCells(model, fingerprint, resolution) {
       if (resolution === 'grid') return (sql.tallyCells.all(model, fingerprint) as unknown as TallyRow[]).map(gridCell)
-      return sql.answerCells.all(model, fingerprint).map((row): AnswerCell =>
-        ({ label: row.label as string, p: row.p as number, margin: row.margin as number, count: row.count as number }))
+      return sql.answerCells.all(model, fingerprint).map(
+        (row): AnswerCell => ({
+          label: row.label as string,
+          p: row.p as number,
+          margin: row.margin as number,
+          count: row.count as number,
+        }),
+      )
     },
   }
 }
 
-/** The tally's margin keys from (inclusive) and below (exclusive) of a band whose ends are on the grid; null for any other band. */
+/**
+ * The tally's margin keys from (inclusive) and below (exclusive) of a band whose ends are on the grid; null for any
+ * other band.
+ */
 function tallyKeys(band: MarginBand | undefined): [number, number] | null {
   const from = band?.from ?? -Infinity
   const below = band?.below ?? Infinity
   if ((from !== -Infinity && !onGrid(from)) || (below !== Infinity && !onGrid(below))) return null
-  return [from === -Infinity ? Number.MIN_SAFE_INTEGER : gridKey(from), below === Infinity ? Number.MAX_SAFE_INTEGER : gridKey(below)]
+  return [
+    from === -Infinity ? Number.MIN_SAFE_INTEGER : gridKey(from),
+    below === Infinity ? Number.MAX_SAFE_INTEGER : gridKey(below),
+  ]
 }
 
 type TallyRow = [label: string, pKey: number, marginKey: number, answers: number, pNanos: number]

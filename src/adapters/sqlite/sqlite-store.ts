@@ -6,7 +6,15 @@ import { openStoreFile } from './sqlite-open.ts'
 import { prepareStatements } from './sqlite-statements.ts'
 import { answerMethods } from './sqlite-store-answers.ts'
 import { engineMethods } from './sqlite-store-engine.ts'
-import { cacheMethodsOnUse, forgetMethodsOnUse, leaseMethodsOnUse, reaskMethodsOnUse, recordMethodsOnUse, runMethodsOnUse, tallyMethodsOnUse } from './sqlite-store-groups.ts'
+import {
+  cacheMethodsOnUse,
+  forgetMethodsOnUse,
+  leaseMethodsOnUse,
+  reaskMethodsOnUse,
+  recordMethodsOnUse,
+  runMethodsOnUse,
+  tallyMethodsOnUse,
+} from './sqlite-store-groups.ts'
 import { readSnapshot, writeTransaction } from './sqlite-transactions.ts'
 import { readOnlyMessage, storeErrorOf } from './store-trouble.ts'
 
@@ -28,9 +36,30 @@ export interface SqliteStoreOptions {
 }
 
 /** The methods of the port that only read. */
-const READS = ['getAnswers', 'answeredFingerprints', 'getStates', 'answersForStates', 'answerLabels', 'sampleAnswers',
-  'countAnswers', 'answerCells', 'listRuns', 'latestRuns', 'runLabelCounts', 'runStates', 'sameRunStates',
-  'modelChecks', 'answerGroups', 'answersEpoch', 'writeMark', 'keptRows', 'shadowPairs', 'candidateQuestions', 'spendByDay', 'latestReasks'] as const
+const READS = [
+  'getAnswers',
+  'answeredFingerprints',
+  'getStates',
+  'answersForStates',
+  'answerLabels',
+  'sampleAnswers',
+  'countAnswers',
+  'answerCells',
+  'listRuns',
+  'latestRuns',
+  'runLabelCounts',
+  'runStates',
+  'sameRunStates',
+  'modelChecks',
+  'answerGroups',
+  'answersEpoch',
+  'writeMark',
+  'keptRows',
+  'shadowPairs',
+  'candidateQuestions',
+  'spendByDay',
+  'latestReasks',
+] as const
 
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for

@@ -2,7 +2,8 @@ import { gridKeySql, nanosSql } from '../../core/tally/grid.ts'
 import type { Migration } from './sqlite-base-migrations.ts'
 
 // The cell of an answer row (NEW or OLD in a trigger, the table's own columns in the fill).
-const cell = (row: string) => `${row}model, ${row}fingerprint, ${row}label, ${gridKeySql(`${row}p`)}, ${gridKeySql(`${row}margin`)}`
+const cell = (row: string) =>
+  `${row}model, ${row}fingerprint, ${row}label, ${gridKeySql(`${row}p`)}, ${gridKeySql(`${row}margin`)}`
 const where = (row: string) => `model = ${row}model AND fingerprint = ${row}fingerprint AND label = ${row}label
       AND p_key = ${gridKeySql(`${row}p`)} AND margin_key = ${gridKeySql(`${row}margin`)}`
 

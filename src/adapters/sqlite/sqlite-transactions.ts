@@ -11,7 +11,12 @@ export type WriteTransaction = (work: () => void) => void
  * back, and the failure is what the caller gets. `refuse` gives the error of a store that takes no
  * writes, raised before anything is begun.
  */
-export function writeTransaction(db: DatabaseSync, sql: Statements, snapshot: ReadSnapshot | null, refuse: (() => Error) | null = null): WriteTransaction {
+export function writeTransaction(
+  db: DatabaseSync,
+  sql: Statements,
+  snapshot: ReadSnapshot | null,
+  refuse: (() => Error) | null = null,
+): WriteTransaction {
   return (work) => {
     if (refuse) throw refuse()
     snapshot?.end()
@@ -54,14 +59,16 @@ export function readSnapshot(db: DatabaseSync, sql: Statements): ReadSnapshot {
   }
   return {
     end,
-    wrap: (read) => (...args) => {
-      if (!open && !db.isTransaction) {
-        sql.beginRead.run()
-        open = true
-        setImmediate(end)
-      }
-      return read(...args)
-    },
+    wrap:
+      (read) =>
+      (...args) => {
+        if (!open && !db.isTransaction) {
+          sql.beginRead.run()
+          open = true
+          setImmediate(end)
+        }
+        return read(...args)
+      },
   }
 }
 
@@ -71,6 +78,7 @@ export function rollback(db: DatabaseSync, sql: Statements): void {
   try {
     sql.rollback.run()
   } catch {
-    // SQLite has ended the transaction itself (a full disk, an I/O error), or cannot: either way nothing of it is saved.
+    // SQLite has ended the transaction itself (a full disk, an I/O error), or cannot: either way nothing of it is
+    // saved.
   }
 }

@@ -43,8 +43,19 @@ export function storeHealth(file: string, options: StoreHealthOptions = {}): Sto
   const { pages = true, minFreeBytes = 1024 * 1024, freeBytes = diskFree } = options
   const found = statSync(file, { throwIfNoEntry: false })
   const cannotWrite = storeWriteProblem(file)
-  if (!found) return { file, state: 'missing', message: cannotWrite ?? `${file} does not exist yet: the first write makes it`, reads: false, writes: cannotWrite === null }
-  if (!found.isFile()) return trouble(file, new StoreError(file, 'not a store', `${file} is not a file: move it away, or set JUDGE_STORE to the store file`))
+  if (!found)
+    return {
+      file,
+      state: 'missing',
+      message: cannotWrite ?? `${file} does not exist yet: the first write makes it`,
+      reads: false,
+      writes: cannotWrite === null,
+    }
+  if (!found.isFile())
+    return trouble(
+      file,
+      new StoreError(file, 'not a store', `${file} is not a file: move it away, or set JUDGE_STORE to the store file`),
+    )
   try {
     const db = connectReadOnly(file, (db) => checkReadable(db, file, cannotWrite))
     try {
@@ -55,7 +66,8 @@ export function storeHealth(file: string, options: StoreHealthOptions = {}): Sto
   } catch (error) {
     return trouble(file, storeErrorOf(file, error, {}, true))
   }
-  if (cannotWrite !== null) return { file, state: 'read-only', message: readOnlyMessage(file, cannotWrite), reads: true, writes: false }
+  if (cannotWrite !== null)
+    return { file, state: 'read-only', message: readOnlyMessage(file, cannotWrite), reads: true, writes: false }
   const free = freeBytes(dirname(file))
   if (free < minFreeBytes) {
     const message = `${file}: the disk is full (${free} bytes free): free space; reads work, and writes fail until then`
@@ -66,7 +78,13 @@ export function storeHealth(file: string, options: StoreHealthOptions = {}): Sto
 
 function trouble(file: string, error: unknown): StoreHealth {
   const known = error instanceof StoreError
-  return { file, state: known ? error.trouble : 'cannot open', message: known ? error.message : String(error), reads: false, writes: false }
+  return {
+    file,
+    state: known ? error.trouble : 'cannot open',
+    message: known ? error.message : String(error),
+    reads: false,
+    writes: false,
+  }
 }
 
 /** The schema is read (which finds a file that is no database), and is one this code reads or, writable, upgrades. */
@@ -74,7 +92,11 @@ function checkReadable(db: DatabaseSync, file: string, cannotWrite: string | nul
   const version = userVersion(db)
   if (version > SCHEMA_VERSION) throw newerError(file, version)
   if (version < SCHEMA_VERSION && cannotWrite !== null) {
-    throw new StoreError(file, 'read-only', `${file} is read-only (${cannotWrite}) and at schema version ${version}: open it once where it can be written, which upgrades it`)
+    throw new StoreError(
+      file,
+      'read-only',
+      `${file} is read-only (${cannotWrite}) and at schema version ${version}: open it once where it can be written, which upgrades it`,
+    )
   }
 }
 

@@ -30,7 +30,9 @@ export function lockHolder(file: string, sources: LockSources = {}): string {
   if (program === undefined) return `pid ${pid}`
   // The program and its first two arguments that are no flags, each by its last part: enough to
   // tell `judge run` from `sqlite3`, without the paths or values of flags, which may be private.
-  const words = [program, ...args.filter((arg) => !arg.startsWith('-')).slice(0, 2)].map((arg) => basename(arg).slice(0, 40))
+  const words = [program, ...args.filter((arg) => !arg.startsWith('-')).slice(0, 2)].map((arg) =>
+    basename(arg).slice(0, 40),
+  )
   return `pid ${pid}: ${words.join(' ')}`
 }
 

@@ -6,7 +6,9 @@ import { extname } from 'node:path'
 // Who holds a lock is read only when a store is found locked.
 const load = createRequire(import.meta.url)
 const lockHolder = (file: string): string =>
-  (load(`./store-lock-holder${extname(import.meta.filename)}`) as typeof import('./store-lock-holder.ts')).lockHolder(file)
+  (load(`./store-lock-holder${extname(import.meta.filename)}`) as typeof import('./store-lock-holder.ts')).lockHolder(
+    file,
+  )
 
 /** How long a write waits for another process's write before it gives up: SQLite's busy timeout, ms. */
 export const BUSY_TIMEOUT_MS = 5000
@@ -28,7 +30,14 @@ export function sqliteCode(error: unknown): number | null {
 }
 
 /** SQLite's primary result codes that say something of the file (https://sqlite.org/rescode.html). */
-const PERM = 3, BUSY = 5, READONLY = 8, IOERR = 10, CORRUPT = 11, FULL = 13, CANTOPEN = 14, NOTADB = 26
+const PERM = 3,
+  BUSY = 5,
+  READONLY = 8,
+  IOERR = 10,
+  CORRUPT = 11,
+  FULL = 13,
+  CANTOPEN = 14,
+  NOTADB = 26
 
 /** The codes a store opened for writing gets from a file it may only read. */
 export function isReadOnlyCode(code: number | null): boolean {
@@ -57,18 +66,30 @@ export function storeErrorOf(file: string, error: unknown, facts: TroubleFacts =
     case BUSY:
       return new StoreError(file, 'locked', lockedMessage(file, (facts.holder ?? lockHolder)(file)), options)
     case NOTADB:
-      return new StoreError(file, 'not a store', `${file} is not a judge store (${detail}): move it away, or set JUDGE_STORE to the store file`, options)
+      return new StoreError(
+        file,
+        'not a store',
+        `${file} is not a judge store (${detail}): move it away, or set JUDGE_STORE to the store file`,
+        options,
+      )
   }
   if (opening || code === CANTOPEN || code === PERM) {
-    return new StoreError(file, 'cannot open', `${file}: cannot open the store (${detail}): check that it is a file that this user can read and write, in a folder it can write`, options)
+    return new StoreError(
+      file,
+      'cannot open',
+      `${file}: cannot open the store (${detail}): check that it is a file that this user can read and write, in a folder it can write`,
+      options,
+    )
   }
   return error
 }
 
 /** A damaged file (or a disk that failed reading it), and how to get a store back. */
 export function damagedMessage(file: string, detail: string): string {
-  return `${file} is damaged (${detail}): stop every judge process on it, then restore it from a backup, ` +
+  return (
+    `${file} is damaged (${detail}): stop every judge process on it, then restore it from a backup, ` +
     `or recover what is left with sqlite3 ${quoted(file)} ".recover" | sqlite3 recovered.sqlite and put recovered.sqlite in its place`
+  )
 }
 
 /** A full disk: nothing more is saved, and what was saved stays. */
@@ -78,14 +99,18 @@ export function fullMessage(file: string, kept: number): string {
 
 /** A store opened read-only, asked to write. */
 export function readOnlyMessage(file: string, why: string): string {
-  return `${file} is read-only (${why}): nothing can be saved in it, and reading it works. ` +
+  return (
+    `${file} is read-only (${why}): nothing can be saved in it, and reading it works. ` +
     'To write, make the file and its folder writable (SQLite writes store.sqlite-wal and -shm beside it), or work on a writable copy'
+  )
 }
 
 /** A write that waited out the busy timeout. */
 export function lockedMessage(file: string, holder: string): string {
-  return `${file} stayed locked by another writer (${holder}) past the busy timeout of ${BUSY_TIMEOUT_MS / 1000} s; ` +
+  return (
+    `${file} stayed locked by another writer (${holder}) past the busy timeout of ${BUSY_TIMEOUT_MS / 1000} s; ` +
     'nothing was saved: try again once it is done'
+  )
 }
 
 /** A path as a POSIX shell reads it back: bare when it is plain, else in single quotes. */

@@ -45,7 +45,12 @@ export function createSystemOne(options: SystemOneOptions): Engine {
   }
 }
 
-async function ask(target: HttpTarget, apiKey: string, request: EngineRequest, signal?: AbortSignal): Promise<EngineResult> {
+async function ask(
+  target: HttpTarget,
+  apiKey: string,
+  request: EngineRequest,
+  signal?: AbortSignal,
+): Promise<EngineResult> {
   // The key is scrubbed from every error: an engine may echo what it was sent.
   const outcome = await postOnce(target, JSON.stringify(toWireRequest(request)), signal)
   if (!outcome.ok) throw failureError(outcome.failure, apiKey)

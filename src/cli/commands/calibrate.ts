@@ -23,18 +23,33 @@ export const HELP = helpText(
 export function targetOf(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_TARGET
   const value = /^(0?\.\d+|0|1)$/.test(raw.trim()) ? Number(raw) : NaN
-  if (!(value > 0 && value < 1)) throw new UsageError(`calibrate: --target must be a number between 0 and 1, such as 0.95, not "${raw}"`)
+  if (!(value > 0 && value < 1))
+    throw new UsageError(`calibrate: --target must be a number between 0 and 1, such as 0.95, not "${raw}"`)
   return value
 }
 
 /** Runs `judge calibrate`; returns the exit status. */
-export const calibrateCommand = defineCommand('calibrate', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
-  const target = targetOf(values.target)
-  return withSession(io, onePath('calibrate', positionals), options, async (session) => {
-    const specs = accuracyTargets(session.project, values.node)
-    const reports = await Promise.all(specs.map((spec) => accuracyReport(session.runtime, session.project, spec, target)))
-    if (values.json) io.stdout.write(JSON.stringify(Object.fromEntries(reports.map((r) => [r.judgment, calibrateJson(r)])), null, 2) + '\n')
-    else io.stdout.write(modelText(specs.map((s) => answerModels(session.runtime, session.project, s))) + calibrateReport(reports, new Map(specs.map((s) => [s.name, basename(s.file)]))))
-    return 0
-  })
-})
+export const calibrateCommand = defineCommand(
+  'calibrate',
+  OPTIONS,
+  HELP,
+  async ({ values, positionals }, io, options) => {
+    const target = targetOf(values.target)
+    return withSession(io, onePath('calibrate', positionals), options, async (session) => {
+      const specs = accuracyTargets(session.project, values.node)
+      const reports = await Promise.all(
+        specs.map((spec) => accuracyReport(session.runtime, session.project, spec, target)),
+      )
+      if (values.json)
+        io.stdout.write(
+          JSON.stringify(Object.fromEntries(reports.map((r) => [r.judgment, calibrateJson(r)])), null, 2) + '\n',
+        )
+      else
+        io.stdout.write(
+          modelText(specs.map((s) => answerModels(session.runtime, session.project, s))) +
+            calibrateReport(reports, new Map(specs.map((s) => [s.name, basename(s.file)]))),
+        )
+      return 0
+    })
+  },
+)

@@ -11,7 +11,14 @@ import { createProgress } from '../progress.ts'
 import { runJson, withSession } from '../shared.ts'
 
 /** The options `judge compare` parses; its help and docs/cli.md describe each. */
-export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, require: { type: 'string' }, scope: { type: 'string' }, margin: { type: 'string' }, concurrency: { type: 'string' } } as const
+export const OPTIONS = {
+  ...COMMON_OPTIONS,
+  data: { type: 'string' },
+  require: { type: 'string' },
+  scope: { type: 'string' },
+  margin: { type: 'string' },
+  concurrency: { type: 'string' },
+} as const
 
 /** `judge compare`: is the candidate more accurate than the live spec, and how sure are we. */
 export const HELP = helpText(
@@ -30,16 +37,25 @@ export const HELP = helpText(
   [
     { flag: '--data FILE', text: 'compare on the rows of this CSV, TSV or JSON Lines file instead of the kept rows' },
     { flag: '--require R', text: 'not-worse (lower end of the interval above -margin) or better (above 0, p < 0.05)' },
-    { flag: '--scope S', text: 'traffic (default: the traffic the compared rows sample) or rows (the rows themselves)' },
+    {
+      flag: '--scope S',
+      text: 'traffic (default: the traffic the compared rows sample) or rows (the rows themselves)',
+    },
     { flag: '--margin M', text: 'the accuracy a candidate may lose and still be not worse, default 0.01' },
     { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
     ...COMMON_DOCS,
   ],
 )
 
-/** Runs `judge compare`; returns the exit status: 0 done (and the gate met), 1 the gate not met or a failed run, 2 refused. */
+/**
+ * Runs `judge compare`; returns the exit status: 0 done (and the gate met), 1 the gate not met or a failed run, 2
+ * refused.
+ */
 export const compareCommand = defineCommand('compare', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
-  if (positionals.length !== 2) throw new UsageError('judge compare takes two paths: the live spec or folder, then the candidate; see judge compare --help')
+  if (positionals.length !== 2)
+    throw new UsageError(
+      'judge compare takes two paths: the live spec or folder, then the candidate; see judge compare --help',
+    )
   const require = requirement(values.require)
   const scope = scopeOf(values.scope)
   const margin = marginOf(values.margin)
@@ -48,16 +64,42 @@ export const compareCommand = defineCommand('compare', OPTIONS, HELP, async ({ v
   return withSession(io, positionals[1], options, async (session) => {
     let progress = createProgress(io.stderr, 0, 'replaying')
     const input = {
-      candidate: session.project, live, node: values.node, cap: session.config.maxCost, concurrency, signal: io.signal, margin,
+      candidate: session.project,
+      live,
+      node: values.node,
+      cap: session.config.maxCost,
+      concurrency,
+      signal: io.signal,
+      margin,
       onStart(rows: number) {
         const bar = (progress = createProgress(io.stderr, rows, values.data === undefined ? 'replaying' : 'judging'))
         return () => bar.tick()
       },
     }
-    const report = await (values.data === undefined ? compareKept(session.runtime, input) : compareFile(session.runtime, { ...input, data: resolve(io.cwd, values.data), label: values.data })).finally(() => progress.end())
+    const report = await (values.data === undefined
+      ? compareKept(session.runtime, input)
+      : compareFile(session.runtime, { ...input, data: resolve(io.cwd, values.data), label: values.data })
+    ).finally(() => progress.end())
     const failures = require ? gateFailures(report.questions, require, margin, scope) : []
-    io.stdout.write(values.json ? JSON.stringify({ ...report, run: report.run && runJson(report.run), gate: require ? { require, scope, margin, met: failures.length === 0, failures } : null }, null, 2) + '\n' : compareText(report))
-    if (require && !values.json) io.stdout.write(failures.length === 0 ? `\ngate: every question is ${require} (margin ${margin}) ${scope === 'rows' ? 'on the compared rows' : 'with 95% confidence'}\n` : `\ngate: not met (${require}, margin ${margin}, ${scope === 'rows' ? 'on the compared rows' : 'about traffic'}):\n${failures.map((f) => `  ${f}`).join('\n')}\n`)
+    io.stdout.write(
+      values.json
+        ? JSON.stringify(
+            {
+              ...report,
+              run: report.run && runJson(report.run),
+              gate: require ? { require, scope, margin, met: failures.length === 0, failures } : null,
+            },
+            null,
+            2,
+          ) + '\n'
+        : compareText(report),
+    )
+    if (require && !values.json)
+      io.stdout.write(
+        failures.length === 0
+          ? `\ngate: every question is ${require} (margin ${margin}) ${scope === 'rows' ? 'on the compared rows' : 'with 95% confidence'}\n`
+          : `\ngate: not met (${require}, margin ${margin}, ${scope === 'rows' ? 'on the compared rows' : 'about traffic'}):\n${failures.map((f) => `  ${f}`).join('\n')}\n`,
+      )
     if (report.run !== null && report.run.status !== 'complete') return 1
     return failures.length === 0 ? 0 : 1
   })
@@ -78,6 +120,7 @@ function scopeOf(value: string | undefined): Scope {
 function marginOf(value: string | undefined): number {
   if (value === undefined) return DEFAULT_MARGIN
   const m = Number(value)
-  if (!Number.isFinite(m) || m < 0 || m >= 1 || value.trim() === '') throw new UsageError(`--margin takes a share from 0 to below 1 (0.01 is one point of accuracy), not "${value}"`)
+  if (!Number.isFinite(m) || m < 0 || m >= 1 || value.trim() === '')
+    throw new UsageError(`--margin takes a share from 0 to below 1 (0.01 is one point of accuracy), not "${value}"`)
   return m
 }

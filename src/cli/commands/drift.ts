@@ -10,8 +10,11 @@ import { withSession } from '../shared.ts'
 
 /** The options `judge drift` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {
-  ...COMMON_OPTIONS, command: { type: 'string' }, source: { type: 'string' },
-  completed: { type: 'boolean', default: false }, 'every-run': { type: 'boolean', default: false },
+  ...COMMON_OPTIONS,
+  command: { type: 'string' },
+  source: { type: 'string' },
+  completed: { type: 'boolean', default: false },
+  'every-run': { type: 'boolean', default: false },
 } as const
 
 /** `judge drift`: each question's label mix per run and its change since the previous like run. */
@@ -26,7 +29,7 @@ export const HELP = helpText(
     { flag: '--command C', text: 'only runs of this command: run, test or replay' },
     { flag: '--source S', text: 'only runs of this source: a data file as recorded, answer key, kept rows of X' },
     { flag: '--completed', text: 'only complete runs (failed runs are otherwise shown)' },
-    { flag: '--every-run', text: 'every run against the previous one, whatever it ran on (GET /v1/drift\'s meaning)' },
+    { flag: '--every-run', text: "every run against the previous one, whatever it ran on (GET /v1/drift's meaning)" },
     ...COMMON_DOCS,
   ],
 )
@@ -35,10 +38,16 @@ export const HELP = helpText(
 export const driftCommand = defineCommand('drift', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   return withSession(io, onePath('drift', positionals), options, async (session) => {
     const [spec] = selectJudgments(session.project, values.node, 'one')
-    const filter: LikeFilter = { command: values.command ?? null, source: values.source ?? null, completed: values.completed }
+    const filter: LikeFilter = {
+      command: values.command ?? null,
+      source: values.source ?? null,
+      completed: values.completed,
+    }
     const filtered = values.command !== undefined || values.source !== undefined || values.completed
     if (values.json) {
-      const drift = filtered ? likeDriftOfSpec(session.runtime, session.project, spec, filter) : driftOfSpec(session.runtime, session.project, spec)
+      const drift = filtered
+        ? likeDriftOfSpec(session.runtime, session.project, spec, filter)
+        : driftOfSpec(session.runtime, session.project, spec)
       io.stdout.write(JSON.stringify(drift, null, 2) + '\n')
       return 0
     }
@@ -52,7 +61,13 @@ export const driftCommand = defineCommand('drift', OPTIONS, HELP, async ({ value
         io.stdout.write('  no runs yet\n')
         continue
       }
-      const rows = entries.map((e) => [e.run_id, String(e.rows), e.change === null ? '-' : e.change.toFixed(3), e.alert ? 'ALERT' : '', mix(e.shares)])
+      const rows = entries.map((e) => [
+        e.run_id,
+        String(e.rows),
+        e.change === null ? '-' : e.change.toFixed(3),
+        e.alert ? 'ALERT' : '',
+        mix(e.shares),
+      ])
       io.stdout.write(table(['run', 'rows', 'change', '', 'label mix'], rows).replace(/^(?=.)/gm, '  '))
     }
     return 0

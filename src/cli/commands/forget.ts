@@ -24,17 +24,17 @@ export const OPTIONS = {
 export const HELP = helpText(
   'judge forget <spec-or-folder> (--row JSON | --rows FILE | --state HASH | --match COLUMN=VALUE)... [--yes] [--node NAME] [--json]\n' +
     '       judge forget <spec-or-folder> --expired [--yes] [--node NAME] [--json]',
-  'Forgets rows: removes every copy judge keeps of their values (the store\'s states, and the state\n' +
+  "Forgets rows: removes every copy judge keeps of their values (the store's states, and the state\n" +
     'cell of their lines in the reviews files of the project) and their rows kept for replay,\n' +
-    'overwriting the bytes and emptying the store\'s log, and records what went in the store\'s audit.\n' +
+    "overwriting the bytes and emptying the store's log, and records what went in the store's audit.\n" +
     'Answers, shadow pairs, runs and verdicts stay, by hash, with their figures. --expired applies the\n' +
-    'specs\' retain_days. A dry run that says what would go unless --yes is given. See docs/privacy.md.',
+    "specs' retain_days. A dry run that says what would go unless --yes is given. See docs/privacy.md.",
   [
     { flag: '--row JSON', text: 'a row as a JSON object of its columns; may be given again' },
     { flag: '--rows FILE', text: 'a CSV, TSV or JSON Lines file of rows' },
     { flag: '--state HASH', text: 'a state hash (16 hex digits); may be given again' },
     { flag: '--match C=V', text: 'every row whose state column C holds exactly V; may be given again' },
-    { flag: '--expired', text: 'what is older than each judgment\'s retain_days' },
+    { flag: '--expired', text: "what is older than each judgment's retain_days" },
     { flag: '--yes', text: 'forget it (without: a dry run)' },
     ...COMMON_DOCS,
   ],
@@ -43,8 +43,12 @@ export const HELP = helpText(
 /** Runs `judge forget`; returns the exit status: 0, or 1 when the store's log could not be emptied. */
 export const forgetCommand = defineCommand('forget', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   const named = (['row', 'rows', 'state', 'match'] as const).filter((flag) => values[flag] !== undefined)
-  if (values.expired && named.length > 0) throw new UsageError(`--expired forgets by age, not --${named[0]}; give one or the other`)
-  if (!values.expired && named.length === 0) throw new UsageError('name the rows to forget with --row, --rows, --state or --match, or give --expired; see judge forget --help')
+  if (values.expired && named.length > 0)
+    throw new UsageError(`--expired forgets by age, not --${named[0]}; give one or the other`)
+  if (!values.expired && named.length === 0)
+    throw new UsageError(
+      'name the rows to forget with --row, --rows, --state or --match, or give --expired; see judge forget --help',
+    )
   const rows = (values.row ?? []).map(rowOf)
   const matches = (values.match ?? []).map(parseMatch)
   return withSession(io, onePath('forget', positionals), options, async (session) => {
@@ -56,7 +60,14 @@ export const forgetCommand = defineCommand('forget', OPTIONS, HELP, async ({ val
     }
     const rowsFile = values.rows === undefined ? undefined : { file: resolve(io.cwd, values.rows), label: values.rows }
     const command = `judge forget ${named.map((flag) => `--${flag}`).join(' ')}`
-    const report = await forgetRows(session.runtime, { ...base, rows, rowsFile, states: values.state, matches, command })
+    const report = await forgetRows(session.runtime, {
+      ...base,
+      rows,
+      rowsFile,
+      states: values.state,
+      matches,
+      command,
+    })
     io.stdout.write(values.json ? JSON.stringify(report, null, 2) + '\n' : forgetText(report))
     return report.log_cleared === false ? 1 : 0
   })
@@ -67,8 +78,11 @@ function rowOf(text: string): Row {
   try {
     value = JSON.parse(text)
   } catch {
-    throw new UsageError(`--row takes a JSON object of the row's columns, such as '{"message": "..."}'; this is not JSON`)
+    throw new UsageError(
+      `--row takes a JSON object of the row's columns, such as '{"message": "..."}'; this is not JSON`,
+    )
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--row takes a JSON object of the row\'s columns, such as \'{"message": "..."}\'')
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError('--row takes a JSON object of the row\'s columns, such as \'{"message": "..."}\'')
   return value as Row
 }

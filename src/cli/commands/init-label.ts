@@ -25,7 +25,12 @@ export interface LabelKey {
  * and each state with its label a line of the answer key. A state given two labels is left out.
  * Returns null, or throws when the column was asked for by `--label`, when the values cannot be labels.
  */
-export async function readLabelKey(read: DataRead, column: string, state: readonly string[], asked: boolean): Promise<LabelKey | null> {
+export async function readLabelKey(
+  read: DataRead,
+  column: string,
+  state: readonly string[],
+  asked: boolean,
+): Promise<LabelKey | null> {
   const byState = new Map<string, { cells: string[]; label: string | null }>()
   const labels = new Set<string>()
   for await (const { row } of readRows(read.file, read.label, read.delimiter, read.columns)) {

@@ -36,17 +36,24 @@ export const HELP = helpText(
     'A first line that reads as a row, not a header, stops init: name the columns with --columns.\n' +
     'Without a data file it writes starter.judge.yaml and a small starter.csv to try it on.',
   [
-    { flag: '--label COLUMN', text: 'the column holding the right answers: the first question and the answer key (default: a column named label, class, category, target, …)' },
-    { flag: '--columns A,B', text: 'the data file has no header line: these name its columns, in order (written as columns:)' },
+    {
+      flag: '--label COLUMN',
+      text: 'the column holding the right answers: the first question and the answer key (default: a column named label, class, category, target, …)',
+    },
+    {
+      flag: '--columns A,B',
+      text: 'the data file has no header line: these name its columns, in order (written as columns:)',
+    },
     { flag: '--header', text: 'the first line is the header, even where it reads like a row' },
-    { flag: '--delimiter C', text: 'the data file\'s cell separator: one character, or tab (default: by extension)' },
+    { flag: '--delimiter C', text: "the data file's cell separator: one character, or tab (default: by extension)" },
     { flag: '--json', text: 'machine-readable output on stdout' },
     { flag: '--help, -h', text: 'show this help' },
   ],
 )
 
 // Rows to try the starter spec on when no data file is given.
-const SAMPLE = 'text\nMy order arrived broken and I want a refund today\nCould you send me the invoice for March?\nThanks for the quick help yesterday!\n'
+const SAMPLE =
+  'text\nMy order arrived broken and I want a refund today\nCould you send me the invoice for March?\nThanks for the quick help yesterday!\n'
 
 /** What init wrote, and how the data file is read. */
 interface Written {
@@ -54,7 +61,12 @@ interface Written {
   readonly data: string
   readonly starter: Starter
   /** The answer key written from the label column, or null. */
-  readonly key: { readonly file: string; readonly question: string; readonly states: number; readonly contradicted: number } | null
+  readonly key: {
+    readonly file: string
+    readonly question: string
+    readonly states: number
+    readonly contradicted: number
+  } | null
 }
 
 /** The flags that say how the data file is read and which column holds the answers. */
@@ -67,15 +79,24 @@ interface DataFlags {
 
 /** Runs `judge init`; returns the exit status. */
 export const initCommand = defineCommand('init', OPTIONS, HELP, async ({ values, positionals }, io) => {
-  if (positionals.length > 1) throw new UsageError(`expected at most one data file, got ${positionals.join(' ')}; see judge init --help`)
+  if (positionals.length > 1)
+    throw new UsageError(`expected at most one data file, got ${positionals.join(' ')}; see judge init --help`)
   const given = values.delimiter === undefined ? null : parseDelimiter(values.delimiter)
-  if (positionals.length === 0 && (values.label !== undefined || values.columns !== undefined)) throw new UsageError('--label and --columns read a data file: give one (judge init FILE)')
-  const written = positionals.length === 1 ? await forData(io, positionals[0], { ...values, delimiter: given }) : await forSample(io)
+  if (positionals.length === 0 && (values.label !== undefined || values.columns !== undefined))
+    throw new UsageError('--label and --columns read a data file: give one (judge init FILE)')
+  const written =
+    positionals.length === 1 ? await forData(io, positionals[0], { ...values, delimiter: given }) : await forSample(io)
   const next = nextCommands(io, written)
   if (values.json) {
     const { state, left } = written.starter
     const key = written.key === null ? null : { ...written.key, file: shown(io, written.key.file) }
-    io.stdout.write(JSON.stringify({ spec: shown(io, written.spec), data: shown(io, written.data), state, left_out: left, key, next }, null, 2) + '\n')
+    io.stdout.write(
+      JSON.stringify(
+        { spec: shown(io, written.spec), data: shown(io, written.data), state, left_out: left, key, next },
+        null,
+        2,
+      ) + '\n',
+    )
   } else io.stdout.write(report(io, written, next))
   return 0
 })
@@ -87,32 +108,55 @@ async function forData(io: CliIo, given: string, flags: DataFlags): Promise<Writ
   const names = columns ?? header.columns
   const name = judgmentNameOf(basename(data))
   const spec = join(dirname(data), `${name}.judge.yaml`)
-  if (flags.label !== undefined && !names.includes(flags.label)) throw new UsageError(`--label ${flags.label}: ${given} has no such column${nearHint(flags.label, names)}; its columns are ${names.join(', ')}`)
+  if (flags.label !== undefined && !names.includes(flags.label))
+    throw new UsageError(
+      `--label ${flags.label}: ${given} has no such column${nearHint(flags.label, names)}; its columns are ${names.join(', ')}`,
+    )
   const column = flags.label ?? answerColumn(names)
   const keyFile = join(dirname(data), `${name}.key.csv`)
-  if (column !== null && existsSync(keyFile)) throw new UsageError(`${shown(io, keyFile)} already exists; init never overwrites a file: move it, or edit ${shown(io, spec)} by hand`)
+  if (column !== null && existsSync(keyFile))
+    throw new UsageError(
+      `${shown(io, keyFile)} already exists; init never overwrites a file: move it, or edit ${shown(io, spec)} by hand`,
+    )
   const read = { file: data, label: given, delimiter: header.delimiter, columns }
-  const key = column === null ? null : await readLabelKey(read, column, stateColumns(names, column).state, flags.label !== undefined)
+  const key =
+    column === null
+      ? null
+      : await readLabelKey(read, column, stateColumns(names, column).state, flags.label !== undefined)
   const label = key === null ? null : { question: key.question, key: basename(keyFile) }
   const starter = starterSpec(name, names, basename(data), { label, delimiter: header.delimiter, columns })
   await writeNew(io, spec, starter.text, () => parseSpec(starter.text, spec))
   if (key !== null) await writeLabelKey(keyFile, starter.state, key)
-  const written = key === null ? null : { file: keyFile, question: key.question.name, states: key.lines.length, contradicted: key.contradicted }
+  const written =
+    key === null
+      ? null
+      : { file: keyFile, question: key.question.name, states: key.lines.length, contradicted: key.contradicted }
   return { spec, data, starter, key: written }
 }
 
-/** The data file's column names when it has no header line (--columns); a first line that reads as a row stops init unless --header says it is one. */
+/**
+ * The data file's column names when it has no header line (--columns); a first line that reads as a row stops init
+ * unless --header says it is one.
+ */
 function columnsOf(given: string, header: Header, flags: DataFlags): string[] | null {
   if (flags.columns !== undefined) {
     const names = flags.columns.split(',').map((c) => c.trim())
-    if (names.some((c) => c === '') || new Set(names).size !== names.length) throw new UsageError(`--columns must be distinct column names separated by commas, not ${JSON.stringify(flags.columns)}`)
-    if (names.length !== header.columns.length) throw new UsageError(`--columns names ${names.length} columns; the first line of ${given} has ${header.columns.length}`)
+    if (names.some((c) => c === '') || new Set(names).size !== names.length)
+      throw new UsageError(
+        `--columns must be distinct column names separated by commas, not ${JSON.stringify(flags.columns)}`,
+      )
+    if (names.length !== header.columns.length)
+      throw new UsageError(
+        `--columns names ${names.length} columns; the first line of ${given} has ${header.columns.length}`,
+      )
     return names
   }
   const why = header.delimiter === null || flags.header ? null : headerlessReason(header.columns, header.sample)
   if (why === null) return null
   const suggested = suggestedColumns(header.columns, header.sample).join(',')
-  throw new UsageError(`${given} has no header line: its first line reads as a row (${why}). Name its columns with --columns, e.g. judge init ${shellWord(given)} --columns ${suggested}; or give --header if that line is the header`)
+  throw new UsageError(
+    `${given} has no header line: its first line reads as a row (${why}). Name its columns with --columns, e.g. judge init ${shellWord(given)} --columns ${suggested}; or give --header if that line is the header`,
+  )
 }
 
 function nearHint(word: string, names: readonly string[]): string {
@@ -124,7 +168,10 @@ async function forSample(io: CliIo): Promise<Written> {
   const spec = resolve(io.cwd, 'starter.judge.yaml')
   const data = resolve(io.cwd, 'starter.csv')
   const starter = starterSpec('starter', ['text'], 'starter.csv')
-  if (existsSync(data)) throw new UsageError(`${shown(io, data)} already exists; init never overwrites a file: give it as the data file (judge init ${shown(io, data)}) or move it`)
+  if (existsSync(data))
+    throw new UsageError(
+      `${shown(io, data)} already exists; init never overwrites a file: give it as the data file (judge init ${shown(io, data)}) or move it`,
+    )
   await writeNew(io, spec, starter.text, () => parseSpec(starter.text, spec))
   await writeFile(data, SAMPLE, { flag: 'wx' })
   return { spec, data, starter, key: null }
@@ -132,7 +179,10 @@ async function forSample(io: CliIo): Promise<Written> {
 
 /** Writes a file that must not exist yet, after checking its text. */
 async function writeNew(io: CliIo, file: string, text: string, check: () => unknown): Promise<void> {
-  if (existsSync(file)) throw new UsageError(`${shown(io, file)} already exists; init never overwrites a spec: edit it, or remove it and run init again`)
+  if (existsSync(file))
+    throw new UsageError(
+      `${shown(io, file)} already exists; init never overwrites a spec: edit it, or remove it and run init again`,
+    )
   check()
   await writeFile(file, text, { flag: 'wx' })
 }
@@ -153,12 +203,19 @@ function nextCommands(io: CliIo, written: Written): string[] {
 
 function report(io: CliIo, written: Written, next: readonly string[]): string {
   const { state, left } = written.starter
-  const questions = [...(written.key === null ? [] : [written.key.question]), ...['relevant', 'topic', 'priority'].filter((q) => q !== written.key?.question)]
-  const lines = [`wrote ${shown(io, written.spec)} for ${shown(io, written.data)}: state [${state.join(', ')}]; questions ${questions.slice(0, -1).join(', ')} and ${questions.at(-1)} to edit`]
+  const questions = [
+    ...(written.key === null ? [] : [written.key.question]),
+    ...['relevant', 'topic', 'priority'].filter((q) => q !== written.key?.question),
+  ]
+  const lines = [
+    `wrote ${shown(io, written.spec)} for ${shown(io, written.data)}: state [${state.join(', ')}]; questions ${questions.slice(0, -1).join(', ')} and ${questions.at(-1)} to edit`,
+  ]
   for (const l of left) lines.push(`  left out of the state: ${l.column} (${l.why})`)
   if (written.key !== null) lines.push(keyLine(io, written.key))
   lines.push('', 'next:', ...next.map((command) => `  ${command}`), '')
-  lines.push('plan asks nothing. ENGINE=simulated answers from the text with no key and spends nothing; leave it out and set')
+  lines.push(
+    'plan asks nothing. ENGINE=simulated answers from the text with no key and spends nothing; leave it out and set',
+  )
   lines.push('ENGINE_API_KEY to ask System One. serve shows the review queue and the runs on http://127.0.0.1:8080.')
   return lines.join('\n') + '\n'
 }

@@ -25,10 +25,26 @@ export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values,
     const plans = await planRows(session.runtime, session.project, specs, dataSourceOf(io, values, specs))
     const cap = session.config.maxCost
     const free = session.runtime.engine?.spendsNothing === true
-    const fits = new Map(lastRunFits(session.runtime, session.project, withDependencies(session.project, specs)).map((f) => [f.judgment, f]))
-    if (values.json) io.stdout.write(JSON.stringify(planJson(plans, cap, free).map((p) => ({ ...p, last_run_fit: fits.get(p.judgment) ?? null })), null, 2) + '\n')
-    else io.stdout.write(modelText(session.project.selected.map((s) => answerModels(session.runtime, session.project, s))) + planTable(plans, cap, free) + lastFitText([...fits.values()]))
+    const fits = new Map(
+      lastRunFits(session.runtime, session.project, withDependencies(session.project, specs)).map((f) => [
+        f.judgment,
+        f,
+      ]),
+    )
+    if (values.json)
+      io.stdout.write(
+        JSON.stringify(
+          planJson(plans, cap, free).map((p) => ({ ...p, last_run_fit: fits.get(p.judgment) ?? null })),
+          null,
+          2,
+        ) + '\n',
+      )
+    else
+      io.stdout.write(
+        modelText(session.project.selected.map((s) => answerModels(session.runtime, session.project, s))) +
+          planTable(plans, cap, free) +
+          lastFitText([...fits.values()]),
+      )
     return 0
   })
 })
-

@@ -21,29 +21,41 @@ export const HELP = helpText(
     'JUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2. See docs/shadow.md.',
   [
     { flag: '--live PATH', text: 'the live spec file or folder whose kept rows are replayed (required)' },
-    { flag: '--node NAME', text: 'the live judgment, for a folder of several; a candidate folder gives the one of the same name' },
+    {
+      flag: '--node NAME',
+      text: 'the live judgment, for a folder of several; a candidate folder gives the one of the same name',
+    },
     { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
     ...COMMON_DOCS.filter((d) => !d.flag.startsWith('--node')),
   ],
 )
 
-
 /** Runs `judge replay`; returns the exit status: 0 done, 1 a failed run, 2 refused before asking. */
 export const replayCommand = defineCommand('replay', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   const candidatePath = onePath('replay', positionals)
-  if (values.live === undefined) throw new UsageError('name the live spec or folder with --live PATH; see judge replay --help')
+  if (values.live === undefined)
+    throw new UsageError('name the live spec or folder with --live PATH; see judge replay --help')
   const concurrency = positiveInt('concurrency', values.concurrency, 8)
   const live = loadProject(resolve(io.cwd, values.live))
   return withSession(io, candidatePath, options, async (session) => {
     let progress = createProgress(io.stderr, 0, 'replaying')
     const report = await replayKept(session.runtime, {
-      candidate: session.project, live, node: values.node, cap: session.config.maxCost, concurrency, signal: io.signal,
+      candidate: session.project,
+      live,
+      node: values.node,
+      cap: session.config.maxCost,
+      concurrency,
+      signal: io.signal,
       onStart(rows) {
         const bar = (progress = createProgress(io.stderr, rows, 'replaying'))
         return () => bar.tick()
       },
     }).finally(() => progress.end())
-    io.stdout.write(values.json ? JSON.stringify({ ...report, run: report.run && runJson(report.run) }, null, 2) + '\n' : replayText(report))
+    io.stdout.write(
+      values.json
+        ? JSON.stringify({ ...report, run: report.run && runJson(report.run) }, null, 2) + '\n'
+        : replayText(report),
+    )
     return report.run !== null && report.run.status !== 'complete' ? 1 : 0
   })
 })

@@ -19,7 +19,13 @@ import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
 
 /** The options `judge run` parses; its help and docs/cli.md describe each. */
-export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' }, concurrency: { type: 'string' }, out: { type: 'string' } } as const
+export const OPTIONS = {
+  ...COMMON_OPTIONS,
+  data: { type: 'string' },
+  delimiter: { type: 'string' },
+  concurrency: { type: 'string' },
+  out: { type: 'string' },
+} as const
 
 /** `judge run`: judges every row of a data file, store first. */
 export const HELP = helpText(
@@ -44,12 +50,21 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
     let total = 0
     const cap = session.config.maxCost
     const runs = await runRows(session.runtime, {
-      project: session.project, specs, source: dataSourceOf(io, values, specs),
-      cap, concurrency, signal: io.signal,
+      project: session.project,
+      specs,
+      source: dataSourceOf(io, values, specs),
+      cap,
+      concurrency,
+      signal: io.signal,
       onPlan(plans, live) {
         if (values.out) writer = openAnswersWriter(resolve(io.cwd, values.out), specs)
         total = plans[0]?.rows ?? 0
-        progress = createProgress(io.stderr, total, 'judging', { status: () => { const now = live(); return { ...now, spent: now.topCost, cap } } })
+        progress = createProgress(io.stderr, total, 'judging', {
+          status: () => {
+            const now = live()
+            return { ...now, spent: now.topCost, cap }
+          },
+        })
       },
       onRow(seq, sourced, results) {
         writer?.write(seq, sourced.row, results)
@@ -57,7 +72,15 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
       },
     }).finally(() => progress.end())
     await (writer as AnswersWriter | null)?.close()
-    const noise = values.json ? '' : noiseLines(await noiseAboveError(session.runtime, session.project, runs.map((r) => r.judgment)))
+    const noise = values.json
+      ? ''
+      : noiseLines(
+          await noiseAboveError(
+            session.runtime,
+            session.project,
+            runs.map((r) => r.judgment),
+          ),
+        )
     io.stdout.write(values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs) + noise)
     const engineNote = limitNote(engineLimits(session.runtime, session.project))
     if (engineNote !== '') io.stderr.write(engineNote)
@@ -66,34 +89,47 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
   })
 })
 
-/** What the engine refused or could not take during the run, and the rate limit found below ENGINE_RPM; '' when nothing. */
+/**
+ * What the engine refused or could not take during the run, and the rate limit found below ENGINE_RPM; '' when nothing.
+ */
 export function limitNote(status: GovernorStatus | undefined): string {
   if (status === undefined || (status.refused === 0 && status.overloaded === 0)) return ''
   const counts = `${plural(status.refused, 'request')} refused for the rate (429), ${status.overloaded} overloaded (529)`
   if (status.refusedRpm === null) return `judge run: ${counts}\n`
   const perMinute = (rpm: number) => Math.round(rpm).toLocaleString('en-US')
-  return `judge run: ${counts}; the engine's limit was found below ENGINE_RPM: it refused ${perMinute(status.refusedRpm)} requests a minute, ` +
+  return (
+    `judge run: ${counts}; the engine's limit was found below ENGINE_RPM: it refused ${perMinute(status.refusedRpm)} requests a minute, ` +
     `and the pace kept to ${perMinute(status.rpm)} a minute at the end\n`
+  )
 }
 
 /** What is left of a run that did not complete, and how to finish it. */
 export function resumeNote(run: RunRecord, total: number): string {
   const left = Math.max(0, total - run.rows)
-  return `judge run: ${run.judgment}: ${run.status}; ${left} of ${plural(total, 'row')} left. ` +
+  return (
+    `judge run: ${run.judgment}: ${run.status}; ${left} of ${plural(total, 'row')} left. ` +
     'Run the same command again to resume: the answers received are kept, and only the rest is asked.\n'
+  )
 }
 
 function summary(session: Session, runs: readonly RunRecord[]): string {
   const lines: string[] = []
   for (const run of runs) {
     const duplicates = run.rows - run.states
-    const rows = duplicates > 0 ? `${plural(run.rows, 'row')} (${plural(duplicates, 'duplicate')} of an earlier row)` : plural(run.rows, 'row')
-    lines.push(`${run.judgment}: ${rows}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, ${costText(run.cost, run.model)}; ${run.status} (run ${run.run_id})`)
+    const rows =
+      duplicates > 0
+        ? `${plural(run.rows, 'row')} (${plural(duplicates, 'duplicate')} of an earlier row)`
+        : plural(run.rows, 'row')
+    lines.push(
+      `${run.judgment}: ${rows}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, ${costText(run.cost, run.model)}; ${run.status} (run ${run.run_id})`,
+    )
     lines.push(...routeLines(run.routes, run.rows))
     lines.push(...fitLines(fitOfRun(session.runtime, session.project, run)))
     const spec = findJudgment(session.project, run.judgment)
     const drift = Object.entries(likeDriftOfSpec(session.runtime, session.project, spec))
-    const mine = drift.flatMap(([question, entries]) => entries.filter((e) => e.run_id === run.run_id).map((e) => [question, e] as const))
+    const mine = drift.flatMap(([question, entries]) =>
+      entries.filter((e) => e.run_id === run.run_id).map((e) => [question, e] as const),
+    )
     if (mine.length === 0) continue
     lines.push(`  ${comparedWith(mine[0][1])}`)
     const model = mine[0][1].baseline === null ? '' : modelLine(session, run, mine[0][1].baseline)

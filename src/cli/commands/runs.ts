@@ -55,9 +55,41 @@ export const runsCommand = defineCommand('runs', OPTIONS, HELP, async ({ values,
       io.stdout.write('no runs yet\n')
       return 0
     }
-    const rows = runs.map((r) => [r.run_id, r.judgment, r.command || '-', r.source || '-', String(r.rows), String(r.states), String(r.asked), r.model.startsWith(SIMULATED_PREFIX) ? `would cost ${usd(r.cost)}` : usd(r.cost),
-      r.model, r.reported_model || '-', r.spec_hash, r.git_sha, r.status])
-    io.stdout.write(table(['run', 'judgment', 'command', 'source', 'rows', 'states', 'asked', 'cost', 'model', 'reported', 'spec', 'commit', 'status'], rows))
+    const rows = runs.map((r) => [
+      r.run_id,
+      r.judgment,
+      r.command || '-',
+      r.source || '-',
+      String(r.rows),
+      String(r.states),
+      String(r.asked),
+      r.model.startsWith(SIMULATED_PREFIX) ? `would cost ${usd(r.cost)}` : usd(r.cost),
+      r.model,
+      r.reported_model || '-',
+      r.spec_hash,
+      r.git_sha,
+      r.status,
+    ])
+    io.stdout.write(
+      table(
+        [
+          'run',
+          'judgment',
+          'command',
+          'source',
+          'rows',
+          'states',
+          'asked',
+          'cost',
+          'model',
+          'reported',
+          'spec',
+          'commit',
+          'status',
+        ],
+        rows,
+      ),
+    )
     return 0
   })
 })
@@ -66,10 +98,21 @@ function prunedText(pruned: PrunedRuns, storeFile: string): string {
   const newest = pruned.keep === 1 ? 'the newest run' : `the newest ${pruned.keep} runs`
   const kept = `${newest} of each series and its newest complete run keep theirs`
   if (pruned.runs.length === 0) return `no run row lists to prune: ${kept}\n`
-  const rows = pruned.runs.map((r) => [r.run_id, r.judgment, r.command || '-', r.source || '-', r.started_at, r.status, String(r.states)])
+  const rows = pruned.runs.map((r) => [
+    r.run_id,
+    r.judgment,
+    r.command || '-',
+    r.source || '-',
+    r.started_at,
+    r.status,
+    String(r.states),
+  ])
   const listed = table(['run', 'judgment', 'command', 'source', 'started', 'status', 'states'], rows)
   const lists = plural(pruned.runs.length, 'run row list')
-  return listed + (pruned.dry_run
-    ? `would delete ${plural(pruned.states, 'state')} in ${lists}; ${kept}; nothing was deleted (give --yes to delete)\n`
-    : `deleted ${plural(pruned.deleted, 'state')} in ${lists}; run records and label counts stay. The file keeps its size until VACUUM (sqlite3 ${storeFile} 'VACUUM')\n`)
+  return (
+    listed +
+    (pruned.dry_run
+      ? `would delete ${plural(pruned.states, 'state')} in ${lists}; ${kept}; nothing was deleted (give --yes to delete)\n`
+      : `deleted ${plural(pruned.deleted, 'state')} in ${lists}; run records and label counts stay. The file keeps its size until VACUUM (sqlite3 ${storeFile} 'VACUUM')\n`)
+  )
 }

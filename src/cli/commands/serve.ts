@@ -13,7 +13,10 @@ export const HELP = helpText(
   'Serves the specs under JUDGE_PROJECTS (default: the working folder) over HTTP on HOST:PORT\n' +
     '(default 127.0.0.1:8080) until SIGTERM or SIGINT. See docs/http-api.md and docs/deploy.md.',
   [
-    { flag: '--workers N', text: 'server processes sharing the port, or auto for one per core (default JUDGE_WORKERS, else 1)' },
+    {
+      flag: '--workers N',
+      text: 'server processes sharing the port, or auto for one per core (default JUDGE_WORKERS, else 1)',
+    },
     { flag: '--help, -h', text: 'show this help' },
   ],
 )

@@ -13,24 +13,36 @@ export const OPTIONS = { ...COMMON_OPTIONS, concurrency: { type: 'string' } } as
 /** `judge test`: judges the answer key and scores each question against it and the verdicts. */
 export const HELP = helpText(
   'judge test <spec-or-folder> [--node NAME] [--concurrency N] [--json]',
-  'Judges the rows of each judgment\'s answer key (key:) and its reviewed rows, asking the engine\nonly what the store lacks, and records a run. Then, per question: the estimated accuracy over\nevery answer in the store, from the random sample of each stratum, with its 95% interval; beside\nit the accuracy pooled over every row with a known label (key and verdicts), with its interval,\ncontext gap, ambiguous and pending rows, and a confusion table. Exit 1 when a question is below\nmin_accuracy (the estimate when there is one, else the pooled accuracy); nothing is asked when the\ncost estimate is above JUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2.',
+  "Judges the rows of each judgment's answer key (key:) and its reviewed rows, asking the engine\nonly what the store lacks, and records a run. Then, per question: the estimated accuracy over\nevery answer in the store, from the random sample of each stratum, with its 95% interval; beside\nit the accuracy pooled over every row with a known label (key and verdicts), with its interval,\ncontext gap, ambiguous and pending rows, and a confusion table. Exit 1 when a question is below\nmin_accuracy (the estimate when there is one, else the pooled accuracy); nothing is asked when the\ncost estimate is above JUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2.",
   [{ flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' }, ...COMMON_DOCS],
 )
 
-/** Runs `judge test`; returns the exit status: 0 every question meets its bar, 1 one does not or a run failed, 2 refused. */
+/**
+ * Runs `judge test`; returns the exit status: 0 every question meets its bar, 1 one does not or a run failed, 2
+ * refused.
+ */
 export const testCommand = defineCommand('test', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   const concurrency = positiveInt('concurrency', values.concurrency, 8)
   return withSession(io, onePath('test', positionals), options, async (session) => {
     let progress: Progress | null = null
     const { specs, runs, scores } = await testJudgments(session.runtime, {
-      project: session.project, node: values.node, cap: session.config.maxCost, concurrency, signal: io.signal,
+      project: session.project,
+      node: values.node,
+      cap: session.config.maxCost,
+      concurrency,
+      signal: io.signal,
       onTrial(spec, rows) {
         progress?.end()
         const bar = (progress = createProgress(io.stderr, rows, `judging ${spec.name}`))
         return () => bar.tick()
       },
     }).finally(() => progress?.end())
-    io.stdout.write(values.json ? JSON.stringify(scoresJson(scores), null, 2) + '\n' : modelText(specs.map((s) => answerModels(session.runtime, session.project, s))) + testReport(runs, specs, scores))
+    io.stdout.write(
+      values.json
+        ? JSON.stringify(scoresJson(scores), null, 2) + '\n'
+        : modelText(specs.map((s) => answerModels(session.runtime, session.project, s))) +
+            testReport(runs, specs, scores),
+    )
     const failed = runs.filter((r) => r.status !== 'complete')
     for (const run of failed) io.stderr.write(`judge test: run ${run.run_id} of ${run.judgment}: ${run.status}\n`)
     const below = specs.flatMap((spec) => belowBar(spec, scores.get(spec.name)!))

@@ -32,14 +32,26 @@ export function designOf(audit: QuestionAudit): Design {
   if (missing.length > 0) return { reason: `no labelled sample in the ${missing.join(' and ')} stratum` }
   if (counts.every((c) => c.counted === 0)) return { reason: 'no labelled rows' }
   const shares = stratumShares(counts)
-  const strata = samples.flatMap((s, i): DesignStratum[] => s.rows.length === 0 ? [] : [{
-    stratum: s.stratum, share: shares[i], weight: s.size / s.sampled, fpc: finiteCorrection(s),
-    rows: s.rows.map((r) => ({ a: r.label, b: r.correct ? r.label : r.truth[0] })),
-  }])
+  const strata = samples.flatMap((s, i): DesignStratum[] =>
+    s.rows.length === 0
+      ? []
+      : [
+          {
+            stratum: s.stratum,
+            share: shares[i],
+            weight: s.size / s.sampled,
+            fpc: finiteCorrection(s),
+            rows: s.rows.map((r) => ({ a: r.label, b: r.correct ? r.label : r.truth[0] })),
+          },
+        ],
+  )
   return { strata }
 }
 
-/** Rows that speak for themselves alone, as one stratum of equal weights without a finite population: two reviewers' pairs. */
+/**
+ * Rows that speak for themselves alone, as one stratum of equal weights without a finite population: two reviewers'
+ * pairs.
+ */
 export function simpleDesign(rows: readonly LabelPair[]): readonly DesignStratum[] {
   return [{ stratum: 'all', share: 1, weight: 1, fpc: 1, rows }]
 }

@@ -21,7 +21,10 @@ export interface LabelScore {
  */
 export function weightedConfusion(strata: readonly DesignStratum[], known: readonly string[]): WeightedConfusion {
   const labels = labelsOf(strata, known)
-  const table = Object.fromEntries(labels.map((m) => [m, Object.fromEntries(labels.map((r) => [r, 0]))])) as Record<string, Record<string, number>>
+  const table = Object.fromEntries(labels.map((m) => [m, Object.fromEntries(labels.map((r) => [r, 0]))])) as Record<
+    string,
+    Record<string, number>
+  >
   for (const s of strata) {
     const counts = Map.groupBy(s.rows, (r) => `${r.a}\0${r.b}`)
     for (const [, rows] of counts) table[rows[0].a][rows[0].b] += rows.length * s.weight
@@ -44,7 +47,10 @@ export function labelScores(strata: readonly DesignStratum[], known: readonly st
     scores[label] = {
       precision: domainProportion(strata, { holds: (r) => r.a === label, succeeds: both }),
       recall: domainProportion(strata, { holds: (r) => r.b === label, succeeds: both }),
-      f1: jaccard === null ? null : { point: f1(jaccard.point), interval: [f1(jaccard.interval[0]), f1(jaccard.interval[1])] },
+      f1:
+        jaccard === null
+          ? null
+          : { point: f1(jaccard.point), interval: [f1(jaccard.interval[0]), f1(jaccard.interval[1])] },
     }
   }
   return scores

@@ -30,8 +30,14 @@ export function modelAgreement(audit: QuestionAudit): ModelAgreement {
   const design = designOf(audit)
   if ('reason' in design) {
     return {
-      rows: 0, kappa: null, kappa_interval: null, raw_agreement: null, raw_agreement_interval: null,
-      confusion: weightedConfusion([], labels), per_label: labelScores([], labels), reason: design.reason,
+      rows: 0,
+      kappa: null,
+      kappa_interval: null,
+      raw_agreement: null,
+      raw_agreement_interval: null,
+      confusion: weightedConfusion([], labels),
+      per_label: labelScores([], labels),
+      reason: design.reason,
     }
   }
   const strata: readonly DesignStratum[] = design.strata

@@ -74,10 +74,32 @@ export function peopleAgreement(pairs: readonly ReviewedPair[]): PeopleAgreement
   const counted = pairs.filter(labelled)
   const unlabelled = pairs.length - counted.length
   if (counted.length === 0) {
-    return { rows: 0, unlabelled, raw_agreement: null, kappa: null, kappa_interval: null, reason: 'no row has verdicts with a label by two reviewers' }
+    return {
+      rows: 0,
+      unlabelled,
+      raw_agreement: null,
+      kappa: null,
+      kappa_interval: null,
+      reason: 'no row has verdicts with a label by two reviewers',
+    }
   }
   const raw = counted.filter(agrees).length / counted.length
   const kappa = cohenKappa(simpleDesign(counted.map(labelPair)))
-  if ('reason' in kappa) return { rows: counted.length, unlabelled, raw_agreement: raw, kappa: null, kappa_interval: null, reason: kappa.reason }
-  return { rows: counted.length, unlabelled, raw_agreement: raw, kappa: kappa.kappa, kappa_interval: kappa.interval, reason: null }
+  if ('reason' in kappa)
+    return {
+      rows: counted.length,
+      unlabelled,
+      raw_agreement: raw,
+      kappa: null,
+      kappa_interval: null,
+      reason: kappa.reason,
+    }
+  return {
+    rows: counted.length,
+    unlabelled,
+    raw_agreement: raw,
+    kappa: kappa.kappa,
+    kappa_interval: kappa.interval,
+    reason: null,
+  }
 }

@@ -35,7 +35,8 @@ export function reviewerAgreement(pairs: readonly ReviewedPair[]): Record<string
     const agreed = own.filter(agrees).length
     const interval = wilsonInterval(agreed, own.length)!
     const theirs = wilsonInterval(others.filter(agrees).length, others.length)
-    const flagged = own.length >= FLAG_MIN_ROWS && others.length >= FLAG_MIN_ROWS && theirs !== null && interval[1] < theirs[0]
+    const flagged =
+      own.length >= FLAG_MIN_ROWS && others.length >= FLAG_MIN_ROWS && theirs !== null && interval[1] < theirs[0]
     result[name] = { rows: own.length, agreement: agreed / own.length, interval, flagged }
   }
   return result

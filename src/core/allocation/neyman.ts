@@ -21,7 +21,12 @@ export type StrataState = Readonly<Record<Stratum, StratumState>>
 export function strataState(audit: QuestionAudit): StrataState {
   const of = (s: Stratum) => {
     const sample = audit.strata[s]
-    return { size: sample.size, sampled: sample.sampled, counted: sample.rows.length, correct: sample.rows.filter((r) => r.correct).length }
+    return {
+      size: sample.size,
+      sampled: sample.sampled,
+      counted: sample.rows.length,
+      correct: sample.rows.filter((r) => r.correct).length,
+    }
   }
   return { unsure: of('unsure'), confident: of('confident') }
 }
@@ -54,6 +59,9 @@ export function spread(s: StratumState): number {
  * (neymanAllocation) with each stratum's spread taken at its adjusted accuracy.
  */
 export function neymanSplit(strata: StrataState, extra: number): Record<Stratum, number> {
-  const split = neymanAllocation(STRATA.map((h) => ({ size: strata[h].size, sampled: strata[h].sampled, spread: spread(strata[h]) })), extra)
+  const split = neymanAllocation(
+    STRATA.map((h) => ({ size: strata[h].size, sampled: strata[h].sampled, spread: spread(strata[h]) })),
+    extra,
+  )
   return Object.fromEntries(STRATA.map((h, i) => [h, split[i]])) as Record<Stratum, number>
 }

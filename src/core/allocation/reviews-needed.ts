@@ -2,11 +2,14 @@ import { stratifiedProportion, type Cell } from '../stats/stratified-proportion.
 import { STRATA, type Stratum } from '../review/strata.ts'
 import { adjustedAccuracy, neymanSplit, type StrataState } from './neyman.ts'
 
-/** The half-width of the accuracy interval after `more` reviews per stratum, if they find what the sample found so far. */
+/**
+ * The half-width of the accuracy interval after `more` reviews per stratum, if they find what the sample found so far.
+ */
 export function projectedHalfWidth(strata: StrataState, more: Readonly<Record<Stratum, number>>): number {
   const cells = STRATA.map((h): Cell => {
     const s = strata[h]
-    // Reviews to come are labelled as often as the sample's were, and right as often (the prior's share while none is counted).
+    // Reviews to come are labelled as often as the sample's were, and right as often (the prior's share while none is
+    // counted).
     const labelled = s.sampled === 0 ? 1 : s.counted / s.sampled
     const accuracy = s.counted === 0 ? adjustedAccuracy(s) : s.correct / s.counted
     const counted = s.counted + more[h] * labelled
@@ -48,5 +51,8 @@ export interface TargetFigures {
 /** The target figures of a question's strata under the spec's `accuracy_target` (null: none set). */
 export function targetFigures(strata: StrataState, target: number | null): TargetFigures {
   const answers = strata.unsure.size + strata.confident.size
-  return { accuracy_target: target, reviews_needed: target === null || answers === 0 ? null : reviewsNeeded(strata, target) }
+  return {
+    accuracy_target: target,
+    reviews_needed: target === null || answers === 0 ? null : reviewsNeeded(strata, target),
+  }
 }

@@ -40,7 +40,9 @@ export function confidentRun(strata: StrataState, cap: number, limit: number): n
   return run
 }
 
-/** The spot checks of a question now: how deep into the confident rank order they go, and how many are to come in all. */
+/**
+ * The spot checks of a question now: how deep into the confident rank order they go, and how many are to come in all.
+ */
 export interface SpotCheckPlan {
   readonly depth: number
   /** Spot checks the queue will still offer, these and later ones, until the confident stratum reaches its cap. */

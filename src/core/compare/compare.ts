@@ -37,16 +37,24 @@ export interface QuestionComparison {
   readonly discordant_rows: number
   /** Label pairs of the discordant rows, most rows first. */
   readonly flips: readonly Flip[]
-  /** Discordant rows reviewed in the comparison's random order (the longest reviewed prefix), and the next to review. */
+  /**
+   * Discordant rows reviewed in the comparison's random order (the longest reviewed prefix), and the next to review.
+   */
   readonly reviewed: number
   readonly next: string | null
   /** The paired figure over every compared row with a known true label (key, verdicts); null without any. */
   readonly paired: PairedDifference | null
-  /** Candidate minus live accuracy, its 95% interval for the traffic the compared rows sample, and p value; null when not estimated. */
+  /**
+   * Candidate minus live accuracy, its 95% interval for the traffic the compared rows sample, and p value; null when
+   * not estimated.
+   */
   readonly difference: number | null
   readonly interval: readonly [number, number] | null
   readonly p_value: number | null
-  /** The difference on the compared rows themselves, exact: known when every discordant row has a known label (or none differ); else null. */
+  /**
+   * The difference on the compared rows themselves, exact: known when every discordant row has a known label (or none
+   * differ); else null.
+   */
   readonly rows_difference: number | null
   readonly method: CompareMethod | null
   readonly verdict: Verdict
@@ -71,7 +79,11 @@ export function compareRank(judgment: string, question: string, stateHash: strin
 
 /** The discordant rows of a question in the comparison's review order. */
 export function discordantOrder(judgment: string, question: string, rows: readonly ComparedRow[]): ComparedRow[] {
-  return rows.filter((r) => r.live !== r.candidate).map((r) => ({ r, rank: compareRank(judgment, question, r.stateHash) })).sort((a, b) => a.rank - b.rank).map((x) => x.r)
+  return rows
+    .filter((r) => r.live !== r.candidate)
+    .map((r) => ({ r, rank: compareRank(judgment, question, r.stateHash) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map((x) => x.r)
 }
 
 /**
@@ -89,16 +101,36 @@ export function compareQuestion(input: CompareInput): QuestionComparison {
   const share = rows.length === 0 ? null : order.length / rows.length
   let prefix = 0
   while (prefix < order.length && truth.has(order[prefix].stateHash)) prefix += 1
-  const paired = pairedDifference(tableOf(rows.filter((r) => truth.has(r.stateHash)), truth))
-  const discordant = share === 0 ? noneDiffer(rows.length) : prefix === 0 ? null : discordantEstimate(tableOf(order.slice(0, prefix), truth), order.length, rows.length)
+  const paired = pairedDifference(
+    tableOf(
+      rows.filter((r) => truth.has(r.stateHash)),
+      truth,
+    ),
+  )
+  const discordant =
+    share === 0
+      ? noneDiffer(rows.length)
+      : prefix === 0
+        ? null
+        : discordantEstimate(tableOf(order.slice(0, prefix), truth), order.length, rows.length)
   const estimate = discordant ?? paired
   const needed = share === null ? 0 : Math.max(0, budget(share, order.length, input.margin) - prefix)
   const method: CompareMethod | null = discordant ? 'discordant rows' : paired ? 'paired rows' : null
   return {
-    rows: rows.length, discordant: share, discordant_rows: order.length, flips: flipsOf(order), reviewed: prefix, next: order[prefix]?.stateHash ?? null,
-    paired, difference: estimate?.difference ?? null, interval: estimate?.interval ?? null, p_value: estimate?.p_value ?? null,
-    rows_difference: discordant?.rows_difference ?? null, method,
-    verdict: verdictOf(estimate?.interval ?? null, needed, estimate?.p_value ?? null), reviews_needed: needed,
+    rows: rows.length,
+    discordant: share,
+    discordant_rows: order.length,
+    flips: flipsOf(order),
+    reviewed: prefix,
+    next: order[prefix]?.stateHash ?? null,
+    paired,
+    difference: estimate?.difference ?? null,
+    interval: estimate?.interval ?? null,
+    p_value: estimate?.p_value ?? null,
+    rows_difference: discordant?.rows_difference ?? null,
+    method,
+    verdict: verdictOf(estimate?.interval ?? null, needed, estimate?.p_value ?? null),
+    reviews_needed: needed,
   }
 }
 
@@ -143,5 +175,7 @@ function flipsOf(order: readonly ComparedRow[]): Flip[] {
     const f = counts.get(key)
     counts.set(key, { live: r.live, candidate: r.candidate, rows: (f?.rows ?? 0) + 1 })
   }
-  return [...counts.values()].sort((a, b) => b.rows - a.rows || a.live.localeCompare(b.live) || a.candidate.localeCompare(b.candidate))
+  return [...counts.values()].sort(
+    (a, b) => b.rows - a.rows || a.live.localeCompare(b.live) || a.candidate.localeCompare(b.candidate),
+  )
 }

@@ -23,19 +23,34 @@ const points = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} point
  * on those rows; any other still on its interval. A question without an estimate fails either way,
  * naming the reviews that would settle it.
  */
-export function gateFailures(questions: Readonly<Record<string, QuestionComparison>>, require: Requirement, margin: number, scope: Scope = 'traffic'): string[] {
+export function gateFailures(
+  questions: Readonly<Record<string, QuestionComparison>>,
+  require: Requirement,
+  margin: number,
+  scope: Scope = 'traffic',
+): string[] {
   const bar = require === 'better' ? 0 : -margin
   const want = require === 'better' ? 'above 0' : `above ${points(-margin)}`
   return Object.entries(questions).flatMap(([name, q]) => {
     if (q.interval === null || q.difference === null) {
-      return [`${name}: no difference estimated yet: review ${q.reviews_needed} discordant row${q.reviews_needed === 1 ? '' : 's'} in the comparison's order${q.next ? ` (next ${q.next})` : ''}`]
+      return [
+        `${name}: no difference estimated yet: review ${q.reviews_needed} discordant row${q.reviews_needed === 1 ? '' : 's'} in the comparison's order${q.next ? ` (next ${q.next})` : ''}`,
+      ]
     }
     if (scope === 'rows' && q.rows_difference !== null) {
-      return q.rows_difference > bar ? [] : [`${name}: difference on the compared rows ${points(q.rows_difference)} (every discordant row known): not ${want}`]
+      return q.rows_difference > bar
+        ? []
+        : [
+            `${name}: difference on the compared rows ${points(q.rows_difference)} (every discordant row known): not ${want}`,
+          ]
     }
     const range = `95% interval ${points(q.interval[0])} to ${points(q.interval[1])}`
-    if (q.interval[0] <= bar) return [`${name}: difference ${points(q.difference)}, ${range}: its lower end is not ${want}`]
-    if (require === 'better' && q.verdict !== 'better') return [`${name}: difference ${points(q.difference)}, ${range}, but McNemar's exact p = ${q.p_value?.toPrecision(2)} is not below 0.05`]
+    if (q.interval[0] <= bar)
+      return [`${name}: difference ${points(q.difference)}, ${range}: its lower end is not ${want}`]
+    if (require === 'better' && q.verdict !== 'better')
+      return [
+        `${name}: difference ${points(q.difference)}, ${range}, but McNemar's exact p = ${q.p_value?.toPrecision(2)} is not below 0.05`,
+      ]
     return []
   })
 }

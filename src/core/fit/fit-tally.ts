@@ -19,7 +19,8 @@ export function createFitTally(): FitTally {
       if (optionMass === null || optionMass === undefined) return
       countMass(masses, optionMass)
       if (lowest.length === LOWEST_ROWS && optionMass > lowest[LOWEST_ROWS - 1].option_mass) return
-      // Rows finish in any order under concurrency; the hash breaks ties so that the rows named are the same every time.
+      // Rows finish in any order under concurrency; the hash breaks ties so that the rows named are the same every
+      // time.
       lowest = [...lowest, { state_hash: stateHash, option_mass: optionMass }]
         .sort((a, b) => a.option_mass - b.option_mass || (a.state_hash < b.state_hash ? -1 : 1))
         .slice(0, LOWEST_ROWS)

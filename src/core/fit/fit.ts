@@ -21,7 +21,9 @@ export interface QuestionFit {
   readonly p10: number | null
   /** The threshold in force when the run was recorded: the spec's `min_fit`. */
   readonly min_fit: number
-  /** Whether the median reaches `min_fit`; false says the question does not fit its rows, null that nothing is known. */
+  /**
+   * Whether the median reaches `min_fit`; false says the question does not fit its rows, null that nothing is known.
+   */
   readonly fits: boolean | null
   /** Up to LOWEST_ROWS rows of lowest option mass, lowest first. */
   readonly lowest: readonly FitRow[]
@@ -52,11 +54,18 @@ export function countMass(counts: MassCounts, mass: number): void {
 }
 
 /** The fit of a question from its answers' option masses, counted, and its lowest rows. */
-export function questionFit(answers: number, masses: MassCounts, lowest: readonly FitRow[], minFit: number): QuestionFit {
+export function questionFit(
+  answers: number,
+  masses: MassCounts,
+  lowest: readonly FitRow[],
+  minFit: number,
+): QuestionFit {
   const n = masses.reduce((sum, c) => sum + c, 0)
   if (n === 0) return { answers, known: 0, median: null, p10: null, min_fit: minFit, fits: null, lowest: [] }
   // In ten-thousandths: the mean of the two middle steps of an even count, rounded to a step.
-  const median = Math.round(n % 2 === 1 ? stepAt(masses, (n - 1) / 2) : (stepAt(masses, n / 2 - 1) + stepAt(masses, n / 2)) / 2) / MASS_STEPS
+  const median =
+    Math.round(n % 2 === 1 ? stepAt(masses, (n - 1) / 2) : (stepAt(masses, n / 2 - 1) + stepAt(masses, n / 2)) / 2) /
+    MASS_STEPS
   const p10 = stepAt(masses, Math.max(0, Math.ceil(0.1 * n) - 1)) / MASS_STEPS
   return { answers, known: n, median, p10, min_fit: minFit, fits: median >= minFit, lowest }
 }

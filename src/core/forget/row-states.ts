@@ -8,7 +8,9 @@ export const STATE_HASH = /^[0-9a-f]{16}$/
 /** Checks a state hash given to forget (`--state`, `state`): 16 lowercase hex digits, or a UsageError. */
 export function checkStateHash(text: string): string {
   if (STATE_HASH.test(text)) return text
-  throw new UsageError(`a state hash is 16 lowercase hex digits (as judge runs and the review page show), not ${JSON.stringify(text.slice(0, 40))}`)
+  throw new UsageError(
+    `a state hash is 16 lowercase hex digits (as judge runs and the review page show), not ${JSON.stringify(text.slice(0, 40))}`,
+  )
 }
 
 /**
@@ -26,17 +28,23 @@ export function rowStates(row: Row, specs: readonly Spec[], project: Project): s
   }
   if (hashes.size > 0) return [...hashes]
   const wanted = [...new Set(specs.flatMap((s) => s.state.filter((c) => !c.ref).map((c) => c.name)))]
-  throw new UsageError(`the row holds the state columns of no judgment of ${project.path}: it needs ${wanted.map((c) => JSON.stringify(c)).join(', ')}`)
+  throw new UsageError(
+    `the row holds the state columns of no judgment of ${project.path}: it needs ${wanted.map((c) => JSON.stringify(c)).join(', ')}`,
+  )
 }
 
-/** Each state column of a judgment with the values it may hold for the row, or null when the row lacks one of its own. */
+/**
+ * Each state column of a judgment with the values it may hold for the row, or null when the row lacks one of its own.
+ */
 function columnChoices(row: Row, spec: Spec, project: Project): [string, string[]][] | null {
   const choices: [string, string[]][] = []
   for (const column of spec.state) {
     if (Object.hasOwn(row, column.name)) choices.push([column.name, [stateValue(row[column.name])]])
     else if (!column.ref) return null
     else {
-      const upstream = project.specs.find((s) => s.name === column.ref!.judgment)?.questions.find((q) => q.name === column.ref!.question)
+      const upstream = project.specs
+        .find((s) => s.name === column.ref!.judgment)
+        ?.questions.find((q) => q.name === column.ref!.question)
       if (!upstream) return null
       choices.push([column.name, [...upstream.labels]])
     }
@@ -47,6 +55,7 @@ function columnChoices(row: Row, spec: Spec, project: Project): [string, string[
 /** Every state the choices make, columns in their order. */
 function product(choices: readonly [string, readonly string[]][]): Record<string, string>[] {
   let states: Record<string, string>[] = [{}]
-  for (const [name, values] of choices) states = states.flatMap((state) => values.map((value) => ({ ...state, [name]: value })))
+  for (const [name, values] of choices)
+    states = states.flatMap((state) => values.map((value) => ({ ...state, [name]: value })))
   return states
 }

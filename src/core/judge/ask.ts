@@ -37,13 +37,23 @@ export async function askMissing(job: Judging, lookup: Lookup): Promise<Filled> 
     if (!joined) fresh.add(fp)
   }
   if (joined) tally.cached += lookup.missing.length
-  else Object.assign(tally, { asked: tally.asked + lookup.missing.length, requests: tally.requests + got.requests, cost: tally.cost + got.cost })
+  else
+    Object.assign(tally, {
+      asked: tally.asked + lookup.missing.length,
+      requests: tally.requests + got.requests,
+      cost: tally.cost + got.cost,
+    })
   return { stored, fresh }
 }
 
 /** What asking a request is expected to take: the engine's own estimate, else System One's fit and one request. */
 export function estimateOf(engine: Engine | null, request: EngineRequest): EngineEstimate {
-  return engine?.estimate?.(request) ?? { inputTokens: estimateStateTokens(request.state, request.questions.length), requests: 1 }
+  return (
+    engine?.estimate?.(request) ?? {
+      inputTokens: estimateStateTokens(request.state, request.questions.length),
+      requests: 1,
+    }
+  )
 }
 
 function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined: boolean } {
@@ -79,7 +89,20 @@ async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promis
     const distribution = distributionFor(result, q, spec)
     const { label, p, margin } = readDistribution(q, distribution)
     const optionMass = result.facts?.[q.name]?.optionMass ?? null
-    return { model, fingerprint: q.fingerprint, stateHash: hash, judgment: spec.name, question: q.name, distribution, label, p, margin, askedAt, reportedModel: result.model, optionMass }
+    return {
+      model,
+      fingerprint: q.fingerprint,
+      stateHash: hash,
+      judgment: spec.name,
+      question: q.name,
+      distribution,
+      label,
+      p,
+      margin,
+      askedAt,
+      reportedModel: result.model,
+      optionMass,
+    }
   })
   // The store's answers, not the engine's: where another process stored a key first, its answer is
   // the one every process serves.

@@ -37,7 +37,13 @@ export function createBudget(cap: number): Budget {
  * Commits an estimated cost to a budget, or throws CostCapError (and commits nothing) when it
  * would take the total above the cap.
  */
-export function commitCost(budget: Budget, judgment: string, answers: number, requests: number, estimate: number): void {
+export function commitCost(
+  budget: Budget,
+  judgment: string,
+  answers: number,
+  requests: number,
+  estimate: number,
+): void {
   if (budget.committed + estimate > budget.cap + 1e-12) {
     throw new CostCapError(judgment, answers, requests, budget.committed + estimate, budget.cap)
   }

@@ -46,7 +46,8 @@ function capReached(spent: number, cap: number, retryAfterS: number): RetryLater
   return new RetryLaterError(
     `the server's daily engine spend cap of $${formatUsd(cap)} (JUDGE_SERVER_MAX_DAILY_COST) is reached: $${formatUsd(spent)} ` +
       'spent today (UTC); rows the store holds are still answered, new rows wait until midnight UTC; nothing was asked',
-    retryAfterS, { context: { spent, cap } },
+    retryAfterS,
+    { context: { spent, cap } },
   )
 }
 

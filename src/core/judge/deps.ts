@@ -43,12 +43,17 @@ export interface Judging {
 }
 
 /** The model a spec is asked with, as its answers are kept: the engine may answer under an id of its own. */
-export function modelFor(spec: Spec, deps: Pick<JudgeDeps, 'defaultModel'> & { readonly engine?: Engine | null }): string {
+export function modelFor(
+  spec: Spec,
+  deps: Pick<JudgeDeps, 'defaultModel'> & { readonly engine?: Engine | null },
+): string {
   const model = spec.model ?? deps.defaultModel
   return deps.engine?.modelId?.(model) ?? model
 }
 
-/** A UTC timestamp without zone offset, as run records use (docs/http-api.md, `GET /v1/runs`): 2026-11-22T04:31:07.250. */
+/**
+ * A UTC timestamp without zone offset, as run records use (docs/http-api.md, `GET /v1/runs`): 2026-11-22T04:31:07.250.
+ */
 export function timestamp(date: Date): string {
   return date.toISOString().replace(/Z$/, '')
 }

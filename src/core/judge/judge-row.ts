@@ -37,7 +37,12 @@ export function chainedRow(row: Row, spec: Spec, results: ReadonlyMap<string, Sp
  * counts nothing and waits for nothing; a row that lacks a state column throws an InputError. A
  * state the memo holds is taken from it, without reading the store.
  */
-export function storedAnswers(deps: JudgeDeps, ordered: readonly Spec[], sourced: SourcedRow, memo?: RepeatMemo<SpecResult>): RowResults | null {
+export function storedAnswers(
+  deps: JudgeDeps,
+  ordered: readonly Spec[],
+  sourced: SourcedRow,
+  memo?: RepeatMemo<SpecResult>,
+): RowResults | null {
   const results: RowResults = new Map()
   for (const spec of ordered) {
     const state = stateOf(chainedRow(sourced.row, spec, results), spec.state, sourced.where)
@@ -64,15 +69,25 @@ export function countStored(ledger: Ledger, results: RowResults): void {
  * dependency order. Answers the store holds are used; the rest is asked in one request per
  * judgment, within the ledger's budget.
  */
-export async function judgeRow(job: Judging, project: Project, specs: readonly Spec[], sourced: SourcedRow): Promise<RowResults> {
+export async function judgeRow(
+  job: Judging,
+  project: Project,
+  specs: readonly Spec[],
+  sourced: SourcedRow,
+): Promise<RowResults> {
   return judgeOrdered(job, withDependencies(project, specs), sourced)
 }
 
-/** judgeRow over judgments already in dependency order (withDependencies), for callers that judge many rows with them. */
+/**
+ * judgeRow over judgments already in dependency order (withDependencies), for callers that judge many rows with them.
+ */
 export async function judgeOrdered(job: Judging, ordered: readonly Spec[], sourced: SourcedRow): Promise<RowResults> {
   const results: RowResults = new Map()
   for (const spec of ordered) {
-    results.set(spec.name, await judgeSpec(job, spec, { row: chainedRow(sourced.row, spec, results), where: sourced.where }))
+    results.set(
+      spec.name,
+      await judgeSpec(job, spec, { row: chainedRow(sourced.row, spec, results), where: sourced.where }),
+    )
   }
   return results
 }
@@ -99,7 +114,8 @@ function lookUpState(deps: JudgeDeps, spec: Spec, state: State, hash: string): L
   const model = modelFor(spec, deps)
   const fingerprints = fingerprintsOf(spec)
   const stored = deps.store.getAnswers(model, hash, fingerprints)
-  const missing = stored.size === fingerprints.length ? NONE_MISSING : spec.questions.filter((q) => !stored.has(q.fingerprint))
+  const missing =
+    stored.size === fingerprints.length ? NONE_MISSING : spec.questions.filter((q) => !stored.has(q.fingerprint))
   return { spec, model, state, hash, stored, missing }
 }
 
@@ -122,7 +138,13 @@ function assemble(lookup: Lookup, stored: ReadonlyMap<string, StoredAnswer>, fre
   const answers: Answers = {}
   for (const q of spec.questions) {
     const { label, p, margin } = stored.get(q.fingerprint)!
-    answers[q.name] = { label, p, margin, route: routeOf(spec.act[q.name], { label, p, margin }), cached: !fresh.has(q.fingerprint) }
+    answers[q.name] = {
+      label,
+      p,
+      margin,
+      route: routeOf(spec.act[q.name], { label, p, margin }),
+      cached: !fresh.has(q.fingerprint),
+    }
   }
   return { spec, model, state, stateHash: hash, answers, stored }
 }

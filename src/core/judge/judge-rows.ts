@@ -55,12 +55,20 @@ export interface JudgeRowsOptions {
  * that error instead of throwing it, so that the run is recorded. When the caller's signal aborts,
  * the error is `interrupted`, whatever the cancelled requests reported.
  */
-export async function judgeRows(job: Judging, specs: readonly Spec[], rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>, options: JudgeRowsOptions): Promise<RowsOutcome> {
+export async function judgeRows(
+  job: Judging,
+  specs: readonly Spec[],
+  rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>,
+  options: JudgeRowsOptions,
+): Promise<RowsOutcome> {
   const outcome: RowsOutcome = {
-    rows: new Map(specs.map((s) => [s.name, 0])), labels: new Map(specs.map((s) => [s.name, new Map()])), routes: new Map(specs.map((s) => [s.name, new Map()])),
+    rows: new Map(specs.map((s) => [s.name, 0])),
+    labels: new Map(specs.map((s) => [s.name, new Map()])),
+    routes: new Map(specs.map((s) => [s.name, new Map()])),
     states: new Map(specs.map((s) => [s.name, tallyOf(options.expected?.get(s.name))])),
     models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])),
-    fits: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, createFitTally()]))])), error: null,
+    fits: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, createFitTally()]))])),
+    error: null,
   }
   const stop = new AbortController()
   const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
@@ -116,7 +124,12 @@ export function interrupted(): Error {
   return new Error('interrupted')
 }
 
-function count(outcome: RowsOutcome, ledger: Ledger, results: Map<string, SpecResult>, memo: RepeatMemo<SpecResult>): void {
+function count(
+  outcome: RowsOutcome,
+  ledger: Ledger,
+  results: Map<string, SpecResult>,
+  memo: RepeatMemo<SpecResult>,
+): void {
   for (const [name, result] of results) {
     outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
     const m = outcome.states.get(name)!.count(result.stateHash)
@@ -142,7 +155,8 @@ function countModels(models: ModelTally, result: SpecResult): void {
 }
 
 function countFit(fits: Map<string, FitTally>, result: SpecResult): void {
-  for (const q of result.spec.questions) fits.get(q.name)?.add(result.stateHash, result.stored.get(q.fingerprint)!.optionMass)
+  for (const q of result.spec.questions)
+    fits.get(q.name)?.add(result.stateHash, result.stored.get(q.fingerprint)!.optionMass)
 }
 
 // A row whose state came earlier in the pass is a duplicate of the data, not a cache hit: the
@@ -168,22 +182,30 @@ export function reportedModelOf(models: ModelTally | undefined): string {
 /** The fit per question of one judgment of an outcome (core/fit/), against the spec's `min_fit`. */
 export function fitOf(outcome: RowsOutcome, spec: Spec): RunFit {
   const tallies = outcome.fits.get(spec.name)
-  return Object.fromEntries(spec.questions.map((q) => [q.name, (tallies?.get(q.name) ?? createFitTally()).fit(spec.minFit)]))
+  return Object.fromEntries(
+    spec.questions.map((q) => [q.name, (tallies?.get(q.name) ?? createFitTally()).fit(spec.minFit)]),
+  )
 }
 
 /** The label counts of one judgment of an outcome, as the store records them. */
 export function labelCountsOf(outcome: RowsOutcome, judgment: string, runId: string): LabelCount[] {
   const out: LabelCount[] = []
   for (const [question, byLabel] of outcome.labels.get(judgment) ?? []) {
-    for (const [label, t] of byLabel) out.push({ run_id: runId, question, label, count: t.rows, states: t.states, squares: t.squares })
+    for (const [label, t] of byLabel)
+      out.push({ run_id: runId, question, label, count: t.rows, states: t.states, squares: t.squares })
   }
   return out
 }
 
 /** A run id: the UTC start time and a short random suffix, sortable by time. */
 export function newRunId(startedAt: Date, random: () => number = Math.random): string {
-  const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
-  const suffix = Math.floor(random() * 36 ** 6).toString(36).padStart(6, '0')
+  const stamp = startedAt
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+  const suffix = Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, '0')
   return `${stamp}-${suffix}`
 }
 

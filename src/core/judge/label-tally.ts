@@ -1,6 +1,8 @@
 import type { Answers } from '../types.ts'
 
-/** A label's rows of one question in a run, the distinct states among them, and the sum of each state's rows squared. */
+/**
+ * A label's rows of one question in a run, the distinct states among them, and the sum of each state's rows squared.
+ */
 export interface LabelTally {
   rows: number
   states: number

@@ -83,7 +83,12 @@ export interface Planner {
  * dependency is not cached has an unknown state: it is counted as a distinct state asking every
  * question, with the longest label standing in for the unknown one.
  */
-export function createPlanner(deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok'> & { readonly store: AnswerStore }, project: Project, selected: readonly Spec[], last: LastFingerprints = new Map()): Planner {
+export function createPlanner(
+  deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok'> & { readonly store: AnswerStore },
+  project: Project,
+  selected: readonly Spec[],
+  last: LastFingerprints = new Map(),
+): Planner {
   const specs = withDependencies(project, selected)
   const counters = new Map<string, Counter>(specs.map((s) => [s.name, counterOf(s, last.get(s.name))]))
   // The labels a dependent's state needs (`judgment.question`); without chaining there are none,
@@ -100,9 +105,17 @@ export function createPlanner(deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 
         const c = counters.get(spec.name)!
         const states = c.seen.size + c.seenUnknown.size
         return {
-          judgment: spec.name, model: modelFor(spec, deps), rows: c.rows, states, duplicates: c.rows - states,
-          cached: states * spec.questions.length - c.ask, ask: c.ask, requests: c.requests, estimate: c.estimate,
-          unknown: c.unknown, questions: questionPlans(spec, last.get(spec.name), c.changed),
+          judgment: spec.name,
+          model: modelFor(spec, deps),
+          rows: c.rows,
+          states,
+          duplicates: c.rows - states,
+          cached: states * spec.questions.length - c.ask,
+          ask: c.ask,
+          requests: c.requests,
+          estimate: c.estimate,
+          unknown: c.unknown,
+          questions: questionPlans(spec, last.get(spec.name), c.changed),
         }
       })
     },
@@ -113,7 +126,14 @@ export function createPlanner(deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 
     },
   }
 
-  function planSpec(spec: Spec, row: Row, where: string, labels: Map<string, string | null>, c: Counter, gives: readonly Question[]): void {
+  function planSpec(
+    spec: Spec,
+    row: Row,
+    where: string,
+    labels: Map<string, string | null>,
+    c: Counter,
+    gives: readonly Question[],
+  ): void {
     c.rows += 1
     let known = true
     let extended: Row = row
@@ -150,11 +170,20 @@ export function createPlanner(deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 
 
   /** What asking one question about a state would cost on a request of its own. */
   function refillCost(spec: Spec, state: State, question: Question): number {
-    return tokenCost(estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: [question] }).inputTokens, deps.pricePerMtok)
+    return tokenCost(
+      estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: [question] }).inputTokens,
+      deps.pricePerMtok,
+    )
   }
 
   /** The fingerprints the store answers for a known state, noting the labels dependents need. */
-  function heldAnswers(spec: Spec, hash: string, gives: readonly Question[], labels: Map<string, string | null>, lookup: readonly string[]): Set<string> {
+  function heldAnswers(
+    spec: Spec,
+    hash: string,
+    gives: readonly Question[],
+    labels: Map<string, string | null>,
+    lookup: readonly string[],
+  ): Set<string> {
     const model = modelFor(spec, deps)
     // Without dependents, whether an answer is there is all the plan needs: the answers stay unread.
     if (gives.length === 0) return deps.store.answeredFingerprints(model, hash, lookup)
@@ -170,20 +199,37 @@ export function createPlanner(deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 
 function counterOf(spec: Spec, last: Readonly<Record<string, string>> | undefined): Counter {
   const changed = spec.questions.flatMap((question): Staleness[] => {
     const before = last?.[question.name]
-    return before !== undefined && before !== question.fingerprint ? [{ question, last: before, stale: 0, refill: 0 }] : []
+    return before !== undefined && before !== question.fingerprint
+      ? [{ question, last: before, stale: 0, refill: 0 }]
+      : []
   })
   return {
-    rows: 0, ask: 0, requests: 0, estimate: 0, unknown: 0, seen: createStateSet(), seenUnknown: createStateSet(),
-    changed, lookup: changed.length === 0 ? fingerprintsOf(spec) : [...fingerprintsOf(spec), ...changed.map((s) => s.last)],
+    rows: 0,
+    ask: 0,
+    requests: 0,
+    estimate: 0,
+    unknown: 0,
+    seen: createStateSet(),
+    seenUnknown: createStateSet(),
+    changed,
+    lookup: changed.length === 0 ? fingerprintsOf(spec) : [...fingerprintsOf(spec), ...changed.map((s) => s.last)],
   }
 }
 
-function questionPlans(spec: Spec, last: Readonly<Record<string, string>> | undefined, changed: readonly Staleness[]): QuestionPlan[] {
+function questionPlans(
+  spec: Spec,
+  last: Readonly<Record<string, string>> | undefined,
+  changed: readonly Staleness[],
+): QuestionPlan[] {
   return spec.questions.map((q) => {
     const s = changed.find((c) => c.question === q)
     return {
-      question: q.name, fingerprint: q.fingerprint, last_run_fingerprint: last?.[q.name] ?? null,
-      changed: s !== undefined, stale: s?.stale ?? 0, refill: s?.refill ?? 0,
+      question: q.name,
+      fingerprint: q.fingerprint,
+      last_run_fingerprint: last?.[q.name] ?? null,
+      changed: s !== undefined,
+      stale: s?.stale ?? 0,
+      refill: s?.refill ?? 0,
     }
   })
 }

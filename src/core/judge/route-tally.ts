@@ -17,11 +17,16 @@ export function tallyRoutes(byQuestion: Map<string, Map<string, number>>, spec: 
  * rules (0 for a route no row took), then `""` when some rows took no route, then any route the
  * spec no longer names.
  */
-export function routeCountsOf(spec: Spec, byQuestion: ReadonlyMap<string, ReadonlyMap<string, number>> | undefined): RouteCounts {
-  return Object.fromEntries(Object.entries(spec.act).map(([question, rules]) => {
-    const counted = byQuestion?.get(question) ?? new Map<string, number>()
-    const routes = [...new Set(rules.map((r) => r.route))]
-    const rest = [...counted.keys()].filter((route) => !routes.includes(route)).sort()
-    return [question, Object.fromEntries([...routes, ...rest].map((route) => [route, counted.get(route) ?? 0]))]
-  }))
+export function routeCountsOf(
+  spec: Spec,
+  byQuestion: ReadonlyMap<string, ReadonlyMap<string, number>> | undefined,
+): RouteCounts {
+  return Object.fromEntries(
+    Object.entries(spec.act).map(([question, rules]) => {
+      const counted = byQuestion?.get(question) ?? new Map<string, number>()
+      const routes = [...new Set(rules.map((r) => r.route))]
+      const rest = [...counted.keys()].filter((route) => !routes.includes(route)).sort()
+      return [question, Object.fromEntries([...routes, ...rest].map((route) => [route, counted.get(route) ?? 0]))]
+    }),
+  )
 }

@@ -37,7 +37,10 @@ function refuseSharedQuestions(specs: readonly Spec[]): void {
 }
 
 /** The answers of the selected judgments, merged by question name. */
-export function mergeAnswers(results: ReadonlyMap<string, { readonly answers: Answers }>, selected: readonly Spec[]): Answers {
+export function mergeAnswers(
+  results: ReadonlyMap<string, { readonly answers: Answers }>,
+  selected: readonly Spec[],
+): Answers {
   const merged: Answers = {}
   for (const spec of selected) Object.assign(merged, results.get(spec.name)!.answers)
   return merged

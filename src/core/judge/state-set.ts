@@ -33,7 +33,9 @@ export function createStateSet(capacity = 1024): StateSet {
   return createTable(capacity, false)
 }
 
-/** An empty StateTally: 9 bytes a slot, at most 80% full, so 11 to 12 bytes a state when made at the size it will hold. */
+/**
+ * An empty StateTally: 9 bytes a slot, at most 80% full, so 11 to 12 bytes a state when made at the size it will hold.
+ */
 export function createStateTally(capacity = 1024): StateTally {
   return createTable(capacity, true)
 }
@@ -94,7 +96,9 @@ function createTable(capacity: number, counting: boolean, from?: Table): StateTa
 
   // A slot is empty when both halves are 0; the hash 0000000000000000 is kept aside.
   const home = (h: number): number => Math.floor((h * homes) / 0x1_0000_0000)
-  /** The slot holding the hash, or where it would go: the first slot empty or holding a larger hash; the end when none. */
+  /**
+   * The slot holding the hash, or where it would go: the first slot empty or holding a larger hash; the end when none.
+   */
   const find = (h: number, l: number): number => {
     let i = home(h)
     while (i < hi.length && (hi[i] !== 0 || lo[i] !== 0) && (hi[i] < h || (hi[i] === h && lo[i] < l))) i++
@@ -124,7 +128,10 @@ function createTable(capacity: number, counting: boolean, from?: Table): StateTa
     }
     return true
   }
-  /** Puts a new hash at slot `at`, moving the run of full slots from there one slot on; false when the run reaches the end. */
+  /**
+   * Puts a new hash at slot `at`, moving the run of full slots from there one slot on; false when the run reaches the
+   * end.
+   */
   const insert = (at: number, h: number, l: number): boolean => {
     let empty = at
     while (empty < hi.length && (hi[empty] !== 0 || lo[empty] !== 0)) empty++
@@ -143,7 +150,8 @@ function createTable(capacity: number, counting: boolean, from?: Table): StateTa
   }
   const held = (i: number, h: number, l: number): boolean => i < hi.length && hi[i] === h && lo[i] === l
   const hex = (i: number): string => hi[i].toString(16).padStart(8, '0') + lo[i].toString(16).padStart(8, '0')
-  const rowsAt = (i: number, hash: string): number => (counts[i] === BYTE_MAX ? BYTE_MAX + (beyond.get(hash) ?? 0) : counts[i])
+  const rowsAt = (i: number, hash: string): number =>
+    counts[i] === BYTE_MAX ? BYTE_MAX + (beyond.get(hash) ?? 0) : counts[i]
   /** Adds a hash; its rows now (a set counts 1 the first time and 2 after). */
   const put = (hash: string): number => {
     const [h, l] = halves(hash)

@@ -17,7 +17,8 @@ export function stateValue(value: unknown): string {
 export function stateOf(row: Row, columns: readonly StateColumn[], where: string): State {
   const state: Record<string, string> = {}
   for (const { name } of columns) {
-    if (!Object.hasOwn(row, name)) throw new InputError(`${where}: the row lacks the state column "${name}"${missingColumnHint(name, row)}`)
+    if (!Object.hasOwn(row, name))
+      throw new InputError(`${where}: the row lacks the state column "${name}"${missingColumnHint(name, row)}`)
     state[name] = stateValue(row[name])
   }
   return state
@@ -39,13 +40,21 @@ const SEPARATORS = [';', '\t', '|', ',']
 export function missingColumnHint(name: string, row: Row): string {
   const columns = Object.keys(row)
   const near = nearestName(name, columns)
-  const listed = columns.length > LISTED ? `${columns.slice(0, LISTED).map(quoted).join(', ')} and ${columns.length - LISTED} more` : columns.map(quoted).join(', ')
-  const parts = [near === null ? '' : ` (did you mean "${near}"?)`, columns.length === 0 ? '; the row has no columns' : `; its columns are ${listed}`]
+  const listed =
+    columns.length > LISTED
+      ? `${columns.slice(0, LISTED).map(quoted).join(', ')} and ${columns.length - LISTED} more`
+      : columns.map(quoted).join(', ')
+  const parts = [
+    near === null ? '' : ` (did you mean "${near}"?)`,
+    columns.length === 0 ? '; the row has no columns' : `; its columns are ${listed}`,
+  ]
   const separator = columns.length === 1 ? SEPARATORS.find((s) => columns[0].includes(s)) : undefined
   if (separator !== undefined) {
     const flag = separator === '\t' ? 'tab' : `'${separator}'`
     const key = separator === '\t' ? 'tab' : JSON.stringify(separator)
-    parts.push(`; the header is one column holding ${separator === '\t' ? 'tabs' : `"${separator}"`}: read the file with --delimiter ${flag}, or set delimiter: ${key} in the spec`)
+    parts.push(
+      `; the header is one column holding ${separator === '\t' ? 'tabs' : `"${separator}"`}: read the file with --delimiter ${flag}, or set delimiter: ${key} in the spec`,
+    )
   }
   return parts.join('')
 }

@@ -76,7 +76,10 @@ export function createGovernor(options: GovernorOptions): Governor {
   const now = options.now ?? Date.now
   const sleep = options.sleep ?? realSleep
   const parts: Parts = {
-    options, now, sleep, random: options.random ?? Math.random,
+    options,
+    now,
+    sleep,
+    random: options.random ?? Math.random,
     pace: createPace({ store: options.store, key: options.key, rpm: options.rpm, now, sleep }),
     limiter: createLimiter(now),
     health: createHealth(options.ceilingMs),
@@ -87,13 +90,23 @@ export function createGovernor(options: GovernorOptions): Governor {
   return {
     ask: (engine, request, name, signal) => ask(parts, engine, request, options.patience[name], signal),
     status: () => ({
-      rateLimitedUntil: parts.pace.waitingUntil(), failing: parts.health.failing(), concurrency: parts.limiter.limit,
-      ...parts.counts, rpm: parts.pace.rate().rpm, refusedRpm: parts.pace.rate().cut?.ceiling ?? null,
+      rateLimitedUntil: parts.pace.waitingUntil(),
+      failing: parts.health.failing(),
+      concurrency: parts.limiter.limit,
+      ...parts.counts,
+      rpm: parts.pace.rate().rpm,
+      refusedRpm: parts.pace.rate().cut?.ceiling ?? null,
     }),
   }
 }
 
-async function ask(parts: Parts, engine: Engine, request: EngineRequest, p: Patience, signal?: AbortSignal): Promise<EngineResult> {
+async function ask(
+  parts: Parts,
+  engine: Engine,
+  request: EngineRequest,
+  p: Patience,
+  signal?: AbortSignal,
+): Promise<EngineResult> {
   const deadline = p.deadlineMs === null ? Infinity : parts.now() + p.deadlineMs
   const timer = p.deadlineMs === null ? null : AbortSignal.timeout(p.deadlineMs)
   const callSignal = timer === null ? signal : signal ? AbortSignal.any([signal, timer]) : timer
@@ -106,13 +119,23 @@ async function ask(parts: Parts, engine: Engine, request: EngineRequest, p: Pati
     }
   } catch (error) {
     if (signal?.aborted) throw new EngineError('the engine request was cancelled', null, { cause: signal.reason })
-    if (timer?.aborted) throw new EngineError(`the engine did not answer within ${p.deadlineMs} ms, the bound on one request`, null, { cause: error })
+    if (timer?.aborted)
+      throw new EngineError(`the engine did not answer within ${p.deadlineMs} ms, the bound on one request`, null, {
+        cause: error,
+      })
     throw error
   }
 }
 
 /** One attempt: a place in flight, a turn of the pace, the request. A transient failure is returned, not thrown. */
-async function attempt(parts: Parts, engine: Engine, request: EngineRequest, p: Patience, deadline: number, signal?: AbortSignal): Promise<{ result: EngineResult } | { error: EngineError; sentAt: number }> {
+async function attempt(
+  parts: Parts,
+  engine: Engine,
+  request: EngineRequest,
+  p: Patience,
+  deadline: number,
+  signal?: AbortSignal,
+): Promise<{ result: EngineResult } | { error: EngineError; sentAt: number }> {
   const { limiter, pace, health, now } = parts
   await limiter.acquire(signal)
   try {
@@ -136,8 +159,18 @@ async function attempt(parts: Parts, engine: Engine, request: EngineRequest, p: 
   }
 }
 
-/** Reacts to a failed attempt (the pace, the limit, the health) and returns the wait before the next, or throws when patience is spent. */
-function afterFailure(parts: Parts, error: EngineError, sentAt: number, attempt: number, p: Patience, deadline: number): number {
+/**
+ * Reacts to a failed attempt (the pace, the limit, the health) and returns the wait before the next, or throws when
+ * patience is spent.
+ */
+function afterFailure(
+  parts: Parts,
+  error: EngineError,
+  sentAt: number,
+  attempt: number,
+  p: Patience,
+  deadline: number,
+): number {
   const t = parts.now()
   parts.health.failed(t)
   const rateLimited = error.engineStatus === 429
@@ -166,9 +199,17 @@ function afterFailure(parts: Parts, error: EngineError, sentAt: number, attempt:
   return held === null ? wait : 0
 }
 
-/** A round of refusals raises the level once, as the limiter halves once: from 1 s doubling, jittered, up to `maxMs`. */
-function roundBackoff(parts: Parts, round: { level: number; cutAt: number }, sentAt: number, t: number, maxMs: number): number {
-  if (sentAt >= round.cutAt) (round.level++, (round.cutAt = t))
+/**
+ * A round of refusals raises the level once, as the limiter halves once: from 1 s doubling, jittered, up to `maxMs`.
+ */
+function roundBackoff(
+  parts: Parts,
+  round: { level: number; cutAt: number },
+  sentAt: number,
+  t: number,
+  maxMs: number,
+): number {
+  if (sentAt >= round.cutAt) round.level++, (round.cutAt = t)
   return Math.round(Math.min(maxMs, 1000 * 2 ** Math.min(round.level - 1, 16) * (1 + parts.random())))
 }
 
@@ -180,17 +221,26 @@ function backoff(attempt: number, p: Patience, random: () => number): number {
 /** The 503 of a request the engine rate-limits past its patience: when to come back, and why. */
 export function rateLimitedError(waitMs: number, reason: string, cause?: unknown): RetryLaterError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-  return new RetryLaterError(`the engine is rate-limiting requests (${reason}); try again in ${seconds} s`, seconds, { cause })
+  return new RetryLaterError(`the engine is rate-limiting requests (${reason}); try again in ${seconds} s`, seconds, {
+    cause,
+  })
 }
 
 function spent(error: EngineError, attempts: number): EngineError {
   if (attempts === 1) return error
-  return new EngineError(`${error.message} (after ${attempts} attempts)`, error.engineStatus, { cause: error.cause, transient: error.transient })
+  return new EngineError(`${error.message} (after ${attempts} attempts)`, error.engineStatus, {
+    cause: error.cause,
+    transient: error.transient,
+  })
 }
 
 function gaveUp(error: EngineError, giveUpMs: number): EngineError {
   const seconds = Math.round(giveUpMs / 1000)
-  return new EngineError(`the engine kept failing for over ${seconds} s without a success (last: ${error.message})`, error.engineStatus, { cause: error })
+  return new EngineError(
+    `the engine kept failing for over ${seconds} s without a success (last: ${error.message})`,
+    error.engineStatus,
+    { cause: error },
+  )
 }
 
 async function realSleep(ms: number, signal?: AbortSignal): Promise<void> {

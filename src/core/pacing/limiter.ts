@@ -49,10 +49,15 @@ export function createLimiter(now: () => number): Limiter {
         return Promise.resolve()
       }
       return new Promise<void>((resolve, reject) => {
-        const waiter: Waiter = { resolve, reject, signal, onAbort: () => {
-          waiters.splice(waiters.indexOf(waiter), 1)
-          reject(signal!.reason)
-        } }
+        const waiter: Waiter = {
+          resolve,
+          reject,
+          signal,
+          onAbort: () => {
+            waiters.splice(waiters.indexOf(waiter), 1)
+            reject(signal!.reason)
+          },
+        }
         signal?.addEventListener('abort', waiter.onAbort, { once: true })
         waiters.push(waiter)
       })

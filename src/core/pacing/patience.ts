@@ -25,15 +25,28 @@ export const REQUEST_MAX_WAIT_MS = 5_000
 /** A server request's (and a library call's) patience: 2 retries, waits up to 5 s, all within `deadlineMs`. */
 export function requestPatience(deadlineMs: number): Patience {
   return {
-    retries: 2, maxWaitMs: REQUEST_MAX_WAIT_MS, refuseLonger: true, deadlineMs, giveUpMs: null,
-    minBackoffMs: 500, maxBackoffMs: REQUEST_MAX_WAIT_MS,
+    retries: 2,
+    maxWaitMs: REQUEST_MAX_WAIT_MS,
+    refuseLonger: true,
+    deadlineMs,
+    giveUpMs: null,
+    minBackoffMs: 500,
+    maxBackoffMs: REQUEST_MAX_WAIT_MS,
   }
 }
 
-/** A CLI run's patience: every transient failure retried, waits up to `maxWaitMs`, giving up after `giveUpMs` of failure. */
+/**
+ * A CLI run's patience: every transient failure retried, waits up to `maxWaitMs`, giving up after `giveUpMs` of
+ * failure.
+ */
 export function runPatience(maxWaitMs: number, giveUpMs: number): Patience {
   return {
-    retries: Infinity, maxWaitMs, refuseLonger: false, deadlineMs: null, giveUpMs,
-    minBackoffMs: 500, maxBackoffMs: Math.min(30_000, maxWaitMs),
+    retries: Infinity,
+    maxWaitMs,
+    refuseLonger: false,
+    deadlineMs: null,
+    giveUpMs,
+    minBackoffMs: 500,
+    maxBackoffMs: Math.min(30_000, maxWaitMs),
   }
 }

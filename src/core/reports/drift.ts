@@ -22,7 +22,8 @@ export function shares(counts: Readonly<Record<string, number>>): Record<string,
 /** Total variation distance between two label mixes: half the sum of absolute differences. */
 export function totalVariation(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): number {
   let sum = 0
-  for (const label of new Set([...Object.keys(a), ...Object.keys(b)])) sum += Math.abs((a[label] ?? 0) - (b[label] ?? 0))
+  for (const label of new Set([...Object.keys(a), ...Object.keys(b)]))
+    sum += Math.abs((a[label] ?? 0) - (b[label] ?? 0))
   return tidy(sum / 2)
 }
 
@@ -31,14 +32,21 @@ export function totalVariation(a: Readonly<Record<string, number>>, b: Readonly<
  * whether it is a significant alert. The test reads each run's effective counts, so that rows
  * repeating a state weigh as the one answer they are (core/stats/design-effect.ts).
  */
-export function noiseOf(before: LabelMix | null, after: LabelMix, alert: boolean): { p_value: number | null; significant: boolean } {
+export function noiseOf(
+  before: LabelMix | null,
+  after: LabelMix,
+  alert: boolean,
+): { p_value: number | null; significant: boolean } {
   if (before === null) return { p_value: null, significant: false }
   const p = mixPValue(...effectiveCounts(before, after), designSpread(before, after))
   return { p_value: p, significant: alert && p < SIGNIFICANCE }
 }
 
 /** Adds a label count to a run's mix: its rows, and its Σ m² while every count of the run has one. */
-export function addCount(mix: { counts: Record<string, number>; squares: Record<string, number> | null }, c: RunLabelCount): void {
+export function addCount(
+  mix: { counts: Record<string, number>; squares: Record<string, number> | null },
+  c: RunLabelCount,
+): void {
   mix.counts[c.label] = (mix.counts[c.label] ?? 0) + c.count
   if (mix.squares !== null && c.squares !== null) mix.squares[c.label] = (mix.squares[c.label] ?? 0) + c.squares
   else mix.squares = null
@@ -49,8 +57,14 @@ export function addCount(mix: { counts: Record<string, number>; squares: Record<
  * distance from the previous run's shares; `alert` when that change is above the threshold, and
  * `significant` when, besides, a test of the two runs' counts says it is not noise.
  */
-export function driftByQuestion(counts: readonly RunLabelCount[], questions?: readonly string[]): Record<string, DriftEntry[]> {
-  const byQuestion = new Map<string, Map<string, { rows: number; counts: Record<string, number>; squares: Record<string, number> | null }>>()
+export function driftByQuestion(
+  counts: readonly RunLabelCount[],
+  questions?: readonly string[],
+): Record<string, DriftEntry[]> {
+  const byQuestion = new Map<
+    string,
+    Map<string, { rows: number; counts: Record<string, number>; squares: Record<string, number> | null }>
+  >()
   for (const name of questions ?? []) byQuestion.set(name, new Map())
   for (const c of counts) {
     if (questions && !questions.includes(c.question)) continue

@@ -32,7 +32,10 @@ export interface LikeDriftEntry extends DriftEntry {
   readonly model_flips: number | null
   /** The data part: the change with the model held; the whole change for the same model. */
   readonly data_change: number | null
-  /** The p value of "both models give one mix" on the model check's rows (core/stats/paired-mix-test.ts); null when unmeasured. */
+  /**
+   * The p value of "both models give one mix" on the model check's rows (core/stats/paired-mix-test.ts); null when
+   * unmeasured.
+   */
   readonly model_p_value: number | null
 }
 
@@ -48,12 +51,22 @@ export function isLike(a: Pick<RunRecord, 'command' | 'source'>, b: Pick<RunReco
 
 /** The order of runs everywhere they are listed: newest start first, then the greater run id. */
 export function newestFirst(a: RunRecord, b: RunRecord): number {
-  return a.started_at < b.started_at ? 1 : a.started_at > b.started_at ? -1 : a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0
+  return a.started_at < b.started_at
+    ? 1
+    : a.started_at > b.started_at
+      ? -1
+      : a.run_id < b.run_id
+        ? 1
+        : a.run_id > b.run_id
+          ? -1
+          : 0
 }
 
 /** The baseline of a run among a judgment's runs: the newest complete like run that started before it. */
 export function previousLike(runs: readonly RunRecord[], run: RunRecord): RunRecord | null {
-  const like = runs.filter((r) => r.judgment === run.judgment && r.status === 'complete' && isLike(r, run) && newestFirst(r, run) > 0)
+  const like = runs.filter(
+    (r) => r.judgment === run.judgment && r.status === 'complete' && isLike(r, run) && newestFirst(r, run) > 0,
+  )
   return like.sort(newestFirst)[0] ?? null
 }
 
@@ -62,7 +75,12 @@ export function previousLike(runs: readonly RunRecord[], run: RunRecord): RunRec
  * the previous complete run of its command and source. A failed run is shown with its change but
  * is never a baseline and never alerts. Every question named is present.
  */
-export function likeDrift(counts: readonly RunLabelCount[], questions: readonly string[], checks: readonly ModelCheck[], filter: LikeFilter = {}): Record<string, LikeDriftEntry[]> {
+export function likeDrift(
+  counts: readonly RunLabelCount[],
+  questions: readonly string[],
+  checks: readonly ModelCheck[],
+  filter: LikeFilter = {},
+): Record<string, LikeDriftEntry[]> {
   const runs = new Map<string, RunMix>()
   for (const c of counts) {
     const run: RunMix = runs.get(c.run_id) ?? { count: c, labels: new Map() }
@@ -74,7 +92,10 @@ export function likeDrift(counts: readonly RunLabelCount[], questions: readonly 
   const checkOf = new Map(checks.map((c) => [c.run_id, c]))
   const out: Record<string, LikeDriftEntry[]> = {}
   for (const question of questions) {
-    const last = new Map<string, LabelMix & { run_id: string; reported_model: string; shares: Record<string, number> }>()
+    const last = new Map<
+      string,
+      LabelMix & { run_id: string; reported_model: string; shares: Record<string, number> }
+    >()
     out[question] = []
     for (const { count, labels } of runs.values()) {
       const counted = labels.get(question)
@@ -82,14 +103,24 @@ export function likeDrift(counts: readonly RunLabelCount[], questions: readonly 
       const series = `${count.command}\0${count.source}`
       const base = last.get(series) ?? null
       const mix = shares(counted.counts)
-      if (count.status === 'complete') last.set(series, { run_id: count.run_id, reported_model: count.reported_model, shares: mix, ...counted })
+      if (count.status === 'complete')
+        last.set(series, { run_id: count.run_id, reported_model: count.reported_model, shares: mix, ...counted })
       if (!kept(count, filter)) continue
       const change = base === null ? null : totalVariation(base.shares, mix)
       const alert = count.status === 'complete' && change !== null && change > DRIFT_ALERT
       out[question].push({
-        run_id: count.run_id, rows: count.rows, shares: mix, change, alert, ...noiseOf(base, counted, alert),
-        command: count.command, source: count.source, status: count.status, reported_model: count.reported_model,
-        baseline: base?.run_id ?? null, ...parts(question, change, base, count, mix, checkOf.get(count.run_id)),
+        run_id: count.run_id,
+        rows: count.rows,
+        shares: mix,
+        change,
+        alert,
+        ...noiseOf(base, counted, alert),
+        command: count.command,
+        source: count.source,
+        status: count.status,
+        reported_model: count.reported_model,
+        baseline: base?.run_id ?? null,
+        ...parts(question, change, base, count, mix, checkOf.get(count.run_id)),
       })
     }
   }
@@ -104,12 +135,32 @@ function kept(count: RunLabelCount, filter: LikeFilter): boolean {
 
 type Parts = Pick<LikeDriftEntry, 'model_change' | 'model_rows' | 'model_flips' | 'data_change' | 'model_p_value'>
 
-function parts(question: string, change: number | null, base: { run_id: string; reported_model: string; shares: Record<string, number> } | null, count: RunLabelCount, mix: Record<string, number>, check: ModelCheck | undefined): Parts {
-  const none: Parts = { model_change: null, model_rows: null, model_flips: null, data_change: null, model_p_value: null }
+function parts(
+  question: string,
+  change: number | null,
+  base: { run_id: string; reported_model: string; shares: Record<string, number> } | null,
+  count: RunLabelCount,
+  mix: Record<string, number>,
+  check: ModelCheck | undefined,
+): Parts {
+  const none: Parts = {
+    model_change: null,
+    model_rows: null,
+    model_flips: null,
+    data_change: null,
+    model_p_value: null,
+  }
   if (base === null || change === null) return none
-  if (base.reported_model !== '' && base.reported_model === count.reported_model) return { ...none, model_change: 0, data_change: change }
+  if (base.reported_model !== '' && base.reported_model === count.reported_model)
+    return { ...none, model_change: 0, data_change: change }
   if (!check || check.baseline !== base.run_id) return none
   const mixes = modelMixes(check, question)
   const model_p_value = mixes === null ? null : pairedMixPValue(check.pairs.filter((p) => p.question === question))
-  return { model_change: modelChange(mixes), model_rows: mixes?.rows ?? 0, model_flips: flipShare(mixes), data_change: dataChange(check, mixes, base.shares, mix), model_p_value }
+  return {
+    model_change: modelChange(mixes),
+    model_rows: mixes?.rows ?? 0,
+    model_flips: flipShare(mixes),
+    data_change: dataChange(check, mixes, base.shares, mix),
+    model_p_value,
+  }
 }

@@ -42,7 +42,12 @@ export function modelChange(mixes: ModelMixes | null): number | null {
  * baseline's mix is moved by what the new model did to the checked rows (their new mix minus
  * their old), and compared with this run's mix. Null when the check compared no row.
  */
-export function dataChange(check: ModelCheck, mixes: ModelMixes | null, baseline: Readonly<Record<string, number>>, current: Readonly<Record<string, number>>): number | null {
+export function dataChange(
+  check: ModelCheck,
+  mixes: ModelMixes | null,
+  baseline: Readonly<Record<string, number>>,
+  current: Readonly<Record<string, number>>,
+): number | null {
   if (check.same_rows) return 0
   if (mixes === null) return null
   const moved: Record<string, number> = {}

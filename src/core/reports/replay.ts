@@ -115,15 +115,24 @@ export function compareQuestion(liveJudgment: string, pair: QuestionPair, rows: 
   }
   const agree = compared - changed.length
   return {
-    rows: compared, agree, agreement: compared === 0 ? null : tidy(agree / compared), live_missing: missing, confusion,
-    live_mix: shares(liveCounts), candidate_mix: shares(candidateCounts),
+    rows: compared,
+    agree,
+    agreement: compared === 0 ? null : tidy(agree / compared),
+    live_missing: missing,
+    confusion,
+    live_mix: shares(liveCounts),
+    candidate_mix: shares(candidateCounts),
     distance: compared === 0 ? null : totalVariation(shares(liveCounts), shares(candidateCounts)),
-    changed: changed.length, sample: sampleOf(liveJudgment, pair.name, changed),
+    changed: changed.length,
+    sample: sampleOf(liveJudgment, pair.name, changed),
   }
 }
 
 /** Compares a candidate with the live judgment on every question they share, and names the rest. */
-export function compareReplay(pair: JudgmentPair, rows: readonly ReplayRow[]): Pick<ReplayReport, 'questions' | 'live_only' | 'candidate_only'> {
+export function compareReplay(
+  pair: JudgmentPair,
+  rows: readonly ReplayRow[],
+): Pick<ReplayReport, 'questions' | 'live_only' | 'candidate_only'> {
   const shared = sharedQuestions(pair)
   const questions: Record<string, QuestionReplay> = {}
   for (const q of shared) questions[q.name] = compareQuestion(pair.live.name, q, rows)

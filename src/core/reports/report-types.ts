@@ -40,7 +40,10 @@ export interface LabelCount {
   readonly count: number
   /** Distinct states among those rows; null (or left out) when not counted, as for runs recorded before they were. */
   readonly states?: number | null
-  /** The sum over those states of their rows squared (Σ m²): how repeated the rows are (core/stats/design-effect.ts); null as `states`. */
+  /**
+   * The sum over those states of their rows squared (Σ m²): how repeated the rows are (core/stats/design-effect.ts);
+   * null as `states`.
+   */
   readonly squares?: number | null
 }
 

@@ -17,8 +17,10 @@ export function runsToPrune(runs: readonly RunRecord[], keep: number): RunRecord
     if (same) same.push(run)
     else series.push([run])
   }
-  return series.flatMap((runsOfSeries) => {
-    const baseline = runsOfSeries.find((r) => r.status === 'complete')
-    return runsOfSeries.slice(keep).filter((r) => r !== baseline)
-  }).sort(newestFirst)
+  return series
+    .flatMap((runsOfSeries) => {
+      const baseline = runsOfSeries.find((r) => r.status === 'complete')
+      return runsOfSeries.slice(keep).filter((r) => r !== baseline)
+    })
+    .sort(newestFirst)
 }

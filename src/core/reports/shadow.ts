@@ -63,8 +63,14 @@ export function shadowPairsOf(
     if (!l || !c) continue
     for (const { name } of sharedQuestions(pair)) {
       out.push({
-        liveJudgment: pair.live.name, candidateJudgment: pair.candidate.name, candidateHash: pair.candidate.hash,
-        stateHash: l.stateHash, question: name, liveLabel: l.answers[name].label, candidateLabel: c.answers[name].label, at,
+        liveJudgment: pair.live.name,
+        candidateJudgment: pair.candidate.name,
+        candidateHash: pair.candidate.hash,
+        stateHash: l.stateHash,
+        question: name,
+        liveLabel: l.answers[name].label,
+        candidateLabel: c.answers[name].label,
+        at,
       })
     }
   }
@@ -85,10 +91,20 @@ export interface ShadowAgreement {
 
 /** Agreement per candidate (by name and spec hash) and question, in the order first seen. */
 export function shadowAgreement(pairs: readonly ShadowPair[]): ShadowAgreement[] {
-  const groups = new Map<string, { candidate: string; candidateHash: string; question: string; rows: number; agree: number; last: string }>()
+  const groups = new Map<
+    string,
+    { candidate: string; candidateHash: string; question: string; rows: number; agree: number; last: string }
+  >()
   for (const p of pairs) {
     const key = `${p.candidateJudgment}\0${p.candidateHash}\0${p.question}`
-    const g = groups.get(key) ?? { candidate: p.candidateJudgment, candidateHash: p.candidateHash, question: p.question, rows: 0, agree: 0, last: p.at }
+    const g = groups.get(key) ?? {
+      candidate: p.candidateJudgment,
+      candidateHash: p.candidateHash,
+      question: p.question,
+      rows: 0,
+      agree: 0,
+      last: p.at,
+    }
     g.rows += 1
     if (p.liveLabel === p.candidateLabel) g.agree += 1
     if (p.at > g.last) g.last = p.at

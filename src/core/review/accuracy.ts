@@ -77,10 +77,21 @@ export function scoreQuestion(input: ScoreInput): QuestionScore {
 }
 
 /** Scores every question of a judgment; `current` holds each question's current labels by state hash. */
-export function scoreJudgment(spec: Spec, key: AnswerKey, verdicts: Verdicts, current: ReadonlyMap<string, ReadonlyMap<string, string>>): Record<string, QuestionScore> {
+export function scoreJudgment(
+  spec: Spec,
+  key: AnswerKey,
+  verdicts: Verdicts,
+  current: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): Record<string, QuestionScore> {
   const scores: Record<string, QuestionScore> = {}
   for (const question of spec.questions) {
-    scores[question.name] = scoreQuestion({ judgment: spec.name, question, key, verdicts, current: current.get(question.name) ?? new Map() })
+    scores[question.name] = scoreQuestion({
+      judgment: spec.name,
+      question,
+      key,
+      verdicts,
+      current: current.get(question.name) ?? new Map(),
+    })
   }
   return scores
 }

@@ -26,8 +26,10 @@ export interface KnownInput {
 /** The state hashes whose current answers knownRows needs: the question's reviewed rows, and a random key's. */
 export function knownHashes(input: Omit<KnownInput, 'answers'>): string[] {
   const hashes = new Set<string>()
-  for (const v of input.verdicts.values()) if (v.judgment === input.judgment && v.question === input.question.name) hashes.add(v.state_hash)
-  if (input.randomKey) for (const row of input.key.values()) if (row.labels[input.question.name] !== undefined) hashes.add(row.stateHash)
+  for (const v of input.verdicts.values())
+    if (v.judgment === input.judgment && v.question === input.question.name) hashes.add(v.state_hash)
+  if (input.randomKey)
+    for (const row of input.key.values()) if (row.labels[input.question.name] !== undefined) hashes.add(row.stateHash)
   return [...hashes]
 }
 
@@ -65,14 +67,27 @@ export interface AuditInput {
 export function auditQuestion(input: AuditInput): QuestionAudit {
   const byStratum = new Map<Stratum, Map<string, KnownRow>>(STRATA.map((s) => [s, new Map()]))
   for (const [hash, row] of input.known) byStratum.get(stratumOf(row.answer.margin, input.unsureBelow))!.set(hash, row)
-  const strata = Object.fromEntries(STRATA.map((stratum) => [stratum, sampleStratum({
-    stratum, question: input.question, size: input.strata[stratum].size, ranked: input.strata[stratum].rows, known: byStratum.get(stratum)!,
-  })])) as Record<Stratum, StratumSample>
+  const strata = Object.fromEntries(
+    STRATA.map((stratum) => [
+      stratum,
+      sampleStratum({
+        stratum,
+        question: input.question,
+        size: input.strata[stratum].size,
+        ranked: input.strata[stratum].rows,
+        known: byStratum.get(stratum)!,
+      }),
+    ]),
+  ) as Record<Stratum, StratumSample>
   return { question: input.question, strata }
 }
 
 /** How many rows of each stratum's rank order auditQuestion needs read: past every known row, and MIN_COUNTED more. */
-export function rowsToRead(known: ReadonlyMap<string, KnownRow>, unsureBelow: number, minimum: number): Record<Stratum, number> {
+export function rowsToRead(
+  known: ReadonlyMap<string, KnownRow>,
+  unsureBelow: number,
+  minimum: number,
+): Record<Stratum, number> {
   const counts = { unsure: minimum + 1, confident: minimum + 1 }
   for (const row of known.values()) counts[stratumOf(row.answer.margin, unsureBelow)] += 1
   return counts

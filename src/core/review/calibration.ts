@@ -53,15 +53,20 @@ export function calibration(cells: readonly AnswerCell[], rows: readonly Weighte
     const answers = inBin.reduce((n, c) => n + c.count, 0)
     const sampled = rows.filter((r) => binOf(r.row.p) === i)
     return {
-      low: i / BINS, high: (i + 1) / BINS, answers, share: total === 0 ? 0 : answers / total,
+      low: i / BINS,
+      high: (i + 1) / BINS,
+      answers,
+      share: total === 0 ? 0 : answers / total,
       // Summed in nanos, an integer: the same figure from the tally's cells as from every answer.
       confidence: answers === 0 ? null : inBin.reduce((s, c) => s + pNanosOf(c), 0) / NANOS / answers,
-      sampled: sampled.length, ...weightedAccuracy(sampled),
+      sampled: sampled.length,
+      ...weightedAccuracy(sampled),
     }
   })
   const scored = bins.filter((b) => b.accuracy !== null && b.confidence !== null)
   const covered = scored.reduce((s, b) => s + b.share, 0)
-  const ece = covered === 0 ? null : scored.reduce((s, b) => s + b.share * Math.abs(b.accuracy! - b.confidence!), 0) / covered
+  const ece =
+    covered === 0 ? null : scored.reduce((s, b) => s + b.share * Math.abs(b.accuracy! - b.confidence!), 0) / covered
   return { bins, ece, covered }
 }
 

@@ -51,7 +51,12 @@ export interface AccuracyEstimate {
 
 /** A stratum's sample as a cell of the stratified estimate: correct rows are successes. */
 export function cellOf(sample: StratumSample): Cell {
-  return { size: sample.size, sampled: sample.sampled, counted: sample.rows.length, successes: sample.rows.filter((r) => r.correct).length }
+  return {
+    size: sample.size,
+    sampled: sample.sampled,
+    counted: sample.rows.length,
+    successes: sample.rows.filter((r) => r.correct).length,
+  }
 }
 
 /**
@@ -59,21 +64,39 @@ export function cellOf(sample: StratumSample): Cell {
  * every stratum with rows has a sample to go on, else "not estimable" with the reviews it needs.
  * `naive` is the question's pooled score.
  */
-export function estimateAccuracy(audit: QuestionAudit, naive: Pick<QuestionScore, 'accuracy' | 'interval' | 'counted'>): AccuracyEstimate {
+export function estimateAccuracy(
+  audit: QuestionAudit,
+  naive: Pick<QuestionScore, 'accuracy' | 'interval' | 'counted'>,
+): AccuracyEstimate {
   const samples = STRATA.map((s) => audit.strata[s])
   const cells = samples.map(cellOf)
   const result = stratifiedProportion(cells)
   const needed = samples.reduce((n, s) => n + s.needed, 0)
   const labelled = cells.map((c) => (c.counted === 0 ? 0 : (c.size * c.counted) / c.sampled))
   const total = labelled.reduce((a, b) => a + b, 0)
-  const strata = samples.map((s, i): StratumFigure => ({
-    stratum: s.stratum, size: s.size, weight: result === null || total === 0 ? null : labelled[i] / total, sampled: s.sampled,
-    counted: cells[i].counted, correct: cells[i].successes, accuracy: cells[i].counted === 0 ? null : cells[i].successes / cells[i].counted,
-    needs_context: s.needs_context, ambiguous: s.ambiguous, outside: s.outside, next: s.next, needed: s.needed,
-  }))
+  const strata = samples.map(
+    (s, i): StratumFigure => ({
+      stratum: s.stratum,
+      size: s.size,
+      weight: result === null || total === 0 ? null : labelled[i] / total,
+      sampled: s.sampled,
+      counted: cells[i].counted,
+      correct: cells[i].successes,
+      accuracy: cells[i].counted === 0 ? null : cells[i].successes / cells[i].counted,
+      needs_context: s.needs_context,
+      ambiguous: s.ambiguous,
+      outside: s.outside,
+      next: s.next,
+      needed: s.needed,
+    }),
+  )
   return {
-    estimable: result !== null, point: result?.point ?? null, interval: result?.interval ?? null, method: METHOD,
-    needed: result === null ? Math.max(needed, 1) : 0, strata,
+    estimable: result !== null,
+    point: result?.point ?? null,
+    interval: result?.interval ?? null,
+    method: METHOD,
+    needed: result === null ? Math.max(needed, 1) : 0,
+    strata,
     naive: { accuracy: naive.accuracy, interval: naive.interval, counted: naive.counted },
   }
 }

@@ -48,23 +48,47 @@ interface MixStratum {
  * the variance (PPI++); the strata are weighed as in the accuracy estimate. λ = 0 is the reviewed
  * rows alone, λ = 1 plain PPI, so a poor model costs nothing. docs/review.md, The true label mix.
  */
-export function labelMix(labels: readonly string[], cells: readonly AnswerCell[], audit: QuestionAudit, unsureBelow: number): LabelMix {
+export function labelMix(
+  labels: readonly string[],
+  cells: readonly AnswerCell[],
+  audit: QuestionAudit,
+  unsureBelow: number,
+): LabelMix {
   const total = cells.reduce((n, c) => n + c.count, 0)
-  const raw = Object.fromEntries(labels.map((l) => [l, total === 0 ? 0 : cells.filter((c) => c.label === l).reduce((n, c) => n + c.count, 0) / total]))
+  const raw = Object.fromEntries(
+    labels.map((l) => [
+      l,
+      total === 0 ? 0 : cells.filter((c) => c.label === l).reduce((n, c) => n + c.count, 0) / total,
+    ]),
+  )
   const base = { labels, raw, method: MIX_METHOD }
   if (total === 0) return { ...base, corrected: null, reason: 'no answers' }
   const missing = STRATA.filter((s) => audit.strata[s].size > 0 && audit.strata[s].rows.length === 0)
-  if (missing.length > 0) return { ...base, corrected: null, reason: `no labelled sample in the ${missing.join(' and ')} stratum` }
+  if (missing.length > 0)
+    return { ...base, corrected: null, reason: `no labelled sample in the ${missing.join(' and ')} stratum` }
   const strata = mixStrata(labels, cells, audit, unsureBelow)
   return { ...base, corrected: Object.fromEntries(labels.map((l) => [l, ppiShare(l, strata)])), reason: null }
 }
 
-function mixStrata(labels: readonly string[], cells: readonly AnswerCell[], audit: QuestionAudit, unsureBelow: number): MixStratum[] {
-  const weights = stratumShares(STRATA.map((s) => ({ size: audit.strata[s].size, sampled: audit.strata[s].sampled, counted: audit.strata[s].rows.length })))
+function mixStrata(
+  labels: readonly string[],
+  cells: readonly AnswerCell[],
+  audit: QuestionAudit,
+  unsureBelow: number,
+): MixStratum[] {
+  const weights = stratumShares(
+    STRATA.map((s) => ({
+      size: audit.strata[s].size,
+      sampled: audit.strata[s].sampled,
+      counted: audit.strata[s].rows.length,
+    })),
+  )
   return STRATA.map((s, i) => {
     const inStratum = cells.filter((c) => stratumOf(c.margin, unsureBelow) === s)
     const n = inStratum.reduce((k, c) => k + c.count, 0)
-    const q = new Map(labels.map((l) => [l, n === 0 ? 0 : inStratum.filter((c) => c.label === l).reduce((k, c) => k + c.count, 0) / n]))
+    const q = new Map(
+      labels.map((l) => [l, n === 0 ? 0 : inStratum.filter((c) => c.label === l).reduce((k, c) => k + c.count, 0) / n]),
+    )
     const sample = audit.strata[s as Stratum]
     return { fpc: finiteCorrection(sample), q, rows: sample.rows, weight: weights[i] }
   })
@@ -81,10 +105,15 @@ function truthOf(row: SampledRow, label: string): number {
  * stratified Wilson interval, and it stays inside 0..1 with few reviews.
  */
 function ppiShare(label: string, strata: readonly MixStratum[]): MixShare {
-  const { point, variance } = ppiMean(strata.map((s) => ({
-    weight: s.weight, fpc: s.fpc, modelMean: s.q.get(label) ?? 0,
-    model: s.rows.map((r) => (r.label === label ? 1 : 0)), truth: s.rows.map((r) => truthOf(r, label)),
-  })))
+  const { point, variance } = ppiMean(
+    strata.map((s) => ({
+      weight: s.weight,
+      fpc: s.fpc,
+      modelMean: s.q.get(label) ?? 0,
+      model: s.rows.map((r) => (r.label === label ? 1 : 0)),
+      truth: s.rows.map((r) => truthOf(r, label)),
+    })),
+  )
   const share = Math.min(1, Math.max(0, point))
   // Every stratum with a labelled row has weight: n is the reviewed rows that count.
   const n = strata.reduce((k, s) => k + s.rows.length, 0)

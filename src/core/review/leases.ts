@@ -22,12 +22,22 @@ export function rowKey(question: string, stateHash: string): string {
  * have moved the queue since, unless a verdict now stands on the row. A viewer of null (a view
  * without a reviewer name) holds nothing and is offered every row not held. `limit` is the page's end.
  */
-export function leasedQueue<Q extends Queue>(queue: Q, leases: readonly Lease[], viewer: string | null, reviewed: (question: string, stateHash: string) => boolean, limit: number): Q {
+export function leasedQueue<Q extends Queue>(
+  queue: Q,
+  leases: readonly Lease[],
+  viewer: string | null,
+  reviewed: (question: string, stateHash: string) => boolean,
+  limit: number,
+): Q {
   if (leases.length === 0) return queue
   const offered = new Set(queue.offered.map((c) => rowKey(c.question, c.stateHash)))
-  const mine = new Map(leases.filter((l) => l.reviewer === viewer).map((l) => [rowKey(l.question, l.stateHash), l.card]))
+  const mine = new Map(
+    leases.filter((l) => l.reviewer === viewer).map((l) => [rowKey(l.question, l.stateHash), l.card]),
+  )
   const others = new Set(leases.filter((l) => l.reviewer !== viewer).map((l) => rowKey(l.question, l.stateHash)))
-  const moved = [...mine].filter(([key, card]) => !offered.has(key) && !reviewed(card.question, card.stateHash)).map(([, card]) => card)
+  const moved = [...mine]
+    .filter(([key, card]) => !offered.has(key) && !reviewed(card.question, card.stateHash))
+    .map(([, card]) => card)
   const kept = queue.offered.flatMap((c) => {
     const key = rowKey(c.question, c.stateHash)
     return others.has(key) ? [] : [mine.get(key) ?? c]

@@ -32,7 +32,12 @@ export interface ReviewerProgress {
  * UTC, and in all), and rows held for them now (`held`, by reviewer); a reviewer holding rows
  * before their first verdict is listed too.
  */
-export function reviewerProgress(reviews: Reviews, judgment: string, day: string, held: ReadonlyMap<string, number>): ReviewerProgress[] {
+export function reviewerProgress(
+  reviews: Reviews,
+  judgment: string,
+  day: string,
+  held: ReadonlyMap<string, number>,
+): ReviewerProgress[] {
   const counts = new Map<string, { today: number; all_time: number }>()
   for (const stack of reviews.values()) {
     for (const v of byReviewer(stack)) {
@@ -44,5 +49,10 @@ export function reviewerProgress(reviews: Reviews, judgment: string, day: string
     }
   }
   const names = [...new Set([...counts.keys(), ...[...held].filter(([, n]) => n > 0).map(([name]) => name)])].sort()
-  return names.map((reviewer) => ({ reviewer, today: counts.get(reviewer)?.today ?? 0, all_time: counts.get(reviewer)?.all_time ?? 0, held: held.get(reviewer) ?? 0 }))
+  return names.map((reviewer) => ({
+    reviewer,
+    today: counts.get(reviewer)?.today ?? 0,
+    all_time: counts.get(reviewer)?.all_time ?? 0,
+    held: held.get(reviewer) ?? 0,
+  }))
 }

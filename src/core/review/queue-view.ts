@@ -31,8 +31,11 @@ export interface QueueView {
 
 /** Whether a card passes a filter. */
 export function shows(filter: QueueFilter, card: Card): boolean {
-  return (filter.kind === null || card.kind === filter.kind) && (filter.question === null || card.question === filter.question) &&
+  return (
+    (filter.kind === null || card.kind === filter.kind) &&
+    (filter.question === null || card.question === filter.question) &&
     (filter.row === null || card.stateHash === filter.row)
+  )
 }
 
 /**
@@ -50,7 +53,13 @@ export function filteredTotal(offered: readonly Card[], left: QueueLeft, filter:
 }
 
 /** The page `page` (from 1) of the cards a filter shows, `size` to a page, in queue order. */
-export function viewQueue(offered: readonly Card[], left: QueueLeft, filter: QueueFilter, page: number, size: number): QueueView {
+export function viewQueue(
+  offered: readonly Card[],
+  left: QueueLeft,
+  filter: QueueFilter,
+  page: number,
+  size: number,
+): QueueView {
   const total = filteredTotal(offered, left, filter)
   const pages = Math.max(1, Math.ceil(total / size))
   const shown = Math.min(Math.max(1, Math.trunc(page)), pages)

@@ -54,7 +54,10 @@ export interface QueueInput {
   readonly answers: readonly QuestionAnswers[]
   readonly key: AnswerKey
   readonly verdicts: Verdicts
-  /** Every standing verdict per row, and who is reviewing: rows chosen for a second review are offered again to others. Without them, none is. */
+  /**
+   * Every standing verdict per row, and who is reviewing: rows chosen for a second review are offered again to others.
+   * Without them, none is.
+   */
   readonly reviews?: Reviews
   readonly reviewer?: string
   /** Row values by state hash, for rows outside the key. */
@@ -135,7 +138,14 @@ function open(input: QueueInput, question: string, stateHash: string, kind: Kind
   if (!input.verdicts.has(key)) return true
   const stack = input.reviews?.get(key)
   if (stack === undefined || input.reviewer === undefined) return false
-  return offeredAgain(stack, { judgment: input.spec.name, question, stateHash, kind, share: input.spec.doubleReview, reviewer: input.reviewer })
+  return offeredAgain(stack, {
+    judgment: input.spec.name,
+    question,
+    stateHash,
+    kind,
+    share: input.spec.doubleReview,
+    reviewer: input.reviewer,
+  })
 }
 
 /** Takes one card of each question in turn, so a reviewer working down the queue samples every question alike. */
@@ -152,17 +162,26 @@ function candidates(kind: Kind, qa: QuestionAnswers, input: QueueInput): readonl
   // Disagreements in key order, so the page reads like the key file.
   const byHash = new Map(qa.keyed.map((a) => [a.stateHash, a]))
   const rows = [...input.key.values()].filter((row) => byHash.has(row.stateHash))
-  return rows.map((row) => byHash.get(row.stateHash)!).filter((a) => disagrees(qa.question, a, input.key.get(a.stateHash)))
+  return rows
+    .map((row) => byHash.get(row.stateHash)!)
+    .filter((a) => disagrees(qa.question, a, input.key.get(a.stateHash)))
 }
 
 /** Each row read of a question's strata: its stratum and its place in the stratum's rank order. */
 function rankIndex(qa: QuestionAnswers): Map<string, { stratum: Stratum; rank: number }> {
   const index = new Map<string, { stratum: Stratum; rank: number }>()
-  for (const stratum of STRATA) qa.strata[stratum].rows.forEach((a, i) => index.set(a.stateHash, { stratum, rank: i + 1 }))
+  for (const stratum of STRATA)
+    qa.strata[stratum].rows.forEach((a, i) => index.set(a.stateHash, { stratum, rank: i + 1 }))
   return index
 }
 
-function cardOf(input: QueueInput, question: Question, kind: Kind, answer: StoredAnswer, place: { stratum: Stratum; rank: number } | undefined): Card | null {
+function cardOf(
+  input: QueueInput,
+  question: Question,
+  kind: Kind,
+  answer: StoredAnswer,
+  place: { stratum: Stratum; rank: number } | undefined,
+): Card | null {
   const row = input.key.get(answer.stateHash)
   const state = input.states.get(answer.stateHash) ?? row?.state
   // A row whose values the store never kept cannot be shown, so it cannot be reviewed.
@@ -170,10 +189,18 @@ function cardOf(input: QueueInput, question: Question, kind: Kind, answer: Store
   const keyLabel = row?.labels[question.name] ?? null
   const subject = { modelLabel: answer.label, keyLabel }
   return {
-    judgment: input.spec.name, question: question.name, stateHash: answer.stateHash, kind,
-    stratum: place?.stratum ?? stratumOf(answer.margin, input.spec.unsureBelow), rank: place?.rank ?? null, state,
-    modelLabel: answer.label, p: answer.p, margin: answer.margin,
-    top: rankLabels(question, answer.distribution).slice(0, 3), keyLabel,
+    judgment: input.spec.name,
+    question: question.name,
+    stateHash: answer.stateHash,
+    kind,
+    stratum: place?.stratum ?? stratumOf(answer.margin, input.spec.unsureBelow),
+    rank: place?.rank ?? null,
+    state,
+    modelLabel: answer.label,
+    p: answer.p,
+    margin: answer.margin,
+    top: rankLabels(question, answer.distribution).slice(0, 3),
+    keyLabel,
     verdicts: verdictChoices(kind, question, subject),
   }
 }

@@ -52,10 +52,15 @@ export function standingReviews(lines: Iterable<ReviewLine>): Map<string, Verdic
   return stacks
 }
 
-/** The latest comparison verdict of each row, keyed by verdictKey: the lines of kind `compare`, which standingReviews leaves out. */
+/**
+ * The latest comparison verdict of each row, keyed by verdictKey: the lines of kind `compare`, which standingReviews
+ * leaves out.
+ */
 export function comparisonsOf(lines: Iterable<ReviewLine>): Comparisons {
   const latest = new Map<string, ComparisonRecord>()
-  for (const line of lines) if (line.type === 'comparison') latest.set(verdictKey(line.record.judgment, line.record.question, line.record.state_hash), line.record)
+  for (const line of lines)
+    if (line.type === 'comparison')
+      latest.set(verdictKey(line.record.judgment, line.record.question, line.record.state_hash), line.record)
   return latest
 }
 

@@ -69,7 +69,10 @@ export function sampleStratum(input: StratumInput): StratumSample {
   let prefix = 0
   while (prefix < ranked.length && known.has(ranked[prefix].stateHash)) prefix += 1
   const inPrefix = new Set(ranked.slice(0, prefix).map((a) => a.stateHash))
-  const members = [...ranked.slice(0, prefix).map((a) => known.get(a.stateHash)!), ...[...known.values()].filter((k) => k.randomKey && !inPrefix.has(k.answer.stateHash))]
+  const members = [
+    ...ranked.slice(0, prefix).map((a) => known.get(a.stateHash)!),
+    ...[...known.values()].filter((k) => k.randomKey && !inPrefix.has(k.answer.stateHash)),
+  ]
   const rows: SampledRow[] = []
   const tally = { needs_context: 0, ambiguous: 0 }
   for (const member of members) {
@@ -78,14 +81,28 @@ export function sampleStratum(input: StratumInput): StratumSample {
   }
   const next = prefix < input.size ? (ranked[prefix]?.stateHash ?? null) : null
   return {
-    stratum: input.stratum, size: input.size, sampled: members.length, rows, ...tally,
-    outside: known.size - members.length, next, needed: neededReviews(input, prefix, rows.length),
+    stratum: input.stratum,
+    size: input.size,
+    sampled: members.length,
+    rows,
+    ...tally,
+    outside: known.size - members.length,
+    next,
+    needed: neededReviews(input, prefix, rows.length),
   }
 }
 
 function sampledRow(input: StratumInput, answer: StoredAnswer, truth: readonly string[]): SampledRow {
   const { label, p, margin } = answer
-  return { stateHash: answer.stateHash, stratum: input.stratum, label, p, margin, truth, correct: truth.includes(label) }
+  return {
+    stateHash: answer.stateHash,
+    stratum: input.stratum,
+    label,
+    p,
+    margin,
+    truth,
+    correct: truth.includes(label),
+  }
 }
 
 /** Reviews of the rows after the prefix it takes to reach MIN_COUNTED, counting each as labelled. */

@@ -72,13 +72,21 @@ export function routeThresholds(input: ThresholdInput): RouteThresholds[] {
 function thresholdsOf(input: ThresholdInput, index: number, variable: 'p' | 'margin'): RouteThresholds {
   const rule = input.rules[index]
   // Hundredths, so that a cell of the tally lies wholly on one side of each (core/tally/grid.ts).
-  const candidates = [...new Set(input.cells.filter((c) => rule.when.label!.includes(c.label)).map((c) => gridFloor(c[variable])))].sort((a, b) => b - a)
+  const candidates = [
+    ...new Set(input.cells.filter((c) => rule.when.label!.includes(c.label)).map((c) => gridFloor(c[variable]))),
+  ].sort((a, b) => b - a)
   const table = candidates.map((t) => figuresAt(input, index, variable, { op: '>=', value: t, text: `>= ${t}` }))
   const current = rule.when[variable]!
   return {
-    question: input.question, route: rule.route, rule: index, labels: rule.when.label!, variable,
+    question: input.question,
+    route: rule.route,
+    rule: index,
+    labels: rule.when.label!,
+    variable,
     current: { ...figuresAt(input, index, variable, current), comparison: current.text },
-    suggested: suggestThreshold(input, index, variable, table), target: input.target, table,
+    suggested: suggestThreshold(input, index, variable, table),
+    target: input.target,
+    table,
   }
 }
 
@@ -89,7 +97,12 @@ function thresholdsOf(input: ThresholdInput, index: number, variable: 'p' | 'mar
  * lower bound falls short. The threshold it reaches last meets the target with 95% confidence as a
  * whole, not only each threshold on its own.
  */
-export function suggestThreshold(input: ThresholdInput, index: number, variable: 'p' | 'margin', table: readonly ThresholdFigures[]): ThresholdFigures | null {
+export function suggestThreshold(
+  input: ThresholdInput,
+  index: number,
+  variable: 'p' | 'margin',
+  table: readonly ThresholdFigures[],
+): ThresholdFigures | null {
   let suggested: ThresholdFigures | null = null
   for (const row of table) {
     const comparison: Comparison = { op: '>=', value: row.threshold, text: `>= ${row.threshold}` }
@@ -101,24 +114,43 @@ export function suggestThreshold(input: ThresholdInput, index: number, variable:
   return suggested
 }
 
-function figuresAt(input: ThresholdInput, index: number, variable: 'p' | 'margin', comparison: Comparison): ThresholdFigures {
+function figuresAt(
+  input: ThresholdInput,
+  index: number,
+  variable: 'p' | 'margin',
+  comparison: Comparison,
+): ThresholdFigures {
   const cells = cellsAt(input, index, variable, comparison, false)
   const total = input.cells.reduce((n, c) => n + c.count, 0)
   const routed = cells.reduce((n, c) => n + c.size, 0)
   const result = stratifiedProportion(cells)
   return {
-    threshold: comparison.value, routed, share: total === 0 ? 0 : routed / total, share_interval: wilsonInterval(routed, total),
-    sampled: cells.reduce((n, c) => n + c.counted, 0), precision: result?.point ?? null, interval: result?.interval ?? null,
+    threshold: comparison.value,
+    routed,
+    share: total === 0 ? 0 : routed / total,
+    share_interval: wilsonInterval(routed, total),
+    sampled: cells.reduce((n, c) => n + c.counted, 0),
+    precision: result?.point ?? null,
+    interval: result?.interval ?? null,
   }
 }
 
 /** The route's cells, one per stratum: its answers and sampled rows there; `optimistic` counts every row right. */
-function cellsAt(input: ThresholdInput, index: number, variable: 'p' | 'margin', comparison: Comparison, optimistic: boolean): Cell[] {
+function cellsAt(
+  input: ThresholdInput,
+  index: number,
+  variable: 'p' | 'margin',
+  comparison: Comparison,
+  optimistic: boolean,
+): Cell[] {
   const rules = input.rules.map((r, i) => (i === index ? { ...r, when: { ...r.when, [variable]: comparison } } : r))
   // A row is the rule's when the rule is the first that holds for it: earlier rules take theirs first.
-  const routed = (reading: { label: string; p: number; margin: number }) => rules.findIndex((r) => ruleHolds(r, reading)) === index
+  const routed = (reading: { label: string; p: number; margin: number }) =>
+    rules.findIndex((r) => ruleHolds(r, reading)) === index
   return STRATA.map((stratum) => {
-    const size = input.cells.filter((c) => stratumOf(c.margin, input.unsureBelow) === stratum && routed(c)).reduce((n, c) => n + c.count, 0)
+    const size = input.cells
+      .filter((c) => stratumOf(c.margin, input.unsureBelow) === stratum && routed(c))
+      .reduce((n, c) => n + c.count, 0)
     const rows = input.audit.strata[stratum].rows.filter((r) => routed(r))
     const successes = optimistic ? rows.length : rows.filter((r) => r.correct).length
     return { size, sampled: rows.length, counted: rows.length, successes }

@@ -26,30 +26,53 @@ export interface VerdictRequest {
 export function checkVerdict(queue: Queue, request: VerdictRequest): VerdictRecord {
   const { spec } = queue
   const question = spec.questions.find((q) => q.name === request.question)
-  if (!question) throw new UsageError(`unknown question ${shown(request.question)}; the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`)
-  if (!isKind(request.kind)) throw new UsageError(`unknown kind ${shown(request.kind)}; the kinds are: ${KINDS.join(', ')}`)
-  if (!isVerdict(request.verdict)) throw new UsageError(`unknown verdict ${shown(request.verdict)}; the verdicts are: ${VERDICTS.join(', ')}`)
+  if (!question)
+    throw new UsageError(
+      `unknown question ${shown(request.question)}; the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`,
+    )
+  if (!isKind(request.kind))
+    throw new UsageError(`unknown kind ${shown(request.kind)}; the kinds are: ${KINDS.join(', ')}`)
+  if (!isVerdict(request.verdict))
+    throw new UsageError(`unknown verdict ${shown(request.verdict)}; the verdicts are: ${VERDICTS.join(', ')}`)
   const { kind, verdict } = request
   const card = offeredCard(queue, question.name, request.stateHash, kind)
   if (!VERDICTS_BY_KIND[kind].includes(verdict)) {
-    throw new UsageError(`verdict ${verdict} does not apply to a ${kind} row; it takes: ${VERDICTS_BY_KIND[kind].join(', ')}`)
+    throw new UsageError(
+      `verdict ${verdict} does not apply to a ${kind} row; it takes: ${VERDICTS_BY_KIND[kind].join(', ')}`,
+    )
   }
-  const label = verdict === 'labeled' ? request.label ?? '' : null
+  const label = verdict === 'labeled' ? (request.label ?? '') : null
   if (label !== null && !question.labels.includes(label)) {
-    throw new UsageError(`verdict labeled needs a label of question ${question.name} (${question.labels.join(', ')}), not ${shown(label)}`)
+    throw new UsageError(
+      `verdict labeled needs a label of question ${question.name} (${question.labels.join(', ')}), not ${shown(label)}`,
+    )
   }
   return {
-    reviewed_at: request.reviewedAt, reviewer: request.reviewer, judgment: spec.name, question: question.name,
-    state_hash: card.stateHash, kind, verdict, labels: labelsSaved(verdict, { modelLabel: card.modelLabel, keyLabel: card.keyLabel, label }),
-    model_label: card.modelLabel, key_label: card.keyLabel, state: card.state, stratum: card.stratum, rank: card.rank,
+    reviewed_at: request.reviewedAt,
+    reviewer: request.reviewer,
+    judgment: spec.name,
+    question: question.name,
+    state_hash: card.stateHash,
+    kind,
+    verdict,
+    labels: labelsSaved(verdict, { modelLabel: card.modelLabel, keyLabel: card.keyLabel, label }),
+    model_label: card.modelLabel,
+    key_label: card.keyLabel,
+    state: card.state,
+    stratum: card.stratum,
+    rank: card.rank,
   }
 }
 
 function offeredCard(queue: Queue, question: string, stateHash: string, kind: Kind): Card {
   const card = queue.offered.find((c) => c.question === question && c.stateHash === stateHash)
   const row = /^[0-9a-f]{16}$/.test(stateHash) ? `row ${stateHash}` : 'that row'
-  if (!card) throw new ConflictError(`question ${question}: the queue does not offer ${row}; it has a verdict already or was never offered`)
-  if (card.kind !== kind) throw new ConflictError(`question ${question}: the queue offers ${row} as ${card.kind}, not ${kind}`)
+  if (!card)
+    throw new ConflictError(
+      `question ${question}: the queue does not offer ${row}; it has a verdict already or was never offered`,
+    )
+  if (card.kind !== kind)
+    throw new ConflictError(`question ${question}: the queue offers ${row} as ${card.kind}, not ${kind}`)
   return card
 }
 

@@ -8,7 +8,15 @@ export const KINDS = ['disagreement', 'spot_check', 'unsure'] as const
 export type Kind = (typeof KINDS)[number]
 
 /** Every verdict a reviewer can give (docs/review.md, Verdicts). */
-export const VERDICTS = ['model_right', 'key_right', 'both_ok', 'confirmed', 'labeled', 'needs_context', 'ambiguous'] as const
+export const VERDICTS = [
+  'model_right',
+  'key_right',
+  'both_ok',
+  'confirmed',
+  'labeled',
+  'needs_context',
+  'ambiguous',
+] as const
 
 /** A verdict on one row of one question. */
 export type Verdict = (typeof VERDICTS)[number]
@@ -114,7 +122,9 @@ export function labelsSaved(verdict: Verdict, subject: VerdictSubject): string[]
 
 /** A verdict given, in the words of its button: `answer key is right`, `it is promotion`. */
 export function verdictText(record: Pick<VerdictRecord, 'verdict' | 'labels'>): string {
-  return record.verdict === 'labeled' ? `${VERDICT_TEXT.labeled} ${record.labels[0] ?? ''}`.trim() : VERDICT_TEXT[record.verdict]
+  return record.verdict === 'labeled'
+    ? `${VERDICT_TEXT.labeled} ${record.labels[0] ?? ''}`.trim()
+    : VERDICT_TEXT[record.verdict]
 }
 
 /** One verdict button of a card; `label` is set for `labeled`. */

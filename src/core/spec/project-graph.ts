@@ -101,7 +101,11 @@ function checkUnique(graph: Graph, spec: Spec): void {
   let copy = defaultName(other.file)
   for (let i = 2; !free(copy); i++) copy = `${spec.name}-${i}`
   const fix = `: give one of them a name of its own, such as name: ${copy} in ${basename(other.file)} (a name keeps its runs and answers apart), or move the copy to a folder of its own`
-  throw new SpecError(spec.file, 'name', `the judgment name "${spec.name}" is also used by ${basename(other.file)}${fix}`)
+  throw new SpecError(
+    spec.file,
+    'name',
+    `the judgment name "${spec.name}" is also used by ${basename(other.file)}${fix}`,
+  )
 }
 
 /** The checked specs among `specs`, dependencies first, by file name otherwise. */

@@ -18,16 +18,26 @@ function delimiter(value: unknown, file: string): string | null {
   if (value === undefined) return null
   if (value === 'tab' || value === '\t') return '\t'
   if (typeof value === 'string' && [...value].length === 1 && !'"\r\n'.includes(value)) return value
-  throw new SpecError(file, 'delimiter', `must be one character (the data file's cell separator, such as ";" or "|") or tab, not ${describe(value)}`)
+  throw new SpecError(
+    file,
+    'delimiter',
+    `must be one character (the data file's cell separator, such as ";" or "|") or tab, not ${describe(value)}`,
+  )
 }
 
 function columns(value: unknown, file: string): string[] | null {
   if (value === undefined) return null
   const list = asList(value, file, 'columns')
-  if (list.length === 0) throw new SpecError(file, 'columns', 'needs at least one column name, or leave columns: out when the data file has a header line')
+  if (list.length === 0)
+    throw new SpecError(
+      file,
+      'columns',
+      'needs at least one column name, or leave columns: out when the data file has a header line',
+    )
   const seen = new Set<string>()
   return list.map((item, i) => {
-    if (typeof item !== 'string' || item.trim() === '') throw new SpecError(file, itemOf('columns', i), `must be a column name, not ${describe(item)}`)
+    if (typeof item !== 'string' || item.trim() === '')
+      throw new SpecError(file, itemOf('columns', i), `must be a column name, not ${describe(item)}`)
     if (seen.has(item)) throw new SpecError(file, itemOf('columns', i), `the column "${item}" is listed twice`)
     seen.add(item)
     return item

@@ -64,7 +64,8 @@ export const SPEC_KEYS = [
  * The keys whose values name files, resolved against the spec's folder: the one list the server's
  * folder confinement reads (src/http/paths.ts), so that a key added here is confined there.
  */
-export const FILE_KEYS = ['key', 'reviews', 'data', 'anchors'] as const satisfies readonly (keyof Spec & (typeof SPEC_KEYS)[number])[]
+export const FILE_KEYS = ['key', 'reviews', 'data', 'anchors'] as const satisfies readonly (keyof Spec &
+  (typeof SPEC_KEYS)[number])[]
 
 /** A key of FILE_KEYS. */
 export type FileKey = (typeof FILE_KEYS)[number]
@@ -86,7 +87,10 @@ export function parseSpec(text: string, file: string): Spec {
   const questions = parseQuestions(required(root, 'questions', file, ''), file)
   const act = parseAct(optional(root, 'act'), questions, file)
   const dir = dirname(file)
-  const files = Object.fromEntries(FILE_KEYS.map((key) => [key, specPath(root, key, dir, file)])) as Record<FileKey, string | null>
+  const files = Object.fromEntries(FILE_KEYS.map((key) => [key, specPath(root, key, dir, file)])) as Record<
+    FileKey,
+    string | null
+  >
   return {
     name,
     file,
@@ -163,7 +167,11 @@ function specPath(root: YamlMap, key: string, dir: string, file: string): string
 function keySample(value: unknown, file: string): Spec['keySample'] {
   if (value === undefined) return 'chosen'
   if (value === 'chosen' || value === 'random') return value
-  throw new SpecError(file, 'key_sample', `must be random (the key's rows were drawn at random from the rows judged) or chosen, not ${describe(value)}`)
+  throw new SpecError(
+    file,
+    'key_sample',
+    `must be random (the key's rows were drawn at random from the rows judged) or chosen, not ${describe(value)}`,
+  )
 }
 
 function unit(root: YamlMap, key: string, file: string): number | null {
@@ -177,5 +185,9 @@ export const MAX_RETAIN_DAYS = 36_500
 function retainDays(value: unknown, file: string): number | null {
   if (value === undefined) return null
   if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_RETAIN_DAYS) return value
-  throw new SpecError(file, 'retain_days', `must be a whole number of days from 1 to ${MAX_RETAIN_DAYS}, not ${describe(value)}`)
+  throw new SpecError(
+    file,
+    'retain_days',
+    `must be a whole number of days from 1 to ${MAX_RETAIN_DAYS}, not ${describe(value)}`,
+  )
 }

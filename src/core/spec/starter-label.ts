@@ -13,20 +13,31 @@ export interface LabelQuestion {
 
 /** Why a column's values cannot be a question's labels, or null when they can. */
 export function labelProblem(column: string, labels: readonly string[]): string | null {
-  if (labels.length < 2) return `the column "${column}" holds ${labels.length === 0 ? 'no value' : `one value only ("${labels[0]}")`}; a question needs at least 2 labels`
-  if (labels.length > MAX_LABELS) return `the column "${column}" holds ${labels.length} different values; a question takes up to ${MAX_LABELS} labels`
+  if (labels.length < 2)
+    return `the column "${column}" holds ${labels.length === 0 ? 'no value' : `one value only ("${labels[0]}")`}; a question needs at least 2 labels`
+  if (labels.length > MAX_LABELS)
+    return `the column "${column}" holds ${labels.length} different values; a question takes up to ${MAX_LABELS} labels`
   const bad = labels.find((l) => /\p{Cc}/u.test(l))
-  return bad === undefined ? null : `the value ${JSON.stringify(bad)} of the column "${column}" holds a control character`
+  return bad === undefined
+    ? null
+    : `the value ${JSON.stringify(bad)} of the column "${column}" holds a control character`
 }
 
 /** The question name a column gives: `Is Spam` -> `is_spam`; `label` when nothing usable is left. */
 export function questionNameOf(column: string): string {
-  const name = column.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '')
+  const name = column
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
   return QUESTION_NAME.test(name) && name !== '__proto__' ? name : 'label'
 }
 
 /** The first question of a starter spec, asking for the labels a column holds (yes_no when they are yes and no). */
-export function labelQuestion(column: string, labels: readonly string[], text: (value: string) => string): LabelQuestion {
+export function labelQuestion(
+  column: string,
+  labels: readonly string[],
+  text: (value: string) => string,
+): LabelQuestion {
   const name = questionNameOf(column)
   const sorted = [...labels].sort()
   const yesNo = sorted.length === 2 && sorted[0] === 'no' && sorted[1] === 'yes'

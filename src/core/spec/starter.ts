@@ -23,7 +23,11 @@ const REFERENCE = /^[a-z0-9_-]+\.[a-z0-9_]+$/
 
 /** The judgment name a data file suggests: `Customer Mail.csv` -> `customer-mail`. */
 export function judgmentNameOf(base: string): string {
-  const name = base.replace(/\.[^.]*$/, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '')
+  const name = base
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   return JUDGMENT_NAME.test(name) && name !== '__proto__' ? name : 'judgment'
 }
 
@@ -42,16 +46,27 @@ export function answerColumn(columns: readonly string[]): string | null {
   return columns.find((c) => ANSWER.test(c)) ?? null
 }
 
-/** Splits a header into the state columns and those left out (identifiers, answers, unusable names); never an empty state. */
-export function stateColumns(columns: readonly string[], label: string | null = null): { state: string[]; left: LeftOut[] } {
+/**
+ * Splits a header into the state columns and those left out (identifiers, answers, unusable names); never an empty
+ * state.
+ */
+export function stateColumns(
+  columns: readonly string[],
+  label: string | null = null,
+): { state: string[]; left: LeftOut[] } {
   const state: string[] = []
   const left: LeftOut[] = []
   for (const column of new Set(columns)) {
-    if (column === label) left.push({ column, why: 'it holds the answers: they are the answer key (key:) and the first question\'s labels' })
-    else if (column === '') left.push({ column: '(unnamed)', why: 'a column without a name cannot be part of the state' })
-    else if (REFERENCE.test(column)) left.push({ column, why: 'a state entry with a dot names another judgment\'s answer' })
-    else if (ID.test(column)) left.push({ column, why: 'an identifier makes every row a new state, so nothing is answered from the store' })
-    else if (ANSWER.test(column)) left.push({ column, why: 'it looks like an answer, which belongs in an answer key (key:)' })
+    if (column === label)
+      left.push({ column, why: "it holds the answers: they are the answer key (key:) and the first question's labels" })
+    else if (column === '')
+      left.push({ column: '(unnamed)', why: 'a column without a name cannot be part of the state' })
+    else if (REFERENCE.test(column))
+      left.push({ column, why: "a state entry with a dot names another judgment's answer" })
+    else if (ID.test(column))
+      left.push({ column, why: 'an identifier makes every row a new state, so nothing is answered from the store' })
+    else if (ANSWER.test(column))
+      left.push({ column, why: 'it looks like an answer, which belongs in an answer key (key:)' })
     else state.push(column)
   }
   if (state.length > 0) return { state, left }
@@ -91,18 +106,27 @@ act:
     - route: skip
 `
 
-/** Writes a commented starter spec for a data file's columns: one question of each type to edit (after the label column's, when there is one), routing, and the answer key. */
-export function starterSpec(name: string, columns: readonly string[], data: string | null, extra: StarterExtra = {}): Starter {
+/**
+ * Writes a commented starter spec for a data file's columns: one question of each type to edit (after the label
+ * column's, when there is one), routing, and the answer key.
+ */
+export function starterSpec(
+  name: string,
+  columns: readonly string[],
+  data: string | null,
+  extra: StarterExtra = {},
+): Starter {
   const label = extra.label ?? null
   const { state, left } = stateColumns(columns, label?.question.column ?? null)
   const leftNote = left.map((l) => `#   ${l.column}: ${l.why}\n`).join('')
   const generic = Object.entries(GENERIC).filter(([question]) => question !== label?.question.name)
-  const key = label === null
-    ? `# An answer key for \`judge test\`: a CSV (or .tsv) file of the state columns and one column per
+  const key =
+    label === null
+      ? `# An answer key for \`judge test\`: a CSV (or .tsv) file of the state columns and one column per
 # question holding the right label. Uncomment once the file exists:
 # key: ${name}.key.csv
 `
-    : `# The answer key for \`judge test\`, written from the column ${yamlText(label.question.column)}: the state columns and the right label.
+      : `# The answer key for \`judge test\`, written from the column ${yamlText(label.question.column)}: the state columns and the right label.
 key: ${yamlText(label.key)}
 `
   const text = `# A starter spec written by \`judge init\`: edit the questions, then plan and run it.
@@ -122,12 +146,19 @@ unsure_below: 0.2
 
 /** The delimiter: and columns: lines of a starter spec. */
 function dataFormat(extra: StarterExtra): string {
-  const delimiter = extra.delimiter === undefined || extra.delimiter === null ? '' : `delimiter: ${extra.delimiter === '\t' ? 'tab' : JSON.stringify(extra.delimiter)}   # the data file's cell separator\n`
-  const columns = extra.columns ? `# The data file has no header line: these name its columns, in order.\ncolumns: [${extra.columns.map(yamlText).join(', ')}]\n` : ''
+  const delimiter =
+    extra.delimiter === undefined || extra.delimiter === null
+      ? ''
+      : `delimiter: ${extra.delimiter === '\t' ? 'tab' : JSON.stringify(extra.delimiter)}   # the data file's cell separator\n`
+  const columns = extra.columns
+    ? `# The data file has no header line: these name its columns, in order.\ncolumns: [${extra.columns.map(yamlText).join(', ')}]\n`
+    : ''
   return delimiter + columns
 }
 
 /** A YAML scalar: plain when that reads the same, else double-quoted. */
 export function yamlText(value: string): string {
-  return /^[A-Za-z_][\w./-]*$/.test(value) && !/^(true|false|null|yes|no|on|off|~)$/i.test(value) ? value : JSON.stringify(value)
+  return /^[A-Za-z_][\w./-]*$/.test(value) && !/^(true|false|null|yes|no|on|off|~)$/i.test(value)
+    ? value
+    : JSON.stringify(value)
 }

@@ -31,7 +31,9 @@ export interface QuestionStability {
   readonly reported_model: string
   readonly reasked: number
   readonly strata: readonly StabilityStratum[]
-  /** The share of answers whose label differs when asked again; null when a stratum with answers has none asked again. */
+  /**
+   * The share of answers whose label differs when asked again; null when a stratum with answers has none asked again.
+   */
   readonly flip_rate: Estimate | null
   /** The mean |Δp| of the stored label's probability between the stored answer and the new one. */
   readonly p_jitter: Estimate | null
@@ -54,7 +56,9 @@ export interface NearThreshold {
   readonly answers: number
 }
 
-/** What the stability of a question is made from: its `act` rules, the re-asks of one check, and every answer's cell. */
+/**
+ * What the stability of a question is made from: its `act` rules, the re-asks of one check, and every answer's cell.
+ */
 export interface StabilityInput {
   readonly rules: readonly ActRule[]
   readonly reasks: readonly Reask[]
@@ -67,26 +71,48 @@ export function questionStability({ rules, reasks, cells }: StabilityInput): Que
   if (reasks.length === 0) return null
   const strata = STRATA.map((stratum) => reasks.filter((r) => r.stratum === stratum))
   const measure = (value: (r: Reask) => number): Estimate | null => {
-    const result = stratifiedMean(strata.map((rs): MeanStratum => ({ size: rs[0]?.stratumSize ?? 0, values: rs.map(value) })))
+    const result = stratifiedMean(
+      strata.map((rs): MeanStratum => ({ size: rs[0]?.stratumSize ?? 0, values: rs.map(value) })),
+    )
     return result && { point: result.point, interval: result.interval }
   }
   const flipped = (r: Reask) => (r.label === r.storedLabel ? 0 : 1)
   const jitter = measure((r) => Math.abs((r.distribution[r.storedLabel] ?? 0) - r.storedP))
-  const routed = (r: Reask) => (routeOf(rules, { label: r.label, p: r.p, margin: r.margin }) === routeOf(rules, { label: r.storedLabel, p: r.storedP, margin: r.storedMargin }) ? 0 : 1)
+  const routed = (r: Reask) =>
+    routeOf(rules, { label: r.label, p: r.p, margin: r.margin }) ===
+    routeOf(rules, { label: r.storedLabel, p: r.storedP, margin: r.storedMargin })
+      ? 0
+      : 1
   return {
-    checked_at: reasks[0].check, reported_model: reasks[0].reportedModel, reasked: reasks.length,
-    strata: strata.map((rs, i) => ({ stratum: STRATA[i], size: rs[0]?.stratumSize ?? 0, reasked: rs.length, flips: rs.filter((r) => flipped(r) === 1).length })),
-    flip_rate: measure(flipped), p_jitter: jitter, route_flip_rate: rules.length === 0 ? null : measure(routed),
-    near_threshold: nearThreshold(rules, cells, jitter), method: STABILITY_METHOD,
+    checked_at: reasks[0].check,
+    reported_model: reasks[0].reportedModel,
+    reasked: reasks.length,
+    strata: strata.map((rs, i) => ({
+      stratum: STRATA[i],
+      size: rs[0]?.stratumSize ?? 0,
+      reasked: rs.length,
+      flips: rs.filter((r) => flipped(r) === 1).length,
+    })),
+    flip_rate: measure(flipped),
+    p_jitter: jitter,
+    route_flip_rate: rules.length === 0 ? null : measure(routed),
+    near_threshold: nearThreshold(rules, cells, jitter),
+    method: STABILITY_METHOD,
   }
 }
 
 /** The answers whose p lies within `jitter` of a `p` threshold of the rules; null without a threshold or a jitter. */
-export function nearThreshold(rules: readonly ActRule[], cells: readonly AnswerCell[], jitter: Estimate | null): NearThreshold | null {
+export function nearThreshold(
+  rules: readonly ActRule[],
+  cells: readonly AnswerCell[],
+  jitter: Estimate | null,
+): NearThreshold | null {
   const thresholds = [...new Set(rules.flatMap((r) => (r.when.p ? [r.when.p.value] : [])))].sort((a, b) => a - b)
   if (thresholds.length === 0 || jitter === null) return null
   const within = jitter.point
   const answers = cells.reduce((n, c) => n + c.count, 0)
-  const count = cells.filter((c) => thresholds.some((t) => Math.abs(c.p - t) <= within + 1e-9)).reduce((n, c) => n + c.count, 0)
+  const count = cells
+    .filter((c) => thresholds.some((t) => Math.abs(c.p - t) <= within + 1e-9))
+    .reduce((n, c) => n + c.count, 0)
   return { thresholds, within, count, share: answers === 0 ? 0 : count / answers, answers }
 }

@@ -54,15 +54,32 @@ export function reaskEstimate(deps: JudgeDeps, s: ReaskState): EngineEstimate & 
 export async function askAgain(deps: JudgeDeps, check: string, s: ReaskState, signal?: AbortSignal): Promise<Reasked> {
   if (!deps.engine) throw new MissingKeyError(s.spec.name)
   const request = reaskRequest(s)
-  const result = deps.governor ? await deps.governor.ask(deps.engine, request, 'run', signal) : await deps.engine.ask(request, signal)
+  const result = deps.governor
+    ? await deps.governor.ask(deps.engine, request, 'run', signal)
+    : await deps.engine.ask(request, signal)
   const askedAt = timestamp(deps.now())
   const reasks = s.drawn.map((d): Reask => {
     const distribution = distributionFor(result, d.question, s.spec)
     const { label, p, margin } = readDistribution(d.question, distribution)
     return {
-      check, judgment: s.spec.name, question: d.question.name, model: s.model, fingerprint: d.question.fingerprint, stateHash: s.stateHash,
-      stratum: d.stratum, stratumSize: d.size, stratumSampled: d.sampled, storedLabel: d.stored.label, storedP: d.stored.p, storedMargin: d.stored.margin,
-      distribution, label, p, margin, askedAt, reportedModel: result.model,
+      check,
+      judgment: s.spec.name,
+      question: d.question.name,
+      model: s.model,
+      fingerprint: d.question.fingerprint,
+      stateHash: s.stateHash,
+      stratum: d.stratum,
+      stratumSize: d.size,
+      stratumSampled: d.sampled,
+      storedLabel: d.stored.label,
+      storedP: d.stored.p,
+      storedMargin: d.stored.margin,
+      distribution,
+      label,
+      p,
+      margin,
+      askedAt,
+      reportedModel: result.model,
     }
   })
   return { reasks, cost: tokenCost(result.inputTokens, deps.pricePerMtok), requests: result.requests ?? 1 }

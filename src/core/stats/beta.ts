@@ -23,7 +23,10 @@ function continuedFraction(x: number, a: number, b: number): number {
   for (let m = 1; m <= 1000; m++) {
     const m2 = 2 * m
     // The even step, then the odd step, of the fraction's terms.
-    for (const aa of [(m * (b - m) * x) / ((a + m2 - 1) * (a + m2)), (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1))]) {
+    for (const aa of [
+      (m * (b - m) * x) / ((a + m2 - 1) * (a + m2)),
+      (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1)),
+    ]) {
       d = 1 + aa * d
       if (Math.abs(d) < tiny) d = tiny
       c = 1 + aa / c

@@ -26,7 +26,7 @@ export function upperGamma(s: number, x: number): number {
   if (x < s + 1) {
     let term = 1 / s
     let total = term
-    for (let n = 1; n < 500 && Math.abs(term) > Math.abs(total) * 1e-15; n++) total += (term *= x / (s + n))
+    for (let n = 1; n < 500 && Math.abs(term) > Math.abs(total) * 1e-15; n++) total += term *= x / (s + n)
     return Math.max(0, 1 - total * Math.exp(lnFront))
   }
   const tiny = 1e-300

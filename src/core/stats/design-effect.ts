@@ -12,7 +12,9 @@
 /** A run's label mix as the test reads it: rows per label, and per label Σ m² over its states. */
 export interface LabelMix {
   readonly counts: Readonly<Record<string, number>>
-  /** Σ m² per label, m a state's rows in the run; null for a run recorded without them: its rows count as independent. */
+  /**
+   * Σ m² per label, m a state's rows in the run; null for a run recorded without them: its rows count as independent.
+   */
   readonly squares: Readonly<Record<string, number>> | null
 }
 
@@ -38,7 +40,10 @@ export function designEffect(mix: LabelMix, pooled: Readonly<Record<string, numb
   return rows > 0 ? Math.max(1, clustered / rows) : 1
 }
 
-/** Two runs' effective counts: each run's rows per label divided by its design effect, the independent rows they are worth. */
+/**
+ * Two runs' effective counts: each run's rows per label divided by its design effect, the independent rows they are
+ * worth.
+ */
 export function effectiveCounts(a: LabelMix, b: LabelMix): [Record<string, number>, Record<string, number>] {
   const pooled = pool(a, b)
   const scaled = (mix: LabelMix) => {
@@ -79,6 +84,7 @@ export function designSpread(a: LabelMix, b: LabelMix): number {
 
 function pool(a: LabelMix, b: LabelMix): Record<string, number> {
   const pooled: Record<string, number> = {}
-  for (const mix of [a, b]) for (const [label, count] of Object.entries(mix.counts)) pooled[label] = (pooled[label] ?? 0) + count
+  for (const mix of [a, b])
+    for (const [label, count] of Object.entries(mix.counts)) pooled[label] = (pooled[label] ?? 0) + count
   return pooled
 }

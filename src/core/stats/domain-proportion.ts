@@ -25,22 +25,30 @@ export interface Domain<Row> {
  * variance only, so a stratum whose domain rows are all right still adds variance. Null when no
  * sampled row is in the domain.
  */
-export function domainProportion<Row>(strata: readonly SampleStratum<Row>[], domain: Domain<Row>, z = Z95): Proportion | null {
-  const cells = strata.map((s) => {
-    const inDomain = s.rows.filter(domain.holds)
-    return { s, n: s.rows.length, d: inDomain.length, y: inDomain.filter(domain.succeeds).length }
-  }).filter((c) => c.n > 0)
+export function domainProportion<Row>(
+  strata: readonly SampleStratum<Row>[],
+  domain: Domain<Row>,
+  z = Z95,
+): Proportion | null {
+  const cells = strata
+    .map((s) => {
+      const inDomain = s.rows.filter(domain.holds)
+      return { s, n: s.rows.length, d: inDomain.length, y: inDomain.filter(domain.succeeds).length }
+    })
+    .filter((c) => c.n > 0)
   const x = cells.reduce((sum, c) => sum + (c.s.share * c.d) / c.n, 0)
   if (x === 0) return null
   const point = cells.reduce((sum, c) => sum + (c.s.share * c.y) / c.n, 0) / x
   const adjusted = cells.map((c) => (c.d === 0 ? 0 : adjustedShare(c.y, c.d)))
   const r = cells.reduce((sum, c, i) => sum + (c.s.share * c.d * adjusted[i]) / c.n, 0) / x
-  const variance = stratifiedVariance(cells.map((c, i) => {
-    const share = c.d / c.n
-    const q = adjusted[i]
-    const mean = (share * (q - r)) / x
-    const square = (share * (q * (1 - r) ** 2 + (1 - q) * r * r)) / (x * x)
-    return { share: c.s.share, fpc: c.s.fpc, n: c.n, within: sampleVariance(mean, square, c.n) }
-  }))
+  const variance = stratifiedVariance(
+    cells.map((c, i) => {
+      const share = c.d / c.n
+      const q = adjusted[i]
+      const mean = (share * (q - r)) / x
+      const square = (share * (q * (1 - r) ** 2 + (1 - q) * r * r)) / (x * x)
+      return { share: c.s.share, fpc: c.s.fpc, n: c.n, within: sampleVariance(mean, square, c.n) }
+    }),
+  )
   return { point, interval: effectiveSizeInterval(point, r, variance, z).interval }
 }

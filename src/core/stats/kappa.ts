@@ -67,9 +67,14 @@ export function cohenKappa(strata: readonly PairStratum[], z = Z95): KappaResult
   if (used.length === 0) return { reason: 'no rows', raw_agreement: null }
   const shares = sharesOf(used)
   const { po, pe } = shares
-  if (pe >= 1 - 1e-12) return { reason: 'both sides gave every row one and the same label, so κ is undefined', raw_agreement: po }
+  if (pe >= 1 - 1e-12)
+    return { reason: 'both sides gave every row one and the same label, so κ is undefined', raw_agreement: po }
   const kappa = (po - pe) / (1 - pe)
-  const se = Math.sqrt(stratifiedVariance(used.map((s) => ({ share: s.share, fpc: s.fpc, n: s.rows.length, within: withinVariance(s, shares) }))))
+  const se = Math.sqrt(
+    stratifiedVariance(
+      used.map((s) => ({ share: s.share, fpc: s.fpc, n: s.rows.length, within: withinVariance(s, shares) })),
+    ),
+  )
   const interval: [number, number] = [Math.max(-1, kappa - z * se), Math.min(1, kappa + z * se)]
   return { kappa, interval, raw_agreement: po, chance_agreement: pe, standard_error: se }
 }
@@ -77,17 +82,19 @@ export function cohenKappa(strata: readonly PairStratum[], z = Z95): KappaResult
 /** The variance of the influence on κ over one stratum's rows, its table pulled in by ADJUSTMENT rows each way. */
 function withinVariance(stratum: PairStratum, shares: Shares): number {
   const { po, pe, a, b } = shares
-  const influence = (j: string, k: string) => (((j === k ? 1 : 0) - po) * (1 - pe) + (po - 1) * ((b.get(j) ?? 0) + (a.get(k) ?? 0) - 2 * pe)) / (1 - pe) ** 2
+  const influence = (j: string, k: string) =>
+    (((j === k ? 1 : 0) - po) * (1 - pe) + (po - 1) * ((b.get(j) ?? 0) + (a.get(k) ?? 0) - 2 * pe)) / (1 - pe) ** 2
   const cells = new Map<string, { j: string; k: string; count: number }>()
   const add = (j: string, k: string, count: number) => {
     const key = `${j}\0${k}`
     cells.set(key, { j, k, count: (cells.get(key)?.count ?? 0) + count })
   }
   for (const r of stratum.rows) add(r.a, r.b, 1)
-  for (const [j, rj] of a) for (const [k, ck] of b) {
-    const chance = rj * ck
-    if (chance > 0) add(j, k, (ADJUSTMENT * chance) / (j === k ? pe : 1 - pe))
-  }
+  for (const [j, rj] of a)
+    for (const [k, ck] of b) {
+      const chance = rj * ck
+      if (chance > 0) add(j, k, (ADJUSTMENT * chance) / (j === k ? pe : 1 - pe))
+    }
   const n = stratum.rows.length
   const total = n + 2 * ADJUSTMENT
   let mean = 0

@@ -19,18 +19,26 @@ type Counts = Readonly<Record<string, number>>
  * Scott's second-order correction of the chi-square test: X² / (1 + a²) on (K − 1) / (1 + a²) degrees of freedom.
  */
 export function mixPValue(a: Counts, b: Counts, spread = 0): number {
-  const labels = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((l) => (a[l] ?? 0) + (b[l] ?? 0) > 0).sort()
+  const labels = [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((l) => (a[l] ?? 0) + (b[l] ?? 0) > 0)
+    .sort()
   const rowA = labels.map((l) => a[l] ?? 0)
   const rowB = labels.map((l) => b[l] ?? 0)
   const [na, nb] = [sum(rowA), sum(rowB)]
   if (na === 0 || nb === 0 || labels.length < 2) return 1
   const total = na + nb
   const smallest = Math.min(...labels.map((_, i) => ((rowA[i] + rowB[i]) * Math.min(na, nb)) / total))
-  if (smallest >= MIN_EXPECTED) return chiSquareSurvival(chiSquare(rowA, rowB) / (1 + spread), (labels.length - 1) / (1 + spread))
+  if (smallest >= MIN_EXPECTED)
+    return chiSquareSurvival(chiSquare(rowA, rowB) / (1 + spread), (labels.length - 1) / (1 + spread))
   const [wholeA, wholeB] = [rowA, rowB].map((row) => row.map((x) => Math.round(x / (1 + spread))))
   if (sum(wholeA) === 0 || sum(wholeB) === 0) return 1
   const columns = labels.map((_, i) => wholeA[i] + wholeB[i])
-  return permutationP(columns, sum(wholeA), chiSquare(wholeA, wholeB), `${labels.join('\0')}|${wholeA.join(',')}|${wholeB.join(',')}`)
+  return permutationP(
+    columns,
+    sum(wholeA),
+    chiSquare(wholeA, wholeB),
+    `${labels.join('\0')}|${wholeA.join(',')}|${wholeB.join(',')}`,
+  )
 }
 
 function permutationP(columns: readonly number[], na: number, observed: number, seedText: string): number {
@@ -45,7 +53,14 @@ function permutationP(columns: readonly number[], na: number, observed: number, 
       ;[pool[i], pool[j]] = [pool[j], pool[i]]
       rowA[pool[i]] += 1
     }
-    if (chiSquare(rowA, columns.map((c, i) => c - rowA[i])) >= observed - 1e-9) atLeast += 1
+    if (
+      chiSquare(
+        rowA,
+        columns.map((c, i) => c - rowA[i]),
+      ) >=
+      observed - 1e-9
+    )
+      atLeast += 1
   }
   return (atLeast + 1) / (PERMUTATIONS + 1)
 }

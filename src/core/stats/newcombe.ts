@@ -27,9 +27,13 @@ export function newcombeInterval(t: PairedCounts, z = Z95): [number, number] | n
   return [Math.max(-1, lower), Math.min(1, upper)]
 }
 
-/** The correlation φ of the pairs, Newcombe's way: ad − bc pulled toward 0 by n/2 when positive, 0 when a margin is empty. */
+/**
+ * The correlation φ of the pairs, Newcombe's way: ad − bc pulled toward 0 by n/2 when positive, 0 when a margin is
+ * empty.
+ */
 function correlation(t: PairedCounts, n: number): number {
-  const margins = (t.both + t.firstOnly) * (t.secondOnly + t.neither) * (t.both + t.secondOnly) * (t.firstOnly + t.neither)
+  const margins =
+    (t.both + t.firstOnly) * (t.secondOnly + t.neither) * (t.both + t.secondOnly) * (t.firstOnly + t.neither)
   if (margins === 0) return 0
   const cross = t.both * t.neither - t.firstOnly * t.secondOnly
   const adjusted = cross > 0 ? Math.max(0, cross - n / 2) : cross

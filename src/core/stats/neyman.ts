@@ -23,7 +23,7 @@ export function neymanAllocation(strata: readonly NeymanStratum[], extra: number
     const weights = open.map((h) => strata[h].size * strata[h].spread)
     const sum = weights.reduce((a, b) => a + b, 0)
     const total = left + open.reduce((n, h) => n + strata[h].sampled + share[h], 0)
-    const wanted = open.map((h, i) => total * weights[i] / sum - strata[h].sampled - share[h])
+    const wanted = open.map((h, i) => (total * weights[i]) / sum - strata[h].sampled - share[h])
     const behind = open.filter((_, i) => wanted[i] > 0)
     if (behind.length < open.length) {
       open = behind
@@ -43,9 +43,15 @@ export function neymanAllocation(strata: readonly NeymanStratum[], extra: number
     }
     const whole = wanted.map(Math.floor)
     let rest = left - whole.reduce((a, b) => a + b, 0)
-    const byFraction = open.map((_, i) => i).sort((a, b) => (wanted[b] - whole[b]) - (wanted[a] - whole[a]))
-    for (const i of byFraction) if (rest > 0) { whole[i] += 1; rest -= 1 }
-    open.forEach((h, i) => { share[h] += whole[i] })
+    const byFraction = open.map((_, i) => i).sort((a, b) => wanted[b] - whole[b] - (wanted[a] - whole[a]))
+    for (const i of byFraction)
+      if (rest > 0) {
+        whole[i] += 1
+        rest -= 1
+      }
+    open.forEach((h, i) => {
+      share[h] += whole[i]
+    })
     left = 0
   }
   return share

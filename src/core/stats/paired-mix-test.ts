@@ -17,7 +17,9 @@ export interface LabelPairCount {
  * Seeded by the pairs, so the same check always gets the same p value. 1 without a discordant row.
  */
 export function pairedMixPValue(pairs: readonly LabelPairCount[]): number {
-  const discordant = pairs.filter((p) => p.old_label !== p.new_label && p.rows > 0).sort((a, b) => `${a.old_label}\0${a.new_label}`.localeCompare(`${b.old_label}\0${b.new_label}`))
+  const discordant = pairs
+    .filter((p) => p.old_label !== p.new_label && p.rows > 0)
+    .sort((a, b) => `${a.old_label}\0${a.new_label}`.localeCompare(`${b.old_label}\0${b.new_label}`))
   if (discordant.length === 0) return 1
   const labels = [...new Set(discordant.flatMap((p) => [p.old_label, p.new_label]))]
   const index = new Map(labels.map((l, i) => [l, i]))

@@ -41,7 +41,11 @@ export function ppiMean(strata: readonly PpiStratum[]): PpiMean {
 }
 
 /** The PPI point and variance at a given λ. */
-function atLambda(used: readonly PpiStratum[], factor: readonly number[], lambda: number): { point: number; variance: number } {
+function atLambda(
+  used: readonly PpiStratum[],
+  factor: readonly number[],
+  lambda: number,
+): { point: number; variance: number } {
   let point = 0
   let variance = 0
   used.forEach((s, h) => {

@@ -1,7 +1,10 @@
 import { ADJUSTMENT } from './adjustment.ts'
 import { clopperPearson } from './clopper-pearson.ts'
 
-/** Pseudo-values at 0 and at 1 each stratum's variance takes in: the accuracy estimate's ADJUSTMENT, a quarter of z² (docs/review.md). */
+/**
+ * Pseudo-values at 0 and at 1 each stratum's variance takes in: the accuracy estimate's ADJUSTMENT, a quarter of z²
+ * (docs/review.md).
+ */
 export const PSEUDO = ADJUSTMENT
 
 /** One stratum of a population and the values a random sample of it found, each between 0 and 1. */

@@ -40,7 +40,10 @@ export function gridCells(cells: Iterable<AnswerCell>): AnswerCell[] {
  */
 export function cutsOf(spec: Spec, question: Question): number[] {
   const rules = spec.act[question.name] ?? []
-  return [spec.unsureBelow, ...rules.flatMap((r) => [r.when.p?.value, r.when.margin?.value].filter((v) => v !== undefined))]
+  return [
+    spec.unsureBelow,
+    ...rules.flatMap((r) => [r.when.p?.value, r.when.margin?.value].filter((v) => v !== undefined)),
+  ]
 }
 
 /**

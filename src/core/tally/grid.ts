@@ -12,7 +12,10 @@ export const GRID = 100
 /** Nanos per cell. */
 export const STEP = NANOS / GRID
 
-/** A value in nanos, rounded as SQLite's round() does for a value of 0 or more, so that the store's keys and these agree. */
+/**
+ * A value in nanos, rounded as SQLite's round() does for a value of 0 or more, so that the store's keys and these
+ * agree.
+ */
 export function nanosOf(x: number): number {
   return x >= 0 ? Math.trunc(x * NANOS + 0.5) : -Math.trunc(-x * NANOS + 0.5)
 }

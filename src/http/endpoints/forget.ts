@@ -20,8 +20,14 @@ export interface ForgetBody {
 export function parseForgetBody(value: unknown): ForgetBody {
   const body = objectBody(value, FORGET_FIELDS)
   const has = (name: string) => body[name] !== undefined && body[name] !== null
-  if (has('row') === has('state')) throw new UsageError('name the row to forget with exactly one of row (the row\'s columns) or state (its state hash)')
-  return { path: body.path, node: optionalString(body, 'node'), row: has('row') ? requiredObject(body, 'row') : undefined, state: optionalString(body, 'state') }
+  if (has('row') === has('state'))
+    throw new UsageError("name the row to forget with exactly one of row (the row's columns) or state (its state hash)")
+  return {
+    path: body.path,
+    node: optionalString(body, 'node'),
+    row: has('row') ? requiredObject(body, 'row') : undefined,
+    state: optionalString(body, 'state'),
+  }
 }
 
 /**
@@ -30,11 +36,19 @@ export function parseForgetBody(value: unknown): ForgetBody {
  * for anyone who can reach it. The replies this server kept by request body go too.
  */
 export const forgetEndpoint: Endpoint = async (ctx, request) => {
-  if (ctx.token === null) throw new ForbiddenError('POST /v1/forget erases data, so it needs a server with a token (JUDGE_SERVER_TOKEN); use judge forget on the command line otherwise')
+  if (ctx.token === null)
+    throw new ForbiddenError(
+      'POST /v1/forget erases data, so it needs a server with a token (JUDGE_SERVER_TOKEN); use judge forget on the command line otherwise',
+    )
   const body = parseForgetBody(await request.json())
   const project = loadRequested(ctx, body.path)
   const report = await forgetRows(ctx.runtime, {
-    project, node: body.node, rows: body.row ? [body.row] : [], states: body.state === undefined ? [] : [body.state], apply: true, command: 'POST /v1/forget',
+    project,
+    node: body.node,
+    rows: body.row ? [body.row] : [],
+    states: body.state === undefined ? [] : [body.state],
+    apply: true,
+    command: 'POST /v1/forget',
   })
   ctx.replies.clear()
   return jsonReply(report)

@@ -45,7 +45,13 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
   const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
   const input = { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend }
   const judging = () => judgeRequest(ctx.runtime, input)
-  const { answers, results } = await traced('judge', { 'judge.log': body.log }, judging, (judged) => judgedAttributes(judged.results), ctx.clean)
+  const { answers, results } = await traced(
+    'judge',
+    { 'judge.log': body.log },
+    judging,
+    (judged) => judgedAttributes(judged.results),
+    ctx.clean,
+  )
   ctx.observer?.answered(results)
   const reply = jsonReply(answers)
   if (candidate === null) return reply
@@ -53,7 +59,13 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
   const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
   const shadowing = () => shadowRow(ctx.runtime, job, log)
   const shadowed = (result: string) => ({ 'judge.shadow.result': result })
-  return { ...reply, after: async () => void ctx.observer?.metrics?.shadow(await traced('judge.shadow', { 'judge.candidate': body.shadow! }, shadowing, shadowed, ctx.clean)) }
+  return {
+    ...reply,
+    after: async () =>
+      void ctx.observer?.metrics?.shadow(
+        await traced('judge.shadow', { 'judge.candidate': body.shadow! }, shadowing, shadowed, ctx.clean),
+      ),
+  }
 }
 
 /** A reply of POST /v1/judge made from the store alone, and the resolution of its path it holds under. */

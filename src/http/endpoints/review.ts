@@ -25,7 +25,9 @@ export const verdictEndpoint: Endpoint = async (ctx, request) => {
   const verdict = verdictOf(form, signer(request.headers, target.reviewer), timestamp(ctx.now()))
   const record = await recordVerdict(ctx.runtime, target, verdict)
   ctx.observer?.verdict(request.headers, record.judgment, record.verdict, record.reviewer)
-  return redirectReply(href('/review', { ...backParams(target), saved: `${record.question}:${record.state_hash}` }, request.token))
+  return redirectReply(
+    href('/review', { ...backParams(target), saved: `${record.question}:${record.state_hash}` }, request.token),
+  )
 }
 
 /**
@@ -38,11 +40,16 @@ export const undoEndpoint: Endpoint = async (ctx, request) => {
   const target = reviewTarget(ctx, form, true)
   const field = required(form)
   const undo = {
-    question: field('question'), stateHash: field('state'), reviewedAt: field('reviewed_at'),
-    reviewer: signer(request.headers, target.reviewer), at: timestamp(ctx.now()),
+    question: field('question'),
+    stateHash: field('state'),
+    reviewedAt: field('reviewed_at'),
+    reviewer: signer(request.headers, target.reviewer),
+    at: timestamp(ctx.now()),
   }
   const withdrawn = await undoVerdict(ctx.runtime, target.spec, undo, target.project)
-  return redirectReply(href('/review', { ...backParams(target), undone: `${withdrawn.question}:${withdrawn.state_hash}` }, request.token))
+  return redirectReply(
+    href('/review', { ...backParams(target), undone: `${withdrawn.question}:${withdrawn.state_hash}` }, request.token),
+  )
 }
 
 async function formOf(request: HttpRequest, what: string): Promise<URLSearchParams> {
@@ -62,5 +69,13 @@ function required(form: URLSearchParams): (name: string) => string {
 
 function verdictOf(form: URLSearchParams, reviewer: string, reviewedAt: string): VerdictRequest {
   const field = required(form)
-  return { question: field('question'), stateHash: field('state'), kind: field('kind'), verdict: field('verdict'), label: param(form, 'label'), reviewer, reviewedAt }
+  return {
+    question: field('question'),
+    stateHash: field('state'),
+    kind: field('kind'),
+    verdict: field('verdict'),
+    label: param(form, 'label'),
+    reviewer,
+    reviewedAt,
+  }
 }

@@ -28,12 +28,21 @@ export function watchEngine(engine: Engine, watch: EngineWatch): Engine {
       const retry = asked.has(request)
       if (retry) metrics?.retry()
       else asked.add(request)
-      const span = tracer().startSpan('engine.ask', { kind: SpanKind.CLIENT, attributes: { 'gen_ai.request.model': request.model, 'judge.questions': request.questions.map((q) => q.name), 'judge.retry': retry } })
+      const span = tracer().startSpan('engine.ask', {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'gen_ai.request.model': request.model,
+          'judge.questions': request.questions.map((q) => q.name),
+          'judge.retry': retry,
+        },
+      })
       const live = isLive(span)
       const started = performance.now()
       const seconds = () => (performance.now() - started) / 1000
       try {
-        const result = await (live ? context.with(trace.setSpan(context.active(), span), () => engine.ask(request, signal)) : engine.ask(request, signal))
+        const result = await (live
+          ? context.with(trace.setSpan(context.active(), span), () => engine.ask(request, signal))
+          : engine.ask(request, signal))
         const cost = tokenCost(result.inputTokens, pricePerMtok)
         metrics?.engine('200', seconds(), cost)
         keep(result.requestId)

@@ -12,9 +12,15 @@ type Message =
   | { readonly kind: 'judge-metrics-gather'; readonly id: number }
   | { readonly kind: 'judge-metrics-ask'; readonly id: number }
   | { readonly kind: 'judge-metrics-reply'; readonly id: number; readonly families: FamilySnapshot[] }
-  | { readonly kind: 'judge-metrics-gathered'; readonly id: number; readonly snapshots: FamilySnapshot[][]; readonly missing: number }
+  | {
+      readonly kind: 'judge-metrics-gathered'
+      readonly id: number
+      readonly snapshots: FamilySnapshot[][]
+      readonly missing: number
+    }
 
-const isMessage = (m: unknown): m is Message => typeof m === 'object' && m !== null && String((m as Message).kind).startsWith('judge-metrics-')
+const isMessage = (m: unknown): m is Message =>
+  typeof m === 'object' && m !== null && String((m as Message).kind).startsWith('judge-metrics-')
 
 /** What the other workers answered, and how many did not in time. */
 export interface Gathered {
@@ -26,7 +32,10 @@ export interface Gathered {
  * In a worker: answers the primary's requests for this worker's series, and returns how to gather
  * the other workers' (nothing outside a cluster) and how to stop answering.
  */
-export function joinPeers(snapshot: () => FamilySnapshot[], clustered: boolean): { gather(): Promise<Gathered>; leave(): void } {
+export function joinPeers(
+  snapshot: () => FamilySnapshot[],
+  clustered: boolean,
+): { gather(): Promise<Gathered>; leave(): void } {
   // With several workers each is a process node:cluster started, with an IPC channel to the
   // primary: told so by the configuration, without loading node:cluster, which a server of one
   // process never loads.
@@ -35,7 +44,8 @@ export function joinPeers(snapshot: () => FamilySnapshot[], clustered: boolean):
   const waiting = new Map<number, (gathered: Gathered) => void>()
   const listener = (message: unknown) => {
     if (!isMessage(message)) return
-    if (message.kind === 'judge-metrics-ask') process.send!({ kind: 'judge-metrics-reply', id: message.id, families: snapshot() } satisfies Message)
+    if (message.kind === 'judge-metrics-ask')
+      process.send!({ kind: 'judge-metrics-reply', id: message.id, families: snapshot() } satisfies Message)
     if (message.kind === 'judge-metrics-gathered') waiting.get(message.id)?.(message)
   }
   process.on('message', listener)
@@ -66,7 +76,8 @@ export function relayMetrics(from: Worker, running: () => Iterable<Worker>, wait
     const done = () => {
       clearTimeout(timer)
       for (const w of others) w.off('message', take)
-      if (from.isConnected()) from.send({ kind: 'judge-metrics-gathered', id: message.id, snapshots, missing: pending } satisfies Message)
+      if (from.isConnected())
+        from.send({ kind: 'judge-metrics-gathered', id: message.id, snapshots, missing: pending } satisfies Message)
     }
     const take = (reply: unknown) => {
       if (!isMessage(reply) || reply.kind !== 'judge-metrics-reply' || reply.id !== asked) return

@@ -49,7 +49,10 @@ export function family(shape: FamilyShape): Family {
     const key = values.length === 1 ? values[0] : values.join('\u001f')
     let s = series.get(key)
     if (s === undefined) {
-      s = shape.type === 'histogram' ? { values: [...values], value: 0, counts: new Array<number>(shape.buckets!.length).fill(0), sum: 0 } : { values: [...values], value: 0 }
+      s =
+        shape.type === 'histogram'
+          ? { values: [...values], value: 0, counts: new Array<number>(shape.buckets!.length).fill(0), sum: 0 }
+          : { values: [...values], value: 0 }
       series.set(key, s)
     }
     return s
@@ -70,7 +73,10 @@ export function family(shape: FamilyShape): Family {
         }
       }
     },
-    snapshot: () => ({ shape, series: [...series.values()].map((s) => ({ ...s, values: s.values, counts: s.counts && [...s.counts] })) }),
+    snapshot: () => ({
+      shape,
+      series: [...series.values()].map((s) => ({ ...s, values: s.values, counts: s.counts && [...s.counts] })),
+    }),
   }
 }
 
@@ -107,7 +113,10 @@ function combine(shape: FamilyShape, into: Series, s: Series): void {
 export function renderMetrics(families: readonly FamilySnapshot[]): string {
   const lines: string[] = []
   for (const { shape, series } of families) {
-    lines.push(`# HELP ${shape.name} ${shape.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`, `# TYPE ${shape.name} ${shape.type}`)
+    lines.push(
+      `# HELP ${shape.name} ${shape.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`,
+      `# TYPE ${shape.name} ${shape.type}`,
+    )
     for (const s of series) {
       if (shape.type !== 'histogram') {
         lines.push(`${shape.name}${labelText(shape.labels, s.values)} ${number(s.value)}`)
@@ -116,7 +125,9 @@ export function renderMetrics(families: readonly FamilySnapshot[]): string {
       let cumulative = 0
       shape.buckets!.forEach((bound, i) => {
         cumulative += s.counts![i]
-        lines.push(`${shape.name}_bucket${labelText([...shape.labels, 'le'], [...s.values, number(bound)])} ${cumulative}`)
+        lines.push(
+          `${shape.name}_bucket${labelText([...shape.labels, 'le'], [...s.values, number(bound)])} ${cumulative}`,
+        )
       })
       lines.push(`${shape.name}_bucket${labelText([...shape.labels, 'le'], [...s.values, '+Inf'])} ${s.value}`)
       lines.push(`${shape.name}_sum${labelText(shape.labels, s.values)} ${number(s.sum!)}`)

@@ -60,7 +60,21 @@ export function createObserver(options: ObserverOptions): Observer {
         }
         if (accessLog !== null) {
           const path = (req.url ?? '/').split('?', 1)[0]
-          accessLog(accessLine({ time: now().toISOString(), method, route, path, status, ms: Math.round(seconds * 1e6) / 1000, bytes: bytesOf(res), request_id: requestId, by: seen.by, reviewer: reviewers.get(req.headers) ?? null, engine_request_ids: seen.engineIds }))
+          accessLog(
+            accessLine({
+              time: now().toISOString(),
+              method,
+              route,
+              path,
+              status,
+              ms: Math.round(seconds * 1e6) / 1000,
+              bytes: bytesOf(res),
+              request_id: requestId,
+              by: seen.by,
+              reviewer: reviewers.get(req.headers) ?? null,
+              engine_request_ids: seen.engineIds,
+            }),
+          )
         }
         if (traced !== null) endRequestSpan(traced.span, status, seen.by)
       })
@@ -71,7 +85,9 @@ export function createObserver(options: ObserverOptions): Observer {
     },
     answered(results) {
       const keys: AnswerKey[] = []
-      for (const r of results) for (const [question, answer] of Object.entries(r.answers)) keys.push([r.spec.name, question, answer.cached ? 'store' : 'engine'])
+      for (const r of results)
+        for (const [question, answer] of Object.entries(r.answers))
+          keys.push([r.spec.name, question, answer.cached ? 'store' : 'engine'])
       metrics?.answers(keys)
       return keys
     },
@@ -97,7 +113,10 @@ export interface AccessLine {
   readonly request_id: string
   readonly by: AnsweredBy
   readonly reviewer: string | null
-  /** The engine's own ids of the engine requests this request made (System One's `x-typesafe-request-id`), failed ones too. */
+  /**
+   * The engine's own ids of the engine requests this request made (System One's `x-typesafe-request-id`), failed ones
+   * too.
+   */
   readonly engine_request_ids: readonly string[]
 }
 

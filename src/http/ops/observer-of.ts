@@ -9,9 +9,19 @@ import { createServerMetrics } from './server-metrics.ts'
  * that feeds it: always, since an engine request's span and its engine request id are kept with
  * metrics off too.
  */
-export function observerOf(config: Config, options: { readonly accessLog?: (line: string) => void; readonly now?: () => Date } = {}): Observer & { readonly watchEngine: (engine: Engine) => Engine } {
+export function observerOf(
+  config: Config,
+  options: { readonly accessLog?: (line: string) => void; readonly now?: () => Date } = {},
+): Observer & { readonly watchEngine: (engine: Engine) => Engine } {
   const metrics = config.observe.metrics ? createServerMetrics(undefined, config.workers > 1) : null
   const write = options.accessLog ?? ((line: string) => void process.stdout.write(`${line}\n`))
-  const observer = createObserver({ metrics, accessLog: config.observe.accessLog === 'json' ? write : null, now: options.now })
-  return { ...observer, watchEngine: (engine: Engine) => watchEngine(engine, { metrics, pricePerMtok: config.engine.pricePerMtok }) }
+  const observer = createObserver({
+    metrics,
+    accessLog: config.observe.accessLog === 'json' ? write : null,
+    now: options.now,
+  })
+  return {
+    ...observer,
+    watchEngine: (engine: Engine) => watchEngine(engine, { metrics, pricePerMtok: config.engine.pricePerMtok }),
+  }
 }

@@ -32,7 +32,8 @@ export const readyzEndpoint: Endpoint = (ctx) => {
 /** The served folder and the state of every store its projects use, each file once. */
 export function readiness(ctx: Pick<ServerContext, 'config' | 'runtime' | 'clean'>): Readiness {
   const root = ctx.config.projects
-  if (!existsSync(root)) return { status: 'unavailable', reasons: ['the served folder (JUDGE_PROJECTS) does not exist'], stores: [] }
+  if (!existsSync(root))
+    return { status: 'unavailable', reasons: ['the served folder (JUDGE_PROJECTS) does not exist'], stores: [] }
   const files = new Set(specFolders(root).map((folder) => ctx.runtime.storeFileFor(join(root, folder))))
   const stores = [...files].map((file) => named(storeHealth(file, { pages: false }), ctx.clean))
   const reasons = stores.filter((s) => !s.reads && s.state !== 'missing').map((s) => `${s.file}: ${s.message}`)

@@ -1,7 +1,13 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { family, type FamilyShape, type FamilySnapshot } from './metrics.ts'
 
-const gauge = (name: string, help: string, merge?: 'max' | 'min'): FamilyShape => ({ name, help, type: 'gauge', labels: [], ...(merge ? { merge } : {}) })
+const gauge = (name: string, help: string, merge?: 'max' | 'min'): FamilyShape => ({
+  name,
+  help,
+  type: 'gauge',
+  labels: [],
+  ...(merge ? { merge } : {}),
+})
 const counter = (name: string, help: string): FamilyShape => ({ name, help, type: 'counter', labels: [] })
 
 /** The process figures, under the names prom-client gives them, so existing dashboards read them. */
@@ -15,8 +21,16 @@ const SHAPES = {
   heapTotal: gauge('nodejs_heap_size_total_bytes', 'Process heap size from Node.js in bytes.'),
   external: gauge('nodejs_external_memory_bytes', 'Node.js external memory size in bytes.'),
   lag: gauge('nodejs_eventloop_lag_seconds', 'Lag of event loop in seconds (mean since the last scrape).', 'max'),
-  lagP99: gauge('nodejs_eventloop_lag_p99_seconds', 'The 99th percentile of the recorded event loop delays (since the last scrape).', 'max'),
-  lagMax: gauge('nodejs_eventloop_lag_max_seconds', 'The maximum recorded event loop delay (since the last scrape).', 'max'),
+  lagP99: gauge(
+    'nodejs_eventloop_lag_p99_seconds',
+    'The 99th percentile of the recorded event loop delays (since the last scrape).',
+    'max',
+  ),
+  lagMax: gauge(
+    'nodejs_eventloop_lag_max_seconds',
+    'The maximum recorded event loop delay (since the last scrape).',
+    'max',
+  ),
 }
 
 /** Samples the process figures of this process when asked; `stop` ends the event loop monitor. */
@@ -25,7 +39,9 @@ export interface ProcessMetrics {
   stop(): void
 }
 
-/** Starts measuring event loop delay (a native timer, which keeps no process alive) and reads the rest on each sample. */
+/**
+ * Starts measuring event loop delay (a native timer, which keeps no process alive) and reads the rest on each sample.
+ */
 export function createProcessMetrics(): ProcessMetrics {
   const delay = monitorEventLoopDelay({ resolution: 20 })
   delay.enable()
@@ -42,10 +58,17 @@ export function createProcessMetrics(): ProcessMetrics {
       // The monitor's figures are nanoseconds; NaN until it has measured once.
       const seconds = (ns: number) => (Number.isFinite(ns) ? ns / 1e9 : 0)
       const figures = [
-        one(SHAPES.cpuUser, cpu.user / 1e6), one(SHAPES.cpuSystem, cpu.system / 1e6), one(SHAPES.cpu, (cpu.user + cpu.system) / 1e6),
-        one(SHAPES.start, Math.round(start)), one(SHAPES.rss, memory.rss),
-        one(SHAPES.heapUsed, memory.heapUsed), one(SHAPES.heapTotal, memory.heapTotal), one(SHAPES.external, memory.external),
-        one(SHAPES.lag, seconds(delay.mean)), one(SHAPES.lagP99, seconds(delay.percentile(99))), one(SHAPES.lagMax, seconds(delay.max)),
+        one(SHAPES.cpuUser, cpu.user / 1e6),
+        one(SHAPES.cpuSystem, cpu.system / 1e6),
+        one(SHAPES.cpu, (cpu.user + cpu.system) / 1e6),
+        one(SHAPES.start, Math.round(start)),
+        one(SHAPES.rss, memory.rss),
+        one(SHAPES.heapUsed, memory.heapUsed),
+        one(SHAPES.heapTotal, memory.heapTotal),
+        one(SHAPES.external, memory.external),
+        one(SHAPES.lag, seconds(delay.mean)),
+        one(SHAPES.lagP99, seconds(delay.percentile(99))),
+        one(SHAPES.lagMax, seconds(delay.max)),
       ]
       delay.reset()
       return figures

@@ -36,17 +36,72 @@ export interface ServerMetrics {
 }
 
 /** The server's metrics, counted in this process (docs/deploy.md lists them). */
-export function createServerMetrics(processMetrics: ProcessMetrics = createProcessMetrics(), clustered = false): ServerMetrics {
-  const requests = family({ name: 'judge_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', type: 'counter', labels: ['method', 'route', 'status'] })
-  const durations = family({ name: 'judge_http_request_duration_seconds', help: 'Time from a request\'s arrival to its response\'s end, by route pattern.', type: 'histogram', labels: ['route'], buckets: SECONDS })
-  const answers = family({ name: 'judge_answers_total', help: 'Answers given, by judgment, question and source (store or engine).', type: 'counter', labels: ['judgment', 'question', 'source'] })
-  const engine = family({ name: 'judge_engine_requests_total', help: 'Requests sent to the engine, by HTTP status (error: none came back).', type: 'counter', labels: ['status'] })
-  const engineTime = family({ name: 'judge_engine_request_duration_seconds', help: 'Time of each engine request.', type: 'histogram', labels: [], buckets: SECONDS })
-  const retries = family({ name: 'judge_engine_retries_total', help: 'Engine requests asked again after a failure.', type: 'counter', labels: [] })
-  const cost = family({ name: 'judge_engine_cost_usd_total', help: 'Engine spend in USD, by the price per million tokens configured.', type: 'counter', labels: [] })
-  const verdicts = family({ name: 'judge_verdicts_total', help: 'Review verdicts recorded, by judgment and verdict.', type: 'counter', labels: ['judgment', 'verdict'] })
-  const conflicts = family({ name: 'judge_verdict_conflicts_total', help: 'Verdicts refused with 409: the row is not offered as that kind any more.', type: 'counter', labels: [] })
-  const shadows = family({ name: 'judge_shadow_judgments_total', help: 'Shadow judgments ended, by result (compared, skipped, failed).', type: 'counter', labels: ['result'] })
+export function createServerMetrics(
+  processMetrics: ProcessMetrics = createProcessMetrics(),
+  clustered = false,
+): ServerMetrics {
+  const requests = family({
+    name: 'judge_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    type: 'counter',
+    labels: ['method', 'route', 'status'],
+  })
+  const durations = family({
+    name: 'judge_http_request_duration_seconds',
+    help: "Time from a request's arrival to its response's end, by route pattern.",
+    type: 'histogram',
+    labels: ['route'],
+    buckets: SECONDS,
+  })
+  const answers = family({
+    name: 'judge_answers_total',
+    help: 'Answers given, by judgment, question and source (store or engine).',
+    type: 'counter',
+    labels: ['judgment', 'question', 'source'],
+  })
+  const engine = family({
+    name: 'judge_engine_requests_total',
+    help: 'Requests sent to the engine, by HTTP status (error: none came back).',
+    type: 'counter',
+    labels: ['status'],
+  })
+  const engineTime = family({
+    name: 'judge_engine_request_duration_seconds',
+    help: 'Time of each engine request.',
+    type: 'histogram',
+    labels: [],
+    buckets: SECONDS,
+  })
+  const retries = family({
+    name: 'judge_engine_retries_total',
+    help: 'Engine requests asked again after a failure.',
+    type: 'counter',
+    labels: [],
+  })
+  const cost = family({
+    name: 'judge_engine_cost_usd_total',
+    help: 'Engine spend in USD, by the price per million tokens configured.',
+    type: 'counter',
+    labels: [],
+  })
+  const verdicts = family({
+    name: 'judge_verdicts_total',
+    help: 'Review verdicts recorded, by judgment and verdict.',
+    type: 'counter',
+    labels: ['judgment', 'verdict'],
+  })
+  const conflicts = family({
+    name: 'judge_verdict_conflicts_total',
+    help: 'Verdicts refused with 409: the row is not offered as that kind any more.',
+    type: 'counter',
+    labels: [],
+  })
+  const shadows = family({
+    name: 'judge_shadow_judgments_total',
+    help: 'Shadow judgments ended, by result (compared, skipped, failed).',
+    type: 'counter',
+    labels: ['result'],
+  })
   const all: Family[] = [requests, durations, answers, engine, engineTime, retries, cost, verdicts, conflicts, shadows]
   // Families with no labels show 0 from the start, so that rate() and alerts see them before the first event.
   for (const f of [retries, cost, conflicts]) f.add([], 0)

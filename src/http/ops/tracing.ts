@@ -1,6 +1,18 @@
 import type { IncomingMessage } from 'node:http'
 import type { SpecResult } from '../../core/judge/judge-row.ts'
-import { context, isSpanContextValid, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer, type TracerProvider } from '@opentelemetry/api'
+import {
+  context,
+  isSpanContextValid,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api'
 
 let provider: TracerProvider | null = null
 let current: Tracer | null = null
@@ -26,12 +38,22 @@ export function isLive(span: Span): boolean {
  * trace context the request carries (`traceparent`, when the host registered a propagator); null
  * when nothing is traced.
  */
-export function startRequestSpan(req: IncomingMessage, method: string, route: string, requestId: string): { span: Span; context: Context } | null {
+export function startRequestSpan(
+  req: IncomingMessage,
+  method: string,
+  route: string,
+  requestId: string,
+): { span: Span; context: Context } | null {
   const active = context.active()
   const parent = trace.getSpan(active) === undefined ? propagation.extract(active, req.headers) : active
   const span = tracer().startSpan(`${method} ${route}`, { kind: SpanKind.SERVER }, parent)
   if (!isLive(span)) return null
-  span.setAttributes({ 'http.request.method': method, 'http.route': route, 'url.path': (req.url ?? '/').split('?', 1)[0], 'judge.request_id': requestId })
+  span.setAttributes({
+    'http.request.method': method,
+    'http.route': route,
+    'url.path': (req.url ?? '/').split('?', 1)[0],
+    'judge.request_id': requestId,
+  })
   return { span, context: trace.setSpan(parent, span) }
 }
 
@@ -46,7 +68,13 @@ export function endRequestSpan(span: Span, status: number, by: string): void {
  * Runs `work` in a span of its own, active for what it calls: the span gets `finish`'s attributes
  * of the value, or the error it throws (its message through `clean`).
  */
-export async function traced<T>(name: string, attributes: Attributes, work: () => Promise<T>, finish: (value: T) => Attributes, clean: (text: string) => string): Promise<T> {
+export async function traced<T>(
+  name: string,
+  attributes: Attributes,
+  work: () => Promise<T>,
+  finish: (value: T) => Attributes,
+  clean: (text: string) => string,
+): Promise<T> {
   const span = tracer().startSpan(name, { attributes })
   if (!isLive(span)) return work()
   try {
@@ -70,7 +98,10 @@ export function failed(span: Span, error: unknown, clean: (text: string) => stri
   span.setStatus({ code: SpanStatusCode.ERROR, message: clean(error instanceof Error ? error.message : String(error)) })
 }
 
-/** A judgment span's figures: the judgments run and their models, the questions answered, and where the answers came from. */
+/**
+ * A judgment span's figures: the judgments run and their models, the questions answered, and where the answers came
+ * from.
+ */
 export function judgedAttributes(results: readonly SpecResult[]): Attributes {
   let cached = 0
   let asked = 0

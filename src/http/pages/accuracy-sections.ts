@@ -10,11 +10,16 @@ const share = (v: number | null) => (v === null ? '–' : percent(v))
 
 /** The reliability table of a question, its ECE and plot. */
 export function calibrationSection(question: string, c: Calibration): Html {
-  const rows = c.bins.filter((b) => b.answers > 0).map((b) => html`<tr><td>${percent(b.low)} to ${percent(b.high)}</td><td class="num">${b.answers}</td>
-<td class="num">${share(b.confidence)}</td><td class="num">${b.sampled}</td><td class="num">${share(b.accuracy)}</td><td>${between(b.interval)}</td></tr>`)
-  const ece = c.ece === null
-    ? html`<p class="muted">No reviewed rows yet: the expected calibration error needs a sample.</p>`
-    : html`<p>Expected calibration error <strong>${percent(c.ece)}</strong>, over the bins with a sample (${percent(c.covered)} of the answers).</p>`
+  const rows = c.bins
+    .filter((b) => b.answers > 0)
+    .map(
+      (b) => html`<tr><td>${percent(b.low)} to ${percent(b.high)}</td><td class="num">${b.answers}</td>
+<td class="num">${share(b.confidence)}</td><td class="num">${b.sampled}</td><td class="num">${share(b.accuracy)}</td><td>${between(b.interval)}</td></tr>`,
+    )
+  const ece =
+    c.ece === null
+      ? html`<p class="muted">No reviewed rows yet: the expected calibration error needs a sample.</p>`
+      : html`<p>Expected calibration error <strong>${percent(c.ece)}</strong>, over the bins with a sample (${percent(c.covered)} of the answers).</p>`
   return html`<h3>Calibration</h3>${ece}
 <div class="split">${reliabilityPlot(question, c)}
 <div class="table-wrap"><table><thead><tr><th>confidence</th><th class="num">answers</th><th class="num">mean confidence</th><th class="num">sampled</th><th class="num">accuracy</th><th>95% interval</th></tr></thead>
@@ -27,10 +32,15 @@ function figures(f: ThresholdFigures): Html {
 
 /** Each tunable act rule of a question: where it stands, the suggested threshold, and every threshold tried. */
 export function thresholdsSection(thresholds: readonly RouteThresholds[]): Html {
-  if (thresholds.length === 0) return html`<h3>Thresholds</h3><p class="muted">No <code>act</code> rule of this question names a label and tests <code>p</code> or <code>margin</code> from below.</p>`
+  if (thresholds.length === 0)
+    return html`<h3>Thresholds</h3><p class="muted">No <code>act</code> rule of this question names a label and tests <code>p</code> or <code>margin</code> from below.</p>`
   return html`<h3>Thresholds</h3>${thresholds.map((t) => {
-    const rows = t.table.map((r) => html`<tr${r.threshold === t.suggested?.threshold ? html` class="chosen"` : ''}><td>${r.threshold}</td><td class="num">${percent(r.share)}</td>
-<td class="num">${r.sampled}</td><td class="num">${share(r.precision)}</td><td>${between(r.interval)}</td></tr>`)
+    const rows = t.table.map(
+      (
+        r,
+      ) => html`<tr${r.threshold === t.suggested?.threshold ? html` class="chosen"` : ''}><td>${r.threshold}</td><td class="num">${percent(r.share)}</td>
+<td class="num">${r.sampled}</td><td class="num">${share(r.precision)}</td><td>${between(r.interval)}</td></tr>`,
+    )
     const suggestion = t.suggested
       ? html`<p>Suggested: <code>${t.variable}: "&gt;= ${t.suggested.threshold}"</code>: ${figures(t.suggested)}.</p>`
       : html`<p class="alert">No threshold reaches ${percent(t.target)} at the lower end of its 95% interval: review more rows.</p>`
@@ -47,9 +57,10 @@ export function mixSection(mix: LabelMix): Html {
     const c = mix.corrected?.[l]
     return html`<tr><td>${l}</td><td class="num">${percent(mix.raw[l] ?? 0)}</td><td class="num">${c ? percent(c.share) : '–'}</td><td>${c ? between(c.interval) : '–'}</td></tr>`
   })
-  const note = mix.corrected === null
-    ? html`<p class="muted">No estimated true mix: ${mix.reason}.</p>`
-    : html`<p class="muted">The true mix by ${mix.method}: the model's share over every answer, corrected by what the reviewed rows show of its errors.</p>`
+  const note =
+    mix.corrected === null
+      ? html`<p class="muted">No estimated true mix: ${mix.reason}.</p>`
+      : html`<p class="muted">The true mix by ${mix.method}: the model's share over every answer, corrected by what the reviewed rows show of its errors.</p>`
   return html`<h3>Label mix</h3>${note}
 <div class="table-wrap"><table><thead><tr><th>label</th><th class="num">as labelled</th><th class="num">estimated true share</th><th>95% interval</th></tr></thead><tbody>${rows}</tbody></table></div>`
 }

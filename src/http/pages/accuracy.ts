@@ -18,15 +18,24 @@ const between = (i: readonly [number, number] | null) => (i === null ? '–' : `
  */
 export function accuracyPage(data: AccuracyData, token: string | null): Html {
   const { report } = data
-  const links = data.judgments.filter((j) => j !== report.judgment).map((j) => html` · <a href="${href('/accuracy', { path: data.path, node: j }, token)}">accuracy of ${j}</a>`)
-  const act = report.act === null ? '' : html`<h2>The act block to paste</h2><p class="muted">The spec's <code>act</code> with each suggested threshold.</p><pre class="card">${report.act}</pre>`
-  return layout(`Accuracy of ${report.judgment}`, token, html`<h1>Accuracy of <code>${report.judgment}</code></h1>
+  const links = data.judgments
+    .filter((j) => j !== report.judgment)
+    .map((j) => html` · <a href="${href('/accuracy', { path: data.path, node: j }, token)}">accuracy of ${j}</a>`)
+  const act =
+    report.act === null
+      ? ''
+      : html`<h2>The act block to paste</h2><p class="muted">The spec's <code>act</code> with each suggested threshold.</p><pre class="card">${report.act}</pre>`
+  return layout(
+    `Accuracy of ${report.judgment}`,
+    token,
+    html`<h1>Accuracy of <code>${report.judgment}</code></h1>
 <p><a href="${href('/', {}, token)}">All projects</a> · <a href="${href('/runs', { path: data.path, node: report.judgment }, token)}">runs</a> · <a href="${href('/review', { path: data.path, node: report.judgment }, token)}">review queue</a>${links}</p>
 <p class="muted">Model <code>${report.model ?? 'not known yet'}</code>; unsure below a margin of ${report.unsure_below}; answer key <code>${report.key_sample}</code>; threshold target ${percent(report.target)}.</p>
 ${fitSection(data.fit?.fit, { path: data.path, judgment: report.judgment, run: data.fit?.run_id }, token)}
 ${Object.entries(report.questions).map(([name, q]) => questionSection(name, q))}
 ${stabilitySection(report.stability)}
-${act}`)
+${act}`,
+  )
 }
 
 function questionSection(name: string, q: QuestionAccuracy): Html {
@@ -47,15 +56,21 @@ function targetLine(q: QuestionAccuracy): Html {
 
 function estimateSection(e: AccuracyEstimate): Html {
   const answers = e.strata.reduce((n, s) => n + s.size, 0)
-  const headline = e.estimable && e.point !== null
-    ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% interval ${between(e.interval)}) over all ${answers} answers.</p>`
-    : html`<p class="figure alert">Not estimable yet: review ${e.needed} more row${e.needed === 1 ? '' : 's'} in the order the queue offers them.</p>`
-  const naive = e.naive.accuracy === null
-    ? html`<p class="muted">Pooled: no rows with a known label yet.</p>`
-    : html`<p>Pooled over the ${e.naive.counted} rows with a known label: ${percent(e.naive.accuracy)} (${between(e.naive.interval)}). <span class="muted">It takes the key and every reviewed row as one random sample; rows picked for being hard pull it down.</span></p>`
-  const rows = e.strata.map((s) => html`<tr><td>${s.stratum}</td><td class="num">${s.size}</td><td class="num">${s.weight === null ? '–' : percent(s.weight)}</td>
+  const headline =
+    e.estimable && e.point !== null
+      ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% interval ${between(e.interval)}) over all ${answers} answers.</p>`
+      : html`<p class="figure alert">Not estimable yet: review ${e.needed} more row${e.needed === 1 ? '' : 's'} in the order the queue offers them.</p>`
+  const naive =
+    e.naive.accuracy === null
+      ? html`<p class="muted">Pooled: no rows with a known label yet.</p>`
+      : html`<p>Pooled over the ${e.naive.counted} rows with a known label: ${percent(e.naive.accuracy)} (${between(e.naive.interval)}). <span class="muted">It takes the key and every reviewed row as one random sample; rows picked for being hard pull it down.</span></p>`
+  const rows = e.strata.map(
+    (
+      s,
+    ) => html`<tr><td>${s.stratum}</td><td class="num">${s.size}</td><td class="num">${s.weight === null ? '–' : percent(s.weight)}</td>
 <td class="num">${s.sampled}</td><td class="num">${s.counted}</td><td class="num">${s.correct}</td><td class="num">${s.accuracy === null ? '–' : percent(s.accuracy)}</td>
-<td class="num">${s.needs_context}</td><td class="num">${s.ambiguous}</td><td class="num">${s.outside}</td><td class="num">${s.needed}</td></tr>`)
+<td class="num">${s.needs_context}</td><td class="num">${s.ambiguous}</td><td class="num">${s.outside}</td><td class="num">${s.needed}</td></tr>`,
+  )
   return html`<h3>Accuracy</h3>${headline}${naive}
 <div class="table-wrap"><table><thead><tr><th>stratum</th><th class="num">answers</th><th class="num">weight</th><th class="num">sampled</th><th class="num">labelled</th><th class="num">correct</th><th class="num">accuracy</th>
 <th class="num">needs context</th><th class="num">ambiguous</th><th class="num">reviewed past a gap</th><th class="num">reviews needed</th></tr></thead><tbody>${rows}</tbody></table></div>

@@ -3,9 +3,11 @@ import type { Proportion } from '../../core/stats/domain-proportion.ts'
 import { percent } from '../../format.ts'
 import { html, type Html } from '../html.ts'
 
-const kappa = (k: number | null, i: readonly [number, number] | null) => (k === null ? '–' : `${k.toFixed(2)}${i ? ` (${i[0].toFixed(2)} to ${i[1].toFixed(2)})` : ''}`)
+const kappa = (k: number | null, i: readonly [number, number] | null) =>
+  k === null ? '–' : `${k.toFixed(2)}${i ? ` (${i[0].toFixed(2)} to ${i[1].toFixed(2)})` : ''}`
 const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`
-const share = (p: Proportion | null) => (p === null ? '–' : `${percent(p.point)} (${percent(p.interval[0])} to ${percent(p.interval[1])})`)
+const share = (p: Proportion | null) =>
+  p === null ? '–' : `${percent(p.point)} (${percent(p.interval[0])} to ${percent(p.interval[1])})`
 
 /**
  * A question's agreement (docs/review.md, Agreement): the model's Cohen's κ against people with
@@ -14,8 +16,10 @@ const share = (p: Proportion | null) => (p === null ? '–' : `${percent(p.point
  * often the answer key was wrong where a reviewer spoke.
  */
 export function agreementSection(labels: readonly string[], a: QuestionAgreement): Html {
-  if (a.kappa === null && a.rows === 0) return html`<h3>Agreement with people</h3><p class="muted">Not yet: ${a.reason ?? 'no reviewed sample'}.</p>${peopleLine(a)}${keyLine(a)}`
-  const cells = (model: string) => labels.map((truth) => html`<td class="num">${Math.round(a.confusion[model]?.[truth] ?? 0)}</td>`)
+  if (a.kappa === null && a.rows === 0)
+    return html`<h3>Agreement with people</h3><p class="muted">Not yet: ${a.reason ?? 'no reviewed sample'}.</p>${peopleLine(a)}${keyLine(a)}`
+  const cells = (model: string) =>
+    labels.map((truth) => html`<td class="num">${Math.round(a.confusion[model]?.[truth] ?? 0)}</td>`)
   return html`<h3>Agreement with people</h3>
 <p>Cohen's κ <strong>${kappa(a.kappa, a.kappa_interval)}</strong>, raw agreement ${share(a.raw_agreement === null || a.raw_agreement_interval === null ? null : { point: a.raw_agreement, interval: a.raw_agreement_interval })}, over ${a.rows} reviewed sample ${a.rows === 1 ? 'row' : 'rows'}, each weighed by the answers it stands for.${a.reason ? html` <span class="muted">${a.reason}</span>` : ''}</p>
 <div class="split"><div class="table-wrap"><table><caption>model label × reviewed label (answers)</caption><thead><tr><th>model \\ reviewed</th>${labels.map((l) => html`<th class="num">${l}</th>`)}</tr></thead>
@@ -26,8 +30,12 @@ ${peopleLine(a)}${keyLine(a)}`
 }
 
 function peopleLine(a: QuestionAgreement): Html {
-  if (a.people.rows === 0) return html`<p class="muted">No row reviewed twice yet (<code>double_review</code>): people are not measured against each other.</p>`
-  const reviewers = Object.entries(a.reviewers).map(([name, r]) => html`<li>${name}: ${rows(r.rows)}, agreement ${percent(r.agreement)} (${percent(r.interval[0])} to ${percent(r.interval[1])})${r.flagged ? html` <strong class="alert">far below the others</strong>` : ''}</li>`)
+  if (a.people.rows === 0)
+    return html`<p class="muted">No row reviewed twice yet (<code>double_review</code>): people are not measured against each other.</p>`
+  const reviewers = Object.entries(a.reviewers).map(
+    ([name, r]) =>
+      html`<li>${name}: ${rows(r.rows)}, agreement ${percent(r.agreement)} (${percent(r.interval[0])} to ${percent(r.interval[1])})${r.flagged ? html` <strong class="alert">far below the others</strong>` : ''}</li>`,
+  )
   return html`<p>Between reviewers: κ <strong>${kappa(a.people.kappa, a.people.kappa_interval)}</strong>, raw agreement ${a.people.raw_agreement === null ? '–' : percent(a.people.raw_agreement)}, over ${rows(a.people.rows)} reviewed twice.</p><ul>${reviewers}</ul>`
 }
 

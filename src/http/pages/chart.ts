@@ -3,7 +3,18 @@ import type { DriftEntry } from '../../core/types.ts'
 import { html, type Html } from '../html.ts'
 
 // Okabe-Ito and Tableau hues: told apart by most forms of colour blindness, light or dark.
-const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#7f7f7f', '#9467bd', '#8c564b']
+const PALETTE = [
+  '#0072b2',
+  '#e69f00',
+  '#009e73',
+  '#cc79a7',
+  '#56b4e9',
+  '#d55e00',
+  '#f0e442',
+  '#7f7f7f',
+  '#9467bd',
+  '#8c564b',
+]
 
 /** Runs a chart shows at most: the newest, as many as the run table lists. */
 export const CHART_RUNS = 50
@@ -30,14 +41,24 @@ export function axisDate(startedAt: string | undefined): string {
  * the dates stay readable on a narrow screen. Pure: the drift entries of GET /v1/drift (oldest
  * first) go in.
  */
-export function shareChart(question: string, entries: readonly DriftEntry[], order: readonly string[] = [], dates: Readonly<Record<string, string>> = {}, unlike: ReadonlySet<string> = new Set()): Html {
+export function shareChart(
+  question: string,
+  entries: readonly DriftEntry[],
+  order: readonly string[] = [],
+  dates: Readonly<Record<string, string>> = {},
+  unlike: ReadonlySet<string> = new Set(),
+): Html {
   if (entries.length === 0) return html`<p class="muted">No runs yet: <code>judge run</code> records one.</p>`
   const colours = labelColours(entries, order)
   const shown = entries.slice(-CHART_RUNS).reverse()
   const alerts = shown.filter((e) => e.alert && !unlike.has(e.run_id)).length
   const others = shown.filter((e) => e.alert && unlike.has(e.run_id)).length
-  const which = entries.length > shown.length ? `the newest ${shown.length} of ${entries.length} runs` : `${entries.length} run${entries.length === 1 ? '' : 's'}`
-  const caption = `Label shares of ${question} across ${which}, newest first${alerts > 0 ? `; ${alerts} with drift above 0.10` : ''}` +
+  const which =
+    entries.length > shown.length
+      ? `the newest ${shown.length} of ${entries.length} runs`
+      : `${entries.length} run${entries.length === 1 ? '' : 's'}`
+  const caption =
+    `Label shares of ${question} across ${which}, newest first${alerts > 0 ? `; ${alerts} with drift above 0.10` : ''}` +
     `${others > 0 ? `; ${others} changed above 0.10 from a run of other rows, which is not drift` : ''}`
   return html`<figure class="chart-bars">
 <figcaption class="muted">${caption}</figcaption>
@@ -47,17 +68,26 @@ export function shareChart(question: string, entries: readonly DriftEntry[], ord
 </figure>`
 }
 
-function bar(entry: DriftEntry, colours: readonly [string, string][], startedAt: string | undefined, unlike: boolean): Html {
+function bar(
+  entry: DriftEntry,
+  colours: readonly [string, string][],
+  startedAt: string | undefined,
+  unlike: boolean,
+): Html {
   const parts = colours.flatMap(([label, colour]) => {
     const share = entry.shares[label] ?? 0
     if (share <= 0) return []
-    return [html`<span style="width:${round(share * 100)}%;background:${colour}" title="${label} ${percent(share)}"></span>`]
+    return [
+      html`<span style="width:${round(share * 100)}%;background:${colour}" title="${label} ${percent(share)}"></span>`,
+    ]
   })
   const said = colours.map(([label]) => `${label} ${percent(entry.shares[label] ?? 0)}`).join(', ')
   const word = unlike ? 'other rows' : 'drift'
-  const flag = !entry.alert ? '' : unlike
-    ? html`<span class="flag muted" title="change ${entry.change?.toFixed(3)} above 0.10 from a run of other rows: not drift">other rows</span>`
-    : html`<span class="flag" title="change ${entry.change?.toFixed(3)} above 0.10">drift</span>`
+  const flag = !entry.alert
+    ? ''
+    : unlike
+      ? html`<span class="flag muted" title="change ${entry.change?.toFixed(3)} above 0.10 from a run of other rows: not drift">other rows</span>`
+      : html`<span class="flag" title="change ${entry.change?.toFixed(3)} above 0.10">drift</span>`
   return html`<li><span class="date" title="${entry.run_id}">${axisDate(startedAt) || entry.run_id}</span><span class="track" role="img" aria-label="${entry.run_id}: ${said}${entry.alert ? `; ${word} ${entry.change?.toFixed(3)}` : ''}">${parts}</span>${flag}</li>`
 }
 

@@ -21,10 +21,17 @@ export function fitSection(fit: RunFit | undefined, links: FitLinks, token: stri
   const entries = Object.entries(fit ?? {})
   if (entries.length === 0) return html``
   if (entries.every(([, q]) => q.fits === null)) {
-    return links.run === undefined ? html`<p class="muted" id="fit">The engine gave no option mass for this run's answers, so whether its questions fit their rows is not known.</p>` : html``
+    return links.run === undefined
+      ? html`<p class="muted" id="fit">The engine gave no option mass for this run's answers, so whether its questions fit their rows is not known.</p>`
+      : html``
   }
-  const rows = entries.map(([question, q]) => html`<tr><td><code>${question}</code></td><td class="num">${q.known} of ${q.answers}</td><td class="num">${figure(q.median)}</td><td class="num">${figure(q.p10)}</td><td class="num">${q.min_fit}</td><td>${verdict(q)}</td></tr>`)
-  const warnings = entries.filter(([, q]) => q.fits === false).map(([question, q]) => warning(question, q, links, token))
+  const rows = entries.map(
+    ([question, q]) =>
+      html`<tr><td><code>${question}</code></td><td class="num">${q.known} of ${q.answers}</td><td class="num">${figure(q.median)}</td><td class="num">${figure(q.p10)}</td><td class="num">${q.min_fit}</td><td>${verdict(q)}</td></tr>`,
+  )
+  const warnings = entries
+    .filter(([, q]) => q.fits === false)
+    .map(([question, q]) => warning(question, q, links, token))
   return html`<h2 id="fit">Does each question fit its rows?</h2>
 ${links.run === undefined ? '' : html`<p>From the newest run, <a href="${href(`/runs/${encodeURIComponent(links.run)}`, { path: links.path }, token)}"><code>${links.run}</code></a>.</p>`}
 <p class="muted">The option mass of an answer is the share of the model's next-token probability that fell on the question's labels; a low value means the model wanted to answer something else. A question whose median is below the spec's <code>min_fit</code> does not fit these rows.</p>

@@ -13,12 +13,17 @@ import { layout } from './layout.ts'
  */
 export function homePage(data: HomeData, token: string | null): Html {
   const { folders } = data
-  const content = folders.length === 0
-    ? html`<section class="card empty"><h2>No specs here yet</h2><p>No spec file (<code>*.judge.yaml</code>) was found in the served folder. <code>judge init data.csv</code> writes one from the columns of a data file; put it in the served folder and reload this page.</p></section>`
-    : folders.map((folder) => folderCard(folder, token))
-  return layout('Projects', token, html`<h1>Projects</h1>
+  const content =
+    folders.length === 0
+      ? html`<section class="card empty"><h2>No specs here yet</h2><p>No spec file (<code>*.judge.yaml</code>) was found in the served folder. <code>judge init data.csv</code> writes one from the columns of a data file; put it in the served folder and reload this page.</p></section>`
+      : folders.map((folder) => folderCard(folder, token))
+  return layout(
+    'Projects',
+    token,
+    html`<h1>Projects</h1>
 <p class="muted">${folders.length} folder${folders.length === 1 ? '' : 's'} of specs. Accuracy is estimated from the reviewed rows of each question over all its answers.</p>
-${content}`)
+${content}`,
+  )
 }
 
 function folderCard(folder: HomeFolder, token: string | null): Html {
@@ -49,12 +54,16 @@ function questionRow(name: string, q: AccuracySummary): Html {
 function estimate(q: AccuracySummary): Html {
   if (q.answers === 0) return html`<span class="muted">no answers yet: <code>judge run</code> adds them</span>`
   const over = html` <span class="muted">· ${q.answers} answers</span>`
-  if (q.estimate === null || q.interval === null) return html`<span class="muted">not estimable yet: review ${q.needed} more row${q.needed === 1 ? '' : 's'}</span>${over}`
+  if (q.estimate === null || q.interval === null)
+    return html`<span class="muted">not estimable yet: review ${q.needed} more row${q.needed === 1 ? '' : 's'}</span>${over}`
   return html`<strong>${percent(q.estimate)}</strong> <span class="estimate">(${percent(q.interval[0])} to ${percent(q.interval[1])})</span>${over}`
 }
 
 function waiting(q: AccuracySummary): Html {
-  const pending = q.pending === 0 ? html`no disagreement with the key` : html`<span class="alert">${q.pending} disagreement${q.pending === 1 ? '' : 's'}</span> with the key`
+  const pending =
+    q.pending === 0
+      ? html`no disagreement with the key`
+      : html`<span class="alert">${q.pending} disagreement${q.pending === 1 ? '' : 's'}</span> with the key`
   return html`${pending} <span class="muted">· ${q.reviewed} reviewed</span>`
 }
 
@@ -65,7 +74,9 @@ function lastRun(run: PublicRun | null): Html {
 
 /** A run's cost: for a run of the simulated engine, what System One would have charged, as that. */
 export function runCost(run: Pick<PublicRun, 'model' | 'cost'>): Html {
-  return run.model.startsWith(SIMULATED_PREFIX) ? html`would cost $${formatUsd(run.cost)}` : html`$${formatUsd(run.cost)}`
+  return run.model.startsWith(SIMULATED_PREFIX)
+    ? html`would cost $${formatUsd(run.cost)}`
+    : html`$${formatUsd(run.cost)}`
 }
 
 /** A warning that runs of the simulated engine hold stand-in answers; nothing for other runs. */
@@ -79,10 +90,14 @@ export function spendLine(spend: ServerSpend | null): Html {
   if (spend === null) return html``
   const { today, daily_cap: cap } = spend
   const reached = cap !== null && today.cost >= cap
-  const against = cap === null ? html`no daily cap` : html`of the $${formatUsd(cap)} daily cap${reached ? html` <span class="alert">reached: new rows get 503</span>` : html``}`
+  const against =
+    cap === null
+      ? html`no daily cap`
+      : html`of the $${formatUsd(cap)} daily cap${reached ? html` <span class="alert">reached: new rows get 503</span>` : html``}`
   const week = spend.days.reduce((sum, d) => sum + d.cost, 0)
   const days = spend.days.length
-  const recent = days === 0 ? html`` : html`; $${formatUsd(week)} over the last ${days} day${days === 1 ? '' : 's'} with spend`
+  const recent =
+    days === 0 ? html`` : html`; $${formatUsd(week)} over the last ${days} day${days === 1 ? '' : 's'} with spend`
   return html`<p class="spend">Engine spend by the server today (UTC): $${formatUsd(today.cost)} in ${today.requests} request${today.requests === 1 ? '' : 's'}, ${against}${recent}</p>`
 }
 

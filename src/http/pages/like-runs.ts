@@ -28,7 +28,10 @@ ${[...series.values()].map((rows) => seriesTable(rows, questions))}</section>`
 
 function seriesTable(rows: readonly Map<string, LikeDriftEntry>[], questions: readonly string[]): Html {
   const first = rows[0].values().next().value!
-  const name = first.command === '' ? 'runs recorded before commands and sources were' : html`<code>${first.command}</code> of <code>${first.source}</code>`
+  const name =
+    first.command === ''
+      ? 'runs recorded before commands and sources were'
+      : html`<code>${first.command}</code> of <code>${first.source}</code>`
   const body = rows.map((byQuestion) => {
     const e = byQuestion.values().next().value!
     return html`<tr><td><code>${e.run_id}</code></td><td>${e.status === 'complete' ? 'complete' : html`<span class="alert">failed</span>`}</td>
@@ -41,11 +44,18 @@ ${questions.map((q) => html`<th class="num"><code>${q}</code> change</th>`)}</tr
 
 function changeCell(e: LikeDriftEntry | undefined): Html {
   if (!e || e.change === null) return html`<td class="num muted">-</td>`
-  const total = e.alert && e.significant
-    ? html`<span class="alert">${e.change.toFixed(3)} drift</span>`
-    : e.alert ? html`${e.change.toFixed(3)} <span class="muted">within noise</span>` : html`${e.change.toFixed(3)}`
+  const total =
+    e.alert && e.significant
+      ? html`<span class="alert">${e.change.toFixed(3)} drift</span>`
+      : e.alert
+        ? html`${e.change.toFixed(3)} <span class="muted">within noise</span>`
+        : html`${e.change.toFixed(3)}`
   if (e.model_change === 0) return html`<td class="num">${total}</td>`
-  const p = e.model_p_value === null ? '' : e.model_p_value < 0.001 ? ' (p < 0.001)' : ` (p = ${e.model_p_value.toFixed(3)})`
-  const model = e.model_change === null ? 'model part unmeasured' : `model ${e.model_change.toFixed(3)} on ${e.model_rows} rows${p}, data ${e.data_change === null ? '?' : e.data_change.toFixed(3)}`
+  const p =
+    e.model_p_value === null ? '' : e.model_p_value < 0.001 ? ' (p < 0.001)' : ` (p = ${e.model_p_value.toFixed(3)})`
+  const model =
+    e.model_change === null
+      ? 'model part unmeasured'
+      : `model ${e.model_change.toFixed(3)} on ${e.model_rows} rows${p}, data ${e.data_change === null ? '?' : e.data_change.toFixed(3)}`
   return html`<td class="num">${total}<br><span class="muted">${model}</span></td>`
 }

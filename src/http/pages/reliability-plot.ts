@@ -16,10 +16,14 @@ const round = (v: number) => Math.round(v * 10) / 10
  */
 export function reliabilityPlot(question: string, c: Calibration): Html {
   const bins = c.bins.filter((b) => b.accuracy !== null && b.confidence !== null)
-  const summary = c.ece === null
-    ? `Reliability of ${question}: no reviewed rows to plot yet`
-    : `Reliability of ${question}: accuracy against confidence in ${bins.length} bins; expected calibration error ${percent(c.ece)}`
-  const ticks = [0, 0.5, 1].map((v) => html`<text x="${x(v)}" y="${SIZE - PAD + 16}" text-anchor="middle" font-size="11" fill="currentColor">${v * 100}%</text><text x="${PAD - 6}" y="${y(v) + 4}" text-anchor="end" font-size="11" fill="currentColor">${v * 100}%</text>`)
+  const summary =
+    c.ece === null
+      ? `Reliability of ${question}: no reviewed rows to plot yet`
+      : `Reliability of ${question}: accuracy against confidence in ${bins.length} bins; expected calibration error ${percent(c.ece)}`
+  const ticks = [0, 0.5, 1].map(
+    (v) =>
+      html`<text x="${x(v)}" y="${SIZE - PAD + 16}" text-anchor="middle" font-size="11" fill="currentColor">${v * 100}%</text><text x="${PAD - 6}" y="${y(v) + 4}" text-anchor="end" font-size="11" fill="currentColor">${v * 100}%</text>`,
+  )
   const dots = bins.map((b) => {
     const [low, high] = b.interval ?? [b.accuracy!, b.accuracy!]
     const r = round(3 + 9 * Math.sqrt(b.share))

@@ -20,7 +20,11 @@ function counted(kind: Kind, n: number): string {
   return `${n} unsure`
 }
 
-const KIND_OPTION: Readonly<Record<Kind, string>> = { disagreement: 'disagreements with the key', spot_check: 'spot checks', unsure: 'unsure answers' }
+const KIND_OPTION: Readonly<Record<Kind, string>> = {
+  disagreement: 'disagreements with the key',
+  spot_check: 'spot checks',
+  unsure: 'unsure answers',
+}
 
 /** The queue's own parameters, for links that change only the filter or the page. */
 function base(data: ReviewData): Record<string, string | number | undefined> {
@@ -32,10 +36,16 @@ function filtered(data: ReviewData, kind: Kind | null, question: string | null, 
   return href('/review', { ...base(data), kind: kind ?? undefined, question: question ?? undefined }, token)
 }
 
-/** The top of the review page: title and links, the banner, progress, counts per kind, and the form of filter and reviewer. */
+/**
+ * The top of the review page: title and links, the banner, progress, counts per kind, and the form of filter and
+ * reviewer.
+ */
 export function reviewHeader(data: ReviewData, token: string | null): Html {
   const others = data.judgments.filter((name) => name !== data.judgment)
-  const model = data.model === null ? '' : html` · answers of model <code>${data.model}</code>${simulatedNote([{ model: data.model }])}`
+  const model =
+    data.model === null
+      ? ''
+      : html` · answers of model <code>${data.model}</code>${simulatedNote([{ model: data.model }])}`
   return html`<h1>Review <code>${data.judgment}</code></h1>
 <p class="muted meta"><code>${data.path}</code>${model} · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>${others.map((name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`)}</p>
 ${reviewBanner(data, token)}
@@ -54,12 +64,16 @@ function progress(data: ReviewData, token: string | null): Html {
 /** Every reviewer's progress: today's and all-time verdicts standing, and rows held for them now. */
 function team(data: ReviewData): Html {
   if (data.reviewers.length === 0) return html``
-  const row = (r: ReviewData['reviewers'][number]) => html`<tr${r.reviewer === data.progress.reviewer ? html` class="me"` : ''}><th scope="row">${r.reviewer}</th><td>${r.today}</td><td>${r.all_time}</td><td>${r.held}</td></tr>`
+  const row = (r: ReviewData['reviewers'][number]) =>
+    html`<tr${r.reviewer === data.progress.reviewer ? html` class="me"` : ''}><th scope="row">${r.reviewer}</th><td>${r.today}</td><td>${r.all_time}</td><td>${r.held}</td></tr>`
   return html`<details class="team"><summary>Reviewers: ${data.reviewers.length} · ${data.progress.all_time} reviewed in all and ${data.progress.held} held now by ${data.progress.reviewer}</summary>
 <table class="team"><thead><tr><th scope="col">reviewer</th><th scope="col">today</th><th scope="col">all time</th><th scope="col">held now</th></tr></thead><tbody>${data.reviewers.map(row)}</tbody></table></details>`
 }
 
-/** The reviewer's name, asked once: the page remembers it (a cookie), and holds the cards shown to a named reviewer only. */
+/**
+ * The reviewer's name, asked once: the page remembers it (a cookie), and holds the cards shown to a named reviewer
+ * only.
+ */
 function askName(data: ReviewData, token: string | null): Html {
   return html`<form method="get" action="/review" class="who">
 <input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">${tokenField(token)}
@@ -76,9 +90,11 @@ function targets(data: ReviewData): Html {
     const wanted = html`<code>${question}</code> to ±${percent(t.accuracy_target)}`
     if (t.reviews_needed === null) return [html`<li>${wanted}: no answers yet</li>`]
     const { unsure, confident } = t.reviews_needed
-    return [unsure + confident === 0
-      ? html`<li class="reached">${wanted}: reached</li>`
-      : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} unsure, ${confident} confident)</li>`]
+    return [
+      unsure + confident === 0
+        ? html`<li class="reached">${wanted}: reached</li>`
+        : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} unsure, ${confident} confident)</li>`,
+    ]
   })
   return items.length === 0 ? html`` : html`<ul class="targets" aria-label="accuracy targets">${items}</ul>`
 }
@@ -98,8 +114,12 @@ ${KINDS.map((kind) => item(kind, counted(kind, by[kind])))}
 }
 
 function settings(data: ReviewData, token: string | null): Html {
-  const option = (value: string, text: string, selected: boolean) => html`<option value="${value}"${selected ? html` selected` : ''}>${text}</option>`
-  const note = data.reviewer === null ? html`<p class="muted">No reviewer name set: verdicts are signed <code>${data.progress.reviewer}</code>.</p>` : ''
+  const option = (value: string, text: string, selected: boolean) =>
+    html`<option value="${value}"${selected ? html` selected` : ''}>${text}</option>`
+  const note =
+    data.reviewer === null
+      ? html`<p class="muted">No reviewer name set: verdicts are signed <code>${data.progress.reviewer}</code>.</p>`
+      : ''
   return html`<form method="get" action="/review" class="settings">
 <input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">${tokenField(token)}
 <label>Kind <select name="kind">${option('', 'every kind', data.filter.kind === null)}${KINDS.map((k) => option(k, KIND_OPTION[k], data.filter.kind === k))}</select></label>
@@ -116,7 +136,10 @@ function range(data: ReviewData): Html {
   const { first, total, pages } = data.page
   if (data.cards.length === 0) return html``
   const last = first + data.cards.length - 1
-  const row = data.filter.row === null ? '' : html` of row <code>${data.filter.row}</code> · <a href="${filtered(data, data.filter.kind, data.filter.question, null)}">every row</a>`
+  const row =
+    data.filter.row === null
+      ? ''
+      : html` of row <code>${data.filter.row}</code> · <a href="${filtered(data, data.filter.kind, data.filter.question, null)}">every row</a>`
   const keys = html`<span class="keys">Keys: hold Alt (Alt+Shift in Firefox, Control+Option on a Mac) and press the letter on a button of the first row.</span>`
   return html`<p class="muted range">Rows ${first}–${last} of ${total}${row}${pages > 1 ? ` · page ${data.page.number} of ${pages}` : ''}. A verdict takes its row off the queue. ${keys}</p>`
 }
@@ -126,9 +149,24 @@ export function pager(data: ReviewData, token: string | null): Html {
   const { number, pages } = data.page
   if (pages <= 1) return html``
   const { filter } = data
-  const to = (page: number) => href('/review', { ...base(data), kind: filter.kind ?? undefined, question: filter.question ?? undefined, row: filter.row ?? undefined, page: page > 1 ? page : undefined }, token)
-  const previous = number > 1 ? html`<a rel="prev" href="${to(number - 1)}">← Previous</a>` : html`<span class="muted">← Previous</span>`
-  const next = number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
+  const to = (page: number) =>
+    href(
+      '/review',
+      {
+        ...base(data),
+        kind: filter.kind ?? undefined,
+        question: filter.question ?? undefined,
+        row: filter.row ?? undefined,
+        page: page > 1 ? page : undefined,
+      },
+      token,
+    )
+  const previous =
+    number > 1
+      ? html`<a rel="prev" href="${to(number - 1)}">← Previous</a>`
+      : html`<span class="muted">← Previous</span>`
+  const next =
+    number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
   return html`<nav class="pager" aria-label="pages of rows">${previous}<span>Page ${number} of ${pages}</span>${next}</nav>`
 }
 
@@ -157,10 +195,14 @@ export function emptyQueue(data: ReviewData, token: string | null): Html {
  */
 function noAnswers(data: ReviewData, token: string | null): Html {
   const model = data.model === null ? html`the engine's default model` : html`model <code>${data.model}</code>`
-  const others = data.other_models.map((o) => html`<li>${o.answers.toLocaleString('en-US')} answers of <code>${o.model}</code>: start the server with <code>${o.setting}</code> to review them</li>`)
-  const held = others.length === 0
-    ? html`<p>The store holds no answers to these questions from any model yet.</p>`
-    : html`<p>The store holds answers to these questions from ${others.length === 1 ? 'another model' : 'other models'}:</p><ul>${others}</ul>`
+  const others = data.other_models.map(
+    (o) =>
+      html`<li>${o.answers.toLocaleString('en-US')} answers of <code>${o.model}</code>: start the server with <code>${o.setting}</code> to review them</li>`,
+  )
+  const held =
+    others.length === 0
+      ? html`<p>The store holds no answers to these questions from any model yet.</p>`
+      : html`<p>The store holds answers to these questions from ${others.length === 1 ? 'another model' : 'other models'}:</p><ul>${others}</ul>`
   return html`<section class="card empty"><h2>Nothing to review</h2>
 <p>No row of <code>${data.judgment}</code> is waiting for a verdict: the queue reads the answers of ${model}${data.model === null ? '' : simulatedNote([{ model: data.model }])}, and the store holds none to the questions of <code>${data.judgment}</code> as worded now.</p>
 ${held}
@@ -169,10 +211,25 @@ ${held}
 
 /** Why the queue offers no more rows, in terms of this judgment: the kinds it can offer and their rules. */
 function reasons(data: ReviewData): string[] {
-  if (data.model_answers === 0) return [`the store holds no answers of ${data.model === null ? 'the model the queue reads' : `model ${data.model}`} to its questions`]
+  if (data.model_answers === 0)
+    return [
+      `the store holds no answers of ${data.model === null ? 'the model the queue reads' : `model ${data.model}`} to its questions`,
+    ]
   const out: string[] = []
-  out.push(data.has_key ? 'every row that disagrees with the answer key has a verdict' : 'the judgment has no answer key, so no row can disagree with one')
-  out.push(data.audit > 0 ? `every one of the ${data.audit} spot checks per question has a verdict` : 'spot checks are set to 0 per question')
-  out.push(data.unsure_below > 0 ? `every answer with a margin below ${data.unsure_below} has a verdict` : 'no answer counts as unsure (the margin threshold is 0)')
+  out.push(
+    data.has_key
+      ? 'every row that disagrees with the answer key has a verdict'
+      : 'the judgment has no answer key, so no row can disagree with one',
+  )
+  out.push(
+    data.audit > 0
+      ? `every one of the ${data.audit} spot checks per question has a verdict`
+      : 'spot checks are set to 0 per question',
+  )
+  out.push(
+    data.unsure_below > 0
+      ? `every answer with a margin below ${data.unsure_below} has a verdict`
+      : 'no answer counts as unsure (the margin threshold is 0)',
+  )
   return out
 }

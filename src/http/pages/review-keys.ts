@@ -2,7 +2,12 @@ import type { Verdict, VerdictChoice } from '../../core/review/verdicts.ts'
 
 /** The access key of each verdict but `labeled`, the same on every card: the first letter of a word of its button. */
 export const VERDICT_KEYS: Readonly<Record<Exclude<Verdict, 'labeled'>, string>> = {
-  model_right: 'm', key_right: 'k', both_ok: 'b', confirmed: 'r', needs_context: 'n', ambiguous: 'a',
+  model_right: 'm',
+  key_right: 'k',
+  both_ok: 'b',
+  confirmed: 'r',
+  needs_context: 'n',
+  ambiguous: 'a',
 }
 
 /** The access key of the undo button of the page's banner. */

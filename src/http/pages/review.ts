@@ -12,7 +12,11 @@ export { KIND_TEXT } from './review-header.ts'
 
 // The verdicts that settle the row as shown stand out; the ones that set it aside stay quiet.
 const EMPHASIS: Readonly<Record<string, string>> = {
-  model_right: 'primary', key_right: 'primary', confirmed: 'primary', needs_context: 'quiet', ambiguous: 'quiet',
+  model_right: 'primary',
+  key_right: 'primary',
+  confirmed: 'primary',
+  needs_context: 'quiet',
+  ambiguous: 'quiet',
 }
 
 /**
@@ -23,13 +27,19 @@ const EMPHASIS: Readonly<Record<string, string>> = {
  * narrow screen keeps the header in view. Pure: the data in, the page out.
  */
 export function reviewPage(data: ReviewData, token: string | null): Html {
-  const cards = data.cards.length === 0 ? emptyQueue(data, token) : data.cards.map((card, i) => cardOf(data, card, i, token))
-  return layout(`Review ${data.judgment}`, token, html`${reviewHeader(data, token)}
+  const cards =
+    data.cards.length === 0 ? emptyQueue(data, token) : data.cards.map((card, i) => cardOf(data, card, i, token))
+  return layout(
+    `Review ${data.judgment}`,
+    token,
+    html`${reviewHeader(data, token)}
 <div id="queue" class="queue">
 ${cards}
 </div>
 ${pager(data, token)}
-${reviewScript()}`, { skip: { id: 'queue', text: 'the rows' } })
+${reviewScript()}`,
+    { skip: { id: 'queue', text: 'the rows' } },
+  )
 }
 
 function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string | null): Html {
@@ -37,7 +47,8 @@ function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string
   const question = data.questions.find((q) => q.name === card.question)
   const ask = question?.ask ?? card.question
   const guide = guideOf(question, card)
-  // Only the first card has keys: a key must name one button of the page, and a verdict reloads the page with the next row first.
+  // Only the first card has keys: a key must name one button of the page, and a verdict reloads the page with the next
+  // row first.
   const keys = index === 0 ? accessKeys(card.verdicts) : card.verdicts.map(() => null)
   return html`<section class="card review-card${index === 0 ? ' current' : ''}" aria-labelledby="${id}">
 <h2 id="${id}"><span class="kind kind-${card.kind}">${KIND_TEXT[card.kind]}</span> <code>${card.question}</code> <span class="muted hash">row ${card.state_hash}</span></h2>
@@ -57,14 +68,22 @@ type QuestionData = ReviewData['questions'][number]
 
 /** The question's guidelines: every label with its description, as the spec gives them. */
 function guidelines(question: QuestionData | undefined): Html {
-  const described = question === undefined ? [] : question.labels.flatMap((label, i) => (question.descriptions[i] ? [[label, question.descriptions[i]!] as const] : []))
+  const described =
+    question === undefined
+      ? []
+      : question.labels.flatMap((label, i) =>
+          question.descriptions[i] ? [[label, question.descriptions[i]!] as const] : [],
+        )
   if (described.length === 0) return html``
   return html`<dl class="guidelines" aria-label="guidelines">${described.map(([label, text]) => html`<div><dt>${label}</dt><dd>${text}</dd></div>`)}</dl>`
 }
 
-/** The description of the label a verdict button saves, shown beside it; null when it saves none or the label has none. */
+/**
+ * The description of the label a verdict button saves, shown beside it; null when it saves none or the label has none.
+ */
 function guideOf(question: QuestionData | undefined, card: ReviewCard): (choice: VerdictChoice) => string | null {
-  const describe = (label: string | null) => (question === undefined || label === null ? null : question.descriptions[question.labels.indexOf(label)] ?? null)
+  const describe = (label: string | null) =>
+    question === undefined || label === null ? null : (question.descriptions[question.labels.indexOf(label)] ?? null)
   return (choice) => {
     if (choice.verdict === 'labeled') return describe(choice.label)
     if (choice.verdict === 'model_right') return describe(card.model_label)
@@ -74,16 +93,28 @@ function guideOf(question: QuestionData | undefined, card: ReviewCard): (choice:
   }
 }
 
-/** A button's keys: its access key (Alt), its single key with the page's script (1-9), and whether it takes the focus (the first button after a verdict or an undo). */
+/**
+ * A button's keys: its access key (Alt), its single key with the page's script (1-9), and whether it takes the focus
+ * (the first button after a verdict or an undo).
+ */
 interface ButtonKeys {
   readonly key: string | null
   readonly digit: number | null
   readonly focus: boolean
 }
 
-function verdictForm(data: ReviewData, card: ReviewCard, choice: VerdictChoice, keys: ButtonKeys, token: string | null, guide: string | null, id: string): Html {
+function verdictForm(
+  data: ReviewData,
+  card: ReviewCard,
+  choice: VerdictChoice,
+  keys: ButtonKeys,
+  token: string | null,
+  guide: string | null,
+  id: string,
+): Html {
   const { key } = keys
-  const hidden = (name: string, value: string | number | null) => (value === null ? '' : html`<input type="hidden" name="${name}" value="${value}">`)
+  const hidden = (name: string, value: string | number | null) =>
+    value === null ? '' : html`<input type="hidden" name="${name}" value="${value}">`
   const { filter } = data
   const fields = html`${hidden('path', data.path)}${hidden('node', data.judgment)}${hidden('question', card.question)}${hidden('state', card.state_hash)}${hidden('kind', card.kind)}${hidden('verdict', choice.verdict)}${hidden('label', choice.label)}${hidden('reviewer', data.reviewer ?? '')}${hidden('audit', data.audit)}${hidden('filter_kind', filter.kind)}${hidden('filter_question', filter.question)}${hidden('filter_row', filter.row)}${data.page.number > 1 ? hidden('page', data.page.number) : ''}${tokenField(token)}`
   const shortcut = key === null ? '' : html` accesskey="${key}" aria-keyshortcuts="Alt+${key.toUpperCase()}"`
@@ -93,4 +124,3 @@ function verdictForm(data: ReviewData, card: ReviewCard, choice: VerdictChoice, 
   const focus = keys.focus ? html` autofocus` : ''
   return html`<form method="post" action="/review">${fields}${note}<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}${focus}>${digit}${choice.text}${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
 }
-

@@ -17,9 +17,10 @@ export function runChange(entries: readonly DriftEntry[], like: readonly LikeDri
   if (mine === undefined) return change(latest)
   const previous = entries.at(-2)
   const before = previous && like.find((e) => e.run_id === previous.run_id)
-  const unlike = latest.change !== null && before !== undefined && !isLike(before, mine)
-    ? html` <span class="muted unlike">· change ${latest.change.toFixed(3)} from the run before it, ${series(before)}: unlike rows, not drift</span>`
-    : ''
+  const unlike =
+    latest.change !== null && before !== undefined && !isLike(before, mine)
+      ? html` <span class="muted unlike">· change ${latest.change.toFixed(3)} from the run before it, ${series(before)}: unlike rows, not drift</span>`
+      : ''
   return html`${likeChange(mine)}${unlike}`
 }
 
@@ -35,22 +36,31 @@ export function unlikeRuns(entries: readonly DriftEntry[], like: readonly LikeDr
 }
 
 function likeChange(e: LikeDriftEntry): Html {
-  if (e.baseline === null || e.change === null) return html`<span class="muted">first complete ${series(e)}: nothing to compare with</span>`
+  if (e.baseline === null || e.change === null)
+    return html`<span class="muted">first complete ${series(e)}: nothing to compare with</span>`
   const text = html`change ${e.change.toFixed(3)} since run <code>${e.baseline}</code>, the previous complete ${series(e)}`
-  if (e.alert && !e.significant) return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(e.p_value)})</span>`
-  return e.alert ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(e.p_value)})</span>` : html`<span class="muted">${text}</span>`
+  if (e.alert && !e.significant)
+    return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(e.p_value)})</span>`
+  return e.alert
+    ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(e.p_value)})</span>`
+    : html`<span class="muted">${text}</span>`
 }
 
 function change(entry: DriftEntry): Html {
   if (entry.change === null) return html`<span class="muted">first run</span>`
   const text = `change ${entry.change.toFixed(3)} since the previous run`
-  if (entry.alert && !entry.significant) return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(entry.p_value)})</span>`
-  return entry.alert ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(entry.p_value)})</span>` : html`<span class="muted">${text}</span>`
+  if (entry.alert && !entry.significant)
+    return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(entry.p_value)})</span>`
+  return entry.alert
+    ? html`<span class="alert">drift: ${text}, above 0.10 (${pValue(entry.p_value)})</span>`
+    : html`<span class="muted">${text}</span>`
 }
 
 /** A series of like runs as a card names it: `run` of `messages.csv`. */
 function series(e: Pick<LikeDriftEntry, 'command' | 'source'>): Html {
-  return e.command === '' ? html`run recorded before commands and sources were` : html`<code>${e.command}</code> of <code>${e.source}</code>`
+  return e.command === ''
+    ? html`run recorded before commands and sources were`
+    : html`<code>${e.command}</code> of <code>${e.source}</code>`
 }
 
 /** A p value as a page shows it: `p = 0.123` to three decimals, or `p < 0.001`; `p -` without one. */

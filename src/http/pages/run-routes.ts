@@ -17,6 +17,9 @@ export function routesSection(routes: RouteCounts | undefined, rows: number): Ht
 }
 
 function routeTable(question: string, counts: Readonly<Record<string, number>>, total: number): Html {
-  const rows = Object.entries(counts).map(([route, n]) => html`<tr><td>${route === '' ? html`<span class="muted">no route</span>` : route}</td><td class="num">${n}</td><td class="num">${total > 0 ? percent(n / total) : '–'}</td></tr>`)
+  const rows = Object.entries(counts).map(
+    ([route, n]) =>
+      html`<tr><td>${route === '' ? html`<span class="muted">no route</span>` : route}</td><td class="num">${n}</td><td class="num">${total > 0 ? percent(n / total) : '–'}</td></tr>`,
+  )
   return html`<table class="labels routes"><thead><tr><th><code>${question}</code> route</th><th class="num">rows</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
 }

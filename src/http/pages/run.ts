@@ -16,7 +16,10 @@ import { layout } from './layout.ts'
 export function runPage(data: RunPageData, token: string | null): Html {
   const { run } = data
   const links = html`<a href="${href('/runs', { path: data.path, node: run.judgment }, token)}">every run of ${run.judgment}</a> · <a href="${href('/review', { path: data.path, node: run.judgment }, token)}">review queue</a> · <a href="${href('/accuracy', { path: data.path, node: run.judgment }, token)}">accuracy</a>`
-  return layout(`Run ${run.run_id}`, token, html`<h1>Run <code>${run.run_id}</code></h1>
+  return layout(
+    `Run ${run.run_id}`,
+    token,
+    html`<h1>Run <code>${run.run_id}</code></h1>
 <p class="muted meta">judgment <code>${run.judgment}</code> of <code>${data.path}</code> · ${links}</p>
 <h2>Settings</h2>
 ${settings(data)}
@@ -25,13 +28,16 @@ ${settings(data)}
 ${routesSection(run.routes, run.rows)}
 ${fitSection(run.fit, { path: data.path, judgment: run.judgment }, token)}
 <h2 id="rows">Rows</h2>
-${rows(data, token)}`)
+${rows(data, token)}`,
+  )
 }
 
 function settings(data: RunPageData): Html {
   const { run } = data
   const fact = (term: string, value: Html | string | number) => html`<dt>${term}</dt><dd>${value}</dd>`
-  const spec = data.spec_changed ? html`<code>${run.spec_hash}</code> <span class="alert">(the spec has changed since; answers are shown for its current wording)</span>` : html`<code>${run.spec_hash}</code> (the spec as it is now)`
+  const spec = data.spec_changed
+    ? html`<code>${run.spec_hash}</code> <span class="alert">(the spec has changed since; answers are shown for its current wording)</span>`
+    : html`<code>${run.spec_hash}</code> (the spec as it is now)`
   return html`<dl class="facts">
 ${fact('status', status(run.status))}
 ${fact('started (UTC)', run.started_at.slice(0, 19).replace('T', ' '))}${fact('finished (UTC)', run.finished_at.slice(0, 19).replace('T', ' '))}
@@ -47,14 +53,18 @@ ${run.model.startsWith(SIMULATED_PREFIX) ? fact('would cost on System One', html
 
 /** The command and the rows it ran on, as the run recorded them; runs recorded before that say so. */
 function ranOn(run: RunPageData['run']): Html {
-  if (run.command === '') return html`<span class="muted">not recorded (a run from before runs kept what they ran on)</span>`
+  if (run.command === '')
+    return html`<span class="muted">not recorded (a run from before runs kept what they ran on)</span>`
   const hash = run.source_hash === '' ? '' : html` <span class="muted">(content <code>${run.source_hash}</code>)</span>`
   const node = run.node !== '' && run.node !== run.judgment ? html`, for <code>${run.node}</code>` : ''
   return html`<code>judge ${run.command}</code> over <code>${run.source}</code>${hash}${node}`
 }
 
 function labelTable(question: string, counts: Readonly<Record<string, number>>, total: number): Html {
-  const rows = Object.entries(counts).map(([label, n]) => html`<tr><td>${label}</td><td class="num">${n}</td><td class="num">${total > 0 ? percent(n / total) : '–'}</td></tr>`)
+  const rows = Object.entries(counts).map(
+    ([label, n]) =>
+      html`<tr><td>${label}</td><td class="num">${n}</td><td class="num">${total > 0 ? percent(n / total) : '–'}</td></tr>`,
+  )
   return html`<table class="labels"><thead><tr><th><code>${question}</code></th><th class="num">rows</th><th class="num">share</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
@@ -74,14 +84,23 @@ ${pages > 1 ? pager(data, number, pages, token) : ''}`
 }
 
 function rowOf(data: RunPageData, row: RunRow, token: string | null): Html {
-  const state = row.state === null
-    ? html`<span class="muted">values not in the store</span>`
-    : html`${Object.entries(row.state).map(([column, value]) => html`<div><span class="muted">${column}</span> ${value}</div>`)}`
-  const answers = Object.entries(row.answers).map(([question, answer]) => html`<td>${answerCell(data, row.state_hash, question, answer, token)}</td>`)
+  const state =
+    row.state === null
+      ? html`<span class="muted">values not in the store</span>`
+      : html`${Object.entries(row.state).map(([column, value]) => html`<div><span class="muted">${column}</span> ${value}</div>`)}`
+  const answers = Object.entries(row.answers).map(
+    ([question, answer]) => html`<td>${answerCell(data, row.state_hash, question, answer, token)}</td>`,
+  )
   return html`<tr><td><code class="hash">${row.state_hash}</code></td><td class="state-cell">${state}</td><td class="num" data-label="rows">${row.rows}</td>${answers}</tr>`
 }
 
-function answerCell(data: RunPageData, stateHash: string, question: string, answer: RunAnswer | null, token: string | null): Html {
+function answerCell(
+  data: RunPageData,
+  stateHash: string,
+  question: string,
+  answer: RunAnswer | null,
+  token: string | null,
+): Html {
   if (answer === null) return html`<span class="muted">no answer in the store</span>`
   const label = html`<span class="answer"><span class="qname muted">${question}: </span><strong>${answer.label}</strong> ${percent(answer.p)}</span>`
   if (answer.verdict !== null) return html`${label} <span class="good">reviewed: ${answer.verdict.text}</span>`
@@ -90,8 +109,13 @@ function answerCell(data: RunPageData, stateHash: string, question: string, answ
 }
 
 function pager(data: RunPageData, number: number, pages: number, token: string | null): Html {
-  const to = (page: number) => `${href(`/runs/${encodeURIComponent(data.run.run_id)}`, { path: data.path, page: page > 1 ? page : undefined }, token)}#rows`
-  const previous = number > 1 ? html`<a rel="prev" href="${to(number - 1)}">← Previous</a>` : html`<span class="muted">← Previous</span>`
-  const next = number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
+  const to = (page: number) =>
+    `${href(`/runs/${encodeURIComponent(data.run.run_id)}`, { path: data.path, page: page > 1 ? page : undefined }, token)}#rows`
+  const previous =
+    number > 1
+      ? html`<a rel="prev" href="${to(number - 1)}">← Previous</a>`
+      : html`<span class="muted">← Previous</span>`
+  const next =
+    number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
   return html`<nav class="pager" aria-label="pages of rows">${previous}<span>Page ${number} of ${pages}</span>${next}</nav>`
 }

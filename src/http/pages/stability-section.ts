@@ -3,8 +3,10 @@ import type { Estimate, QuestionStability } from '../../core/stability/figures.t
 import { percent } from '../../format.ts'
 import { html, type Html } from '../html.ts'
 
-const share = (e: Estimate | null) => (e === null ? '–' : `${percent(e.point)} (${percent(e.interval[0])} to ${percent(e.interval[1])})`)
-const amount = (e: Estimate | null) => (e === null ? '–' : `${e.point.toFixed(3)} (${e.interval[0].toFixed(3)} to ${e.interval[1].toFixed(3)})`)
+const share = (e: Estimate | null) =>
+  e === null ? '–' : `${percent(e.point)} (${percent(e.interval[0])} to ${percent(e.interval[1])})`
+const amount = (e: Estimate | null) =>
+  e === null ? '–' : `${e.point.toFixed(3)} (${e.interval[0].toFixed(3)} to ${e.interval[1].toFixed(3)})`
 
 /**
  * The latest stability check of each question (`judge stability`): how often a label, and a
@@ -14,8 +16,13 @@ const amount = (e: Estimate | null) => (e === null ? '–' : `${e.point.toFixed(
 export function stabilitySection(stability: StabilityFigures | null | undefined): Html {
   const entries = Object.entries(stability ?? {}).filter((e): e is [string, QuestionStability] => e[1] !== null)
   if (entries.length === 0) return html``
-  const rows = entries.map(([question, s]) => html`<tr><td><code>${question}</code></td><td>${s.checked_at}</td><td class="num">${s.reasked}</td>
-<td class="num">${share(s.flip_rate)}</td><td class="num">${amount(s.p_jitter)}</td><td class="num">${share(s.route_flip_rate)}</td><td class="num">${nearText(s)}</td></tr>`)
+  const rows = entries.map(
+    ([
+      question,
+      s,
+    ]) => html`<tr><td><code>${question}</code></td><td>${s.checked_at}</td><td class="num">${s.reasked}</td>
+<td class="num">${share(s.flip_rate)}</td><td class="num">${amount(s.p_jitter)}</td><td class="num">${share(s.route_flip_rate)}</td><td class="num">${nearText(s)}</td></tr>`,
+  )
   return html`<h2 id="stability">Stability: the engine asked again</h2>
 <p class="muted">From the latest <code>judge stability</code> of each question: a sample of stored answers asked again past the cache, half unsure and half confident, weighed back by each stratum's answers, with 95% intervals. A flip rate above the error rate means the noise is the larger part of the error.</p>
 <div class="table-wrap"><table class="stability"><thead><tr><th>question</th><th>checked</th><th class="num">asked again</th><th class="num">flip rate</th><th class="num">p jitter</th><th class="num">route flips</th><th class="num">near a threshold</th></tr></thead><tbody>${rows}</tbody></table></div>`
@@ -23,5 +30,7 @@ export function stabilitySection(stability: StabilityFigures | null | undefined)
 
 function nearText(s: QuestionStability): string {
   const near = s.near_threshold
-  return near === null ? '–' : `${near.count} of ${near.answers} (${percent(near.share)}) within ${near.within.toFixed(3)} of ${near.thresholds.join(', ')}`
+  return near === null
+    ? '–'
+    : `${near.count} of ${near.answers} (${percent(near.share)}) within ${near.within.toFixed(3)} of ${near.thresholds.join(', ')}`
 }

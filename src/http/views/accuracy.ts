@@ -13,7 +13,10 @@ export interface AccuracyData {
   /** Every judgment the path selects, for moving between their reports. */
   readonly judgments: readonly string[]
   readonly report: AccuracyReport
-  /** The judgment's newest run's fit per question (app/fit.ts); null before a run kept one. Always given by accuracyData. */
+  /**
+   * The judgment's newest run's fit per question (app/fit.ts); null before a run kept one. Always given by
+   * accuracyData.
+   */
   readonly fit?: LastRunFit | null
 }
 
@@ -21,7 +24,10 @@ export interface AccuracyData {
 export function targetParam(raw: string | null): number {
   if (raw === null) return DEFAULT_TARGET
   const value = /^(0?\.\d{1,6}|0|1)$/.test(raw) ? Number(raw) : NaN
-  if (!(value > 0 && value < 1)) throw new UsageError(`target must be a number between 0 and 1, such as 0.95, not ${JSON.stringify(raw.slice(0, 40))}`)
+  if (!(value > 0 && value < 1))
+    throw new UsageError(
+      `target must be a number between 0 and 1, such as 0.95, not ${JSON.stringify(raw.slice(0, 40))}`,
+    )
   return value
 }
 
@@ -33,5 +39,10 @@ export async function accuracyData(ctx: ServerContext, request: HttpRequest): Pr
   const target = targetParam(param(query, 'target'))
   const [spec] = selectJudgments(project, param(query, 'node'), 'one')
   const report = await accuracyReport(ctx.runtime, project, spec, target)
-  return { path: path!, judgments: project.selected.map((s) => s.name), report, fit: lastRunFits(ctx.runtime, project, [spec])[0] ?? null }
+  return {
+    path: path!,
+    judgments: project.selected.map((s) => s.name),
+    report,
+    fit: lastRunFits(ctx.runtime, project, [spec])[0] ?? null,
+  }
 }

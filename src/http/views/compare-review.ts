@@ -7,7 +7,9 @@ import { reviewerOf, rowRefOf, signer } from './review-params.ts'
 /** Rows of the comparison review a page shows. */
 export const COMPARE_PAGE_SIZE = 25
 
-/** What GET /review?compare=<candidate> shows: the rows where the live and the candidate spec differ, to label blind. */
+/**
+ * What GET /review?compare=<candidate> shows: the rows where the live and the candidate spec differ, to label blind.
+ */
 export interface CompareReviewData {
   /** The live path and the candidate's, as requested. */
   readonly path: string
@@ -35,8 +37,15 @@ export async function compareReviewData(ctx: ServerContext, request: HttpRequest
   const queue = await compareQueue(ctx.runtime, { live, candidate, node: param(query, 'node') })
   const saved = rowRefOf(param(query, 'saved'), 'saved')
   return {
-    path: path!, compare, judgment: queue.judgment, candidate: queue.candidate, reviewer, signer: signer(request.headers, reviewer),
-    left: queue.left, cards: queue.cards.slice(0, COMPARE_PAGE_SIZE), saved: saved && { question: saved.question, state_hash: saved.stateHash },
+    path: path!,
+    compare,
+    judgment: queue.judgment,
+    candidate: queue.candidate,
+    reviewer,
+    signer: signer(request.headers, reviewer),
+    left: queue.left,
+    cards: queue.cards.slice(0, COMPARE_PAGE_SIZE),
+    saved: saved && { question: saved.question, state_hash: saved.stateHash },
   }
 }
 

@@ -37,7 +37,13 @@ export async function homeData(ctx: ServerContext): Promise<HomeData> {
     try {
       const project = loadRequested(ctx, path)
       const spend = serverSpend(ctx.runtime, project, ctx.config.serverMaxDailyCost)
-      folders.push({ path, judgments: await judgmentsOf(ctx, project), last_run: lastRunOf(ctx.runtime, project), spend, error: null })
+      folders.push({
+        path,
+        judgments: await judgmentsOf(ctx, project),
+        last_run: lastRunOf(ctx.runtime, project),
+        spend,
+        error: null,
+      })
     } catch (error) {
       // One broken folder must not take the page down; it shows its error instead.
       folders.push({ path, judgments: [], last_run: null, spend: null, error: ctx.clean((error as Error).message) })
@@ -47,12 +53,14 @@ export async function homeData(ctx: ServerContext): Promise<HomeData> {
 }
 
 async function judgmentsOf(ctx: ServerContext, project: Project): Promise<HomeJudgment[]> {
-  return Promise.all(project.specs.map(async (spec): Promise<HomeJudgment> => {
-    try {
-      return { name: spec.name, questions: await accuracySummary(ctx.runtime, project, spec), error: null }
-    } catch (error) {
-      // A broken answer key or reviews file shows on its judgment; the links to fix it stay.
-      return { name: spec.name, questions: null, error: ctx.clean((error as Error).message) }
-    }
-  }))
+  return Promise.all(
+    project.specs.map(async (spec): Promise<HomeJudgment> => {
+      try {
+        return { name: spec.name, questions: await accuracySummary(ctx.runtime, project, spec), error: null }
+      } catch (error) {
+        // A broken answer key or reviews file shows on its judgment; the links to fix it stay.
+        return { name: spec.name, questions: null, error: ctx.clean((error as Error).message) }
+      }
+    }),
+  )
 }

@@ -7,7 +7,14 @@ import { dayOf, reviewedOn, reviewerProgress, type ReviewerProgress } from '../.
 import { PAGE_SIZE, type Card } from '../../core/review/queue.ts'
 import { leftByKind, shows, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
 import type { Stratum } from '../../core/review/strata.ts'
-import { labelUnderCheck, verdictKey, verdictText, type Kind, type VerdictChoice, type VerdictRecord } from '../../core/review/verdicts.ts'
+import {
+  labelUnderCheck,
+  verdictKey,
+  verdictText,
+  type Kind,
+  type VerdictChoice,
+  type VerdictRecord,
+} from '../../core/review/verdicts.ts'
 import type { State } from '../../core/types.ts'
 import type { HttpRequest, ServerContext } from '../context.ts'
 import { param } from '../params.ts'
@@ -66,23 +73,48 @@ export interface ReviewData {
   /** Whether the judgment has an answer key (and so can have disagreements). */
   readonly has_key: boolean
   /** Each question with its labels and their descriptions (the guidelines: null where the spec gives none). */
-  readonly questions: readonly { readonly name: string; readonly ask: string; readonly labels: readonly string[]; readonly descriptions: readonly (string | null)[] }[]
+  readonly questions: readonly {
+    readonly name: string
+    readonly ask: string
+    readonly labels: readonly string[]
+    readonly descriptions: readonly (string | null)[]
+  }[]
   readonly filter: QueueFilter
   /** Rows of each kind left in the whole queue, and per question. */
   readonly left: Readonly<Record<Kind, number>>
   readonly left_by_question: QueueLeft
   /** Rows the signer settled today (UTC) and in all, rows held for them now, and rows left in the whole queue. */
-  readonly progress: { readonly reviewer: string; readonly day: string; readonly reviewed: number; readonly all_time: number; readonly held: number; readonly left: number }
+  readonly progress: {
+    readonly reviewer: string
+    readonly day: string
+    readonly reviewed: number
+    readonly all_time: number
+    readonly held: number
+    readonly left: number
+  }
   /** Every reviewer of the judgment: today's and all-time verdicts standing, rows held now. */
   readonly reviewers: readonly ReviewerProgress[]
-  /** Per question, the spec's accuracy target and the reviews per stratum it still takes (docs/review.md, The reviews it takes). */
+  /**
+   * Per question, the spec's accuracy target and the reviews per stratum it still takes (docs/review.md, The reviews it
+   * takes).
+   */
   readonly targets: Readonly<Record<string, TargetFigures>>
   /** The page shown: its number, the pages and rows the filter shows, and the place of its first row. */
-  readonly page: { readonly number: number; readonly pages: number; readonly size: number; readonly total: number; readonly first: number }
+  readonly page: {
+    readonly number: number
+    readonly pages: number
+    readonly size: number
+    readonly total: number
+    readonly first: number
+  }
   /** The verdict named by `saved`, while it stands; null otherwise. */
   readonly saved: ShownVerdict | null
   /** The row named by `undone`, and the verdict standing on it now (an earlier one), or null when none. */
-  readonly undone: { readonly question: string; readonly state_hash: string; readonly standing: ShownVerdict | null } | null
+  readonly undone: {
+    readonly question: string
+    readonly state_hash: string
+    readonly standing: ShownVerdict | null
+  } | null
   readonly cards: readonly ReviewCard[]
 }
 
@@ -93,23 +125,56 @@ export interface Banner {
 }
 
 /** The data of a review page: the queue read for `target`, filtered and paged; `signer` and `now` for the progress. */
-export function reviewData(target: ReviewTarget, queue: ReviewQueue, banner: Banner, signer: string, now: string, models?: AnswerModels): ReviewData {
+export function reviewData(
+  target: ReviewTarget,
+  queue: ReviewQueue,
+  banner: Banner,
+  signer: string,
+  now: string,
+  models?: AnswerModels,
+): ReviewData {
   const { spec } = target
   const view = viewQueue(queue.offered, queue.left, target.filter, target.page, PAGE_SIZE)
   const left = leftByKind(queue.left)
   const day = dayOf(now)
-  const shown = (ref: RowRef | null) => (ref === null ? null : shownVerdict(queue.verdicts.get(verdictKey(spec.name, ref.question, ref.stateHash))))
+  const shown = (ref: RowRef | null) =>
+    ref === null ? null : shownVerdict(queue.verdicts.get(verdictKey(spec.name, ref.question, ref.stateHash)))
   return {
-    path: target.path, judgment: spec.name, judgments: target.project.selected.map((s) => s.name), reviewer: target.reviewer,
-    audit: target.audit, model: queue.model ?? null, model_answers: models?.answers ?? 0,
-    other_models: (models?.others ?? []).map((o) => ({ ...o, setting: settingFor(o.model) })), unsure_below: spec.unsureBelow, has_key: spec.key !== null,
-    questions: spec.questions.map((q) => ({ name: q.name, ask: q.ask, labels: q.labels, descriptions: q.descriptions })),
-    filter: target.filter, left, left_by_question: queue.left,
-    ...progressOf(queue, spec.name, signer, day, left.disagreement + left.spot_check + left.unsure, heldBy(queue.leases ?? [])),
+    path: target.path,
+    judgment: spec.name,
+    judgments: target.project.selected.map((s) => s.name),
+    reviewer: target.reviewer,
+    audit: target.audit,
+    model: queue.model ?? null,
+    model_answers: models?.answers ?? 0,
+    other_models: (models?.others ?? []).map((o) => ({ ...o, setting: settingFor(o.model) })),
+    unsure_below: spec.unsureBelow,
+    has_key: spec.key !== null,
+    questions: spec.questions.map((q) => ({
+      name: q.name,
+      ask: q.ask,
+      labels: q.labels,
+      descriptions: q.descriptions,
+    })),
+    filter: target.filter,
+    left,
+    left_by_question: queue.left,
+    ...progressOf(
+      queue,
+      spec.name,
+      signer,
+      day,
+      left.disagreement + left.spot_check + left.unsure,
+      heldBy(queue.leases ?? []),
+    ),
     targets: queue.targets,
     page: { number: view.page, pages: view.pages, size: PAGE_SIZE, total: view.total, first: view.first },
     saved: shown(banner.saved),
-    undone: banner.undone && { question: banner.undone.question, state_hash: banner.undone.stateHash, standing: shown(banner.undone) },
+    undone: banner.undone && {
+      question: banner.undone.question,
+      state_hash: banner.undone.stateHash,
+      standing: shown(banner.undone),
+    },
     cards: view.cards.map(reviewCard),
   }
 }
@@ -122,28 +187,57 @@ function heldBy(leases: readonly { readonly reviewer: string }[]): Map<string, n
 }
 
 /** The progress of the page's signer and of every reviewer of the judgment. */
-function progressOf(queue: ReviewQueue, judgment: string, signer: string, day: string, left: number, held: ReadonlyMap<string, number>): Pick<ReviewData, 'progress' | 'reviewers'> {
+function progressOf(
+  queue: ReviewQueue,
+  judgment: string,
+  signer: string,
+  day: string,
+  left: number,
+  held: ReadonlyMap<string, number>,
+): Pick<ReviewData, 'progress' | 'reviewers'> {
   const reviewers = reviewerProgress(queue.reviews, judgment, day, held)
   const mine = reviewers.find((r) => r.reviewer === signer)
   return {
-    progress: { reviewer: signer, day, reviewed: reviewedOn(queue.reviews, judgment, signer, day), all_time: mine?.all_time ?? 0, held: mine?.held ?? 0, left },
+    progress: {
+      reviewer: signer,
+      day,
+      reviewed: reviewedOn(queue.reviews, judgment, signer, day),
+      all_time: mine?.all_time ?? 0,
+      held: mine?.held ?? 0,
+      left,
+    },
     reviewers,
   }
 }
 
 function reviewCard(card: Card): ReviewCard {
   return {
-    question: card.question, state_hash: card.stateHash, kind: card.kind, stratum: card.stratum, rank: card.rank, state: card.state,
-    model_label: card.modelLabel, p: card.p, margin: card.margin, top: card.top, key_label: card.keyLabel,
-    label_under_check: card.kind === 'disagreement' ? null : labelUnderCheck(card), verdicts: card.verdicts,
+    question: card.question,
+    state_hash: card.stateHash,
+    kind: card.kind,
+    stratum: card.stratum,
+    rank: card.rank,
+    state: card.state,
+    model_label: card.modelLabel,
+    p: card.p,
+    margin: card.margin,
+    top: card.top,
+    key_label: card.keyLabel,
+    label_under_check: card.kind === 'disagreement' ? null : labelUnderCheck(card),
+    verdicts: card.verdicts,
   }
 }
 
 function shownVerdict(record: VerdictRecord | undefined): ShownVerdict | null {
   if (!record) return null
   return {
-    question: record.question, state_hash: record.state_hash, verdict: record.verdict, labels: record.labels, text: verdictText(record),
-    reviewed_at: record.reviewed_at, reviewer: record.reviewer,
+    question: record.question,
+    state_hash: record.state_hash,
+    verdict: record.verdict,
+    labels: record.labels,
+    text: verdictText(record),
+    reviewed_at: record.reviewed_at,
+    reviewer: record.reviewer,
   }
 }
 
@@ -163,14 +257,32 @@ export async function reviewPageData(ctx: ServerContext, request: HttpRequest): 
   // A named view reads further, for the cards that stand in for those another reviewer takes meanwhile.
   const limit = target.page * PAGE_SIZE + (viewer === null ? 0 : SPARE_PAGES * PAGE_SIZE)
   const queue = await reviewQueue(ctx.runtime, { ...target, limit, reviewedBy: reviewer, viewer })
-  const data = reviewData(target, queue, banner, reviewer, timestamp(ctx.now()), answerModels(ctx.runtime, target.project, target.spec))
+  const data = reviewData(
+    target,
+    queue,
+    banner,
+    reviewer,
+    timestamp(ctx.now()),
+    answerModels(ctx.runtime, target.project, target.spec),
+  )
   if (viewer === null) return data
   const from = (data.page.number - 1) * PAGE_SIZE
-  const candidates = queue.offered.filter((c) => shows(target.filter, c)).slice(from, from + (SPARE_PAGES + 1) * PAGE_SIZE)
-  const taken = await holdShown(ctx.runtime, target, viewer, { cards: candidates, most: data.cards.length, seconds: ctx.config.reviewLeaseS, reviews: queue.reviews })
+  const candidates = queue.offered
+    .filter((c) => shows(target.filter, c))
+    .slice(from, from + (SPARE_PAGES + 1) * PAGE_SIZE)
+  const taken = await holdShown(ctx.runtime, target, viewer, {
+    cards: candidates,
+    most: data.cards.length,
+    seconds: ctx.config.reviewLeaseS,
+    reviews: queue.reviews,
+  })
   const held = heldBy((queue.leases ?? []).filter((l) => l.reviewer !== viewer))
   held.set(viewer, taken.length)
-  return { ...data, ...progressOf(queue, target.spec.name, reviewer, data.progress.day, data.progress.left, held), cards: taken.map(reviewCard) }
+  return {
+    ...data,
+    ...progressOf(queue, target.spec.name, reviewer, data.progress.day, data.progress.left, held),
+    cards: taken.map(reviewCard),
+  }
 }
 
 /** Pages of cards read past the one shown, to stand in for cards other reviewers take while it is built. */

@@ -42,21 +42,36 @@ export function reviewTarget(ctx: ServerContext, params: URLSearchParams, form =
   const path = param(params, 'path')
   const base = queueTarget(loadRequested(ctx, path), param(params, 'node'), auditOf(param(params, 'audit')))
   const prefix = form ? 'filter_' : ''
-  const filter = filterOf(base.spec, param(params, `${prefix}kind`), param(params, `${prefix}question`), param(params, `${prefix}row`))
+  const filter = filterOf(
+    base.spec,
+    param(params, `${prefix}kind`),
+    param(params, `${prefix}question`),
+    param(params, `${prefix}row`),
+  )
   const page = pageOf(param(params, 'page'))
   return {
-    ...base, path: path!, node: param(params, 'node'), reviewer: reviewerOf(param(params, 'reviewer'), 'reviewer'),
-    filter, page, limit: page * PAGE_SIZE, rows: filter.row === null ? [] : [filter.row],
+    ...base,
+    path: path!,
+    node: param(params, 'node'),
+    reviewer: reviewerOf(param(params, 'reviewer'), 'reviewer'),
+    filter,
+    page,
+    limit: page * PAGE_SIZE,
+    rows: filter.row === null ? [] : [filter.row],
   }
 }
 
 /** A filter's parameters, checked against the judgment: a kind, one of its questions, a state hash. */
 export function filterOf(spec: Spec, kind: string | null, question: string | null, row: string | null): QueueFilter {
-  if (kind !== null && !isKind(kind)) throw new UsageError(`kind must be disagreement, spot_check or unsure, not ${quoted(kind)}`)
+  if (kind !== null && !isKind(kind))
+    throw new UsageError(`kind must be disagreement, spot_check or unsure, not ${quoted(kind)}`)
   if (question !== null && !spec.questions.some((q) => q.name === question)) {
-    throw new UsageError(`question ${quoted(question)} is not a question of ${spec.name} (${spec.questions.map((q) => q.name).join(', ')})`)
+    throw new UsageError(
+      `question ${quoted(question)} is not a question of ${spec.name} (${spec.questions.map((q) => q.name).join(', ')})`,
+    )
   }
-  if (row !== null && !/^[0-9a-f]{16}$/.test(row)) throw new UsageError(`row must be a state hash of 16 hex digits, not ${quoted(row)}`)
+  if (row !== null && !/^[0-9a-f]{16}$/.test(row))
+    throw new UsageError(`row must be a state hash of 16 hex digits, not ${quoted(row)}`)
   return { kind, question, row }
 }
 
@@ -64,7 +79,8 @@ export function filterOf(spec: Spec, kind: string | null, question: string | nul
 export function pageOf(raw: string | null): number {
   if (raw === null) return 1
   const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN
-  if (!(value >= 1 && value <= MAX_PAGE)) throw new UsageError(`page must be a whole number from 1 to ${MAX_PAGE}, not ${quoted(raw)}`)
+  if (!(value >= 1 && value <= MAX_PAGE))
+    throw new UsageError(`page must be a whole number from 1 to ${MAX_PAGE}, not ${quoted(raw)}`)
   return value
 }
 
@@ -80,7 +96,8 @@ export function rowRefOf(raw: string | null, name: string): RowRef | null {
 export function auditOf(raw: string | null): number {
   if (raw === null) return DEFAULT_AUDIT
   const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN
-  if (!(value <= MAX_AUDIT)) throw new UsageError(`audit must be a whole number from 0 to ${MAX_AUDIT}, not ${quoted(raw)}`)
+  if (!(value <= MAX_AUDIT))
+    throw new UsageError(`audit must be a whole number from 0 to ${MAX_AUDIT}, not ${quoted(raw)}`)
   return value
 }
 
@@ -88,7 +105,9 @@ export function auditOf(raw: string | null): number {
 export function reviewerOf(raw: string | null, source: string): string | null {
   if (raw === null) return null
   if (!validReviewer(raw)) {
-    throw new UsageError(`${source} ${quoted(raw)} is not a reviewer name: use 1 to 64 letters, digits, spaces and ._@-, starting with a letter or digit`)
+    throw new UsageError(
+      `${source} ${quoted(raw)} is not a reviewer name: use 1 to 64 letters, digits, spaces and ._@-, starting with a letter or digit`,
+    )
   }
   return raw
 }
@@ -104,8 +123,14 @@ export function signer(headers: IncomingHttpHeaders, field: string | null): stri
 export function backParams(target: ReviewTarget): Record<string, string | number | undefined> {
   const { filter } = target
   return {
-    path: target.path, node: target.node ?? undefined, reviewer: target.reviewer ?? undefined, audit: target.audit,
-    kind: filter.kind ?? undefined, question: filter.question ?? undefined, row: filter.row ?? undefined, page: target.page > 1 ? target.page : undefined,
+    path: target.path,
+    node: target.node ?? undefined,
+    reviewer: target.reviewer ?? undefined,
+    audit: target.audit,
+    kind: filter.kind ?? undefined,
+    question: filter.question ?? undefined,
+    row: filter.row ?? undefined,
+    page: target.page > 1 ? target.page : undefined,
   }
 }
 

@@ -27,5 +27,7 @@ export function cookieReviewer(headers: IncomingHttpHeaders): string | null {
 /** The headers of a review page: the reviewer's name remembered, when it has one. */
 export function reviewerCookieHeaders(data: { readonly reviewer: string | null }): Record<string, string> {
   if (data.reviewer === null || !validReviewer(data.reviewer)) return {}
-  return { 'set-cookie': `${REVIEWER_COOKIE}=${encodeURIComponent(data.reviewer)}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax; HttpOnly` }
+  return {
+    'set-cookie': `${REVIEWER_COOKIE}=${encodeURIComponent(data.reviewer)}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax; HttpOnly`,
+  }
 }

@@ -12,7 +12,8 @@ export interface RunPageData extends RunDetail {
 /** The page of a run's rows a request asks for: a whole number from 1, default 1; past the last shows the last. */
 export function runPageOf(raw: string | null): number {
   if (raw === null) return 1
-  if (!/^[1-9]\d{0,8}$/.test(raw)) throw new UsageError(`page must be a whole number from 1, not ${JSON.stringify(raw.slice(0, 40))}`)
+  if (!/^[1-9]\d{0,8}$/.test(raw))
+    throw new UsageError(`page must be a whole number from 1, not ${JSON.stringify(raw.slice(0, 40))}`)
   return Number(raw)
 }
 
@@ -23,4 +24,3 @@ export async function runPageData(ctx: ServerContext, request: HttpRequest): Pro
   const page = runPageOf(param(request.query, 'page'))
   return { path: path!, ...(await runDetail(ctx.runtime, project, request.params.run_id, page)) }
 }
-

@@ -40,7 +40,9 @@ export interface ShadowRow {
   readonly last: string
 }
 
-/** The runs page's data, from the query's `path` and optional `node`: what GET /runs shows and its JSON twin answers. */
+/**
+ * The runs page's data, from the query's `path` and optional `node`: what GET /runs shows and its JSON twin answers.
+ */
 export function runsData(ctx: ServerContext, request: HttpRequest): RunsData {
   const path = param(request.query, 'path')
   const node = param(request.query, 'node')
@@ -52,7 +54,11 @@ export function runsData(ctx: ServerContext, request: HttpRequest): RunsData {
     judgments: selectJudgments(project, node, 'all').map((spec) => {
       const { drift, like, started } = runHistoryOf(ctx.runtime, project, spec)
       return {
-        name: spec.name, drift, like, labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])), started,
+        name: spec.name,
+        drift,
+        like,
+        labels: Object.fromEntries(spec.questions.map((q) => [q.name, q.labels])),
+        started,
         shadows: shadowAgreementOf(ctx.runtime, project, spec).map(shadowRow),
       }
     }),
@@ -60,5 +66,13 @@ export function runsData(ctx: ServerContext, request: HttpRequest): RunsData {
 }
 
 function shadowRow(s: ShadowAgreement): ShadowRow {
-  return { candidate: s.candidate, candidate_hash: s.candidateHash, question: s.question, rows: s.rows, agree: s.agree, agreement: s.agreement, last: s.last }
+  return {
+    candidate: s.candidate,
+    candidate_hash: s.candidateHash,
+    question: s.question,
+    rows: s.rows,
+    agree: s.agree,
+    agreement: s.agreement,
+    last: s.last,
+  }
 }

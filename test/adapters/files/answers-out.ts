@@ -8,7 +8,11 @@ import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 const a = parseSpec('state: [m]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/p/a.judge.yaml')
 const b = parseSpec('state: [m]\nquestions:\n  q:\n    ask: Other?\n    type: yes_no\n', '/p/b.judge.yaml')
 const answer = (label: string) => ({ label, p: 0.9, margin: 0.8, route: 'go', cached: true })
-const results = (label: string) => new Map([['a', { answers: { q: answer(label) } }], ['b', { answers: { q: answer('no') } }]]) as unknown as Map<string, SpecResult>
+const results = (label: string) =>
+  new Map([
+    ['a', { answers: { q: answer(label) } }],
+    ['b', { answers: { q: answer('no') } }],
+  ]) as unknown as Map<string, SpecResult>
 
 t.test('rows are written in input order whatever order they finish in', async (t) => {
   const file = join(t.testdir(), 'out.csv')
@@ -17,7 +21,10 @@ t.test('rows are written in input order whatever order they finish in', async (t
   w.write(0, { m: 'first' }, results('yes'))
   w.write(2, { m: 'third' }, results('yes'))
   await w.close()
-  t.equal(readFileSync(file, 'utf8'), 'm,q,q.p,q.margin,q.route\nfirst,yes,0.9,0.8,go\n"second, with comma",no,0.9,0.8,go\nthird,yes,0.9,0.8,go\n')
+  t.equal(
+    readFileSync(file, 'utf8'),
+    'm,q,q.p,q.margin,q.route\nfirst,yes,0.9,0.8,go\n"second, with comma",no,0.9,0.8,go\nthird,yes,0.9,0.8,go\n',
+  )
 })
 
 t.test('several judgments are written with judgment-prefixed columns; .jsonl writes JSON Lines', async (t) => {
@@ -25,7 +32,17 @@ t.test('several judgments are written with judgment-prefixed columns; .jsonl wri
   const w = openAnswersWriter(file, [a, b])
   w.write(0, { m: 'x' }, results('yes'))
   await w.close()
-  t.same(JSON.parse(readFileSync(file, 'utf8')), { m: 'x', 'a.q': 'yes', 'a.q.p': 0.9, 'a.q.margin': 0.8, 'a.q.route': 'go', 'b.q': 'no', 'b.q.p': 0.9, 'b.q.margin': 0.8, 'b.q.route': 'go' })
+  t.same(JSON.parse(readFileSync(file, 'utf8')), {
+    m: 'x',
+    'a.q': 'yes',
+    'a.q.p': 0.9,
+    'a.q.margin': 0.8,
+    'a.q.route': 'go',
+    'b.q': 'no',
+    'b.q.p': 0.9,
+    'b.q.margin': 0.8,
+    'b.q.route': 'go',
+  })
 })
 
 t.test('.tsv writes tab-separated lines; a tab or line break in a value becomes a space', async (t) => {

@@ -1,5 +1,12 @@
 import t from 'tap'
-import { delimitedLine, delimitedName, delimiterOf, parseDelimiter, parseOptions, TAB } from '../../../src/adapters/files/delimiter.ts'
+import {
+  delimitedLine,
+  delimitedName,
+  delimiterOf,
+  parseDelimiter,
+  parseOptions,
+  TAB,
+} from '../../../src/adapters/files/delimiter.ts'
 
 t.test('the delimiter follows the flag, else the extension', async (t) => {
   t.equal(delimiterOf('a.csv'), ',')
@@ -16,7 +23,11 @@ t.test('--delimiter takes one character, or tab spelled out', async (t) => {
   t.equal(parseDelimiter(TAB), TAB)
   t.equal(parseDelimiter(';'), ';')
   t.equal(parseDelimiter('|'), '|')
-  for (const bad of ['', ';;', '"', '\n']) t.throws(() => parseDelimiter(bad), { name: 'UsageError', message: /--delimiter must be one character \(or "tab"\)/ })
+  for (const bad of ['', ';;', '"', '\n'])
+    t.throws(() => parseDelimiter(bad), {
+      name: 'UsageError',
+      message: /--delimiter must be one character \(or "tab"\)/,
+    })
 })
 
 t.test('tab-separated text takes no quotes; other delimiters quote as CSV does', async (t) => {

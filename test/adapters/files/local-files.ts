@@ -16,7 +16,12 @@ function csv(rows: readonly Row[]): string {
 
 await filesContract(t, 'the local files keep the Files contract', (t, content) => {
   const dir = t.testdir({ 'messages.csv': csv(content.rows), 'spam.key.csv': csv(content.key) })
-  return { files: createLocalFiles(), spec: spec(SPAM_YAML + 'key: spam.key.csv\n', join(dir, 'spam.judge.yaml')), data: join(dir, 'messages.csv'), dir }
+  return {
+    files: createLocalFiles(),
+    spec: spec(SPAM_YAML + 'key: spam.key.csv\n', join(dir, 'spam.judge.yaml')),
+    data: join(dir, 'messages.csv'),
+    dir,
+  }
 })
 
 t.test('the key, the reviews file and the rows are the files the spec names, beside it', async (t) => {
@@ -27,13 +32,27 @@ t.test('the key, the reviews file and the rows are the files the spec names, bes
   })
   const judgment = spec(SPAM_YAML + 'key: answers.csv\nreviews: checked.csv\n', join(dir, 'spam.judge.yaml'))
   const files = createLocalFiles()
-  t.match([...(await files.key(judgment)).values()], [{ state: { message: 'hello' }, labels: { is_spam: 'no' }, where: `${join(dir, 'answers.csv')}:2` }])
+  t.match(
+    [...(await files.key(judgment)).values()],
+    [{ state: { message: 'hello' }, labels: { is_spam: 'no' }, where: `${join(dir, 'answers.csv')}:2` }],
+  )
   await files.appendVerdict(judgment, verdict('hello'))
-  t.equal(readFileSync(join(dir, 'checked.csv'), 'utf8').split('\n')[0], REVIEW_COLUMNS.join(','), 'the reviews file named by reviews:, made with its header')
+  t.equal(
+    readFileSync(join(dir, 'checked.csv'), 'utf8').split('\n')[0],
+    REVIEW_COLUMNS.join(','),
+    'the reviews file named by reviews:, made with its header',
+  )
   t.same([...(await files.verdicts(judgment)).values()], [verdict('hello')])
   const rows = []
   for await (const r of files.rows(join(dir, 'rows.jsonl'), 'rows.jsonl')) rows.push(r)
-  t.same(rows, [{ row: { message: 'hello', n: 1 }, where: 'rows.jsonl:1' }, { row: { message: 'bye' }, where: 'rows.jsonl:3' }], 'JSON Lines by the extension')
+  t.same(
+    rows,
+    [
+      { row: { message: 'hello', n: 1 }, where: 'rows.jsonl:1' },
+      { row: { message: 'bye' }, where: 'rows.jsonl:3' },
+    ],
+    'JSON Lines by the extension',
+  )
 })
 
 t.test('outside a repository the commit is empty', async (t) => {

@@ -38,6 +38,15 @@ t.test('past its size the oldest text goes first; one read again is the newest',
 
 t.test('a parse that throws holds nothing', async (t) => {
   const texts = parsedTexts<number>(2)
-  t.throws(() => texts.get('a', 'bad', () => { throw new Error('not valid') }), /not valid/)
-  t.equal(texts.get('a', 'bad', () => 7), 7)
+  t.throws(
+    () =>
+      texts.get('a', 'bad', () => {
+        throw new Error('not valid')
+      }),
+    /not valid/,
+  )
+  t.equal(
+    texts.get('a', 'bad', () => 7),
+    7,
+  )
 })

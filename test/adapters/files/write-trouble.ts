@@ -9,13 +9,21 @@ t.test('a full disk or quota is a full file, naming it and what to do', async (t
   for (const code of ['ENOSPC', 'EDQUOT']) {
     const error = fileWriteError('/srv/spam.reviews.csv', errno(code)) as StoreError
     t.ok(error instanceof StoreError)
-    t.match(error, { trouble: 'full', file: '/srv/spam.reviews.csv', status: 503, message: '/srv/spam.reviews.csv: the disk is full, nothing was saved in it: free space and send it again' })
+    t.match(error, {
+      trouble: 'full',
+      file: '/srv/spam.reviews.csv',
+      status: 503,
+      message: '/srv/spam.reviews.csv: the disk is full, nothing was saved in it: free space and send it again',
+    })
   }
 })
 
 t.test('a read-only file system or file says it cannot be written, and why', async (t) => {
   for (const code of ['EROFS', 'EACCES', 'EPERM']) {
-    t.match(fileWriteError('/srv/spam.reviews.csv', errno(code)), { trouble: 'read-only', message: `/srv/spam.reviews.csv cannot be written (${code}), nothing was saved in it` })
+    t.match(fileWriteError('/srv/spam.reviews.csv', errno(code)), {
+      trouble: 'read-only',
+      message: `/srv/spam.reviews.csv cannot be written (${code}), nothing was saved in it`,
+    })
   }
 })
 
@@ -26,7 +34,11 @@ t.test('any other error is passed on as it is', async (t) => {
 })
 
 /** A file handle over bytes in memory whose disk takes `room` more bytes, then refuses (ENOSPC). */
-function fakeHandle(held: number, room: number, after = 0): { handle: FileHandle; bytes: () => number; truncated: number[] } {
+function fakeHandle(
+  held: number,
+  room: number,
+  after = 0,
+): { handle: FileHandle; bytes: () => number; truncated: number[] } {
   let size = held
   const truncated: number[] = []
   const handle = {
@@ -59,7 +71,7 @@ t.test('a line written whole is synced; one the disk takes only in part is taken
   t.equal(part.bytes(), 100)
 })
 
-t.test('a line not begun, or followed by another process\'s, is left alone', async (t) => {
+t.test("a line not begun, or followed by another process's, is left alone", async (t) => {
   const none = fakeHandle(100, 0)
   await t.rejects(writeWhole(none.handle, Buffer.alloc(50), 100), { code: 'ENOSPC' })
   t.same(none.truncated, [], 'nothing written, nothing to take back')

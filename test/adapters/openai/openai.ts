@@ -4,9 +4,18 @@ import { createOpenAi, type OpenAiOptions } from '../../../src/adapters/openai/o
 import { EngineError } from '../../../src/errors.ts'
 import type { EngineRequest } from '../../../src/ports/engine.ts'
 import { engineContract, QUESTIONS } from '../../helpers/engine-contract.ts'
-import { simulatedTop, startOpenAiServer, type OpenAiServer, type OpenAiServerOptions } from '../../helpers/openai-server.ts'
+import {
+  simulatedTop,
+  startOpenAiServer,
+  type OpenAiServer,
+  type OpenAiServerOptions,
+} from '../../helpers/openai-server.ts'
 
-const REQUEST: EngineRequest = { model: 'qwen2.5-7b-instruct', state: { message: 'WIN A PRIZE now' }, questions: QUESTIONS }
+const REQUEST: EngineRequest = {
+  model: 'qwen2.5-7b-instruct',
+  state: { message: 'WIN A PRIZE now' },
+  questions: QUESTIONS,
+}
 
 async function serve(t: Test, options: OpenAiServerOptions = {}): Promise<OpenAiServer> {
   const server = await startOpenAiServer(options)
@@ -27,35 +36,52 @@ t.test('each question is one request to /chat/completions, all at once, with the
   const server = await serve(t)
   const result = await adapter(server).ask(REQUEST)
   t.equal(server.requests.length, 3)
-  t.same(server.requests.map((r) => r.path), ['/v1/chat/completions', '/v1/chat/completions', '/v1/chat/completions'])
+  t.same(
+    server.requests.map((r) => r.path),
+    ['/v1/chat/completions', '/v1/chat/completions', '/v1/chat/completions'],
+  )
   t.equal(server.requests[0].headers.authorization, undefined, 'no key, no header')
   t.match(result, { model: 'qwen2.5-7b-instruct', requests: 3, outputTokens: 3 })
   const prompts = server.requests.map((r) => r.body.messages[1].content as string)
-  t.same(result.inputTokens, prompts.reduce((sum, p, i) => sum + Math.ceil((server.requests[i].body.messages[0].content + '\n' + p).length / 4) + 16, 0), 'input tokens from usage')
+  t.same(
+    result.inputTokens,
+    prompts.reduce(
+      (sum, p, i) => sum + Math.ceil((server.requests[i].body.messages[0].content + '\n' + p).length / 4) + 16,
+      0,
+    ),
+    'input tokens from usage',
+  )
   const keyed = await serve(t, { expectKey: 'sk-local' })
   await adapter(keyed, { apiKey: 'sk-local' }).ask(REQUEST)
   t.equal(keyed.requests[0].headers.authorization, 'Bearer sk-local')
 })
 
-t.test('the distribution is the simulated model\'s, read from the first token\'s alternatives', async (t) => {
+t.test("the distribution is the simulated model's, read from the first token's alternatives", async (t) => {
   const server = await serve(t)
   const result = await adapter(server).ask({ ...REQUEST, questions: [QUESTIONS[1]] })
   const body = server.requests[0].body
   const prompt = body.messages.map((m: { content: string }) => m.content).join('\n')
   const expected: Record<string, number> = { personal: 0, promotion: 0, service: 0 }
   for (const { token, logprob } of simulatedTop(['personal', 'promotion', 'service'], prompt)) {
-    const label = token.trim() === '' ? undefined : Object.keys(expected).find((l) => l.startsWith(token.trim().toLowerCase()))
+    const label =
+      token.trim() === '' ? undefined : Object.keys(expected).find((l) => l.startsWith(token.trim().toLowerCase()))
     if (label) expected[label] += Math.exp(logprob)
   }
   const total = Object.values(expected).reduce((a, b) => a + b, 0)
-  for (const label of Object.keys(expected)) t.ok(Math.abs(result.distributions.topic[label] - expected[label] / total) < 1e-5, label)
+  for (const label of Object.keys(expected))
+    t.ok(Math.abs(result.distributions.topic[label] - expected[label] / total) < 1e-5, label)
 })
 
 t.test('a server without log probabilities or usage still answers, from the text and the estimate', async (t) => {
   const server = await serve(t, { noLogprobs: true, noUsage: true })
   const engine = adapter(server)
   const result = await engine.ask(REQUEST)
-  for (const q of QUESTIONS) t.same(Object.values(result.distributions[q.name]).sort(), [...q.labels.map(() => 0).slice(1), 1], `${q.name}: certain`)
+  for (const q of QUESTIONS)
+    t.same(
+      Object.values(result.distributions[q.name]).sort(),
+      [...q.labels.map(() => 0).slice(1), 1],
+      `${q.name}: certain`,
+    )
   t.equal(result.inputTokens, engine.estimate!(REQUEST).inputTokens)
 })
 
@@ -68,41 +94,69 @@ t.test('the estimate is one request per question, its tokens from the prompt', a
 
 t.test('a refusal carries its status, Retry-After and that asking again may help', async (t) => {
   const server = await serve(t, { failTimes: 99, status: 429, retryAfter: '7' })
-  const error = await adapter(server).ask(REQUEST).catch((e: unknown) => e)
+  const error = await adapter(server)
+    .ask(REQUEST)
+    .catch((e: unknown) => e)
   t.type(error, EngineError)
   t.match(error, { engineStatus: 429, transient: true, retryAfterMs: 7000, message: 'engine answered 429: overloaded' })
 })
 
 t.test('one question failing cancels the others and fails the row', async (t) => {
-  const server = await serve(t, { latencyMs: 50, reply: (_r, i) => (i === 1 ? { status: 400, body: { error: { message: 'bad label' } } } : undefined) })
+  const server = await serve(t, {
+    latencyMs: 50,
+    reply: (_r, i) => (i === 1 ? { status: 400, body: { error: { message: 'bad label' } } } : undefined),
+  })
   await t.rejects(adapter(server).ask(REQUEST), { message: 'engine answered 400: bad label', transient: false })
 })
 
-t.test('a row leaves no listener on the caller\'s signal, answered or failed', async (t) => {
+t.test("a row leaves no listener on the caller's signal, answered or failed", async (t) => {
   const caller = new AbortController()
   await adapter(await serve(t)).ask(REQUEST, caller.signal)
-  const failing = await serve(t, { reply: (_r, i) => (i === 1 ? { status: 400, body: { error: { message: 'bad label' } } } : undefined) })
+  const failing = await serve(t, {
+    reply: (_r, i) => (i === 1 ? { status: 400, body: { error: { message: 'bad label' } } } : undefined),
+  })
   await t.rejects(adapter(failing).ask(REQUEST, caller.signal))
   t.equal(getEventListeners(caller.signal, 'abort').length, 0)
 })
 
 t.test('an answer naming no label is an error that asking again would not mend', async (t) => {
   const server = await serve(t, { top: () => [{ token: 'Sure', logprob: -0.1 }] })
-  await t.rejects(adapter(server).ask(REQUEST), { name: 'EngineError', transient: false, message: /the model answered "Sure", which begins none of the labels yes, no/ })
+  await t.rejects(adapter(server).ask(REQUEST), {
+    name: 'EngineError',
+    transient: false,
+    message: /the model answered "Sure", which begins none of the labels yes, no/,
+  })
 })
 
 t.test('the key never shows in an error', async (t) => {
-  const server = await serve(t, { reply: () => ({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-secret-9' } } }) })
-  await t.rejects(adapter(server, { apiKey: 'sk-secret-9' }).ask(REQUEST), { message: 'engine answered 401: Incorrect API key provided: [redacted]' })
+  const server = await serve(t, {
+    reply: () => ({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-secret-9' } } }),
+  })
+  await t.rejects(adapter(server, { apiKey: 'sk-secret-9' }).ask(REQUEST), {
+    message: 'engine answered 401: Incorrect API key provided: [redacted]',
+  })
 })
 
 t.test('the models are GET {url}/models, and each answer carries the option mass of its top tokens', async (t) => {
   const server = await serve(t, { models: ['qwen2.5-7b-instruct', 'llama3.2:latest'] })
-  t.same((await adapter(server).models!()).map((m) => m.name), ['qwen2.5-7b-instruct', 'llama3.2:latest'])
+  t.same(
+    (await adapter(server).models!()).map((m) => m.name),
+    ['qwen2.5-7b-instruct', 'llama3.2:latest'],
+  )
   t.match(server.requests[0], { method: 'GET', path: '/v1/models' })
   const result = await adapter(server).ask(REQUEST)
-  for (const q of QUESTIONS) t.ok(result.facts![q.name].optionMass! > 0.9 && result.facts![q.name].optionMass! <= 1, `${q.name}: most of the mass on the labels`)
-  const stray = await serve(t, { top: () => [{ token: 'I', logprob: Math.log(0.8) }, { token: 'yes', logprob: Math.log(0.1) }, { token: 'low', logprob: Math.log(0.05) }] })
+  for (const q of QUESTIONS)
+    t.ok(
+      result.facts![q.name].optionMass! > 0.9 && result.facts![q.name].optionMass! <= 1,
+      `${q.name}: most of the mass on the labels`,
+    )
+  const stray = await serve(t, {
+    top: () => [
+      { token: 'I', logprob: Math.log(0.8) },
+      { token: 'yes', logprob: Math.log(0.1) },
+      { token: 'low', logprob: Math.log(0.05) },
+    ],
+  })
   const off = await adapter(stray).ask({ ...REQUEST, questions: [QUESTIONS[0]] })
   t.equal(off.facts?.is_spam.optionMass, 0.1, 'a model that would rather say something else')
   const bare = await serve(t, { noLogprobs: true })

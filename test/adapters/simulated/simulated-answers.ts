@@ -3,7 +3,12 @@ import { simulatedDistribution, simulatedTokens } from '../../../src/adapters/si
 import { question } from '../../helpers/engine-contract.ts'
 
 const yesNo = question('is_spam', 'yes_no', ['yes', 'no'], ['It promotes something', null], 'Is this message spam?')
-const choice = question('topic', 'choice', ['personal', 'billing', 'delivery'], [null, 'Invoices, payments and refunds', 'Parcels and orders'])
+const choice = question(
+  'topic',
+  'choice',
+  ['personal', 'billing', 'delivery'],
+  [null, 'Invoices, payments and refunds', 'Parcels and orders'],
+)
 const scale = question('urgency', 'scale', ['low', 'medium', 'high', 'critical'])
 
 t.test('distributions cover exactly the labels, with two decimals, summing to about 1', async (t) => {

@@ -71,7 +71,11 @@ t.test('answers deleted by another connection are dropped once the epoch is read
   t.equal(server.getAnswers('jev-1', 'state-0', ['fp-topic']).size, 1, 'what was not deleted is read again')
   server.getAnswers('jev-1', 'state-0', ['fp-topic'])
   t.equal(server.deleteAnswers({ judgment: 'spam', question: 'topic', model: 'jev-1', fingerprint: 'fp-topic' }), 1)
-  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-topic']).size, 0, 'a deletion through this store drops its kept answers at once')
+  t.equal(
+    server.getAnswers('jev-1', 'state-0', ['fp-topic']).size,
+    0,
+    'a deletion through this store drops its kept answers at once',
+  )
 })
 
 /** A memory store that counts the states whose labels reach it, behind the answer cache. */
@@ -88,15 +92,25 @@ function cachedLabels(states: number): { store: Store; reads: () => string[] } {
 
 t.test('labels read once are served from memory; a state lacking a label asked for is read again', async (t) => {
   const { store, reads } = cachedLabels(10)
-  for (const hash of ['a', 'b']) store.putAnswers([answer({ stateHash: hash, label: hash === 'a' ? 'yes' : 'no' })], hash, {})
-  const labels = (fps: string[], hashes: string[]) => Object.fromEntries([...store.answerLabels('jev-1', fps, hashes)].map(([fp, m]) => [fp, Object.fromEntries(m)]))
+  for (const hash of ['a', 'b'])
+    store.putAnswers([answer({ stateHash: hash, label: hash === 'a' ? 'yes' : 'no' })], hash, {})
+  const labels = (fps: string[], hashes: string[]) =>
+    Object.fromEntries([...store.answerLabels('jev-1', fps, hashes)].map(([fp, m]) => [fp, Object.fromEntries(m)]))
   t.same(labels(['fp-spam'], ['a', 'b', 'c']), { 'fp-spam': { a: 'yes', b: 'no' } })
   t.same(reads(), ['a', 'b', 'c'])
   t.same(labels(['fp-spam'], ['b', 'a']), { 'fp-spam': { b: 'no', a: 'yes' } })
   t.same(reads(), ['a', 'b', 'c'], 'from memory')
   store.putAnswers([answer({ stateHash: 'c', label: 'yes' })], 'c', {})
-  store.putAnswers([answer({ stateHash: 'a', fingerprint: 'fp-topic', question: 'topic', label: 'promotion' })], 'a', {})
-  t.same(labels(['fp-spam', 'fp-topic'], ['a', 'c']), { 'fp-spam': { a: 'yes', c: 'yes' }, 'fp-topic': { a: 'promotion' } }, 'answers stored later are found')
+  store.putAnswers(
+    [answer({ stateHash: 'a', fingerprint: 'fp-topic', question: 'topic', label: 'promotion' })],
+    'a',
+    {},
+  )
+  t.same(
+    labels(['fp-spam', 'fp-topic'], ['a', 'c']),
+    { 'fp-spam': { a: 'yes', c: 'yes' }, 'fp-topic': { a: 'promotion' } },
+    'answers stored later are found',
+  )
   t.same(reads().slice(3), ['a', 'c'])
   t.same(labels(['fp-spam'], ['a', 'c']), { 'fp-spam': { a: 'yes', c: 'yes' } })
   t.same(reads().slice(3), ['a', 'c'], 'both now from memory')
@@ -104,16 +118,19 @@ t.test('labels read once are served from memory; a state lacking a label asked f
   t.equal(store.answerLabels('jev-2', ['fp-spam'], ['a']).get('fp-spam')!.size, 0, 'another model is another key')
 })
 
-t.test('labels: more states in one read than the bound still all come back; a deletion drops what is held', async (t) => {
-  const { store, reads } = cachedLabels(2)
-  for (const hash of ['a', 'b', 'c']) store.putAnswers([answer({ stateHash: hash })], hash, {})
-  t.equal(store.answerLabels('jev-1', ['fp-spam'], ['a', 'b', 'c']).get('fp-spam')!.size, 3)
-  store.answerLabels('jev-1', ['fp-spam'], ['b', 'c'])
-  t.equal(reads().length, 3, 'the last two are held')
-  store.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' })
-  t.equal(store.answerLabels('jev-1', ['fp-spam'], ['b', 'c']).get('fp-spam')!.size, 0)
-  t.equal(reads().length, 5, 'read again after the deletion')
-})
+t.test(
+  'labels: more states in one read than the bound still all come back; a deletion drops what is held',
+  async (t) => {
+    const { store, reads } = cachedLabels(2)
+    for (const hash of ['a', 'b', 'c']) store.putAnswers([answer({ stateHash: hash })], hash, {})
+    t.equal(store.answerLabels('jev-1', ['fp-spam'], ['a', 'b', 'c']).get('fp-spam')!.size, 3)
+    store.answerLabels('jev-1', ['fp-spam'], ['b', 'c'])
+    t.equal(reads().length, 3, 'the last two are held')
+    store.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' })
+    t.equal(store.answerLabels('jev-1', ['fp-spam'], ['b', 'c']).get('fp-spam')!.size, 0)
+    t.equal(reads().length, 5, 'read again after the deletion')
+  },
+)
 
 t.test('past a larger bound, an eighth of the states, those read longest ago, make room at once', async (t) => {
   const { store, reads } = cached(16)

@@ -8,7 +8,10 @@ import { answer } from '../../helpers/contracts/answer-store.ts'
 import { pragma } from '../../helpers/pragma.ts'
 
 t.test('the base steps are the first of the schema, numbered from 1', async (t) => {
-  t.same(BASE_MIGRATIONS.map((m) => m.version), [1, 2, 3, 4])
+  t.same(
+    BASE_MIGRATIONS.map((m) => m.version),
+    [1, 2, 3, 4],
+  )
   t.same(MIGRATIONS.slice(0, BASE_MIGRATIONS.length), BASE_MIGRATIONS)
 })
 
@@ -29,5 +32,8 @@ t.test('a store at schema version 1 is migrated with its answers kept and keyed 
   store.putAnswers([answer({ stateHash: 'state-0', label: 'no' })], 'state-0', { message: 'hi' })
   t.equal(store.countAnswers('jev-1', 'fp-spam'), 1, 'the key is still one answer')
   t.equal(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam')?.label, 'yes', 'the migrated answer stands')
-  t.same(store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 5).map((a) => a.stateHash), ['state-0'])
+  t.same(
+    store.sampleAnswers('jev-1', 'fp-spam', 'spam', 'is_spam', 5).map((a) => a.stateHash),
+    ['state-0'],
+  )
 })

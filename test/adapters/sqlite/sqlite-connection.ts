@@ -4,9 +4,16 @@ import { DatabaseSync } from 'node:sqlite'
 import { configure, SCHEMA_VERSION, userVersion } from '../../../src/adapters/sqlite/sqlite-connection.ts'
 import { MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 
-t.test('the schema version a store opens at is the last migration\'s, known without loading the migrations', async (t) => {
-  t.equal(SCHEMA_VERSION, MIGRATIONS.at(-1)!.version, 'a migration appended raises SCHEMA_VERSION in sqlite-connection.ts')
-})
+t.test(
+  "the schema version a store opens at is the last migration's, known without loading the migrations",
+  async (t) => {
+    t.equal(
+      SCHEMA_VERSION,
+      MIGRATIONS.at(-1)!.version,
+      'a migration appended raises SCHEMA_VERSION in sqlite-connection.ts',
+    )
+  },
+)
 
 t.test('a new file is at version 0, and the version read is the one written', async (t) => {
   const db = new DatabaseSync(join(t.testdir(), 'store.sqlite'))

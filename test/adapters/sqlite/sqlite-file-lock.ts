@@ -9,7 +9,10 @@ import { fileLockContract } from '../../helpers/contracts/file-lock.ts'
 
 await fileLockContract(t, 'the SQLite lock keeps the FileLock contract', (t, waitMs) => {
   const dir = t.testdir({})
-  return { processes: [createSqliteFileLock({ waitMs }), createSqliteFileLock({ waitMs })], file: (name) => join(dir, name) }
+  return {
+    processes: [createSqliteFileLock({ waitMs }), createSqliteFileLock({ waitMs })],
+    file: (name) => join(dir, name),
+  }
 })
 
 const ADAPTER = pathToFileURL(join(import.meta.dirname, '../../../src/adapters/sqlite/sqlite-file-lock.ts')).href
@@ -22,7 +25,10 @@ async function holdingProcess(file: string): Promise<{ lockFile: string; kill():
     setInterval(() => {}, 1000)
     // The work waits on nothing that is referenced; a full collection first shows the lock outlives its frame.
     await createSqliteFileLock().hold(file, () => { setTimeout(() => { globalThis.gc(); console.log('holding ' + lockFileOf(file)) }, 0); return new Promise(() => {}) })`
-  const child = spawn(process.execPath, ['--no-warnings', '--expose-gc', '--input-type=module', '-e', code], { env: { ...process.env, LOCKED_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, ['--no-warnings', '--expose-gc', '--input-type=module', '-e', code], {
+    env: { ...process.env, LOCKED_FILE: file },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   let output = ''
   const lockFile = await new Promise<string>((resolve, reject) => {
@@ -31,22 +37,40 @@ async function holdingProcess(file: string): Promise<{ lockFile: string; kill():
       const held = /^holding (.+)$/m.exec(output)
       if (held) resolve(held[1])
     })
-    child.on('exit', (status) => reject(new Error(`the holding process ended (${status}) before it held the lock: ${output}`)))
+    child.on('exit', (status) =>
+      reject(new Error(`the holding process ended (${status}) before it held the lock: ${output}`)),
+    )
   })
-  return { lockFile, kill: async () => { child.kill('SIGKILL'); await exited } }
+  return {
+    lockFile,
+    kill: async () => {
+      child.kill('SIGKILL')
+      await exited
+    },
+  }
 }
 
-t.test('a lock held by another process keeps this one out until that process is killed, which releases it', async (t) => {
-  const file = join(t.testdir({}), 'spam.reviews.csv')
-  const other = await holdingProcess(file)
-  t.teardown(() => other.kill())
-  t.equal(other.lockFile, lockFileOf(file), 'the other process holds the lock of the same file')
-  await t.rejects(createSqliteFileLock({ waitMs: 100 }).hold(file, async () => t.fail('ran while another process held the lock')), RetryLaterError)
-  await other.kill()
-  const started = Date.now()
-  t.equal(await createSqliteFileLock({ waitMs: 2000 }).hold(file, async () => 'had'), 'had', 'the dead process left no lock')
-  t.ok(Date.now() - started < 1000, 'at once')
-})
+t.test(
+  'a lock held by another process keeps this one out until that process is killed, which releases it',
+  async (t) => {
+    const file = join(t.testdir({}), 'spam.reviews.csv')
+    const other = await holdingProcess(file)
+    t.teardown(() => other.kill())
+    t.equal(other.lockFile, lockFileOf(file), 'the other process holds the lock of the same file')
+    await t.rejects(
+      createSqliteFileLock({ waitMs: 100 }).hold(file, async () => t.fail('ran while another process held the lock')),
+      RetryLaterError,
+    )
+    await other.kill()
+    const started = Date.now()
+    t.equal(
+      await createSqliteFileLock({ waitMs: 2000 }).hold(file, async () => 'had'),
+      'had',
+      'the dead process left no lock',
+    )
+    t.ok(Date.now() - started < 1000, 'at once')
+  },
+)
 
 t.test('waiting for a lock never blocks the event loop', async (t) => {
   const file = join(t.testdir({}), 'spam.reviews.csv')
@@ -84,13 +108,26 @@ t.test('every path to one file names one lock: symbolic links are resolved', asy
   t.equal(lockFileOf(join(dir, 'linked', 'spam.reviews.csv')), lock)
   t.equal(lockFileOf(join(dir, 'other.csv')), lock)
   mkdirSync(join(dir, 'real', 'later'))
-  t.equal(lockFileOf(join(dir, 'linked', 'later', 'new.csv')), join(dir, 'real', 'later', '.judge', 'new.csv.lock'), 'a file not made yet, by its folder')
+  t.equal(
+    lockFileOf(join(dir, 'linked', 'later', 'new.csv')),
+    join(dir, 'real', 'later', '.judge', 'new.csv.lock'),
+    'a file not made yet, by its folder',
+  )
 })
 
-t.test('a file whose folder does not exist cannot be locked: the error is the file system\'s, and the work never runs', async (t) => {
-  const dir = t.testdir({})
-  await t.rejects(createSqliteFileLock().hold(join(dir, 'missing', 'spam.reviews.csv'), async () => t.fail('ran')), { code: 'ENOENT' })
-  t.notOk(existsSync(join(dir, 'missing')), 'the folder is not made')
-  writeFileSync(join(dir, 'plain'), '')
-  await t.rejects(createSqliteFileLock().hold(join(dir, 'plain', 'r.csv'), async () => t.fail('ran')), { code: 'ENOTDIR' })
-})
+t.test(
+  "a file whose folder does not exist cannot be locked: the error is the file system's, and the work never runs",
+  async (t) => {
+    const dir = t.testdir({})
+    await t.rejects(
+      createSqliteFileLock().hold(join(dir, 'missing', 'spam.reviews.csv'), async () => t.fail('ran')),
+      { code: 'ENOENT' },
+    )
+    t.notOk(existsSync(join(dir, 'missing')), 'the folder is not made')
+    writeFileSync(join(dir, 'plain'), '')
+    await t.rejects(
+      createSqliteFileLock().hold(join(dir, 'plain', 'r.csv'), async () => t.fail('ran')),
+      { code: 'ENOTDIR' },
+    )
+  },
+)

@@ -26,9 +26,15 @@ t.test('an answer is written with its option mass and reported model, and read b
   t.same(answers.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'), written)
 })
 
-t.test('an answer stored before the reported model and the option mass were kept reads the model asked and null', async (t) => {
-  const { db, answers } = methods(t)
-  db.exec(`INSERT INTO _judge_answers (model, fingerprint, state_hash, judgment, question, label, p, margin, distribution, asked_at, sample_rank)
+t.test(
+  'an answer stored before the reported model and the option mass were kept reads the model asked and null',
+  async (t) => {
+    const { db, answers } = methods(t)
+    db.exec(`INSERT INTO _judge_answers (model, fingerprint, state_hash, judgment, question, label, p, margin, distribution, asked_at, sample_rank)
     VALUES ('jev-1', 'fp-spam', 'state-0', 'spam', 'is_spam', 'yes', 0.8, 0.6, '{"yes":0.8,"no":0.2}', '2025-01-01T00:00:00', 1)`)
-  t.match(answers.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'), { reportedModel: 'jev-1', optionMass: null })
-})
+    t.match(answers.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'), {
+      reportedModel: 'jev-1',
+      optionMass: null,
+    })
+  },
+)

@@ -22,40 +22,60 @@ function occurrences(file: string, text: string): number {
 }
 
 t.test('a state is stored at the latest time its answers were asked', async (t) => {
-  t.equal(storedAt([answer({ askedAt: '2026-01-02T00:00:00.000' }), answer({ askedAt: '2026-01-03T00:00:00.000' }), answer({ askedAt: '2026-01-01T00:00:00.000' })]), '2026-01-03T00:00:00.000')
+  t.equal(
+    storedAt([
+      answer({ askedAt: '2026-01-02T00:00:00.000' }),
+      answer({ askedAt: '2026-01-03T00:00:00.000' }),
+      answer({ askedAt: '2026-01-01T00:00:00.000' }),
+    ]),
+    '2026-01-03T00:00:00.000',
+  )
   t.equal(storedAt([]), '')
 })
 
 t.test('the audit of a state lists each place it was held in, with the count', async (t) => {
   const audit = { at: '2026-01-01T00:00:00.000', command: 'judge forget --state' }
   t.same(auditLines({ stateHash: 'h', values: true, keptRows: 2 }, audit), [
-    { ...audit, stateHash: 'h', place: 'values', count: 1 }, { ...audit, stateHash: 'h', place: 'kept rows', count: 2 },
+    { ...audit, stateHash: 'h', place: 'values', count: 1 },
+    { ...audit, stateHash: 'h', place: 'kept rows', count: 2 },
   ])
   t.same(auditLines({ stateHash: 'h', values: false, keptRows: 0 }, audit), [])
 })
 
-t.test('a forgotten row\'s bytes are gone from the store file and its log, among thousands of rows written around it', async (t) => {
-  const file = join(t.testdir(), 'store.sqlite')
-  const store = openSqliteStore(file, { batchReads: true })
-  t.teardown(() => store.close())
-  const long = `${MARKER} ${'a long message that spills over a page '.repeat(200)}`
-  for (const [hash, message] of [['state-short', MARKER], ['state-long', long]]) {
-    store.putAnswers([answer({ stateHash: hash })], hash, { message })
-    store.keepRow('spam', hash, { message }, '2026-01-01T00:00:00.000')
-    store.recordShadow([pair({ stateHash: hash })])
-  }
-  // Rows written after move the forgotten ones between pages as the tree splits.
-  for (let i = 0; i < 3000; i++) store.putAnswers([answer({ stateHash: `state-${i}` })], `state-${i}`, { message: `row ${i} ${'x'.repeat(i % 90)}` })
-  t.ok(occurrences(file, MARKER) + occurrences(`${file}-wal`, MARKER) >= 2, 'the values were written')
-  const forgotten = store.forget({ values: ['state-short', 'state-long'], records: ['state-short', 'state-long'] }, { at: '2026-02-01T00:00:00.000', command: 'test' })
-  t.equal(forgotten.states.length, 2)
-  t.ok(forgotten.logCleared)
-  t.equal(occurrences(file, MARKER), 0, 'not in the file')
-  t.equal(occurrences(`${file}-wal`, MARKER), 0, 'not in the log')
-  t.equal(existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`).length : 0, 0, 'the log is emptied')
-  t.equal(pragma(file, 'integrity_check'), 'ok')
-  t.equal(store.getStates(['state-1']).size, 1, 'the other rows stay')
-})
+t.test(
+  "a forgotten row's bytes are gone from the store file and its log, among thousands of rows written around it",
+  async (t) => {
+    const file = join(t.testdir(), 'store.sqlite')
+    const store = openSqliteStore(file, { batchReads: true })
+    t.teardown(() => store.close())
+    const long = `${MARKER} ${'a long message that spills over a page '.repeat(200)}`
+    for (const [hash, message] of [
+      ['state-short', MARKER],
+      ['state-long', long],
+    ]) {
+      store.putAnswers([answer({ stateHash: hash })], hash, { message })
+      store.keepRow('spam', hash, { message }, '2026-01-01T00:00:00.000')
+      store.recordShadow([pair({ stateHash: hash })])
+    }
+    // Rows written after move the forgotten ones between pages as the tree splits.
+    for (let i = 0; i < 3000; i++)
+      store.putAnswers([answer({ stateHash: `state-${i}` })], `state-${i}`, {
+        message: `row ${i} ${'x'.repeat(i % 90)}`,
+      })
+    t.ok(occurrences(file, MARKER) + occurrences(`${file}-wal`, MARKER) >= 2, 'the values were written')
+    const forgotten = store.forget(
+      { values: ['state-short', 'state-long'], records: ['state-short', 'state-long'] },
+      { at: '2026-02-01T00:00:00.000', command: 'test' },
+    )
+    t.equal(forgotten.states.length, 2)
+    t.ok(forgotten.logCleared)
+    t.equal(occurrences(file, MARKER), 0, 'not in the file')
+    t.equal(occurrences(`${file}-wal`, MARKER), 0, 'not in the log')
+    t.equal(existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`).length : 0, 0, 'the log is emptied')
+    t.equal(pragma(file, 'integrity_check'), 'ok')
+    t.equal(store.getStates(['state-1']).size, 1, 'the other rows stay')
+  },
+)
 
 t.test('a reader in another connection keeps the log from being emptied; the forgetting still stands', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
@@ -70,13 +90,23 @@ t.test('a reader in another connection keeps the log from being emptied; the for
   const busy = openSqliteStore(file)
   t.teardown(() => busy.close())
   const slow = Date.now()
-  const forgotten = busy.forget({ values: ['state-0'], records: [] }, { at: '2026-02-01T00:00:00.000', command: 'test' })
+  const forgotten = busy.forget(
+    { values: ['state-0'], records: [] },
+    { at: '2026-02-01T00:00:00.000', command: 'test' },
+  )
   t.comment(`waited ${Date.now() - slow} ms for the reader`)
-  t.same(forgotten.states.map((s) => s.stateHash), ['state-0'])
+  t.same(
+    forgotten.states.map((s) => s.stateHash),
+    ['state-0'],
+  )
   t.equal(forgotten.logCleared, false)
   reader.exec('COMMIT')
   t.equal(store.getStates(['state-0']).size, 0)
-  t.same(busy.forget({ values: [], records: [] }, { at: '2026-02-01T00:00:00.000', command: 'test' }), { states: [], logCleared: true }, 'forgetting again empties it')
+  t.same(
+    busy.forget({ values: [], records: [] }, { at: '2026-02-01T00:00:00.000', command: 'test' }),
+    { states: [], logCleared: true },
+    'forgetting again empties it',
+  )
   t.equal(occurrences(`${file}-wal`, MARKER), 0)
 })
 
@@ -84,10 +114,19 @@ t.test('forgetting finds what it removes by index: states by hash and time store
   const db = new DatabaseSync(':memory:')
   t.teardown(() => db.close())
   for (const step of MIGRATIONS) db.exec(step.sql)
-  const plan = (sql: string) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((row) => row.detail).join('\n')
+  const plan = (sql: string) =>
+    db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all()
+      .map((row) => row.detail)
+      .join('\n')
   t.match(plan(FORGET_SQL.expiredStates), /SEARCH s USING (COVERING )?INDEX _judge_states_stored \(stored_at<\?\)/)
-  t.match(plan(FORGET_SQL.expiredStates), /SEARCH a USING PRIMARY KEY \(model=\? AND state_hash=\? AND fingerprint=\?\)/)
+  t.match(
+    plan(FORGET_SQL.expiredStates),
+    /SEARCH a USING PRIMARY KEY \(model=\? AND state_hash=\? AND fingerprint=\?\)/,
+  )
   t.notMatch(plan(FORGET_SQL.expiredStates), /SCAN a\b/, 'no scan of the answers')
-  for (const sql of [FORGET_SQL.heldKept, FORGET_SQL.deleteKept]) t.match(plan(sql), /_judge_kept_state \(state_hash=\?\)/)
+  for (const sql of [FORGET_SQL.heldKept, FORGET_SQL.deleteKept])
+    t.match(plan(sql), /_judge_kept_state \(state_hash=\?\)/)
   t.match(plan(FORGET_SQL.deleteValues), /SEARCH _judge_states USING PRIMARY KEY \(state_hash=\?\)/)
 })

@@ -16,11 +16,19 @@ await leaseStoreContract(t, 'two connections on one SQLite file keep the LeaseSt
 })
 
 t.test('a store that can only be read keeps no hold: every row is offered to every reviewer', async (t) => {
-  const store = leaseMethods({} as never, () => {
-    throw new Error('no write')
-  }, true)
+  const store = leaseMethods(
+    {} as never,
+    () => {
+      throw new Error('no write')
+    },
+    true,
+  )
   const row = (stateHash: string) => ({ question: 'is_spam', stateHash, card: '{}' })
-  t.same([...store.holdRows('spam', 'ann', [row('a'), row('b'), row('c')], 1, 2, 2)], ['is_spam\0a', 'is_spam\0b'], 'the first rows, as many as asked')
+  t.same(
+    [...store.holdRows('spam', 'ann', [row('a'), row('b'), row('c')], 1, 2, 2)],
+    ['is_spam\0a', 'is_spam\0b'],
+    'the first rows, as many as asked',
+  )
   t.same(store.heldRows('spam', 1), [])
   store.releaseRow('spam', 'is_spam', 'a')
   store.releaseReviewer('spam', 'ann')

@@ -18,7 +18,13 @@ function records(t: Test, transaction: (work: () => void) => void = (work) => wo
   return { methods, used }
 }
 
-const candidate = { judgment: 'spam-v2', specHash: 'c1', question: 'is_spam', fingerprint: 'fp', seenAt: '2025-01-01T00:00:00' }
+const candidate = {
+  judgment: 'spam-v2',
+  specHash: 'c1',
+  question: 'is_spam',
+  fingerprint: 'fp',
+  seenAt: '2025-01-01T00:00:00',
+}
 
 t.test('every write runs in the transaction it is given; reads run none', async (t) => {
   const { methods, used } = records(t)
@@ -43,7 +49,16 @@ t.test('a write whose transaction does not run it saves nothing', async (t) => {
 t.test('kept rows come with their state parsed; shadow pairs and candidates as written', async (t) => {
   const { methods } = records(t)
   methods.keepRow('spam', 'state-0', { message: 'hi, "you"' }, '2025-01-01T00:00:00')
-  t.same(methods.keptRows('spam'), [{ judgment: 'spam', stateHash: 'state-0', state: { message: 'hi, "you"' }, firstSeen: '2025-01-01T00:00:00', lastSeen: '2025-01-01T00:00:00', seen: 1 }])
+  t.same(methods.keptRows('spam'), [
+    {
+      judgment: 'spam',
+      stateHash: 'state-0',
+      state: { message: 'hi, "you"' },
+      firstSeen: '2025-01-01T00:00:00',
+      lastSeen: '2025-01-01T00:00:00',
+      seen: 1,
+    },
+  ])
   methods.recordShadow([pair()], [candidate])
   t.same(methods.shadowPairs('spam'), [pair()])
   t.same(methods.candidateQuestions(), [candidate])

@@ -19,7 +19,10 @@ function runs(t: Test, transaction: (work: () => void) => void = (work) => work(
   return { methods, used }
 }
 
-const states = [{ stateHash: 'a', rows: 2 }, { stateHash: 'b', rows: 1 }]
+const states = [
+  { stateHash: 'a', rows: 2 },
+  { stateHash: 'b', rows: 1 },
+]
 
 t.test('every write runs in the transaction it is given; reads run none', async (t) => {
   const { methods, used } = runs(t)
@@ -50,10 +53,21 @@ t.test('a run comes back as a plain object with the fields in the order of a run
   t.equal(JSON.stringify(listed), JSON.stringify(run()), 'it serializes exactly as the record written')
 })
 
-t.test('label counts come with their run\'s rows, start and provenance; states with their rows', async (t) => {
+t.test("label counts come with their run's rows, start and provenance; states with their rows", async (t) => {
   const { methods } = runs(t)
-  methods.recordRun(run(), [count(run().run_id, 'is_spam', 'yes', 4, 1, 16), count(run().run_id, 'is_spam', 'no', 6)], states)
-  const of = { rows: 10, started_at: run().started_at, status: 'complete', command: 'run', source: 'messages.csv', reported_model: 'jev-1.0.3' }
+  methods.recordRun(
+    run(),
+    [count(run().run_id, 'is_spam', 'yes', 4, 1, 16), count(run().run_id, 'is_spam', 'no', 6)],
+    states,
+  )
+  const of = {
+    rows: 10,
+    started_at: run().started_at,
+    status: 'complete',
+    command: 'run',
+    source: 'messages.csv',
+    reported_model: 'jev-1.0.3',
+  }
   t.same(methods.runLabelCounts('spam'), [
     { run_id: run().run_id, question: 'is_spam', label: 'yes', count: 4, states: 1, squares: 16, ...of },
     { run_id: run().run_id, question: 'is_spam', label: 'no', count: 6, states: null, squares: null, ...of },

@@ -21,14 +21,17 @@ await storeContract(t, 'the SQLite store in memory keeps the Store contract', ()
 
 const contractDir = t.testdir()
 let opened = 0
-await storeContract(t, 'the SQLite store on disk keeps the Store contract',
-  () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`)))
+await storeContract(t, 'the SQLite store on disk keeps the Store contract', () =>
+  openSqliteStore(join(contractDir, `store-${opened++}.sqlite`)),
+)
 
-await storeContract(t, 'the SQLite store on disk with batched reads keeps the Store contract',
-  () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true }))
+await storeContract(t, 'the SQLite store on disk with batched reads keeps the Store contract', () =>
+  openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true }),
+)
 
-await storeContract(t, 'the SQLite store with batched reads and answers kept in memory keeps the Store contract',
-  () => openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true, cachedStates: 2 }))
+await storeContract(t, 'the SQLite store with batched reads and answers kept in memory keeps the Store contract', () =>
+  openSqliteStore(join(contractDir, `store-${opened++}.sqlite`), { batchReads: true, cachedStates: 2 }),
+)
 
 t.test('the write mark moves when another connection commits, from the next turn with batched reads', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
@@ -43,44 +46,59 @@ t.test('the write mark moves when another connection commits, from the next turn
   t.not(moved, mark, 'the next turn sees the other commit')
   other.keptRows('spam')
   await new Promise((resolve) => setImmediate(resolve))
-  t.equal(batched.writeMark(), moved, 'another connection\'s reads leave it')
+  t.equal(batched.writeMark(), moved, "another connection's reads leave it")
 })
 
-t.test('with batched reads, the store reads its own writes at once and another connection\'s from the next turn', async (t) => {
-  const file = join(t.testdir(), 'store.sqlite')
-  const batched = openSqliteStore(file, { batchReads: true })
-  const other = openSqliteStore(file)
-  t.teardown(() => (batched.close(), other.close()))
-  t.equal(batched.countAnswers('jev-1', 'fp-spam'), 0)
-  batched.putAnswers([answer()], 'state-0', { message: 'hi' })
-  t.equal(batched.countAnswers('jev-1', 'fp-spam'), 1, 'its own write ends the snapshot')
-  other.putAnswers([answer({ stateHash: 'state-1' })], 'state-1', { message: 'ho' })
-  t.equal(batched.countAnswers('jev-1', 'fp-spam'), 1, 'the same turn reads the same snapshot')
-  await new Promise((resolve) => setImmediate(resolve))
-  t.equal(batched.countAnswers('jev-1', 'fp-spam'), 2, 'the next turn sees the other commit')
-})
+t.test(
+  "with batched reads, the store reads its own writes at once and another connection's from the next turn",
+  async (t) => {
+    const file = join(t.testdir(), 'store.sqlite')
+    const batched = openSqliteStore(file, { batchReads: true })
+    const other = openSqliteStore(file)
+    t.teardown(() => (batched.close(), other.close()))
+    t.equal(batched.countAnswers('jev-1', 'fp-spam'), 0)
+    batched.putAnswers([answer()], 'state-0', { message: 'hi' })
+    t.equal(batched.countAnswers('jev-1', 'fp-spam'), 1, 'its own write ends the snapshot')
+    other.putAnswers([answer({ stateHash: 'state-1' })], 'state-1', { message: 'ho' })
+    t.equal(batched.countAnswers('jev-1', 'fp-spam'), 1, 'the same turn reads the same snapshot')
+    await new Promise((resolve) => setImmediate(resolve))
+    t.equal(batched.countAnswers('jev-1', 'fp-spam'), 2, 'the next turn sees the other commit')
+  },
+)
 
-t.test('a file damaged under an open store gives a StoreError naming it, ends every transaction, and serves again once put right', async (t) => {
-  const file = join(t.testdir(), 'store.sqlite')
-  const writer = openSqliteStore(file)
-  for (let i = 0; i < 200; i++) writer.putAnswers([answer({ stateHash: `state-${i}` })], `state-${i}`, { message: `message ${i} `.repeat(30) })
-  writer.close()
-  const store = openSqliteStore(file, { batchReads: true })
-  t.teardown(() => store.close())
-  t.equal(store.answersEpoch(), 0)
-  await new Promise((resolve) => setImmediate(resolve))
-  const damage = damagePages(file)
-  const error = t.throws(() => store.getStates(['state-7', 'state-150'])) as StoreError
-  t.ok(error instanceof StoreError)
-  t.match(error, { trouble: 'damaged', file, message: `${file} is damaged (database disk image is malformed): stop every judge process on it` })
-  // The turn's read transaction ends from setImmediate: a throw there would end the process.
-  await new Promise((resolve) => setImmediate(resolve))
-  t.throws(() => store.putAnswers([answer({ stateHash: 'state-new' })], 'state-new', { message: 'new' }), { name: 'StoreError', trouble: 'damaged' }, 'a write meets it too, and rolls back')
-  damage.restore()
-  t.equal(store.getStates(['state-7', 'state-150']).size, 2, 'the pages read while damaged are read again')
-  store.putAnswers([answer({ stateHash: 'state-new' })], 'state-new', { message: 'new' })
-  t.equal(store.countAnswers('jev-1', 'fp-spam'), 201)
-})
+t.test(
+  'a file damaged under an open store gives a StoreError naming it, ends every transaction, and serves again once put right',
+  async (t) => {
+    const file = join(t.testdir(), 'store.sqlite')
+    const writer = openSqliteStore(file)
+    for (let i = 0; i < 200; i++)
+      writer.putAnswers([answer({ stateHash: `state-${i}` })], `state-${i}`, { message: `message ${i} `.repeat(30) })
+    writer.close()
+    const store = openSqliteStore(file, { batchReads: true })
+    t.teardown(() => store.close())
+    t.equal(store.answersEpoch(), 0)
+    await new Promise((resolve) => setImmediate(resolve))
+    const damage = damagePages(file)
+    const error = t.throws(() => store.getStates(['state-7', 'state-150'])) as StoreError
+    t.ok(error instanceof StoreError)
+    t.match(error, {
+      trouble: 'damaged',
+      file,
+      message: `${file} is damaged (database disk image is malformed): stop every judge process on it`,
+    })
+    // The turn's read transaction ends from setImmediate: a throw there would end the process.
+    await new Promise((resolve) => setImmediate(resolve))
+    t.throws(
+      () => store.putAnswers([answer({ stateHash: 'state-new' })], 'state-new', { message: 'new' }),
+      { name: 'StoreError', trouble: 'damaged' },
+      'a write meets it too, and rolls back',
+    )
+    damage.restore()
+    t.equal(store.getStates(['state-7', 'state-150']).size, 2, 'the pages read while damaged are read again')
+    store.putAnswers([answer({ stateHash: 'state-new' })], 'state-new', { message: 'new' })
+    t.equal(store.countAnswers('jev-1', 'fp-spam'), 201)
+  },
+)
 
 t.test('a store on a read-only mount reads, and refuses every write saying why', { skip: CANNOT_MOUNT }, async (t) => {
   const dir = mountTmpfs(t, 4 << 20)
@@ -93,33 +111,47 @@ t.test('a store on a read-only mount reads, and refuses every write saying why',
   t.teardown(() => store.close())
   t.same(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'), answer())
   const why = `${file} is read-only (${file} is not writable (EROFS)): nothing can be saved in it, and reading it works`
-  t.throws(() => store.putAnswers([answer({ stateHash: 'state-1' })], 'state-1', { message: 'ho' }), { name: 'StoreError', trouble: 'read-only', message: why })
+  t.throws(() => store.putAnswers([answer({ stateHash: 'state-1' })], 'state-1', { message: 'ho' }), {
+    name: 'StoreError',
+    trouble: 'read-only',
+    message: why,
+  })
   t.throws(() => store.recordRun(run(), []), { name: 'StoreError', trouble: 'read-only' })
   t.equal(store.countAnswers('jev-1', 'fp-spam'), 1, 'and reads still work after')
 })
 
-t.test('a full disk says how many answers this store saved before it filled, and a write after space is freed succeeds', { skip: CANNOT_MOUNT }, async (t) => {
-  const dir = mountTmpfs(t, 1 << 20)
-  const file = join(dir, 'store.sqlite')
-  const store = openSqliteStore(file)
-  t.teardown(() => store.close())
-  let saved = 0
-  let error: unknown = null
-  for (; saved < 10_000 && error === null; saved++) {
-    try {
-      store.putAnswers([answer({ stateHash: `state-${saved}` })], `state-${saved}`, { message: `message ${saved} `.repeat(40) })
-    } catch (caught) {
-      error = caught
-      saved--
+t.test(
+  'a full disk says how many answers this store saved before it filled, and a write after space is freed succeeds',
+  { skip: CANNOT_MOUNT },
+  async (t) => {
+    const dir = mountTmpfs(t, 1 << 20)
+    const file = join(dir, 'store.sqlite')
+    const store = openSqliteStore(file)
+    t.teardown(() => store.close())
+    let saved = 0
+    let error: unknown = null
+    for (; saved < 10_000 && error === null; saved++) {
+      try {
+        store.putAnswers([answer({ stateHash: `state-${saved}` })], `state-${saved}`, {
+          message: `message ${saved} `.repeat(40),
+        })
+      } catch (caught) {
+        error = caught
+        saved--
+      }
     }
-  }
-  t.match(error, { name: 'StoreError', trouble: 'full', message: `${file}: the disk is full, nothing more can be saved: free space and run again: ${saved} answers are kept` })
-  t.equal(store.countAnswers('jev-1', 'fp-spam'), saved, 'every answer counted is in the store')
-  store.close()
-  const reopened = openSqliteStore(file)
-  t.teardown(() => reopened.close())
-  t.equal(reopened.countAnswers('jev-1', 'fp-spam'), saved, 'and stays there')
-})
+    t.match(error, {
+      name: 'StoreError',
+      trouble: 'full',
+      message: `${file}: the disk is full, nothing more can be saved: free space and run again: ${saved} answers are kept`,
+    })
+    t.equal(store.countAnswers('jev-1', 'fp-spam'), saved, 'every answer counted is in the store')
+    store.close()
+    const reopened = openSqliteStore(file)
+    t.teardown(() => reopened.close())
+    t.equal(reopened.countAnswers('jev-1', 'fp-spam'), saved, 'and stays there')
+  },
+)
 
 t.test('opening a store creates its folder and a WAL database at the current schema version', async (t) => {
   const file = join(t.testdir(), 'project', '.judge', 'store.sqlite')
@@ -160,7 +192,11 @@ t.test('a file that is not a database is refused as not a store, naming the file
 t.test('a store whose folder cannot be made is refused, naming the file', async (t) => {
   const dir = t.testdir({ blocker: 'a file where a folder should be' })
   const file = join(dir, 'blocker', '.judge', 'store.sqlite')
-  t.throws(() => openSqliteStore(file), { name: 'StoreError', trouble: 'cannot open', message: `${file}: cannot open the store (ENOTDIR` })
+  t.throws(() => openSqliteStore(file), {
+    name: 'StoreError',
+    trouble: 'cannot open',
+    message: `${file}: cannot open the store (ENOTDIR`,
+  })
 })
 
 t.test('a write that fails midway saves none of it', async (t) => {
@@ -170,7 +206,9 @@ t.test('a write that fails midway saves none of it', async (t) => {
   t.throws(() => store.putAnswers([answer(), broken], 'state-0', { message: 'hi' }))
   t.equal(store.countAnswers('jev-1', 'fp-spam'), 0)
   t.equal(store.getStates(['state-0']).size, 0)
-  t.throws(() => store.recordRun(run(), [{ run_id: 'x', question: 'is_spam', label: 'yes', count: null as unknown as number }]))
+  t.throws(() =>
+    store.recordRun(run(), [{ run_id: 'x', question: 'is_spam', label: 'yes', count: null as unknown as number }]),
+  )
   t.same(store.listRuns(['spam'], 50), [])
   store.putAnswers([answer()], 'state-0', { message: 'hi' })
   t.equal(store.countAnswers('jev-1', 'fp-spam'), 1, 'the store still takes writes')
@@ -185,7 +223,10 @@ t.test('data written through one connection is read through another', async (t) 
   writer.putAnswers([answer()], 'state-0', { message: 'hi' })
   writer.keepRow('spam', 'state-0', { message: 'hi' }, '2025-01-01T00:00:00')
   t.equal(reader.countAnswers('jev-1', 'fp-spam'), 1)
-  t.same(reader.keptRows('spam').map((row) => row.state), [{ message: 'hi' }])
+  t.same(
+    reader.keptRows('spam').map((row) => row.state),
+    [{ message: 'hi' }],
+  )
 })
 
 /** Starts a process that writes `n` answers, kept rows and runs to `file`, tagged with `tag`. */

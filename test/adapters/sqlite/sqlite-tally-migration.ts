@@ -17,7 +17,9 @@ function storeAt8(file: string, answers: readonly [string, string, number, numbe
   db.exec('BEGIN')
   for (const step of MIGRATIONS.filter((m) => m.version <= 8)) db.exec(step.sql)
   db.exec('PRAGMA user_version = 8')
-  const put = db.prepare(`INSERT INTO _judge_answers VALUES ('jev-1', 'fp-spam', ?, 'spam', 'is_spam', ?, ?, ?, '{}', '2025-01-01T00:00:00', 7, 'jev-1', NULL)`)
+  const put = db.prepare(
+    `INSERT INTO _judge_answers VALUES ('jev-1', 'fp-spam', ?, 'spam', 'is_spam', ?, ?, ?, '{}', '2025-01-01T00:00:00', 7, 'jev-1', NULL)`,
+  )
   for (const [hash, label, p, margin] of answers) put.run(hash, label, p, margin)
   db.exec('COMMIT')
   db.close()
@@ -25,7 +27,12 @@ function storeAt8(file: string, answers: readonly [string, string, number, numbe
 
 t.test('a store from before the step has its answers counted into the tally once, as it opens', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
-  storeAt8(file, [['s0', 'yes', 0.9, 0.8], ['s1', 'yes', 0.873, 0.746], ['s2', 'yes', 0.871, 0.742], ['s3', 'no', 0.55, 0.1]])
+  storeAt8(file, [
+    ['s0', 'yes', 0.9, 0.8],
+    ['s1', 'yes', 0.873, 0.746],
+    ['s2', 'yes', 0.871, 0.742],
+    ['s3', 'no', 0.55, 0.1],
+  ])
   const store = openSqliteStore(file)
   t.teardown(() => store.close())
   const exact = store.answerCells('jev-1', 'fp-spam', 'exact')
@@ -41,17 +48,33 @@ t.test('the tally follows every answer written and deleted, and drops a cell who
   const store = openSqliteStore(file)
   t.teardown(() => store.close())
   const answer = (stateHash: string, p: number, margin: number) => ({
-    model: 'jev-1', fingerprint: 'fp-spam', stateHash, judgment: 'spam', question: 'is_spam', distribution: {},
-    label: 'yes', p, margin, askedAt: '2025-01-01T00:00:00',
+    model: 'jev-1',
+    fingerprint: 'fp-spam',
+    stateHash,
+    judgment: 'spam',
+    question: 'is_spam',
+    distribution: {},
+    label: 'yes',
+    p,
+    margin,
+    askedAt: '2025-01-01T00:00:00',
   })
   store.putAnswers([answer('s0', 0.9, 0.8)], 's0', {})
   store.putAnswers([answer('s0', 0.6, 0.2)], 's0', {})
-  t.same(store.answerCells('jev-1', 'fp-spam', 'grid'), [{ label: 'yes', p: 0.9, margin: 0.8, count: 1, pNanos: 900_000_000 }], 'an answer written again is not counted again')
+  t.same(
+    store.answerCells('jev-1', 'fp-spam', 'grid'),
+    [{ label: 'yes', p: 0.9, margin: 0.8, count: 1, pNanos: 900_000_000 }],
+    'an answer written again is not counted again',
+  )
   store.putAnswers([answer('s1', 0.93, 0.86)], 's1', {})
   const db = new DatabaseSync(file)
   db.prepare("DELETE FROM _judge_answers WHERE state_hash = 's0'").run()
   db.close()
-  t.same(store.answerCells('jev-1', 'fp-spam', 'grid'), [{ label: 'yes', p: 0.93, margin: 0.86, count: 1, pNanos: 930_000_000 }], 'deleted by another connection')
+  t.same(
+    store.answerCells('jev-1', 'fp-spam', 'grid'),
+    [{ label: 'yes', p: 0.93, margin: 0.86, count: 1, pNanos: 930_000_000 }],
+    'deleted by another connection',
+  )
   t.equal(store.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }), 1)
   t.same(store.answerCells('jev-1', 'fp-spam', 'grid'), [])
   t.equal(store.countAnswers('jev-1', 'fp-spam'), 0)

@@ -23,10 +23,14 @@ t.test('a write transaction saves all of its work, or none of it when any part f
   const before = count(db)
   transaction(() => db.exec("INSERT INTO _judge_meta (key, value) VALUES ('a', 1)"))
   t.equal(count(db), before + 1)
-  t.throws(() => transaction(() => {
-    db.exec("INSERT INTO _judge_meta (key, value) VALUES ('b', 1)")
-    throw new Error('midway')
-  }), /midway/)
+  t.throws(
+    () =>
+      transaction(() => {
+        db.exec("INSERT INTO _judge_meta (key, value) VALUES ('b', 1)")
+        throw new Error('midway')
+      }),
+    /midway/,
+  )
   t.equal(count(db), before + 1, 'nothing of the failed one')
   t.notOk(db.isTransaction, 'and no transaction is left open')
 })
@@ -40,48 +44,62 @@ t.test('a store that takes no writes refuses before anything begins', async (t) 
   t.notOk(db.isTransaction)
 })
 
-t.test('a write ends the turn\'s read transaction first, so that it can take the write lock', async (t) => {
+t.test("a write ends the turn's read transaction first, so that it can take the write lock", async (t) => {
   const { db, sql } = storeDb(t)
   const snapshot = readSnapshot(db, sql)
   const read = snapshot.wrap(() => count(db))
   read()
-  t.ok(db.isTransaction, 'the read opened the turn\'s transaction')
+  t.ok(db.isTransaction, "the read opened the turn's transaction")
   writeTransaction(db, sql, snapshot)(() => db.exec("INSERT INTO _judge_meta (key, value) VALUES ('c', 1)"))
   t.notOk(db.isTransaction)
   snapshot.end()
 })
 
-t.test('the turn\'s read transaction ends at the next turn, even on a damaged file, and never throws there', async (t) => {
-  const file = join(t.testdir(), 'store.sqlite')
-  const { db } = storeDb(t, file)
-  for (let i = 0; i < 300; i++) db.exec(`INSERT INTO _judge_states (state_hash, state, stored_at) VALUES ('h${i}', '${'x'.repeat(200)}', '')`)
-  db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-  db.close()
-  // A connection that has read the schema, as a serving process has, when the file is damaged under it.
-  const reader = new DatabaseSync(file)
-  t.teardown(() => reader.close())
-  const sql = prepareStatements(reader)
-  const statement = reader.prepare("SELECT count(*) AS n FROM _judge_states WHERE state LIKE '%y%'")
-  t.ok(damagePages(file).pages > 5)
-  const damaged = readSnapshot(reader, sql)
-  const readDamaged = damaged.wrap(() => statement.get())
-  t.throws(readDamaged, /malformed/)
-  // The end was scheduled with setImmediate: had it thrown, the process would end here.
-  await new Promise((resolve) => setImmediate(resolve))
-  await new Promise((resolve) => setImmediate(resolve))
-  t.notOk(reader.isTransaction, 'the transaction is over')
-  t.throws(readDamaged, /malformed/, 'the next turn reads again, and meets the damage again')
-  t.doesNotThrow(() => damaged.end(), 'ending it at once does not throw either')
-  t.notOk(reader.isTransaction)
-})
+t.test(
+  "the turn's read transaction ends at the next turn, even on a damaged file, and never throws there",
+  async (t) => {
+    const file = join(t.testdir(), 'store.sqlite')
+    const { db } = storeDb(t, file)
+    for (let i = 0; i < 300; i++)
+      db.exec(`INSERT INTO _judge_states (state_hash, state, stored_at) VALUES ('h${i}', '${'x'.repeat(200)}', '')`)
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+    db.close()
+    // A connection that has read the schema, as a serving process has, when the file is damaged under it.
+    const reader = new DatabaseSync(file)
+    t.teardown(() => reader.close())
+    const sql = prepareStatements(reader)
+    const statement = reader.prepare("SELECT count(*) AS n FROM _judge_states WHERE state LIKE '%y%'")
+    t.ok(damagePages(file).pages > 5)
+    const damaged = readSnapshot(reader, sql)
+    const readDamaged = damaged.wrap(() => statement.get())
+    t.throws(readDamaged, /malformed/)
+    // The end was scheduled with setImmediate: had it thrown, the process would end here.
+    await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => setImmediate(resolve))
+    t.notOk(reader.isTransaction, 'the transaction is over')
+    t.throws(readDamaged, /malformed/, 'the next turn reads again, and meets the damage again')
+    t.doesNotThrow(() => damaged.end(), 'ending it at once does not throw either')
+    t.notOk(reader.isTransaction)
+  },
+)
 
-t.test('a rollback with no transaction open, or on a closed connection, does nothing; one that fails is swallowed', async (t) => {
-  const { db, sql } = storeDb(t)
-  t.doesNotThrow(() => rollback(db, sql))
-  db.exec('BEGIN')
-  const failing = { ...sql, rollback: { run: () => { throw new Error('cannot roll back') } } } as unknown as Statements
-  t.doesNotThrow(() => rollback(db, failing))
-  db.exec('ROLLBACK')
-  db.close()
-  t.doesNotThrow(() => rollback(db, sql))
-})
+t.test(
+  'a rollback with no transaction open, or on a closed connection, does nothing; one that fails is swallowed',
+  async (t) => {
+    const { db, sql } = storeDb(t)
+    t.doesNotThrow(() => rollback(db, sql))
+    db.exec('BEGIN')
+    const failing = {
+      ...sql,
+      rollback: {
+        run: () => {
+          throw new Error('cannot roll back')
+        },
+      },
+    } as unknown as Statements
+    t.doesNotThrow(() => rollback(db, failing))
+    db.exec('ROLLBACK')
+    db.close()
+    t.doesNotThrow(() => rollback(db, sql))
+  },
+)

@@ -71,6 +71,9 @@ t.test('a store file is writable when it, or the nearest folder above it that ex
   const dir = t.testdir({ ...store(), deep: {}, 'plain.txt': 'x' })
   t.equal(storeWriteProblem(join(dir, '.judge', 'store.sqlite')), null, 'an existing store')
   t.equal(storeWriteProblem(join(dir, 'deep', 'a', 'b', '.judge', 'store.sqlite')), null, 'folders the store will make')
-  t.equal(storeWriteProblem(join(dir, 'plain.txt', '.judge', 'store.sqlite')), `${join(dir, 'plain.txt')} is not a folder`)
+  t.equal(
+    storeWriteProblem(join(dir, 'plain.txt', '.judge', 'store.sqlite')),
+    `${join(dir, 'plain.txt')} is not a folder`,
+  )
   t.equal(storeWriteProblem(join(dir, '.judge')), `${join(dir, '.judge')} is not a file`)
 })

@@ -1,10 +1,17 @@
 import t, { type Test } from 'tap'
-import { createSystemOne, SYSTEM_ONE_DEFAULT_MODEL, type SystemOneOptions } from '../../../src/adapters/system-one/system-one.ts'
+import {
+  createSystemOne,
+  SYSTEM_ONE_DEFAULT_MODEL,
+  type SystemOneOptions,
+} from '../../../src/adapters/system-one/system-one.ts'
 import { EngineError } from '../../../src/errors.ts'
 import type { EngineRequest } from '../../../src/ports/engine.ts'
 import { engineContract, question, QUESTIONS } from '../../helpers/engine-contract.ts'
 import {
-  startSystemOneServer, type ScriptedReply, type SystemOneServer, type SystemOneServerOptions,
+  startSystemOneServer,
+  type ScriptedReply,
+  type SystemOneServer,
+  type SystemOneServerOptions,
 } from '../../helpers/system-one-server.ts'
 
 const KEY = 'sk-test-Secret-4711'
@@ -24,7 +31,10 @@ function adapter(server: SystemOneServer, options: Partial<SystemOneOptions> = {
 
 /** Asserts the call fails with an EngineError that does not give the key away, and returns it. */
 async function failure(t: Test, asking: Promise<unknown>): Promise<EngineError> {
-  const error = await asking.then(() => t.fail('expected the engine to fail'), (e: unknown) => e)
+  const error = await asking.then(
+    () => t.fail('expected the engine to fail'),
+    (e: unknown) => e,
+  )
   t.type(error, EngineError)
   t.notMatch((error as Error).message, KEY, 'the key is not in the message')
   return error as EngineError
@@ -61,10 +71,13 @@ t.test('one request carries every question, mapped to the API types', async (t) 
     state: { message: 'WIN A PRIZE now' },
     questions: {
       is_spam: {
-        type: 'noul', instructions: 'What about is_spam?', criteria: { true: 'Unsolicited advertising or a scam' },
+        type: 'noul',
+        instructions: 'What about is_spam?',
+        criteria: { true: 'Unsolicited advertising or a scam' },
       },
       topic: {
-        type: 'choice', instructions: 'What about topic?',
+        type: 'choice',
+        instructions: 'What about topic?',
         criteria: { personal: 'Chat between people', promotion: null, service: 'Notices' },
       },
       urgency: { type: 'score', instructions: 'What about urgency?', criteria: ['low', 'medium', 'high'] },
@@ -142,17 +155,32 @@ t.test('an unusable answer is an EngineError naming what is wrong, and is not as
     ['an answer that is not an object', answers({ topic: 0.5 }), /question "topic": the answer is 0.5, not an object/],
     ['an answer of another type', answers({ topic: { type: 'score' } }), /answered as type "score", asked as "choice"/],
     ['an unknown label', answers({ topic: { probabilities: { personal: 0.5, spam: 0.5 } } }), /unknown label "spam"/],
-    ['an unknown level', answers({ urgency: { probabilities: { 0: 0.5, 3: 0.5 } } }),
-      /question "urgency": unknown level "3"/],
-    ['a missing label', answers({ topic: { probabilities: { personal: 0.5, promotion: 0.5 } } }),
-      /question "topic": no probability for label "service"/],
-    ['a probability as text', answers({ topic: { probabilities: { personal: '0.5', promotion: 0.5, service: 0 } } }),
-      /probability of label "personal" is "0.5", not a number in \[0, 1\]/],
-    ['a probability above 1', answers({ urgency: { probabilities: { 0: 1.2, 1: 0, 2: 0 } } }),
-      /question "urgency": probability of level "0" is 1.2, not a number in \[0, 1\]/],
+    [
+      'an unknown level',
+      answers({ urgency: { probabilities: { 0: 0.5, 3: 0.5 } } }),
+      /question "urgency": unknown level "3"/,
+    ],
+    [
+      'a missing label',
+      answers({ topic: { probabilities: { personal: 0.5, promotion: 0.5 } } }),
+      /question "topic": no probability for label "service"/,
+    ],
+    [
+      'a probability as text',
+      answers({ topic: { probabilities: { personal: '0.5', promotion: 0.5, service: 0 } } }),
+      /probability of label "personal" is "0.5", not a number in \[0, 1\]/,
+    ],
+    [
+      'a probability above 1',
+      answers({ urgency: { probabilities: { 0: 1.2, 1: 0, 2: 0 } } }),
+      /question "urgency": probability of level "0" is 1.2, not a number in \[0, 1\]/,
+    ],
     ['a missing noul', answers({ is_spam: { type: 'noul' } }), /question "is_spam": field "noul" is missing/],
-    ['missing probabilities', answers({ topic: { type: 'choice' } }),
-      /question "topic": field "probabilities" is missing/],
+    [
+      'missing probabilities',
+      answers({ topic: { type: 'choice' } }),
+      /question "topic": field "probabilities" is missing/,
+    ],
     ['missing usage', body({ usage: undefined }), /field "usage" is missing/],
     ['an unreadable token count', body({ usage: { input_tokens: '12' } }), /field "usage.input_tokens" is "12"/],
   ]
@@ -165,47 +193,62 @@ t.test('an unusable answer is an EngineError naming what is wrong, and is not as
   }
 })
 
-t.test('every request is tried once: a transient failure is an error that says so, with the wait asked for', async (t) => {
-  const overloaded = await serve(t, { failTimes: 99, status: 500, errorMessage: 'overloaded' })
-  const error = await failure(t, adapter(overloaded).engine.ask(REQUEST))
-  t.equal(error.message, 'engine answered 500: overloaded (request req_1)', 'no retry: the core paces and retries')
-  t.same([error.engineStatus, error.transient, error.retryAfterMs], [500, true, null])
-  t.equal(overloaded.requests.length, 1)
-  const cases: [string, number][] = [
-    ['2', 2000],
-    ['60', 60_000],
-    [new Date(Date.now() - 3_600_000).toUTCString(), 0],
-  ]
-  for (const [retryAfter, ms] of cases) {
-    const limited = await serve(t, { failTimes: 1, status: 429, retryAfter })
-    const refused = await failure(t, adapter(limited).engine.ask(REQUEST))
-    t.same([refused.engineStatus, refused.transient, refused.retryAfterMs], [429, true, ms], `Retry-After: ${retryAfter}`)
-    t.equal(limited.requests.length, 1)
-    const answer = await adapter(limited).engine.ask(REQUEST)
-    t.same([answer.model, answer.requestId], ['jev-1.13.0', 'req_2'], 'asked again, it answers, with its request id')
-  }
-})
+t.test(
+  'every request is tried once: a transient failure is an error that says so, with the wait asked for',
+  async (t) => {
+    const overloaded = await serve(t, { failTimes: 99, status: 500, errorMessage: 'overloaded' })
+    const error = await failure(t, adapter(overloaded).engine.ask(REQUEST))
+    t.equal(error.message, 'engine answered 500: overloaded (request req_1)', 'no retry: the core paces and retries')
+    t.same([error.engineStatus, error.transient, error.retryAfterMs], [500, true, null])
+    t.equal(overloaded.requests.length, 1)
+    const cases: [string, number][] = [
+      ['2', 2000],
+      ['60', 60_000],
+      [new Date(Date.now() - 3_600_000).toUTCString(), 0],
+    ]
+    for (const [retryAfter, ms] of cases) {
+      const limited = await serve(t, { failTimes: 1, status: 429, retryAfter })
+      const refused = await failure(t, adapter(limited).engine.ask(REQUEST))
+      t.same(
+        [refused.engineStatus, refused.transient, refused.retryAfterMs],
+        [429, true, ms],
+        `Retry-After: ${retryAfter}`,
+      )
+      t.equal(limited.requests.length, 1)
+      const answer = await adapter(limited).engine.ask(REQUEST)
+      t.same([answer.model, answer.requestId], ['jev-1.13.0', 'req_2'], 'asked again, it answers, with its request id')
+    }
+  },
+)
 
 t.test('other 4xx fail at once with the engine message', async (t) => {
   const cases: [ScriptedReply, string][] = [
-    [{ status: 400, body: { detail: { error_type: 'api_usage_error', message: 'Unknown model: jev-0' } } },
-      'engine answered 400: Unknown model: jev-0'],
-    [{ status: 422, body: { detail: [{ loc: ['body', 'model'], msg: 'Field required' }, { msg: 'Bad' }] } },
-      'engine answered 422: body.model: Field required; Bad'],
-    [{ status: 403, body: { detail: { error_type: 'authentication_error' } } },
-      'engine answered 403: authentication_error'],
+    [
+      { status: 400, body: { detail: { error_type: 'api_usage_error', message: 'Unknown model: jev-0' } } },
+      'engine answered 400: Unknown model: jev-0',
+    ],
+    [
+      { status: 422, body: { detail: [{ loc: ['body', 'model'], msg: 'Field required' }, { msg: 'Bad' }] } },
+      'engine answered 422: body.model: Field required; Bad',
+    ],
+    [
+      { status: 403, body: { detail: { error_type: 'authentication_error' } } },
+      'engine answered 403: authentication_error',
+    ],
     [{ status: 404, body: { error: { message: 'No such route' } } }, 'engine answered 404: No such route'],
     [{ status: 409, body: { detail: 'Conflict here' } }, 'engine answered 409: Conflict here'],
     [{ status: 400, body: '<h1>Bad   request</h1>\n' }, 'engine answered 400: <h1>Bad request</h1>'],
     [{ status: 400, body: '' }, 'engine answered 400: Bad Request'],
     [{ status: 400, body: { detail: {} } }, 'engine answered 400: {"detail":{}}'],
-    [{ status: 307, headers: { location: 'http://127.0.0.1:9/' }, body: '' },
-      'engine answered 307: Temporary Redirect'],
+    [
+      { status: 307, headers: { location: 'http://127.0.0.1:9/' }, body: '' },
+      'engine answered 307: Temporary Redirect',
+    ],
   ]
   for (const [reply, message] of cases) {
     const server = await serve(t, { reply: () => reply })
     const error = await failure(t, adapter(server).engine.ask(REQUEST))
-    t.equal(error.message, `${message} (request req_1)`, 'the engine\'s request id is kept')
+    t.equal(error.message, `${message} (request req_1)`, "the engine's request id is kept")
     t.equal(error.requestId, 'req_1')
     t.equal(error.engineStatus, reply.status)
     t.equal(error.transient, false, `${reply.status} is not worth asking again`)
@@ -286,17 +329,28 @@ t.test('the defaults: TypeSafe URL, a pinned Jev model, and a key that must be g
 })
 
 t.test('the models are GET /v1/models, with the key, each with its description and release date', async (t) => {
-  const server = await serve(t, { expectKey: KEY, models: [{ name: 'jev-latest', description: 'Latest', release_date: '2026-09-10' }, { name: 'jev-1.14.0' }] })
+  const server = await serve(t, {
+    expectKey: KEY,
+    models: [{ name: 'jev-latest', description: 'Latest', release_date: '2026-09-10' }, { name: 'jev-1.14.0' }],
+  })
   const models = await adapter(server).engine.models!()
-  t.same(models, [{ name: 'jev-latest', description: 'Latest', releaseDate: '2026-09-10' }, { name: 'jev-1.14.0', description: null, releaseDate: null }])
+  t.same(models, [
+    { name: 'jev-latest', description: 'Latest', releaseDate: '2026-09-10' },
+    { name: 'jev-1.14.0', description: null, releaseDate: null },
+  ])
   t.match(server.requests[0], { method: 'GET', path: '/v1/models', headers: { authorization: `Bearer ${KEY}` } })
   const wrongKey = createSystemOne({ apiKey: 'sk-wrong', url: server.url })
-  t.match(await failure(t, wrongKey.models!()), { engineStatus: 401, message: /engine answered 401: Cannot authenticate/ })
+  t.match(await failure(t, wrongKey.models!()), {
+    engineStatus: 401,
+    message: /engine answered 401: Cannot authenticate/,
+  })
   const down = createSystemOne({ apiKey: KEY, url: 'http://127.0.0.1:9' })
-  t.match(await failure(t, down.models!()), { message: /could not reach the engine at http:\/\/127.0.0.1:9\/v1\/models/ })
+  t.match(await failure(t, down.models!()), {
+    message: /could not reach the engine at http:\/\/127.0.0.1:9\/v1\/models/,
+  })
 })
 
-t.test('an answer\'s option mass, temperature and confidence come back beside its distribution', async (t) => {
+t.test("an answer's option mass, temperature and confidence come back beside its distribution", async (t) => {
   const server = await serve(t, { optionMass: (name) => (name === 'topic' ? 0.08 : undefined) })
   const result = await adapter(server).engine.ask(REQUEST)
   t.same(result.facts?.topic?.optionMass, 0.08)
@@ -304,14 +358,25 @@ t.test('an answer\'s option mass, temperature and confidence come back beside it
   t.type(result.facts?.topic?.confidence, 'number', 'the simulated model gives choices a confidence')
 })
 
-t.test('an unusable answer names the engine\'s request id, as the status errors do', async (t) => {
+t.test("an unusable answer names the engine's request id, as the status errors do", async (t) => {
   const server = await serve(t, { reply: () => ({ status: 200, body: [1] }) })
   const error = await failure(t, adapter(server).engine.ask(REQUEST))
   t.match(error, { message: /not a JSON object \(request req_1\)$/, requestId: 'req_1', engineStatus: null })
 })
 
 t.test('a 529 and its retry-after-ms come through as the core needs them', async (t) => {
-  const server = await serve(t, { reply: () => ({ status: 529, headers: { 'retry-after-ms': '1500', 'retry-after': '9' }, body: { detail: { error_type: 'overloaded_error', message: 'Overloaded' } } }) })
+  const server = await serve(t, {
+    reply: () => ({
+      status: 529,
+      headers: { 'retry-after-ms': '1500', 'retry-after': '9' },
+      body: { detail: { error_type: 'overloaded_error', message: 'Overloaded' } },
+    }),
+  })
   const error = await failure(t, adapter(server).engine.ask(REQUEST))
-  t.match(error, { engineStatus: 529, transient: true, retryAfterMs: 1500, message: 'engine answered 529: Overloaded (request req_1)' })
+  t.match(error, {
+    engineStatus: 529,
+    transient: true,
+    retryAfterMs: 1500,
+    message: 'engine answered 529: Overloaded (request req_1)',
+  })
 })

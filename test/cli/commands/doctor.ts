@@ -10,7 +10,13 @@ const KEY = 'sk-doctor-Secret-0042'
 async function setup(t: Test): Promise<{ dir: string; server: SystemOneServer }> {
   const server = await startSystemOneServer({ expectKey: KEY })
   t.teardown(() => server.close())
-  return { dir: t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'old.judge.yaml': SPAM_YAML.replace('name: spam', 'name: old\nmodel: jev-1.12.0') }), server }
+  return {
+    dir: t.testdir({
+      'spam.judge.yaml': SPAM_YAML,
+      'old.judge.yaml': SPAM_YAML.replace('name: spam', 'name: old\nmodel: jev-1.12.0'),
+    }),
+    server,
+  }
 }
 
 /** Runs `judge doctor` and checks the key appears nowhere in what it printed. */
@@ -36,7 +42,10 @@ t.test('a missing key exits 1 with a line saying which variables to set', async 
   const result = await doctor(t, ['spam.judge.yaml'], { ENGINE_URL: server.url }, dir)
   t.equal(result.code, 1)
   t.match(result.stdout, /^judge doctor: 1 problem to fix\n/)
-  t.match(result.stdout, /\n  PROBLEM  no key: ENGINE_API_KEY and TYPESAFE_API_KEY are unset.*\n           fix: set ENGINE_API_KEY/)
+  t.match(
+    result.stdout,
+    /\n  PROBLEM  no key: ENGINE_API_KEY and TYPESAFE_API_KEY are unset.*\n           fix: set ENGINE_API_KEY/,
+  )
   t.equal(server.requests.length, 0, 'the host is not asked without a key')
 })
 
@@ -46,12 +55,19 @@ t.test('an unreachable host exits 1, naming where it looked', async (t) => {
   await server.close()
   const result = await doctor(t, ['spam.judge.yaml'], { ENGINE_URL: url, ENGINE_API_KEY: KEY }, dir)
   t.equal(result.code, 1)
-  t.match(result.stdout, new RegExp(`\\n  PROBLEM  ${url} cannot be reached: could not reach the engine at ${url}/v1/models`))
+  t.match(
+    result.stdout,
+    new RegExp(`\\n  PROBLEM  ${url} cannot be reached: could not reach the engine at ${url}/v1/models`),
+  )
 })
 
 t.test('a wrong key exits 1, and the key given is not shown', async (t) => {
   const { dir, server } = await setup(t)
-  const result = await cli(['doctor', 'spam.judge.yaml'], { ENGINE_URL: server.url, ENGINE_API_KEY: 'sk-wrong-Key-9999' }, dir)
+  const result = await cli(
+    ['doctor', 'spam.judge.yaml'],
+    { ENGINE_URL: server.url, ENGINE_API_KEY: 'sk-wrong-Key-9999' },
+    dir,
+  )
   t.equal(result.code, 1)
   t.match(result.stdout, /PROBLEM  .* refused the key/)
   t.notMatch(result.stdout, 'sk-wrong-Key-9999')
@@ -63,10 +79,17 @@ t.test('a model the engine no longer lists exits 1, naming the judgment that pin
   t.equal(result.code, 1)
   const report = JSON.parse(result.stdout)
   t.equal(report.healthy, false)
-  t.match(report.checks.filter((c: { check: string }) => c.check === 'model'), [
-    { status: 'problem', message: /^model jev-1.12.0, asked by old, is not listed by the engine/, fix: /model: in the spec of old/ },
-    { status: 'ok', message: 'model jev-1.13.0, asked by spam, is listed' },
-  ])
+  t.match(
+    report.checks.filter((c: { check: string }) => c.check === 'model'),
+    [
+      {
+        status: 'problem',
+        message: /^model jev-1.12.0, asked by old, is not listed by the engine/,
+        fix: /model: in the spec of old/,
+      },
+      { status: 'ok', message: 'model jev-1.13.0, asked by spam, is listed' },
+    ],
+  )
 })
 
 t.test('a spec that does not load is a problem (1); bad arguments are a usage error (2)', async (t) => {
@@ -85,8 +108,21 @@ t.test('the simulated engine needs no key and no host', async (t) => {
   t.match(result.stdout, /ok       the simulated engine answers in-process/)
 })
 
-t.test('the settings shown are the configuration\'s, the key only by the name that gave it', async (t) => {
+t.test("the settings shown are the configuration's, the key only by the name that gave it", async (t) => {
   const s = settingsOf(readConfig({ ENGINE_API_KEY: KEY, ENGINE_RPM: '60' }, '/'))
-  t.same(s, { kind: 'systemone', url: 'https://api.typesafe.ai', from: { url: null, apiKey: 'ENGINE_API_KEY', model: null }, needsKey: true, hasKey: true, rpm: 60, rpmSet: true, pricePerMtok: 0.042, maxCost: 1 })
-  t.equal(doctorText({ healthy: false, checks: [{ check: 'key', status: 'warn', message: 'm', fix: 'f' }] }), 'judge doctor: 0 problems to fix\n  WARN     m\n           fix: f\n')
+  t.same(s, {
+    kind: 'systemone',
+    url: 'https://api.typesafe.ai',
+    from: { url: null, apiKey: 'ENGINE_API_KEY', model: null },
+    needsKey: true,
+    hasKey: true,
+    rpm: 60,
+    rpmSet: true,
+    pricePerMtok: 0.042,
+    maxCost: 1,
+  })
+  t.equal(
+    doctorText({ healthy: false, checks: [{ check: 'key', status: 'warn', message: 'm', fix: 'f' }] }),
+    'judge doctor: 0 problems to fix\n  WARN     m\n           fix: f\n',
+  )
 })

@@ -3,21 +3,30 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readLabelKey, writeLabelKey } from '../../../src/cli/commands/init-label.ts'
 
-t.test('a label column gives the labels and one key line per state; two labels for one state leave it out', async (t) => {
-  const dir = t.testdir({ 'm.csv': 'message,class\nhi,a\nhi,a\nyo,b\nno,a\nno,b\n' })
-  const read = { file: join(dir, 'm.csv'), label: 'm.csv', delimiter: ',', columns: null }
-  const key = (await readLabelKey(read, 'class', ['message'], true))!
-  t.same(key.question.labels, ['a', 'b'])
-  t.same(key.lines, [['hi', 'a'], ['yo', 'b']])
-  t.equal(key.contradicted, 1)
-  await writeLabelKey(join(dir, 'm.key.csv'), ['message'], key)
-  t.equal(readFileSync(join(dir, 'm.key.csv'), 'utf8'), 'message,class\nhi,a\nyo,b\n')
-  await t.rejects(writeLabelKey(join(dir, 'm.key.csv'), ['message'], key), { code: 'EEXIST' }, 'never over a file')
-})
+t.test(
+  'a label column gives the labels and one key line per state; two labels for one state leave it out',
+  async (t) => {
+    const dir = t.testdir({ 'm.csv': 'message,class\nhi,a\nhi,a\nyo,b\nno,a\nno,b\n' })
+    const read = { file: join(dir, 'm.csv'), label: 'm.csv', delimiter: ',', columns: null }
+    const key = (await readLabelKey(read, 'class', ['message'], true))!
+    t.same(key.question.labels, ['a', 'b'])
+    t.same(key.lines, [
+      ['hi', 'a'],
+      ['yo', 'b'],
+    ])
+    t.equal(key.contradicted, 1)
+    await writeLabelKey(join(dir, 'm.key.csv'), ['message'], key)
+    t.equal(readFileSync(join(dir, 'm.key.csv'), 'utf8'), 'message,class\nhi,a\nyo,b\n')
+    await t.rejects(writeLabelKey(join(dir, 'm.key.csv'), ['message'], key), { code: 'EEXIST' }, 'never over a file')
+  },
+)
 
 t.test('a column that cannot give labels is an error when asked for, and nothing when detected', async (t) => {
   const dir = t.testdir({ 'm.csv': 'message,class\nhi,a\nyo,a\n' })
   const read = { file: join(dir, 'm.csv'), label: 'm.csv', delimiter: ',', columns: null }
-  await t.rejects(readLabelKey(read, 'class', ['message'], true), { name: 'UsageError', message: /m\.csv: --label class: the column "class" holds one value only/ })
+  await t.rejects(readLabelKey(read, 'class', ['message'], true), {
+    name: 'UsageError',
+    message: /m\.csv: --label class: the column "class" holds one value only/,
+  })
   t.equal(await readLabelKey(read, 'class', ['message'], false), null)
 })

@@ -6,7 +6,13 @@ function io(env: Record<string, string>, cwd: string, signal?: AbortSignal) {
   const out = { stdout: '', stderr: '' }
   return {
     out,
-    io: { stdout: { write: (s: string) => (out.stdout += s) }, stderr: { write: (s: string) => (out.stderr += s) }, env, cwd, signal },
+    io: {
+      stdout: { write: (s: string) => (out.stdout += s) },
+      stderr: { write: (s: string) => (out.stderr += s) },
+      env,
+      cwd,
+      signal,
+    },
   }
 }
 
@@ -48,7 +54,10 @@ t.test('judge serve on a port in use exits 2 saying what to set', async (t) => {
   const port = new URL(/listening on (\S+),/.exec(first.out.stderr)![1]).port
   const second = io({ PORT: port }, dir, controller.signal)
   t.equal(await runCli(['serve'], second.io), 2)
-  t.equal(second.out.stderr, `judge serve: cannot listen: 127.0.0.1:${port} is already in use (another server?); stop it, or set PORT to another port (PORT=0 picks a free one)\n`)
+  t.equal(
+    second.out.stderr,
+    `judge serve: cannot listen: 127.0.0.1:${port} is already in use (another server?); stop it, or set PORT to another port (PORT=0 picks a free one)\n`,
+  )
   controller.abort()
   t.equal(await running, 0)
 })

@@ -13,10 +13,15 @@ import { SPAM_YAML } from '../../helpers/specs.ts'
 import { startSystemOneServer, type SystemOneServerOptions } from '../../helpers/system-one-server.ts'
 
 const KEY = 'test-key'
-const messages = smsMessages().slice(0, 20).map((m) => m.message)
+const messages = smsMessages()
+  .slice(0, 20)
+  .map((m) => m.message)
 
 // The key: the first five messages are spam, the first ten are personal chat (topic left empty after).
-const keyCsv = stringify([['message', 'is_spam', 'topic'], ...messages.map((m, i) => [m, i < 5 ? 'yes' : 'no', i < 10 ? 'personal' : ''])])
+const keyCsv = stringify([
+  ['message', 'is_spam', 'topic'],
+  ...messages.map((m, i) => [m, i < 5 ? 'yes' : 'no', i < 10 ? 'personal' : '']),
+])
 
 // The model: spam for messages 0-3 and 10, so it misses message 4 and flags message 10; always personal chat.
 function answer(body: WireRequest): Record<string, unknown> {
@@ -25,53 +30,134 @@ function answer(body: WireRequest): Record<string, unknown> {
   return {
     ...simulatedAnswers(body),
     ...(body.questions.is_spam ? { is_spam: { type: 'noul', noul: spam ? 0.9 : 0.1 } } : {}),
-    ...(body.questions.topic ? { topic: { type: 'choice', choice: 'personal', probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 } } } : {}),
+    ...(body.questions.topic
+      ? {
+          topic: { type: 'choice', choice: 'personal', probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 } },
+        }
+      : {}),
   }
 }
 
-async function setup(t: Test, yaml = SPAM_YAML + 'key: spam.key.csv\nmin_accuracy: 0.9\n', options: SystemOneServerOptions = {}) {
+async function setup(
+  t: Test,
+  yaml = SPAM_YAML + 'key: spam.key.csv\nmin_accuracy: 0.9\n',
+  options: SystemOneServerOptions = {},
+) {
   const dir = t.testdir({ 'spam.judge.yaml': yaml, 'spam.key.csv': keyCsv })
   const engine = await startSystemOneServer({ expectKey: KEY, answer, ...options })
   t.teardown(() => engine.close())
   return { dir, engine, env: { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' } }
 }
 
-function verdict(i: number, fields: Pick<VerdictRecord, 'kind' | 'verdict' | 'labels'>, message = messages[i]): VerdictRecord {
+function verdict(
+  i: number,
+  fields: Pick<VerdictRecord, 'kind' | 'verdict' | 'labels'>,
+  message = messages[i],
+): VerdictRecord {
   return {
-    reviewed_at: '2026-03-01T10:00:00.000', reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: stateHash({ message }),
-    model_label: 'no', key_label: null, state: { message }, stratum: null, rank: null, ...fields,
+    reviewed_at: '2026-03-01T10:00:00.000',
+    reviewer: 'ann',
+    judgment: 'spam',
+    question: 'is_spam',
+    state_hash: stateHash({ message }),
+    model_label: 'no',
+    key_label: null,
+    state: { message },
+    stratum: null,
+    rank: null,
+    ...fields,
   }
 }
 
 const withoutEstimates = (scores: Record<string, Record<string, Record<string, unknown>>>) =>
-  Object.fromEntries(Object.entries(scores).map(([j, qs]) => [j, Object.fromEntries(Object.entries(qs).map(([q, { estimate: _, agreement: __, accuracy_target: ___, reviews_needed: ____, ...s }]) => [q, s]))]))
+  Object.fromEntries(
+    Object.entries(scores).map(([j, qs]) => [
+      j,
+      Object.fromEntries(
+        Object.entries(qs).map(
+          ([q, { estimate: _, agreement: __, accuracy_target: ___, reviews_needed: ____, ...s }]) => [q, s],
+        ),
+      ),
+    ]),
+  )
 
-t.test('the key rows are judged store first, a run is recorded, and --json prints the scores and the estimate', async (t) => {
-  const { dir, engine, env } = await setup(t)
-  const first = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
-  t.equal(first.code, 0, first.stderr)
-  t.equal(engine.requests.length, 20, 'one request per key row')
-  const scores = JSON.parse(first.stdout)
-  t.match(scores.spam.is_spam.estimate, { estimable: false, point: null, interval: null, needed: 1, naive: { accuracy: 0.9, counted: 20 } }, 'a chosen key alone is no random sample')
-  t.match(scores.spam.is_spam.estimate.strata, [{ stratum: 'unsure', size: 0 }, { stratum: 'confident', size: 20, sampled: 0, needed: 1 }])
-  t.match(scores.spam.is_spam.agreement, { rows: 0, kappa: null, reason: /./, people: { rows: 0 }, key_error: null }, 'the agreement beside the scores, empty before any verdict')
-  t.match(scores.spam.is_spam, { accuracy_target: null, reviews_needed: null }, 'no accuracy_target in the spec: no reviews-needed figure')
-  t.same(withoutEstimates(scores), {
-    spam: {
-      is_spam: { counted: 20, correct: 18, accuracy: 0.9, interval: scores.spam.is_spam.interval, reviewed: 0, needs_context: 0, ambiguous: 0, pending: 2 },
-      topic: { counted: 10, correct: 10, accuracy: 1, interval: scores.spam.topic.interval, reviewed: 0, needs_context: 0, ambiguous: 0, pending: 0 },
-      urgency: { counted: 0, correct: 0, accuracy: null, interval: null, reviewed: 0, needs_context: 0, ambiguous: 0, pending: 0 },
-    },
-  })
-  t.same(scores.spam.is_spam.interval.map((x: number) => Math.round(x * 1e4) / 1e4), [0.699, 0.9721])
-  t.equal(scores.spam.topic.interval[1], 1)
+t.test(
+  'the key rows are judged store first, a run is recorded, and --json prints the scores and the estimate',
+  async (t) => {
+    const { dir, engine, env } = await setup(t)
+    const first = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
+    t.equal(first.code, 0, first.stderr)
+    t.equal(engine.requests.length, 20, 'one request per key row')
+    const scores = JSON.parse(first.stdout)
+    t.match(
+      scores.spam.is_spam.estimate,
+      { estimable: false, point: null, interval: null, needed: 1, naive: { accuracy: 0.9, counted: 20 } },
+      'a chosen key alone is no random sample',
+    )
+    t.match(scores.spam.is_spam.estimate.strata, [
+      { stratum: 'unsure', size: 0 },
+      { stratum: 'confident', size: 20, sampled: 0, needed: 1 },
+    ])
+    t.match(
+      scores.spam.is_spam.agreement,
+      { rows: 0, kappa: null, reason: /./, people: { rows: 0 }, key_error: null },
+      'the agreement beside the scores, empty before any verdict',
+    )
+    t.match(
+      scores.spam.is_spam,
+      { accuracy_target: null, reviews_needed: null },
+      'no accuracy_target in the spec: no reviews-needed figure',
+    )
+    t.same(withoutEstimates(scores), {
+      spam: {
+        is_spam: {
+          counted: 20,
+          correct: 18,
+          accuracy: 0.9,
+          interval: scores.spam.is_spam.interval,
+          reviewed: 0,
+          needs_context: 0,
+          ambiguous: 0,
+          pending: 2,
+        },
+        topic: {
+          counted: 10,
+          correct: 10,
+          accuracy: 1,
+          interval: scores.spam.topic.interval,
+          reviewed: 0,
+          needs_context: 0,
+          ambiguous: 0,
+          pending: 0,
+        },
+        urgency: {
+          counted: 0,
+          correct: 0,
+          accuracy: null,
+          interval: null,
+          reviewed: 0,
+          needs_context: 0,
+          ambiguous: 0,
+          pending: 0,
+        },
+      },
+    })
+    t.same(
+      scores.spam.is_spam.interval.map((x: number) => Math.round(x * 1e4) / 1e4),
+      [0.699, 0.9721],
+    )
+    t.equal(scores.spam.topic.interval[1], 1)
 
-  const second = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
-  t.same(JSON.parse(second.stdout), scores)
-  t.equal(engine.requests.length, 20, 'the second test asks nothing')
-  const runs = JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)).stdout)
-  t.match(runs, [{ judgment: 'spam', rows: 20, asked: 0, status: 'complete' }, { judgment: 'spam', rows: 20, asked: 60, status: 'complete' }])
-})
+    const second = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
+    t.same(JSON.parse(second.stdout), scores)
+    t.equal(engine.requests.length, 20, 'the second test asks nothing')
+    const runs = JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)).stdout)
+    t.match(runs, [
+      { judgment: 'spam', rows: 20, asked: 0, status: 'complete' },
+      { judgment: 'spam', rows: 20, asked: 60, status: 'complete' },
+    ])
+  },
+)
 
 t.test('verdicts in the reviews file are counted, and reviewed rows outside the key are judged too', async (t) => {
   const { dir, engine, env } = await setup(t)
@@ -81,11 +167,24 @@ t.test('verdicts in the reviews file are counted, and reviewed rows outside the 
   await appendVerdict(reviews, verdict(6, { kind: 'spot_check', verdict: 'needs_context', labels: [] }))
   await appendVerdict(reviews, verdict(0, { kind: 'unsure', verdict: 'confirmed', labels: ['no'] }, 'an extra row'))
   // Rows saved under other state columns are not this judgment's rows any more: they are not judged.
-  await appendVerdict(reviews, { ...verdict(0, { kind: 'unsure', verdict: 'confirmed', labels: ['no'] }, 'y'), state: { text: 'old column' } })
-  await appendVerdict(reviews, { ...verdict(0, { kind: 'unsure', verdict: 'confirmed', labels: ['no'] }, 'x'), state: { message: 'not x' } })
+  await appendVerdict(reviews, {
+    ...verdict(0, { kind: 'unsure', verdict: 'confirmed', labels: ['no'] }, 'y'),
+    state: { text: 'old column' },
+  })
+  await appendVerdict(reviews, {
+    ...verdict(0, { kind: 'unsure', verdict: 'confirmed', labels: ['no'] }, 'x'),
+    state: { message: 'not x' },
+  })
   const result = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(engine.requests.length, 21, 'the reviewed row outside the key was asked')
-  t.match(JSON.parse(result.stdout).spam.is_spam, { counted: 20, correct: 19, reviewed: 6, needs_context: 1, ambiguous: 0, pending: 0 })
+  t.match(JSON.parse(result.stdout).spam.is_spam, {
+    counted: 20,
+    correct: 19,
+    reviewed: 6,
+    needs_context: 1,
+    ambiguous: 0,
+    pending: 0,
+  })
 })
 
 t.test('a key declared a random sample counts toward the estimate, and min_accuracy checks the estimate', async (t) => {
@@ -93,12 +192,26 @@ t.test('a key declared a random sample counts toward the estimate, and min_accur
   const result = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
   t.equal(result.code, 1)
   const { estimate } = JSON.parse(result.stdout).spam.is_spam
-  t.match(estimate, { estimable: true, point: 0.9, interval: [0.9, 0.9], needed: 0 }, 'the key is every answer in the store: a census')
-  t.match(estimate.strata, [{ stratum: 'unsure', size: 0 }, { stratum: 'confident', size: 20, sampled: 20, counted: 20, correct: 18, weight: 1 }])
+  t.match(
+    estimate,
+    { estimable: true, point: 0.9, interval: [0.9, 0.9], needed: 0 },
+    'the key is every answer in the store: a census',
+  )
+  t.match(estimate.strata, [
+    { stratum: 'unsure', size: 0 },
+    { stratum: 'confident', size: 20, sampled: 20, counted: 20, correct: 18, weight: 1 },
+  ])
   t.match(result.stderr, /spam\.is_spam: estimate 90\.0% is below min_accuracy 95\.0%/)
   const human = await cli(['test', 'spam.judge.yaml'], env, dir)
-  t.match(human.stdout, /^ {2}is_spam: estimate 90\.0% over all 20 answers, 95% interval 90\.0% to 90\.0% \(sampled 20 of 20 confident\); below min_accuracy 95\.0%$/m)
-  t.match(human.stdout, /^ {4}pooled: accuracy 90\.0% \(18 of 20\), 95% interval 69\.9% to 97\.2%$/m, 'the pooled figure beside it, unchecked')
+  t.match(
+    human.stdout,
+    /^ {2}is_spam: estimate 90\.0% over all 20 answers, 95% interval 90\.0% to 90\.0% \(sampled 20 of 20 confident\); below min_accuracy 95\.0%$/m,
+  )
+  t.match(
+    human.stdout,
+    /^ {4}pooled: accuracy 90\.0% \(18 of 20\), 95% interval 69\.9% to 97\.2%$/m,
+    'the pooled figure beside it, unchecked',
+  )
 })
 
 t.test('a question below min_accuracy exits 1 and says which', async (t) => {
@@ -109,19 +222,35 @@ t.test('a question below min_accuracy exits 1 and says which', async (t) => {
   t.notMatch(result.stderr, /topic/)
 })
 
-t.test('the human report shows the estimate and the pooled accuracy, interval, bar, review counts and a confusion table', async (t) => {
-  const { dir, env } = await setup(t)
-  const { stdout, code } = await cli(['test', 'spam.judge.yaml'], env, dir)
-  t.equal(code, 0)
-  t.match(stdout, /^spam: 20 rows judged, 0 answers cached, 60 asked in 20 requests, cost \$[\d.]+; complete \(run \S+\)$/m)
-  t.match(stdout, /^ {2}is_spam: estimate not estimable yet: review 1 more row in rank order: confident \(next row [0-9a-f]{16}\)$/m)
-  t.match(stdout, /^ {4}pooled: accuracy 90\.0% \(18 of 20\), 95% interval 69\.9% to 97\.2%; meets min_accuracy 90\.0%$/m)
-  t.match(stdout, /^ {4}reviewed 0, context gap 0, ambiguous 0, pending 2$/m)
-  t.match(stdout, /^ {4}true \\ model +yes +no\n {4}yes +4 +1\n {4}no +1 +14$/m, 'rows are true labels, columns model labels')
-  t.match(stdout, /^ {4}true \\ model +personal\n {4}personal +10$/m, 'labels that never occur are left out')
-  t.match(stdout, /^ {4}pooled: no rows with a known label and an answer$/m)
-  t.match(stdout, /^estimate: the accuracy over every answer/m, 'it says which figure is which')
-})
+t.test(
+  'the human report shows the estimate and the pooled accuracy, interval, bar, review counts and a confusion table',
+  async (t) => {
+    const { dir, env } = await setup(t)
+    const { stdout, code } = await cli(['test', 'spam.judge.yaml'], env, dir)
+    t.equal(code, 0)
+    t.match(
+      stdout,
+      /^spam: 20 rows judged, 0 answers cached, 60 asked in 20 requests, cost \$[\d.]+; complete \(run \S+\)$/m,
+    )
+    t.match(
+      stdout,
+      /^ {2}is_spam: estimate not estimable yet: review 1 more row in rank order: confident \(next row [0-9a-f]{16}\)$/m,
+    )
+    t.match(
+      stdout,
+      /^ {4}pooled: accuracy 90\.0% \(18 of 20\), 95% interval 69\.9% to 97\.2%; meets min_accuracy 90\.0%$/m,
+    )
+    t.match(stdout, /^ {4}reviewed 0, context gap 0, ambiguous 0, pending 2$/m)
+    t.match(
+      stdout,
+      /^ {4}true \\ model +yes +no\n {4}yes +4 +1\n {4}no +1 +14$/m,
+      'rows are true labels, columns model labels',
+    )
+    t.match(stdout, /^ {4}true \\ model +personal\n {4}personal +10$/m, 'labels that never occur are left out')
+    t.match(stdout, /^ {4}pooled: no rows with a known label and an answer$/m)
+    t.match(stdout, /^estimate: the accuracy over every answer/m, 'it says which figure is which')
+  },
+)
 
 t.test('a judgment without key: is an error naming the spec, and nothing is asked', async (t) => {
   const { dir, engine, env } = await setup(t, SPAM_YAML)
@@ -146,27 +275,44 @@ t.test('a bad key, the cost cap or a missing engine key exit 2 before anything i
 })
 
 t.test('a chained judgment is tested on the upstream labels its key gives, judging nothing upstream', async (t) => {
-  const urgent = 'name: urgent\nstate: [message, spam.is_spam]\nquestions:\n  urgent: {ask: Does it need an answer today?, type: yes_no}\nkey: urgent.key.csv\n'
+  const urgent =
+    'name: urgent\nstate: [message, spam.is_spam]\nquestions:\n  urgent: {ask: Does it need an answer today?, type: yes_no}\nkey: urgent.key.csv\n'
   const { dir, engine, env } = await setup(t)
   writeFileSync(join(dir, 'urgent.judge.yaml'), urgent)
-  writeFileSync(join(dir, 'urgent.key.csv'), stringify([['message', 'spam.is_spam', 'urgent'], [messages[0], 'yes', 'no'], [messages[1], 'no', 'yes']]))
+  writeFileSync(
+    join(dir, 'urgent.key.csv'),
+    stringify([
+      ['message', 'spam.is_spam', 'urgent'],
+      [messages[0], 'yes', 'no'],
+      [messages[1], 'no', 'yes'],
+    ]),
+  )
   const result = await cli(['test', '.', '--node', 'urgent', '--json'], env, dir)
   t.equal(result.code, 0, result.stderr)
-  t.same(engine.requests.map((r) => Object.keys(r.body.questions)), [['urgent'], ['urgent']])
+  t.same(
+    engine.requests.map((r) => Object.keys(r.body.questions)),
+    [['urgent'], ['urgent']],
+  )
   t.same(engine.requests[0].body.state, { message: messages[0], 'spam.is_spam': 'yes' })
   t.same(Object.keys(JSON.parse(result.stdout)), ['urgent'])
 })
 
-t.test('an engine that keeps failing past ENGINE_GIVE_UP_S fails the run, which is recorded, and exits 1', async (t) => {
-  const { dir, env } = await setup(t, undefined, { failTimes: 1000, status: 500, errorMessage: 'overloaded' })
-  const result = await cli(['test', 'spam.judge.yaml', '--json'], { ...env, ENGINE_GIVE_UP_S: '1' }, dir)
-  t.equal(result.code, 1)
-  t.match(result.stderr, /judge test: run \S+ of spam: failed: .*overloaded/)
-  t.match(JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)).stdout), [{ status: /^failed/ }])
-})
+t.test(
+  'an engine that keeps failing past ENGINE_GIVE_UP_S fails the run, which is recorded, and exits 1',
+  async (t) => {
+    const { dir, env } = await setup(t, undefined, { failTimes: 1000, status: 500, errorMessage: 'overloaded' })
+    const result = await cli(['test', 'spam.judge.yaml', '--json'], { ...env, ENGINE_GIVE_UP_S: '1' }, dir)
+    t.equal(result.code, 1)
+    t.match(result.stderr, /judge test: run \S+ of spam: failed: .*overloaded/)
+    t.match(JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)).stdout), [{ status: /^failed/ }])
+  },
+)
 
 t.test('judge test --help describes the command', async (t) => {
   const { dir, env } = await setup(t)
-  t.match(await cli(['test', '--help'], env, dir), { code: 0, stdout: /^usage: judge test <spec-or-folder> \[--node NAME\] \[--concurrency N\] \[--json\]/ })
+  t.match(await cli(['test', '--help'], env, dir), {
+    code: 0,
+    stdout: /^usage: judge test <spec-or-folder> \[--node NAME\] \[--concurrency N\] \[--json\]/,
+  })
   t.match(await cli(['test'], env, dir), { code: 2, stderr: /expected one spec file or folder/ })
 })

@@ -9,7 +9,14 @@ import type { Question } from '../../../src/core/types.ts'
 import { modelAgreement } from '../../../src/core/agreement/model-agreement.ts'
 import { peopleAgreement, reviewedPairs } from '../../../src/core/agreement/people.ts'
 import { reviewerAgreement } from '../../../src/core/agreement/reviewers.ts'
-import { firstOfShuffle, generator, population, type Population, type Shape, type SimRow } from '../../helpers/audit-simulation.ts'
+import {
+  firstOfShuffle,
+  generator,
+  population,
+  type Population,
+  type Shape,
+  type SimRow,
+} from '../../helpers/audit-simulation.ts'
 
 // Synthetic populations whose every label is known: the model's, the truth, and what each
 // simulated reviewer would say of each row (a reviewer errs on a row with a known rate, once and
@@ -26,12 +33,15 @@ const AUDITS = SLOW ? 1000 : 200
 const FLOOR = SLOW ? 0.93 : 0.9
 const SEED = 20260420
 
-const spec = parseSpec(`name: sim
+const spec = parseSpec(
+  `name: sim
 state: [message]
 questions:
   is_spam: {ask: Is this spam?, type: yes_no}
   topic: {ask: What is it about?, labels: [personal, promotion, service]}
-`, '/sim/sim.judge.yaml')
+`,
+  '/sim/sim.judge.yaml',
+)
 
 const usual: Shape = { unsureShare: 0.15, accuracy: { confident: 0.95, unsure: 0.6 }, ambiguous: 0.02 }
 const weak: Shape = { unsureShare: 0.3, accuracy: { confident: 0.8, unsure: 0.5 }, ambiguous: 0.05 }
@@ -78,33 +88,63 @@ function populationFigures(a: readonly string[], b: readonly string[], labels: r
   const both = (l: string) => a.filter((x, i) => x === l && b[i] === l).length
   const precision = Object.fromEntries(labels.map((l) => [l, both(l) / a.filter((x) => x === l).length]))
   const recall = Object.fromEntries(labels.map((l) => [l, both(l) / b.filter((x) => x === l).length]))
-  const f1 = Object.fromEntries(labels.map((l) => [l, (2 * both(l)) / (a.filter((x) => x === l).length + b.filter((x) => x === l).length)]))
+  const f1 = Object.fromEntries(
+    labels.map((l) => [l, (2 * both(l)) / (a.filter((x) => x === l).length + b.filter((x) => x === l).length)]),
+  )
   return { kappa: (po - pe) / (1 - pe), precision, recall, f1 }
 }
 
 const line = (question: string, stateHash: string, reviewer: string, label: string | null): ReviewLine => ({
   type: 'verdict',
   record: {
-    reviewed_at: '2026-01-01T00:00:00.000', reviewer, judgment: 'sim', question, state_hash: stateHash, kind: 'spot_check',
-    verdict: label === null ? 'ambiguous' : 'labeled', labels: label === null ? [] : [label], model_label: '', key_label: null, state: {}, stratum: null, rank: null,
+    reviewed_at: '2026-01-01T00:00:00.000',
+    reviewer,
+    judgment: 'sim',
+    question,
+    state_hash: stateHash,
+    kind: 'spot_check',
+    verdict: label === null ? 'ambiguous' : 'labeled',
+    labels: label === null ? [] : [label],
+    model_label: '',
+    key_label: null,
+    state: {},
+    stratum: null,
+    rank: null,
   },
 })
 
 /** An audit of one question: a prefix of a fresh rank order of each stratum, labelled by `says`. */
-function auditOf(pop: Population, question: Question, config: Config, says: ReadonlyMap<string, string | null>, random: () => number): QuestionAudit {
-  const strata = Object.fromEntries(STRATA.map((stratum) => {
-    const rows = pop.byStratum.get(question.name)![stratum]
-    const ranked = firstOfShuffle(rows, config.sample[stratum] + 1, random).map((r) => r.answer)
-    const known = new Map(ranked.slice(0, config.sample[stratum]).map((answer): [string, KnownRow] => {
-      const label = says.get(answer.stateHash)!
-      return [answer.stateHash, { answer, truth: label === null ? { excluded: 'ambiguous' } : { labels: [label] }, randomKey: false }]
-    }))
-    return [stratum, sampleStratum({ stratum, question, size: rows.length, ranked, known })]
-  })) as Record<Stratum, StratumSample>
+function auditOf(
+  pop: Population,
+  question: Question,
+  config: Config,
+  says: ReadonlyMap<string, string | null>,
+  random: () => number,
+): QuestionAudit {
+  const strata = Object.fromEntries(
+    STRATA.map((stratum) => {
+      const rows = pop.byStratum.get(question.name)![stratum]
+      const ranked = firstOfShuffle(rows, config.sample[stratum] + 1, random).map((r) => r.answer)
+      const known = new Map(
+        ranked.slice(0, config.sample[stratum]).map((answer): [string, KnownRow] => {
+          const label = says.get(answer.stateHash)!
+          return [
+            answer.stateHash,
+            { answer, truth: label === null ? { excluded: 'ambiguous' } : { labels: [label] }, randomKey: false },
+          ]
+        }),
+      )
+      return [stratum, sampleStratum({ stratum, question, size: rows.length, ranked, known })]
+    }),
+  ) as Record<Stratum, StratumSample>
   return { question, strata }
 }
 
-interface Tally { covered: number; seen: number; width: number }
+interface Tally {
+  covered: number
+  seen: number
+  width: number
+}
 const tally = (): Tally => ({ covered: 0, seen: 0, width: 0 })
 function count(t: Tally, truth: number, interval: readonly [number, number] | null | undefined): void {
   if (!interval) return
@@ -113,19 +153,42 @@ function count(t: Tally, truth: number, interval: readonly [number, number] | nu
   if (interval[0] <= truth + 1e-12 && truth <= interval[1] + 1e-12) t.covered += 1
 }
 
-interface Result { readonly truth: number; readonly tally: Tally }
+interface Result {
+  readonly truth: number
+  readonly tally: Tally
+}
 
 function simulate(config: Config, question: Question) {
   const random = generator(SEED + config.name.charCodeAt(0) + question.name.length)
   const pop = population(spec, config.size, config.shape, random)
   const rows = pop.rows.get(question.name)!
-  const said = Object.fromEntries((Object.keys(ERRORS) as Name[]).map((n) => [n, readings(question, rows, ERRORS[n], random)])) as Record<Name, (string | null)[]>
-  const trio = Object.fromEntries((Object.keys(TRIO) as Name[]).map((n) => [n, readings(question, rows, TRIO[n], random)])) as Record<Name, (string | null)[]>
+  const said = Object.fromEntries(
+    (Object.keys(ERRORS) as Name[]).map((n) => [n, readings(question, rows, ERRORS[n], random)]),
+  ) as Record<Name, (string | null)[]>
+  const trio = Object.fromEntries(
+    (Object.keys(TRIO) as Name[]).map((n) => [n, readings(question, rows, TRIO[n], random)]),
+  ) as Record<Name, (string | null)[]>
   const spoken = rows.map((_, i) => i).filter((i) => said.ann[i] !== null)
-  const model = populationFigures(spoken.map((i) => rows[i].model), spoken.map((i) => said.ann[i]!), question.labels)
-  const people = populationFigures(spoken.map((i) => said.ann[i]!), spoken.map((i) => said.bob[i]!), question.labels)
+  const model = populationFigures(
+    spoken.map((i) => rows[i].model),
+    spoken.map((i) => said.ann[i]!),
+    question.labels,
+  )
+  const people = populationFigures(
+    spoken.map((i) => said.ann[i]!),
+    spoken.map((i) => said.bob[i]!),
+    question.labels,
+  )
   const annSays = new Map(rows.map((r, i) => [r.answer.stateHash, said.ann[i]]))
-  const figures = { modelKappa: tally(), peopleKappa: tally(), precision: new Map(question.labels.map((l) => [l, tally()])), recall: new Map(question.labels.map((l) => [l, tally()])), f1: new Map(question.labels.map((l) => [l, tally()])), calFlagged: 0, othersFlagged: 0 }
+  const figures = {
+    modelKappa: tally(),
+    peopleKappa: tally(),
+    precision: new Map(question.labels.map((l) => [l, tally()])),
+    recall: new Map(question.labels.map((l) => [l, tally()])),
+    f1: new Map(question.labels.map((l) => [l, tally()])),
+    calFlagged: 0,
+    othersFlagged: 0,
+  }
   for (let audit = 0; audit < AUDITS; audit++) {
     const agreement = modelAgreement(auditOf(pop, question, config, annSays, random))
     count(figures.modelKappa, model.kappa, agreement.kappa_interval)
@@ -134,12 +197,30 @@ function simulate(config: Config, question: Question) {
       count(figures.recall.get(l)!, model.recall[l], agreement.per_label[l].recall?.interval)
       count(figures.f1.get(l)!, model.f1[l], agreement.per_label[l].f1?.interval)
     }
-    const twice = firstOfShuffle(rows.map((_, i) => i), config.twice, random)
-    const lines = twice.flatMap((i) => [line(question.name, rows[i].answer.stateHash, 'ann', said.ann[i]), line(question.name, rows[i].answer.stateHash, 'bob', said.bob[i])])
-    count(figures.peopleKappa, people.kappa, peopleAgreement(reviewedPairs(standingReviews(lines), 'sim', question.name)).kappa_interval)
-    const trioLines = firstOfShuffle(rows.map((_, i) => i), TRIO_ROWS, random).flatMap((i) => {
+    const twice = firstOfShuffle(
+      rows.map((_, i) => i),
+      config.twice,
+      random,
+    )
+    const lines = twice.flatMap((i) => [
+      line(question.name, rows[i].answer.stateHash, 'ann', said.ann[i]),
+      line(question.name, rows[i].answer.stateHash, 'bob', said.bob[i]),
+    ])
+    count(
+      figures.peopleKappa,
+      people.kappa,
+      peopleAgreement(reviewedPairs(standingReviews(lines), 'sim', question.name)).kappa_interval,
+    )
+    const trioLines = firstOfShuffle(
+      rows.map((_, i) => i),
+      TRIO_ROWS,
+      random,
+    ).flatMap((i) => {
       const [x, y] = firstOfShuffle(Object.keys(TRIO) as Name[], 2, random)
-      return [line(question.name, rows[i].answer.stateHash, x, trio[x][i]), line(question.name, rows[i].answer.stateHash, y, trio[y][i])]
+      return [
+        line(question.name, rows[i].answer.stateHash, x, trio[x][i]),
+        line(question.name, rows[i].answer.stateHash, y, trio[y][i]),
+      ]
     })
     const flags = reviewerAgreement(reviewedPairs(standingReviews(trioLines), 'sim', question.name))
     if (flags.cal?.flagged) figures.calFlagged += 1
@@ -150,8 +231,14 @@ function simulate(config: Config, question: Question) {
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 const coverage = (t: Tally) => t.covered / Math.max(1, t.seen)
-const table: string[] = ['| config | rows | sampled (confident + unsure) | question | figure | true value | coverage | mean width | audits with a value |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |']
-const flagRows: string[] = ['| config | question | careless reviewer flagged | a careful reviewer flagged |', '| --- | --- | --- | --- |']
+const table: string[] = [
+  '| config | rows | sampled (confident + unsure) | question | figure | true value | coverage | mean width | audits with a value |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+]
+const flagRows: string[] = [
+  '| config | question | careless reviewer flagged | a careful reviewer flagged |',
+  '| --- | --- | --- | --- |',
+]
 
 for (const config of CONFIGS) {
   for (const question of spec.questions) {
@@ -166,17 +253,35 @@ for (const config of CONFIGS) {
       ]),
     ]
     for (const [figure, r] of results) {
-      table.push(`| ${config.name} | ${config.size} | ${config.sample.confident} + ${config.sample.unsure} | ${question.name} | ${figure} | ${r.truth.toFixed(3)} | ${pct(coverage(r.tally))} | ${(r.tally.width / Math.max(1, r.tally.seen)).toFixed(3)} | ${pct(r.tally.seen / AUDITS)} |`)
+      table.push(
+        `| ${config.name} | ${config.size} | ${config.sample.confident} + ${config.sample.unsure} | ${question.name} | ${figure} | ${r.truth.toFixed(3)} | ${pct(coverage(r.tally))} | ${(r.tally.width / Math.max(1, r.tally.seen)).toFixed(3)} | ${pct(r.tally.seen / AUDITS)} |`,
+      )
     }
-    flagRows.push(`| ${config.name} | ${question.name} | ${pct(figures.calFlagged / AUDITS)} | ${pct(figures.othersFlagged / AUDITS)} |`)
-    t.test(`config ${config.name}, ${question.name}: the 95% intervals cover the true values, and the careless reviewer is the one flagged`, async (t) => {
-      for (const [figure, r] of results) {
-        t.ok(r.tally.seen >= 0.9 * AUDITS, `${figure}: given in ${r.tally.seen} of ${AUDITS} audits`)
-        t.ok(coverage(r.tally) >= FLOOR, `${figure}: covers ${r.truth.toFixed(3)} in ${pct(coverage(r.tally))} of the audits`)
-      }
-      t.ok(figures.calFlagged >= 0.85 * AUDITS, `the careless reviewer is flagged in ${pct(figures.calFlagged / AUDITS)} of the audits`)
-      t.ok(figures.othersFlagged <= 0.01 * AUDITS, `a careful reviewer is flagged in ${pct(figures.othersFlagged / AUDITS)} of the audits`)
-    })
+    flagRows.push(
+      `| ${config.name} | ${question.name} | ${pct(figures.calFlagged / AUDITS)} | ${pct(figures.othersFlagged / AUDITS)} |`,
+    )
+    t.test(
+      `config ${config.name}, ${question.name}: the 95% intervals cover the true values, and the careless reviewer is the one flagged`,
+      async (t) => {
+        for (const [figure, r] of results) {
+          t.ok(r.tally.seen >= 0.9 * AUDITS, `${figure}: given in ${r.tally.seen} of ${AUDITS} audits`)
+          t.ok(
+            coverage(r.tally) >= FLOOR,
+            `${figure}: covers ${r.truth.toFixed(3)} in ${pct(coverage(r.tally))} of the audits`,
+          )
+        }
+        t.ok(
+          figures.calFlagged >= 0.85 * AUDITS,
+          `the careless reviewer is flagged in ${pct(figures.calFlagged / AUDITS)} of the audits`,
+        )
+        t.ok(
+          figures.othersFlagged <= 0.01 * AUDITS,
+          `a careful reviewer is flagged in ${pct(figures.othersFlagged / AUDITS)} of the audits`,
+        )
+      },
+    )
   }
 }
-t.comment(`${AUDITS} audits per configuration, seed ${SEED}; reviewers err ${ERRORS.ann} (ann, whose verdicts are the reviewed labels) and ${ERRORS.bob} (bob); the trio ${TRIO.ann}, ${TRIO.bob} and ${TRIO.cal} (cal), ${TRIO_ROWS} rows reviewed by a random pair of them\n${table.join('\n')}\n\n${flagRows.join('\n')}`)
+t.comment(
+  `${AUDITS} audits per configuration, seed ${SEED}; reviewers err ${ERRORS.ann} (ann, whose verdicts are the reviewed labels) and ${ERRORS.bob} (bob); the trio ${TRIO.ann}, ${TRIO.bob} and ${TRIO.cal} (cal), ${TRIO_ROWS} rows reviewed by a random pair of them\n${table.join('\n')}\n\n${flagRows.join('\n')}`,
+)

@@ -17,7 +17,10 @@ const AUDITS = SLOW ? 1000 : 100
 const MIN_COVERAGE = SLOW ? 0.93 : 0.88
 const SEED = 20261125
 
-const spec = parseSpec('name: sim\nstate: [message]\nquestions:\n  is_spam: {ask: Is this spam?, type: yes_no}\n', '/sim/sim.judge.yaml')
+const spec = parseSpec(
+  'name: sim\nstate: [message]\nquestions:\n  is_spam: {ask: Is this spam?, type: yes_no}\n',
+  '/sim/sim.judge.yaml',
+)
 
 interface Config {
   readonly name: string
@@ -34,7 +37,11 @@ interface Config {
   readonly gain: 'narrower' | 'no wider'
 }
 
-const shape = (unsureShare: number, unsure: number, confident: number): Shape => ({ unsureShare, accuracy: { unsure, confident }, ambiguous: 0.02 })
+const shape = (unsureShare: number, unsure: number, confident: number): Shape => ({
+  unsureShare,
+  accuracy: { unsure, confident },
+  ambiguous: 0.02,
+})
 
 const CONFIGS: readonly Config[] = [
   { name: 'A', size: 10_000, shape: shape(0.15, 0.6, 0.97), reviews: 200, pace: 'in order', gain: 'narrower' },
@@ -74,23 +81,44 @@ function runArm(config: Config, rule: 'neyman' | 'fixed'): Arm {
     width += interval[1] - interval[0]
     if (interval[0] <= truth && truth <= interval[1]) covered += 1
   }
-  return { coverage: covered / Math.max(1, estimable), width: width / Math.max(1, estimable), estimable: estimable / AUDITS, refused: refused / AUDITS, unsure: unsure / AUDITS }
+  return {
+    coverage: covered / Math.max(1, estimable),
+    width: width / Math.max(1, estimable),
+    estimable: estimable / AUDITS,
+    refused: refused / AUDITS,
+    unsure: unsure / AUDITS,
+  }
 }
 
-t.comment(`| config | rows | unsure share | accuracy unsure / confident | reviews | reviewer | fixed coverage | Neyman coverage | fixed width | Neyman width | width ratio | reviews saved for equal width | unsure rows reviewed, fixed / Neyman | verdicts refused per audit (Neyman) |`)
+t.comment(
+  `| config | rows | unsure share | accuracy unsure / confident | reviews | reviewer | fixed coverage | Neyman coverage | fixed width | Neyman width | width ratio | reviews saved for equal width | unsure rows reviewed, fixed / Neyman | verdicts refused per audit (Neyman) |`,
+)
 t.comment('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
 // npm test runs three shapes (one per kind of gain and reviewer); test:slow all six.
 const RUN = SLOW ? CONFIGS : CONFIGS.filter((c) => ['B', 'C', 'F'].includes(c.name))
 for (const config of RUN) {
-  t.test(`config ${config.name}: ${config.size} rows, ${pct(config.shape.unsureShare)} unsure, ${config.reviews} reviews, ${config.pace}`, async (t) => {
-    const fixed = runArm(config, 'fixed')
-    const neyman = runArm(config, 'neyman')
-    // Width falls as 1/√n, so the reviews the fixed order needs for Neyman's width are n·(w_f/w_n)².
-    const saved = config.reviews * ((fixed.width / neyman.width) ** 2 - 1)
-    t.comment(`| ${config.name} | ${config.size} | ${pct(config.shape.unsureShare)} | ${pct(config.shape.accuracy.unsure)} / ${pct(config.shape.accuracy.confident)} | ${config.reviews} | ${config.pace} | ${pct(fixed.coverage)} | ${pct(neyman.coverage)} | ${pct(fixed.width)} | ${pct(neyman.width)} | ${(neyman.width / fixed.width).toFixed(2)} | ${saved.toFixed(0)} | ${fixed.unsure.toFixed(1)} / ${neyman.unsure.toFixed(1)} | ${neyman.refused.toFixed(2)} |`)
-    t.equal(neyman.estimable, 1, 'every audit under allocation can be estimated')
-    t.ok(neyman.coverage >= MIN_COVERAGE, `Neyman coverage ${pct(neyman.coverage)} is at least ${pct(MIN_COVERAGE)}`)
-    if (config.gain === 'narrower') t.ok(neyman.width < fixed.width, `Neyman's mean width ${pct(neyman.width)} is below the fixed order's ${pct(fixed.width)}`)
-    else t.ok(neyman.width <= fixed.width * 1.02, `Neyman's mean width ${pct(neyman.width)} is no wider than the fixed order's ${pct(fixed.width)} (2% slack)`)
-  })
+  t.test(
+    `config ${config.name}: ${config.size} rows, ${pct(config.shape.unsureShare)} unsure, ${config.reviews} reviews, ${config.pace}`,
+    async (t) => {
+      const fixed = runArm(config, 'fixed')
+      const neyman = runArm(config, 'neyman')
+      // Width falls as 1/√n, so the reviews the fixed order needs for Neyman's width are n·(w_f/w_n)².
+      const saved = config.reviews * ((fixed.width / neyman.width) ** 2 - 1)
+      t.comment(
+        `| ${config.name} | ${config.size} | ${pct(config.shape.unsureShare)} | ${pct(config.shape.accuracy.unsure)} / ${pct(config.shape.accuracy.confident)} | ${config.reviews} | ${config.pace} | ${pct(fixed.coverage)} | ${pct(neyman.coverage)} | ${pct(fixed.width)} | ${pct(neyman.width)} | ${(neyman.width / fixed.width).toFixed(2)} | ${saved.toFixed(0)} | ${fixed.unsure.toFixed(1)} / ${neyman.unsure.toFixed(1)} | ${neyman.refused.toFixed(2)} |`,
+      )
+      t.equal(neyman.estimable, 1, 'every audit under allocation can be estimated')
+      t.ok(neyman.coverage >= MIN_COVERAGE, `Neyman coverage ${pct(neyman.coverage)} is at least ${pct(MIN_COVERAGE)}`)
+      if (config.gain === 'narrower')
+        t.ok(
+          neyman.width < fixed.width,
+          `Neyman's mean width ${pct(neyman.width)} is below the fixed order's ${pct(fixed.width)}`,
+        )
+      else
+        t.ok(
+          neyman.width <= fixed.width * 1.02,
+          `Neyman's mean width ${pct(neyman.width)} is no wider than the fixed order's ${pct(fixed.width)} (2% slack)`,
+        )
+    },
+  )
 }

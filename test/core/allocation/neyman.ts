@@ -1,7 +1,12 @@
 import t from 'tap'
 import { adjustedAccuracy, neymanSplit, spread, type StratumState } from '../../../src/core/allocation/neyman.ts'
 
-const stratum = (size: number, sampled: number, correct: number, counted = sampled): StratumState => ({ size, sampled, counted, correct })
+const stratum = (size: number, sampled: number, correct: number, counted = sampled): StratumState => ({
+  size,
+  sampled,
+  counted,
+  correct,
+})
 
 t.test('a stratum with no verdict is taken at 0.5, the widest spread; verdicts pull it to their share', async (t) => {
   t.equal(adjustedAccuracy(stratum(100, 0, 0)), 0.5)
@@ -18,14 +23,27 @@ t.test('the split of many reviews follows N·S: the unsure stratum of the usual 
   const split = neymanSplit(strata, 10_000 - 8000)
   t.equal(split.unsure + split.confident, 2000, 'every review is placed')
   const share = (100 + split.unsure) / (200 + 2000)
-  t.ok(Math.abs(share - wu / (wu + wc)) < 0.001, `unsure share ${share.toFixed(3)} is N·S's ${(wu / (wu + wc)).toFixed(3)}`)
+  t.ok(
+    Math.abs(share - wu / (wu + wc)) < 0.001,
+    `unsure share ${share.toFixed(3)} is N·S's ${(wu / (wu + wc)).toFixed(3)}`,
+  )
 })
 
 t.test('the split is by stratum name, each stratum weighed at its adjusted accuracy', async (t) => {
-  t.same(neymanSplit({ unsure: stratum(1000, 300, 150), confident: stratum(1000, 10, 10) }, 20), { unsure: 0, confident: 20 })
+  t.same(neymanSplit({ unsure: stratum(1000, 300, 150), confident: stratum(1000, 10, 10) }, 20), {
+    unsure: 0,
+    confident: 20,
+  })
   t.same(neymanSplit({ unsure: stratum(0, 0, 0), confident: stratum(50, 0, 0) }, 3), { unsure: 0, confident: 3 })
-  t.same(neymanSplit({ unsure: stratum(1000, 0, 0), confident: stratum(1000, 0, 0) }, 10), { unsure: 5, confident: 5 }, 'no verdicts: the same spread')
+  t.same(
+    neymanSplit({ unsure: stratum(1000, 0, 0), confident: stratum(1000, 0, 0) }, 10),
+    { unsure: 5, confident: 5 },
+    'no verdicts: the same spread',
+  )
   // Equal sizes and samples: the stratum at half right outweighs the one all right.
   const split = neymanSplit({ unsure: stratum(1000, 20, 10), confident: stratum(1000, 20, 20) }, 100)
-  t.ok(split.unsure > split.confident && split.unsure + split.confident === 100, `${split.unsure} against ${split.confident}`)
+  t.ok(
+    split.unsure > split.confident && split.unsure + split.confident === 100,
+    `${split.unsure} against ${split.confident}`,
+  )
 })

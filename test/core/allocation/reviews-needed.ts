@@ -2,7 +2,12 @@ import t from 'tap'
 import type { StratumState } from '../../../src/core/allocation/neyman.ts'
 import { projectedHalfWidth, reviewsNeeded } from '../../../src/core/allocation/reviews-needed.ts'
 
-const stratum = (size: number, sampled: number, correct: number, counted = sampled): StratumState => ({ size, sampled, counted, correct })
+const stratum = (size: number, sampled: number, correct: number, counted = sampled): StratumState => ({
+  size,
+  sampled,
+  counted,
+  correct,
+})
 const none = { unsure: 0, confident: 0 }
 
 t.test('with the interval already narrow enough, no review is needed', async (t) => {
@@ -15,7 +20,10 @@ t.test('the reviews needed are the fewest that reach the target, split by Neyman
   const strata = { unsure: stratum(1500, 20, 12), confident: stratum(8500, 30, 29) }
   const needed = reviewsNeeded(strata, 0.03)
   const total = needed.unsure + needed.confident
-  t.ok(projectedHalfWidth(strata, needed) <= 0.03, `after ${needed.unsure} + ${needed.confident} the half-width is within 0.03`)
+  t.ok(
+    projectedHalfWidth(strata, needed) <= 0.03,
+    `after ${needed.unsure} + ${needed.confident} the half-width is within 0.03`,
+  )
   t.ok(total > 100, 'a ±3-point interval takes hundreds of reviews')
   t.ok(needed.unsure > 0 && needed.confident > 0, 'both strata get some')
   const fewer = reviewsNeeded(strata, 0.05)
@@ -30,13 +38,16 @@ t.test('one review fewer would not reach the target', async (t) => {
   t.ok(projectedHalfWidth(strata, neymanSplit(strata, total - 1)) > 0.05)
 })
 
-t.test('a stratum with no verdict yet is projected at 0.5, and a target past every row asks for every row', async (t) => {
-  const strata = { unsure: stratum(50, 0, 0), confident: stratum(50, 0, 0) }
-  const needed = reviewsNeeded(strata, 0.0001)
-  t.same(needed, { unsure: 50, confident: 50 }, 'only a census reaches a tiny target')
-  t.ok(Number.isFinite(projectedHalfWidth(strata, { unsure: 10, confident: 10 })))
-  t.equal(projectedHalfWidth(strata, none), Infinity, 'nothing to go on: no interval')
-})
+t.test(
+  'a stratum with no verdict yet is projected at 0.5, and a target past every row asks for every row',
+  async (t) => {
+    const strata = { unsure: stratum(50, 0, 0), confident: stratum(50, 0, 0) }
+    const needed = reviewsNeeded(strata, 0.0001)
+    t.same(needed, { unsure: 50, confident: 50 }, 'only a census reaches a tiny target')
+    t.ok(Number.isFinite(projectedHalfWidth(strata, { unsure: 10, confident: 10 })))
+    t.equal(projectedHalfWidth(strata, none), Infinity, 'nothing to go on: no interval')
+  },
+)
 
 t.test('rows a reviewer cannot label shrink what each review adds', async (t) => {
   const clear = { unsure: stratum(1000, 20, 10), confident: stratum(1000, 20, 18) }

@@ -1,5 +1,11 @@
 import t from 'tap'
-import { budget, compareQuestion, DEFAULT_MARGIN, discordantOrder, type ComparedRow } from '../../../src/core/compare/compare.ts'
+import {
+  budget,
+  compareQuestion,
+  DEFAULT_MARGIN,
+  discordantOrder,
+  type ComparedRow,
+} from '../../../src/core/compare/compare.ts'
 import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 
 // The Done-when of `judge compare`: a live and a candidate spec of known accuracy on traffic
@@ -36,13 +42,21 @@ const CONFIGS: readonly Config[] = [
   { name: '-3 points', rows: 20_000, discordant: 0.1, candidateRight: 0.35, expect: 'worse' },
   { name: '+3 points, few discordant', rows: 20_000, discordant: 0.05, candidateRight: 0.8, expect: 'better' },
   { name: '+3 points, ties', rows: 20_000, discordant: 0.1, candidateRight: 0.5, neitherRight: 0.3, expect: 'better' },
-  { name: 'equal, every discordant row reviewed', rows: 2_000, discordant: 0.1, candidateRight: 0.5, expect: 'no difference shown' },
+  {
+    name: 'equal, every discordant row reviewed',
+    rows: 2_000,
+    discordant: 0.1,
+    candidateRight: 0.5,
+    expect: 'no difference shown',
+  },
 ]
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 const hex = (random: () => number) => Array.from({ length: 16 }, () => Math.floor(random() * 16).toString(16)).join('')
 
-t.comment('| config | rows | discordant | true difference | reviews (budget) | coverage | mean width | better | worse | no difference shown | not enough evidence |')
+t.comment(
+  '| config | rows | discordant | true difference | reviews (budget) | coverage | mean width | better | worse | no difference shown | not enough evidence |',
+)
 t.comment('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
 for (const config of CONFIGS) {
   t.test(`${config.name}: ${config.rows} rows, ${pct(config.discordant)} discordant`, async (t) => {
@@ -59,7 +73,10 @@ for (const config of CONFIGS) {
       const truth = new Map<string, readonly string[]>()
       const right = new Map<string, string>()
       for (let r = 0; r < config.rows; r++) {
-        if (random() >= config.discordant) { rows.push({ stateHash: '', live: 'no', candidate: 'no' }); continue }
+        if (random() >= config.discordant) {
+          rows.push({ stateHash: '', live: 'no', candidate: 'no' })
+          continue
+        }
         const stateHash = hex(random)
         rows.push({ stateHash, live: 'no', candidate: 'yes' })
         const u = random()
@@ -70,8 +87,10 @@ for (const config of CONFIGS) {
       reviews += budgeted / AUDITS
       // The reviewer gives the budget's verdicts in the comparison's order.
       const before = compareQuestion({ judgment: 'spam', question: 'is_spam', rows, truth, margin: DEFAULT_MARGIN })
-      if (before.reviews_needed !== budgeted) t.fail(`the budget is asked for before any review: ${before.reviews_needed}`)
-      for (const row of discordantOrder('spam', 'is_spam', rows).slice(0, budgeted)) truth.set(row.stateHash, [right.get(row.stateHash)!])
+      if (before.reviews_needed !== budgeted)
+        t.fail(`the budget is asked for before any review: ${before.reviews_needed}`)
+      for (const row of discordantOrder('spam', 'is_spam', rows).slice(0, budgeted))
+        truth.set(row.stateHash, [right.get(row.stateHash)!])
       const result = compareQuestion({ judgment: 'spam', question: 'is_spam', rows, truth, margin: DEFAULT_MARGIN })
       verdicts.set(result.verdict, (verdicts.get(result.verdict) ?? 0) + 1)
       const [lo, hi] = result.interval!
@@ -79,9 +98,18 @@ for (const config of CONFIGS) {
       width += hi - lo
     }
     const share_of = (v: string) => (verdicts.get(v) ?? 0) / AUDITS
-    t.comment(`| ${config.name} | ${config.rows} | ${pct(config.discordant)} | ${pct(trueDifference)} | ${Math.round(reviews)} | ${pct(covered / AUDITS)} | ${pct(width / AUDITS)} | ${pct(share_of('better'))} | ${pct(share_of('worse'))} | ${pct(share_of('no difference shown'))} | ${pct(share_of('not enough evidence'))} |`)
-    t.ok(covered / AUDITS >= MIN_COVERAGE, `the interval covers the traffic's difference in ${pct(covered / AUDITS)} of audits`)
-    if (config.expect === 'no difference shown') t.ok(share_of('no difference shown') >= MIN_SAME, `equal specs: no difference shown in ${pct(share_of('no difference shown'))}`)
+    t.comment(
+      `| ${config.name} | ${config.rows} | ${pct(config.discordant)} | ${pct(trueDifference)} | ${Math.round(reviews)} | ${pct(covered / AUDITS)} | ${pct(width / AUDITS)} | ${pct(share_of('better'))} | ${pct(share_of('worse'))} | ${pct(share_of('no difference shown'))} | ${pct(share_of('not enough evidence'))} |`,
+    )
+    t.ok(
+      covered / AUDITS >= MIN_COVERAGE,
+      `the interval covers the traffic's difference in ${pct(covered / AUDITS)} of audits`,
+    )
+    if (config.expect === 'no difference shown')
+      t.ok(
+        share_of('no difference shown') >= MIN_SAME,
+        `equal specs: no difference shown in ${pct(share_of('no difference shown'))}`,
+      )
     else t.ok(share_of(config.expect) >= 0.8, `${config.expect} in ${pct(share_of(config.expect))} of audits`)
   })
 }

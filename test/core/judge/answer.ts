@@ -6,7 +6,11 @@ const s = spec()
 const [isSpam, topic, urgency] = s.questions
 
 t.test('the label is the most probable and the margin is its lead over the second', async (t) => {
-  t.same(readDistribution(topic, { personal: 0.2, promotion: 0.7, service: 0.1 }), { label: 'promotion', p: 0.7, margin: 0.5 })
+  t.same(readDistribution(topic, { personal: 0.2, promotion: 0.7, service: 0.1 }), {
+    label: 'promotion',
+    p: 0.7,
+    margin: 0.5,
+  })
   t.same(readDistribution(urgency, { low: 0.05, medium: 0.15, high: 0.8 }), { label: 'high', p: 0.8, margin: 0.65 })
 })
 
@@ -16,7 +20,11 @@ t.test('a yes_no margin is |p(yes) - p(no)|', async (t) => {
 })
 
 t.test('ties go to the first label in spec order', async (t) => {
-  t.same(readDistribution(topic, { service: 0.4, promotion: 0.4, personal: 0.2 }), { label: 'promotion', p: 0.4, margin: 0 })
+  t.same(readDistribution(topic, { service: 0.4, promotion: 0.4, personal: 0.2 }), {
+    label: 'promotion',
+    p: 0.4,
+    margin: 0,
+  })
   t.same(readDistribution(isSpam, { yes: 0.5, no: 0.5 }).label, 'yes')
 })
 
@@ -25,7 +33,10 @@ t.test('a label missing from the distribution counts as probability 0', async (t
 })
 
 t.test('rankLabels orders labels by probability, ties in spec order', async (t) => {
-  t.same(rankLabels(topic, { service: 0.4, promotion: 0.4, personal: 0.2 }).map((r) => r.label), ['promotion', 'service', 'personal'])
+  t.same(
+    rankLabels(topic, { service: 0.4, promotion: 0.4, personal: 0.2 }).map((r) => r.label),
+    ['promotion', 'service', 'personal'],
+  )
 })
 
 t.test('tidy removes floating-point noise', async (t) => {

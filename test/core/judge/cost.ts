@@ -1,5 +1,11 @@
 import t from 'tap'
-import { commitCost, createBudget, estimateStateTokens, estimateTokens, tokenCost } from '../../../src/core/judge/cost.ts'
+import {
+  commitCost,
+  createBudget,
+  estimateStateTokens,
+  estimateTokens,
+  tokenCost,
+} from '../../../src/core/judge/cost.ts'
 import { CostCapError } from '../../../src/errors.ts'
 
 t.test('the token estimate follows the published fit', async (t) => {
@@ -18,7 +24,10 @@ t.test('a budget commits estimates up to its cap and refuses beyond it', async (
   t.equal(budget.committed, 0.006)
   const error = t.throws(() => commitCost(budget, 'spam', 3, 1, 0.006)) as CostCapError
   t.ok(error instanceof CostCapError)
-  t.match(error.message, /judgment spam: asking 3 answers in 1 request would cost an estimated \$0\.012, above the cap of \$0\.01; nothing was asked/)
+  t.match(
+    error.message,
+    /judgment spam: asking 3 answers in 1 request would cost an estimated \$0\.012, above the cap of \$0\.01; nothing was asked/,
+  )
   t.equal(budget.committed, 0.006, 'a refused estimate commits nothing')
 })
 

@@ -9,7 +9,12 @@ t.test('spend is recorded per UTC day, and the cap refuses what would pass it', 
   meter.check(0.01)
   meter.record(0.006, 1)
   t.equal(spentToday(store, 'server', now), 0.006)
-  t.throws(() => meter.check(0.005), { name: 'RetryLaterError', status: 503, retryAfterS: 60, message: /\$0\.006 spent today/ })
+  t.throws(() => meter.check(0.005), {
+    name: 'RetryLaterError',
+    status: 503,
+    retryAfterS: 60,
+    message: /\$0\.006 spent today/,
+  })
   meter.check(0.004)
   now = new Date('2026-11-23T00:00:01Z')
   t.equal(spentToday(store, 'server', now), 0, 'a new day starts from nothing')

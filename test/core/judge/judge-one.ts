@@ -5,13 +5,22 @@ import { deps } from '../../helpers/deps.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { project, spec } from '../../helpers/specs.ts'
 
-const lang = spec('state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n', '/specs/lang.judge.yaml')
-const tone = spec('state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n', '/specs/tone.judge.yaml')
-const other = spec('state: [message]\nquestions:\n  short:\n    ask: Short?\n    type: yes_no\n', '/specs/other.judge.yaml')
+const lang = spec(
+  'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n',
+  '/specs/lang.judge.yaml',
+)
+const tone = spec(
+  'state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n',
+  '/specs/tone.judge.yaml',
+)
+const other = spec(
+  'state: [message]\nquestions:\n  short:\n    ask: Short?\n    type: yes_no\n',
+  '/specs/other.judge.yaml',
+)
 const folder = project(lang, tone, other)
 const row = { message: 'bonjour' }
 
-t.test('the selected judgments\' answers merge by question; every result, dependencies included, is kept', async (t) => {
+t.test("the selected judgments' answers merge by question; every result, dependencies included, is kept", async (t) => {
   const engine = createFakeEngine()
   const one = await judgeOne({ deps: deps(engine), cap: 1 }, folder, [tone, other], row)
   t.same(Object.keys(one.answers), ['polite', 'short'], 'only the selected judgments answer')

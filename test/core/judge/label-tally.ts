@@ -4,7 +4,15 @@ import { tallyLabel, tallyLabels, type LabelTally } from '../../../src/core/judg
 t.test('a label counts its rows, its distinct states and Σ m² of them, row by row', async (t) => {
   const byLabel = new Map<string, LabelTally>()
   // A state of three rows and another of one, both yes; a state of two rows, no.
-  for (const [label, m] of [['yes', 1], ['yes', 2], ['no', 1], ['yes', 1], ['yes', 3], ['no', 2]] as const) tallyLabel(byLabel, label, m)
+  for (const [label, m] of [
+    ['yes', 1],
+    ['yes', 2],
+    ['no', 1],
+    ['yes', 1],
+    ['yes', 3],
+    ['no', 2],
+  ] as const)
+    tallyLabel(byLabel, label, m)
   t.same(byLabel.get('yes'), { rows: 4, states: 2, squares: 3 * 3 + 1 })
   t.same(byLabel.get('no'), { rows: 2, states: 1, squares: 2 * 2 })
 })

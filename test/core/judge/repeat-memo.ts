@@ -5,8 +5,14 @@ import { spec } from '../../helpers/specs.ts'
 
 const spam = spec()
 const result = (stateHash: string, cached = true): SpecResult => ({
-  spec: spam, model: 'jev-test', state: { message: 'x' }, stateHash, stored: new Map(),
-  answers: Object.fromEntries(spam.questions.map((q) => [q.name, { label: 'no', p: 0.9, margin: 0.8, route: '', cached }])),
+  spec: spam,
+  model: 'jev-test',
+  state: { message: 'x' },
+  stateHash,
+  stored: new Map(),
+  answers: Object.fromEntries(
+    spam.questions.map((q) => [q.name, { label: 'no', p: 0.9, margin: 0.8, route: '', cached }]),
+  ),
 })
 
 t.test('a memo keeps results met again by judgment and state, up to its limit', async (t) => {

@@ -16,10 +16,36 @@ t.test('each row counts toward the route of every question with act rules, and t
   t.same(routeCountsOf(s, byQuestion), { is_spam: { block: 1, review: 1, deliver: 3 } })
 })
 
-t.test('routes come in the order of the rules, 0 for a route no row took, then rows no rule routed, then routes the spec no longer names', async (t) => {
-  const s = spec()
-  const byQuestion = new Map([['is_spam', new Map([['legacy', 2], ['', 4], ['deliver', 7]])]])
-  t.same(Object.entries(routeCountsOf(s, byQuestion).is_spam), [['block', 0], ['review', 0], ['deliver', 7], ['', 4], ['legacy', 2]])
-  t.same(routeCountsOf(s, undefined), { is_spam: { block: 0, review: 0, deliver: 0 } }, 'a judgment that judged no row')
-  t.same(routeCountsOf(spec('name: x\nstate: [m]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n'), byQuestion), {}, 'a spec without act counts nothing')
-})
+t.test(
+  'routes come in the order of the rules, 0 for a route no row took, then rows no rule routed, then routes the spec no longer names',
+  async (t) => {
+    const s = spec()
+    const byQuestion = new Map([
+      [
+        'is_spam',
+        new Map([
+          ['legacy', 2],
+          ['', 4],
+          ['deliver', 7],
+        ]),
+      ],
+    ])
+    t.same(Object.entries(routeCountsOf(s, byQuestion).is_spam), [
+      ['block', 0],
+      ['review', 0],
+      ['deliver', 7],
+      ['', 4],
+      ['legacy', 2],
+    ])
+    t.same(
+      routeCountsOf(s, undefined),
+      { is_spam: { block: 0, review: 0, deliver: 0 } },
+      'a judgment that judged no row',
+    )
+    t.same(
+      routeCountsOf(spec('name: x\nstate: [m]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n'), byQuestion),
+      {},
+      'a spec without act counts nothing',
+    )
+  },
+)

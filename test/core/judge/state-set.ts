@@ -17,8 +17,14 @@ t.test('adds each state hash once and tells which it holds', async (t) => {
 t.test('keeps every hash while it grows far past its first capacity', async (t) => {
   const set = createStateSet(4)
   const hashes = Array.from({ length: 5000 }, (_, i) => stateHash({ message: `m${i}` }))
-  t.ok(hashes.every((h) => set.add(h)), 'each is new once')
-  t.notOk(hashes.some((h) => set.add(h)), 'and not twice')
+  t.ok(
+    hashes.every((h) => set.add(h)),
+    'each is new once',
+  )
+  t.notOk(
+    hashes.some((h) => set.add(h)),
+    'and not twice',
+  )
   t.equal(set.size, 5000)
   t.ok(hashes.every((h) => set.has(h)))
   t.notOk(set.has(stateHash({ message: 'other' })))
@@ -50,8 +56,15 @@ t.test('a tally counts the rows of each state and lists them in hash order, thro
   t.equal(tally.rowsOf(hashes[2]), 3)
   t.equal(tally.rowsOf(stateHash({ message: 'never' })), 0)
   const entries = [...tally.entries()]
-  t.same(entries.map((e) => e.stateHash), [...hashes].sort(), 'every hash once, in hash order')
-  t.same(entries.map((e) => e.rows), entries.map((e) => (hashes.indexOf(e.stateHash) % 3) + 1))
+  t.same(
+    entries.map((e) => e.stateHash),
+    [...hashes].sort(),
+    'every hash once, in hash order',
+  )
+  t.same(
+    entries.map((e) => e.rows),
+    entries.map((e) => (hashes.indexOf(e.stateHash) % 3) + 1),
+  )
 })
 
 t.test('the all-zero hash is tallied like any other, first in order', async (t) => {
@@ -60,12 +73,18 @@ t.test('the all-zero hash is tallied like any other, first in order', async (t) 
   t.equal(tally.add('ffffffffffffffff'), true)
   t.equal(tally.add(zero), true)
   t.equal(tally.add(zero), false)
-  t.same([...tally.entries()], [{ stateHash: zero, rows: 2 }, { stateHash: 'ffffffffffffffff', rows: 1 }])
+  t.same(
+    [...tally.entries()],
+    [
+      { stateHash: zero, rows: 2 },
+      { stateHash: 'ffffffffffffffff', rows: 1 },
+    ],
+  )
   t.equal(tally.size, 2)
   t.same([...createStateTally().entries()], [], 'an empty tally lists nothing')
 })
 
-t.test('a tally counts a state\'s rows past 255', async (t) => {
+t.test("a tally counts a state's rows past 255", async (t) => {
   const tally = createStateTally()
   const a = stateHash({ message: 'a' })
   const b = stateHash({ message: 'b' })
@@ -73,30 +92,45 @@ t.test('a tally counts a state\'s rows past 255', async (t) => {
   for (let n = 0; n < 255; n++) tally.add(b)
   t.equal(tally.rowsOf(a), 1000)
   t.equal(tally.rowsOf(b), 255)
-  t.same([...tally.entries()].map((e) => e.rows), a < b ? [1000, 255] : [255, 1000])
+  t.same(
+    [...tally.entries()].map((e) => e.rows),
+    a < b ? [1000, 255] : [255, 1000],
+  )
 })
 
-t.test('counting a state returns its rows so far, past 255 and for the all-zero hash, over a taken-over table too', async (t) => {
-  const tally = createStateTally()
-  const a = stateHash({ message: 'a' })
-  t.same(Array.from({ length: 300 }, () => tally.count(a)), Array.from({ length: 300 }, (_, i) => i + 1))
-  t.same([tally.count('0'.repeat(16)), tally.count('0'.repeat(16))], [1, 2])
-  t.equal(tally.size, 2)
-  const set = createStateSet()
-  set.add(a)
-  const over = tallyOver(set)
-  t.same([over.count(a), over.count(a), over.size], [1, 2, 1], 'a planned state counts from 1')
-})
+t.test(
+  'counting a state returns its rows so far, past 255 and for the all-zero hash, over a taken-over table too',
+  async (t) => {
+    const tally = createStateTally()
+    const a = stateHash({ message: 'a' })
+    t.same(
+      Array.from({ length: 300 }, () => tally.count(a)),
+      Array.from({ length: 300 }, (_, i) => i + 1),
+    )
+    t.same([tally.count('0'.repeat(16)), tally.count('0'.repeat(16))], [1, 2])
+    t.equal(tally.size, 2)
+    const set = createStateSet()
+    set.add(a)
+    const over = tallyOver(set)
+    t.same([over.count(a), over.count(a), over.size], [1, 2, 1], 'a planned state counts from 1')
+  },
+)
 
 t.test('hashes crowded at either end of the order are all kept, in order', async (t) => {
   const tally = createStateTally(8)
   const high = Array.from({ length: 1500 }, (_, i) => `ffffffff${i.toString(16).padStart(8, '0')}`)
   const low = Array.from({ length: 1500 }, (_, i) => `00000000${(i + 1).toString(16).padStart(8, '0')}`)
   const all = [...high, ...low]
-  t.ok([...all].reverse().every((h) => tally.add(h)), 'each is new once')
+  t.ok(
+    [...all].reverse().every((h) => tally.add(h)),
+    'each is new once',
+  )
   t.ok(all.every((h) => tally.rowsOf(h) === 1 && !tally.add(h) && tally.rowsOf(h) === 2))
   t.equal(tally.size, 3000)
-  t.same([...tally.entries()].map((e) => e.stateHash), [...all].sort())
+  t.same(
+    [...tally.entries()].map((e) => e.stateHash),
+    [...all].sort(),
+  )
 })
 
 t.test('a set or tally made at the size it will hold lists what it was given', async (t) => {
@@ -106,10 +140,13 @@ t.test('a set or tally made at the size it will hold lists what it was given', a
   t.ok(hashes.every((h) => tally.add(h) && set.add(h)))
   t.equal(tally.size, 10_000)
   t.equal(set.size, 10_000)
-  t.same([...tally.entries()].map((e) => e.stateHash), [...hashes].sort())
+  t.same(
+    [...tally.entries()].map((e) => e.stateHash),
+    [...hashes].sort(),
+  )
 })
 
-t.test('a tally over a set\'s table counts from nothing, and lists only the states it counted', async (t) => {
+t.test("a tally over a set's table counts from nothing, and lists only the states it counted", async (t) => {
   const set = createStateSet(4)
   const planned = Array.from({ length: 3000 }, (_, i) => stateHash({ message: `m${i}` }))
   for (const h of planned) set.add(h)
@@ -128,7 +165,11 @@ t.test('a tally over a set\'s table counts from nothing, and lists only the stat
   t.equal(tally.rowsOf(planned[1]), 0, 'a planned state never judged')
   t.equal(tally.has(planned[1]), false)
   const entries = [...tally.entries()]
-  t.same(entries.map((e) => e.stateHash), [...judged, ...unplanned].sort(), 'the counted states, once each, in hash order')
+  t.same(
+    entries.map((e) => e.stateHash),
+    [...judged, ...unplanned].sort(),
+    'the counted states, once each, in hash order',
+  )
   t.equal(entries.find((e) => e.stateHash === judged[0])?.rows, 2)
 })
 

@@ -21,7 +21,10 @@ t.test('the state keeps the state columns in spec order and ignores extra ones',
 })
 
 t.test('a CSV row and a JSON row with the same values have the same state hash', async (t) => {
-  t.equal(stateHash(stateOf({ message: 'hi', n: '2' }, columns, 'csv')), stateHash(stateOf({ message: 'hi', n: 2 }, columns, 'json')))
+  t.equal(
+    stateHash(stateOf({ message: 'hi', n: '2' }, columns, 'csv')),
+    stateHash(stateOf({ message: 'hi', n: 2 }, columns, 'json')),
+  )
 })
 
 t.test('the state hash is the first 16 hex digits of SHA-256 of the state JSON', async (t) => {
@@ -31,18 +34,29 @@ t.test('the state hash is the first 16 hex digits of SHA-256 of the state JSON',
 })
 
 t.test('a missing column is an error naming it and where', async (t) => {
-  t.throws(() => stateOf({ message: 'hi' }, columns, 'data.csv:3'), new InputError('data.csv:3: the row lacks the state column "n"'))
+  t.throws(
+    () => stateOf({ message: 'hi' }, columns, 'data.csv:3'),
+    new InputError('data.csv:3: the row lacks the state column "n"'),
+  )
 })
 
 t.test('a missing column is told with the nearest column the row has and every column', async (t) => {
-  t.equal(missingColumnHint('mesage', { id: '1', message: 'hi' }), ' (did you mean "message"?); its columns are "id", "message"')
+  t.equal(
+    missingColumnHint('mesage', { id: '1', message: 'hi' }),
+    ' (did you mean "message"?); its columns are "id", "message"',
+  )
   t.equal(missingColumnHint('body', { id: '1', message: 'hi' }), '; its columns are "id", "message"')
 })
 
 t.test('a row of one column holding a separator hints at --delimiter and delimiter:', async (t) => {
-  t.equal(missingColumnHint('message', { 'id;message': '1;hi' }),
-    '; its columns are "id;message"; the header is one column holding ";": read the file with --delimiter \';\', or set delimiter: ";" in the spec')
-  t.match(missingColumnHint('message', { 'id\tmessage': '1' }), /holding tabs: read the file with --delimiter tab, or set delimiter: tab in the spec$/)
+  t.equal(
+    missingColumnHint('message', { 'id;message': '1;hi' }),
+    '; its columns are "id;message"; the header is one column holding ";": read the file with --delimiter \';\', or set delimiter: ";" in the spec',
+  )
+  t.match(
+    missingColumnHint('message', { 'id\tmessage': '1' }),
+    /holding tabs: read the file with --delimiter tab, or set delimiter: tab in the spec$/,
+  )
   t.notMatch(missingColumnHint('message', { text: 'hi' }), /delimiter/)
 })
 

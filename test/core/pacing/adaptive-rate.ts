@@ -13,7 +13,11 @@ t.test('a cut drops the rate at once, climbs back to just under the rate refused
   const settled = adaptedRpm(2400, cut, 10_000 + 20_000)
   t.ok(Math.abs(settled - 1000 * (SETTLE_AT + 20 * PROBE_PER_S)) < 2, `settled in 20 s: ${settled}`)
   const rates = [1, 2, 5, 10, 30, 60].map((s) => adaptedRpm(2400, cut, 10_000 + s * 1000))
-  t.same(rates, [...rates].sort((a, b) => a - b), 'never down between cuts')
+  t.same(
+    rates,
+    [...rates].sort((a, b) => a - b),
+    'never down between cuts',
+  )
   t.equal(adaptedRpm(2400, cut, 10_000 + 3_600_000), 2400, 'back to ENGINE_RPM in time, never above it')
 })
 

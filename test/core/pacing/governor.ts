@@ -15,9 +15,13 @@ function governed(over: Partial<GovernorOptions> = {}, store: Store = createMemo
   let now = 1_000_000
   const sleeps: number[] = []
   const governor = createGovernor({
-    store, key: 'engine', rpm: 0, ceilingMs: 300_000,
+    store,
+    key: 'engine',
+    rpm: 0,
+    ceilingMs: 300_000,
     patience: { request: requestPatience(30_000), run: runPatience(300_000, 120_000) },
-    now: () => now, random: () => 0,
+    now: () => now,
+    random: () => 0,
     sleep: async (ms, signal) => {
       if (signal?.aborted) throw signal.reason
       sleeps.push(ms)
@@ -29,7 +33,8 @@ function governed(over: Partial<GovernorOptions> = {}, store: Store = createMemo
 }
 
 // As the HTTP adapters report a status: 400 is final, the others worth asking again.
-const status = (code: number, retryAfterMs: number | null = null) => new EngineError(`engine answered ${code}: no`, code, { retryAfterMs, transient: code !== 400 })
+const status = (code: number, retryAfterMs: number | null = null) =>
+  new EngineError(`engine answered ${code}: no`, code, { retryAfterMs, transient: code !== 400 })
 
 t.test('requests keep the pace: one turn per request, spaced at ENGINE_RPM', async (t) => {
   const { governor, sleeps } = governed({ rpm: 1224 })
@@ -64,7 +69,11 @@ t.test('a request answers 503-style at once when the engine asks for longer than
   const { governor, sleeps } = governed()
   const error = await governor.ask(engine, REQUEST, 'request').catch((e: unknown) => e)
   t.type(error, RetryLaterError)
-  t.match(error, { status: 503, retryAfterS: 7, message: /rate-limiting requests \(engine answered 429: no\); try again in 7 s/ })
+  t.match(error, {
+    status: 503,
+    retryAfterS: 7,
+    message: /rate-limiting requests \(engine answered 429: no\); try again in 7 s/,
+  })
   t.same(sleeps, [])
   t.equal(engine.calls.length, 1)
 })
@@ -81,14 +90,22 @@ t.test('a request whose turn is further than its budget is refused without askin
   const { governor, store, clock } = governed()
   store.holdPace('engine', clock() + 60_000)
   const engine = createFakeEngine()
-  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'RetryLaterError', retryAfterS: 60, message: /next free turn is 60 s away/ })
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), {
+    name: 'RetryLaterError',
+    retryAfterS: 60,
+    message: /next free turn is 60 s away/,
+  })
   t.equal(engine.calls.length, 0)
 })
 
-t.test('other failures: a request retries twice, then fails with the engine\'s words', async (t) => {
+t.test("other failures: a request retries twice, then fails with the engine's words", async (t) => {
   const engine = createFakeEngine({ fail: () => status(500) })
   const { governor, sleeps } = governed()
-  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'EngineError', status: 502, message: 'engine answered 500: no (after 3 attempts)' })
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), {
+    name: 'EngineError',
+    status: 502,
+    message: 'engine answered 500: no (after 3 attempts)',
+  })
   t.same(sleeps, [500, 1000], 'backoff doubles')
 })
 
@@ -100,7 +117,10 @@ t.test('a failure that asking again cannot mend is not retried', async (t) => {
 })
 
 t.test('a run rides out failures, each retry backing off further, at most 30 s', async (t) => {
-  const engine = createFakeEngine({ fail: (_r, i) => (i < 8 ? [status(500), status(408), new EngineError('network down', null, { transient: true })][i % 3] : undefined) })
+  const engine = createFakeEngine({
+    fail: (_r, i) =>
+      i < 8 ? [status(500), status(408), new EngineError('network down', null, { transient: true })][i % 3] : undefined,
+  })
   const { governor, sleeps } = governed()
   await governor.ask(engine, REQUEST, 'run')
   t.equal(engine.calls.length, 9)
@@ -109,8 +129,12 @@ t.test('a run rides out failures, each retry backing off further, at most 30 s',
 
 t.test('a run gives up once the engine has failed for the budget without a success', async (t) => {
   const engine = createFakeEngine({ fail: () => status(503) })
-  const { governor, sleeps } = governed({ patience: { request: requestPatience(30_000), run: runPatience(300_000, 60_000) } })
-  await t.rejects(governor.ask(engine, REQUEST, 'run'), { message: /^the engine kept failing for over 60 s without a success \(last: engine answered 503: no\)$/ })
+  const { governor, sleeps } = governed({
+    patience: { request: requestPatience(30_000), run: runPatience(300_000, 60_000) },
+  })
+  await t.rejects(governor.ask(engine, REQUEST, 'run'), {
+    message: /^the engine kept failing for over 60 s without a success \(last: engine answered 503: no\)$/,
+  })
   const waited = sleeps.reduce((a, b) => a + b, 0)
   t.ok(waited > 60_000 && waited < 120_000, `gave up after ${waited} ms of waits`)
   t.equal(governor.status().failing, engine.calls.length)
@@ -125,7 +149,10 @@ t.test('waits the engine asked for do not count toward giving up', async (t) => 
 t.test('a cancelled call stops at once, even while waiting', async (t) => {
   const controller = new AbortController()
   const engine = createFakeEngine({ fail: () => status(503) })
-  const { governor } = governed({ sleep: (_ms, signal) => new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(signal!.reason))) })
+  const { governor } = governed({
+    sleep: (_ms, signal) =>
+      new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(signal!.reason))),
+  })
   const asking = governor.ask(engine, REQUEST, 'run', controller.signal)
   await new Promise((resolve) => setImmediate(resolve))
   controller.abort(new Error('stop'))
@@ -135,7 +162,10 @@ t.test('a cancelled call stops at once, even while waiting', async (t) => {
 t.test('a request that takes longer than its bound fails with the bound named', async (t) => {
   const engine = createFakeEngine({ latencyMs: 5_000 })
   const { governor } = governed({ patience: { request: requestPatience(20), run: runPatience(1, 1) } })
-  await t.rejects(governor.ask(engine, REQUEST, 'request'), { name: 'EngineError', message: 'the engine did not answer within 20 ms, the bound on one request' })
+  await t.rejects(governor.ask(engine, REQUEST, 'request'), {
+    name: 'EngineError',
+    message: 'the engine did not answer within 20 ms, the bound on one request',
+  })
 })
 
 t.test('a 429 halves the concurrency and the status tells a long wait for the rate limit', async (t) => {
@@ -146,7 +176,10 @@ t.test('a 429 halves the concurrency and the status tells a long wait for the ra
   const asks = Array.from({ length: 4 }, () => governor.ask(engine, REQUEST, 'run'))
   while (governor.status().rateLimitedUntil === null) await new Promise((resolve) => setTimeout(resolve, 5))
   const { concurrency } = governor.status()
-  t.ok(concurrency >= 2 && concurrency < 4, `four were in flight, halved to 2, and grown by the successes since: ${concurrency}`)
+  t.ok(
+    concurrency >= 2 && concurrency < 4,
+    `four were in flight, halved to 2, and grown by the successes since: ${concurrency}`,
+  )
   t.equal(governor.status().rateLimitedUntil, clock() + 9000)
   release()
   await Promise.all(asks)
@@ -156,13 +189,27 @@ t.test('a 429 halves the concurrency and the status tells a long wait for the ra
 
 t.test('a burst of 529s is ridden out with a backoff of its own, held for every request, counted apart', async (t) => {
   const engine = createFakeEngine({ fail: (_r, i) => (i < 6 ? status(529) : undefined) })
-  const { governor, sleeps, store, clock } = governed({ patience: { request: requestPatience(30_000), run: runPatience(300_000, 20_000) } })
+  const { governor, sleeps, store, clock } = governed({
+    patience: { request: requestPatience(30_000), run: runPatience(300_000, 20_000) },
+  })
   const result = await governor.ask(engine, REQUEST, 'run')
   t.ok(result.distributions.is_spam)
-  t.same(sleeps, [1000, 2000, 4000, 8000, 16_000, 30_000], 'from 1 s doubling, at most 30 s, beyond the 20 s of failure a run gives up after')
+  t.same(
+    sleeps,
+    [1000, 2000, 4000, 8000, 16_000, 30_000],
+    'from 1 s doubling, at most 30 s, beyond the 20 s of failure a run gives up after',
+  )
   t.match(governor.status(), { overloaded: 6, refused: 0, failing: 0 })
-  t.equal(store.reservePace('engine', clock() - 5000, 0, Infinity).at, clock(), 'the hold was the store\'s, and ends now')
-  const next = await governor.ask(createFakeEngine({ fail: (_r, i) => (i === 0 ? status(529) : undefined) }), REQUEST, 'run')
+  t.equal(
+    store.reservePace('engine', clock() - 5000, 0, Infinity).at,
+    clock(),
+    "the hold was the store's, and ends now",
+  )
+  const next = await governor.ask(
+    createFakeEngine({ fail: (_r, i) => (i === 0 ? status(529) : undefined) }),
+    REQUEST,
+    'run',
+  )
   t.ok(next.distributions.is_spam)
   t.equal(sleeps.at(-1), 1000, 'a success starts the backoff over')
 })
@@ -173,7 +220,11 @@ t.test('a 529 that names its wait is held that long; a request gives up on a bur
   await governor.ask(named, REQUEST, 'run')
   t.same(sleeps, [250])
   const burst = createFakeEngine({ fail: () => status(529) })
-  await t.rejects(governor.ask(burst, REQUEST, 'request'), { name: 'EngineError', engineStatus: 529, message: /after 3 attempts/ })
+  await t.rejects(governor.ask(burst, REQUEST, 'request'), {
+    name: 'EngineError',
+    engineStatus: 529,
+    message: /after 3 attempts/,
+  })
   t.equal(governor.status().overloaded, 4)
 })
 
@@ -185,6 +236,6 @@ t.test('a 429 below ENGINE_RPM cuts the pace; the status tells the rate refused 
   t.equal(refused, 1)
   t.equal(refusedRpm, 1200, 'refused at ENGINE_RPM')
   t.ok(rpm >= 1020 && rpm < 1080, `the pace dropped at once, below it: ${rpm} a minute`)
-  t.equal(store.paceCut('engine')?.ceiling, 1200, 'the cut is the store\'s, for every process')
+  t.equal(store.paceCut('engine')?.ceiling, 1200, "the cut is the store's, for every process")
   t.equal(governed({ rpm: 0 }).governor.status().refusedRpm, null, 'no pace, nothing to cut')
 })

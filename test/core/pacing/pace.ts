@@ -21,7 +21,11 @@ t.test('turns are spaced at the rate, counting every request of a turn', async (
   t.equal(await pace.turn(1, Infinity), 0)
   t.equal(await pace.turn(3, Infinity), 0)
   t.equal(await pace.turn(1, Infinity), 0)
-  t.same(c.sleeps.map(Math.round), [100, 300], 'a turn of three requests takes three spaces, each 2% wider than the rate')
+  t.same(
+    c.sleeps.map(Math.round),
+    [100, 300],
+    'a turn of three requests takes three spaces, each 2% wider than the rate',
+  )
 })
 
 t.test('two paces on one store share it', async (t) => {
@@ -48,7 +52,10 @@ t.test('a long wait is told while it lasts', async (t) => {
   let now = 0
   let wake!: () => void
   const pace = createPace({
-    store: createMemoryStore(), key: 'e', rpm: 0, now: () => now,
+    store: createMemoryStore(),
+    key: 'e',
+    rpm: 0,
+    now: () => now,
     sleep: () => new Promise<void>((resolve) => (wake = resolve)),
   })
   pace.hold(6000)
@@ -65,7 +72,13 @@ t.test('a turn taken before a hold is taken again after it', async (t) => {
   let now = 0
   const wakes: (() => void)[] = []
   const store = createMemoryStore()
-  const pace = createPace({ store, key: 'e', rpm: 0, now: () => now, sleep: () => new Promise<void>((resolve) => wakes.push(resolve)) })
+  const pace = createPace({
+    store,
+    key: 'e',
+    rpm: 0,
+    now: () => now,
+    sleep: () => new Promise<void>((resolve) => wakes.push(resolve)),
+  })
   store.holdPace('e', 100)
   const turn = pace.turn(1, Infinity)
   await Promise.resolve()

@@ -23,18 +23,26 @@ interface Pattern {
 }
 
 /** Geometric on 1, 2, … with the given mean. */
-const geometric = (mean: number, random: () => number) => 1 + Math.floor(Math.log(1 - random()) / Math.log(1 - 1 / mean))
+const geometric = (mean: number, random: () => number) =>
+  1 + Math.floor(Math.log(1 - random()) / Math.log(1 - 1 / mean))
 /** A discrete Pareto tail: P(m ≥ k) = k^-α, at most `cap`. */
-const pareto = (alpha: number, cap: number, random: () => number) => Math.min(cap, Math.floor((1 - random()) ** (-1 / alpha)))
+const pareto = (alpha: number, cap: number, random: () => number) =>
+  Math.min(cap, Math.floor((1 - random()) ** (-1 / alpha)))
 
 const PATTERNS: readonly Pattern[] = [
   { name: 'no repeats', rows: () => 1 },
   { name: 'every state 10 times', rows: () => 10 },
   { name: 'bursts, geometric (mean 3)', rows: (_, r) => geometric(3, r) },
   { name: 'heavy tail, Pareto α 1.5 (at most 500)', rows: (_, r) => pareto(1.5, 500, r) },
-  { name: 'bursts of one label only (yes: geometric, mean 5)', rows: (label, r) => (label === 'yes' ? geometric(5, r) : 1) },
+  {
+    name: 'bursts of one label only (yes: geometric, mean 5)',
+    rows: (label, r) => (label === 'yes' ? geometric(5, r) : 1),
+  },
 ]
-const MIXES: readonly Readonly<Record<string, number>>[] = [{ yes: 0.3, no: 0.7 }, { a: 0.5, yes: 0.3, c: 0.2 }]
+const MIXES: readonly Readonly<Record<string, number>>[] = [
+  { yes: 0.3, no: 0.7 },
+  { a: 0.5, yes: 0.3, c: 0.2 },
+]
 const SIZES = [20, 100, 500]
 
 function pick(shares: Readonly<Record<string, number>>, random: () => number): string {
@@ -56,7 +64,11 @@ function run(states: number, mix: Readonly<Record<string, number>>, pattern: Pat
   return { counts, squares }
 }
 
-interface Rates { readonly rows: number; readonly corrected: readonly number[]; readonly raw: readonly number[] }
+interface Rates {
+  readonly rows: number
+  readonly corrected: readonly number[]
+  readonly raw: readonly number[]
+}
 
 function rates(states: number, mix: Readonly<Record<string, number>>, pattern: Pattern, seed: number): Rates {
   const random = seededRandom(seed)
@@ -80,21 +92,36 @@ const percent = (x: number) => `${(100 * x).toFixed(1)}%`
 // From 100 states a run the rate stays within a point of its level; with 20 states and bursts of
 // one label (six or so states of it a run, Σ m² from a handful of skewed draws) it runs to about
 // twice its level, still a fifth of what counting every row gives (docs/runs.md).
-const allowed = (level: number, states: number) => (states >= 100 ? level : 2 * level) + 2.5 * Math.sqrt((level * (1 - level)) / PAIRS) + 0.01
+const allowed = (level: number, states: number) =>
+  (states >= 100 ? level : 2 * level) + 2.5 * Math.sqrt((level * (1 - level)) / PAIRS) + 0.01
 
-t.test(`with one label mix, repeated rows leave the false-alert rate at its level (${PAIRS} pairs a case)`, async (t) => {
-  const table: string[] = ['| pattern | labels | states a run | rows a run | p < 0.01 | without | p < 0.05 | without |', '| --- | --- | --- | --- | --- | --- | --- | --- |']
-  let seed = 20261201
-  for (const pattern of PATTERNS) {
-    for (const mix of MIXES) {
-      for (const states of SIZES) {
-        const r = rates(states, mix, pattern, seed++)
-        const labels = Object.keys(mix).length
-        table.push(`| ${pattern.name} | ${labels} | ${states} | ${r.rows.toFixed(0)} | ${percent(r.corrected[0])} | ${percent(r.raw[0])} | ${percent(r.corrected[1])} | ${percent(r.raw[1])} |`)
-        LEVELS.forEach((level, j) => t.ok(r.corrected[j] <= allowed(level, states), `${pattern.name}, ${labels} labels, ${states} states: ${percent(r.corrected[j])} below ${level}`))
-        if (pattern.name !== 'no repeats') t.ok(r.raw[0] > 5 * r.corrected[0], `counting each row, ${percent(r.raw[0])} below 0.01`)
+t.test(
+  `with one label mix, repeated rows leave the false-alert rate at its level (${PAIRS} pairs a case)`,
+  async (t) => {
+    const table: string[] = [
+      '| pattern | labels | states a run | rows a run | p < 0.01 | without | p < 0.05 | without |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ]
+    let seed = 20261201
+    for (const pattern of PATTERNS) {
+      for (const mix of MIXES) {
+        for (const states of SIZES) {
+          const r = rates(states, mix, pattern, seed++)
+          const labels = Object.keys(mix).length
+          table.push(
+            `| ${pattern.name} | ${labels} | ${states} | ${r.rows.toFixed(0)} | ${percent(r.corrected[0])} | ${percent(r.raw[0])} | ${percent(r.corrected[1])} | ${percent(r.raw[1])} |`,
+          )
+          LEVELS.forEach((level, j) =>
+            t.ok(
+              r.corrected[j] <= allowed(level, states),
+              `${pattern.name}, ${labels} labels, ${states} states: ${percent(r.corrected[j])} below ${level}`,
+            ),
+          )
+          if (pattern.name !== 'no repeats')
+            t.ok(r.raw[0] > 5 * r.corrected[0], `counting each row, ${percent(r.raw[0])} below 0.01`)
+        }
       }
     }
-  }
-  t.comment(`\n${table.join('\n')}`)
-})
+    t.comment(`\n${table.join('\n')}`)
+  },
+)

@@ -31,13 +31,23 @@ const rate = (rows: number, a: Record<string, number>, b: Record<string, number>
 }
 
 t.test(`two runs of one mix are rarely significant, though the alert fires often (${PAIRS} pairs each)`, async (t) => {
-  for (const [rows, seed] of [[20, 1], [50, 2], [100, 3]]) {
+  for (const [rows, seed] of [
+    [20, 1],
+    [50, 2],
+    [100, 3],
+  ]) {
     const r = rate(rows, { yes: 0.3, no: 0.7 }, { yes: 0.3, no: 0.7 }, seed)
-    t.ok(r.significant <= 0.02, `${rows} rows: significant ${(100 * r.significant).toFixed(1)}%, alert ${(100 * r.alerts).toFixed(1)}%`)
+    t.ok(
+      r.significant <= 0.02,
+      `${rows} rows: significant ${(100 * r.significant).toFixed(1)}%, alert ${(100 * r.alerts).toFixed(1)}%`,
+    )
     t.ok(r.alerts > r.significant, 'the alert is unchanged and fires more')
   }
   const three = rate(100, { a: 0.5, b: 0.3, c: 0.2 }, { a: 0.5, b: 0.3, c: 0.2 }, 4)
-  t.ok(three.significant <= 0.02, `three labels at 100 rows: significant ${(100 * three.significant).toFixed(1)}%, alert ${(100 * three.alerts).toFixed(1)}%`)
+  t.ok(
+    three.significant <= 0.02,
+    `three labels at 100 rows: significant ${(100 * three.significant).toFixed(1)}%, alert ${(100 * three.alerts).toFixed(1)}%`,
+  )
 })
 
 t.test('a real shift of 0.2 at 400 rows is significant almost always', async (t) => {

@@ -6,9 +6,27 @@ let n = 0
 function run(over: Partial<RunRecord>): RunRecord {
   n++
   return {
-    run_id: `r${String(n).padStart(2, '0')}`, judgment: 'spam', spec_hash: 's', git_sha: '', model: 'm', rows: 1, asked: 0, cost: 0,
-    status: 'complete', started_at: `2026-01-01T00:00:${String(n).padStart(2, '0')}.000`, finished_at: '', cached: 0, requests: 0,
-    command: 'run', source: 'a.csv', source_hash: '', node: 'spam', reported_model: 'm', states: 1, fingerprints: {}, ...over,
+    run_id: `r${String(n).padStart(2, '0')}`,
+    judgment: 'spam',
+    spec_hash: 's',
+    git_sha: '',
+    model: 'm',
+    rows: 1,
+    asked: 0,
+    cost: 0,
+    status: 'complete',
+    started_at: `2026-01-01T00:00:${String(n).padStart(2, '0')}.000`,
+    finished_at: '',
+    cached: 0,
+    requests: 0,
+    command: 'run',
+    source: 'a.csv',
+    source_hash: '',
+    node: 'spam',
+    reported_model: 'm',
+    states: 1,
+    fingerprints: {},
+    ...over,
   }
 }
 
@@ -31,8 +49,16 @@ t.test('the newest complete run of a series keeps its rows, however many failed 
   n = 0
   const old = run({})
   const baseline = run({})
-  const failed = [run({ status: 'failed: interrupted' }), run({ status: 'failed: engine' }), run({ status: 'failed: interrupted' })]
-  t.same(ids(runsToPrune([old, baseline, ...failed], 2)), ids([failed[0], old]), 'kept: the two newest failed runs and the baseline')
+  const failed = [
+    run({ status: 'failed: interrupted' }),
+    run({ status: 'failed: engine' }),
+    run({ status: 'failed: interrupted' }),
+  ]
+  t.same(
+    ids(runsToPrune([old, baseline, ...failed], 2)),
+    ids([failed[0], old]),
+    'kept: the two newest failed runs and the baseline',
+  )
   t.same(ids(runsToPrune([old, baseline, ...failed], 1)), ids([failed[1], failed[0], old]))
   const onlyFailed = [run({ source: 'x', status: 'failed: engine' }), run({ source: 'x', status: 'failed: engine' })]
   t.same(ids(runsToPrune(onlyFailed, 1)), ids([onlyFailed[0]]), 'a series without a complete run keeps its newest')

@@ -4,22 +4,40 @@ import { verdictKey, type VerdictRecord } from '../../../src/core/review/verdict
 
 function record(hash: string, verdict: VerdictRecord['verdict'], at: string, question = 'is_spam'): VerdictRecord {
   return {
-    reviewed_at: at, reviewer: 'ann', judgment: 'spam', question, state_hash: hash, kind: 'spot_check', verdict, labels: [],
-    model_label: 'no', key_label: null, state: { message: hash }, stratum: 'confident', rank: 1,
+    reviewed_at: at,
+    reviewer: 'ann',
+    judgment: 'spam',
+    question,
+    state_hash: hash,
+    kind: 'spot_check',
+    verdict,
+    labels: [],
+    model_label: 'no',
+    key_label: null,
+    state: { message: hash },
+    stratum: 'confident',
+    rank: 1,
   }
 }
 
 const v = (r: VerdictRecord): ReviewLine => ({ type: 'verdict', record: r })
-const undo = (r: VerdictRecord): ReviewLine => lineOfRetraction({ retracted_at: 'later', reviewer: 'bob', withdrawn: r })
+const undo = (r: VerdictRecord): ReviewLine =>
+  lineOfRetraction({ retracted_at: 'later', reviewer: 'bob', withdrawn: r })
 
 t.test('the last verdict of a row stands, as lines are appended in the order verdicts arrive', async (t) => {
   const a1 = record('a', 'confirmed', '1')
   const a2 = record('a', 'ambiguous', '2')
   const b = record('b', 'confirmed', '3')
-  t.same(standingVerdicts([v(a1), v(b), v(a2)]), new Map([[verdictKey('spam', 'is_spam', 'a'), a2], [verdictKey('spam', 'is_spam', 'b'), b]]))
+  t.same(
+    standingVerdicts([v(a1), v(b), v(a2)]),
+    new Map([
+      [verdictKey('spam', 'is_spam', 'a'), a2],
+      [verdictKey('spam', 'is_spam', 'b'), b],
+    ]),
+  )
 })
 
-t.test('a retraction withdraws the row\'s latest verdict only; the one before stands again', async (t) => {
+t.test("a retraction withdraws the row's latest verdict only; the one before stands again", async (t) => {
   const a1 = record('a', 'confirmed', '1')
   const a2 = record('a', 'ambiguous', '2')
   const b = record('b', 'confirmed', '3')
@@ -37,6 +55,11 @@ t.test('a retraction touches its own question only, and one with nothing to with
 })
 
 t.test('a retraction reads back as the row it withdraws from, and its cell says retracted', async (t) => {
-  t.same(undo(record('a', 'confirmed', '1')), { type: 'retraction', judgment: 'spam', question: 'is_spam', state_hash: 'a' })
+  t.same(undo(record('a', 'confirmed', '1')), {
+    type: 'retraction',
+    judgment: 'spam',
+    question: 'is_spam',
+    state_hash: 'a',
+  })
   t.equal(RETRACTED, 'retracted')
 })

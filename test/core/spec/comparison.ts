@@ -37,7 +37,11 @@ t.test('rejects numbers outside 0 to 1', async (t) => {
 t.test('rejects unknown operators and text that is not a comparison', async (t) => {
   for (const text of ['= 0.5', '=> 0.5', '>= high', '>= 0.5 and < 0.9', '', '>=']) {
     const error = t.throws(() => parseComparison(text, file, path)) as SpecError
-    t.match(error.message, /is not a comparison such as ">= 0.9" \(operators: < <= > >= == !=; a number from 0 to 1\)/, text)
+    t.match(
+      error.message,
+      /is not a comparison such as ">= 0.9" \(operators: < <= > >= == !=; a number from 0 to 1\)/,
+      text,
+    )
   }
 })
 
@@ -52,10 +56,28 @@ t.test('rejects values that are not text', async (t) => {
 
 t.test('compares a value with each operator', async (t) => {
   const c = (text: string) => parseComparison(text, file, path)
-  t.same([0.4, 0.5, 0.6].map((v) => compare(c('< 0.5'), v)), [true, false, false])
-  t.same([0.4, 0.5, 0.6].map((v) => compare(c('<= 0.5'), v)), [true, true, false])
-  t.same([0.4, 0.5, 0.6].map((v) => compare(c('> 0.5'), v)), [false, false, true])
-  t.same([0.4, 0.5, 0.6].map((v) => compare(c('>= 0.5'), v)), [false, true, true])
-  t.same([0.4, 0.5, 0.6].map((v) => compare(c('== 0.5'), v)), [false, true, false])
-  t.same([0.4, 0.5, 0.6].map((v) => compare(c('!= 0.5'), v)), [true, false, true])
+  t.same(
+    [0.4, 0.5, 0.6].map((v) => compare(c('< 0.5'), v)),
+    [true, false, false],
+  )
+  t.same(
+    [0.4, 0.5, 0.6].map((v) => compare(c('<= 0.5'), v)),
+    [true, true, false],
+  )
+  t.same(
+    [0.4, 0.5, 0.6].map((v) => compare(c('> 0.5'), v)),
+    [false, false, true],
+  )
+  t.same(
+    [0.4, 0.5, 0.6].map((v) => compare(c('>= 0.5'), v)),
+    [false, true, true],
+  )
+  t.same(
+    [0.4, 0.5, 0.6].map((v) => compare(c('== 0.5'), v)),
+    [false, true, false],
+  )
+  t.same(
+    [0.4, 0.5, 0.6].map((v) => compare(c('!= 0.5'), v)),
+    [true, false, true],
+  )
 })

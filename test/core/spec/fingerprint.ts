@@ -6,8 +6,22 @@ const base = ['choice', 'What is it about?', ['personal', 'promotion'], ['Chat',
 const fp = (...args: Parameters<typeof questionFingerprint>) => questionFingerprint(...args)
 
 t.test('a fingerprint is a short hash of type, ask, labels and descriptions', async (t) => {
-  t.equal(fp(...base), shortHash(JSON.stringify({ type: 'choice', ask: 'What is it about?', labels: ['personal', 'promotion'], descriptions: ['Chat', null] })))
-  t.equal(fp(...base), fp('choice', 'What is it about?', ['personal', 'promotion'], ['Chat', null]), 'the same question, the same fingerprint')
+  t.equal(
+    fp(...base),
+    shortHash(
+      JSON.stringify({
+        type: 'choice',
+        ask: 'What is it about?',
+        labels: ['personal', 'promotion'],
+        descriptions: ['Chat', null],
+      }),
+    ),
+  )
+  t.equal(
+    fp(...base),
+    fp('choice', 'What is it about?', ['personal', 'promotion'], ['Chat', null]),
+    'the same question, the same fingerprint',
+  )
 })
 
 t.test('changing anything the engine sees changes the fingerprint', async (t) => {

@@ -51,7 +51,8 @@ t.test('rejects a reference to an unknown judgment, listing the known ones', asy
     name: 'SpecError',
     file: `${dir}/a.judge.yaml`,
     keyPath: 'state[1]',
-    message: `${dir}/a.judge.yaml: state[1]: "spam.is_spam" names the judgment "spam", which is not in this folder ` +
+    message:
+      `${dir}/a.judge.yaml: state[1]: "spam.is_spam" names the judgment "spam", which is not in this folder ` +
       '(the judgments are a; a state entry judgment.question is the label another judgment gives)',
   })
 })
@@ -70,10 +71,9 @@ t.test('rejects a cycle, naming it', async (t) => {
     keyPath: 'state[0]',
     message: `${dir}/c.judge.yaml: state[0]: "a.q" makes a cycle: a -> b -> c -> a`,
   })
-  t.throws(
-    () => resolveProject([loaded('a.judge.yaml', ['m', 'a.q'])], null),
-    { message: /state\[1\]: "a\.q" makes a cycle: a -> a$/ },
-  )
+  t.throws(() => resolveProject([loaded('a.judge.yaml', ['m', 'a.q'])], null), {
+    message: /state\[1\]: "a\.q" makes a cycle: a -> a$/,
+  })
 })
 
 t.test('rejects two files that give the same judgment name', async (t) => {
@@ -83,18 +83,18 @@ t.test('rejects two files that give the same judgment name', async (t) => {
     keyPath: 'name',
     message: `${dir}/a.judge.yaml: name: the judgment name "spam" is also used by b.judge.yaml: give one of them a name of its own, such as name: b in b.judge.yaml (a name keeps its runs and answers apart), or move the copy to a folder of its own`,
   })
-  t.throws(
-    () => resolveProject(files, `${dir}/b.judge.yaml`),
-    { message: `${dir}/b.judge.yaml: name: the judgment name "spam" is also used by a.judge.yaml: give one of them a name of its own, such as name: a in a.judge.yaml (a name keeps its runs and answers apart), or move the copy to a folder of its own` },
-  )
+  t.throws(() => resolveProject(files, `${dir}/b.judge.yaml`), {
+    message: `${dir}/b.judge.yaml: name: the judgment name "spam" is also used by a.judge.yaml: give one of them a name of its own, such as name: a in a.judge.yaml (a name keeps its runs and answers apart), or move the copy to a folder of its own`,
+  })
 })
 
 t.test('rejects a folder with any spec that fails to load', async (t) => {
   const broken = loaded('b.judge.yaml', [])
-  t.throws(
-    () => resolveProject([loaded('a.judge.yaml', ['m']), broken], null),
-    { name: 'SpecError', file: `${dir}/b.judge.yaml`, keyPath: 'state' },
-  )
+  t.throws(() => resolveProject([loaded('a.judge.yaml', ['m']), broken], null), {
+    name: 'SpecError',
+    file: `${dir}/b.judge.yaml`,
+    keyPath: 'state',
+  })
 })
 
 t.test('judges a selected file despite broken siblings it does not depend on', async (t) => {
@@ -106,7 +106,10 @@ t.test('judges a selected file despite broken siblings it does not depend on', a
     loaded('e.judge.yaml', ['d.q']),
     loaded('f.judge.yaml', ['m'], 'name: b\n'),
   ]
-  t.throws(() => resolveProject(files, `${dir}/a.judge.yaml`), { keyPath: 'name', message: /also used by f\.judge\.yaml/ })
+  t.throws(() => resolveProject(files, `${dir}/a.judge.yaml`), {
+    keyPath: 'name',
+    message: /also used by f\.judge\.yaml/,
+  })
   const result = resolveProject(files.slice(0, 5), `${dir}/a.judge.yaml`)
   t.same(names(result.selected), ['a'])
   t.same(names(result.specs), ['b', 'a'])
@@ -114,14 +117,16 @@ t.test('judges a selected file despite broken siblings it does not depend on', a
 
 t.test('reports the error of a selected file, and of a broken file it depends on', async (t) => {
   const files = [loaded('a.judge.yaml', ['m', 'b.q']), loaded('b.judge.yaml', [])]
-  t.throws(
-    () => resolveProject(files, `${dir}/b.judge.yaml`),
-    { name: 'SpecError', file: `${dir}/b.judge.yaml`, keyPath: 'state' },
-  )
-  t.throws(
-    () => resolveProject(files, `${dir}/a.judge.yaml`),
-    { name: 'SpecError', file: `${dir}/b.judge.yaml`, keyPath: 'state' },
-  )
+  t.throws(() => resolveProject(files, `${dir}/b.judge.yaml`), {
+    name: 'SpecError',
+    file: `${dir}/b.judge.yaml`,
+    keyPath: 'state',
+  })
+  t.throws(() => resolveProject(files, `${dir}/a.judge.yaml`), {
+    name: 'SpecError',
+    file: `${dir}/b.judge.yaml`,
+    keyPath: 'state',
+  })
 })
 
 t.test('lets errors other than spec errors through', async (t) => {

@@ -11,10 +11,20 @@ const both = spec(yaml('lang.q, tone.q'), '/specs/both.judge.yaml')
 const alone = spec(yaml('m'), '/specs/alone.judge.yaml')
 const folder = project(lang, alone, tone, reply, both)
 
-t.test('a judgment depends on what its state names, directly or not, in the project\'s order', async (t) => {
-  t.same(dependenciesOf(folder, reply).map((s) => s.name), ['lang', 'tone'])
-  t.same(dependenciesOf(folder, both).map((s) => s.name), ['lang', 'tone'], 'a dependency reached twice comes once')
-  t.same(dependenciesOf(folder, tone).map((s) => s.name), ['lang'])
+t.test("a judgment depends on what its state names, directly or not, in the project's order", async (t) => {
+  t.same(
+    dependenciesOf(folder, reply).map((s) => s.name),
+    ['lang', 'tone'],
+  )
+  t.same(
+    dependenciesOf(folder, both).map((s) => s.name),
+    ['lang', 'tone'],
+    'a dependency reached twice comes once',
+  )
+  t.same(
+    dependenciesOf(folder, tone).map((s) => s.name),
+    ['lang'],
+  )
 })
 
 t.test('a judgment of plain columns depends on nothing, and never on itself', async (t) => {
@@ -24,5 +34,8 @@ t.test('a judgment of plain columns depends on nothing, and never on itself', as
 
 t.test('a judgment is found by name; an unknown name lists the judgments there', async (t) => {
   t.equal(findJudgment(folder, 'tone'), tone)
-  t.throws(() => findJudgment(folder, 'nope'), new UsageError('unknown node "nope"; the judgments here are: lang, alone, tone, reply, both'))
+  t.throws(
+    () => findJudgment(folder, 'nope'),
+    new UsageError('unknown node "nope"; the judgments here are: lang, alone, tone, reply, both'),
+  )
 })

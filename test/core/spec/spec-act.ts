@@ -40,7 +40,10 @@ t.test('reads a list of labels as any of them', async (t) => {
 
 t.test('reads an empty when, or none, as a rule that always holds', async (t) => {
   const act = parse('topic: [{route: a, when: {}}, {route: b, when: }]\n')
-  t.same(act.topic, [{ route: 'a', when: {} }, { route: 'b', when: {} }])
+  t.same(act.topic, [
+    { route: 'a', when: {} },
+    { route: 'b', when: {} },
+  ])
 })
 
 t.test('is empty when the spec has no act, without inherited keys', async (t) => {
@@ -59,7 +62,10 @@ t.test('rejects rules for a question the spec does not ask', async (t) => {
 
 t.test('rejects a question whose rules are not a non-empty list', async (t) => {
   t.throws(() => parse('is_spam: {route: block}\n'), fails('act.is_spam', 'must be a list, not a mapping'))
-  t.throws(() => parse('is_spam: []\n'), fails('act.is_spam', 'needs at least one rule (or leave the question out of act)'))
+  t.throws(
+    () => parse('is_spam: []\n'),
+    fails('act.is_spam', 'needs at least one rule (or leave the question out of act)'),
+  )
   t.throws(() => parse('[is_spam]\n'), fails('act', 'must be a mapping, not a list'))
 })
 
@@ -75,7 +81,10 @@ t.test('rejects a rule without a route or with unknown keys', async (t) => {
     () => parse('is_spam: [{route: a, when: {labels: yes}}]\n'),
     fails('act.is_spam[0].when.labels', 'unknown key (did you mean label?); the known keys are label, p, margin'),
   )
-  t.throws(() => parse('is_spam: [{route: a, when: [yes]}]\n'), fails('act.is_spam[0].when', 'must be a mapping, not a list'))
+  t.throws(
+    () => parse('is_spam: [{route: a, when: [yes]}]\n'),
+    fails('act.is_spam[0].when', 'must be a mapping, not a list'),
+  )
 })
 
 t.test('rejects labels the question does not have', async (t) => {
@@ -89,9 +98,15 @@ t.test('rejects labels the question does not have', async (t) => {
   )
   t.throws(
     () => parse('topic: [{route: a, when: {label: 3}}]\n'),
-    fails('act.topic[0].when.label', 'the number 3 is not a label of topic; its labels are personal, promotion, service'),
+    fails(
+      'act.topic[0].when.label',
+      'the number 3 is not a label of topic; its labels are personal, promotion, service',
+    ),
   )
-  t.throws(() => parse('topic: [{route: a, when: {label: []}}]\n'), fails('act.topic[0].when.label', 'needs at least one label'))
+  t.throws(
+    () => parse('topic: [{route: a, when: {label: []}}]\n'),
+    fails('act.topic[0].when.label', 'needs at least one label'),
+  )
 })
 
 t.test('rejects p and margin that are not comparisons', async (t) => {
@@ -99,8 +114,8 @@ t.test('rejects p and margin that are not comparisons', async (t) => {
     () => parse('is_spam: [{route: a, when: {p: 0.9}}]\n'),
     fails('act.is_spam[0].when.p', 'needs an operator: write ">= 0.9" or "< 0.9", not a bare 0.9'),
   )
-  t.throws(
-    () => parse('is_spam: [{route: a, when: {margin: "<< 0.3"}}]\n'),
-    { keyPath: 'act.is_spam[0].when.margin', message: /"<< 0.3" is not a comparison/ },
-  )
+  t.throws(() => parse('is_spam: [{route: a, when: {margin: "<< 0.3"}}]\n'), {
+    keyPath: 'act.is_spam[0].when.margin',
+    message: /"<< 0.3" is not a comparison/,
+  })
 })

@@ -37,7 +37,9 @@ t.test('reads a choice question, the default type, from a list of labels', async
 })
 
 t.test('reads labels and their descriptions from a mapping, in spec order', async (t) => {
-  const [q] = parse('topic:\n  ask: About what?\n  labels:\n    service: Notices\n    personal:\n    promotion: "  Offers  "\n')
+  const [q] = parse(
+    'topic:\n  ask: About what?\n  labels:\n    service: Notices\n    personal:\n    promotion: "  Offers  "\n',
+  )
   t.same(q.labels, ['service', 'personal', 'promotion'])
   t.same(q.descriptions, ['Notices', null, 'Offers'])
   t.equal(q.fingerprint, questionFingerprint('choice', 'About what?', q.labels, q.descriptions))
@@ -73,7 +75,10 @@ t.test('gives a different fingerprint exactly when what the engine sees changes'
 t.test('rejects questions that are not a non-empty mapping', async (t) => {
   t.throws(() => parse('[a, b]\n'), fails('questions', 'must be a mapping, not a list'))
   t.throws(() => parse('{}\n'), fails('questions', 'needs at least one question'))
-  t.throws(() => parse('is_spam: Is this spam?\n'), fails('questions.is_spam', 'must be a mapping, not the text "Is this spam?"'))
+  t.throws(
+    () => parse('is_spam: Is this spam?\n'),
+    fails('questions.is_spam', 'must be a mapping, not the text "Is this spam?"'),
+  )
 })
 
 t.test('rejects question names outside [a-z0-9_]+', async (t) => {
@@ -103,7 +108,10 @@ t.test('rejects an unknown type, listing the three', async (t) => {
 t.test('rejects labels on a yes_no question and yes/no on the others', async (t) => {
   t.throws(
     () => parse('q: {ask: x, type: yes_no, labels: [yes, no]}\n'),
-    fails('questions.q.labels', 'a yes_no question has the fixed labels yes and no; describe them with yes: and no: instead'),
+    fails(
+      'questions.q.labels',
+      'a yes_no question has the fixed labels yes and no; describe them with yes: and no: instead',
+    ),
   )
   t.throws(
     () => parse('q: {ask: x, labels: [a, b], yes: Yes}\n'),
@@ -122,15 +130,24 @@ t.test('rejects labels on a yes_no question and yes/no on the others', async (t)
 t.test('requires labels for a choice question, hinting at yes_no', async (t) => {
   t.throws(
     () => parse('q: {ask: Is it spam?}\n'),
-    fails('questions.q.labels', 'is required for a choice question (the default type; a yes/no question needs type: yes_no)'),
+    fails(
+      'questions.q.labels',
+      'is required for a choice question (the default type; a yes/no question needs type: yes_no)',
+    ),
   )
   t.throws(() => parse('q: {ask: x, type: scale}\n'), fails('questions.q.labels', 'is required'))
-  t.throws(() => parse('q: {ask: x, labels: one}\n'), fails('questions.q.labels', 'must be a mapping, not the text "one"'))
+  t.throws(
+    () => parse('q: {ask: x, labels: one}\n'),
+    fails('questions.q.labels', 'must be a mapping, not the text "one"'),
+  )
 })
 
 t.test('needs at least 2 labels for a choice and 2 to 10 levels for a scale', async (t) => {
   t.throws(() => parse('topic: {ask: x, labels: [only]}\n'), fails('questions.topic.labels', 'needs at least 2 labels'))
-  t.throws(() => parse('topic: {ask: x, labels: {only: One}}\n'), fails('questions.topic.labels', 'needs at least 2 labels'))
+  t.throws(
+    () => parse('topic: {ask: x, labels: {only: One}}\n'),
+    fails('questions.topic.labels', 'needs at least 2 labels'),
+  )
   t.throws(
     () => parse('level: {ask: x, type: scale, labels: [low]}\n'),
     fails('questions.level.labels', 'a scale needs 2 to 10 levels, not 1'),
@@ -146,7 +163,10 @@ t.test('needs at least 2 labels for a choice and 2 to 10 levels for a scale', as
 })
 
 t.test('rejects a label listed twice', async (t) => {
-  t.throws(() => parse('q: {ask: x, labels: [a, b, a]}\n'), fails('questions.q.labels[2]', 'the label "a" is listed twice'))
+  t.throws(
+    () => parse('q: {ask: x, labels: [a, b, a]}\n'),
+    fails('questions.q.labels[2]', 'the label "a" is listed twice'),
+  )
 })
 
 t.test('rejects labels that are not clean text', async (t) => {
@@ -158,7 +178,10 @@ t.test('rejects labels that are not clean text', async (t) => {
     () => parse('q: {ask: x, labels: [a, true]}\n'),
     fails('questions.q.labels[1]', 'a label must be text, not the boolean true; quote it: "true"'),
   )
-  t.throws(() => parse('q: {ask: x, labels: [a, [b]]}\n'), fails('questions.q.labels[1]', 'a label must be text, not a list'))
+  t.throws(
+    () => parse('q: {ask: x, labels: [a, [b]]}\n'),
+    fails('questions.q.labels[1]', 'a label must be text, not a list'),
+  )
   t.throws(() => parse('q: {ask: x, labels: [a, ""]}\n'), fails('questions.q.labels[1]', 'a label must not be empty'))
   t.throws(
     () => parse('q: {ask: x, labels: [a, " b"]}\n'),
@@ -172,7 +195,10 @@ t.test('rejects labels that are not clean text', async (t) => {
     () => parse('q: {ask: x, labels: {a: A, "b ": B}}\n'),
     fails('questions.q.labels.b ', 'the label "b " starts or ends with white space'),
   )
-  t.throws(() => parse('q: {ask: x, labels: {1: A, 2: B}}\n'), fails('questions.q.labels', 'keys must be text: quote 1 as "1"'))
+  t.throws(
+    () => parse('q: {ask: x, labels: {1: A, 2: B}}\n'),
+    fails('questions.q.labels', 'keys must be text: quote 1 as "1"'),
+  )
   t.throws(
     () => parse('q: {ask: x, labels: {a: A, b: 2}}\n'),
     fails('questions.q.labels.b', 'a description must be text, not the number 2'),

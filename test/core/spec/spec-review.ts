@@ -17,7 +17,11 @@ t.test('accuracy_target and allocation are read', async (t) => {
 
 t.test('a bad accuracy_target or allocation is an error naming the key and what it takes', async (t) => {
   for (const bad of ['0', '-0.1', '0.6', 'three', '[0.03]']) {
-    t.throws(() => parse(`accuracy_target: ${bad}\n`), { name: SpecError.name, message: /accuracy_target.*half-width.*above 0 and at most 0\.5/ }, bad)
+    t.throws(
+      () => parse(`accuracy_target: ${bad}\n`),
+      { name: SpecError.name, message: /accuracy_target.*half-width.*above 0 and at most 0\.5/ },
+      bad,
+    )
   }
   t.throws(() => parse('allocation: random\n'), { message: /allocation.*neyman.*fixed.*"random"/ })
 })

@@ -5,12 +5,26 @@ const file = '/specs/spam.judge.yaml'
 
 t.test('reads mappings as Maps in document order, with lists and scalars as they are', async (t) => {
   const value = readYaml('b: 1\na: [x, 2, true, null]\nc: {d: e}\n', file)
-  t.same(value, new Map<string, unknown>([['b', 1], ['a', ['x', 2, true, null]], ['c', new Map([['d', 'e']])]]))
+  t.same(
+    value,
+    new Map<string, unknown>([
+      ['b', 1],
+      ['a', ['x', 2, true, null]],
+      ['c', new Map([['d', 'e']])],
+    ]),
+  )
   t.same([...(value as Map<string, unknown>).keys()], ['b', 'a', 'c'])
 })
 
 t.test('reads yes and no as text, as YAML 1.2 does', async (t) => {
-  t.same(readYaml('yes: a\nno: b\nlabel: yes\n', file), new Map([['yes', 'a'], ['no', 'b'], ['label', 'yes']]))
+  t.same(
+    readYaml('yes: a\nno: b\nlabel: yes\n', file),
+    new Map([
+      ['yes', 'a'],
+      ['no', 'b'],
+      ['label', 'yes'],
+    ]),
+  )
 })
 
 t.test('keeps __proto__ as an ordinary key', async (t) => {
@@ -43,17 +57,15 @@ t.test('rejects a key given twice, at the second one', async (t) => {
 })
 
 t.test('rejects several documents in one file', async (t) => {
-  t.throws(
-    () => readYaml('a: 1\n---\nb: 2\n', file),
-    { message: /invalid YAML at line 2, column 1: Source contains multiple documents/ },
-  )
+  t.throws(() => readYaml('a: 1\n---\nb: 2\n', file), {
+    message: /invalid YAML at line 2, column 1: Source contains multiple documents/,
+  })
 })
 
 t.test('rejects unknown tags instead of reading them as text', async (t) => {
-  t.throws(
-    () => readYaml('ask: !include other.txt\n', file),
-    { message: /invalid YAML at line 1, column 6: Unresolved tag: !include/ },
-  )
+  t.throws(() => readYaml('ask: !include other.txt\n', file), {
+    message: /invalid YAML at line 1, column 6: Unresolved tag: !include/,
+  })
 })
 
 t.test('suggests quotes when a comparison was left unquoted', async (t) => {
@@ -68,10 +80,10 @@ t.test('suggests quotes when a comparison was left unquoted', async (t) => {
 t.test('rejects aliases that expand beyond a safe size', async (t) => {
   const nine = (ref: string) => `[${Array(9).fill(ref).join(', ')}]`
   const bomb = `a: &a ${nine('x')}\nb: &b ${nine('*a')}\nc: &c ${nine('*b')}\nd: ${nine('*c')}\n`
-  t.throws(
-    () => readYaml(bomb, file),
-    { name: 'SpecError', message: /^\/specs\/spam\.judge\.yaml: invalid YAML: Excessive alias count/ },
-  )
+  t.throws(() => readYaml(bomb, file), {
+    name: 'SpecError',
+    message: /^\/specs\/spam\.judge\.yaml: invalid YAML: Excessive alias count/,
+  })
 })
 
 t.test('keeps a merge key as an ordinary key, so that a spec cannot hide keys behind one', async (t) => {

@@ -11,13 +11,23 @@ t.test('two to twenty values without control characters make labels; otherwise t
   t.equal(labelProblem('c', ['a', 'b']), null)
   t.match(labelProblem('c', []), /holds no value/)
   t.match(labelProblem('c', ['a']), /one value only \("a"\)/)
-  t.match(labelProblem('c', Array.from({ length: 21 }, (_, i) => `v${i}`)), /21 different values/)
+  t.match(
+    labelProblem(
+      'c',
+      Array.from({ length: 21 }, (_, i) => `v${i}`),
+    ),
+    /21 different values/,
+  )
   t.match(labelProblem('c', ['a', 'b\u0007']), /holds a control character/)
 })
 
 t.test('yes and no make a yes_no question; other values a choice, sorted', async (t) => {
   const text = (v: string) => v
-  t.match(labelQuestion('verdict', ['yes', 'no'], text), { name: 'verdict', labels: ['no', 'yes'], yaml: /type: yes_no/ })
+  t.match(labelQuestion('verdict', ['yes', 'no'], text), {
+    name: 'verdict',
+    labels: ['no', 'yes'],
+    yaml: /type: yes_no/,
+  })
   const choice = labelQuestion('class', ['spam', 'ham'], text)
   t.same(choice.labels, ['ham', 'spam'])
   t.match(choice.yaml, /labels: .*\n {6}ham:\n {6}spam:\n$/)

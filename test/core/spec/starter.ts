@@ -12,7 +12,10 @@ t.test('a data file name becomes a judgment name', async (t) => {
 t.test('the state leaves out identifiers, answers and names it cannot hold', async (t) => {
   const { state, left } = stateColumns(['id', 'label', 'message', 'customer_id', 'subject', '', 'other.q', 'message'])
   t.same(state, ['message', 'subject'])
-  t.same(left.map((l) => l.column), ['id', 'label', 'customer_id', '(unnamed)', 'other.q'])
+  t.same(
+    left.map((l) => l.column),
+    ['id', 'label', 'customer_id', '(unnamed)', 'other.q'],
+  )
   t.match(left[0].why, /every row a new state/)
   t.match(left[1].why, /answer key/)
   t.same(stateColumns(['id', 'label']).state, ['id', 'label'], 'never an empty state: then every usable column')
@@ -24,9 +27,15 @@ t.test('the starter spec loads, with one question of each type, act, and a key t
   const { text, state } = starterSpec('sms', ['label', 'message'], 'sms.tsv')
   const spec = parseSpec(text, '/p/sms.judge.yaml')
   t.equal(spec.name, 'sms')
-  t.same(spec.state.map((c) => c.name), ['message'])
+  t.same(
+    spec.state.map((c) => c.name),
+    ['message'],
+  )
   t.same(state, ['message'])
-  t.same(spec.questions.map((q) => q.type), ['yes_no', 'choice', 'scale'])
+  t.same(
+    spec.questions.map((q) => q.type),
+    ['yes_no', 'choice', 'scale'],
+  )
   t.same(Object.keys(spec.act), ['relevant'])
   t.equal(spec.data, '/p/sms.tsv')
   t.equal(spec.key, null)
@@ -37,7 +46,10 @@ t.test('the starter spec loads, with one question of each type, act, and a key t
 t.test('column and file names YAML would misread are quoted', async (t) => {
   const { text } = starterSpec('x', ['yes', 'a: b', 'x'], 'my data.csv')
   const spec = parseSpec(text, '/p/x.judge.yaml')
-  t.same(spec.state.map((c) => c.name), ['yes', 'a: b', 'x'])
+  t.same(
+    spec.state.map((c) => c.name),
+    ['yes', 'a: b', 'x'],
+  )
   t.equal(spec.data, '/p/my data.csv')
   t.match(starterSpec('x', ['m'], null).text, /^# data: rows\.csv$/m)
 })

@@ -2,7 +2,7 @@ import t from 'tap'
 import { ADJUSTMENT, adjustedShare } from '../../../src/core/stats/adjustment.ts'
 import { Z95 } from '../../../src/core/stats/wilson.ts'
 
-t.test('the adjustment is half of Agresti and Coull\'s z²/2: about 0.96 rows each way', async (t) => {
+t.test("the adjustment is half of Agresti and Coull's z²/2: about 0.96 rows each way", async (t) => {
   t.equal(ADJUSTMENT, (Z95 * Z95) / 4)
   t.ok(Math.abs(ADJUSTMENT - 0.9604) < 1e-4, `${ADJUSTMENT}`)
 })

@@ -18,7 +18,13 @@ t.test('the regularized incomplete beta matches closed forms on both sides of it
 })
 
 t.test('the beta quantile inverts the incomplete beta', async (t) => {
-  for (const [q, a, b] of [[0.025, 2, 1], [0.975, 3, 8], [0.5, 0.5, 0.5], [0.001, 1, 1000], [0.999, 60, 1.5]] as const) {
+  for (const [q, a, b] of [
+    [0.025, 2, 1],
+    [0.975, 3, 8],
+    [0.5, 0.5, 0.5],
+    [0.001, 1, 1000],
+    [0.999, 60, 1.5],
+  ] as const) {
     const x = betaQuantile(q, a, b)
     t.ok(close(regularizedBeta(x, a, b), q, 1e-12), `Beta(${a}, ${b}) quantile ${q} is ${x}`)
   }

@@ -44,7 +44,10 @@ t.test('each end misses the truth at most 2.5% of the time, at every n (simulati
         if (p > u) above += 1
       }
       // 2.5% plus three standard errors of a 2,000-draw share.
-      t.ok(below / reps <= 0.025 + 0.011 && above / reps <= 0.025 + 0.011, `n ${n}, p ${p}: misses ${below} low, ${above} high of ${reps}`)
+      t.ok(
+        below / reps <= 0.025 + 0.011 && above / reps <= 0.025 + 0.011,
+        `n ${n}, p ${p}: misses ${below} low, ${above} high of ${reps}`,
+      )
     }
   }
 })

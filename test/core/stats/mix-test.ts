@@ -4,7 +4,7 @@ import { mixPValue, PERMUTATIONS } from '../../../src/core/stats/mix-test.ts'
 
 const close = (a: number, b: number, tolerance = 1e-9) => Math.abs(a - b) <= tolerance
 
-t.test('Pearson\'s statistic of a 2 × K table, and its p value for large counts', async (t) => {
+t.test("Pearson's statistic of a 2 × K table, and its p value for large counts", async (t) => {
   t.ok(close(chiSquare([10, 90], [25, 75]), 7.792207792207792))
   t.ok(close(mixPValue({ yes: 10, no: 90 }, { yes: 25, no: 75 }), chiSquareSurvival(7.792207792207792, 1)))
   t.equal(mixPValue({ yes: 5, no: 5 }, { yes: 5, no: 5 }), 1, 'the same mix')
@@ -12,7 +12,7 @@ t.test('Pearson\'s statistic of a 2 × K table, and its p value for large counts
   t.equal(mixPValue({}, { yes: 1, no: 1 }), 1, 'a run without rows')
 })
 
-t.test('small counts are permuted, the same way every time, and agree with Fisher\'s exact test', async (t) => {
+t.test("small counts are permuted, the same way every time, and agree with Fisher's exact test", async (t) => {
   const p = mixPValue({ yes: 1, no: 9 }, { yes: 5, no: 5 })
   t.equal(mixPValue({ no: 9, yes: 1 }, { no: 5, yes: 5 }), p, 'the same counts, the same p value')
   // Fisher's two-sided exact p of this table is 0.141; the permutation test's is within its noise.
@@ -24,13 +24,26 @@ t.test('effective counts that are not whole are rounded to rows before they are 
   t.equal(mixPValue({ yes: 1.2, no: 8.9 }, { yes: 3.6, no: 6.4 }), mixPValue({ yes: 1, no: 9 }, { yes: 4, no: 6 }))
   t.equal(mixPValue({ yes: 0.3, no: 0.2 }, { yes: 3, no: 3 }), 1, 'a run worth less than half a row is no evidence')
   const large = mixPValue({ yes: 10.5, no: 89.5 }, { yes: 25.5, no: 74.5 })
-  t.ok(close(large, chiSquareSurvival(chiSquare([10.5, 89.5], [25.5, 74.5]), 1)), 'large ones go to the chi-square test as they are')
+  t.ok(
+    close(large, chiSquareSurvival(chiSquare([10.5, 89.5], [25.5, 74.5]), 1)),
+    'large ones go to the chi-square test as they are',
+  )
 })
 
-t.test('a spread a² divides the statistic and the degrees of freedom by 1 + a², and the rows permuted too', async (t) => {
-  const [a, b] = [{ x: 30, y: 50, z: 20 }, { x: 45, y: 35, z: 20 }]
-  const x2 = chiSquare([30, 50, 20], [45, 35, 20])
-  t.ok(close(mixPValue(a, b, 0.5), chiSquareSurvival(x2 / 1.5, 2 / 1.5), 1e-15))
-  t.ok(mixPValue(a, b, 0.5) > mixPValue(a, b))
-  t.equal(mixPValue({ x: 2, y: 8 }, { x: 6, y: 4 }, 1), mixPValue({ x: 1, y: 4 }, { x: 3, y: 2 }), 'small counts: half the rows each')
-})
+t.test(
+  'a spread a² divides the statistic and the degrees of freedom by 1 + a², and the rows permuted too',
+  async (t) => {
+    const [a, b] = [
+      { x: 30, y: 50, z: 20 },
+      { x: 45, y: 35, z: 20 },
+    ]
+    const x2 = chiSquare([30, 50, 20], [45, 35, 20])
+    t.ok(close(mixPValue(a, b, 0.5), chiSquareSurvival(x2 / 1.5, 2 / 1.5), 1e-15))
+    t.ok(mixPValue(a, b, 0.5) > mixPValue(a, b))
+    t.equal(
+      mixPValue({ x: 2, y: 8 }, { x: 6, y: 4 }, 1),
+      mixPValue({ x: 1, y: 4 }, { x: 3, y: 2 }),
+      'small counts: half the rows each',
+    )
+  },
+)

@@ -2,7 +2,7 @@ import t from 'tap'
 import { newcombeInterval, type PairedCounts } from '../../../src/core/stats/newcombe.ts'
 import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 
-t.test('Newcombe\'s interval holds the point, matches Wald for large samples, and covers 95% of the time', async (t) => {
+t.test("Newcombe's interval holds the point, matches Wald for large samples, and covers 95% of the time", async (t) => {
   const [low, high] = newcombeInterval({ both: 12, firstOnly: 9, secondOnly: 2, neither: 21 })!
   t.ok(low < 7 / 44 && 7 / 44 < high)
   // Large n: close to Wald's (b − c)/n ± z·√(b + c − (b − c)²/n)/n.

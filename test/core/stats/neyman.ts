@@ -17,17 +17,20 @@ t.test('a stratum sampled past its share gets none, and the others take every ro
   t.same(neymanAllocation([stratum(1000, 300), stratum(1000, 10)], 20), [0, 20])
 })
 
-t.test('no stratum gets more than its unsampled rows; the rest goes to the others, and nothing past every row', async (t) => {
-  const strata = [stratum(10, 2), stratum(10_000, 0)]
-  const split = neymanAllocation(strata, 5000)
-  t.ok(split[0] <= 8, 'the small stratum is capped at its 8 unsampled rows')
-  t.equal(split[0] + split[1], 5000)
-  t.same(neymanAllocation([stratum(5, 0), stratum(5, 0)], 100), [5, 5], 'every row, no more')
-  t.same(neymanAllocation([stratum(0, 0), stratum(50, 0)], 3), [0, 3], 'an empty stratum gets none')
-  t.same(neymanAllocation(strata, 0), [0, 0])
-  t.same(neymanAllocation(strata, -4), [0, 0], 'a negative count is none')
-  t.same(neymanAllocation([], 7), [], 'no strata, nothing to place')
-})
+t.test(
+  'no stratum gets more than its unsampled rows; the rest goes to the others, and nothing past every row',
+  async (t) => {
+    const strata = [stratum(10, 2), stratum(10_000, 0)]
+    const split = neymanAllocation(strata, 5000)
+    t.ok(split[0] <= 8, 'the small stratum is capped at its 8 unsampled rows')
+    t.equal(split[0] + split[1], 5000)
+    t.same(neymanAllocation([stratum(5, 0), stratum(5, 0)], 100), [5, 5], 'every row, no more')
+    t.same(neymanAllocation([stratum(0, 0), stratum(50, 0)], 3), [0, 3], 'an empty stratum gets none')
+    t.same(neymanAllocation(strata, 0), [0, 0])
+    t.same(neymanAllocation(strata, -4), [0, 0], 'a negative count is none')
+    t.same(neymanAllocation([], 7), [], 'no strata, nothing to place')
+  },
+)
 
 t.test('the split is in whole rows that sum to the count asked for, over any number of strata', async (t) => {
   for (let extra = 1; extra < 40; extra++) {

@@ -3,12 +3,20 @@ import { pairedMixPValue } from '../../../src/core/stats/paired-mix-test.ts'
 import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 import type { ModelPair } from '../../../src/core/types.ts'
 
-const pair = (old_label: string, new_label: string, rows: number): ModelPair => ({ question: 'q', old_label, new_label, rows })
+const pair = (old_label: string, new_label: string, rows: number): ModelPair => ({
+  question: 'q',
+  old_label,
+  new_label,
+  rows,
+})
 
 t.test('no discordant row, or flips that cancel out, is no evidence of a new mix', async (t) => {
   t.equal(pairedMixPValue([pair('yes', 'yes', 40), pair('no', 'no', 60)]), 1)
   t.equal(pairedMixPValue([]), 1)
-  t.ok(pairedMixPValue([pair('yes', 'no', 10), pair('no', 'yes', 10), pair('no', 'no', 80)]) > 0.9, 'ten flips each way leave the mix as it was')
+  t.ok(
+    pairedMixPValue([pair('yes', 'no', 10), pair('no', 'yes', 10), pair('no', 'no', 80)]) > 0.9,
+    'ten flips each way leave the mix as it was',
+  )
 })
 
 t.test('flips all one way are evidence, more so the more of them', async (t) => {
@@ -17,8 +25,15 @@ t.test('flips all one way are evidence, more so the more of them', async (t) => 
   // Exact McNemar for 4 of 4 one way: 2·(½)⁴ = 0.125; for 20 of 20, about 2e-6 (the test's floor is 1/2001).
   t.ok(Math.abs(few - 0.125) < 0.03, `four flips one way: p ${few}`)
   t.ok(many < 0.001, `twenty flips one way: p ${many}`)
-  t.equal(pairedMixPValue([pair('no', 'yes', 20), pair('no', 'no', 80)]), many, 'seeded: the same pairs, the same p value')
-  t.ok(pairedMixPValue([pair('no', 'yes', 5000), pair('yes', 'no', 4000)]) < 0.001, 'many rows: a thousand more one way than the other is significant')
+  t.equal(
+    pairedMixPValue([pair('no', 'yes', 20), pair('no', 'no', 80)]),
+    many,
+    'seeded: the same pairs, the same p value',
+  )
+  t.ok(
+    pairedMixPValue([pair('no', 'yes', 5000), pair('yes', 'no', 4000)]) < 0.001,
+    'many rows: a thousand more one way than the other is significant',
+  )
 })
 
 t.test('under "one mix" the test is significant at 1% about 1% of the time; a real shift is found', async (t) => {

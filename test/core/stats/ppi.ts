@@ -24,37 +24,50 @@ t.test('a model that tells nothing of the truth is left out: the sampled units a
   t.ok(Math.abs(r.variance - variance(truth) / truth.length) < 1e-15, 'the variance of a simple mean')
 })
 
-t.test('strata weigh by W_h, with W²(1 − f)/n on each variance; strata of no weight or no sample are left out', async (t) => {
-  const a: PpiStratum = { weight: 0.75, fpc: 0.5, modelMean: 0.2, model: [0, 1, 0, 1], truth: [1, 0, 1, 0] }
-  const b: PpiStratum = { weight: 0.25, fpc: 1, modelMean: 0.9, model: [1, 0, 1, 0], truth: [1, 1, 0, 0] }
-  const r = ppiMean([a, b, { ...b, weight: 0 }, { ...a, model: [], truth: [] }])
-  t.equal(r.lambda, 0, 'the model disagrees with the truth in the first stratum')
-  t.ok(Math.abs(r.point - (0.75 * 0.5 + 0.25 * 0.5)) < 1e-15)
-  const expected = (0.75 ** 2 * 0.5 * variance(a.truth)) / 4 + (0.25 ** 2 * variance(b.truth)) / 4
-  t.ok(Math.abs(r.variance - expected) < 1e-15, `${r.variance} against ${expected}`)
-  t.same(ppiMean([]), { point: 0, variance: 0, lambda: 0 }, 'nothing sampled, nothing estimated')
-})
+t.test(
+  'strata weigh by W_h, with W²(1 − f)/n on each variance; strata of no weight or no sample are left out',
+  async (t) => {
+    const a: PpiStratum = { weight: 0.75, fpc: 0.5, modelMean: 0.2, model: [0, 1, 0, 1], truth: [1, 0, 1, 0] }
+    const b: PpiStratum = { weight: 0.25, fpc: 1, modelMean: 0.9, model: [1, 0, 1, 0], truth: [1, 1, 0, 0] }
+    const r = ppiMean([a, b, { ...b, weight: 0 }, { ...a, model: [], truth: [] }])
+    t.equal(r.lambda, 0, 'the model disagrees with the truth in the first stratum')
+    t.ok(Math.abs(r.point - (0.75 * 0.5 + 0.25 * 0.5)) < 1e-15)
+    const expected = (0.75 ** 2 * 0.5 * variance(a.truth)) / 4 + (0.25 ** 2 * variance(b.truth)) / 4
+    t.ok(Math.abs(r.variance - expected) < 1e-15, `${r.variance} against ${expected}`)
+    t.same(ppiMean([]), { point: 0, variance: 0, lambda: 0 }, 'nothing sampled, nothing estimated')
+  },
+)
 
-t.test('a good model narrows the variance, and Wilson\'s interval at the effective size covers at least 90% of the time with 80 reviews', async (t) => {
-  // 10,000 units, the truth 1 for 30% of them; the model agrees with it on 90% of the units.
-  const random = seededRandom(11)
-  const truth = Array.from({ length: 10_000 }, () => (random() < 0.3 ? 1 : 0))
-  const model = truth.map((y) => (random() < 0.9 ? y : 1 - y))
-  const target = mean(truth)
-  const modelMean = mean(model)
-  let covered = 0
-  let narrower = 0
-  const runs = 1000
-  for (let run = 0; run < runs; run++) {
-    const picks = Array.from({ length: 80 }, () => Math.floor(random() * truth.length))
-    const stratum = { weight: 1, fpc: 1 - 80 / truth.length, modelMean, model: picks.map((i) => model[i]), truth: picks.map((i) => truth[i]) }
-    const r = ppiMean([stratum])
-    // The interval as the label mix reads it (core/review/label-mix.ts).
-    const [low, high] = effectiveSizeInterval(r.point, adjustedShare(r.point * 80, 80), r.variance).interval
-    if (low <= target && target <= high) covered += 1
-    // No model at all: a model that says 0 everywhere, so that only the sampled units speak.
-    if (r.variance < ppiMean([{ ...stratum, modelMean: 0, model: stratum.truth.map(() => 0) }]).variance) narrower += 1
-  }
-  t.ok(covered / runs >= 0.9, `covers the true mean in ${covered} of ${runs}`)
-  t.ok(narrower / runs >= 0.95, `narrower than the sampled units alone in ${narrower} of ${runs}`)
-})
+t.test(
+  "a good model narrows the variance, and Wilson's interval at the effective size covers at least 90% of the time with 80 reviews",
+  async (t) => {
+    // 10,000 units, the truth 1 for 30% of them; the model agrees with it on 90% of the units.
+    const random = seededRandom(11)
+    const truth = Array.from({ length: 10_000 }, () => (random() < 0.3 ? 1 : 0))
+    const model = truth.map((y) => (random() < 0.9 ? y : 1 - y))
+    const target = mean(truth)
+    const modelMean = mean(model)
+    let covered = 0
+    let narrower = 0
+    const runs = 1000
+    for (let run = 0; run < runs; run++) {
+      const picks = Array.from({ length: 80 }, () => Math.floor(random() * truth.length))
+      const stratum = {
+        weight: 1,
+        fpc: 1 - 80 / truth.length,
+        modelMean,
+        model: picks.map((i) => model[i]),
+        truth: picks.map((i) => truth[i]),
+      }
+      const r = ppiMean([stratum])
+      // The interval as the label mix reads it (core/review/label-mix.ts).
+      const [low, high] = effectiveSizeInterval(r.point, adjustedShare(r.point * 80, 80), r.variance).interval
+      if (low <= target && target <= high) covered += 1
+      // No model at all: a model that says 0 everywhere, so that only the sampled units speak.
+      if (r.variance < ppiMean([{ ...stratum, modelMean: 0, model: stratum.truth.map(() => 0) }]).variance)
+        narrower += 1
+    }
+    t.ok(covered / runs >= 0.9, `covers the true mean in ${covered} of ${runs}`)
+    t.ok(narrower / runs >= 0.95, `narrower than the sampled units alone in ${narrower} of ${runs}`)
+  },
+)

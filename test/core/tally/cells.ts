@@ -34,14 +34,17 @@ act:
     - route: deliver
 `
 
-t.test('a question needs every exact value only when a value its figures compare with falls between hundredths', async (t) => {
-  const spec = parseSpec(SPEC, 'spam.judge.yaml')
-  t.same(cutsOf(spec, spec.questions[0]), [0.2, 0.95, 0.3])
-  t.equal(resolutionOf(spec, spec.questions[0]), 'grid')
-  t.equal(resolutionOf(spec, spec.questions[1]), 'grid')
-  const fine = parseSpec(SPEC.replace('>= 0.95', '>= 0.975'), 'spam.judge.yaml')
-  t.equal(resolutionOf(fine, fine.questions[0]), 'exact', 'an act value of thousandths')
-  t.equal(resolutionOf(fine, fine.questions[1]), 'grid', 'another question keeps the grid')
-  const unsure = parseSpec(`${SPEC}unsure_below: 0.125\n`, 'spam.judge.yaml')
-  t.equal(resolutionOf(unsure, unsure.questions[1]), 'exact', 'unsure_below between hundredths')
-})
+t.test(
+  'a question needs every exact value only when a value its figures compare with falls between hundredths',
+  async (t) => {
+    const spec = parseSpec(SPEC, 'spam.judge.yaml')
+    t.same(cutsOf(spec, spec.questions[0]), [0.2, 0.95, 0.3])
+    t.equal(resolutionOf(spec, spec.questions[0]), 'grid')
+    t.equal(resolutionOf(spec, spec.questions[1]), 'grid')
+    const fine = parseSpec(SPEC.replace('>= 0.95', '>= 0.975'), 'spam.judge.yaml')
+    t.equal(resolutionOf(fine, fine.questions[0]), 'exact', 'an act value of thousandths')
+    t.equal(resolutionOf(fine, fine.questions[1]), 'grid', 'another question keeps the grid')
+    const unsure = parseSpec(`${SPEC}unsure_below: 0.125\n`, 'spam.judge.yaml')
+    t.equal(resolutionOf(unsure, unsure.questions[1]), 'exact', 'unsure_below between hundredths')
+  },
+)

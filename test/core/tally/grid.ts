@@ -1,5 +1,14 @@
 import t from 'tap'
-import { gridFloor, gridKey, gridKeySql, keyValue, nanosOf, nanosSql, onGrid, STEP } from '../../../src/core/tally/grid.ts'
+import {
+  gridFloor,
+  gridKey,
+  gridKeySql,
+  keyValue,
+  nanosOf,
+  nanosSql,
+  onGrid,
+  STEP,
+} from '../../../src/core/tally/grid.ts'
 import { DatabaseSync } from 'node:sqlite'
 import { tidy } from '../../../src/core/judge/answer.ts'
 
@@ -14,7 +23,8 @@ t.test('a hundredth has an even key of its own; the values between two share the
   t.equal(keyValue(58), 0.29)
   t.equal(keyValue(59), 0.295)
   t.equal(keyValue(200), 1)
-  for (const x of [0, 0.05, 0.29, 0.291, 0.5, 0.873, 0.999999999, 1]) t.equal(gridKey(keyValue(gridKey(x))), gridKey(x), `${x}'s value stands in its own cell`)
+  for (const x of [0, 0.05, 0.29, 0.291, 0.5, 0.873, 0.999999999, 1])
+    t.equal(gridKey(keyValue(gridKey(x))), gridKey(x), `${x}'s value stands in its own cell`)
 })
 
 t.test('a hundredth is on the grid; anything finer or not finite is not', async (t) => {
@@ -48,8 +58,17 @@ t.test('the SQL gives the same nanos and keys as the code, on tidied and untidie
   t.teardown(() => db.close())
   const read = db.prepare(`SELECT ${nanosSql('x')} AS n, ${gridKeySql('x')} AS k FROM (SELECT ? AS x)`)
   let seed = 7
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
-  const values = [0, 1, 0.29, 0.3, 0.125, 0.0000000005, 0.9999999995, ...Array.from({ length: 2000 }, (_, i) => (i % 2 ? tidy(random()) : random()))]
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+  const values = [
+    0,
+    1,
+    0.29,
+    0.3,
+    0.125,
+    0.0000000005,
+    0.9999999995,
+    ...Array.from({ length: 2000 }, (_, i) => (i % 2 ? tidy(random()) : random())),
+  ]
   const wrong = values.filter((x) => {
     const row = read.get(x) as { n: number; k: number }
     return row.n !== nanosOf(x) || row.k !== gridKey(x)

@@ -47,8 +47,12 @@ export async function sharedStoreContract(t: Test, title: string, open: () => St
       store.countAnswers('jev-1', 'fp-spam')
       store.answersEpoch()
       t.equal(store.writeMark(), mark, 'reads leave it')
-      moves('a row forgotten', () => store.forget({ values: ['state-0'], records: ['state-0'] }, { at: '2025-01-03T00:00:00', command: 'test' }))
-      moves('answers deleted', () => store.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }))
+      moves('a row forgotten', () =>
+        store.forget({ values: ['state-0'], records: ['state-0'] }, { at: '2025-01-03T00:00:00', command: 'test' }),
+      )
+      moves('answers deleted', () =>
+        store.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }),
+      )
     })
   })
 }

@@ -25,23 +25,51 @@ async function project(t: Test): Promise<string> {
   store.keepRow('spam', secret, { message: SECRET }, '2026-01-01T00:00:00.000')
   store.close()
   await appendVerdict(join(dir, 'spam.reviews.csv'), {
-    reviewed_at: '2026-01-01T00:00:00.000', reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: secret, kind: 'unsure',
-    verdict: 'labeled', labels: ['yes'], model_label: 'no', key_label: null, state: { message: SECRET }, stratum: 'unsure', rank: 1,
+    reviewed_at: '2026-01-01T00:00:00.000',
+    reviewer: 'ann',
+    judgment: 'spam',
+    question: 'is_spam',
+    state_hash: secret,
+    kind: 'unsure',
+    verdict: 'labeled',
+    labels: ['yes'],
+    model_label: 'no',
+    key_label: null,
+    state: { message: SECRET },
+    stratum: 'unsure',
+    rank: 1,
   })
   return dir
 }
 
-const holds = (dir: string) => ['.judge/store.sqlite', 'spam.reviews.csv'].some((f) => readFileSync(join(dir, f)).includes(SECRET))
+const holds = (dir: string) =>
+  ['.judge/store.sqlite', 'spam.reviews.csv'].some((f) => readFileSync(join(dir, f)).includes(SECRET))
 
 t.test('a body names a path and exactly one of a row or a state hash', async (t) => {
-  t.same(parseForgetBody({ path: 'p', row: { message: 'x' } }), { path: 'p', node: undefined, row: { message: 'x' }, state: undefined })
-  t.same(parseForgetBody({ path: 'p', node: 'spam', state: secret, row: null }), { path: 'p', node: 'spam', row: undefined, state: secret })
+  t.same(parseForgetBody({ path: 'p', row: { message: 'x' } }), {
+    path: 'p',
+    node: undefined,
+    row: { message: 'x' },
+    state: undefined,
+  })
+  t.same(parseForgetBody({ path: 'p', node: 'spam', state: secret, row: null }), {
+    path: 'p',
+    node: 'spam',
+    row: undefined,
+    state: secret,
+  })
   const exactlyOne = /exactly one of row \(the row's columns\) or state \(its state hash\)/
   t.throws(() => parseForgetBody({ path: 'p' }), { name: 'UsageError', message: exactlyOne })
   t.throws(() => parseForgetBody({ path: 'p', row: {}, state: secret }), { name: 'UsageError', message: exactlyOne })
-  t.throws(() => parseForgetBody({ path: 'p', row: [] }), { name: 'UsageError', message: 'row must be a JSON object of column to value' })
+  t.throws(() => parseForgetBody({ path: 'p', row: [] }), {
+    name: 'UsageError',
+    message: 'row must be a JSON object of column to value',
+  })
   t.throws(() => parseForgetBody({ path: 'p', state: 7 }), { name: 'UsageError', message: 'state must be a string' })
-  t.throws(() => parseForgetBody({ path: 'p', state: secret, apply: false }), { name: 'UsageError', message: /unknown field "apply"/ })
+  t.throws(() => parseForgetBody({ path: 'p', state: secret, apply: false }), {
+    name: 'UsageError',
+    message: /unknown field "apply"/,
+  })
 })
 
 t.test('an open server refuses to forget: 403, and nothing is removed', async (t) => {
@@ -57,7 +85,10 @@ t.test('with a token, the row is forgotten everywhere and the report answered; w
   const dir = await project(t)
   const engine = createFakeEngine()
   const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'tok-forget-1' }, { engine })
-  t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: SECRET }, log: true }, auth)).status, 200)
+  t.equal(
+    (await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: SECRET }, log: true }, auth)).status,
+    200,
+  )
   t.equal((await server.post('/v1/forget', { path: 'spam.judge.yaml', state: secret })).status, 401)
   t.ok(holds(dir))
   const res = await server.post('/v1/forget', { path: 'spam.judge.yaml', row: { message: SECRET } }, auth)
@@ -73,7 +104,11 @@ t.test('with a token, the row is forgotten everywhere and the report answered; w
   t.notOk(holds(dir))
   const asked = engine.calls.length
   const judged = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: SECRET } }, auth)
-  t.same(Object.values<{ cached: boolean }>(judged.body).map((a) => a.cached), [true, true, true], 'the row comes back: still a cache hit')
+  t.same(
+    Object.values<{ cached: boolean }>(judged.body).map((a) => a.cached),
+    [true, true, true],
+    'the row comes back: still a cache hit',
+  )
   t.equal(engine.calls.length, asked)
   t.notOk(holds(dir), 'and its values are not stored again')
   t.equal((await server.post('/v1/forget', { path: 'spam.judge.yaml', state: 'nope' }, auth)).status, 400)
@@ -83,7 +118,11 @@ t.test('with a token, the row is forgotten everywhere and the report answered; w
 t.test('forgetting drops every reply the server kept by request body', async (t) => {
   const dir = await project(t)
   const ctx = { ...serverContext(t, dir), token: {} as never }
-  ctx.replies.set(JSON.stringify({ path: 'spam.judge.yaml', row: { message: SECRET } }), { body: '{}', headers: {}, resolved: { current: true } as Resolved })
+  ctx.replies.set(JSON.stringify({ path: 'spam.judge.yaml', row: { message: SECRET } }), {
+    body: '{}',
+    headers: {},
+    resolved: { current: true } as Resolved,
+  })
   const request = { json: async () => ({ path: 'spam.judge.yaml', state: secret }) } as HttpRequest
   await forgetEndpoint(ctx, request)
   t.equal(ctx.replies.get(JSON.stringify({ path: 'spam.judge.yaml', row: { message: SECRET } })), undefined)

@@ -28,7 +28,12 @@ questions:
     type: yes_no
 `
 
-async function setup(t: Test, files: Record<string, any> = { 'spam.judge.yaml': SPAM_YAML }, env: Record<string, string> = {}, engineOptions: SystemOneServerOptions = {}) {
+async function setup(
+  t: Test,
+  files: Record<string, any> = { 'spam.judge.yaml': SPAM_YAML },
+  env: Record<string, string> = {},
+  engineOptions: SystemOneServerOptions = {},
+) {
   const dir = t.testdir(files)
   const engine = await startSystemOneServer({ expectKey: KEY, ...engineOptions })
   t.teardown(() => engine.close())
@@ -56,15 +61,23 @@ t.test('a row is answered per question with label, p, margin, route and cached, 
   t.equal(res.body.topic.route, '', 'no act for the question: an empty route')
   t.equal(engine.requests.length, 1, 'one request carries every question')
   const again = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
-  t.same(Object.values<any>(again.body).map((a) => a.cached), [true, true, true])
+  t.same(
+    Object.values<any>(again.body).map((a) => a.cached),
+    [true, true, true],
+  )
   t.same({ ...again.body.is_spam, cached: false }, res.body.is_spam, 'the same answer, from the store')
   t.equal(engine.requests.length, 1, 'the second call asks nothing')
 })
 
 t.test('a row judged through the server is a cache hit for the next judge run', async (t) => {
-  const data = stringify([['id', 'message'], [first.id, first.message], [second.id, second.message]])
+  const data = stringify([
+    ['id', 'message'],
+    [first.id, first.message],
+    [second.id, second.message],
+  ])
   const { dir, engine, engineEnv, server } = await setup(t, { 'spam.judge.yaml': SPAM_YAML, 'rows.csv': data })
-  for (const row of [first, second]) t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row })).status, 200)
+  for (const row of [first, second])
+    t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row })).status, 200)
   const asked = engine.requests.length
   const result = await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], engineEnv, dir)
   t.equal(result.code, 0, result.stderr)
@@ -76,12 +89,17 @@ t.test('a row lacking a state column is 422 naming the column, and nothing is as
   const { engine, server } = await setup(t)
   const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { text: 'hello' } })
   t.equal(res.status, 422)
-  t.same(res.body, { error: 'row: the row lacks the state column "message"; its columns are "text"', name: 'InputError' })
+  t.same(res.body, {
+    error: 'row: the row lacks the state column "message"; its columns are "text"',
+    name: 'InputError',
+  })
   t.equal(engine.requests.length, 0)
 })
 
 t.test('a spec error is 422 naming the file and the key path', async (t) => {
-  const { server } = await setup(t, { 'bad.judge.yaml': 'state: [message]\nquestions:\n  q:\n    ask: Which?\n    labels: [only]\n' })
+  const { server } = await setup(t, {
+    'bad.judge.yaml': 'state: [message]\nquestions:\n  q:\n    ask: Which?\n    labels: [only]\n',
+  })
   const res = await server.post('/v1/judge', { path: 'bad.judge.yaml', row: { message: 'x' } })
   t.equal(res.status, 422)
   t.match(res.body.error, /^bad\.judge\.yaml: questions\.q\.labels: /)
@@ -91,13 +109,24 @@ t.test('above JUDGE_SERVER_MAX_COST nothing is asked and the answer is 422; JUDG
   const capped = await setup(t, undefined, { JUDGE_SERVER_MAX_COST: '0.000001' })
   const res = await capped.server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
   t.equal(res.status, 422)
-  t.match(res.body.error, /^judgment spam: asking 3 answers in 1 request would cost an estimated \$0\.0000\d+, above the cap of \$0\.000001; nothing was asked$/)
+  t.match(
+    res.body.error,
+    /^judgment spam: asking 3 answers in 1 request would cost an estimated \$0\.0000\d+, above the cap of \$0\.000001; nothing was asked$/,
+  )
   t.equal(capped.engine.requests.length, 0)
   const tiny = await setup(t, undefined, { JUDGE_SERVER_MAX_COST: '0.0000001' })
   const refused = await tiny.server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
-  t.match(refused.body.error, /would cost an estimated \$0\.0000\d\d, above the cap of \$0\.0000001; nothing was asked$/, 'a cap below a cent keeps its digits')
+  t.match(
+    refused.body.error,
+    /would cost an estimated \$0\.0000\d\d, above the cap of \$0\.0000001; nothing was asked$/,
+    'a cap below a cent keeps its digits',
+  )
   const uncapped = await setup(t, undefined, { JUDGE_MAX_COST: '0.000001' })
-  t.equal((await uncapped.server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status, 200, 'the CLI cap does not apply')
+  t.equal(
+    (await uncapped.server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status,
+    200,
+    'the CLI cap does not apply',
+  )
 })
 
 t.test('without ENGINE_API_KEY a new row is 503 naming it, and a stored row is still answered', async (t) => {
@@ -141,7 +170,10 @@ t.test('two judgments sharing a question name need node: 400 without it', async 
   const { engine, server } = await setup(t, { 'spam.judge.yaml': SPAM_YAML, 'other.judge.yaml': CLASH_YAML })
   const res = await server.post('/v1/judge', { path: '.', row: { message: first.message } })
   t.equal(res.status, 400)
-  t.same(res.body, { error: 'judgments other and spam both ask question is_spam; name one with node', name: 'NodeNeededError' })
+  t.same(res.body, {
+    error: 'judgments other and spam both ask question is_spam; name one with node',
+    name: 'NodeNeededError',
+  })
   t.equal(engine.requests.length, 0)
   t.equal((await server.post('/v1/judge', { path: '.', row: { message: first.message }, node: 'other' })).status, 200)
 })
@@ -160,28 +192,60 @@ t.test('log: true keeps the row of each answered judgment for replay; without it
 })
 
 t.test('the body parser keeps the fields and defaults log to false', async (t) => {
-  t.same(parseJudgeBody({ path: 'a', row: { x: 1 } }), { path: 'a', row: { x: 1 }, node: undefined, shadow: undefined, log: false })
-  t.same(parseJudgeBody({ path: 'a', row: {}, node: 'n', shadow: 's', log: true }), { path: 'a', row: {}, node: 'n', shadow: 's', log: true })
+  t.same(parseJudgeBody({ path: 'a', row: { x: 1 } }), {
+    path: 'a',
+    row: { x: 1 },
+    node: undefined,
+    shadow: undefined,
+    log: false,
+  })
+  t.same(parseJudgeBody({ path: 'a', row: {}, node: 'n', shadow: 's', log: true }), {
+    path: 'a',
+    row: {},
+    node: 'n',
+    shadow: 's',
+    log: true,
+  })
 })
 
-t.test('an engine that rate-limits past the short retry budget gets 503 with Retry-After; other failures 502; the server keeps serving', async (t) => {
-  const { server } = await setup(t, undefined, { ENGINE_RPM: '0' }, { limit: { requests: 1, windowMs: 60_000, retryAfter: '30' } })
-  t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status, 200)
-  const limited = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: second.message } })
-  t.equal(limited.status, 503)
-  t.equal(limited.headers.get('retry-after'), '30')
-  t.match(limited.body.error, /^the engine is rate-limiting requests \(engine answered 429: Rate limit of 1 requests per 60 s exceeded \(request req_\d+\)\); try again in 30 s$/)
-  const held = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'a third row' } })
-  t.equal(held.status, 503, 'the next row waits for the same hold, asking nothing')
-  t.match(held.body.error, /next free turn is (29|30) s away/)
-  t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status, 200, 'a stored row is still answered')
+t.test(
+  'an engine that rate-limits past the short retry budget gets 503 with Retry-After; other failures 502; the server keeps serving',
+  async (t) => {
+    const { server } = await setup(
+      t,
+      undefined,
+      { ENGINE_RPM: '0' },
+      { limit: { requests: 1, windowMs: 60_000, retryAfter: '30' } },
+    )
+    t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status, 200)
+    const limited = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: second.message } })
+    t.equal(limited.status, 503)
+    t.equal(limited.headers.get('retry-after'), '30')
+    t.match(
+      limited.body.error,
+      /^the engine is rate-limiting requests \(engine answered 429: Rate limit of 1 requests per 60 s exceeded \(request req_\d+\)\); try again in 30 s$/,
+    )
+    const held = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'a third row' } })
+    t.equal(held.status, 503, 'the next row waits for the same hold, asking nothing')
+    t.match(held.body.error, /next free turn is (29|30) s away/)
+    t.equal(
+      (await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status,
+      200,
+      'a stored row is still answered',
+    )
 
-  const broken = await setup(t, undefined, { ENGINE_RPM: '0' }, { failTimes: 99, status: 400, errorMessage: 'Unknown model' })
-  const bad = await broken.server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
-  t.equal(bad.status, 502)
-  t.equal(bad.headers.get('retry-after'), null)
-  t.match(bad.body.error, /^engine answered 400: Unknown model \(request req_\d+\)$/)
-})
+    const broken = await setup(
+      t,
+      undefined,
+      { ENGINE_RPM: '0' },
+      { failTimes: 99, status: 400, errorMessage: 'Unknown model' },
+    )
+    const bad = await broken.server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
+    t.equal(bad.status, 502)
+    t.equal(bad.headers.get('retry-after'), null)
+    t.match(bad.body.error, /^engine answered 400: Unknown model \(request req_\d+\)$/)
+  },
+)
 
 t.test('a server request waits at most ENGINE_TIMEOUT_MS for the engine, attempts and waits together', async (t) => {
   const { server } = await setup(t, undefined, { ENGINE_RPM: '0', ENGINE_TIMEOUT_MS: '300' }, { latencyMs: 5_000 })
@@ -190,25 +254,39 @@ t.test('a server request waits at most ENGINE_TIMEOUT_MS for the engine, attempt
   t.match(res.body.error, /did not answer within 300 ms/)
 })
 
-t.test('the simulated engine is refused by neither cap and adds nothing to the server\'s spend', async (t) => {
+t.test("the simulated engine is refused by neither cap and adds nothing to the server's spend", async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const server = await startJudgeServer(t, dir, { ENGINE: 'simulated', JUDGE_SERVER_MAX_DAILY_COST: '0', JUDGE_SERVER_MAX_COST: '0' })
-  for (const { message } of [first, second]) t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message } })).status, 200, message)
+  const server = await startJudgeServer(t, dir, {
+    ENGINE: 'simulated',
+    JUDGE_SERVER_MAX_DAILY_COST: '0',
+    JUDGE_SERVER_MAX_COST: '0',
+  })
+  for (const { message } of [first, second])
+    t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message } })).status, 200, message)
   t.match((await server.get('/v1/spend?path=spam.judge.yaml')).body, { daily_cap: 0, today: { cost: 0, requests: 0 } })
 })
 
-t.test('the daily cap answers new rows 503 once reached, while stored rows are still served; the spend is shown', async (t) => {
-  const { server, engine } = await setup(t, undefined, { ENGINE_RPM: '0', JUDGE_SERVER_MAX_DAILY_COST: '0.00002' })
-  t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status, 200)
-  const capped = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: second.message } })
-  t.equal(capped.status, 503)
-  t.match(capped.body.error, /daily engine spend cap of \$0\.00002 \(JUDGE_SERVER_MAX_DAILY_COST\) is reached: \$0\.0000\d+ spent today \(UTC\); rows the store holds are still answered/)
-  t.ok(Number(capped.headers.get('retry-after')) > 0, 'Retry-After: until midnight UTC')
-  t.equal(engine.requests.length, 1, 'nothing was asked for the capped row')
-  const stored = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
-  t.equal(stored.status, 200)
-  const spend = await server.get('/v1/spend?path=spam.judge.yaml')
-  t.match(spend.body, { daily_cap: 0.00002, today: { requests: 1 } })
-  t.ok(spend.body.today.cost > 0)
-  t.match((await server.get('/')).text, /Engine spend by the server today \(UTC\): \$0\.0000\d+ in 1 request, of the \$0\.00002 daily cap/)
-})
+t.test(
+  'the daily cap answers new rows 503 once reached, while stored rows are still served; the spend is shown',
+  async (t) => {
+    const { server, engine } = await setup(t, undefined, { ENGINE_RPM: '0', JUDGE_SERVER_MAX_DAILY_COST: '0.00002' })
+    t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })).status, 200)
+    const capped = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: second.message } })
+    t.equal(capped.status, 503)
+    t.match(
+      capped.body.error,
+      /daily engine spend cap of \$0\.00002 \(JUDGE_SERVER_MAX_DAILY_COST\) is reached: \$0\.0000\d+ spent today \(UTC\); rows the store holds are still answered/,
+    )
+    t.ok(Number(capped.headers.get('retry-after')) > 0, 'Retry-After: until midnight UTC')
+    t.equal(engine.requests.length, 1, 'nothing was asked for the capped row')
+    const stored = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
+    t.equal(stored.status, 200)
+    const spend = await server.get('/v1/spend?path=spam.judge.yaml')
+    t.match(spend.body, { daily_cap: 0.00002, today: { requests: 1 } })
+    t.ok(spend.body.today.cost > 0)
+    t.match(
+      (await server.get('/')).text,
+      /Engine spend by the server today \(UTC\): \$0\.0000\d+ in 1 request, of the \$0\.00002 daily cap/,
+    )
+  },
+)

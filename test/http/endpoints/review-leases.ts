@@ -18,8 +18,18 @@ function rows(page: string): string[] {
   return [...new Set(verdictForms(page).map((f) => `${f.fields.question} ${f.fields.state}`))]
 }
 
-async function post(server: JudgeServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await fetch(server.url + path, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } })
+async function post(
+  server: JudgeServer,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  })
   return { status: res.status, location: res.headers.get('location'), text: await res.text() }
 }
 
@@ -28,32 +38,45 @@ function lines(dir: string): Record<string, string>[] {
   return existsSync(file) ? parse(readFileSync(file), { columns: true }) : []
 }
 
-t.test('a named reviewer holds the cards shown; the others are shown the rest, and a verdict on a held row is 409', async (t) => {
-  const { dir, server } = await setup(t)
-  const all = rows((await server.get(PAGE)).text)
-  t.equal(all.length, 5, 'five rows offered')
-  t.same(rows((await server.get(PAGE)).text), all, 'a view without a name holds nothing')
-  const ann = rows((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text)
-  t.equal(ann.length, 3)
-  const bob = await server.get(PAGE + '&reviewer=bob')
-  t.same(rows(bob.text), all.filter((r) => !ann.includes(r)), 'bob is not shown ann\'s rows')
-  t.same(rows((await server.get(PAGE)).text), [], 'a view without a name is shown no row held: ann and bob hold them all')
-  t.same(rows((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text), ann, 'ann is shown hers again')
-  const annForm = verdictForms((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text)[0].fields
-  const stolen = await post(server, '/review', { ...annForm, reviewer: 'bob' })
-  t.equal(stolen.status, 409, 'a row held by another is not offered to bob')
-  t.match(stolen.text, /the queue does not offer row/)
-  const unnamed = await post(server, '/review', { ...annForm, reviewer: '' })
-  t.equal(unnamed.status, 409, 'nor to a verdict without a name')
-  const saved = await post(server, '/review', annForm)
-  t.equal(saved.status, 303, 'ann\'s verdict is accepted')
-  t.equal(lines(dir).length, 1)
-  const undone = await server.get(saved.location!)
-  const undo = [...undone.text.matchAll(/<form method="post" action="\/review\/undo">(.*?)<\/form>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((f) => [f[1], f[2]])))[0]
-  t.equal((await post(server, '/review/undo', undo)).status, 303)
-  const freed = rows((await server.get(PAGE + '&reviewer=bob')).text)
-  t.same(freed.toSorted(), all.toSorted(), 'an undo releases ann\'s rows: bob\'s next page shows every row')
-})
+t.test(
+  'a named reviewer holds the cards shown; the others are shown the rest, and a verdict on a held row is 409',
+  async (t) => {
+    const { dir, server } = await setup(t)
+    const all = rows((await server.get(PAGE)).text)
+    t.equal(all.length, 5, 'five rows offered')
+    t.same(rows((await server.get(PAGE)).text), all, 'a view without a name holds nothing')
+    const ann = rows((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text)
+    t.equal(ann.length, 3)
+    const bob = await server.get(PAGE + '&reviewer=bob')
+    t.same(
+      rows(bob.text),
+      all.filter((r) => !ann.includes(r)),
+      "bob is not shown ann's rows",
+    )
+    t.same(
+      rows((await server.get(PAGE)).text),
+      [],
+      'a view without a name is shown no row held: ann and bob hold them all',
+    )
+    t.same(rows((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text), ann, 'ann is shown hers again')
+    const annForm = verdictForms((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text)[0].fields
+    const stolen = await post(server, '/review', { ...annForm, reviewer: 'bob' })
+    t.equal(stolen.status, 409, 'a row held by another is not offered to bob')
+    t.match(stolen.text, /the queue does not offer row/)
+    const unnamed = await post(server, '/review', { ...annForm, reviewer: '' })
+    t.equal(unnamed.status, 409, 'nor to a verdict without a name')
+    const saved = await post(server, '/review', annForm)
+    t.equal(saved.status, 303, "ann's verdict is accepted")
+    t.equal(lines(dir).length, 1)
+    const undone = await server.get(saved.location!)
+    const undo = [...undone.text.matchAll(/<form method="post" action="\/review\/undo">(.*?)<\/form>/g)].map((m) =>
+      Object.fromEntries([...m[1].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((f) => [f[1], f[2]])),
+    )[0]
+    t.equal((await post(server, '/review/undo', undo)).status, 303)
+    const freed = rows((await server.get(PAGE + '&reviewer=bob')).text)
+    t.same(freed.toSorted(), all.toSorted(), "an undo releases ann's rows: bob's next page shows every row")
+  },
+)
 
 t.test('the page asks a name once and remembers it in a cookie', async (t) => {
   const { server } = await setup(t)
@@ -66,7 +89,7 @@ t.test('the page asks a name once and remembers it in a cookie', async (t) => {
   t.notMatch(named.text, /class="who"/, 'not asked again')
   const back = await server.get(PAGE, { cookie: cookie.split(';')[0] })
   t.match(back.text, /reviewed today by <strong>ann<\/strong>/, 'the cookie names the reviewer')
-  t.equal(verdictForms(back.text)[0].fields.reviewer, 'ann', 'and signs the page\'s verdicts')
+  t.equal(verdictForms(back.text)[0].fields.reviewer, 'ann', "and signs the page's verdicts")
   const twin = await server.get('/v1/review?path=spam.judge.yaml&audit=1', { cookie: 'judge_reviewer=bob' })
   t.equal(twin.body.reviewer, 'bob', 'the twin reads it too')
   t.equal(twin.headers.get('set-cookie'), null, 'but sets none')
@@ -83,16 +106,25 @@ t.test('a named reviewer given through X-Reviewer holds its cards too', async (t
   t.same(rows((await server.get(PAGE + '&reviewer=ann')).text), [], 'every row is held for robot')
 })
 
-t.test('progress per reviewer: today\'s and all-time verdicts, rows held now, and what is left, on the page and its twin', async (t) => {
-  const { server } = await setup(t)
-  const annPage = await server.get(PAGE + '&reviewer=ann&kind=spot_check')
-  const form = verdictForms(annPage.text)[0].fields
-  t.equal((await post(server, '/review', form)).status, 303)
-  await server.get(PAGE + '&reviewer=bob')
-  const twin = (await server.get('/v1/review?path=spam.judge.yaml&audit=1&reviewer=ann&kind=spot_check')).body
-  t.same(twin.progress, { reviewer: 'ann', day: twin.progress.day, reviewed: 1, all_time: 1, held: 2, left: 4 })
-  t.same(twin.reviewers, [{ reviewer: 'ann', today: 1, all_time: 1, held: 2 }, { reviewer: 'bob', today: 0, all_time: 0, held: 2 }])
-  const page = (await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text
-  t.match(page, /<summary>Reviewers: 2 · 1 reviewed in all and 2 held now by ann<\/summary>/)
-  t.match(page, /<tr class="me"><th scope="row">ann<\/th><td>1<\/td><td>1<\/td><td>2<\/td><\/tr><tr><th scope="row">bob<\/th><td>0<\/td><td>0<\/td><td>2<\/td><\/tr>/)
-})
+t.test(
+  "progress per reviewer: today's and all-time verdicts, rows held now, and what is left, on the page and its twin",
+  async (t) => {
+    const { server } = await setup(t)
+    const annPage = await server.get(PAGE + '&reviewer=ann&kind=spot_check')
+    const form = verdictForms(annPage.text)[0].fields
+    t.equal((await post(server, '/review', form)).status, 303)
+    await server.get(PAGE + '&reviewer=bob')
+    const twin = (await server.get('/v1/review?path=spam.judge.yaml&audit=1&reviewer=ann&kind=spot_check')).body
+    t.same(twin.progress, { reviewer: 'ann', day: twin.progress.day, reviewed: 1, all_time: 1, held: 2, left: 4 })
+    t.same(twin.reviewers, [
+      { reviewer: 'ann', today: 1, all_time: 1, held: 2 },
+      { reviewer: 'bob', today: 0, all_time: 0, held: 2 },
+    ])
+    const page = (await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text
+    t.match(page, /<summary>Reviewers: 2 · 1 reviewed in all and 2 held now by ann<\/summary>/)
+    t.match(
+      page,
+      /<tr class="me"><th scope="row">ann<\/th><td>1<\/td><td>1<\/td><td>2<\/td><\/tr><tr><th scope="row">bob<\/th><td>0<\/td><td>0<\/td><td>2<\/td><\/tr>/,
+    )
+  },
+)

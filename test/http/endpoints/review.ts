@@ -20,10 +20,17 @@ const PAGE = '/review?path=spam.judge.yaml'
 /** Posts a form to /review without following the redirect. */
 async function post(server: JudgeServer, fields: Record<string, string>, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/review`, {
-    method: 'POST', redirect: 'manual', body: new URLSearchParams(fields),
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(fields),
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
   })
-  return { status: res.status, location: res.headers.get('location'), type: res.headers.get('content-type'), text: await res.text() }
+  return {
+    status: res.status,
+    location: res.headers.get('location'),
+    type: res.headers.get('content-type'),
+    text: await res.text(),
+  }
 }
 
 async function forms(server: JudgeServer, query = ''): Promise<VerdictForm[]> {
@@ -45,26 +52,64 @@ async function setup(t: Test, env: Record<string, string> = {}) {
   return { ...project, server }
 }
 
-t.test('the review page offers disagreements, then spot checks, then unsure rows, each with the buttons that fit', async (t) => {
-  const { server } = await setup(t)
-  const res = await server.get(PAGE + '&audit=1')
-  t.equal(res.status, 200)
-  t.match(res.headers.get('content-security-policy'), /default-src 'none'/)
-  const kinds = [...res.text.matchAll(/<span class="kind kind-(\w+)">[^<]+<\/span> <code>(\w+)<\/code>/g)].map((m) => `${m[1]} ${m[2]}`)
-  t.same(kinds, ['disagreement is_spam', 'spot_check is_spam', 'spot_check topic', 'spot_check urgency', 'unsure is_spam'])
-  const buttons = (kind: string, question = 'is_spam') => verdictForms(res.text).filter((f) => f.fields.kind === kind && f.fields.question === question).map((f) => f.button)
-  t.same(buttons('disagreement'), ['model is right', 'answer key is right', 'both acceptable', 'needs more context', 'ambiguous'])
-  t.same(buttons('spot_check', 'topic'), ['label is right', 'it is promotion', 'it is service', 'needs more context', 'ambiguous'])
-  t.same(buttons('unsure'), ['label is right', 'it is no', 'needs more context', 'ambiguous'])
-  t.match(res.text, />1 disagrees with the key<\/a><\/li><li><a [^>]*>3 spot checks<\/a><\/li><li><a [^>]*>1 unsure<\/a><\/li>/)
-  const disagreement = verdictForms(res.text)[0].fields
-  t.same(disagreement, { path: 'spam.judge.yaml', node: 'spam', question: 'is_spam', state: hashOf(REVIEW_ROWS[1].message), kind: 'disagreement', verdict: 'model_right', reviewer: '', audit: '1' })
-})
+t.test(
+  'the review page offers disagreements, then spot checks, then unsure rows, each with the buttons that fit',
+  async (t) => {
+    const { server } = await setup(t)
+    const res = await server.get(PAGE + '&audit=1')
+    t.equal(res.status, 200)
+    t.match(res.headers.get('content-security-policy'), /default-src 'none'/)
+    const kinds = [...res.text.matchAll(/<span class="kind kind-(\w+)">[^<]+<\/span> <code>(\w+)<\/code>/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    )
+    t.same(kinds, [
+      'disagreement is_spam',
+      'spot_check is_spam',
+      'spot_check topic',
+      'spot_check urgency',
+      'unsure is_spam',
+    ])
+    const buttons = (kind: string, question = 'is_spam') =>
+      verdictForms(res.text)
+        .filter((f) => f.fields.kind === kind && f.fields.question === question)
+        .map((f) => f.button)
+    t.same(buttons('disagreement'), [
+      'model is right',
+      'answer key is right',
+      'both acceptable',
+      'needs more context',
+      'ambiguous',
+    ])
+    t.same(buttons('spot_check', 'topic'), [
+      'label is right',
+      'it is promotion',
+      'it is service',
+      'needs more context',
+      'ambiguous',
+    ])
+    t.same(buttons('unsure'), ['label is right', 'it is no', 'needs more context', 'ambiguous'])
+    t.match(
+      res.text,
+      />1 disagrees with the key<\/a><\/li><li><a [^>]*>3 spot checks<\/a><\/li><li><a [^>]*>1 unsure<\/a><\/li>/,
+    )
+    const disagreement = verdictForms(res.text)[0].fields
+    t.same(disagreement, {
+      path: 'spam.judge.yaml',
+      node: 'spam',
+      question: 'is_spam',
+      state: hashOf(REVIEW_ROWS[1].message),
+      kind: 'disagreement',
+      verdict: 'model_right',
+      reviewer: '',
+      audit: '1',
+    })
+  },
+)
 
 t.test('a state value holding markup is escaped on the page', async (t) => {
   const { server } = await setup(t)
   const res = await server.get(PAGE + '&audit=0')
-  t.equal(res.text.split('<script>').length, 2, 'no script but the page\'s own keys script')
+  t.equal(res.text.split('<script>').length, 2, "no script but the page's own keys script")
   t.ok(res.text.includes(`<script>${REVIEW_SCRIPT}</script>`))
   t.match(res.text, /<td>&lt;script&gt;alert\(&quot;x&quot;\)&lt;\/script&gt; &amp; &#39;quoted&#39;<\/td>/)
   t.ok(verdictForms(res.text).some((f) => f.fields.state === hashOf(EVIL_MESSAGE)))
@@ -82,35 +127,67 @@ t.test('a token given in the query is carried in every form; one given in a head
 
 t.test('an accepted verdict writes exactly one line and sends the browser back to the same queue', async (t) => {
   const { dir, server } = await setup(t, { JUDGE_SERVER_TOKEN: 'tok-1' })
-  const form = (await forms(server, '&audit=2&reviewer=ann&token=tok-1')).find((f) => f.button === 'answer key is right')!
+  const form = (await forms(server, '&audit=2&reviewer=ann&token=tok-1')).find(
+    (f) => f.button === 'answer key is right',
+  )!
   const res = await post(server, form.fields)
   t.equal(res.status, 303)
-  t.equal(res.location, `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=2&saved=is_spam%3A${hashOf(REVIEW_ROWS[1].message)}&token=tok-1`)
+  t.equal(
+    res.location,
+    `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=2&saved=is_spam%3A${hashOf(REVIEW_ROWS[1].message)}&token=tok-1`,
+  )
   const saved = lines(dir)
   t.equal(saved.length, 1)
   t.same(Object.keys(saved[0]), [...REVIEW_COLUMNS])
   t.match(saved[0], {
-    reviewer: 'ann', judgment: 'spam', question: 'is_spam', state_hash: hashOf(REVIEW_ROWS[1].message), kind: 'disagreement',
-    verdict: 'key_right', labels: '["no"]', model_label: 'yes', key_label: 'no', state: JSON.stringify({ message: REVIEW_ROWS[1].message }),
-    reviewed_at: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/, stratum: /^(unsure|confident)$/,
+    reviewer: 'ann',
+    judgment: 'spam',
+    question: 'is_spam',
+    state_hash: hashOf(REVIEW_ROWS[1].message),
+    kind: 'disagreement',
+    verdict: 'key_right',
+    labels: '["no"]',
+    model_label: 'yes',
+    key_label: 'no',
+    state: JSON.stringify({ message: REVIEW_ROWS[1].message }),
+    reviewed_at: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/,
+    stratum: /^(unsure|confident)$/,
   })
-  const spot = (await forms(server, '&audit=2&reviewer=ann&token=tok-1')).find((f) => f.fields.kind === 'spot_check' && f.button === 'label is right')!
+  const spot = (await forms(server, '&audit=2&reviewer=ann&token=tok-1')).find(
+    (f) => f.fields.kind === 'spot_check' && f.button === 'label is right',
+  )!
   t.equal((await post(server, spot.fields)).status, 303)
-  t.match(lines(dir)[1], { kind: 'spot_check', stratum: 'confident', rank: /^[12]$/ }, 'a spot check records its stratum and its place in the rank order')
+  t.match(
+    lines(dir)[1],
+    { kind: 'spot_check', stratum: 'confident', rank: /^[12]$/ },
+    'a spot check records its stratum and its place in the rank order',
+  )
   const after = await forms(server, '&audit=2&reviewer=ann&token=tok-1')
-  t.notOk(after.some((f) => f.fields.state === form.fields.state && f.fields.question === 'is_spam'), 'the row left the queue')
+  t.notOk(
+    after.some((f) => f.fields.state === form.fields.state && f.fields.question === 'is_spam'),
+    'the row left the queue',
+  )
   t.equal((await post(server, form.fields)).status, 409, 'the same verdict again is refused')
   t.equal(lines(dir).length, 2)
 })
 
 t.test('the reviewer is the X-Reviewer header, else the form field, else server', async (t) => {
   const { dir, server } = await setup(t)
-  const [first, second, third] = (await forms(server, '&audit=3')).filter((f) => f.fields.kind === 'spot_check' && f.button === 'label is right')
+  const [first, second, third] = (await forms(server, '&audit=3')).filter(
+    (f) => f.fields.kind === 'spot_check' && f.button === 'label is right',
+  )
   t.equal((await post(server, { ...first.fields, reviewer: 'ann' }, { 'x-reviewer': 'Zoë K.' })).status, 303)
   t.equal((await post(server, { ...second.fields, reviewer: 'bob@example.org' })).status, 303)
   const anonymous = await post(server, third.fields)
-  t.equal(anonymous.location, `/review?path=spam.judge.yaml&node=spam&audit=3&saved=${third.fields.question}%3A${third.fields.state}`, 'no reviewer to carry back')
-  t.same(lines(dir).map((l) => l.reviewer), ['Zoë K.', 'bob@example.org', 'server'])
+  t.equal(
+    anonymous.location,
+    `/review?path=spam.judge.yaml&node=spam&audit=3&saved=${third.fields.question}%3A${third.fields.state}`,
+    'no reviewer to carry back',
+  )
+  t.same(
+    lines(dir).map((l) => l.reviewer),
+    ['Zoë K.', 'bob@example.org', 'server'],
+  )
 })
 
 t.test('forged, mismatched and malformed verdicts are refused and write nothing', async (t) => {
@@ -119,16 +196,52 @@ t.test('forged, mismatched and malformed verdicts are refused and write nothing'
   const disagreement = all.find((f) => f.fields.kind === 'disagreement' && f.button === 'model is right')!.fields
   const spot = all.find((f) => f.fields.kind === 'spot_check' && f.button === 'label is right')!.fields
   const cases: [string, Record<string, string>, Record<string, string>, number, RegExp][] = [
-    ['a forged state hash', { ...disagreement, state: '0123456789abcdef' }, {}, 409, /does not offer row 0123456789abcdef/],
+    [
+      'a forged state hash',
+      { ...disagreement, state: '0123456789abcdef' },
+      {},
+      409,
+      /does not offer row 0123456789abcdef/,
+    ],
     ['a wrong kind', { ...spot, kind: 'unsure' }, {}, 409, /offers row \w+ as spot_check, not unsure/],
-    ['a valid verdict of another kind', { ...spot, kind: 'disagreement', verdict: 'model_right' }, {}, 409, /offers row \w+ as spot_check, not disagreement/],
+    [
+      'a valid verdict of another kind',
+      { ...spot, kind: 'disagreement', verdict: 'model_right' },
+      {},
+      409,
+      /offers row \w+ as spot_check, not disagreement/,
+    ],
     ['a row the queue leaves out at a smaller audit', { ...spot, audit: '0' }, {}, 409, /does not offer/],
     ['an unknown verdict', { ...disagreement, verdict: 'maybe' }, {}, 400, /unknown verdict &quot;maybe&quot;/],
-    ['a verdict the kind does not take', { ...spot, verdict: 'model_right' }, {}, 400, /does not apply to a spot_check row/],
+    [
+      'a verdict the kind does not take',
+      { ...spot, verdict: 'model_right' },
+      {},
+      400,
+      /does not apply to a spot_check row/,
+    ],
     ['labeled without a label', { ...spot, verdict: 'labeled' }, {}, 400, /verdict labeled needs a label/],
-    ['labeled with a label the question lacks', { ...spot, verdict: 'labeled', label: 'perhaps' }, {}, 400, /verdict labeled needs a label/],
-    ['a bad reviewer field', { ...spot, reviewer: '=cmd()' }, {}, 400, /reviewer &quot;=cmd\(\)&quot; is not a reviewer name/],
-    ['a bad X-Reviewer header', spot, { 'x-reviewer': '<b>' }, 400, /X-Reviewer &quot;&lt;b&gt;&quot; is not a reviewer name/],
+    [
+      'labeled with a label the question lacks',
+      { ...spot, verdict: 'labeled', label: 'perhaps' },
+      {},
+      400,
+      /verdict labeled needs a label/,
+    ],
+    [
+      'a bad reviewer field',
+      { ...spot, reviewer: '=cmd()' },
+      {},
+      400,
+      /reviewer &quot;=cmd\(\)&quot; is not a reviewer name/,
+    ],
+    [
+      'a bad X-Reviewer header',
+      spot,
+      { 'x-reviewer': '<b>' },
+      400,
+      /X-Reviewer &quot;&lt;b&gt;&quot; is not a reviewer name/,
+    ],
     ['a missing state', { ...spot, state: '' }, {}, 400, /the form field state is required/],
     ['an audit that is not a number', { ...spot, audit: 'lots' }, {}, 400, /audit must be a whole number/],
     ['a path outside', { ...spot, path: '../x' }, {}, 403, /\.\. segment/],
@@ -152,14 +265,33 @@ t.test('fifty verdicts posted at once to one judgment all land, each exactly onc
   t.match((await server.get(PAGE + '&reviewer=ann')).text, `>${spots.length} spot checks</a>`)
   // The page shows 25 rows; the other rows of the queue are posted as many open tabs would.
   const offered = spots.slice(0, 50)
-  const fields = offered.map((c) => ({ path: 'spam.judge.yaml', node: 'spam', question: c.question, state: c.stateHash, kind: c.kind, verdict: 'confirmed', reviewer: 'ann', audit: '30' }))
+  const fields = offered.map((c) => ({
+    path: 'spam.judge.yaml',
+    node: 'spam',
+    question: c.question,
+    state: c.stateHash,
+    kind: c.kind,
+    verdict: 'confirmed',
+    reviewer: 'ann',
+    audit: '30',
+  }))
   const statuses = await Promise.all(fields.map((f) => post(server, f).then((r) => r.status)))
-  t.same(statuses, fields.map(() => 303))
+  t.same(
+    statuses,
+    fields.map(() => 303),
+  )
   const saved = lines(dir)
   t.equal(saved.length, 50)
-  t.same(new Set(saved.map((l) => `${l.question} ${l.state_hash}`)), new Set(fields.map((f) => `${f.question} ${f.state}`)))
+  t.same(
+    new Set(saved.map((l) => `${l.question} ${l.state_hash}`)),
+    new Set(fields.map((f) => `${f.question} ${f.state}`)),
+  )
   t.equal(readFileSync(join(dir, 'spam.reviews.csv'), 'utf8').match(/^reviewed_at,/gm)?.length, 1, 'one header')
-  t.equal((await offeredQueue(dir)).filter((c) => c.kind === 'spot_check').length, spots.length - 50, 'the reviewed rows left the queue')
+  t.equal(
+    (await offeredQueue(dir)).filter((c) => c.kind === 'spot_check').length,
+    spots.length - 50,
+    'the reviewed rows left the queue',
+  )
 })
 
 /** The whole queue of the project at the default audit, read from its store as the server reads it. */
@@ -167,7 +299,13 @@ async function offeredQueue(dir: string) {
   const spec = loadProject(join(dir, 'spam.judge.yaml')).selected[0]
   const store = openSqliteStore(join(dir, '.judge', 'store.sqlite'))
   try {
-    const source = { store, model: SYSTEM_ONE_DEFAULT_MODEL, spec, key: await readKey(spec, spec.key!), verdicts: await readVerdicts(spec.reviews) }
+    const source = {
+      store,
+      model: SYSTEM_ONE_DEFAULT_MODEL,
+      spec,
+      key: await readKey(spec, spec.key!),
+      verdicts: await readVerdicts(spec.reviews),
+    }
     return queueData(source, { audit: 30 }).offered
   } finally {
     store.close()
@@ -186,7 +324,11 @@ t.test('a verdict posted through the server counts in the next judge test', asyn
 })
 
 t.test('GET /review checks node, audit and reviewer, and errors are pages', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': REVIEW_YAML, 'tone.judge.yaml': 'name: tone\nstate: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n', 'spam.key.csv': 'message,is_spam\n' })
+  const dir = t.testdir({
+    'spam.judge.yaml': REVIEW_YAML,
+    'tone.judge.yaml': 'name: tone\nstate: [message]\nquestions:\n  tone: {ask: Friendly?, type: yes_no}\n',
+    'spam.key.csv': 'message,is_spam\n',
+  })
   const server = await startJudgeServer(t, dir)
   const cases: [string, number, RegExp][] = [
     ['/review?path=.', 400, /holds 2 judgments \(spam, tone\); name one with node/],
@@ -212,19 +354,40 @@ t.test('GET /review checks node, audit and reviewer, and errors are pages', asyn
   t.notOk(existsSync(join(dir, '.judge')), 'reading the queue creates no store')
 })
 
-t.test('an empty queue over a store holding only another model\'s answers says so, and the setting that reads them', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': REVIEW_YAML, 'messages.csv': 'message\nhi there\nWIN a prize\n', 'spam.key.csv': 'message,is_spam\nhi there,no\n' })
-  t.equal((await cli(['run', 'spam.judge.yaml'], { ENGINE: 'simulated' }, dir)).code, 0)
-  const server = await startJudgeServer(t, dir)
-  const page = await server.get('/review?path=spam.judge.yaml')
-  t.equal(page.status, 200)
-  t.match(page.text, `the queue reads the answers of model <code>${SYSTEM_ONE_DEFAULT_MODEL}</code>, and the store holds none to the questions of <code>spam</code>`)
-  t.match(page.text, /<li>6 answers of <code>simulated-1<\/code>: start the server with <code>ENGINE=simulated<\/code> to review them<\/li>/)
-  t.notMatch(page.text, /spot checks per question has a verdict/)
-  t.match((await server.get('/v1/review?path=spam.judge.yaml')).body, { model: SYSTEM_ONE_DEFAULT_MODEL, model_answers: 0, other_models: [{ model: 'simulated-1', answers: 6, setting: 'ENGINE=simulated' }] })
-  const simulated = await startJudgeServer(t, dir, { ENGINE: 'simulated' })
-  t.match((await simulated.get('/v1/review?path=spam.judge.yaml')).body, { model: 'simulated-1', model_answers: 6, other_models: [] }, 'with the setting, the queue reads them')
-})
+t.test(
+  "an empty queue over a store holding only another model's answers says so, and the setting that reads them",
+  async (t) => {
+    const dir = t.testdir({
+      'spam.judge.yaml': REVIEW_YAML,
+      'messages.csv': 'message\nhi there\nWIN a prize\n',
+      'spam.key.csv': 'message,is_spam\nhi there,no\n',
+    })
+    t.equal((await cli(['run', 'spam.judge.yaml'], { ENGINE: 'simulated' }, dir)).code, 0)
+    const server = await startJudgeServer(t, dir)
+    const page = await server.get('/review?path=spam.judge.yaml')
+    t.equal(page.status, 200)
+    t.match(
+      page.text,
+      `the queue reads the answers of model <code>${SYSTEM_ONE_DEFAULT_MODEL}</code>, and the store holds none to the questions of <code>spam</code>`,
+    )
+    t.match(
+      page.text,
+      /<li>6 answers of <code>simulated-1<\/code>: start the server with <code>ENGINE=simulated<\/code> to review them<\/li>/,
+    )
+    t.notMatch(page.text, /spot checks per question has a verdict/)
+    t.match((await server.get('/v1/review?path=spam.judge.yaml')).body, {
+      model: SYSTEM_ONE_DEFAULT_MODEL,
+      model_answers: 0,
+      other_models: [{ model: 'simulated-1', answers: 6, setting: 'ENGINE=simulated' }],
+    })
+    const simulated = await startJudgeServer(t, dir, { ENGINE: 'simulated' })
+    t.match(
+      (await simulated.get('/v1/review?path=spam.judge.yaml')).body,
+      { model: 'simulated-1', model_answers: 6, other_models: [] },
+      'with the setting, the queue reads them',
+    )
+  },
+)
 
 t.test('a reviews file that cannot be written, or a missing key, is a clear error', async (t) => {
   const { dir, server } = await setup(t)
@@ -243,53 +406,105 @@ t.test('audit and reviewer parameters are read strictly', async (t) => {
   t.equal(auditOf(null), 30)
   t.equal(auditOf('0'), 0)
   t.equal(auditOf('1000'), 1000)
-  for (const bad of ['1e3', '2.5', ' 3', '0x10', '99999999999']) t.throws(() => auditOf(bad), { status: 400, message: /audit must be a whole number/ }, bad)
+  for (const bad of ['1e3', '2.5', ' 3', '0x10', '99999999999'])
+    t.throws(() => auditOf(bad), { status: 400, message: /audit must be a whole number/ }, bad)
   t.equal(reviewerOf(null, 'reviewer'), null)
   t.equal(reviewerOf('ann', 'reviewer'), 'ann')
   t.throws(() => reviewerOf('x'.repeat(65), 'reviewer'), { status: 400, message: /xxxx…"/ })
 })
 
-t.test('GET /v1/review is the page\'s data: the same cards in the same order, counts, page and progress', async (t) => {
+t.test("GET /v1/review is the page's data: the same cards in the same order, counts, page and progress", async (t) => {
   const { server } = await setup(t)
   // A named view holds its cards, which then leave the others' views: the named one comes last.
-  for (const query of ['&kind=spot_check&question=topic&page=2', '&kind=unsure', `&row=${hashOf(REVIEW_ROWS[1].message)}`, '&reviewer=ann']) {
-    const [page, json] = await Promise.all([server.get(PAGE + query), server.get(`/v1/review?path=spam.judge.yaml${query}`)])
+  for (const query of [
+    '&kind=spot_check&question=topic&page=2',
+    '&kind=unsure',
+    `&row=${hashOf(REVIEW_ROWS[1].message)}`,
+    '&reviewer=ann',
+  ]) {
+    const [page, json] = await Promise.all([
+      server.get(PAGE + query),
+      server.get(`/v1/review?path=spam.judge.yaml${query}`),
+    ])
     t.equal(json.status, 200, query)
     t.match(json.headers.get('content-type'), /^application\/json/)
     const data = json.body
-    const cards = verdictForms(page.text).filter((f) => f.fields.verdict === data.cards.find((c: { state_hash: string }) => c.state_hash === f.fields.state)?.verdicts[0].verdict)
-    t.same(cards.map((f) => `${f.fields.kind} ${f.fields.question} ${f.fields.state}`), data.cards.map((c: Record<string, string>) => `${c.kind} ${c.question} ${c.state_hash}`), `${query}: the same cards`)
+    const cards = verdictForms(page.text).filter(
+      (f) =>
+        f.fields.verdict ===
+        data.cards.find((c: { state_hash: string }) => c.state_hash === f.fields.state)?.verdicts[0].verdict,
+    )
+    t.same(
+      cards.map((f) => `${f.fields.kind} ${f.fields.question} ${f.fields.state}`),
+      data.cards.map((c: Record<string, string>) => `${c.kind} ${c.question} ${c.state_hash}`),
+      `${query}: the same cards`,
+    )
     t.match(page.text, `<strong>${data.progress.left}</strong> left in the queue`, query)
-    t.match(page.text, `>${data.left.unsure} unsure</a>`.replace(`>${data.left.unsure}`, `>${(data.filter.question ? data.left_by_question[data.filter.question] : data.left).unsure}`), query)
+    t.match(
+      page.text,
+      `>${data.left.unsure} unsure</a>`.replace(
+        `>${data.left.unsure}`,
+        `>${(data.filter.question ? data.left_by_question[data.filter.question] : data.left).unsure}`,
+      ),
+      query,
+    )
     if (data.page.pages > 1) t.match(page.text, `Page ${data.page.number} of ${data.page.pages}`, query)
   }
-  const twin = (await server.get('/v1/review?path=spam.judge.yaml&kind=spot_check&question=topic&page=2&reviewer=ann')).body
-  t.match(twin, { judgment: 'spam', filter: { kind: 'spot_check', question: 'topic', row: null }, page: { number: 2, pages: 2, size: 25, total: 30, first: 26 } })
+  const twin = (await server.get('/v1/review?path=spam.judge.yaml&kind=spot_check&question=topic&page=2&reviewer=ann'))
+    .body
+  t.match(twin, {
+    judgment: 'spam',
+    filter: { kind: 'spot_check', question: 'topic', row: null },
+    page: { number: 2, pages: 2, size: 25, total: 30, first: 26 },
+  })
   t.equal(twin.cards.length, 5)
   t.ok(twin.cards.every((c: Record<string, string>) => c.kind === 'spot_check' && c.question === 'topic'))
-  t.match((await server.get('/v1/review?path=spam.judge.yaml&kind=nope')).body, { error: /kind must be disagreement, spot_check or unsure/ }, 'errors in JSON')
+  t.match(
+    (await server.get('/v1/review?path=spam.judge.yaml&kind=nope')).body,
+    { error: /kind must be disagreement, spot_check or unsure/ },
+    'errors in JSON',
+  )
 })
 
-t.test('filters and pages: each kind and question alone, next and previous pages, and a verdict on page 2 comes back to it', async (t) => {
-  const { dir, server } = await setup(t)
-  const page1 = await server.get(PAGE + '&reviewer=ann')
-  t.equal(verdictForms(page1.text).filter((f) => f.fields.verdict === 'confirmed' || f.fields.verdict === 'model_right').length, 25)
-  t.match(page1.text, /<a rel="next" href="\/review\?path=spam\.judge\.yaml&amp;node=spam&amp;reviewer=ann&amp;audit=30&amp;page=2">Next →<\/a>/)
-  const page4 = await server.get(PAGE + '&reviewer=ann&page=4')
-  t.match(page4.text, /<a rel="prev" href="[^"]*page=3">← Previous<\/a><span>Page 4 of 4<\/span><span class="muted">Next →<\/span>/)
-  const onlyUnsure = verdictForms((await server.get(PAGE + '&kind=unsure&reviewer=ann')).text)
-  t.same([...new Set(onlyUnsure.map((f) => `${f.fields.kind} ${f.fields.state}`))], [`unsure ${hashOf(EVIL_MESSAGE)}`])
-  const topic = await server.get(PAGE + '&kind=spot_check&question=topic&page=2&reviewer=ann')
-  const form = verdictForms(topic.text).find((f) => f.button === 'label is right')!
-  t.match(form.fields, { filter_kind: 'spot_check', filter_question: 'topic', page: '2' })
-  const res = await post(server, form.fields)
-  t.equal(res.status, 303)
-  t.equal(res.location, `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&kind=spot_check&question=topic&page=2&saved=topic%3A${form.fields.state}`)
-  const back = await server.get(res.location!)
-  t.match(back.text, /Saved: <strong>label is right<\/strong>/)
-  t.match(back.text, /<strong>1<\/strong> reviewed today by <strong>ann<\/strong>/)
-  t.equal(lines(dir).length, 1)
-})
+t.test(
+  'filters and pages: each kind and question alone, next and previous pages, and a verdict on page 2 comes back to it',
+  async (t) => {
+    const { dir, server } = await setup(t)
+    const page1 = await server.get(PAGE + '&reviewer=ann')
+    t.equal(
+      verdictForms(page1.text).filter((f) => f.fields.verdict === 'confirmed' || f.fields.verdict === 'model_right')
+        .length,
+      25,
+    )
+    t.match(
+      page1.text,
+      /<a rel="next" href="\/review\?path=spam\.judge\.yaml&amp;node=spam&amp;reviewer=ann&amp;audit=30&amp;page=2">Next →<\/a>/,
+    )
+    const page4 = await server.get(PAGE + '&reviewer=ann&page=4')
+    t.match(
+      page4.text,
+      /<a rel="prev" href="[^"]*page=3">← Previous<\/a><span>Page 4 of 4<\/span><span class="muted">Next →<\/span>/,
+    )
+    const onlyUnsure = verdictForms((await server.get(PAGE + '&kind=unsure&reviewer=ann')).text)
+    t.same(
+      [...new Set(onlyUnsure.map((f) => `${f.fields.kind} ${f.fields.state}`))],
+      [`unsure ${hashOf(EVIL_MESSAGE)}`],
+    )
+    const topic = await server.get(PAGE + '&kind=spot_check&question=topic&page=2&reviewer=ann')
+    const form = verdictForms(topic.text).find((f) => f.button === 'label is right')!
+    t.match(form.fields, { filter_kind: 'spot_check', filter_question: 'topic', page: '2' })
+    const res = await post(server, form.fields)
+    t.equal(res.status, 303)
+    t.equal(
+      res.location,
+      `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&kind=spot_check&question=topic&page=2&saved=topic%3A${form.fields.state}`,
+    )
+    const back = await server.get(res.location!)
+    t.match(back.text, /Saved: <strong>label is right<\/strong>/)
+    t.match(back.text, /<strong>1<\/strong> reviewed today by <strong>ann<\/strong>/)
+    t.equal(lines(dir).length, 1)
+  },
+)
 
 t.test('filter, page and banner parameters are checked', async (t) => {
   const { server } = await setup(t)
@@ -305,35 +520,69 @@ t.test('filter, page and banner parameters are checked', async (t) => {
   for (const [query, message] of cases) t.match(await server.get(PAGE + query), { status: 400, text: message }, query)
 })
 
-t.test('undo: a retraction line is appended, nothing is edited, the row is back and judge test no longer counts it', async (t) => {
-  const { dir, env, server } = await setup(t, { JUDGE_SERVER_TOKEN: 'tok-u' })
-  const form = (await forms(server, '&reviewer=ann&token=tok-u')).find((f) => f.button === 'model is right')!
-  const saved = await post(server, form.fields)
-  const page = await server.get(saved.location!)
-  const undo = [...page.text.matchAll(/<form method="post" action="\/review\/undo">(.*?)<\/form>/g)].map((m) => Object.fromEntries([...m[1].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((f) => [f[1], f[2]])))
-  t.equal(undo.length, 1, 'one undo form')
-  t.match(undo[0], { question: 'is_spam', state: form.fields.state, reviewed_at: lines(dir)[0].reviewed_at, token: 'tok-u', reviewer: 'ann' })
-  const before = readFileSync(join(dir, 'spam.reviews.csv'), 'utf8')
-  const res = await postTo(server, '/review/undo', undo[0])
-  t.equal(res.status, 303)
-  t.equal(res.location, `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&undone=is_spam%3A${form.fields.state}&token=tok-u`)
-  const after = readFileSync(join(dir, 'spam.reviews.csv'), 'utf8')
-  t.ok(after.startsWith(before), 'the verdict line is untouched')
-  t.match(lines(dir), [{ verdict: 'model_right' }, { verdict: 'retracted', labels: '[]', reviewer: 'ann', state_hash: form.fields.state }])
-  const back = await server.get(res.location!)
-  t.match(back.text, /Undone: the verdict on <code>is_spam<\/code>, row <code>[0-9a-f]{16}<\/code>, is withdrawn; it is back in the queue\./)
-  t.ok(verdictForms(back.text).some((f) => f.fields.state === form.fields.state && f.fields.kind === 'disagreement'), 'offered again')
-  t.equal((await postTo(server, '/review/undo', undo[0])).status, 409, 'an undo of a verdict undone already')
-  t.equal(lines(dir).length, 2)
-  const test = JSON.parse((await cli(['test', 'spam.judge.yaml', '--json'], env, dir)).stdout).spam.is_spam
-  t.match(test, { reviewed: 0, pending: 1 }, 'judge test no longer counts it')
-  t.match(await postTo(server, '/review/undo', { ...undo[0], reviewed_at: '' }), { status: 400, text: /the form field reviewed_at is required/ })
-  t.match(await server.post('/review/undo?token=tok-u', {}), { status: 400, text: /POST \/review\/undo takes a form/ })
-})
+t.test(
+  'undo: a retraction line is appended, nothing is edited, the row is back and judge test no longer counts it',
+  async (t) => {
+    const { dir, env, server } = await setup(t, { JUDGE_SERVER_TOKEN: 'tok-u' })
+    const form = (await forms(server, '&reviewer=ann&token=tok-u')).find((f) => f.button === 'model is right')!
+    const saved = await post(server, form.fields)
+    const page = await server.get(saved.location!)
+    const undo = [...page.text.matchAll(/<form method="post" action="\/review\/undo">(.*?)<\/form>/g)].map((m) =>
+      Object.fromEntries([...m[1].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((f) => [f[1], f[2]])),
+    )
+    t.equal(undo.length, 1, 'one undo form')
+    t.match(undo[0], {
+      question: 'is_spam',
+      state: form.fields.state,
+      reviewed_at: lines(dir)[0].reviewed_at,
+      token: 'tok-u',
+      reviewer: 'ann',
+    })
+    const before = readFileSync(join(dir, 'spam.reviews.csv'), 'utf8')
+    const res = await postTo(server, '/review/undo', undo[0])
+    t.equal(res.status, 303)
+    t.equal(
+      res.location,
+      `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&undone=is_spam%3A${form.fields.state}&token=tok-u`,
+    )
+    const after = readFileSync(join(dir, 'spam.reviews.csv'), 'utf8')
+    t.ok(after.startsWith(before), 'the verdict line is untouched')
+    t.match(lines(dir), [
+      { verdict: 'model_right' },
+      { verdict: 'retracted', labels: '[]', reviewer: 'ann', state_hash: form.fields.state },
+    ])
+    const back = await server.get(res.location!)
+    t.match(
+      back.text,
+      /Undone: the verdict on <code>is_spam<\/code>, row <code>[0-9a-f]{16}<\/code>, is withdrawn; it is back in the queue\./,
+    )
+    t.ok(
+      verdictForms(back.text).some((f) => f.fields.state === form.fields.state && f.fields.kind === 'disagreement'),
+      'offered again',
+    )
+    t.equal((await postTo(server, '/review/undo', undo[0])).status, 409, 'an undo of a verdict undone already')
+    t.equal(lines(dir).length, 2)
+    const test = JSON.parse((await cli(['test', 'spam.judge.yaml', '--json'], env, dir)).stdout).spam.is_spam
+    t.match(test, { reviewed: 0, pending: 1 }, 'judge test no longer counts it')
+    t.match(await postTo(server, '/review/undo', { ...undo[0], reviewed_at: '' }), {
+      status: 400,
+      text: /the form field reviewed_at is required/,
+    })
+    t.match(await server.post('/review/undo?token=tok-u', {}), {
+      status: 400,
+      text: /POST \/review\/undo takes a form/,
+    })
+  },
+)
 
 /** Posts a form to a path of the server without following the redirect. */
 async function postTo(server: JudgeServer, path: string, fields: Record<string, string>) {
-  const res = await fetch(`${server.url}${path}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams(fields),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
   return { status: res.status, location: res.headers.get('location'), text: await res.text() }
 }
 
@@ -341,7 +590,7 @@ t.test('a row opened by its state hash shows its cards alone; a verdict on it co
   const { dir, server } = await setup(t)
   const row = hashOf(EVIL_MESSAGE)
   const all = verdictForms((await server.get(`${PAGE}&row=${row}`)).text)
-  t.ok(all.length > 0 && all.every((f) => f.fields.state === row), 'only that row\'s cards')
+  t.ok(all.length > 0 && all.every((f) => f.fields.state === row), "only that row's cards")
   t.ok(all.some((f) => f.fields.question === 'is_spam' && f.fields.kind === 'unsure'))
   const page = await server.get(`${PAGE}&row=${row}&question=is_spam&reviewer=ann`)
   const form = verdictForms(page.text).find((f) => f.button === 'label is right')!

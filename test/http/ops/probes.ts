@@ -18,15 +18,25 @@ t.test('/healthz answers ok, and with a token configured it needs the token like
   t.equal((await server.get('/readyz?token=a-token-of-some-length')).status, 200)
 })
 
-t.test('/readyz is ready when each store can be read, a store not made yet included, and names each store', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, other: { 'spam.judge.yaml': SPAM_YAML } })
-  const server = await startJudgeServer(t, dir)
-  const missing = await server.get('/readyz')
-  t.equal(missing.status, 200)
-  t.same(missing.body.reasons, [])
-  t.same(missing.body.stores.map((s: { file: string; state: string }) => `${s.file} ${s.state}`), ['.judge/store.sqlite missing', 'other/.judge/store.sqlite missing'])
-  t.equal((await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'hi' } })).status, 503, 'no engine key: nothing written')
-})
+t.test(
+  '/readyz is ready when each store can be read, a store not made yet included, and names each store',
+  async (t) => {
+    const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, other: { 'spam.judge.yaml': SPAM_YAML } })
+    const server = await startJudgeServer(t, dir)
+    const missing = await server.get('/readyz')
+    t.equal(missing.status, 200)
+    t.same(missing.body.reasons, [])
+    t.same(
+      missing.body.stores.map((s: { file: string; state: string }) => `${s.file} ${s.state}`),
+      ['.judge/store.sqlite missing', 'other/.judge/store.sqlite missing'],
+    )
+    t.equal(
+      (await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'hi' } })).status,
+      503,
+      'no engine key: nothing written',
+    )
+  },
+)
 
 t.test('/readyz is 503 when the served folder is gone or a store is not a store, and says why', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, '.judge': { 'store.sqlite': 'not a database, just text' } })
@@ -43,24 +53,31 @@ t.test('/readyz is 503 when the served folder is gone or a store is not a store,
   t.same(none.body.reasons, ['the served folder (JUDGE_PROJECTS) does not exist'])
 })
 
-t.test('/readyz stays ready on a full disk and a read-only store, and reports each', { skip: CANNOT_MOUNT }, async (t) => {
-  const root = mountTmpfs(t, 8 << 20)
-  await storeProject(root)
-  const server = await startJudgeServer(t, root, SIMULATED)
-  t.equal((await server.get('/readyz')).body.stores[0].state, 'ok')
-  fillDisk(root)
-  const full = await server.get('/readyz')
-  t.equal(full.status, 200)
-  t.match(full.body.stores[0], { file: 'sms/.judge/store.sqlite', state: 'full', reads: true, writes: false })
-  remount(root, 'ro')
-  const readOnly = await server.get('/readyz')
-  t.equal(readOnly.status, 200)
-  t.match(readOnly.body.stores[0], { state: 'read-only', reads: true, writes: false })
-})
+t.test(
+  '/readyz stays ready on a full disk and a read-only store, and reports each',
+  { skip: CANNOT_MOUNT },
+  async (t) => {
+    const root = mountTmpfs(t, 8 << 20)
+    await storeProject(root)
+    const server = await startJudgeServer(t, root, SIMULATED)
+    t.equal((await server.get('/readyz')).body.stores[0].state, 'ok')
+    fillDisk(root)
+    const full = await server.get('/readyz')
+    t.equal(full.status, 200)
+    t.match(full.body.stores[0], { file: 'sms/.judge/store.sqlite', state: 'full', reads: true, writes: false })
+    remount(root, 'ro')
+    const readOnly = await server.get('/readyz')
+    t.equal(readOnly.status, 200)
+    t.match(readOnly.body.stores[0], { state: 'read-only', reads: true, writes: false })
+  },
+)
 
 t.test('/readyz is 503 for a store whose header is damaged', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, '.judge': {} })
-  writeFileSync(`${dir}/.judge/store.sqlite`, Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080, 0xa5)]))
+  writeFileSync(
+    `${dir}/.judge/store.sqlite`,
+    Buffer.concat([Buffer.from('SQLite format 3\0'), Buffer.alloc(4080, 0xa5)]),
+  )
   const server = await startJudgeServer(t, dir)
   const damaged = await server.get('/readyz')
   t.equal(damaged.status, 503)

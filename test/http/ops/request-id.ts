@@ -11,37 +11,67 @@ t.test('a well-formed id sent by the client is kept; anything else is replaced b
   t.equal(requestIdOf('0af7651916cd43dd8448eb211c80319c'), '0af7651916cd43dd8448eb211c80319c')
   t.equal(requestIdOf(['first', 'second']), 'first')
   t.equal(requestIdOf('x'.repeat(128)), 'x'.repeat(128))
-  for (const bad of [undefined, '', 'x'.repeat(129), 'has space', 'new\nline', 'quote"', 'é']) t.match(requestIdOf(bad), UUID, JSON.stringify(bad))
+  for (const bad of [undefined, '', 'x'.repeat(129), 'has space', 'new\nline', 'quote"', 'é'])
+    t.match(requestIdOf(bad), UUID, JSON.stringify(bad))
   t.not(requestIdOf(undefined), requestIdOf(undefined), 'each new id differs')
 })
 
-t.test('every response carries X-Request-Id: answered, refused, not found, from the fast path, and after shutdown', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const server = await startJudgeServer(t, dir, { JUDGE_SERVER_TOKEN: 'a-token-of-some-length' }, { engine: createFakeEngine() })
-  const auth = { authorization: 'Bearer a-token-of-some-length' }
-  const judge = { path: 'spam.judge.yaml', row: { message: 'hello' } }
-  t.match((await server.get('/v1/runs?path=spam.judge.yaml', auth)).headers.get('x-request-id'), UUID)
-  t.match((await server.get('/v1/runs?path=spam.judge.yaml')).headers.get('x-request-id'), UUID, 'a 401')
-  t.match((await server.get('/nope', auth)).headers.get('x-request-id'), UUID, 'a 404 page')
-  t.equal((await server.post('/v1/judge', judge, { ...auth, 'x-request-id': 'asked-1' })).headers.get('x-request-id'), 'asked-1')
-  t.equal((await server.post('/v1/judge', judge, { ...auth, 'x-request-id': 'cached-2' })).headers.get('x-request-id'), 'cached-2', 'answered by the fast path')
-  t.equal((await server.post('/v1/judge', judge, { ...auth, 'x-request-id': 'kept-3' })).headers.get('x-request-id'), 'kept-3', 'a kept reply')
-  t.match((await server.get('/healthz', { ...auth, 'x-request-id': 'bad id' })).headers.get('x-request-id'), UUID)
-  await server.running.handler.close(1000)
-  const refused = await server.get('/v1/runs?path=spam.judge.yaml', { ...auth, 'x-request-id': 'late-4' })
-  t.equal(refused.status, 503)
-  t.equal(refused.headers.get('x-request-id'), 'late-4')
-  t.same(refused.body, { error: 'the server is shutting down', name: 'ShuttingDownError', request_id: 'late-4' })
-})
+t.test(
+  'every response carries X-Request-Id: answered, refused, not found, from the fast path, and after shutdown',
+  async (t) => {
+    const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+    const server = await startJudgeServer(
+      t,
+      dir,
+      { JUDGE_SERVER_TOKEN: 'a-token-of-some-length' },
+      { engine: createFakeEngine() },
+    )
+    const auth = { authorization: 'Bearer a-token-of-some-length' }
+    const judge = { path: 'spam.judge.yaml', row: { message: 'hello' } }
+    t.match((await server.get('/v1/runs?path=spam.judge.yaml', auth)).headers.get('x-request-id'), UUID)
+    t.match((await server.get('/v1/runs?path=spam.judge.yaml')).headers.get('x-request-id'), UUID, 'a 401')
+    t.match((await server.get('/nope', auth)).headers.get('x-request-id'), UUID, 'a 404 page')
+    t.equal(
+      (await server.post('/v1/judge', judge, { ...auth, 'x-request-id': 'asked-1' })).headers.get('x-request-id'),
+      'asked-1',
+    )
+    t.equal(
+      (await server.post('/v1/judge', judge, { ...auth, 'x-request-id': 'cached-2' })).headers.get('x-request-id'),
+      'cached-2',
+      'answered by the fast path',
+    )
+    t.equal(
+      (await server.post('/v1/judge', judge, { ...auth, 'x-request-id': 'kept-3' })).headers.get('x-request-id'),
+      'kept-3',
+      'a kept reply',
+    )
+    t.match((await server.get('/healthz', { ...auth, 'x-request-id': 'bad id' })).headers.get('x-request-id'), UUID)
+    await server.running.handler.close(1000)
+    const refused = await server.get('/v1/runs?path=spam.judge.yaml', { ...auth, 'x-request-id': 'late-4' })
+    t.equal(refused.status, 503)
+    t.equal(refused.headers.get('x-request-id'), 'late-4')
+    t.same(refused.body, { error: 'the server is shutting down', name: 'ShuttingDownError', request_id: 'late-4' })
+  },
+)
 
 t.test('a 5xx carries the request id in its body and in the log line; a 4xx body does not', async (t) => {
   const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const server = await startJudgeServer(t, dir, {}, { engine: createFakeEngine({ fail: new TypeError('a bug') }) })
-  const failed = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'x' } }, { 'x-request-id': 'req-500' })
+  const failed = await server.post(
+    '/v1/judge',
+    { path: 'spam.judge.yaml', row: { message: 'x' } },
+    { 'x-request-id': 'req-500' },
+  )
   t.equal(failed.status, 500)
-  t.same(failed.body, { error: 'internal error; the server log has the details', name: 'InternalError', request_id: 'req-500' })
+  t.same(failed.body, {
+    error: 'internal error; the server log has the details',
+    name: 'InternalError',
+    request_id: 'req-500',
+  })
   t.match(server.logs.join('\n'), /internal error on POST \/v1\/judge \(request req-500\): TypeError: a bug/)
-  const page = await server.call('GET', '/review?path=spam.judge.yaml&audit=x', { headers: { 'x-request-id': 'req-400' } })
+  const page = await server.call('GET', '/review?path=spam.judge.yaml&audit=x', {
+    headers: { 'x-request-id': 'req-400' },
+  })
   t.equal(page.status, 400)
   t.notMatch(page.text, 'req-400')
   const missing = await server.get('/v1/runs', { 'x-request-id': 'req-400' })

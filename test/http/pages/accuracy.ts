@@ -7,48 +7,114 @@ import type { QuestionAccuracy } from '../../../src/app/accuracy.ts'
 import type { AccuracyEstimate } from '../../../src/core/review/estimate.ts'
 
 const estimate = (point: number | null): AccuracyEstimate => ({
-  estimable: point !== null, point, interval: point === null ? null : [point - 0.05, point + 0.03], method: 'stratified Wilson', needed: point === null ? 2 : 0,
+  estimable: point !== null,
+  point,
+  interval: point === null ? null : [point - 0.05, point + 0.03],
+  method: 'stratified Wilson',
+  needed: point === null ? 2 : 0,
   strata: [
-    { stratum: 'unsure', size: 100, weight: 0.1, sampled: 10, counted: 9, correct: 6, accuracy: 6 / 9, needs_context: 1, ambiguous: 0, outside: 2, next: 'abc', needed: 0 },
-    { stratum: 'confident', size: 900, weight: 0.9, sampled: 30, counted: 30, correct: 29, accuracy: 29 / 30, needs_context: 0, ambiguous: 0, outside: 0, next: 'def', needed: 0 },
+    {
+      stratum: 'unsure',
+      size: 100,
+      weight: 0.1,
+      sampled: 10,
+      counted: 9,
+      correct: 6,
+      accuracy: 6 / 9,
+      needs_context: 1,
+      ambiguous: 0,
+      outside: 2,
+      next: 'abc',
+      needed: 0,
+    },
+    {
+      stratum: 'confident',
+      size: 900,
+      weight: 0.9,
+      sampled: 30,
+      counted: 30,
+      correct: 29,
+      accuracy: 29 / 30,
+      needs_context: 0,
+      ambiguous: 0,
+      outside: 0,
+      next: 'def',
+      needed: 0,
+    },
   ],
   naive: { accuracy: 0.8, interval: [0.7, 0.88], counted: 55 },
 })
 const question = (point: number | null): QuestionAccuracy => ({
-  ask: 'Is it <spam>?', labels: ['yes', 'no'], estimate: estimate(point), calibration: { bins: [], ece: null, covered: 0 }, thresholds: [],
+  ask: 'Is it <spam>?',
+  labels: ['yes', 'no'],
+  estimate: estimate(point),
+  calibration: { bins: [], ece: null, covered: 0 },
+  thresholds: [],
   mix: { labels: ['yes', 'no'], raw: { yes: 0.5, no: 0.5 }, corrected: null, method: MIX_METHOD, reason: 'no answers' },
-  agreement: agreementOf(point === null ? null : 0.71), accuracy_target: null, reviews_needed: null,
+  agreement: agreementOf(point === null ? null : 0.71),
+  accuracy_target: null,
+  reviews_needed: null,
 })
 const data = (point: number | null, act: string | null): AccuracyData => ({
-  path: 'sms', judgments: ['spam', 'other'],
-  report: { judgment: 'spam', model: 'jev', unsure_below: 0.2, key_sample: 'chosen', target: 0.95, questions: { is_spam: question(point) }, act },
+  path: 'sms',
+  judgments: ['spam', 'other'],
+  report: {
+    judgment: 'spam',
+    model: 'jev',
+    unsure_below: 0.2,
+    key_sample: 'chosen',
+    target: 0.95,
+    questions: { is_spam: question(point) },
+    act,
+  },
 })
 
-t.test('the page shows the estimate beside the pooled figure, the strata, and the act block, with links carrying the token', async (t) => {
-  const html = accuracyPage(data(0.9, 'act:\n  is_spam: <x>\n'), 'tok').text
-  t.match(html, /<h1>Accuracy of <code>spam<\/code><\/h1>/)
-  t.match(html, /<p class="figure">Estimated accuracy <strong>90\.0%<\/strong> \(95% interval 85\.0% to 93\.0%\) over all 1000 answers\.<\/p>/)
-  t.match(html, /Pooled over the 55 rows with a known label: 80\.0% \(70\.0% to 88\.0%\)/)
-  t.match(html, /<tr><td>unsure<\/td><td class="num">100<\/td><td class="num">10\.0%<\/td>\n<td class="num">10<\/td><td class="num">9<\/td><td class="num">6<\/td><td class="num">66\.7%<\/td>\n<td class="num">1<\/td><td class="num">0<\/td><td class="num">2<\/td><td class="num">0<\/td><\/tr>/)
-  t.match(html, /<pre class="card">act:\n {2}is_spam: &lt;x&gt;\n<\/pre>/)
-  t.match(html, /Is it &lt;spam&gt;\?/)
-  t.match(html, /href="\/accuracy\?path=sms&amp;node=other&amp;token=tok">accuracy of other<\/a>/)
-  t.match(html, /href="\/review\?path=sms&amp;node=spam&amp;token=tok">review queue<\/a>/)
-})
+t.test(
+  'the page shows the estimate beside the pooled figure, the strata, and the act block, with links carrying the token',
+  async (t) => {
+    const html = accuracyPage(data(0.9, 'act:\n  is_spam: <x>\n'), 'tok').text
+    t.match(html, /<h1>Accuracy of <code>spam<\/code><\/h1>/)
+    t.match(
+      html,
+      /<p class="figure">Estimated accuracy <strong>90\.0%<\/strong> \(95% interval 85\.0% to 93\.0%\) over all 1000 answers\.<\/p>/,
+    )
+    t.match(html, /Pooled over the 55 rows with a known label: 80\.0% \(70\.0% to 88\.0%\)/)
+    t.match(
+      html,
+      /<tr><td>unsure<\/td><td class="num">100<\/td><td class="num">10\.0%<\/td>\n<td class="num">10<\/td><td class="num">9<\/td><td class="num">6<\/td><td class="num">66\.7%<\/td>\n<td class="num">1<\/td><td class="num">0<\/td><td class="num">2<\/td><td class="num">0<\/td><\/tr>/,
+    )
+    t.match(html, /<pre class="card">act:\n {2}is_spam: &lt;x&gt;\n<\/pre>/)
+    t.match(html, /Is it &lt;spam&gt;\?/)
+    t.match(html, /href="\/accuracy\?path=sms&amp;node=other&amp;token=tok">accuracy of other<\/a>/)
+    t.match(html, /href="\/review\?path=sms&amp;node=spam&amp;token=tok">review queue<\/a>/)
+  },
+)
 
 t.test('a question not estimable yet says how many reviews it needs; no act, no block', async (t) => {
   const html = accuracyPage(data(null, null), null).text
-  t.match(html, /<p class="figure alert">Not estimable yet: review 2 more rows in the order the queue offers them\.<\/p>/)
+  t.match(
+    html,
+    /<p class="figure alert">Not estimable yet: review 2 more rows in the order the queue offers them\.<\/p>/,
+  )
   t.notMatch(html, /act block to paste/)
 })
 
-t.test('the accuracy target says the reviews per stratum it takes, or that it is reached; without one, nothing', async (t) => {
-  const withTarget = (reviews_needed: { unsure: number; confident: number } | null): AccuracyData => {
-    const d = data(0.9, null)
-    return { ...d, report: { ...d.report, questions: { is_spam: { ...question(0.9), accuracy_target: 0.03, reviews_needed } } } }
-  }
-  t.match(accuracyPage(withTarget({ unsure: 40, confident: 80 }), null).text, /<p class="target">Target: a 95% interval within ±3\.0%: about <strong>120<\/strong> more reviews, 40 unsure and 80 confident/)
-  t.match(accuracyPage(withTarget({ unsure: 0, confident: 0 }), null).text, /±3\.0%: <strong>reached<\/strong>\./)
-  t.match(accuracyPage(withTarget(null), null).text, /±3\.0%; no answers to estimate yet\./)
-  t.notMatch(accuracyPage(data(0.9, null), null).text, /class="target"/)
-})
+t.test(
+  'the accuracy target says the reviews per stratum it takes, or that it is reached; without one, nothing',
+  async (t) => {
+    const withTarget = (reviews_needed: { unsure: number; confident: number } | null): AccuracyData => {
+      const d = data(0.9, null)
+      return {
+        ...d,
+        report: { ...d.report, questions: { is_spam: { ...question(0.9), accuracy_target: 0.03, reviews_needed } } },
+      }
+    }
+    t.match(
+      accuracyPage(withTarget({ unsure: 40, confident: 80 }), null).text,
+      /<p class="target">Target: a 95% interval within ±3\.0%: about <strong>120<\/strong> more reviews, 40 unsure and 80 confident/,
+    )
+    t.match(accuracyPage(withTarget({ unsure: 0, confident: 0 }), null).text, /±3\.0%: <strong>reached<\/strong>\./)
+    t.match(accuracyPage(withTarget(null), null).text, /±3\.0%; no answers to estimate yet\./)
+    t.notMatch(accuracyPage(data(0.9, null), null).text, /class="target"/)
+  },
+)

@@ -14,5 +14,8 @@ t.test('a status without a reason phrase still renders', async (t) => {
 })
 
 t.test('an error page carries what to do after the message', async (t) => {
-  t.match(errorPage(400, 'path is required', null, html`<p>Choose one</p>`).text, /<p class="error">path is required<\/p>\n<p>Choose one<\/p>/)
+  t.match(
+    errorPage(400, 'path is required', null, html`<p>Choose one</p>`).text,
+    /<p class="error">path is required<\/p>\n<p>Choose one<\/p>/,
+  )
 })

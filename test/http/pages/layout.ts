@@ -17,6 +17,9 @@ t.test('the link home carries the token on', async (t) => {
 })
 
 t.test('a page may start with a link that skips to its content', async (t) => {
-  t.match(layout('x', null, html``, { skip: { id: 'queue', text: 'the rows' } }).text, /<body>\n<a class="skip" href="#queue">Skip to the rows<\/a>\n<header class="site">/)
+  t.match(
+    layout('x', null, html``, { skip: { id: 'queue', text: 'the rows' } }).text,
+    /<body>\n<a class="skip" href="#queue">Skip to the rows<\/a>\n<header class="site">/,
+  )
   t.notMatch(layout('x', null, html``).text, /class="skip"/)
 })

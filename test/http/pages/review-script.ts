@@ -7,6 +7,10 @@ t.test('the keys script is the one script a page may run, allowed by its hash', 
   t.equal(reviewScript().text, `<script>${REVIEW_SCRIPT}</script>`)
   t.equal(SCRIPT_HASH, `sha256-${createHash('sha256').update(REVIEW_SCRIPT).digest('base64')}`)
   t.match(PAGE_HEADERS['content-security-policy'], `script-src '${SCRIPT_HASH}';`)
-  t.notMatch(PAGE_HEADERS['content-security-policy'], /unsafe-inline'[^;]*;[^;]*script|script-src[^;]*unsafe/, 'no unsafe script source')
+  t.notMatch(
+    PAGE_HEADERS['content-security-policy'],
+    /unsafe-inline'[^;]*;[^;]*script|script-src[^;]*unsafe/,
+    'no unsafe script source',
+  )
   t.notMatch(REVIEW_SCRIPT, /<\/script/i, 'it cannot end its own element')
 })
