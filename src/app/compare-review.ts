@@ -106,7 +106,8 @@ export async function recordComparison(
     const question = spec.questions.find((q) => q.name === request.question)
     if (!question)
       throw new UsageError(
-        `unknown question ${JSON.stringify(request.question.slice(0, 64))}; the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`,
+        `unknown question ${JSON.stringify(request.question.slice(0, 64))}; ` +
+          `the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`,
       )
     if (!question.labels.includes(request.label))
       throw new UsageError(
@@ -114,7 +115,8 @@ export async function recordComparison(
       )
     if (!card)
       throw new ConflictError(
-        `question ${request.question}: the comparison does not offer that row; its label is known already, or the two specs agree on it`,
+        `question ${request.question}: the comparison does not offer that row; its label is known already, ` +
+          'or the two specs agree on it',
       )
     const record: ComparisonRecord = {
       reviewed_at: request.reviewedAt,

@@ -125,7 +125,8 @@ function engineCheck(s: EngineSettings, model: string): Check {
   return check(
     'engine',
     'info',
-    `engine ${s.kind} at ${s.url} (${from(s.from.url, 'the default URL')}); default model ${model} (${from(s.from.model, "the engine's default")})`,
+    `engine ${s.kind} at ${s.url} (${from(s.from.url, 'the default URL')}); ` +
+      `default model ${model} (${from(s.from.model, "the engine's default")})`,
   )
 }
 
@@ -235,7 +236,8 @@ function paceChecks(s: EngineSettings): Check[] {
     check(
       'price',
       'info',
-      `$${s.pricePerMtok} per million input tokens; a command spends at most $${s.maxCost.toFixed(2)} per judgment (JUDGE_MAX_COST)`,
+      `$${s.pricePerMtok} per million input tokens; a command spends at most $${s.maxCost.toFixed(2)} per ` +
+        'judgment (JUDGE_MAX_COST)',
     ),
   ]
 }

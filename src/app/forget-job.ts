@@ -100,7 +100,8 @@ async function linesOf(app: App, { spec, pick }: ReviewsTarget, apply: boolean):
       if (error instanceof JudgeError) throw error
       const code = (error as NodeJS.ErrnoException).code ?? String(error)
       throw new JudgeError(
-        `cannot rewrite the reviews file ${spec.reviews} of ${spec.name}: ${code}; its lines were not forgotten, run the same forget again`,
+        `cannot rewrite the reviews file ${spec.reviews} of ${spec.name}: ${code}; ` +
+          'its lines were not forgotten, run the same forget again',
         { cause: error, context: { judgment: spec.name, file: spec.reviews } },
       )
     })

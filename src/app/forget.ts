@@ -84,7 +84,8 @@ function checkMatches(specs: readonly Spec[], matches: readonly ColumnMatch[]): 
   const unknown = matches.find((m) => !columns.has(m.column))
   if (unknown)
     throw new UsageError(
-      `${JSON.stringify(unknown.column)} is not a state column of ${specs.map((s) => s.name).join(', ')}; the state columns are ${[...columns].join(', ')}`,
+      `${JSON.stringify(unknown.column)} is not a state column of ${specs.map((s) => s.name).join(', ')}; ` +
+        `the state columns are ${[...columns].join(', ')}`,
     )
 }
 

@@ -127,7 +127,9 @@ export function undoVerdict(app: App, spec: Spec, request: UndoRequest, project?
     if (!standing || standing.reviewed_at !== request.reviewedAt) {
       const row = /^[0-9a-f]{16}$/.test(request.stateHash) ? `row ${request.stateHash}` : 'that row'
       throw new ConflictError(
-        `question ${request.question}: ${row} has no standing verdict given at ${JSON.stringify(request.reviewedAt.slice(0, 40))} to undo; it was undone already, or a later verdict stands`,
+        `question ${request.question}: ${row} has no standing verdict given ` +
+          `at ${JSON.stringify(request.reviewedAt.slice(0, 40))} to undo; it was undone already, ` +
+          'or a later verdict stands',
       )
     }
     await written(spec, () =>

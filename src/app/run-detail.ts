@@ -62,7 +62,8 @@ export async function runDetail(
   const spec = run && project.specs.find((s) => s.name === run.judgment)
   if (!store || !run || !spec)
     throw new NotFoundError(
-      `no run ${JSON.stringify(runId.slice(0, 60))} of ${project.specs.map((s) => s.name).join(', ')} in the store of ${project.path}`,
+      `no run ${JSON.stringify(runId.slice(0, 60))} of ${project.specs.map((s) => s.name).join(', ')} in the ` +
+        `store of ${project.path}`,
     )
   const states = run.states
   const pages = Math.max(1, Math.ceil(states / size))

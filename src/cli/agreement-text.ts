@@ -14,7 +14,9 @@ export function agreementLines(a: QuestionAgreement): string[] {
   const lines = [
     a.kappa === null
       ? `agreement with people: not yet (${a.reason ?? 'no reviewed sample'})`
-      : `agreement with people: ${kappaText(a.kappa, a.kappa_interval)}, raw agreement ${a.raw_agreement === null ? '-' : percent(a.raw_agreement)}, over ${plural(a.rows, 'sampled row')}`,
+      : `agreement with people: ${kappaText(a.kappa, a.kappa_interval)}, ` +
+        `raw agreement ${a.raw_agreement === null ? '-' : percent(a.raw_agreement)}, ` +
+        `over ${plural(a.rows, 'sampled row')}`,
   ]
   if (a.people.rows > 0) {
     const flagged = Object.entries(a.reviewers)
@@ -23,13 +25,16 @@ export function agreementLines(a: QuestionAgreement): string[] {
     const kappa =
       a.people.kappa === null ? `no κ (${a.people.reason})` : kappaText(a.people.kappa, a.people.kappa_interval)
     lines.push(
-      `between reviewers: ${kappa}, raw agreement ${percent(a.people.raw_agreement ?? 0)}, over ${plural(a.people.rows, 'row')} reviewed twice${flagged.length > 0 ? `; far below the others: ${flagged.join(', ')}` : ''}`,
+      `between reviewers: ${kappa}, raw agreement ${percent(a.people.raw_agreement ?? 0)}, ` +
+        `over ${plural(a.people.rows, 'row')} reviewed ` +
+        `twice${flagged.length > 0 ? `; far below the others: ${flagged.join(', ')}` : ''}`,
     )
   }
   if (a.key_error) {
     const [low, high] = a.key_error.interval
     lines.push(
-      `answer key wrong on ${percent(a.key_error.point)} of ${plural(a.key_error.rows, 'reviewed key row')} (95% ${percent(low)} to ${percent(high)})`,
+      `answer key wrong on ${percent(a.key_error.point)} of ${plural(a.key_error.rows, 'reviewed key row')} ` +
+        `(95% ${percent(low)} to ${percent(high)})`,
     )
   }
   return lines.map((line) => `    ${line}`)

@@ -61,7 +61,8 @@ export function positiveInt(flag: string, raw: string | undefined, fallback: num
 export function onePath(command: string, positionals: readonly string[]): string {
   if (positionals.length !== 1) {
     throw new UsageError(
-      `expected one spec file or folder, got ${positionals.length === 0 ? 'none' : positionals.join(' ')}; see judge ${command} --help`,
+      `expected one spec file or folder, got ${positionals.length === 0 ? 'none' : positionals.join(' ')}; ` +
+        `see judge ${command} --help`,
     )
   }
   return positionals[0]

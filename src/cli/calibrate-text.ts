@@ -24,10 +24,13 @@ function figures(f: ThresholdFigures): string {
 
 /** One tunable rule: where it stands, the suggestion, and the thresholds around them. */
 export function routeLines(t: RouteThresholds): string[] {
-  const head = `  ${t.question} -> ${t.route} (label ${t.labels.join(' or ')}, ${t.variable}): now "${t.current.comparison}": ${figures(t.current)}`
+  const head =
+    `  ${t.question} -> ${t.route} (label ${t.labels.join(' or ')}, ${t.variable}): ` +
+    `now "${t.current.comparison}": ${figures(t.current)}`
   const suggestion = t.suggested
     ? `    suggested "${t.variable} >= ${t.suggested.threshold}": ${figures(t.suggested)}`
-    : `    no threshold reaches ${percent(t.target)} at the lower end of its 95% interval: review more rows (docs/review.md)`
+    : `    no threshold reaches ${percent(t.target)} at the lower end of its 95% interval: ` +
+      'review more rows (docs/review.md)'
   // Every fifth hundredth, and the rows the suggestion and the spec's own threshold stand on.
   const shown = t.table.filter(
     (r) =>
@@ -58,7 +61,8 @@ export function calibrateReport(reports: readonly AccuracyReport[], specFiles: R
   for (const report of reports) {
     const thresholds = Object.values(report.questions).flatMap((q) => q.thresholds)
     lines.push(
-      `${report.judgment}: thresholds whose precision is at least ${percent(report.target)} at the lower end of the 95% interval`,
+      `${report.judgment}: thresholds whose precision is at least ${percent(report.target)} at the lower end ` +
+        'of the 95% interval',
     )
     if (thresholds.length === 0)
       lines.push('  no act rule names a label and tests p or margin from below: nothing to tune')

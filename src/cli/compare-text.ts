@@ -10,13 +10,17 @@ export function compareText(report: CompareReport): string {
   const { live, candidate } = report
   const cost = (x: number | null) => (x === null ? 'not estimable' : usd(x))
   const lines = [
-    `candidate ${candidate.judgment} against live ${live.judgment} on ${report.source}: ${report.source.startsWith('kept rows') ? `${plural(report.kept, 'kept row')}, ` : ''}${plural(report.compared, 'state')} compared`,
+    `candidate ${candidate.judgment} against live ${live.judgment} ` +
+      `on ${report.source}: ${report.source.startsWith('kept rows') ? `${plural(report.kept, 'kept row')}, ` : ''}` +
+      `${plural(report.compared, 'state')} compared`,
     `  live       spec ${live.spec_hash}, model ${live.model}, ${cost(report.cost_per_1000.live)} per 1,000 rows`,
-    `  candidate  spec ${candidate.spec_hash}, model ${candidate.model}, ${cost(report.cost_per_1000.candidate)} per 1,000 rows`,
+    `  candidate  spec ${candidate.spec_hash}, ` +
+      `model ${candidate.model}, ${cost(report.cost_per_1000.candidate)} per 1,000 rows`,
   ]
   if (report.totals)
     lines.push(
-      `  this comparison: ${report.totals.cached} answers cached, ${report.totals.asked} asked, cost ${usd(report.totals.cost)}${report.run ? `; run ${report.run.run_id} ${report.run.status}` : ''}`,
+      `  this comparison: ${report.totals.cached} answers cached, ${report.totals.asked} asked, ` +
+        `cost ${usd(report.totals.cost)}${report.run ? `; run ${report.run.run_id} ${report.run.status}` : ''}`,
     )
   if (report.kept === 0 && report.source.startsWith('kept rows'))
     lines.push(`no rows are kept for ${live.judgment}: send live requests with "log": true (see docs/shadow.md).`)
@@ -32,17 +36,24 @@ export function questionLines(name: string, q: QuestionComparison): string[] {
     .map((f) => `${f.live} -> ${f.candidate} ${f.rows}`)
     .join(', ')
   const lines = [
-    `${name}: ${plural(q.rows, 'row')} compared, ${percent(q.discordant)} labelled differently (${q.discordant_rows})${flips ? `: ${flips}` : ''}`,
+    `${name}: ${plural(q.rows, 'row')} compared, ${percent(q.discordant)} labelled differently ` +
+      `(${q.discordant_rows})${flips ? `: ${flips}` : ''}`,
   ]
   if (q.difference !== null && q.interval !== null) {
     const p = q.p_value === null ? '' : q.p_value < 0.001 ? ', p < 0.001' : `, p = ${q.p_value.toFixed(3)}`
+    const basis =
+      q.method === 'discordant rows' ? `${q.reviewed} reviewed` : `${q.paired?.rows ?? 0} rows with a known label`
     lines.push(
-      `  accuracy difference (candidate - live) ${points(q.difference)}, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${p} (${q.method}, ${q.method === 'discordant rows' ? `${q.reviewed} reviewed` : `${q.paired?.rows ?? 0} rows with a known label`})`,
+      `  accuracy difference (candidate - live) ${points(q.difference)}, ` +
+        `95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${p} ` +
+        `(${q.method}, ${basis})`,
     )
   }
   if (q.rows_difference !== null)
     lines.push(
-      `  on these ${plural(q.rows, 'row')} exactly ${points(q.rows_difference)} (${q.discordant_rows === 0 ? 'none differ' : 'every row they differ on has a known label'}); the interval is for the traffic they sample`,
+      `  on these ${plural(q.rows, 'row')} exactly ${points(q.rows_difference)} ` +
+        `(${q.discordant_rows === 0 ? 'none differ' : 'every row they differ on has a known label'}); ` +
+        'the interval is for the traffic they sample',
     )
   const settle =
     q.reviews_needed > 0

@@ -37,7 +37,10 @@ export function partsText(entry: LikeDriftEntry): string {
   if (entry.change === null || entry.model_change === 0) return ''
   if (entry.model_change === null) return "; the model's part unmeasured"
   const data = entry.data_change === null ? 'unmeasured' : entry.data_change.toFixed(3)
-  return `; model part ${entry.model_change.toFixed(3)} on ${entry.model_rows} rows (${percent(entry.model_flips ?? 0)} flipped${pText(entry.model_p_value)}), data part ${data}`
+  return (
+    `; model part ${entry.model_change.toFixed(3)} on ${entry.model_rows} rows ` +
+    `(${percent(entry.model_flips ?? 0)} flipped${pText(entry.model_p_value)}), data part ${data}`
+  )
 }
 
 /** `judge drift`'s text: per series of like runs, per question, each run against its baseline. */

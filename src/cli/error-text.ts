@@ -8,7 +8,10 @@ import { formatUsd } from '../format.ts'
 export function cliErrorText(error: JudgeError): string {
   if (error instanceof NodeNeededError) return `${error.problem}; name one with --node NAME`
   if (error instanceof CostCapError) {
-    return `${error.message}. To allow it, raise the cap above the estimate: JUDGE_MAX_COST=${formatUsd(roundUp(error.estimate))}`
+    return (
+      `${error.message}. To allow it, raise the cap above the estimate: ` +
+      `JUDGE_MAX_COST=${formatUsd(roundUp(error.estimate))}`
+    )
   }
   return error.message
 }

@@ -9,8 +9,10 @@ import { plural } from './text.ts'
  */
 export function fitLines(fit: RunFit | undefined, indent = '  '): string[] {
   return unfitQuestions(fit).flatMap(([question, q]) => [
-    `${indent}question ${question} does not fit its rows: median option mass ${q.median} is below min_fit ${q.min_fit} ` +
-      `(10th percentile ${q.p10}; ${q.known} of ${plural(q.answers, 'answer')} with a mass). The model's next token was mostly not one of its labels; ` +
+    `${indent}question ${question} does not fit its rows: median option mass ${q.median} is below ` +
+      `min_fit ${q.min_fit} ` +
+      `(10th percentile ${q.p10}; ${q.known} of ${plural(q.answers, 'answer')} with a mass). ` +
+      `The model's next token was mostly not one of its labels; ` +
       'reword the question or its labels. Rows of lowest mass:',
     ...q.lowest.map((row) => `${indent}  ${row.option_mass.toFixed(2)}  ${rowText(row.state, row.state_hash)}`),
   ])

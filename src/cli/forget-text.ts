@@ -22,10 +22,11 @@ export function expiredText(report: ExpiredReport, path: string): string {
   return report.judgments
     .map((j) => {
       const head = `${j.judgment} (retain_days ${j.retain_days}: what is older than ${j.before})`
+      const copies = `the expired copies of ${plural(j.states.length, 'row')}`
       const body =
         j.states.length === 0
           ? `${head}: nothing has expired\n`
-          : `${head}:\n${rowsTable(j.states)}${summary(report.dry_run, `the expired copies of ${plural(j.states.length, 'row')}`, j)}`
+          : `${head}:\n${rowsTable(j.states)}${summary(report.dry_run, copies, j)}`
       return body + logNote(j.log_cleared)
     })
     .join('')
@@ -59,17 +60,24 @@ function summary(
 }
 
 function stays(dryRun: boolean): string {
-  return `Answers, shadow pairs, runs, label counts and verdicts ${dryRun ? 'would stay' : 'stay'}, by hash, with their figures: a forgotten row judged again is a cache hit, and its values are stored again only when an answer is asked for it, a request keeps it (log) or a verdict is given on it.\n`
+  return (
+    `Answers, shadow pairs, runs, label counts and verdicts ${dryRun ? 'would stay' : 'stay'}, by hash, ` +
+    'with their figures: a forgotten row judged again is a cache hit, ' +
+    'and its values are stored again only when an answer is asked for it, ' +
+    `a request keeps it (log) or a verdict is given on it.\n`
+  )
 }
 
 function keyNote(keys: readonly string[]): string {
   return keys.length === 0
     ? ''
-    : `The answer key ${keys.join(', ')} holds one of these rows: judge never edits a key; remove the row from it yourself.\n`
+    : `The answer key ${keys.join(', ')} holds one of these rows: judge never edits a key; ` +
+        `remove the row from it yourself.\n`
 }
 
 function logNote(cleared: boolean | null): string {
   return cleared === false
-    ? 'warning: another process was reading the store, so its write-ahead log may still hold old copies; run the same forget again to empty it\n'
+    ? 'warning: another process was reading the store, so its write-ahead log may still hold old copies; ' +
+        'run the same forget again to empty it\n'
     : ''
 }

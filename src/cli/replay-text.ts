@@ -11,20 +11,23 @@ const STATE_WIDTH = 100
 export function replayText(report: ReplayReport): string {
   const { live, candidate } = report
   const lines = [
-    `candidate ${candidate.judgment} against live ${live.judgment}: ${plural(report.kept, 'kept row')}, ${report.replayed} replayed`,
+    `candidate ${candidate.judgment} against ` +
+      `live ${live.judgment}: ${plural(report.kept, 'kept row')}, ${report.replayed} replayed`,
     `  live       spec ${live.spec_hash}, model ${live.model}`,
     `  candidate  spec ${candidate.spec_hash}, model ${candidate.model}`,
   ]
   if (report.kept === 0 || report.run === null) {
     lines.push(
-      `no rows are kept for ${live.judgment}, so there is nothing to replay: send live requests with "log": true (see docs/shadow.md).`,
+      `no rows are kept for ${live.judgment}, so there is nothing to replay: send live requests with "log": ` +
+        'true (see docs/shadow.md).',
     )
     lines.push('Nothing was judged and no run was recorded.')
     return lines.join('\n') + '\n'
   }
   const { totals, run } = report
   lines.push(
-    `cost ${usd(totals.cost)}: ${totals.cached} answers cached, ${totals.asked} asked in ${plural(totals.requests, 'request')}; run ${run.run_id} ${run.status}`,
+    `cost ${usd(totals.cost)}: ${totals.cached} answers cached, ${totals.asked} asked ` +
+      `in ${plural(totals.requests, 'request')}; run ${run.run_id} ${run.status}`,
   )
   for (const [name, q] of Object.entries(report.questions)) lines.push('', ...questionLines(name, q))
   if (report.live_only.length > 0)
@@ -41,7 +44,8 @@ export function questionLines(name: string, q: QuestionReplay): string[] {
   else {
     const alert = q.distance > DRIFT_ALERT ? ` (above the ${DRIFT_ALERT.toFixed(2)} drift alert line)` : ''
     lines.push(
-      `${name}: ${plural(q.rows, 'row')} compared, agreement ${percent(q.agreement)} (${q.agree} of ${q.rows}), mix distance ${q.distance.toFixed(3)}${alert}`,
+      `${name}: ${plural(q.rows, 'row')} compared, agreement ${percent(q.agreement)} (${q.agree} ` +
+        `of ${q.rows}), mix distance ${q.distance.toFixed(3)}${alert}`,
     )
     lines.push(`  live mix       ${mix(q.live_mix)}`, `  candidate mix  ${mix(q.candidate_mix)}`)
     lines.push(...indent(confusionTable(q.confusion)))
@@ -52,7 +56,8 @@ export function questionLines(name: string, q: QuestionReplay): string[] {
   if (q.live_missing > 0) {
     const verb = q.live_missing === 1 ? 'has' : 'have'
     lines.push(
-      `  ${plural(q.live_missing, 'kept row')} ${verb} no live answer in the store (the live question or model changed since it was kept) and ${q.live_missing === 1 ? 'is' : 'are'} left out`,
+      `  ${plural(q.live_missing, 'kept row')} ${verb} no live answer in the store (the live question or ` +
+        `model changed since it was kept) and ${q.live_missing === 1 ? 'is' : 'are'} left out`,
     )
   }
   return lines

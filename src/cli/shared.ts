@@ -75,7 +75,8 @@ export function planTable(plans: readonly JudgmentPlan[], cap: number, spendsNot
   ])
   const simulated = spendsNothing
     ? [
-        'the simulated engine spends nothing: each estimate is what System One would charge, and JUDGE_MAX_COST does not apply\n',
+        'the simulated engine spends nothing: each estimate is what System One would charge, ' +
+          'and JUDGE_MAX_COST does not apply\n',
       ]
     : []
   const notes = [

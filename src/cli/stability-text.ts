@@ -36,7 +36,8 @@ export function stabilityReport(results: readonly JudgmentStability[]): string {
     const skipped =
       r.skipped === 0 ? '' : `; ${plural(r.skipped, 'state')} drawn had no values left in the store and were not asked`
     lines.push(
-      `${r.judgment}: ${plural(r.states, 'state')} asked again in ${plural(r.requests, 'request')}, cost ${usd(r.cost)}, model ${r.model}${skipped}`,
+      `${r.judgment}: ${plural(r.states, 'state')} asked again in ${plural(r.requests, 'request')}, ` +
+        `cost ${usd(r.cost)}, model ${r.model}${skipped}`,
     )
     for (const [question, s] of Object.entries(r.questions)) lines.push(...questionLines(question, s))
   }
@@ -52,7 +53,9 @@ export function questionLines(question: string, s: QuestionStability | null): st
   const near = s.near_threshold
   if (near !== null) {
     lines.push(
-      `    ${near.count} of ${plural(near.answers, 'answer')} (${percent(near.share)}) have p within ${near.within.toFixed(3)} of a p threshold (${near.thresholds.join(', ')}): the noise alone can move their route`,
+      `    ${near.count} of ${plural(near.answers, 'answer')} (${percent(near.share)}) have p ` +
+        `within ${near.within.toFixed(3)} of a p threshold (${near.thresholds.join(', ')}): ` +
+        'the noise alone can move their route',
     )
   }
   return lines
@@ -63,8 +66,10 @@ export function noiseLines(findings: readonly NoiseFinding[]): string {
   return findings
     .map(
       (f) =>
-        `${f.judgment}.${f.question}: labels flip on ${share(f.flip_rate)} of answers asked again (judge stability, ${f.checked_at}), ` +
-        `above the error rate's interval (${percent(f.error.interval[0])} to ${percent(f.error.interval[1])}): the engine's noise is the larger part of the error\n`,
+        `${f.judgment}.${f.question}: labels flip on ${share(f.flip_rate)} of answers asked again (judge ` +
+        `stability, ${f.checked_at}), ` +
+        `above the error rate's interval (${percent(f.error.interval[0])} ` +
+        `to ${percent(f.error.interval[1])}): the engine's noise is the larger part of the error\n`,
     )
     .join('')
 }

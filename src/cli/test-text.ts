@@ -80,7 +80,8 @@ export function belowBar(spec: Spec, scores: Readonly<Record<string, ScoredQuest
 
 const LEGEND = [
   'estimate: the accuracy over every answer in the store, from the random sample of each stratum (docs/review.md).',
-  'pooled: every row with a known label taken together, as if picked at random; rows picked for being hard pull it down.',
+  'pooled: every row with a known label taken together, as if picked at random; ' +
+    'rows picked for being hard pull it down.',
 ]
 
 /**
@@ -93,7 +94,8 @@ export function testReport(runs: readonly RunRecord[], specs: readonly Spec[], s
     const run = runs.find((r) => r.judgment === spec.name)
     if (run) {
       lines.push(
-        `${spec.name}: ${plural(run.rows, 'row')} judged, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`,
+        `${spec.name}: ${plural(run.rows, 'row')} judged, ${run.cached} answers cached, ${run.asked} asked ` +
+          `in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`,
       )
     }
     for (const [question, score] of Object.entries(scores.get(spec.name) ?? {}))
@@ -104,7 +106,8 @@ export function testReport(runs: readonly RunRecord[], specs: readonly Spec[], s
 
 /** One question's estimate, pooled accuracy, the bar on whichever is checked, review counts and confusion table. */
 export function questionLines(question: string, s: ScoredQuestion, bar: number | null): string[] {
-  const counts = `reviewed ${s.reviewed}, context gap ${s.needs_context}, ambiguous ${s.ambiguous}, pending ${s.pending}`
+  const counts =
+    `reviewed ${s.reviewed}, context gap ${s.needs_context}, ` + `ambiguous ${s.ambiguous}, pending ${s.pending}`
   const checked = barFigure(s)?.name
   const verdict = (name: string, value: number) =>
     bar === null || checked !== name
@@ -115,10 +118,12 @@ export function questionLines(question: string, s: ScoredQuestion, bar: number |
   const pooled =
     s.accuracy === null || s.interval === null
       ? 'pooled: no rows with a known label and an answer'
-      : `pooled: accuracy ${percent(s.accuracy)} (${s.correct} of ${s.counted}), 95% interval ${percent(s.interval[0])} to ${percent(s.interval[1])}${verdict('accuracy', s.accuracy)}`
+      : `pooled: accuracy ${percent(s.accuracy)} (${s.correct} of ${s.counted}), ` +
+        `95% interval ${percent(s.interval[0])} to ${percent(s.interval[1])}${verdict('accuracy', s.accuracy)}`
   const target = targetText(s.target)
   return [
-    `  ${question}: ${estimateText(s.estimate)}${s.estimate.point === null ? '' : verdict('estimate', s.estimate.point)}`,
+    `  ${question}: ${estimateText(s.estimate)}` +
+      `${s.estimate.point === null ? '' : verdict('estimate', s.estimate.point)}`,
     ...(target ? [`    ${target}`] : []),
     `    ${pooled}`,
     `    ${counts}`,
@@ -134,7 +139,10 @@ export function targetText(t: TargetFigures): string | null {
   if (t.reviews_needed === null) return `${wanted}: no answers to estimate yet`
   const { unsure, confident } = t.reviews_needed
   if (unsure + confident === 0) return `${wanted}: reached`
-  return `${wanted}: about ${plural(unsure + confident, 'more review')} to reach it (unsure ${unsure}, confident ${confident}; the queue offers them in that mix)`
+  return (
+    `${wanted}: about ${plural(unsure + confident, 'more review')} to reach it (unsure ${unsure}, ` +
+    `confident ${confident}; the queue offers them in that mix)`
+  )
 }
 
 /** The estimate in words: its point and interval over every answer, or what it takes to make one. */
@@ -145,13 +153,19 @@ export function estimateText(e: AccuracyEstimate): string {
     const waiting = e.strata
       .filter((s) => s.needed > 0)
       .map((s) => `${s.stratum}${s.next ? ` (next row ${s.next})` : ''}`)
-    return `estimate not estimable yet: review ${plural(e.needed, 'more row')} in rank order${waiting.length > 0 ? `: ${waiting.join(', ')}` : ''}`
+    return (
+      `estimate not estimable yet: review ${plural(e.needed, 'more row')} in rank ` +
+      `order${waiting.length > 0 ? `: ${waiting.join(', ')}` : ''}`
+    )
   }
   const sample = e.strata
     .filter((s) => s.size > 0)
     .map((s) => `${s.counted} of ${s.size} ${s.stratum}`)
     .join(', ')
-  return `estimate ${percent(e.point)} over all ${plural(answers, 'answer')}, 95% interval ${percent(e.interval[0])} to ${percent(e.interval[1])} (sampled ${sample})`
+  return (
+    `estimate ${percent(e.point)} over all ${plural(answers, 'answer')}, ` +
+    `95% interval ${percent(e.interval[0])} to ${percent(e.interval[1])} (sampled ${sample})`
+  )
 }
 
 /** A confusion table: a row per true label, a column per model label; labels that never occur are left out. */

@@ -31,7 +31,8 @@ function keyOf(spec: Spec, file: string, text: string): AnswerKey {
   const columns = parsed.length > 0 ? Object.keys(parsed[0].record) : []
   if (parsed.length > 0 && !spec.questions.some((q) => columns.includes(q.name))) {
     throw new InputError(
-      `${file}: the answer key has no column for any question of ${spec.name} (${spec.questions.map((q) => q.name).join(', ')})`,
+      `${file}: the answer key has no column for any question of ${spec.name} ` +
+        `(${spec.questions.map((q) => q.name).join(', ')})`,
     )
   }
   const key = new Map<string, KeyRow>()
@@ -88,7 +89,8 @@ function labelsOf(spec: Spec, record: Cells, where: string): { [question: string
     if (cell === '') continue
     if (!question.labels.includes(cell)) {
       throw new InputError(
-        `${where}: column "${question.name}": "${cell}" is not a label of question ${question.name} (${question.labels.join(', ')})`,
+        `${where}: column "${question.name}": "${cell}" is not a label of question ${question.name} ` +
+          `(${question.labels.join(', ')})`,
       )
     }
     labels[question.name] = cell
@@ -101,7 +103,8 @@ function merged(earlier: KeyRow, row: KeyRow): KeyRow {
     const before = earlier.labels[question]
     if (before !== undefined && before !== label) {
       throw new InputError(
-        `${row.where}: column "${question}": "${label}" contradicts "${before}" given for the same state at ${earlier.where}`,
+        `${row.where}: column "${question}": "${label}" contradicts "${before}" given for the same state ` +
+          `at ${earlier.where}`,
       )
     }
   }

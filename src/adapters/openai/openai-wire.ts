@@ -33,7 +33,9 @@ export function toChatRequest(model: string, state: State, question: Question): 
   const labels = question.labels.map((label, i) =>
     question.descriptions[i] ? `- ${label}: ${question.descriptions[i]}` : `- ${label}`,
   )
-  const user = `Data:\n${JSON.stringify(state)}\n\nQuestion: ${question.ask}\n\nLabels:\n${labels.join('\n')}\n\nAnswer with one label.`
+  const user =
+    `Data:\n${JSON.stringify(state)}\n\nQuestion: ${question.ask}\n\nLabels:\n${labels.join('\n')}\n\nAnswer ` +
+    'with one label.'
   return {
     model,
     messages: [

@@ -3,8 +3,10 @@ import type { Distribution, Question, State } from '../../core/types.ts'
 
 // Words that mark a text as pressing, promotional or alarming: what many yes/no questions and
 // scales ask about (spam, urgency, complaints). A simulation needs some signal; this one is plain.
-const MARKED =
-  /\b(free|win|won|winner|prize|claim|cash|urgent|now|call|txt|text|reply|offer|award|guaranteed|immediately|asap|today|deadline|refund|complaint|broken|failed|error|warning|alert|account|password|bank)\b|£|\$|€|!|\b\d{5,}\b/gi
+const WORDS =
+  'free|win|won|winner|prize|claim|cash|urgent|now|call|txt|text|reply|offer|award|guaranteed|immediately|asap|' +
+  'today|deadline|refund|complaint|broken|failed|error|warning|alert|account|password|bank'
+const MARKED = new RegExp(`\\b(${WORDS})\\b|£|\\$|€|!|\\b\\d{5,}\\b`, 'gi')
 
 /**
  * A simulated distribution over a question's labels for a state: stable (the same state and

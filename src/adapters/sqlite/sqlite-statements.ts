@@ -101,7 +101,8 @@ export const SQL = {
         ON b.run = ${SEQ} AND b.state_hash = a.state_hash AND b.rows = a.rows WHERE a.run = ${SEQ}) AS same,
       (SELECT count(*) FROM _judge_run_states WHERE run = ${SEQ}) AS a,
       (SELECT count(*) FROM _judge_run_states WHERE run = ${SEQ}) AS b`,
-  putRunLabel: `INSERT INTO _judge_run_labels (run_id, question, label, count, states, squares) VALUES (?, ?, ?, ?, ?, ?)
+  putRunLabel: `INSERT INTO _judge_run_labels (run_id, question, label, count, states, squares) VALUES (?, ?, ?, ?, ?, \
+?)
     ON CONFLICT (run_id, question, label) DO UPDATE SET count = count + excluded.count,
       states = states + excluded.states, squares = squares + excluded.squares`,
   listRuns: `SELECT ${RUN} FROM _judge_runs

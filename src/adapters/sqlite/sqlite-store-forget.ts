@@ -8,7 +8,8 @@ const KEPT = `state_hash IN (SELECT value FROM json_each(?1)) OR (judgment = ?2 
 
 // Every model the answers are under, one index search each (the table is keyed by model first).
 const MODELS = `WITH RECURSIVE models(model) AS (SELECT (SELECT min(model) FROM _judge_answers)
-  UNION ALL SELECT (SELECT min(a.model) FROM _judge_answers a WHERE a.model > m.model) FROM models m WHERE m.model IS NOT NULL)`
+  UNION ALL SELECT (SELECT min(a.model) FROM _judge_answers a WHERE a.model > m.model) FROM models m WHERE m.model IS \
+NOT NULL)`
 
 /** The SQL of the forgetting statements, by name, prepared once when the store opens. */
 export const FORGET_SQL = {

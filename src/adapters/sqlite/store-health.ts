@@ -95,7 +95,8 @@ function checkReadable(db: DatabaseSync, file: string, cannotWrite: string | nul
     throw new StoreError(
       file,
       'read-only',
-      `${file} is read-only (${cannotWrite}) and at schema version ${version}: open it once where it can be written, which upgrades it`,
+      `${file} is read-only (${cannotWrite}) and at schema version ${version}: ` +
+        'open it once where it can be written, which upgrades it',
     )
   }
 }

@@ -77,7 +77,8 @@ export function storeErrorOf(file: string, error: unknown, facts: TroubleFacts =
     return new StoreError(
       file,
       'cannot open',
-      `${file}: cannot open the store (${detail}): check that it is a file that this user can read and write, in a folder it can write`,
+      `${file}: cannot open the store (${detail}): check that it is a file that this user can read and write, ` +
+        'in a folder it can write',
       options,
     )
   }
@@ -88,20 +89,25 @@ export function storeErrorOf(file: string, error: unknown, facts: TroubleFacts =
 export function damagedMessage(file: string, detail: string): string {
   return (
     `${file} is damaged (${detail}): stop every judge process on it, then restore it from a backup, ` +
-    `or recover what is left with sqlite3 ${quoted(file)} ".recover" | sqlite3 recovered.sqlite and put recovered.sqlite in its place`
+    `or recover what is left with sqlite3 ${quoted(file)} ".recover" | sqlite3 recovered.sqlite and put ` +
+    'recovered.sqlite in its place'
   )
 }
 
 /** A full disk: nothing more is saved, and what was saved stays. */
 export function fullMessage(file: string, kept: number): string {
-  return `${file}: the disk is full, nothing more can be saved: free space and run again: ${kept} ${kept === 1 ? 'answer is' : 'answers are'} kept`
+  return (
+    `${file}: the disk is full, nothing more can be saved: free space and run ` +
+    `again: ${kept} ${kept === 1 ? 'answer is' : 'answers are'} kept`
+  )
 }
 
 /** A store opened read-only, asked to write. */
 export function readOnlyMessage(file: string, why: string): string {
   return (
     `${file} is read-only (${why}): nothing can be saved in it, and reading it works. ` +
-    'To write, make the file and its folder writable (SQLite writes store.sqlite-wal and -shm beside it), or work on a writable copy'
+    'To write, make the file and its folder writable (SQLite writes store.sqlite-wal and -shm beside it), ' +
+    'or work on a writable copy'
   )
 }
 

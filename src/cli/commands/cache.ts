@@ -53,7 +53,9 @@ export const cacheCommand = defineCommand('cache', OPTIONS, HELP, async ({ value
     io.stdout.write(groupTable(pruned.superseded, now))
     io.stdout.write(
       pruned.dry_run
-        ? `would delete ${plural(pruned.answers, 'answer')} of ${plural(pruned.superseded.length, 'superseded wording')}; nothing was deleted (give --yes to delete)\n`
+        ? `would delete ${plural(pruned.answers, 'answer')} ` +
+            `of ${plural(pruned.superseded.length, 'superseded wording')}; ` +
+            `nothing was deleted (give --yes to delete)\n`
         : `deleted ${plural(pruned.deleted, 'answer')} of ${plural(pruned.superseded.length, 'superseded wording')}\n`,
     )
     return 0

@@ -15,7 +15,11 @@ export const OPTIONS = { ...COMMON_OPTIONS, target: { type: 'string' } } as cons
 /** `judge calibrate`: the lowest threshold of each act rule whose precision reaches the target. */
 export const HELP = helpText(
   'judge calibrate <spec-or-folder> [--node NAME] [--target P] [--json]',
-  'For each act rule that names a label and tests p or margin from below, finds the lowest threshold\nwhose precision (the share of the rows it routes that the model labels right) reaches the target\nat the lower end of its 95% interval, estimated from the review sample, with the share of answers\nit routes; then prints the act block to paste. Reads the store, key and reviews; asks nothing.',
+  'For each act rule that names a label and tests p or margin from below, ' +
+    'finds the lowest threshold\nwhose precision (the share of the rows it routes that the model labels right) ' +
+    'reaches the target\nat the lower end of its 95% interval, estimated from the review sample, ' +
+    'with the share of answers\nit routes; then prints the act block to paste. Reads the store, key and reviews; ' +
+    'asks nothing.',
   [{ flag: '--target P', text: `the precision to reach, from 0 to 1 (default ${DEFAULT_TARGET})` }, ...COMMON_DOCS],
 )
 

@@ -22,7 +22,8 @@ export const OPTIONS = {
 
 /** `judge compare`: is the candidate more accurate than the live spec, and how sure are we. */
 export const HELP = helpText(
-  'judge compare <live> <candidate> [--data FILE] [--node NAME] [--require not-worse|better] [--scope traffic|rows] [--margin M] [--json]',
+  'judge compare <live> <candidate> [--data FILE] [--node NAME] [--require not-worse|better] [--scope ' +
+    'traffic|rows] [--margin M] [--json]',
   'Replays the candidate on the rows kept for the live judgment (store first, within JUDGE_MAX_COST,\n' +
     'as judge replay does, recording a replay run) and compares the two per question: the share of\n' +
     'rows they label differently, the accuracy difference (candidate minus live) with a 95% interval\n' +
@@ -97,8 +98,11 @@ export const compareCommand = defineCommand('compare', OPTIONS, HELP, async ({ v
     if (require && !values.json)
       io.stdout.write(
         failures.length === 0
-          ? `\ngate: every question is ${require} (margin ${margin}) ${scope === 'rows' ? 'on the compared rows' : 'with 95% confidence'}\n`
-          : `\ngate: not met (${require}, margin ${margin}, ${scope === 'rows' ? 'on the compared rows' : 'about traffic'}):\n${failures.map((f) => `  ${f}`).join('\n')}\n`,
+          ? `\ngate: every question is ${require} ` +
+              `(margin ${margin}) ${scope === 'rows' ? 'on the compared rows' : 'with 95% confidence'}\n`
+          : `\ngate: not met (${require}, ` +
+              `margin ${margin}, ${scope === 'rows' ? 'on the compared rows' : 'about traffic'}):\n` +
+              `${failures.map((f) => `  ${f}`).join('\n')}\n`,
       )
     if (report.run !== null && report.run.status !== 'complete') return 1
     return failures.length === 0 ? 0 : 1

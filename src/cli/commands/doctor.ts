@@ -20,7 +20,10 @@ export const OPTIONS = {
 /** `judge doctor`: what a first real run needs, checked without spending. */
 export const HELP = helpText(
   'judge doctor [spec-or-folder] [--json]',
-  "Checks, spending nothing, what a first real run needs: Node 24, the spec and its store, the\nengine's key (never shown) and which variable gave it, that the host answers (its list of\nmodels), that every model in use is listed, and the pace and price in force; then says what to\nfix. Exit status 0 when nothing is a problem, 1 when something is, 2 for a usage error.",
+  'Checks, spending nothing, what a first real run needs: Node 24, the spec and its store, ' +
+    "the\nengine's key (never shown) and which variable gave it, that the host answers (its list of\nmodels), " +
+    'that every model in use is listed, and the pace and price in force; then says what to\nfix. ' +
+    'Exit status 0 when nothing is a problem, 1 when something is, 2 for a usage error.',
   [
     { flag: '--json', text: 'the checks as JSON on stdout: {healthy, checks: [{check, status, message, fix}]}' },
     { flag: '--help, -h', text: 'show this help' },

@@ -22,7 +22,8 @@ export const HELP = helpText(
   'judge drift <spec-or-folder> [--command C] [--source S] [--completed] [--every-run] [--node NAME] [--json]',
   'Shows, per question, the label mix of each run (oldest first) and its change: the total variation\n' +
     'distance from the previous complete run of the same command and source (like runs), split into\n' +
-    `the model's part and the data's when the engine reported another model; a change above ${DRIFT_ALERT.toFixed(2)} between\n` +
+    `the model's part and the data's when the engine reported another model; ` +
+    `a change above ${DRIFT_ALERT.toFixed(2)} between\n` +
     'complete runs is flagged. Failed runs are shown, never compared against. --json gives GET /v1/drift:\n' +
     'every run against the previous one, or with --command, --source or --completed the like runs.',
   [

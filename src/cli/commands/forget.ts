@@ -22,7 +22,8 @@ export const OPTIONS = {
 
 /** `judge forget`: erases every copy judge keeps of rows' values. */
 export const HELP = helpText(
-  'judge forget <spec-or-folder> (--row JSON | --rows FILE | --state HASH | --match COLUMN=VALUE)... [--yes] [--node NAME] [--json]\n' +
+  'judge forget <spec-or-folder> (--row JSON | --rows FILE | --state HASH | --match COLUMN=VALUE)... ' +
+    '[--yes] [--node NAME] [--json]\n' +
     '       judge forget <spec-or-folder> --expired [--yes] [--node NAME] [--json]',
   "Forgets rows: removes every copy judge keeps of their values (the store's states, and the state\n" +
     'cell of their lines in the reviews files of the project) and their rows kept for replay,\n' +

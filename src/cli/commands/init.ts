@@ -38,7 +38,9 @@ export const HELP = helpText(
   [
     {
       flag: '--label COLUMN',
-      text: 'the column holding the right answers: the first question and the answer key (default: a column named label, class, category, target, …)',
+      text:
+        'the column holding the right answers: the first question and the answer key (default: ' +
+        'a column named label, class, category, target, …)',
     },
     {
       flag: '--columns A,B',
@@ -53,7 +55,8 @@ export const HELP = helpText(
 
 // Rows to try the starter spec on when no data file is given.
 const SAMPLE =
-  'text\nMy order arrived broken and I want a refund today\nCould you send me the invoice for March?\nThanks for the quick help yesterday!\n'
+  'text\nMy order arrived broken and I want a refund today\nCould you send me the invoice for March?\nThanks ' +
+  'for the quick help yesterday!\n'
 
 /** What init wrote, and how the data file is read. */
 interface Written {
@@ -110,7 +113,8 @@ async function forData(io: CliIo, given: string, flags: DataFlags): Promise<Writ
   const spec = join(dirname(data), `${name}.judge.yaml`)
   if (flags.label !== undefined && !names.includes(flags.label))
     throw new UsageError(
-      `--label ${flags.label}: ${given} has no such column${nearHint(flags.label, names)}; its columns are ${names.join(', ')}`,
+      `--label ${flags.label}: ${given} has no such column${nearHint(flags.label, names)}; ` +
+        `its columns are ${names.join(', ')}`,
     )
   const column = flags.label ?? answerColumn(names)
   const keyFile = join(dirname(data), `${name}.key.csv`)
@@ -155,7 +159,8 @@ function columnsOf(given: string, header: Header, flags: DataFlags): string[] | 
   if (why === null) return null
   const suggested = suggestedColumns(header.columns, header.sample).join(',')
   throw new UsageError(
-    `${given} has no header line: its first line reads as a row (${why}). Name its columns with --columns, e.g. judge init ${shellWord(given)} --columns ${suggested}; or give --header if that line is the header`,
+    `${given} has no header line: its first line reads as a row (${why}). Name its columns with --columns, ` +
+      `e.g. judge init ${shellWord(given)} --columns ${suggested}; or give --header if that line is the header`,
   )
 }
 
@@ -170,7 +175,8 @@ async function forSample(io: CliIo): Promise<Written> {
   const starter = starterSpec('starter', ['text'], 'starter.csv')
   if (existsSync(data))
     throw new UsageError(
-      `${shown(io, data)} already exists; init never overwrites a file: give it as the data file (judge init ${shown(io, data)}) or move it`,
+      `${shown(io, data)} already exists; init never overwrites a file: ` +
+        `give it as the data file (judge init ${shown(io, data)}) or move it`,
     )
   await writeNew(io, spec, starter.text, () => parseSpec(starter.text, spec))
   await writeFile(data, SAMPLE, { flag: 'wx' })
@@ -208,7 +214,8 @@ function report(io: CliIo, written: Written, next: readonly string[]): string {
     ...['relevant', 'topic', 'priority'].filter((q) => q !== written.key?.question),
   ]
   const lines = [
-    `wrote ${shown(io, written.spec)} for ${shown(io, written.data)}: state [${state.join(', ')}]; questions ${questions.slice(0, -1).join(', ')} and ${questions.at(-1)} to edit`,
+    `wrote ${shown(io, written.spec)} for ${shown(io, written.data)}: state [${state.join(', ')}]; ` +
+      `questions ${questions.slice(0, -1).join(', ')} and ${questions.at(-1)} to edit`,
   ]
   for (const l of left) lines.push(`  left out of the state: ${l.column} (${l.why})`)
   if (written.key !== null) lines.push(keyLine(io, written.key))
@@ -222,7 +229,10 @@ function report(io: CliIo, written: Written, next: readonly string[]): string {
 
 function keyLine(io: CliIo, key: NonNullable<Written['key']>): string {
   const left = key.contradicted === 0 ? '' : `; ${key.contradicted} left out for giving one state two labels`
-  return `wrote ${shown(io, key.file)}: the right ${key.question} of ${key.states} states${left}; judge test scores the answers against it`
+  return (
+    `wrote ${shown(io, key.file)}: the right ${key.question} of ${key.states} states${left}; ` +
+    'judge test scores the answers against it'
+  )
 }
 
 /** A path as the user would type it from the working folder. */

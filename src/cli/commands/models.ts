@@ -15,7 +15,11 @@ export const OPTIONS = { ...COMMON_OPTIONS } as const
 /** `judge models`: the engine's models, and the one each judgment uses. */
 export const HELP = helpText(
   'judge models [spec-or-folder] [--node NAME] [--json]',
-  "Lists the models the engine offers (System One's list, or an OpenAI-compatible server's\nGET /v1/models), marking aliases (names such as jev-latest that move to newer builds) and,\nwith a spec or folder, the judgments asked with each. Models in use that the engine does not\nlist are named last. Asks no model anything; the exit status is 1 when one is unlisted from a\nlist that names builds (a list of aliases alone cannot rule a build out).",
+  "Lists the models the engine offers (System One's list, or an OpenAI-compatible server's\nGET /v1/models), " +
+    'marking aliases (names such as jev-latest that move to newer builds) and,\nwith a spec or folder, ' +
+    'the judgments asked with each. Models in use that the engine does not\nlist are named last. ' +
+    'Asks no model anything; the exit status is 1 when one is unlisted from a\nlist that names builds (a list of ' +
+    'aliases alone cannot rule a build out).',
   COMMON_DOCS,
 )
 
@@ -74,10 +78,9 @@ export function modelsText(report: ModelsReport): string {
       u.pinned_by.length > 0
         ? `pin a listed model with model: in the spec of ${u.pinned_by.join(', ')}`
         : 'set ENGINE_MODEL to a listed model'
+    const by = u.used_by.length > 0 ? `asked by ${u.used_by.join(', ')}` : 'the default model'
     const why = report.lists_builds ? '' : ' (the engine lists only aliases, so it may still answer)'
-    lines.push(
-      `not listed: ${u.model}, ${u.used_by.length > 0 ? `asked by ${u.used_by.join(', ')}` : 'the default model'}${why}; ${fix}\n`,
-    )
+    lines.push(`not listed: ${u.model}, ${by}${why}; ${fix}\n`)
   }
   return lines.join('')
 }

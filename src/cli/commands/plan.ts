@@ -14,7 +14,9 @@ export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter:
 /** `judge plan`: what `run` would do, asking nothing. */
 export const HELP = helpText(
   'judge plan <spec-or-folder> [--data FILE] [--delimiter C] [--node NAME] [--json]',
-  'Shows what `judge run` would do, asking nothing: rows, distinct states, cached answers,\nanswers and requests to ask, and the estimated cost against JUDGE_MAX_COST; then any question\nthe last run found not to fit its rows.',
+  'Shows what `judge run` would do, asking nothing: rows, distinct states, ' +
+    'cached answers,\nanswers and requests to ask, and the estimated cost against JUDGE_MAX_COST; ' +
+    'then any question\nthe last run found not to fit its rows.',
   [...DATA_DOCS, ...COMMON_DOCS],
 )
 

@@ -30,7 +30,9 @@ export const OPTIONS = {
 /** `judge run`: judges every row of a data file, store first. */
 export const HELP = helpText(
   'judge run <spec-or-folder> [--data FILE] [--delimiter C] [--concurrency N] [--out FILE] [--node NAME] [--json]',
-  'Judges every row of the data file, asking the engine only what the store lacks, each distinct\nstate once. Records a run per judgment. Nothing is asked when the estimate is above\nJUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2.',
+  'Judges every row of the data file, asking the engine only what the store lacks, each distinct\nstate once. ' +
+    'Records a run per judgment. Nothing is asked when the estimate is above\nJUDGE_MAX_COST (default $1.00): ' +
+    'the plan is printed and the exit status is 2.',
   [
     ...DATA_DOCS,
     { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
@@ -94,11 +96,13 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
  */
 export function limitNote(status: GovernorStatus | undefined): string {
   if (status === undefined || (status.refused === 0 && status.overloaded === 0)) return ''
-  const counts = `${plural(status.refused, 'request')} refused for the rate (429), ${status.overloaded} overloaded (529)`
+  const counts =
+    `${plural(status.refused, 'request')} refused for the rate (429), ` + `${status.overloaded} overloaded (529)`
   if (status.refusedRpm === null) return `judge run: ${counts}\n`
   const perMinute = (rpm: number) => Math.round(rpm).toLocaleString('en-US')
   return (
-    `judge run: ${counts}; the engine's limit was found below ENGINE_RPM: it refused ${perMinute(status.refusedRpm)} requests a minute, ` +
+    `judge run: ${counts}; the engine's limit was found below ENGINE_RPM: ` +
+    `it refused ${perMinute(status.refusedRpm)} requests a minute, ` +
     `and the pace kept to ${perMinute(status.rpm)} a minute at the end\n`
   )
 }
@@ -121,7 +125,9 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
         ? `${plural(run.rows, 'row')} (${plural(duplicates, 'duplicate')} of an earlier row)`
         : plural(run.rows, 'row')
     lines.push(
-      `${run.judgment}: ${rows}, ${run.cached} answers cached, ${run.asked} asked in ${plural(run.requests, 'request')}, ${costText(run.cost, run.model)}; ${run.status} (run ${run.run_id})`,
+      `${run.judgment}: ${rows}, ${run.cached} answers cached, ${run.asked} asked ` +
+        `in ${plural(run.requests, 'request')}, ${costText(run.cost, run.model)}; ${run.status} ` +
+        `(run ${run.run_id})`,
     )
     lines.push(...routeLines(run.routes, run.rows))
     lines.push(...fitLines(fitOfRun(session.runtime, session.project, run)))
@@ -143,5 +149,8 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
 function modelLine(session: Session, run: RunRecord, baseline: string): string {
   const before = runById(session.runtime, session.project, baseline)
   if (!before?.reported_model || !run.reported_model || before.reported_model === run.reported_model) return ''
-  return `the engine reported model ${run.reported_model}, where run ${baseline} had ${before.reported_model}: each change below is split into the model's part and the data's`
+  return (
+    `the engine reported model ${run.reported_model}, where run ${baseline} had ${before.reported_model}: ` +
+    `each change below is split into the model's part and the data's`
+  )
 }

@@ -112,7 +112,9 @@ function prunedText(pruned: PrunedRuns, storeFile: string): string {
   return (
     listed +
     (pruned.dry_run
-      ? `would delete ${plural(pruned.states, 'state')} in ${lists}; ${kept}; nothing was deleted (give --yes to delete)\n`
-      : `deleted ${plural(pruned.deleted, 'state')} in ${lists}; run records and label counts stay. The file keeps its size until VACUUM (sqlite3 ${storeFile} 'VACUUM')\n`)
+      ? `would delete ${plural(pruned.states, 'state')} in ${lists}; ${kept}; ` +
+        `nothing was deleted (give --yes to delete)\n`
+      : `deleted ${plural(pruned.deleted, 'state')} in ${lists}; run records and label counts stay. ` +
+        `The file keeps its size until VACUUM (sqlite3 ${storeFile} 'VACUUM')\n`)
   )
 }

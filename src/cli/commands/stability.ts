@@ -11,7 +11,12 @@ export const OPTIONS = { ...COMMON_OPTIONS, sample: { type: 'string' }, concurre
 /** `judge stability`: how much the stored labels rest on the engine's run-to-run noise. */
 export const HELP = helpText(
   'judge stability <spec-or-folder> [--sample N] [--concurrency N] [--node NAME] [--json]',
-  "Asks the engine again a stratified random sample of each question's stored answers (half unsure,\nhalf confident), past the cache, and keeps the re-asks apart: no cached answer is replaced or\nadded. Per question: the flip rate (labels that differ), the p jitter (mean |Δp| of the stored\nlabel's probability) and the route flip rate, each with its 95% interval, and the answers whose p\nlies within the jitter of an act threshold. Keeps the engine's pace as a run does; nothing is\nasked when the estimate is above JUDGE_MAX_COST (default $1.00), and the exit status is 2.",
+  "Asks the engine again a stratified random sample of each question's stored answers (half unsure,\nhalf " +
+    'confident), past the cache, and keeps the re-asks apart: no cached answer is replaced or\nadded. ' +
+    "Per question: the flip rate (labels that differ), the p jitter (mean |Δp| of the stored\nlabel's " +
+    'probability) and the route flip rate, each with its 95% interval, ' +
+    "and the answers whose p\nlies within the jitter of an act threshold. Keeps the engine's pace as a run does; " +
+    'nothing is\nasked when the estimate is above JUDGE_MAX_COST (default $1.00), and the exit status is 2.',
   [
     {
       flag: '--sample N',

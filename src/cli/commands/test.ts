@@ -13,7 +13,14 @@ export const OPTIONS = { ...COMMON_OPTIONS, concurrency: { type: 'string' } } as
 /** `judge test`: judges the answer key and scores each question against it and the verdicts. */
 export const HELP = helpText(
   'judge test <spec-or-folder> [--node NAME] [--concurrency N] [--json]',
-  "Judges the rows of each judgment's answer key (key:) and its reviewed rows, asking the engine\nonly what the store lacks, and records a run. Then, per question: the estimated accuracy over\nevery answer in the store, from the random sample of each stratum, with its 95% interval; beside\nit the accuracy pooled over every row with a known label (key and verdicts), with its interval,\ncontext gap, ambiguous and pending rows, and a confusion table. Exit 1 when a question is below\nmin_accuracy (the estimate when there is one, else the pooled accuracy); nothing is asked when the\ncost estimate is above JUDGE_MAX_COST (default $1.00): the plan is printed and the exit status is 2.",
+  "Judges the rows of each judgment's answer key (key:) and its reviewed rows, " +
+    'asking the engine\nonly what the store lacks, and records a run. Then, per question: ' +
+    'the estimated accuracy over\nevery answer in the store, from the random sample of each stratum, ' +
+    'with its 95% interval; beside\nit the accuracy pooled over every row with a known label (key and verdicts), ' +
+    'with its interval,\ncontext gap, ambiguous and pending rows, and a confusion table. ' +
+    'Exit 1 when a question is below\nmin_accuracy (the estimate when there is one, else the pooled accuracy); ' +
+    'nothing is asked when the\ncost estimate is above JUDGE_MAX_COST (default $1.00): ' +
+    'the plan is printed and the exit status is 2.',
   [{ flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' }, ...COMMON_DOCS],
 )
 

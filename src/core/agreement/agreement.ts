@@ -9,7 +9,8 @@ import { reviewerAgreement, type ReviewerAgreement } from './reviewers.ts'
 /** How each interval is computed, as reports name it. */
 export const AGREEMENT_METHOD = {
   model:
-    'design-weighted; κ: delta method, stratified, tables pulled in by z²/4 each way, Wald; precision, recall, F1: linearized ratio, stratified Wilson',
+    'design-weighted; κ: delta method, stratified, tables pulled in by z²/4 each way, Wald; precision, ' +
+    'recall, F1: linearized ratio, stratified Wilson',
   people: 'κ: Fleiss–Cohen–Everitt large-sample variance, table pulled in by z²/4 each way, Wald; reviewers: Wilson',
   key_error: 'Wilson',
 } as const

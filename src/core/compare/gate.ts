@@ -34,14 +34,16 @@ export function gateFailures(
   return Object.entries(questions).flatMap(([name, q]) => {
     if (q.interval === null || q.difference === null) {
       return [
-        `${name}: no difference estimated yet: review ${q.reviews_needed} discordant row${q.reviews_needed === 1 ? '' : 's'} in the comparison's order${q.next ? ` (next ${q.next})` : ''}`,
+        `${name}: no difference estimated yet: review ${q.reviews_needed} discordant ` +
+          `row${q.reviews_needed === 1 ? '' : 's'} in the comparison's order${q.next ? ` (next ${q.next})` : ''}`,
       ]
     }
     if (scope === 'rows' && q.rows_difference !== null) {
       return q.rows_difference > bar
         ? []
         : [
-            `${name}: difference on the compared rows ${points(q.rows_difference)} (every discordant row known): not ${want}`,
+            `${name}: difference on the compared rows ${points(q.rows_difference)} (every discordant row ` +
+              `known): not ${want}`,
           ]
     }
     const range = `95% interval ${points(q.interval[0])} to ${points(q.interval[1])}`
@@ -49,7 +51,8 @@ export function gateFailures(
       return [`${name}: difference ${points(q.difference)}, ${range}: its lower end is not ${want}`]
     if (require === 'better' && q.verdict !== 'better')
       return [
-        `${name}: difference ${points(q.difference)}, ${range}, but McNemar's exact p = ${q.p_value?.toPrecision(2)} is not below 0.05`,
+        `${name}: difference ${points(q.difference)}, ${range}, but McNemar's exact p ` +
+          `= ${q.p_value?.toPrecision(2)} is not below 0.05`,
       ]
     return []
   })

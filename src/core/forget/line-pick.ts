@@ -31,7 +31,8 @@ export function parseMatch(text: string): ColumnMatch {
   const at = text.indexOf('=')
   if (at <= 0)
     throw new UsageError(
-      `--match takes COLUMN=VALUE, a state column and the exact value to forget, not ${JSON.stringify(text.slice(0, 40))}`,
+      '--match takes COLUMN=VALUE, a state column and the exact value to forget, ' +
+        `not ${JSON.stringify(text.slice(0, 40))}`,
     )
   return { column: text.slice(0, at), value: text.slice(at + 1) }
 }

@@ -9,7 +9,8 @@ export const STATE_HASH = /^[0-9a-f]{16}$/
 export function checkStateHash(text: string): string {
   if (STATE_HASH.test(text)) return text
   throw new UsageError(
-    `a state hash is 16 lowercase hex digits (as judge runs and the review page show), not ${JSON.stringify(text.slice(0, 40))}`,
+    'a state hash is 16 lowercase hex digits (as judge runs and the review page show), ' +
+      `not ${JSON.stringify(text.slice(0, 40))}`,
   )
 }
 
@@ -29,7 +30,8 @@ export function rowStates(row: Row, specs: readonly Spec[], project: Project): s
   if (hashes.size > 0) return [...hashes]
   const wanted = [...new Set(specs.flatMap((s) => s.state.filter((c) => !c.ref).map((c) => c.name)))]
   throw new UsageError(
-    `the row holds the state columns of no judgment of ${project.path}: it needs ${wanted.map((c) => JSON.stringify(c)).join(', ')}`,
+    `the row holds the state columns of no judgment of ${project.path}: ` +
+      `it needs ${wanted.map((c) => JSON.stringify(c)).join(', ')}`,
   )
 }
 

@@ -44,7 +44,8 @@ export function dailySpend(store: PaceStore, cap: number | null, now: () => Date
 
 function capReached(spent: number, cap: number, retryAfterS: number): RetryLaterError {
   return new RetryLaterError(
-    `the server's daily engine spend cap of $${formatUsd(cap)} (JUDGE_SERVER_MAX_DAILY_COST) is reached: $${formatUsd(spent)} ` +
+    `the server's daily engine spend cap of $${formatUsd(cap)} (JUDGE_SERVER_MAX_DAILY_COST) is reached: ` +
+      `$${formatUsd(spent)} ` +
       'spent today (UTC); rows the store holds are still answered, new rows wait until midnight UTC; nothing was asked',
     retryAfterS,
     { context: { spent, cap } },

@@ -53,7 +53,8 @@ export function missingColumnHint(name: string, row: Row): string {
     const flag = separator === '\t' ? 'tab' : `'${separator}'`
     const key = separator === '\t' ? 'tab' : JSON.stringify(separator)
     parts.push(
-      `; the header is one column holding ${separator === '\t' ? 'tabs' : `"${separator}"`}: read the file with --delimiter ${flag}, or set delimiter: ${key} in the spec`,
+      `; the header is one column holding ${separator === '\t' ? 'tabs' : `"${separator}"`}: ` +
+        `read the file with --delimiter ${flag}, or set delimiter: ${key} in the spec`,
     )
   }
   return parts.join('')

@@ -27,8 +27,14 @@ function when(rule: ActRule, replaced: { variable: 'p' | 'margin'; comparison: C
 function comment(t: RouteThresholds): string {
   const s = t.suggested
   if (!s)
-    return `# no ${t.variable} threshold reaches ${percent(t.target)} precision at the lower end of its 95% interval: kept as it is`
-  return `# precision ${percent(s.precision!)} (95% interval ${percent(s.interval![0])} to ${percent(s.interval![1])}), routes ${percent(s.share)} of answers`
+    return (
+      `# no ${t.variable} threshold reaches ${percent(t.target)} precision at the lower end of its 95% ` +
+      'interval: kept as it is'
+    )
+  return (
+    `# precision ${percent(s.precision!)} (95% interval ${percent(s.interval![0])} ` +
+    `to ${percent(s.interval![1])}), routes ${percent(s.share)} of answers`
+  )
 }
 
 /**

@@ -28,7 +28,8 @@ export function checkVerdict(queue: Queue, request: VerdictRequest): VerdictReco
   const question = spec.questions.find((q) => q.name === request.question)
   if (!question)
     throw new UsageError(
-      `unknown question ${shown(request.question)}; the questions of ${spec.name} are: ${spec.questions.map((q) => q.name).join(', ')}`,
+      `unknown question ${shown(request.question)}; the questions of ${spec.name} ` +
+        `are: ${spec.questions.map((q) => q.name).join(', ')}`,
     )
   if (!isKind(request.kind))
     throw new UsageError(`unknown kind ${shown(request.kind)}; the kinds are: ${KINDS.join(', ')}`)

@@ -100,7 +100,9 @@ function checkUnique(graph: Graph, spec: Spec): void {
   const free = (n: string) => JUDGMENT_NAME.test(n) && !graph.byName.has(n)
   let copy = defaultName(other.file)
   for (let i = 2; !free(copy); i++) copy = `${spec.name}-${i}`
-  const fix = `: give one of them a name of its own, such as name: ${copy} in ${basename(other.file)} (a name keeps its runs and answers apart), or move the copy to a folder of its own`
+  const fix =
+    `: give one of them a name of its own, such as name: ${copy} in ${basename(other.file)} (a name keeps its ` +
+    'runs and answers apart), or move the copy to a folder of its own'
   throw new SpecError(
     spec.file,
     'name',

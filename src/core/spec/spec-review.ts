@@ -27,7 +27,8 @@ function accuracyTarget(value: unknown, file: string): number | null {
     throw new SpecError(
       file,
       'accuracy_target',
-      `must be the interval half-width wanted, a number above 0 and at most ${MAX_ACCURACY_TARGET} (for example 0.03), not ${describe(value)}`,
+      `must be the interval half-width wanted, a number above 0 and at most ${MAX_ACCURACY_TARGET} (for ` +
+        `example 0.03), not ${describe(value)}`,
     )
   }
   return value
@@ -39,6 +40,7 @@ function allocation(value: unknown, file: string): AllocationRule {
   throw new SpecError(
     file,
     'allocation',
-    `must be neyman (spot checks follow where the interval narrows most) or fixed (the first audit rows only), not ${describe(value)}`,
+    'must be neyman (spot checks follow where the interval narrows most) or fixed (the first audit rows ' +
+      `only), not ${describe(value)}`,
   )
 }

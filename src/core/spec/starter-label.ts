@@ -14,7 +14,10 @@ export interface LabelQuestion {
 /** Why a column's values cannot be a question's labels, or null when they can. */
 export function labelProblem(column: string, labels: readonly string[]): string | null {
   if (labels.length < 2)
-    return `the column "${column}" holds ${labels.length === 0 ? 'no value' : `one value only ("${labels[0]}")`}; a question needs at least 2 labels`
+    return (
+      `the column "${column}" holds ${labels.length === 0 ? 'no value' : `one value only ("${labels[0]}")`}; ` +
+      'a question needs at least 2 labels'
+    )
   if (labels.length > MAX_LABELS)
     return `the column "${column}" holds ${labels.length} different values; a question takes up to ${MAX_LABELS} labels`
   const bad = labels.find((l) => /\p{Cc}/u.test(l))
@@ -43,8 +46,10 @@ export function labelQuestion(
   const yesNo = sorted.length === 2 && sorted[0] === 'no' && sorted[1] === 'yes'
   const body = yesNo
     ? '    type: yes_no\n'
-    : `    labels:            # the values of ${text(column)}; describe each (label: what it means) so the engine can tell them apart\n${sorted.map((l) => `      ${text(l)}:\n`).join('')}`
-  const yaml = `  # Asks for what the column ${text(column)} holds; the answer key (key:) has its values, so judge test scores it.
+    : `    labels:            # the values of ${text(column)}; describe each (label: ` +
+      `what it means) so the engine can tell them apart\n${sorted.map((l) => `      ${text(l)}:\n`).join('')}`
+  const yaml = `  # Asks for what the column ${text(column)} holds; the answer key (key:) has its values, \
+so judge test scores it.
   ${name}:
     ask: Which ${column} fits this row?
 ${body}`

@@ -126,9 +126,12 @@ export function starterSpec(
 # question holding the right label. Uncomment once the file exists:
 # key: ${name}.key.csv
 `
-      : `# The answer key for \`judge test\`, written from the column ${yamlText(label.question.column)}: the state columns and the right label.
+      : `# The answer key for \`judge test\`, written from the column ${yamlText(label.question.column)}: \
+the state columns and the right label.
 key: ${yamlText(label.key)}
 `
+  const act = generic.some(([q]) => q === 'relevant') ? ACT : ''
+  const dataLine = data === null ? '# data: rows.csv' : `data: ${yamlText(data)}`
   const text = `# A starter spec written by \`judge init\`: edit the questions, then plan and run it.
 # Every key is described in docs/spec-format.md.
 name: ${name}
@@ -137,7 +140,7 @@ state: [${state.map(yamlText).join(', ')}]
 ${left.length > 0 ? `# Left out of the state:\n${leftNote}` : ''}questions:
 ${label?.question.yaml ?? ''}  # One question of each type. Rename them (a-z, 0-9, _) and reword them for your data;
   # a question's wording is part of its cache key, so an edit asks it again.
-${generic.map(([, yaml]) => yaml).join('')}${generic.some(([q]) => q === 'relevant') ? ACT : ''}${key}${data === null ? '# data: rows.csv' : `data: ${yamlText(data)}`}
+${generic.map(([, yaml]) => yaml).join('')}${act}${key}${dataLine}
 ${dataFormat(extra)}# Answers whose margin is below this are offered for review as unsure.
 unsure_below: 0.2
 `
@@ -149,9 +152,11 @@ function dataFormat(extra: StarterExtra): string {
   const delimiter =
     extra.delimiter === undefined || extra.delimiter === null
       ? ''
-      : `delimiter: ${extra.delimiter === '\t' ? 'tab' : JSON.stringify(extra.delimiter)}   # the data file's cell separator\n`
+      : `delimiter: ${extra.delimiter === '\t' ? 'tab' : JSON.stringify(extra.delimiter)}   # the data file's ` +
+        `cell separator\n`
   const columns = extra.columns
-    ? `# The data file has no header line: these name its columns, in order.\ncolumns: [${extra.columns.map(yamlText).join(', ')}]\n`
+    ? `# The data file has no header line: these name its columns, in order.\ncolumns: ` +
+      `[${extra.columns.map(yamlText).join(', ')}]\n`
     : ''
   return delimiter + columns
 }
