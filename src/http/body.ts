@@ -124,7 +124,8 @@ export function objectBody(value: unknown, allowed: readonly string[]): Readonly
   const unknown = Object.keys(value).filter((key) => !allowed.includes(key))
   if (unknown.length > 0) {
     throw new UsageError(
-      `unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; the fields are ${allowed.join(', ')}`,
+      `unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => JSON.stringify(k)).join(', ')}; ` +
+        `the fields are ${allowed.join(', ')}`,
     )
   }
   return value

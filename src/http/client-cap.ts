@@ -48,7 +48,8 @@ export function capPerClient(server: Server, cap: number, log: (line: string) =>
       clients.delete(address)
       if (client.refused > 0)
         log(
-          `closed ${client.refused} connection${client.refused === 1 ? '' : 's'} from ${address} over JUDGE_MAX_CONNECTIONS_PER_CLIENT (${cap})`,
+          `closed ${client.refused} connection${client.refused === 1 ? '' : 's'} from ${address} over ` +
+            `JUDGE_MAX_CONNECTIONS_PER_CLIENT (${cap})`,
         )
     })
   })

@@ -48,7 +48,8 @@ export function createGuard(options: GuardOptions): Guard {
     admit(method, headers, query) {
       if (token === null && !hostAllowed(headers.host)) {
         throw new ForbiddenError(
-          `this server does not answer for the host ${JSON.stringify(headers.host!.slice(0, 100))}; list it in JUDGE_ALLOWED_HOSTS to serve it under that name`,
+          `this server does not answer for the host ${JSON.stringify(headers.host!.slice(0, 100))}; ` +
+            'list it in JUDGE_ALLOWED_HOSTS to serve it under that name',
         )
       }
       if (!SAFE_METHODS.has(method)) refuseOtherSites(headers, listed)
@@ -83,7 +84,8 @@ function refuseOtherSites(headers: IncomingHttpHeaders, listed: (name: string) =
 
 function crossSite(why: string): ForbiddenError {
   return new ForbiddenError(
-    `a request from another site (${why}) may not change anything here; send it from the server's own pages or without a browser`,
+    `a request from another site (${why}) may not change anything here; ` +
+      `send it from the server's own pages or without a browser`,
   )
 }
 

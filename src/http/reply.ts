@@ -46,7 +46,9 @@ export const SCRIPT_HASH = 'sha256-U9UHGLv+UTPmYYQSm9ZsvlQcU2P6LM3KrsSNud7JYBw='
  * the token).
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+  'content-security-policy':
+    `default-src 'none'; script-src '${SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; ` +
+    `form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

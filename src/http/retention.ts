@@ -63,7 +63,8 @@ export async function applyRetention(ctx: ServerContext): Promise<void> {
       if (gone.length > 0) ctx.replies.clear()
     } catch (error) {
       ctx.log(
-        `retain_days of ${path}: ${ctx.clean((error as Error)?.message ?? String(error))}; tried again at the next pass`,
+        `retain_days of ${path}: ${ctx.clean((error as Error)?.message ?? String(error))}; ` +
+          'tried again at the next pass',
       )
     }
   }
@@ -74,5 +75,8 @@ export function retentionLine(path: string, j: ExpiredJudgment): string {
   const { values, kept_rows: kept, review_lines: lines } = j.removed
   const where = path === '.' ? j.judgment : `${path}/${j.judgment}`
   const cleared = j.log_cleared === false ? "; the store's log could not be emptied (another process was reading)" : ''
-  return `retain_days ${j.retain_days} of ${where}: forgot the values of ${values} rows, the state of ${lines} reviews-file lines and ${kept} kept rows, older than ${j.before}${cleared}`
+  return (
+    `retain_days ${j.retain_days} of ${where}: forgot the values of ${values} rows, ` +
+    `the state of ${lines} reviews-file lines and ${kept} kept rows, older than ${j.before}${cleared}`
+  )
 }

@@ -69,7 +69,9 @@ export async function startServer(config: Config, options: HandlerOptions = {}):
 export function listenError(error: NodeJS.ErrnoException, config: Pick<Config, 'host' | 'port'>): Error {
   const where = `${config.host}:${config.port}`
   const why: Record<string, string> = {
-    EADDRINUSE: `${where} is already in use (another server?); stop it, or set PORT to another port (PORT=0 picks a free one)`,
+    EADDRINUSE:
+      `${where} is already in use (another server?); stop it, or set PORT to another port (PORT=0 picks a free ` +
+      'one)',
     EACCES: `listening on ${where} is not allowed (ports below 1024 need privileges); set PORT to 1024 or above`,
     EADDRNOTAVAIL: `${config.host} is not an address of this machine; set HOST (default 127.0.0.1)`,
   }

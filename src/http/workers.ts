@@ -62,7 +62,8 @@ async function servePrimary(config: Config, io: ServeIo): Promise<number> {
       running.delete(worker)
       if (stopping) return void (running.size === 0 && finish())
       io.log(
-        `worker ${worker.process.pid} exited (${signal ?? `status ${code}`})${ready ? '; starting another' : ' before it listened; stopping'}`,
+        `worker ${worker.process.pid} exited ` +
+          `(${signal ?? `status ${code}`})${ready ? '; starting another' : ' before it listened; stopping'}`,
       )
       if (ready) return start()
       failed = code || 1

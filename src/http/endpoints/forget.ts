@@ -38,7 +38,8 @@ export function parseForgetBody(value: unknown): ForgetBody {
 export const forgetEndpoint: Endpoint = async (ctx, request) => {
   if (ctx.token === null)
     throw new ForbiddenError(
-      'POST /v1/forget erases data, so it needs a server with a token (JUDGE_SERVER_TOKEN); use judge forget on the command line otherwise',
+      'POST /v1/forget erases data, so it needs a server with a token (JUDGE_SERVER_TOKEN); ' +
+        'use judge forget on the command line otherwise',
     )
   const body = parseForgetBody(await request.json())
   const project = loadRequested(ctx, body.path)

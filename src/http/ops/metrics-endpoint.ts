@@ -11,7 +11,9 @@ export const metricsEndpoint: Endpoint = async (ctx) => {
   const metrics = ctx.observer?.metrics
   if (!metrics) throw new NotFoundError('metrics are off (JUDGE_METRICS=off)')
   const others = await metrics.peers.gather()
-  const missing = `# HELP judge_metrics_workers_missing Workers that did not answer this scrape in time.\n# TYPE judge_metrics_workers_missing gauge\njudge_metrics_workers_missing ${others.missing}\n`
+  const missing =
+    `# HELP judge_metrics_workers_missing Workers that did not answer this scrape in time.\n# TYPE ` +
+    `judge_metrics_workers_missing gauge\njudge_metrics_workers_missing ${others.missing}\n`
   const body = renderMetrics(mergeSnapshots([metrics.snapshot(), ...others.snapshots])) + missing
   return { status: 200, type: 'json', body, headers: { 'content-type': METRICS_TYPE } }
 }

@@ -142,7 +142,8 @@ export const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
 
 function labelText(names: readonly string[], values: readonly string[]): string {
   if (names.length === 0) return ''
-  return `{${names.map((n, i) => `${n}="${values[i].replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}`
+  const escaped = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')
+  return `{${names.map((n, i) => `${n}="${escaped(values[i])}"`).join(',')}}`
 }
 
 function number(n: number): string {

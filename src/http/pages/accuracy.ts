@@ -24,13 +24,18 @@ export function accuracyPage(data: AccuracyData, token: string | null): Html {
   const act =
     report.act === null
       ? ''
-      : html`<h2>The act block to paste</h2><p class="muted">The spec's <code>act</code> with each suggested threshold.</p><pre class="card">${report.act}</pre>`
+      : html`<h2>The act block to paste</h2><p class="muted">The spec's \
+<code>act</code> with each suggested threshold.</p><pre class="card">${report.act}</pre>`
   return layout(
     `Accuracy of ${report.judgment}`,
     token,
     html`<h1>Accuracy of <code>${report.judgment}</code></h1>
-<p><a href="${href('/', {}, token)}">All projects</a> · <a href="${href('/runs', { path: data.path, node: report.judgment }, token)}">runs</a> · <a href="${href('/review', { path: data.path, node: report.judgment }, token)}">review queue</a>${links}</p>
-<p class="muted">Model <code>${report.model ?? 'not known yet'}</code>; unsure below a margin of ${report.unsure_below}; answer key <code>${report.key_sample}</code>; threshold target ${percent(report.target)}.</p>
+<p><a href="${href('/', {}, token)}">All projects</a> · <a \
+href="${href('/runs', { path: data.path, node: report.judgment }, token)}">runs</a> · \
+<a href="${href('/review', { path: data.path, node: report.judgment }, token)}">review queue</a>${links}</p>
+<p class="muted">Model <code>${report.model ?? 'not known yet'}</code>; \
+unsure below a margin of ${report.unsure_below}; answer key <code>${report.key_sample}</code>; \
+threshold target ${percent(report.target)}.</p>
 ${fitSection(data.fit?.fit, { path: data.path, judgment: report.judgment, run: data.fit?.run_id }, token)}
 ${Object.entries(report.questions).map(([name, q]) => questionSection(name, q))}
 ${stabilitySection(report.stability)}
@@ -39,8 +44,9 @@ ${act}`,
 }
 
 function questionSection(name: string, q: QuestionAccuracy): Html {
+  const routes = html`${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}`
   return html`<section class="card" id="${name}"><h2><code>${name}</code></h2><p class="muted">${q.ask}</p>
-${estimateSection(q.estimate)}${targetLine(q)}${calibrationSection(name, q.calibration)}${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}</section>`
+${estimateSection(q.estimate)}${targetLine(q)}${calibrationSection(name, q.calibration)}${routes}</section>`
 }
 
 /** The spec's accuracy target: reached, or the reviews per stratum it still takes; nothing without one. */
@@ -51,28 +57,36 @@ function targetLine(q: QuestionAccuracy): Html {
   const { unsure, confident } = q.reviews_needed
   return unsure + confident === 0
     ? html`<p class="target">${wanted}: <strong>reached</strong>.</p>`
-    : html`<p class="target">${wanted}: about <strong>${unsure + confident}</strong> more reviews, ${unsure} unsure and ${confident} confident, as the review queue offers them.</p>`
+    : html`<p class="target">${wanted}: about <strong>${unsure + confident}</strong> more reviews, ${unsure} unsure \
+and ${confident} confident, as the review queue offers them.</p>`
 }
 
 function estimateSection(e: AccuracyEstimate): Html {
   const answers = e.strata.reduce((n, s) => n + s.size, 0)
   const headline =
     e.estimable && e.point !== null
-      ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% interval ${between(e.interval)}) over all ${answers} answers.</p>`
-      : html`<p class="figure alert">Not estimable yet: review ${e.needed} more row${e.needed === 1 ? '' : 's'} in the order the queue offers them.</p>`
+      ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% \
+interval ${between(e.interval)}) over all ${answers} answers.</p>`
+      : html`<p class="figure alert">Not estimable yet: review ${e.needed} more row${e.needed === 1 ? '' : 's'} in the \
+order the queue offers them.</p>`
   const naive =
     e.naive.accuracy === null
       ? html`<p class="muted">Pooled: no rows with a known label yet.</p>`
-      : html`<p>Pooled over the ${e.naive.counted} rows with a known label: ${percent(e.naive.accuracy)} (${between(e.naive.interval)}). <span class="muted">It takes the key and every reviewed row as one random sample; rows picked for being hard pull it down.</span></p>`
+      : html`<p>Pooled over the ${e.naive.counted} rows with a known label: ${percent(e.naive.accuracy)} \
+(${between(e.naive.interval)}). <span class="muted">It takes the key and every reviewed row as one random sample; \
+rows picked for being hard pull it down.</span></p>`
   const rows = e.strata.map(
-    (
-      s,
-    ) => html`<tr><td>${s.stratum}</td><td class="num">${s.size}</td><td class="num">${s.weight === null ? '–' : percent(s.weight)}</td>
-<td class="num">${s.sampled}</td><td class="num">${s.counted}</td><td class="num">${s.correct}</td><td class="num">${s.accuracy === null ? '–' : percent(s.accuracy)}</td>
-<td class="num">${s.needs_context}</td><td class="num">${s.ambiguous}</td><td class="num">${s.outside}</td><td class="num">${s.needed}</td></tr>`,
+    (s) => html`<tr><td>${s.stratum}</td><td class="num">${s.size}</td>\
+<td class="num">${s.weight === null ? '–' : percent(s.weight)}</td>
+<td class="num">${s.sampled}</td><td class="num">${s.counted}</td><td class="num">${s.correct}</td>\
+<td class="num">${s.accuracy === null ? '–' : percent(s.accuracy)}</td>
+<td class="num">${s.needs_context}</td><td class="num">${s.ambiguous}</td><td class="num">${s.outside}</td>\
+<td class="num">${s.needed}</td></tr>`,
   )
   return html`<h3>Accuracy</h3>${headline}${naive}
-<div class="table-wrap"><table><thead><tr><th>stratum</th><th class="num">answers</th><th class="num">weight</th><th class="num">sampled</th><th class="num">labelled</th><th class="num">correct</th><th class="num">accuracy</th>
-<th class="num">needs context</th><th class="num">ambiguous</th><th class="num">reviewed past a gap</th><th class="num">reviews needed</th></tr></thead><tbody>${rows}</tbody></table></div>
+<div class="table-wrap"><table><thead><tr><th>stratum</th><th class="num">answers</th><th class="num">weight</th>\
+<th class="num">sampled</th><th class="num">labelled</th><th class="num">correct</th><th class="num">accuracy</th>
+<th class="num">needs context</th><th class="num">ambiguous</th><th class="num">reviewed past a gap</th>\
+<th class="num">reviews needed</th></tr></thead><tbody>${rows}</tbody></table></div>
 <p class="muted">${e.method}.</p>`
 }

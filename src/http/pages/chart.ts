@@ -58,13 +58,14 @@ export function shareChart(
       ? `the newest ${shown.length} of ${entries.length} runs`
       : `${entries.length} run${entries.length === 1 ? '' : 's'}`
   const caption =
-    `Label shares of ${question} across ${which}, newest first${alerts > 0 ? `; ${alerts} with drift above 0.10` : ''}` +
+    `Label shares of ${question} across ${which}, newest ` +
+    `first${alerts > 0 ? `; ${alerts} with drift above 0.10` : ''}` +
     `${others > 0 ? `; ${others} changed above 0.10 from a run of other rows, which is not drift` : ''}`
   return html`<figure class="chart-bars">
 <figcaption class="muted">${caption}</figcaption>
 <div class="axis" aria-hidden="true"><span></span><span>0%</span><span>50%</span><span>100%</span></div>
 <ol class="bars">${shown.map((entry) => bar(entry, colours, dates[entry.run_id], unlike.has(entry.run_id)))}</ol>
-<ul class="legend">${colours.map(([label, colour]) => html`<li><span class="swatch" style="background:${colour}"></span>${label}</li>`)}</ul>
+<ul class="legend">${colours.map(([label, colour]) => swatch(label, colour))}</ul>
 </figure>`
 }
 
@@ -86,11 +87,19 @@ function bar(
   const flag = !entry.alert
     ? ''
     : unlike
-      ? html`<span class="flag muted" title="change ${entry.change?.toFixed(3)} above 0.10 from a run of other rows: not drift">other rows</span>`
+      ? html`<span class="flag muted" title="change ${entry.change?.toFixed(3)} above 0.10 from a run of other rows: \
+not drift">other rows</span>`
       : html`<span class="flag" title="change ${entry.change?.toFixed(3)} above 0.10">drift</span>`
-  return html`<li><span class="date" title="${entry.run_id}">${axisDate(startedAt) || entry.run_id}</span><span class="track" role="img" aria-label="${entry.run_id}: ${said}${entry.alert ? `; ${word} ${entry.change?.toFixed(3)}` : ''}">${parts}</span>${flag}</li>`
+  return html`<li><span class="date" title="${entry.run_id}">${axisDate(startedAt) || entry.run_id}</span>\
+<span class="track" role="img" \
+aria-label="${entry.run_id}: ${said}${entry.alert ? `; ${word} ${entry.change?.toFixed(3)}` : ''}">${parts}</span>\
+${flag}</li>`
 }
 
 function round(n: number): number {
   return Math.round(n * 100) / 100
+}
+
+function swatch(label: string, colour: string): Html {
+  return html`<li><span class="swatch" style="background:${colour}"></span>${label}</li>`
 }

@@ -20,18 +20,25 @@ const VERDICT_CLASS: Readonly<Record<QuestionComparison['verdict'], string>> = {
 export function comparePage(data: CompareData, token: string | null): Html {
   const { report } = data
   const cost = (x: number | null) => (x === null ? 'not estimable' : `$${formatUsd(x)}`)
-  const links = html`<a href="${href('/runs', { path: data.path, node: report.live.judgment }, token)}">runs of ${report.live.judgment}</a> · <a href="${href('/accuracy', { path: data.path, node: report.live.judgment }, token)}">accuracy</a>`
+  const links = html`<a href="${href('/runs', { path: data.path, node: report.live.judgment }, token)}">runs \
+of ${report.live.judgment}</a> · <a \
+href="${href('/accuracy', { path: data.path, node: report.live.judgment }, token)}">accuracy</a>`
+  const review = href('/review', { path: data.path, node: report.live.judgment, compare: data.candidate }, token)
   return layout(
     `Compare ${report.candidate.judgment} with ${report.live.judgment}`,
     token,
     html`<h1>Compare <code>${report.candidate.judgment}</code> with <code>${report.live.judgment}</code></h1>
 <p class="muted meta">live <code>${data.path}</code> · candidate <code>${data.candidate}</code> · ${links}</p>
-<div class="table-wrap"><table><thead><tr><th></th><th>spec hash</th><th>model</th><th class="num">cost per 1,000 rows</th></tr></thead><tbody>
-<tr><th>live</th><td><code>${report.live.spec_hash}</code></td><td><code>${report.live.model}</code></td><td class="num">${cost(report.cost_per_1000.live)}</td></tr>
-<tr><th>candidate</th><td><code>${report.candidate.spec_hash}</code></td><td><code>${report.candidate.model}</code></td><td class="num">${cost(report.cost_per_1000.candidate)}</td></tr>
+<div class="table-wrap"><table><thead><tr><th></th><th>spec hash</th><th>model</th>\
+<th class="num">cost per 1,000 rows</th></tr></thead><tbody>
+<tr><th>live</th><td><code>${report.live.spec_hash}</code></td><td><code>${report.live.model}</code></td>\
+<td class="num">${cost(report.cost_per_1000.live)}</td></tr>
+<tr><th>candidate</th><td><code>${report.candidate.spec_hash}</code></td><td>\
+<code>${report.candidate.model}</code></td><td class="num">${cost(report.cost_per_1000.candidate)}</td></tr>
 </tbody></table></div>
-<p>${report.compared} of ${report.kept} kept rows compared: those whose candidate answers the store holds (from shadow requests, <code>judge replay</code> or <code>judge compare</code>). The page asks nothing of the engine.</p>
-${Object.entries(report.questions).map(([name, q]) => questionCard(name, q, report.margin, href('/review', { path: data.path, node: report.live.judgment, compare: data.candidate }, token)))}`,
+<p>${report.compared} of ${report.kept} kept rows compared: those whose candidate answers the store holds (from shadow \
+requests, <code>judge replay</code> or <code>judge compare</code>). The page asks nothing of the engine.</p>
+${Object.entries(report.questions).map(([name, q]) => questionCard(name, q, report.margin, review))}`,
   )
 }
 
@@ -41,19 +48,39 @@ function questionCard(name: string, q: QuestionComparison, margin: number, revie
   const flips = q.flips.map(
     (f) => html`<tr><td>${f.live}</td><td>${f.candidate}</td><td class="num">${f.rows}</td></tr>`,
   )
+  const basis =
+    q.method === 'discordant rows'
+      ? `${q.reviewed} of the ${q.discordant_rows} rows where they differ reviewed, in the comparison's random order`
+      : `${q.paired?.rows ?? 0} compared rows with a known label`
   const difference =
     q.difference === null || q.interval === null
       ? html`<p class="muted">No difference estimated yet: no row where they differ has a known label.</p>`
-      : html`<p class="figure">Accuracy difference (candidate − live) <strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${q.p_value === null ? '' : `, p ${q.p_value < 0.001 ? '< 0.001' : `= ${q.p_value.toFixed(3)}`}`}.</p>
-<p class="muted">By the ${q.method}: ${q.method === 'discordant rows' ? `${q.reviewed} of the ${q.discordant_rows} rows where they differ reviewed, in the comparison's random order` : `${q.paired?.rows ?? 0} compared rows with a known label`}. The interval is for the traffic the compared rows sample.</p>
-${q.rows_difference === null ? '' : html`<p>On these ${q.rows} rows exactly <strong>${points(q.rows_difference)}</strong> (${q.discordant_rows === 0 ? 'none differ' : 'every row where they differ has a known label'}).</p>`}`
+      : html`<p class="figure">Accuracy difference (candidate − live) \
+<strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} \
+to ${points(q.interval[1])}\
+${q.p_value === null ? '' : `, p ${q.p_value < 0.001 ? '< 0.001' : `= ${q.p_value.toFixed(3)}`}`}.</p>
+<p class="muted">By the ${q.method}: \
+${basis}. The interval is for the traffic the compared rows sample.</p>
+${
+  q.rows_difference === null
+    ? ''
+    : html`<p>On these ${q.rows} rows exactly \
+<strong>${points(q.rows_difference)}</strong> (\
+${q.discordant_rows === 0 ? 'none differ' : 'every row where they differ has a known label'}).</p>`
+}`
   const settle =
     q.reviews_needed > 0
-      ? html` <a href="${review}">Review <strong>${q.reviews_needed}</strong> more of the rows where they differ</a> to settle it within ±${percent(margin)}${q.next ? html` (next <code>${q.next}</code>)` : ''}.`
+      ? html` <a href="${review}">Review <strong>${q.reviews_needed}</strong> more of the rows where they differ</a> \
+to settle it within ±${percent(margin)}${q.next ? html` (next <code>${q.next}</code>)` : ''}.`
       : ''
   return html`<section class="card"><h2><code>${name}</code></h2>
 <p>${q.rows} rows compared; they differ on <strong>${percent(q.discordant)}</strong> (${q.discordant_rows}).</p>
-${q.flips.length === 0 ? '' : html`<div class="table-wrap"><table><thead><tr><th>live</th><th>candidate</th><th class="num">rows</th></tr></thead><tbody>${flips}</tbody></table></div>`}
+${
+  q.flips.length === 0
+    ? ''
+    : html`<div class="table-wrap"><table><thead><tr><th>live</th><th>candidate</th>\
+<th class="num">rows</th></tr></thead><tbody>${flips}</tbody></table></div>`
+}
 ${difference}
 <p>Verdict: <strong class="${VERDICT_CLASS[q.verdict]}">${q.verdict}</strong>.${settle}</p></section>`
 }

@@ -15,20 +15,24 @@ export function homePage(data: HomeData, token: string | null): Html {
   const { folders } = data
   const content =
     folders.length === 0
-      ? html`<section class="card empty"><h2>No specs here yet</h2><p>No spec file (<code>*.judge.yaml</code>) was found in the served folder. <code>judge init data.csv</code> writes one from the columns of a data file; put it in the served folder and reload this page.</p></section>`
+      ? html`<section class="card empty"><h2>No specs here yet</h2><p>No spec file (\
+<code>*.judge.yaml</code>) was found in the served folder. <code>judge init data.csv</code> writes one from the \
+columns of a data file; put it in the served folder and reload this page.</p></section>`
       : folders.map((folder) => folderCard(folder, token))
   return layout(
     'Projects',
     token,
     html`<h1>Projects</h1>
-<p class="muted">${folders.length} folder${folders.length === 1 ? '' : 's'} of specs. Accuracy is estimated from the reviewed rows of each question over all its answers.</p>
+<p class="muted">${folders.length} folder${folders.length === 1 ? '' : 's'} of specs. \
+Accuracy is estimated from the reviewed rows of each question over all its answers.</p>
 ${content}`,
   )
 }
 
 function folderCard(folder: HomeFolder, token: string | null): Html {
   if (folder.error !== null) {
-    return html`<section class="card"><h2><code>${folder.path}</code></h2><p class="error">${folder.error}</p></section>`
+    return html`<section class="card"><h2><code>${folder.path}</code></h2>\
+<p class="error">${folder.error}</p></section>`
   }
   return html`<section class="card">
 <h2><code>${folder.path}</code></h2>
@@ -39,11 +43,14 @@ ${folder.judgments.map((j) => judgmentBlock(folder.path, j, token))}
 }
 
 function judgmentBlock(path: string, judgment: HomeJudgment, token: string | null): Html {
-  const links = html`<a href="${href('/review', { path, node: judgment.name }, token)}">review queue</a> · <a href="${href('/runs', { path, node: judgment.name }, token)}">runs</a> · <a href="${href('/accuracy', { path, node: judgment.name }, token)}">accuracy</a>`
+  const links = html`<a href="${href('/review', { path, node: judgment.name }, token)}">review queue</a> · \
+<a href="${href('/runs', { path, node: judgment.name }, token)}">runs</a> · \
+<a href="${href('/accuracy', { path, node: judgment.name }, token)}">accuracy</a>`
   const head = html`<h3><code>${judgment.name}</code> <span class="links">${links}</span></h3>`
   if (judgment.questions === null) return html`${head}<p class="error">${judgment.error}</p>`
   const rows = Object.entries(judgment.questions).map(([name, q]) => questionRow(name, q))
-  return html`${head}<div class="table-wrap"><table class="summary stack"><thead><tr><th>question</th><th>estimated accuracy (95% interval)</th><th>waiting for review</th></tr></thead>
+  return html`${head}<div class="table-wrap"><table class="summary stack"><thead><tr><th>question</th>\
+<th>estimated accuracy (95% interval)</th><th>waiting for review</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
 }
 
@@ -55,8 +62,10 @@ function estimate(q: AccuracySummary): Html {
   if (q.answers === 0) return html`<span class="muted">no answers yet: <code>judge run</code> adds them</span>`
   const over = html` <span class="muted">· ${q.answers} answers</span>`
   if (q.estimate === null || q.interval === null)
-    return html`<span class="muted">not estimable yet: review ${q.needed} more row${q.needed === 1 ? '' : 's'}</span>${over}`
-  return html`<strong>${percent(q.estimate)}</strong> <span class="estimate">(${percent(q.interval[0])} to ${percent(q.interval[1])})</span>${over}`
+    return html`<span class="muted">not estimable yet: review ${q.needed} more \
+row${q.needed === 1 ? '' : 's'}</span>${over}`
+  return html`<strong>${percent(q.estimate)}</strong> <span class="estimate">(${percent(q.interval[0])} \
+to ${percent(q.interval[1])})</span>${over}`
 }
 
 function waiting(q: AccuracySummary): Html {
@@ -69,7 +78,9 @@ function waiting(q: AccuracySummary): Html {
 
 function lastRun(run: PublicRun | null): Html {
   if (run === null) return html`<span class="muted">No runs yet: <code>judge run</code> records one per judgment</span>`
-  return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} rows, ${runCost(run)}${run.model.startsWith(SIMULATED_PREFIX) ? ' on System One' : ''}, model <code>${run.model}</code>${simulatedNote([run])}, ${status(run.status)}`
+  return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} \
+rows, ${runCost(run)}${run.model.startsWith(SIMULATED_PREFIX) ? ' on System One' : ''}, model \
+<code>${run.model}</code>${simulatedNote([run])}, ${status(run.status)}`
 }
 
 /** A run's cost: for a run of the simulated engine, what System One would have charged, as that. */
@@ -93,12 +104,14 @@ export function spendLine(spend: ServerSpend | null): Html {
   const against =
     cap === null
       ? html`no daily cap`
-      : html`of the $${formatUsd(cap)} daily cap${reached ? html` <span class="alert">reached: new rows get 503</span>` : html``}`
+      : html`of the $${formatUsd(cap)} daily \
+cap${reached ? html` <span class="alert">reached: new rows get 503</span>` : html``}`
   const week = spend.days.reduce((sum, d) => sum + d.cost, 0)
   const days = spend.days.length
   const recent =
     days === 0 ? html`` : html`; $${formatUsd(week)} over the last ${days} day${days === 1 ? '' : 's'} with spend`
-  return html`<p class="spend">Engine spend by the server today (UTC): $${formatUsd(today.cost)} in ${today.requests} request${today.requests === 1 ? '' : 's'}, ${against}${recent}</p>`
+  return html`<p class="spend">Engine spend by the server today (UTC): \
+$${formatUsd(today.cost)} in ${today.requests} request${today.requests === 1 ? '' : 's'}, ${against}${recent}</p>`
 }
 
 /** A run status, flagged when the run failed. */

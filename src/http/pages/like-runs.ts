@@ -22,7 +22,9 @@ export function likeRunsSection(drift: LikeDrift): Html {
   }
   if (series.size === 0) return html``
   return html`<section class="card"><h4>Like runs</h4>
-<p class="muted">Each run against the previous complete run of the same command and source; failed runs are shown but never compared against. When the engine reported another model, the model's part of a change is measured on the same rows under both models.</p>
+<p class="muted">Each run against the previous complete run of the same command and source; \
+failed runs are shown but never compared against. When the engine reported another model, \
+the model's part of a change is measured on the same rows under both models.</p>
 ${[...series.values()].map((rows) => seriesTable(rows, questions))}</section>`
 }
 
@@ -34,12 +36,16 @@ function seriesTable(rows: readonly Map<string, LikeDriftEntry>[], questions: re
       : html`<code>${first.command}</code> of <code>${first.source}</code>`
   const body = rows.map((byQuestion) => {
     const e = byQuestion.values().next().value!
-    return html`<tr><td><code>${e.run_id}</code></td><td>${e.status === 'complete' ? 'complete' : html`<span class="alert">failed</span>`}</td>
-<td><code>${e.reported_model || '-'}</code></td><td>${e.baseline === null ? html`<span class="muted">first</span>` : html`<code>${e.baseline}</code>`}</td>
+    return html`<tr><td><code>${e.run_id}</code></td>\
+<td>${e.status === 'complete' ? 'complete' : html`<span class="alert">failed</span>`}</td>
+<td><code>${e.reported_model || '-'}</code></td>\
+<td>${e.baseline === null ? html`<span class="muted">first</span>` : html`<code>${e.baseline}</code>`}</td>
 ${questions.map((q) => changeCell(byQuestion.get(q)))}</tr>`
   })
-  return html`<h5>${name}</h5><div class="table-wrap"><table><thead><tr><th>run</th><th>status</th><th>reported model</th><th>compared with</th>
-${questions.map((q) => html`<th class="num"><code>${q}</code> change</th>`)}</tr></thead><tbody>${body}</tbody></table></div>`
+  return html`<h5>${name}</h5><div class="table-wrap"><table><thead><tr><th>run</th><th>status</th>\
+<th>reported model</th><th>compared with</th>
+${questions.map((q) => html`<th class="num"><code>${q}</code> change</th>`)}</tr></thead>\
+<tbody>${body}</tbody></table></div>`
 }
 
 function changeCell(e: LikeDriftEntry | undefined): Html {
@@ -56,6 +62,7 @@ function changeCell(e: LikeDriftEntry | undefined): Html {
   const model =
     e.model_change === null
       ? 'model part unmeasured'
-      : `model ${e.model_change.toFixed(3)} on ${e.model_rows} rows${p}, data ${e.data_change === null ? '?' : e.data_change.toFixed(3)}`
+      : `model ${e.model_change.toFixed(3)} on ${e.model_rows} rows${p}, ` +
+        `data ${e.data_change === null ? '?' : e.data_change.toFixed(3)}`
   return html`<td class="num">${total}<br><span class="muted">${model}</span></td>`
 }

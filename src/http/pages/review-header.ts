@@ -47,7 +47,13 @@ export function reviewHeader(data: ReviewData, token: string | null): Html {
       ? ''
       : html` · answers of model <code>${data.model}</code>${simulatedNote([{ model: data.model }])}`
   return html`<h1>Review <code>${data.judgment}</code></h1>
-<p class="muted meta"><code>${data.path}</code>${model} · <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>${others.map((name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`)}</p>
+<p class="muted meta"><code>${data.path}</code>${model} · <a \
+href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · \
+<a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy\
+</a>${others.map(
+    (name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}\
+</a>`,
+  )}</p>
 ${reviewBanner(data, token)}
 ${progress(data, token)}
 ${counts(data, token)}
@@ -57,17 +63,23 @@ ${range(data)}`
 
 function progress(data: ReviewData, token: string | null): Html {
   const { reviewed, reviewer, left } = data.progress
-  return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress"><strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · <strong>${left}</strong> left in the queue</p>${team(data)}${targets(data)}
-<p id="keys-help" class="keys-help" hidden>Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the current card · <kbd>u</kbd> undo the last verdict · <kbd>s</kbd> skip to the next card · <kbd>?</kbd> show or hide this list.</p>`
+  return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress">\
+<strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · \
+<strong>${left}</strong> left in the queue</p>${team(data)}${targets(data)}
+<p id="keys-help" class="keys-help" hidden>Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the current card · \
+<kbd>u</kbd> undo the last verdict · <kbd>s</kbd> skip to the next card · <kbd>?</kbd> show or hide this list.</p>`
 }
 
 /** Every reviewer's progress: today's and all-time verdicts standing, and rows held for them now. */
 function team(data: ReviewData): Html {
   if (data.reviewers.length === 0) return html``
   const row = (r: ReviewData['reviewers'][number]) =>
-    html`<tr${r.reviewer === data.progress.reviewer ? html` class="me"` : ''}><th scope="row">${r.reviewer}</th><td>${r.today}</td><td>${r.all_time}</td><td>${r.held}</td></tr>`
-  return html`<details class="team"><summary>Reviewers: ${data.reviewers.length} · ${data.progress.all_time} reviewed in all and ${data.progress.held} held now by ${data.progress.reviewer}</summary>
-<table class="team"><thead><tr><th scope="col">reviewer</th><th scope="col">today</th><th scope="col">all time</th><th scope="col">held now</th></tr></thead><tbody>${data.reviewers.map(row)}</tbody></table></details>`
+    html`<tr${r.reviewer === data.progress.reviewer ? html` class="me"` : ''}><th scope="row">${r.reviewer}</th>\
+<td>${r.today}</td><td>${r.all_time}</td><td>${r.held}</td></tr>`
+  return html`<details class="team"><summary>Reviewers: ${data.reviewers.length} · ${data.progress.all_time} reviewed \
+in all and ${data.progress.held} held now by ${data.progress.reviewer}</summary>
+<table class="team"><thead><tr><th scope="col">reviewer</th><th scope="col">today</th><th scope="col">all time</th>\
+<th scope="col">held now</th></tr></thead><tbody>${data.reviewers.map(row)}</tbody></table></details>`
 }
 
 /**
@@ -76,10 +88,13 @@ function team(data: ReviewData): Html {
  */
 function askName(data: ReviewData, token: string | null): Html {
   return html`<form method="get" action="/review" class="who">
-<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">${tokenField(token)}
-<label>Your name <input name="reviewer" required maxlength="64" pattern="[A-Za-z0-9][A-Za-z0-9 ._@\-]{0,63}" autocomplete="username" placeholder="your name"></label>
+<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" \
+value="${data.judgment}">${tokenField(token)}
+<label>Your name <input name="reviewer" required maxlength="64" pattern="[A-Za-z0-9][A-Za-z0-9 ._@\-]{0,63}" \
+autocomplete="username" placeholder="your name"></label>
 <button type="submit" class="primary">Start reviewing</button>
-<span class="muted">Remembered on this browser. Cards shown to you are held for you, so two reviewers never get the same card.</span>
+<span class="muted">Remembered on this browser. Cards shown to you are held for you, \
+so two reviewers never get the same card.</span>
 </form>`
 }
 
@@ -93,7 +108,8 @@ function targets(data: ReviewData): Html {
     return [
       unsure + confident === 0
         ? html`<li class="reached">${wanted}: reached</li>`
-        : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} unsure, ${confident} confident)</li>`,
+        : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} \
+unsure, ${confident} confident)</li>`,
     ]
   })
   return items.length === 0 ? html`` : html`<ul class="targets" aria-label="accuracy targets">${items}</ul>`
@@ -103,11 +119,13 @@ function counts(data: ReviewData, token: string | null): Html {
   const question = data.filter.question
   const item = (kind: Kind | null, text: string) => {
     const current = data.filter.kind === kind && data.filter.row === null
-    return html`<li${current ? html` class="current"` : ''}><a href="${filtered(data, kind, question, token)}"${current ? html` aria-current="true"` : ''}>${text}</a></li>`
+    return html`<li${current ? html` class="current"` : ''}><a \
+href="${filtered(data, kind, question, token)}"${current ? html` aria-current="true"` : ''}>${text}</a></li>`
   }
   const by = question === null ? data.left : data.left_by_question[question]
   const all = KINDS.reduce((n, kind) => n + by[kind], 0)
-  return html`<ul class="counts" aria-label="rows waiting for a verdict${question === null ? '' : ` on ${question}`}, by kind">
+  return html`<ul class="counts" aria-label="rows waiting for a verdict${question === null ? '' : ` on ${question}`}, \
+by kind">
 ${item(null, `all ${all}`)}
 ${KINDS.map((kind) => item(kind, counted(kind, by[kind])))}
 </ul>`
@@ -121,12 +139,18 @@ function settings(data: ReviewData, token: string | null): Html {
       ? html`<p class="muted">No reviewer name set: verdicts are signed <code>${data.progress.reviewer}</code>.</p>`
       : ''
   return html`<form method="get" action="/review" class="settings">
-<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">${tokenField(token)}
-<label>Kind <select name="kind">${option('', 'every kind', data.filter.kind === null)}${KINDS.map((k) => option(k, KIND_OPTION[k], data.filter.kind === k))}</select></label>
-<label>Question <select name="question">${option('', 'every question', data.filter.question === null)}${data.questions.map((q) => option(q.name, q.name, data.filter.question === q.name))}</select></label>
+<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" \
+value="${data.judgment}">${tokenField(token)}
+<label>Kind <select name="kind">${option('', 'every kind', data.filter.kind === null)}\
+${KINDS.map((k) => option(k, KIND_OPTION[k], data.filter.kind === k))}</select></label>
+<label>Question <select \
+name="question">${option('', 'every question', data.filter.question === null)}\
+${data.questions.map((q) => option(q.name, q.name, data.filter.question === q.name))}</select></label>
 ${data.filter.row === null ? '' : html`<input type="hidden" name="row" value="${data.filter.row}">`}
-<label>Reviewer <input name="reviewer" value="${data.reviewer ?? ''}" maxlength="64" autocomplete="username" placeholder="your name"></label>
-<label>Spot checks per question <input name="audit" type="number" min="0" max="${MAX_AUDIT}" value="${data.audit}"></label>
+<label>Reviewer <input name="reviewer" value="${data.reviewer ?? ''}" maxlength="64" autocomplete="username" \
+placeholder="your name"></label>
+<label>Spot checks per question <input name="audit" type="number" min="0" max="${MAX_AUDIT}" value="${data.audit}">\
+</label>
 <button type="submit">Show</button>
 </form>
 ${note}`
@@ -139,9 +163,13 @@ function range(data: ReviewData): Html {
   const row =
     data.filter.row === null
       ? ''
-      : html` of row <code>${data.filter.row}</code> · <a href="${filtered(data, data.filter.kind, data.filter.question, null)}">every row</a>`
-  const keys = html`<span class="keys">Keys: hold Alt (Alt+Shift in Firefox, Control+Option on a Mac) and press the letter on a button of the first row.</span>`
-  return html`<p class="muted range">Rows ${first}–${last} of ${total}${row}${pages > 1 ? ` · page ${data.page.number} of ${pages}` : ''}. A verdict takes its row off the queue. ${keys}</p>`
+      : html` of row <code>${data.filter.row}</code> · <a \
+href="${filtered(data, data.filter.kind, data.filter.question, null)}">every row</a>`
+  const keys = html`<span class="keys">Keys: hold Alt (Alt+Shift in Firefox, \
+Control+Option on a Mac) and press the letter on a button of the first row.</span>`
+  return html`<p class="muted range">Rows ${first}–${last} \
+of ${total}${row}${pages > 1 ? ` · page ${data.page.number} of ${pages}` : ''}. \
+A verdict takes its row off the queue. ${keys}</p>`
 }
 
 /** Links to the previous and next pages of the rows shown, when there are several. */
@@ -167,7 +195,8 @@ export function pager(data: ReviewData, token: string | null): Html {
       : html`<span class="muted">← Previous</span>`
   const next =
     number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
-  return html`<nav class="pager" aria-label="pages of rows">${previous}<span>Page ${number} of ${pages}</span>${next}</nav>`
+  return html`<nav class="pager" aria-label="pages of rows">${previous}<span>Page ${number} \
+of ${pages}</span>${next}</nav>`
 }
 
 /** What an empty page says: why nothing is shown, accurately for this judgment, and what to do next. */
@@ -175,17 +204,25 @@ export function emptyQueue(data: ReviewData, token: string | null): Html {
   const { filter } = data
   if (filter.row !== null) {
     return html`<section class="card empty"><h2>This row is not waiting for a verdict</h2>
-<p>Row <code>${filter.row}</code> is not offered${filter.question === null ? '' : html` on <code>${filter.question}</code>`}: it has a verdict already, or the queue does not pick it (${reasons(data).join('; ')}).</p>
+<p>Row <code>${filter.row}</code> is not \
+offered${filter.question === null ? '' : html` on <code>${filter.question}</code>`}: it has a verdict already, \
+or the queue does not pick it (${reasons(data).join('; ')}).</p>
 <p><a href="${filtered(data, null, null, token)}">Review the queue</a></p></section>`
   }
   if (filter.kind !== null || filter.question !== null) {
-    const what = `${filter.kind === null ? 'rows' : KIND_OPTION[filter.kind]}${filter.question === null ? '' : ` of ${filter.question}`}`
-    return html`<section class="card empty"><h2>None left here</h2><p>No ${what} wait for a verdict. <a href="${filtered(data, null, null, token)}">Show every kind and question</a> (${data.progress.left} left).</p></section>`
+    const what =
+      `${filter.kind === null ? 'rows' : KIND_OPTION[filter.kind]}` +
+      `${filter.question === null ? '' : ` of ${filter.question}`}`
+    return html`<section class="card empty"><h2>None left here</h2><p>No ${what} wait for a verdict. \
+<a href="${filtered(data, null, null, token)}">Show every kind and question</a> (${data.progress.left} left).</p>\
+</section>`
   }
   if (data.model_answers === 0) return noAnswers(data, token)
   return html`<section class="card empty"><h2>Nothing to review</h2>
 <p>No row of <code>${data.judgment}</code> is waiting for a verdict: ${reasons(data).join('; ')}.</p>
-<p>Next: <code>judge run</code> adds answers to the store, a larger number of spot checks per question above checks more rows, and the <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy page</a> shows what the verdicts so far say.</p></section>`
+<p>Next: <code>judge run</code> adds answers to the store, a larger number of spot checks per question above checks \
+more rows, and the <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy page</a> \
+shows what the verdicts so far say.</p></section>`
 }
 
 /**
@@ -197,23 +234,30 @@ function noAnswers(data: ReviewData, token: string | null): Html {
   const model = data.model === null ? html`the engine's default model` : html`model <code>${data.model}</code>`
   const others = data.other_models.map(
     (o) =>
-      html`<li>${o.answers.toLocaleString('en-US')} answers of <code>${o.model}</code>: start the server with <code>${o.setting}</code> to review them</li>`,
+      html`<li>${o.answers.toLocaleString('en-US')} answers of <code>${o.model}</code>: start the server with \
+<code>${o.setting}</code> to review them</li>`,
   )
   const held =
     others.length === 0
       ? html`<p>The store holds no answers to these questions from any model yet.</p>`
-      : html`<p>The store holds answers to these questions from ${others.length === 1 ? 'another model' : 'other models'}:</p><ul>${others}</ul>`
+      : html`<p>The store holds answers to these questions \
+from ${others.length === 1 ? 'another model' : 'other models'}:</p><ul>${others}</ul>`
   return html`<section class="card empty"><h2>Nothing to review</h2>
-<p>No row of <code>${data.judgment}</code> is waiting for a verdict: the queue reads the answers of ${model}${data.model === null ? '' : simulatedNote([{ model: data.model }])}, and the store holds none to the questions of <code>${data.judgment}</code> as worded now.</p>
+<p>No row of <code>${data.judgment}</code> is waiting for a verdict: \
+the queue reads the answers of ${model}${data.model === null ? '' : simulatedNote([{ model: data.model }])}, \
+and the store holds none to the questions of <code>${data.judgment}</code> as worded now.</p>
 ${held}
-<p>Next: <code>judge run ${data.path}</code> asks ${model} for answers; the <a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs page</a> shows which models earlier runs used.</p></section>`
+<p>Next: <code>judge run ${data.path}</code> asks ${model} for answers; the \
+<a href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs page</a> shows which models earlier \
+runs used.</p></section>`
 }
 
 /** Why the queue offers no more rows, in terms of this judgment: the kinds it can offer and their rules. */
 function reasons(data: ReviewData): string[] {
   if (data.model_answers === 0)
     return [
-      `the store holds no answers of ${data.model === null ? 'the model the queue reads' : `model ${data.model}`} to its questions`,
+      'the store holds no answers ' +
+        `of ${data.model === null ? 'the model the queue reads' : `model ${data.model}`} to its questions`,
     ]
   const out: string[] = []
   out.push(

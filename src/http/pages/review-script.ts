@@ -18,7 +18,8 @@ export const REVIEW_SCRIPT = `(function () {
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey || e.isComposing || e.defaultPrevented) { return; }
     var t = e.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) { return; }
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) { \
+return; }
     var card = current();
     var help = document.getElementById('keys-help');
     if (/^[1-9]$/.test(e.key)) {
@@ -30,7 +31,8 @@ export const REVIEW_SCRIPT = `(function () {
     } else if (e.key === 's' && card) {
       var next = card.nextElementSibling;
       while (next && !(next.classList && next.classList.contains('review-card'))) { next = next.nextElementSibling; }
-      if (next) { e.preventDefault(); card.classList.remove('current'); next.classList.add('current'); next.scrollIntoView({ block: 'start' }); focusFirst(next); }
+      if (next) { e.preventDefault(); card.classList.remove('current'); next.classList.add('current'); \
+next.scrollIntoView({ block: 'start' }); focusFirst(next); }
     } else if (e.key === '?' && help) {
       e.preventDefault();
       help.hidden = !help.hidden;

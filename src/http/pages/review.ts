@@ -50,17 +50,50 @@ function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string
   // Only the first card has keys: a key must name one button of the page, and a verdict reloads the page with the next
   // row first.
   const keys = index === 0 ? accessKeys(card.verdicts) : card.verdicts.map(() => null)
+  const afterVerdict = data.saved !== null || data.undone !== null
+  const form = (choice: VerdictChoice, i: number) =>
+    verdictForm(
+      data,
+      card,
+      choice,
+      { key: keys[i], digit: i < 9 ? i + 1 : null, focus: index === 0 && i === 0 && afterVerdict },
+      token,
+      guide(choice),
+      `${id}-v${i + 1}`,
+    )
   return html`<section class="card review-card${index === 0 ? ' current' : ''}" aria-labelledby="${id}">
-<h2 id="${id}"><span class="kind kind-${card.kind}">${KIND_TEXT[card.kind]}</span> <code>${card.question}</code> <span class="muted hash">row ${card.state_hash}</span></h2>
+<h2 id="${id}"><span class="kind kind-${card.kind}">${KIND_TEXT[card.kind]}</span> <code>${card.question}</code> \
+<span class="muted hash">row ${card.state_hash}</span></h2>
 <p class="ask">${ask}</p>
 ${guidelines(question)}
-<table class="state"><tbody>${Object.entries(card.state).map(([column, value]) => html`<tr><th scope="row">${column}</th><td>${value}</td></tr>`)}</tbody></table>
+<table class="state">\
+<tbody>${Object.entries(card.state).map(
+    ([column, value]) => html`<tr><th scope="row">${column}</th>\
+<td>${value}</td></tr>`,
+  )}</tbody></table>
 <div class="answers">
-<div><span class="muted">Model</span> <ol class="top">${card.top.map((t, i) => html`<li${i === 0 ? html` class="first"` : ''}><span class="label">${t.label}</span> ${percent(t.p)}</li>`)}</ol></div>
-<div><span class="muted">Answer key</span> ${card.key_label === null ? html`<span class="muted">no label</span>` : html`<span class="label">${card.key_label}</span>`}</div>
-${card.label_under_check === null ? '' : html`<div><span class="muted">Label under check</span> <span class="label">${card.label_under_check}</span></div>`}
+<div><span class="muted">Model</span> <ol \
+class="top">${card.top.map(
+    (t, i) => html`<li${i === 0 ? html` class="first"` : ''}>\
+<span class="label">${t.label}</span> ${percent(t.p)}</li>`,
+  )}</ol></div>
+<div><span class="muted">Answer key\
+</span> ${
+    card.key_label === null
+      ? html`<span class="muted">no label\
+</span>`
+      : html`<span class="label">\
+${card.key_label}</span>`
+  }</div>
+${
+  card.label_under_check === null
+    ? ''
+    : html`<div><span class="muted">Label under check</span> \
+<span class="label">${card.label_under_check}</span></div>`
+}
 </div>
-<div class="verdicts">${card.verdicts.map((choice, i) => verdictForm(data, card, choice, { key: keys[i], digit: i < 9 ? i + 1 : null, focus: index === 0 && i === 0 && (data.saved !== null || data.undone !== null) }, token, guide(choice), `${id}-v${i + 1}`))}</div>
+<div class="verdicts">\
+${card.verdicts.map(form)}</div>
 </section>`
 }
 
@@ -75,7 +108,8 @@ function guidelines(question: QuestionData | undefined): Html {
           question.descriptions[i] ? [[label, question.descriptions[i]!] as const] : [],
         )
   if (described.length === 0) return html``
-  return html`<dl class="guidelines" aria-label="guidelines">${described.map(([label, text]) => html`<div><dt>${label}</dt><dd>${text}</dd></div>`)}</dl>`
+  return html`<dl class="guidelines" \
+aria-label="guidelines">${described.map(([label, text]) => html`<div><dt>${label}</dt><dd>${text}</dd></div>`)}</dl>`
 }
 
 /**
@@ -116,11 +150,17 @@ function verdictForm(
   const hidden = (name: string, value: string | number | null) =>
     value === null ? '' : html`<input type="hidden" name="${name}" value="${value}">`
   const { filter } = data
-  const fields = html`${hidden('path', data.path)}${hidden('node', data.judgment)}${hidden('question', card.question)}${hidden('state', card.state_hash)}${hidden('kind', card.kind)}${hidden('verdict', choice.verdict)}${hidden('label', choice.label)}${hidden('reviewer', data.reviewer ?? '')}${hidden('audit', data.audit)}${hidden('filter_kind', filter.kind)}${hidden('filter_question', filter.question)}${hidden('filter_row', filter.row)}${data.page.number > 1 ? hidden('page', data.page.number) : ''}${tokenField(token)}`
+  const fields = html`${hidden('path', data.path)}${hidden('node', data.judgment)}${hidden('question', card.question)}\
+${hidden('state', card.state_hash)}${hidden('kind', card.kind)}${hidden('verdict', choice.verdict)}\
+${hidden('label', choice.label)}${hidden('reviewer', data.reviewer ?? '')}${hidden('audit', data.audit)}\
+${hidden('filter_kind', filter.kind)}${hidden('filter_question', filter.question)}${hidden('filter_row', filter.row)}\
+${data.page.number > 1 ? hidden('page', data.page.number) : ''}${tokenField(token)}`
   const shortcut = key === null ? '' : html` accesskey="${key}" aria-keyshortcuts="Alt+${key.toUpperCase()}"`
   const described = guide === null ? '' : html` aria-describedby="${id}"`
   const note = guide === null ? '' : html`<span class="guide" id="${id}">${guide}</span>`
   const digit = keys.digit === null ? '' : html`<span class="num" aria-hidden="true">${keys.digit}</span> `
   const focus = keys.focus ? html` autofocus` : ''
-  return html`<form method="post" action="/review">${fields}${note}<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}${focus}>${digit}${choice.text}${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
+  return html`<form method="post" action="/review">${fields}${note}<button type="submit" \
+class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}${focus}>${digit}${choice.text}\
+${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
 }

@@ -19,7 +19,8 @@ export function runChange(entries: readonly DriftEntry[], like: readonly LikeDri
   const before = previous && like.find((e) => e.run_id === previous.run_id)
   const unlike =
     latest.change !== null && before !== undefined && !isLike(before, mine)
-      ? html` <span class="muted unlike">· change ${latest.change.toFixed(3)} from the run before it, ${series(before)}: unlike rows, not drift</span>`
+      ? html` <span class="muted unlike">· change ${latest.change.toFixed(3)} from the run before \
+it, ${series(before)}: unlike rows, not drift</span>`
       : ''
   return html`${likeChange(mine)}${unlike}`
 }
@@ -38,7 +39,8 @@ export function unlikeRuns(entries: readonly DriftEntry[], like: readonly LikeDr
 function likeChange(e: LikeDriftEntry): Html {
   if (e.baseline === null || e.change === null)
     return html`<span class="muted">first complete ${series(e)}: nothing to compare with</span>`
-  const text = html`change ${e.change.toFixed(3)} since run <code>${e.baseline}</code>, the previous complete ${series(e)}`
+  const text = html`change ${e.change.toFixed(3)} since run <code>${e.baseline}</code>, \
+the previous complete ${series(e)}`
   if (e.alert && !e.significant)
     return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(e.p_value)})</span>`
   return e.alert

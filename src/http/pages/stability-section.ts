@@ -21,16 +21,23 @@ export function stabilitySection(stability: StabilityFigures | null | undefined)
       question,
       s,
     ]) => html`<tr><td><code>${question}</code></td><td>${s.checked_at}</td><td class="num">${s.reasked}</td>
-<td class="num">${share(s.flip_rate)}</td><td class="num">${amount(s.p_jitter)}</td><td class="num">${share(s.route_flip_rate)}</td><td class="num">${nearText(s)}</td></tr>`,
+<td class="num">${share(s.flip_rate)}</td><td class="num">${amount(s.p_jitter)}</td>\
+<td class="num">${share(s.route_flip_rate)}</td><td class="num">${nearText(s)}</td></tr>`,
   )
   return html`<h2 id="stability">Stability: the engine asked again</h2>
-<p class="muted">From the latest <code>judge stability</code> of each question: a sample of stored answers asked again past the cache, half unsure and half confident, weighed back by each stratum's answers, with 95% intervals. A flip rate above the error rate means the noise is the larger part of the error.</p>
-<div class="table-wrap"><table class="stability"><thead><tr><th>question</th><th>checked</th><th class="num">asked again</th><th class="num">flip rate</th><th class="num">p jitter</th><th class="num">route flips</th><th class="num">near a threshold</th></tr></thead><tbody>${rows}</tbody></table></div>`
+<p class="muted">From the latest <code>judge stability</code> of each question: \
+a sample of stored answers asked again past the cache, half unsure and half confident, \
+weighed back by each stratum's answers, with 95% intervals. A flip rate above the error rate means the noise is the \
+larger part of the error.</p>
+<div class="table-wrap"><table class="stability"><thead><tr><th>question</th><th>checked</th>\
+<th class="num">asked again</th><th class="num">flip rate</th><th class="num">p jitter</th>\
+<th class="num">route flips</th><th class="num">near a threshold</th></tr></thead><tbody>${rows}</tbody></table></div>`
 }
 
 function nearText(s: QuestionStability): string {
   const near = s.near_threshold
   return near === null
     ? '–'
-    : `${near.count} of ${near.answers} (${percent(near.share)}) within ${near.within.toFixed(3)} of ${near.thresholds.join(', ')}`
+    : `${near.count} of ${near.answers} (${percent(near.share)}) within ${near.within.toFixed(3)} ` +
+        `of ${near.thresholds.join(', ')}`
 }

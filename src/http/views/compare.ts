@@ -42,7 +42,8 @@ export async function compareData(ctx: ServerContext, request: HttpRequest): Pro
     param(query, 'candidate') ?? (shadow === null ? null : shadowSpec(ctx, shadow, param(query, 'shadow_hash')))
   if (candidate === null)
     throw new UsageError(
-      "candidate is required: the candidate spec file or folder, as for judge compare (or shadow: a shadow candidate's judgment name)",
+      'candidate is required: the candidate spec file or folder, as for judge compare (or shadow: ' +
+        "a shadow candidate's judgment name)",
     )
   const project = loadRequested(ctx, candidate, 'candidate')
   const report = await compareStored(
@@ -70,6 +71,7 @@ export function shadowSpec(ctx: ServerContext, name: string, hash: string | null
     if (found) return relative(ctx.config.projects, found.file)
   }
   throw new NotFoundError(
-    `no served spec is the shadow candidate ${JSON.stringify(name.slice(0, 64))}${hash === null ? '' : ` with spec hash ${hash.slice(0, 16)}`}`,
+    'no served spec is the shadow ' +
+      `candidate ${JSON.stringify(name.slice(0, 64))}${hash === null ? '' : ` with spec hash ${hash.slice(0, 16)}`}`,
   )
 }

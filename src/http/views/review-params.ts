@@ -67,7 +67,8 @@ export function filterOf(spec: Spec, kind: string | null, question: string | nul
     throw new UsageError(`kind must be disagreement, spot_check or unsure, not ${quoted(kind)}`)
   if (question !== null && !spec.questions.some((q) => q.name === question)) {
     throw new UsageError(
-      `question ${quoted(question)} is not a question of ${spec.name} (${spec.questions.map((q) => q.name).join(', ')})`,
+      `question ${quoted(question)} is not a question of ${spec.name} ` +
+        `(${spec.questions.map((q) => q.name).join(', ')})`,
     )
   }
   if (row !== null && !/^[0-9a-f]{16}$/.test(row))
@@ -106,7 +107,8 @@ export function reviewerOf(raw: string | null, source: string): string | null {
   if (raw === null) return null
   if (!validReviewer(raw)) {
     throw new UsageError(
-      `${source} ${quoted(raw)} is not a reviewer name: use 1 to 64 letters, digits, spaces and ._@-, starting with a letter or digit`,
+      `${source} ${quoted(raw)} is not a reviewer name: use 1 to 64 letters, digits, spaces and ._@-, ` +
+        'starting with a letter or digit',
     )
   }
   return raw

@@ -28,6 +28,8 @@ export function cookieReviewer(headers: IncomingHttpHeaders): string | null {
 export function reviewerCookieHeaders(data: { readonly reviewer: string | null }): Record<string, string> {
   if (data.reviewer === null || !validReviewer(data.reviewer)) return {}
   return {
-    'set-cookie': `${REVIEWER_COOKIE}=${encodeURIComponent(data.reviewer)}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax; HttpOnly`,
+    'set-cookie':
+      `${REVIEWER_COOKIE}=${encodeURIComponent(data.reviewer)}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax; ` +
+      'HttpOnly',
   }
 }
