@@ -54,10 +54,8 @@ ${hidden('verdict', 'labeled')}${hidden('label', label)}${hidden('reviewer', dat
 <button type="submit" class="${card.shown.includes(label) ? 'primary' : 'plain'}">it is ${label}</button></form>`
   return html`<section class="card review-card" aria-labelledby="${id}">
 <h2 id="${id}"><code>${card.question}</code> <span class="muted hash">row ${card.state_hash}</span></h2>
-<table class="state">\
-<tbody>${Object.entries(card.state).map(
-    ([column, value]) => html`<tr><th scope="row">${column}</th>\
-<td>${value}</td></tr>`,
+<table class="state"><tbody>${Object.entries(card.state).map(
+    ([column, value]) => html`<tr><th scope="row">${column}</th><td>${value}</td></tr>`,
   )}</tbody></table>
 <p>The two specs said <span class="label">${card.shown[0]}</span> and <span class="label">${card.shown[1]}</span>.</p>
 <div class="verdicts">${card.choices.map(form)}</div>

@@ -56,16 +56,13 @@ function questionCard(name: string, q: QuestionComparison, margin: number, revie
     q.difference === null || q.interval === null
       ? html`<p class="muted">No difference estimated yet: no row where they differ has a known label.</p>`
       : html`<p class="figure">Accuracy difference (candidate − live) \
-<strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} \
-to ${points(q.interval[1])}\
+<strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}\
 ${q.p_value === null ? '' : `, p ${q.p_value < 0.001 ? '< 0.001' : `= ${q.p_value.toFixed(3)}`}`}.</p>
-<p class="muted">By the ${q.method}: \
-${basis}. The interval is for the traffic the compared rows sample.</p>
+<p class="muted">By the ${q.method}: ${basis}. The interval is for the traffic the compared rows sample.</p>
 ${
   q.rows_difference === null
     ? ''
-    : html`<p>On these ${q.rows} rows exactly \
-<strong>${points(q.rows_difference)}</strong> (\
+    : html`<p>On these ${q.rows} rows exactly <strong>${points(q.rows_difference)}</strong> (\
 ${q.discordant_rows === 0 ? 'none differ' : 'every row where they differ has a known label'}).</p>`
 }`
   const settle =

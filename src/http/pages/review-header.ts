@@ -49,10 +49,8 @@ export function reviewHeader(data: ReviewData, token: string | null): Html {
   return html`<h1>Review <code>${data.judgment}</code></h1>
 <p class="muted meta"><code>${data.path}</code>${model} · <a \
 href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · \
-<a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy\
-</a>${others.map(
-    (name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}\
-</a>`,
+<a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>${others.map(
+    (name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`,
   )}</p>
 ${reviewBanner(data, token)}
 ${progress(data, token)}
@@ -143,8 +141,7 @@ function settings(data: ReviewData, token: string | null): Html {
 value="${data.judgment}">${tokenField(token)}
 <label>Kind <select name="kind">${option('', 'every kind', data.filter.kind === null)}\
 ${KINDS.map((k) => option(k, KIND_OPTION[k], data.filter.kind === k))}</select></label>
-<label>Question <select \
-name="question">${option('', 'every question', data.filter.question === null)}\
+<label>Question <select name="question">${option('', 'every question', data.filter.question === null)}\
 ${data.questions.map((q) => option(q.name, q.name, data.filter.question === q.name))}</select></label>
 ${data.filter.row === null ? '' : html`<input type="hidden" name="row" value="${data.filter.row}">`}
 <label>Reviewer <input name="reviewer" value="${data.reviewer ?? ''}" maxlength="64" autocomplete="username" \

@@ -66,34 +66,26 @@ function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string
 <span class="muted hash">row ${card.state_hash}</span></h2>
 <p class="ask">${ask}</p>
 ${guidelines(question)}
-<table class="state">\
-<tbody>${Object.entries(card.state).map(
-    ([column, value]) => html`<tr><th scope="row">${column}</th>\
-<td>${value}</td></tr>`,
+<table class="state"><tbody>${Object.entries(card.state).map(
+    ([column, value]) => html`<tr><th scope="row">${column}</th><td>${value}</td></tr>`,
   )}</tbody></table>
 <div class="answers">
-<div><span class="muted">Model</span> <ol \
-class="top">${card.top.map(
+<div><span class="muted">Model</span> <ol class="top">${card.top.map(
     (t, i) => html`<li${i === 0 ? html` class="first"` : ''}>\
 <span class="label">${t.label}</span> ${percent(t.p)}</li>`,
   )}</ol></div>
-<div><span class="muted">Answer key\
-</span> ${
+<div><span class="muted">Answer key</span> ${
     card.key_label === null
-      ? html`<span class="muted">no label\
-</span>`
-      : html`<span class="label">\
-${card.key_label}</span>`
+      ? html`<span class="muted">no label</span>`
+      : html`<span class="label">${card.key_label}</span>`
   }</div>
 ${
   card.label_under_check === null
     ? ''
-    : html`<div><span class="muted">Label under check</span> \
-<span class="label">${card.label_under_check}</span></div>`
+    : html`<div><span class="muted">Label under check</span> <span class="label">${card.label_under_check}</span></div>`
 }
 </div>
-<div class="verdicts">\
-${card.verdicts.map(form)}</div>
+<div class="verdicts">${card.verdicts.map(form)}</div>
 </section>`
 }
 

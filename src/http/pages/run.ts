@@ -49,22 +49,18 @@ ${fact('finished (UTC)', run.finished_at.slice(0, 19).replace('T', ' '))}
 ${fact('ran on', ranOn(run))}
 ${fact(
   'model',
-  html`<code>${run.model}</code>\
-${
-  run.reported_model && run.reported_model !== run.model
-    ? html` (the engine reported \
-<code>${run.reported_model}</code>)`
-    : ''
-}${simulatedNote([run])}`,
+  html`<code>${run.model}</code>${
+    run.reported_model && run.reported_model !== run.model
+      ? html` (the engine reported <code>${run.reported_model}</code>)`
+      : ''
+  }${simulatedNote([run])}`,
 )}
 ${fact('spec hash', spec)}
 ${fact(
   'git commit',
   run.git_sha === ''
-    ? html`<span class="muted">none (not in a git repository)\
-</span>`
-    : html`<code>\
-${run.git_sha}</code>`,
+    ? html`<span class="muted">none (not in a git repository)</span>`
+    : html`<code>${run.git_sha}</code>`,
 )}
 ${fact('rows', html`${run.rows} <span class="muted">(${data.states} distinct states)</span>`)}
 ${fact(
@@ -76,8 +72,7 @@ ${
   run.model.startsWith(SIMULATED_PREFIX)
     ? fact(
         'would cost on System One',
-        html`$${formatUsd(run.cost)} \
-<span class="muted">(simulated answers: nothing was spent)</span>`,
+        html`$${formatUsd(run.cost)} <span class="muted">(simulated answers: nothing was spent)</span>`,
       )
     : fact('cost', `$${formatUsd(run.cost)}`)
 }
@@ -130,8 +125,7 @@ function rowOf(data: RunPageData, row: RunRow, token: string | null): Html {
     row.state === null
       ? html`<span class="muted">values not in the store</span>`
       : html`${Object.entries(row.state).map(
-          ([column, value]) => html`<div>\
-<span class="muted">${column}</span> ${value}</div>`,
+          ([column, value]) => html`<div><span class="muted">${column}</span> ${value}</div>`,
         )}`
   const answers = Object.entries(row.answers).map(
     ([question, answer]) => html`<td>${answerCell(data, row.state_hash, question, answer, token)}</td>`,

@@ -55,14 +55,11 @@ data-label="started">${r.started_at.slice(0, 19).replace('T', ' ')}</span></td>
 <td data-label="ran on">${ranOn(r)}</td>
 <td class="num" data-label="rows">${r.rows}</td><td class="num" data-label="answers asked">${r.asked}</td>\
 <td class="num cost" data-label="cost">${runCost(r)}</td>
-<td data-label="model">\
-<code>${r.model}</code>\
-${
-  r.reported_model && r.reported_model !== r.model
-    ? html`<br><span class="muted">reported \
-<code>${r.reported_model}</code></span>`
-    : ''
-}</td>
+<td data-label="model"><code>${r.model}</code>${
+      r.reported_model && r.reported_model !== r.model
+        ? html`<br><span class="muted">reported <code>${r.reported_model}</code></span>`
+        : ''
+    }</td>
 <td data-label="spec hash, git commit"><code>${r.spec_hash}</code>\
 <br>${r.git_sha === '' ? html`<span class="muted">no commit</span>` : html`<code>${r.git_sha}</code>`}</td></tr>`,
   )
