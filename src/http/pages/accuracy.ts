@@ -1,7 +1,7 @@
 import type { QuestionAccuracy } from '../../app/accuracy.ts'
 import type { AccuracyEstimate } from '../../core/review/estimate.ts'
 import { percent } from '../../format.ts'
-import type { AccuracyData } from '../views/accuracy.ts'
+import type { AccuracyData } from '../page-data/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
 import { agreementSection } from './agreement-section.ts'

@@ -1,7 +1,7 @@
 import type { QuestionComparison } from '../../core/compare/compare.ts'
 import { formatUsd, percent } from '../../format.ts'
 import { href, html, type Html } from '../html.ts'
-import type { CompareData } from '../views/compare.ts'
+import type { CompareData } from '../page-data/compare.ts'
 import { layout } from './layout.ts'
 
 const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} points`

@@ -1,7 +1,7 @@
 import { percent } from '../../format.ts'
 import { MAX_AUDIT } from '../../core/review/queue.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
-import type { ReviewData } from '../views/review-data.ts'
+import type { ReviewData } from '../page-data/review-data.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
 import { simulatedNote } from './home.ts'
 import { reviewBanner } from './review-banner.ts'

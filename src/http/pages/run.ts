@@ -1,7 +1,7 @@
 import type { RunAnswer, RunRow } from '../../app/run-detail.ts'
 import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
 import { formatUsd, percent } from '../../format.ts'
-import type { RunPageData } from '../views/run.ts'
+import type { RunPageData } from '../page-data/run.ts'
 import { href, html, type Html } from '../html.ts'
 import { fitSection } from './fit-section.ts'
 import { routesSection } from './run-routes.ts'

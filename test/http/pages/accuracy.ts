@@ -2,7 +2,7 @@ import t from 'tap'
 import { MIX_METHOD } from '../../../src/core/review/label-mix.ts'
 import { agreementOf } from '../../helpers/agreement.ts'
 import { accuracyPage } from '../../../src/http/pages/accuracy.ts'
-import type { AccuracyData } from '../../../src/http/views/accuracy.ts'
+import type { AccuracyData } from '../../../src/http/page-data/accuracy.ts'
 import type { QuestionAccuracy } from '../../../src/app/accuracy.ts'
 import type { AccuracyEstimate } from '../../../src/core/review/estimate.ts'
 

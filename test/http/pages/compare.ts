@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { QuestionComparison } from '../../../src/core/compare/compare.ts'
 import { comparePage } from '../../../src/http/pages/compare.ts'
-import type { CompareData } from '../../../src/http/views/compare.ts'
+import type { CompareData } from '../../../src/http/page-data/compare.ts'
 
 const question = (over: Partial<QuestionComparison> = {}): QuestionComparison => ({
   rows: 200,

@@ -9,7 +9,7 @@ import {
   rowRefOf,
   signer,
   type ReviewTarget,
-} from '../../../src/http/views/review-params.ts'
+} from '../../../src/http/page-data/review-params.ts'
 import { project, spec } from '../../helpers/specs.ts'
 
 const judgment = spec()
