@@ -1,6 +1,6 @@
 import type { QuestionAccuracy } from '../../app/accuracy.ts'
 import type { AccuracyEstimate } from '../../core/review/estimate.ts'
-import { percent } from '../../format.ts'
+import { percent, plural } from '../../format.ts'
 import type { AccuracyData } from '../page-data/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
@@ -59,7 +59,7 @@ function estimateSection(e: AccuracyEstimate): Html {
   const headline =
     e.estimable && e.point !== null
       ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% interval ${between(e.interval)}) over all ${answers} answers.</p>`
-      : html`<p class="figure alert">Not estimable yet: review ${e.needed} more row${e.needed === 1 ? '' : 's'} in the order the queue offers them.</p>`
+      : html`<p class="figure alert">Not estimable yet: review ${plural(e.needed, 'more row')} in the order the queue offers them.</p>`
   const naive =
     e.naive.accuracy === null
       ? html`<p class="muted">Pooled: no rows with a known label yet.</p>`
