@@ -10,7 +10,7 @@ import { backParams, reviewTarget, signer } from '../page-data/review-params.ts'
 import { comparisonVerdict } from './compare-review.ts'
 
 // Callers that parse review parameters find them here too.
-export { auditOf, DEFAULT_REVIEWER, reviewerOf } from '../page-data/review-params.ts'
+export { spotChecksOf, DEFAULT_REVIEWER, reviewerOf } from '../page-data/review-params.ts'
 
 /**
  * POST /review: checks one verdict against the current queue and appends it to the reviews file,
