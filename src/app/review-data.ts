@@ -128,7 +128,7 @@ export interface ScoredQuestion extends QuestionScore {
 }
 
 /** The accuracy of every question of a judgment, from the store's current answers, asking nothing. */
-export function accuracyData(source: ReviewSource): Record<string, ScoredQuestion> {
+export function scoredQuestions(source: ReviewSource): Record<string, ScoredQuestion> {
   const scores = scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
   return Object.fromEntries(
     source.spec.questions.map((q) => {

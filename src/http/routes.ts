@@ -14,7 +14,7 @@ const metricsEndpoint = onFirstCall(() => import('./ops/metrics-endpoint.ts').th
 const serverSpend = onFirstCall(() => import('../app/spend.ts').then((m) => m.serverSpend))
 const runsEndpoint = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.runsEndpoint))
 const driftEndpoint = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.driftEndpoint))
-const accuracyData = onFirstCall(() => import('./page-data/accuracy.ts').then((m) => m.accuracyData))
+const accuracyPageData = onFirstCall(() => import('./page-data/accuracy.ts').then((m) => m.accuracyPageData))
 const compareData = onFirstCall(() => import('./page-data/compare.ts').then((m) => m.compareData))
 const forgetEndpoint = onFirstCall(() => import('./endpoints/forget.ts').then((m) => m.forgetEndpoint))
 const verdictEndpoint = onFirstCall(() => import('./endpoints/review.ts').then((m) => m.verdictEndpoint))
@@ -40,7 +40,8 @@ export const spendEndpoint: Endpoint = async (ctx, request) =>
   )
 
 /** GET /v1/accuracy: one judgment's accuracy report, the `report` of the accuracy page's data. */
-export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((await accuracyData(ctx, request)).report)
+export const accuracyEndpoint: Endpoint = async (ctx, request) =>
+  jsonReply((await accuracyPageData(ctx, request)).report)
 
 /** GET /v1/compare: a candidate spec against the live one on the kept rows, the `report` of the compare page's data. */
 export const compareEndpoint: Endpoint = async (ctx, request) => jsonReply((await compareData(ctx, request)).report)
@@ -65,7 +66,7 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   ...twin({ path: '/', data: homeData, page: homePage, aliases: ['/v1/projects'] }),
   ...twin({ path: '/runs', data: runsData, page: runsPage, aliases: ['/v1/runs-page'] }),
   ...twin({ path: '/runs/{run_id}', data: runPageData, page: runPage, aliases: ['/v1/runs/{run_id}'] }),
-  ...twin({ path: '/accuracy', data: accuracyData, page: accuracyPage }),
+  ...twin({ path: '/accuracy', data: accuracyPageData, page: accuracyPage }),
   ...twin({ path: '/compare', data: compareData, page: comparePage }),
   ...twin({
     path: '/review',

@@ -1,7 +1,7 @@
 import type { QuestionAccuracy } from '../../app/accuracy.ts'
 import type { AccuracyEstimate } from '../../core/review/estimate.ts'
 import { percent, plural } from '../../format.ts'
-import type { AccuracyData } from '../page-data/accuracy.ts'
+import type { AccuracyPageData } from '../page-data/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
 import { agreementSection } from './agreement-section.ts'
@@ -16,7 +16,7 @@ const between = (i: readonly [number, number] | null) => (i === null ? '–' : `
  * figure, the strata), its calibration, suggested thresholds and corrected label mix, then the act
  * block to paste. The same data object as GET /v1/accuracy.
  */
-export function accuracyPage(data: AccuracyData, token: string | null): Html {
+export function accuracyPage(data: AccuracyPageData, token: string | null): Html {
   const { report } = data
   const links = data.judgments
     .filter((j) => j !== report.judgment)
