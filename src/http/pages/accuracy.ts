@@ -1,7 +1,7 @@
 import type { QuestionAccuracy } from '../../app/accuracy.ts'
 import type { AccuracyEstimate } from '../../core/review/estimate.ts'
-import { percent } from '../../format.ts'
-import type { AccuracyData } from '../views/accuracy.ts'
+import { percent, plural } from '../../format.ts'
+import type { AccuracyPageData } from '../page-data/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
 import { agreementSection } from './agreement-section.ts'
@@ -16,7 +16,7 @@ const between = (i: readonly [number, number] | null) => (i === null ? '–' : `
  * figure, the strata), its calibration, suggested thresholds and corrected label mix, then the act
  * block to paste. The same data object as GET /v1/accuracy.
  */
-export function accuracyPage(data: AccuracyData, token: string | null): Html {
+export function accuracyPage(data: AccuracyPageData, token: string | null): Html {
   const { report } = data
   const links = data.judgments
     .filter((j) => j !== report.judgment)
@@ -30,8 +30,8 @@ export function accuracyPage(data: AccuracyData, token: string | null): Html {
     `Accuracy of ${report.judgment}`,
     token,
     html`<h1>Accuracy of <code>${report.judgment}</code></h1>
-<p><a href="${href('/', {}, token)}">All projects</a> · <a \
-href="${href('/runs', { path: data.path, node: report.judgment }, token)}">runs</a> · \
+<p><a href="${href('/', {}, token)}">All projects</a> · <a href="\
+${href('/runs', { path: data.path, node: report.judgment }, token)}">runs</a> · \
 <a href="${href('/review', { path: data.path, node: report.judgment }, token)}">review queue</a>${links}</p>
 <p class="muted">Model <code>${report.model ?? 'not known yet'}</code>; \
 unsure below a margin of ${report.unsure_below}; answer key <code>${report.key_sample}</code>; \
@@ -44,9 +44,9 @@ ${act}`,
 }
 
 function questionSection(name: string, q: QuestionAccuracy): Html {
-  const routes = html`${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}`
   return html`<section class="card" id="${name}"><h2><code>${name}</code></h2><p class="muted">${q.ask}</p>
-${estimateSection(q.estimate)}${targetLine(q)}${calibrationSection(name, q.calibration)}${routes}</section>`
+${estimateSection(q.estimate)}${targetLine(q)}${calibrationSection(name, q.calibration)}\
+${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}</section>`
 }
 
 /** The spec's accuracy target: reached, or the reviews per stratum it still takes; nothing without one. */
@@ -57,23 +57,24 @@ function targetLine(q: QuestionAccuracy): Html {
   const { unsure, confident } = q.reviews_needed
   return unsure + confident === 0
     ? html`<p class="target">${wanted}: <strong>reached</strong>.</p>`
-    : html`<p class="target">${wanted}: about <strong>${unsure + confident}</strong> more reviews, ${unsure} unsure \
-and ${confident} confident, as the review queue offers them.</p>`
+    : html`<p class="target">${wanted}: about <strong>${unsure + confident}</strong> more reviews, \
+${unsure} unsure and ${confident} confident, as the review queue offers them.</p>`
 }
 
 function estimateSection(e: AccuracyEstimate): Html {
   const answers = e.strata.reduce((n, s) => n + s.size, 0)
   const headline =
     e.estimable && e.point !== null
-      ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% \
-interval ${between(e.interval)}) over all ${answers} answers.</p>`
-      : html`<p class="figure alert">Not estimable yet: review ${e.needed} more row${e.needed === 1 ? '' : 's'} in the \
-order the queue offers them.</p>`
+      ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% interval \
+${between(e.interval)}) over all ${answers} answers.</p>`
+      : html`<p class="figure alert">Not estimable yet: review ${plural(e.needed, 'more row')} in the order the queue \
+offers them.</p>`
   const naive =
     e.naive.accuracy === null
       ? html`<p class="muted">Pooled: no rows with a known label yet.</p>`
-      : html`<p>Pooled over the ${e.naive.counted} rows with a known label: ${percent(e.naive.accuracy)} \
-(${between(e.naive.interval)}). <span class="muted">It takes the key and every reviewed row as one random sample; \
+      : html`<p>Pooled over the ${e.naive.counted} rows with a known label: \
+${percent(e.naive.accuracy)} (${between(e.naive.interval)}). \
+<span class="muted">It takes the key and every reviewed row as one random sample; \
 rows picked for being hard pull it down.</span></p>`
   const rows = e.strata.map(
     (s) => html`<tr><td>${s.stratum}</td><td class="num">${s.size}</td>\

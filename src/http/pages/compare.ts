@@ -1,10 +1,9 @@
 import type { QuestionComparison } from '../../core/compare/compare.ts'
-import { formatUsd, percent } from '../../format.ts'
+import { formatUsd, percent, points, pValue } from '../../format.ts'
 import { href, html, type Html } from '../html.ts'
-import type { CompareData } from '../views/compare.ts'
+import type { CompareData } from '../page-data/compare.ts'
 import { layout } from './layout.ts'
 
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} points`
 const VERDICT_CLASS: Readonly<Record<QuestionComparison['verdict'], string>> = {
   better: 'ok',
   worse: 'alert',
@@ -20,9 +19,9 @@ const VERDICT_CLASS: Readonly<Record<QuestionComparison['verdict'], string>> = {
 export function comparePage(data: CompareData, token: string | null): Html {
   const { report } = data
   const cost = (x: number | null) => (x === null ? 'not estimable' : `$${formatUsd(x)}`)
-  const links = html`<a href="${href('/runs', { path: data.path, node: report.live.judgment }, token)}">runs \
-of ${report.live.judgment}</a> · <a \
-href="${href('/accuracy', { path: data.path, node: report.live.judgment }, token)}">accuracy</a>`
+  const links = html`<a href="${href('/runs', { path: data.path, node: report.live.judgment }, token)}">runs of \
+${report.live.judgment}</a> · <a href="${href('/accuracy', { path: data.path, node: report.live.judgment }, token)}">\
+accuracy</a>`
   const review = href('/review', { path: data.path, node: report.live.judgment, compare: data.candidate }, token)
   return layout(
     `Compare ${report.candidate.judgment} with ${report.live.judgment}`,
@@ -55,9 +54,9 @@ function questionCard(name: string, q: QuestionComparison, margin: number, revie
   const difference =
     q.difference === null || q.interval === null
       ? html`<p class="muted">No difference estimated yet: no row where they differ has a known label.</p>`
-      : html`<p class="figure">Accuracy difference (candidate − live) \
+      : html`<p class="figure">Accuracy difference (candidate - live) \
 <strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}\
-${q.p_value === null ? '' : `, p ${q.p_value < 0.001 ? '< 0.001' : `= ${q.p_value.toFixed(3)}`}`}.</p>
+${q.p_value === null ? '' : `, ${pValue(q.p_value)}`}.</p>
 <p class="muted">By the ${q.method}: ${basis}. The interval is for the traffic the compared rows sample.</p>
 ${
   q.rows_difference === null

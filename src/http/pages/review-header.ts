@@ -1,7 +1,7 @@
-import { percent } from '../../format.ts'
+import { count, percent } from '../../format.ts'
 import { MAX_AUDIT } from '../../core/review/queue.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
-import type { ReviewData } from '../views/review-data.ts'
+import type { ReviewData } from '../page-data/review-data.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
 import { simulatedNote } from './home.ts'
 import { reviewBanner } from './review-banner.ts'
@@ -47,11 +47,11 @@ export function reviewHeader(data: ReviewData, token: string | null): Html {
       ? ''
       : html` · answers of model <code>${data.model}</code>${simulatedNote([{ model: data.model }])}`
   return html`<h1>Review <code>${data.judgment}</code></h1>
-<p class="muted meta"><code>${data.path}</code>${model} · <a \
-href="${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · \
-<a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>${others.map(
-    (name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`,
-  )}</p>
+<p class="muted meta"><code>${data.path}</code>${model} · <a href="\
+${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · \
+<a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>\
+${others.map((name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`)}\
+</p>
 ${reviewBanner(data, token)}
 ${progress(data, token)}
 ${counts(data, token)}
@@ -86,8 +86,8 @@ in all and ${data.progress.held} held now by ${data.progress.reviewer}</summary>
  */
 function askName(data: ReviewData, token: string | null): Html {
   return html`<form method="get" action="/review" class="who">
-<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" \
-value="${data.judgment}">${tokenField(token)}
+<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">\
+${tokenField(token)}
 <label>Your name <input name="reviewer" required maxlength="64" pattern="[A-Za-z0-9][A-Za-z0-9 ._@\-]{0,63}" \
 autocomplete="username" placeholder="your name"></label>
 <button type="submit" class="primary">Start reviewing</button>
@@ -106,8 +106,8 @@ function targets(data: ReviewData): Html {
     return [
       unsure + confident === 0
         ? html`<li class="reached">${wanted}: reached</li>`
-        : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} \
-unsure, ${confident} confident)</li>`,
+        : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} unsure, \
+${confident} confident)</li>`,
     ]
   })
   return items.length === 0 ? html`` : html`<ul class="targets" aria-label="accuracy targets">${items}</ul>`
@@ -117,8 +117,8 @@ function counts(data: ReviewData, token: string | null): Html {
   const question = data.filter.question
   const item = (kind: Kind | null, text: string) => {
     const current = data.filter.kind === kind && data.filter.row === null
-    return html`<li${current ? html` class="current"` : ''}><a \
-href="${filtered(data, kind, question, token)}"${current ? html` aria-current="true"` : ''}>${text}</a></li>`
+    return html`<li${current ? html` class="current"` : ''}><a href="${filtered(data, kind, question, token)}"\
+${current ? html` aria-current="true"` : ''}>${text}</a></li>`
   }
   const by = question === null ? data.left : data.left_by_question[question]
   const all = KINDS.reduce((n, kind) => n + by[kind], 0)
@@ -137,8 +137,8 @@ function settings(data: ReviewData, token: string | null): Html {
       ? html`<p class="muted">No reviewer name set: verdicts are signed <code>${data.progress.reviewer}</code>.</p>`
       : ''
   return html`<form method="get" action="/review" class="settings">
-<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" \
-value="${data.judgment}">${tokenField(token)}
+<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">\
+${tokenField(token)}
 <label>Kind <select name="kind">${option('', 'every kind', data.filter.kind === null)}\
 ${KINDS.map((k) => option(k, KIND_OPTION[k], data.filter.kind === k))}</select></label>
 <label>Question <select name="question">${option('', 'every question', data.filter.question === null)}\
@@ -160,13 +160,12 @@ function range(data: ReviewData): Html {
   const row =
     data.filter.row === null
       ? ''
-      : html` of row <code>${data.filter.row}</code> · <a \
-href="${filtered(data, data.filter.kind, data.filter.question, null)}">every row</a>`
+      : html` of row <code>${data.filter.row}</code> · <a href="\
+${filtered(data, data.filter.kind, data.filter.question, null)}">every row</a>`
   const keys = html`<span class="keys">Keys: hold Alt (Alt+Shift in Firefox, \
 Control+Option on a Mac) and press the letter on a button of the first row.</span>`
-  return html`<p class="muted range">Rows ${first}–${last} \
-of ${total}${row}${pages > 1 ? ` · page ${data.page.number} of ${pages}` : ''}. \
-A verdict takes its row off the queue. ${keys}</p>`
+  return html`<p class="muted range">Rows ${first}–${last} of ${total}${row}\
+${pages > 1 ? ` · page ${data.page.number} of ${pages}` : ''}. A verdict takes its row off the queue. ${keys}</p>`
 }
 
 /** Links to the previous and next pages of the rows shown, when there are several. */
@@ -192,8 +191,8 @@ export function pager(data: ReviewData, token: string | null): Html {
       : html`<span class="muted">← Previous</span>`
   const next =
     number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
-  return html`<nav class="pager" aria-label="pages of rows">${previous}<span>Page ${number} \
-of ${pages}</span>${next}</nav>`
+  return html`<nav class="pager" aria-label="pages of rows">${previous}\
+<span>Page ${number} of ${pages}</span>${next}</nav>`
 }
 
 /** What an empty page says: why nothing is shown, accurately for this judgment, and what to do next. */
@@ -201,8 +200,8 @@ export function emptyQueue(data: ReviewData, token: string | null): Html {
   const { filter } = data
   if (filter.row !== null) {
     return html`<section class="card empty"><h2>This row is not waiting for a verdict</h2>
-<p>Row <code>${filter.row}</code> is not \
-offered${filter.question === null ? '' : html` on <code>${filter.question}</code>`}: it has a verdict already, \
+<p>Row <code>${filter.row}</code> is not offered\
+${filter.question === null ? '' : html` on <code>${filter.question}</code>`}: it has a verdict already, \
 or the queue does not pick it (${reasons(data).join('; ')}).</p>
 <p><a href="${filtered(data, null, null, token)}">Review the queue</a></p></section>`
   }
@@ -231,14 +230,14 @@ function noAnswers(data: ReviewData, token: string | null): Html {
   const model = data.model === null ? html`the engine's default model` : html`model <code>${data.model}</code>`
   const others = data.other_models.map(
     (o) =>
-      html`<li>${o.answers.toLocaleString('en-US')} answers of <code>${o.model}</code>: start the server with \
+      html`<li>${count(o.answers)} answers of <code>${o.model}</code>: start the server with \
 <code>${o.setting}</code> to review them</li>`,
   )
   const held =
     others.length === 0
       ? html`<p>The store holds no answers to these questions from any model yet.</p>`
-      : html`<p>The store holds answers to these questions \
-from ${others.length === 1 ? 'another model' : 'other models'}:</p><ul>${others}</ul>`
+      : html`<p>The store holds answers to these questions from \
+${others.length === 1 ? 'another model' : 'other models'}:</p><ul>${others}</ul>`
   return html`<section class="card empty"><h2>Nothing to review</h2>
 <p>No row of <code>${data.judgment}</code> is waiting for a verdict: \
 the queue reads the answers of ${model}${data.model === null ? '' : simulatedNote([{ model: data.model }])}, \

@@ -1,7 +1,7 @@
 import type { RunAnswer, RunRow } from '../../app/run-detail.ts'
 import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
-import { formatUsd, percent } from '../../format.ts'
-import type { RunPageData } from '../views/run.ts'
+import { formatUsd, percent, plural } from '../../format.ts'
+import type { RunPageData } from '../page-data/run.ts'
 import { href, html, type Html } from '../html.ts'
 import { fitSection } from './fit-section.ts'
 import { routesSection } from './run-routes.ts'
@@ -15,9 +15,9 @@ import { layout } from './layout.ts'
  */
 export function runPage(data: RunPageData, token: string | null): Html {
   const { run } = data
-  const links = html`<a href="${href('/runs', { path: data.path, node: run.judgment }, token)}">every run \
-of ${run.judgment}</a> · <a href="${href('/review', { path: data.path, node: run.judgment }, token)}">review queue</a> \
-· <a href="${href('/accuracy', { path: data.path, node: run.judgment }, token)}">accuracy</a>`
+  const links = html`<a href="${href('/runs', { path: data.path, node: run.judgment }, token)}">every run of \
+${run.judgment}</a> · <a href="${href('/review', { path: data.path, node: run.judgment }, token)}">review queue</a> · \
+<a href="${href('/accuracy', { path: data.path, node: run.judgment }, token)}">accuracy</a>`
   return layout(
     `Run ${run.run_id}`,
     token,
@@ -65,8 +65,7 @@ ${fact(
 ${fact('rows', html`${run.rows} <span class="muted">(${data.states} distinct states)</span>`)}
 ${fact(
   'answers',
-  html`${run.cached} from the store, ${run.asked} asked of the engine in ${run.requests} request\
-${run.requests === 1 ? '' : 's'}`,
+  html`${run.cached} from the store, ${run.asked} asked of the engine in ${plural(run.requests, 'request')}`,
 )}
 ${
   run.model.startsWith(SIMULATED_PREFIX)
@@ -111,10 +110,10 @@ or it was recorded before runs kept the states they judged. Run \
   }
   const questions = Object.keys(data.rows[0]?.answers ?? {})
   const { number, pages, first } = data.page
-  const head = html`<tr><th>row</th><th>state</th><th class="num">rows\
-</th>${questions.map((q) => html`<th><code>${q}</code></th>`)}</tr>`
-  return html`<p class="muted">Each distinct state the run judged, \
-in a fixed order (by state hash): ${first}–${first + data.rows.length - 1} of ${data.states}.</p>
+  const head = html`<tr><th>row</th><th>state</th><th class="num">rows</th>\
+${questions.map((q) => html`<th><code>${q}</code></th>`)}</tr>`
+  return html`<p class="muted">Each distinct state the run judged, in a fixed order (by state hash): \
+${first}–${first + data.rows.length - 1} of ${data.states}.</p>
 <div class="table-wrap"><table class="run-rows stack"><thead>${head}</thead>\
 <tbody>${data.rows.map((row) => rowOf(data, row, token))}</tbody></table></div>
 ${pages > 1 ? pager(data, number, pages, token) : ''}`
@@ -158,6 +157,6 @@ function pager(data: RunPageData, number: number, pages: number, token: string |
       : html`<span class="muted">← Previous</span>`
   const next =
     number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
-  return html`<nav class="pager" aria-label="pages of rows">${previous}<span>Page ${number} \
-of ${pages}</span>${next}</nav>`
+  return html`<nav class="pager" aria-label="pages of rows">${previous}\
+<span>Page ${number} of ${pages}</span>${next}</nav>`
 }
