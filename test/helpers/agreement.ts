@@ -29,6 +29,8 @@ export function agreementOf(kappa: number | null, over: Partial<QuestionAgreemen
           }
         : { rows: 5, unlabelled: 0, raw_agreement: 1, kappa: 1, kappa_interval: [0.6, 1], reason: null },
     key_error: kappa === null ? null : { point: 0.05, interval: [0.02, 0.12], rows: 60, wrong: 3 },
+    disagreements: [],
+    disagreements_total: 0,
     ...over,
   }
 }

@@ -1,6 +1,7 @@
 import type { QuestionAudit } from '../review/audit.ts'
 import { countingVerdicts, type Reviews } from '../review/double-review.ts'
 import type { AnswerKey } from '../review/verdicts.ts'
+import { disagreementsOf, type Disagreement } from './disagreements.ts'
 import { keyError, type KeyError } from './key-error.ts'
 import { modelAgreement, type ModelAgreement } from './model-agreement.ts'
 import { peopleAgreement, reviewedPairs, type PeopleAgreement } from './people.ts'
@@ -20,6 +21,10 @@ export interface QuestionAgreement extends ModelAgreement {
   readonly reviewers: Readonly<Record<string, ReviewerAgreement>>
   readonly people: PeopleAgreement
   readonly key_error: KeyError | null
+  /** Standing verdicts that left the model's label out, newest first, with their notes (disagreements.ts). */
+  readonly disagreements: readonly Disagreement[]
+  /** How many there are in all, the list holding at most DISAGREEMENTS_SHOWN. */
+  readonly disagreements_total: number
 }
 
 /** What a question's agreement is read from: its audit, every standing verdict per row and the key. */
@@ -35,11 +40,14 @@ export interface AgreementInput {
 export function questionAgreement(input: AgreementInput): QuestionAgreement {
   const question = input.audit.question.name
   const pairs = reviewedPairs(input.reviews, input.judgment, question)
+  const disagreed = disagreementsOf(input.reviews, input.judgment, question)
   return {
     ...modelAgreement(input.audit),
     method: AGREEMENT_METHOD,
     reviewers: reviewerAgreement(pairs),
     people: peopleAgreement(pairs),
     key_error: keyError(input.judgment, question, input.key, countingVerdicts(input.reviews)),
+    disagreements: disagreed.list,
+    disagreements_total: disagreed.total,
   }
 }

@@ -2,6 +2,7 @@ import type { QuestionAgreement } from '../../core/agreement/agreement.ts'
 import type { Proportion } from '../../core/stats/domain-proportion.ts'
 import { percent } from '../../format.ts'
 import { html, type Html } from '../html.ts'
+import { disagreementList } from './disagreement-list.ts'
 
 const kappa = (k: number | null, i: readonly [number, number] | null) =>
   k === null ? '–' : `${k.toFixed(2)}${i ? ` (${i[0].toFixed(2)} to ${i[1].toFixed(2)})` : ''}`
@@ -17,7 +18,7 @@ const share = (p: Proportion | null) =>
  */
 export function agreementSection(labels: readonly string[], a: QuestionAgreement): Html {
   if (a.kappa === null && a.rows === 0)
-    return html`<h3>Agreement with people</h3><p class="muted">Not yet: ${a.reason ?? 'no reviewed sample'}.</p>${peopleLine(a)}${keyLine(a)}`
+    return html`<h3>Agreement with people</h3><p class="muted">Not yet: ${a.reason ?? 'no reviewed sample'}.</p>${peopleLine(a)}${keyLine(a)}${disagreementList(a)}`
   const cells = (model: string) =>
     labels.map((truth) => html`<td class="num">${Math.round(a.confusion[model]?.[truth] ?? 0)}</td>`)
   return html`<h3>Agreement with people</h3>
@@ -26,7 +27,7 @@ export function agreementSection(labels: readonly string[], a: QuestionAgreement
 <tbody>${labels.map((model) => html`<tr><th>${model}</th>${cells(model)}</tr>`)}</tbody></table></div>
 <div class="table-wrap"><table><thead><tr><th>label</th><th>precision</th><th>recall</th><th>F1</th></tr></thead>
 <tbody>${labels.map((l) => html`<tr><th>${l}</th><td>${share(a.per_label[l]?.precision ?? null)}</td><td>${share(a.per_label[l]?.recall ?? null)}</td><td>${share(a.per_label[l]?.f1 ?? null)}</td></tr>`)}</tbody></table></div></div>
-${peopleLine(a)}${keyLine(a)}`
+${peopleLine(a)}${keyLine(a)}${disagreementList(a)}`
 }
 
 function peopleLine(a: QuestionAgreement): Html {

@@ -1,5 +1,6 @@
 import type { VerdictChoice } from '../../core/review/verdicts.ts'
 import { percent } from '../../format.ts'
+import { noteField } from './review-note.ts'
 import type { ReviewCard, ReviewData } from '../views/review-data.ts'
 import { html, tokenField, type Html } from '../html.ts'
 import { accessKeys } from './review-keys.ts'
@@ -60,6 +61,7 @@ ${guidelines(question)}
 <div><span class="muted">Answer key</span> ${card.key_label === null ? html`<span class="muted">no label</span>` : html`<span class="label">${card.key_label}</span>`}</div>
 ${card.label_under_check === null ? '' : html`<div><span class="muted">Label under check</span> <span class="label">${card.label_under_check}</span></div>`}
 </div>
+${noteField(id)}
 <div class="verdicts">${card.verdicts.map((choice, i) => verdictForm(data, card, choice, { key: keys[i], digit: i < 9 ? i + 1 : null, focus: index === 0 && i === 0 && (data.saved !== null || data.undone !== null) }, token, guide(choice), `${id}-v${i + 1}`))}</div>
 </section>`
 }
