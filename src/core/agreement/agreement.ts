@@ -5,13 +5,15 @@ import { disagreementsOf, type Disagreement } from './disagreements.ts'
 import { keyError, type KeyError } from './key-error.ts'
 import { modelAgreement, type ModelAgreement } from './model-agreement.ts'
 import { peopleAgreement, reviewedPairs, type PeopleAgreement } from './people.ts'
+import { raterFigures, ratedUnits, type RaterFigures } from './people-raters.ts'
 import { reviewerAgreement, type ReviewerAgreement } from './reviewers.ts'
 
 /** How each interval is computed, as reports name it. */
 export const AGREEMENT_METHOD = {
   model:
-    'design-weighted; κ: delta method, stratified, tables pulled in by z²/4 each way, Wald; precision, recall, F1: linearized ratio, stratified Wilson',
-  people: 'κ: Fleiss–Cohen–Everitt large-sample variance, table pulled in by z²/4 each way, Wald; reviewers: Wilson',
+    'design-weighted; κ: delta method, stratified, tables pulled in by z²/4 each way, Wald; AC1, weighted κ: stratified jackknife, Wald; precision, recall, F1: linearized ratio, stratified Wilson',
+  people:
+    'κ: Fleiss–Cohen–Everitt large-sample variance, table pulled in by z²/4 each way, Wald; AC1, α: jackknife over rows, Wald; reviewers: Wilson',
   key_error: 'Wilson',
 } as const
 
@@ -19,7 +21,7 @@ export const AGREEMENT_METHOD = {
 export interface QuestionAgreement extends ModelAgreement {
   readonly method: typeof AGREEMENT_METHOD
   readonly reviewers: Readonly<Record<string, ReviewerAgreement>>
-  readonly people: PeopleAgreement
+  readonly people: PeopleAgreement & RaterFigures
   readonly key_error: KeyError | null
   /** Standing verdicts that left the model's label out, newest first, with their notes (disagreements.ts). */
   readonly disagreements: readonly Disagreement[]
@@ -45,7 +47,10 @@ export function questionAgreement(input: AgreementInput): QuestionAgreement {
     ...modelAgreement(input.audit),
     method: AGREEMENT_METHOD,
     reviewers: reviewerAgreement(pairs),
-    people: peopleAgreement(pairs),
+    people: {
+      ...peopleAgreement(pairs),
+      ...raterFigures(ratedUnits(input.reviews, input.judgment, question), input.audit.question),
+    },
     key_error: keyError(input.judgment, question, input.key, countingVerdicts(input.reviews)),
     disagreements: disagreed.list,
     disagreements_total: disagreed.total,

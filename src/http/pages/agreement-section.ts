@@ -3,6 +3,7 @@ import type { Proportion } from '../../core/stats/domain-proportion.ts'
 import { percent } from '../../format.ts'
 import { html, type Html } from '../html.ts'
 import { disagreementList } from './disagreement-list.ts'
+import { modelFigureText, raterFigureText } from '../../core/agreement/figure-text.ts'
 
 const kappa = (k: number | null, i: readonly [number, number] | null) =>
   k === null ? '–' : `${k.toFixed(2)}${i ? ` (${i[0].toFixed(2)} to ${i[1].toFixed(2)})` : ''}`
@@ -27,7 +28,14 @@ export function agreementSection(labels: readonly string[], a: QuestionAgreement
 <tbody>${labels.map((model) => html`<tr><th>${model}</th>${cells(model)}</tr>`)}</tbody></table></div>
 <div class="table-wrap"><table><thead><tr><th>label</th><th>precision</th><th>recall</th><th>F1</th></tr></thead>
 <tbody>${labels.map((l) => html`<tr><th>${l}</th><td>${share(a.per_label[l]?.precision ?? null)}</td><td>${share(a.per_label[l]?.recall ?? null)}</td><td>${share(a.per_label[l]?.f1 ?? null)}</td></tr>`)}</tbody></table></div></div>
-${peopleLine(a)}${keyLine(a)}${disagreementList(a)}`
+${figureLines(a)}${peopleLine(a)}${keyLine(a)}${disagreementList(a)}`
+}
+
+/** AC1 and the weighted κs beside κ, and people's AC1 and α over every reviewer's verdicts, each with its interval. */
+function figureLines(a: QuestionAgreement): Html {
+  const model = modelFigureText(a)
+  const raters = raterFigureText(a)
+  return html`${model === null ? '' : html`<p class="figures">Beside κ: ${model}.</p>`}${raters === null ? '' : html`<p class="figures">Every reviewer's verdicts: ${raters}.</p>`}`
 }
 
 function peopleLine(a: QuestionAgreement): Html {
