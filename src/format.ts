@@ -13,3 +13,30 @@ export function formatUsd(usd: number): string {
 export function percent(share: number): string {
   return `${(share * 100).toFixed(1)}%`
 }
+
+/**
+ * A p value as the CLI and the pages write it: `p = 0.123` to three decimals, `p < 0.001` below
+ * that, and `p -` without one (a test that was not run).
+ */
+export function pValue(p: number | null): string {
+  return p === null ? 'p -' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`
+}
+
+/**
+ * A difference of two shares in percentage points, signed, one decimal: 0.034 -> "+3.4 points",
+ * -0.02 -> "-2.0 points". The minus is the ASCII hyphen-minus everywhere (CLI, pages, messages),
+ * so that a figure copied from a page or a terminal reads back as a number.
+ */
+export function points(difference: number): string {
+  return `${difference >= 0 ? '+' : '-'}${Math.abs(difference * 100).toFixed(1)} points`
+}
+
+/** A count with thousands separators: 12345 -> "12,345". */
+export function count(n: number): string {
+  return n.toLocaleString('en-US')
+}
+
+/** A count with its noun, the noun made plural but for one: plural(3, 'row') -> "3 rows". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { formatUsd, percent } from '../src/format.ts'
+import { count, formatUsd, percent, plural, points, pValue } from '../src/format.ts'
 
 t.test('USD shows sub-cent amounts without trailing zeros', async (t) => {
   t.equal(formatUsd(0), '0.00')
@@ -19,4 +19,26 @@ t.test('USD too small for six decimals keeps two significant digits, never readi
 t.test('a share reads as a percentage with one decimal', async (t) => {
   t.equal(percent(0.1234), '12.3%')
   t.equal(percent(1), '100.0%')
+})
+
+t.test('a p value reads to three decimals, as a bound below 0.001, and as a dash without one', async (t) => {
+  t.equal(pValue(0.12345), 'p = 0.123')
+  t.equal(pValue(0.001), 'p = 0.001')
+  t.equal(pValue(0.0001), 'p < 0.001')
+  t.equal(pValue(null), 'p -')
+})
+
+t.test('a difference reads in signed points with the ASCII minus', async (t) => {
+  t.equal(points(0.034), '+3.4 points')
+  t.equal(points(0), '+0.0 points')
+  t.equal(points(-0.02), '-2.0 points')
+  t.notMatch(points(-0.5), /\u2212/, 'never the typographic minus')
+})
+
+t.test('counts read with thousands separators, and with their noun made plural but for one', async (t) => {
+  t.equal(count(12345), '12,345')
+  t.equal(count(999), '999')
+  t.equal(plural(1, 'row'), '1 row')
+  t.equal(plural(2, 'row'), '2 rows')
+  t.equal(plural(0, 'row'), '0 rows')
 })

@@ -145,11 +145,11 @@ const LAYERS: readonly Layer[] = [
     says: 'the CLI imports neither the HTTP layer nor a store port: it reaches the store through use cases',
   },
   {
-    // A page renders data; an endpoint answers a request: both may read views/, neither the other.
+    // A page renders data; an endpoint answers a request: both may read page-data/, neither the other.
     name: 'http pages',
     holds: (f) => f.startsWith('src/http/pages/'),
     may: (i) => !under('http/endpoints')(i),
-    says: 'a page does not import an endpoint: the data it renders is built in src/http/views/',
+    says: 'a page does not import an endpoint: the data it renders is built in src/http/page-data/',
   },
   {
     name: 'http endpoints',
@@ -158,10 +158,10 @@ const LAYERS: readonly Layer[] = [
     says: 'an endpoint does not import a page: a page and its JSON twin are declared once (src/http/twins.ts)',
   },
   {
-    name: 'http views',
-    holds: (f) => f.startsWith('src/http/views/'),
+    name: 'http page data',
+    holds: (f) => f.startsWith('src/http/page-data/'),
     may: (i) => !under('http/pages')(i) && !under('http/endpoints')(i),
-    says: 'a view (the data of a page and its twin) imports no page and no endpoint',
+    says: 'page data (the data of a page and its twin) imports no page and no endpoint',
   },
   {
     name: 'http',

@@ -182,7 +182,7 @@ t.test(
     )
     t.same(
       loaded.modules.filter((f) =>
-        /^src\/app\/(plan|run|record-runs|replay|compare|compare-data|forget|test-judgments)\.ts$/.test(f),
+        /^src\/app\/(plan|run|record-runs|replay|compare|compare-file|forget|test-judgments)\.ts$/.test(f),
       ),
       [],
       'no batch use case',

@@ -1,7 +1,7 @@
 import { modelFor } from '../core/judge/deps.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
-import { accuracyData } from './review-data.ts'
+import { scoredQuestions } from './review-data.ts'
 
 /** A question's accuracy in brief: the estimate over every answer, its interval, and the reviews waiting. */
 export interface AccuracySummary {
@@ -34,7 +34,7 @@ export async function accuracySummary(
   const store = app.existingStore(project)
   if (store === null) return Object.fromEntries(spec.questions.map((q) => [q.name, NONE]))
   const [key, verdicts] = await Promise.all([app.files.key(spec), app.files.verdicts(spec)])
-  const scores = accuracyData({ store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts })
+  const scores = scoredQuestions({ store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts })
   return Object.fromEntries(
     spec.questions.map((q): [string, AccuracySummary] => {
       const { estimate, pending, reviewed } = scores[q.name]

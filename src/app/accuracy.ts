@@ -5,7 +5,7 @@ import { selectJudgments } from '../core/judge/select.ts'
 import { resolutionOf } from '../core/tally/cells.ts'
 import { scoreJudgment } from '../core/review/accuracy.ts'
 import { actBlock } from '../core/review/act-block.ts'
-import { auditQuestion, weightedRows, type QuestionAudit } from '../core/review/audit.ts'
+import { questionSample, weightedRows, type QuestionSample } from '../core/review/sample-design.ts'
 import { questionAgreement, type QuestionAgreement } from '../core/agreement/agreement.ts'
 import { calibration, type Calibration } from '../core/review/calibration.ts'
 import { countingVerdicts } from '../core/review/double-review.ts'
@@ -14,7 +14,7 @@ import { labelMix, type LabelMix } from '../core/review/label-mix.ts'
 import { DEFAULT_TARGET, routeThresholds, type RouteThresholds } from '../core/review/thresholds.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
-import { auditData } from './audit-data.ts'
+import { sampleDesigns } from './sample-design.ts'
 import { currentLabels } from './review-data.ts'
 import { latestStability, type StabilityFigures } from './stability-latest.ts'
 
@@ -88,12 +88,12 @@ export async function accuracyReport(
   const model = store ? modelFor(spec, app.depsFor(project)) : spec.model
   const source = store && { store, model: model!, spec, key, verdicts }
   const scores = scoreJudgment(spec, key, verdicts, source ? currentLabels(source) : new Map())
-  const audits = source ? auditData(source) : new Map<string, QuestionAudit>()
+  const audits = source ? sampleDesigns(source) : new Map<string, QuestionSample>()
   const questions = Object.fromEntries(
     spec.questions.map((q): [string, QuestionAccuracy] => {
       const audit =
         audits.get(q.name) ??
-        auditQuestion({ question: q, unsureBelow: spec.unsureBelow, strata: NO_ROWS, known: new Map() })
+        questionSample({ question: q, unsureBelow: spec.unsureBelow, strata: NO_ROWS, known: new Map() })
       const cells = source ? source.store.answerCells(source.model, q.fingerprint, resolutionOf(spec, q)) : []
       return [
         q.name,

@@ -12,7 +12,7 @@ import { withDependencies } from '../core/judge/select.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
 import type { KeptRow } from '../ports/kept-store.ts'
 import type { App } from './app.ts'
-import { judgeData, type DataInput } from './compare-data.ts'
+import { judgeData, type DataInput } from './compare-file.ts'
 import { NO_MEMO, truthDigest, type CompareMemo, type Gathered } from './compare-memo.ts'
 import { pairOf, replayRows, storedRows, type Replayed, type ReplayInput } from './replay.ts'
 
@@ -62,7 +62,7 @@ export async function compareKept(app: App, input: CompareInput): Promise<Compar
   })
 }
 
-/** `judge compare --data FILE`: both specs judged on the rows of a data file (app/compare-data.ts), then compared. */
+/** `judge compare --data FILE`: both specs judged on the rows of a data file (app/compare-file.ts), then compared. */
 export async function compareFile(app: App, input: DataInput & { readonly margin: number }): Promise<CompareReport> {
   const done = await judgeData(app, input)
   // A candidate of the live judgment's name shares its tally: each name is counted once.

@@ -3,7 +3,7 @@ import { strataState, type StrataState } from '../core/allocation/neyman.ts'
 import type { RankedRows } from '../core/review/queue.ts'
 import { verdictKey } from '../core/review/verdicts.ts'
 import type { Question } from '../core/types.ts'
-import { auditOf } from './audit-data.ts'
+import { sampleDesignOf } from './sample-design.ts'
 import { rankedRows, type ReviewSource } from './review-source.ts'
 
 /**
@@ -32,7 +32,7 @@ export function spotChecks(
   const { audit, limit, reviewed } = at
   if (source.spec.allocation === 'fixed')
     return { rows: rankedRows(source, question, 'confident', audit), depth: audit, left: null }
-  const strata = at.strata ?? strataState(auditOf(source, question))
+  const strata = at.strata ?? strataState(sampleDesignOf(source, question))
   const read = rankedRows(source, question, 'confident', reviewed + limit)
   const plan = spotCheckPlan({
     audit,

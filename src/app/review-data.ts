@@ -7,7 +7,7 @@ import { STRATA } from '../core/review/strata.ts'
 import { questionAgreement, type QuestionAgreement } from '../core/agreement/agreement.ts'
 import type { Reviews } from '../core/review/double-review.ts'
 import type { Question } from '../core/types.ts'
-import { auditOf } from './audit-data.ts'
+import { sampleDesignOf } from './sample-design.ts'
 import { strataState } from '../core/allocation/neyman.ts'
 import { targetFigures, type TargetFigures } from '../core/allocation/reviews-needed.ts'
 import { queueLeft } from './queue-left.ts'
@@ -54,7 +54,9 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
     const reviewed = reviewedCount(source, question)
     // Allocation and the target read the question's audit; the seed's order without a target reads none.
     const strata =
-      spec.allocation === 'neyman' || spec.accuracyTarget !== null ? strataState(auditOf(source, question)) : null
+      spec.allocation === 'neyman' || spec.accuracyTarget !== null
+        ? strataState(sampleDesignOf(source, question))
+        : null
     targets[question.name] =
       strata === null ? { accuracy_target: null, reviews_needed: null } : targetFigures(strata, spec.accuracyTarget)
     const spot = spotChecks(source, question, { audit, limit, reviewed, strata })
@@ -126,11 +128,11 @@ export interface ScoredQuestion extends QuestionScore {
 }
 
 /** The accuracy of every question of a judgment, from the store's current answers, asking nothing. */
-export function accuracyData(source: ReviewSource): Record<string, ScoredQuestion> {
+export function scoredQuestions(source: ReviewSource): Record<string, ScoredQuestion> {
   const scores = scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
   return Object.fromEntries(
     source.spec.questions.map((q) => {
-      const audit = auditOf(source, q)
+      const audit = sampleDesignOf(source, q)
       const agreement = questionAgreement({
         judgment: source.spec.name,
         audit,

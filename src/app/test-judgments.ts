@@ -13,7 +13,7 @@ import { SpecError } from '../errors.ts'
 import type { App } from './app.ts'
 import { checkPlans } from './plan.ts'
 import { judgePass } from './open-runs.ts'
-import { accuracyData } from './review-data.ts'
+import { scoredQuestions } from './review-data.ts'
 
 /** What `test` judges and scores. */
 export interface TestInput {
@@ -60,7 +60,7 @@ export async function testJudgments(app: App, input: TestInput): Promise<TestRes
   const runs: RunRecord[] = []
   for (const trial of trials) runs.push(...(await judgeTrial(app, input, trial, ledger)))
   const scores = new Map(
-    trials.map((t) => [t.spec.name, accuracyData({ ...t, store: deps.store, model: modelFor(t.spec, deps) })]),
+    trials.map((t) => [t.spec.name, scoredQuestions({ ...t, store: deps.store, model: modelFor(t.spec, deps) })]),
   )
   return { specs, runs, scores }
 }

@@ -1,7 +1,6 @@
 import type { QuestionAgreement } from '../core/agreement/agreement.ts'
 import { modelFigureText, raterFigureText } from '../core/agreement/figure-text.ts'
-import { percent } from '../format.ts'
-import { plural } from './text.ts'
+import { percent, plural } from '../format.ts'
 
 const kappaText = (kappa: number, interval: readonly [number, number] | null) =>
   `κ ${kappa.toFixed(2)}${interval ? ` (95% ${interval[0].toFixed(2)} to ${interval[1].toFixed(2)})` : ''}`

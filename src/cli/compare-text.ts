@@ -1,9 +1,7 @@
 import type { CompareReport } from '../app/compare.ts'
 import type { QuestionComparison } from '../core/compare/compare.ts'
-import { percent } from '../format.ts'
-import { plural, usd } from './text.ts'
-
-const points = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} points`
+import { percent, plural, points, pValue } from '../format.ts'
+import { usd } from './text.ts'
 
 /** The comparison for a person: both specs, what was spent, then each question's figures and verdict. */
 export function compareText(report: CompareReport): string {
@@ -35,7 +33,7 @@ export function questionLines(name: string, q: QuestionComparison): string[] {
     `${name}: ${plural(q.rows, 'row')} compared, ${percent(q.discordant)} labelled differently (${q.discordant_rows})${flips ? `: ${flips}` : ''}`,
   ]
   if (q.difference !== null && q.interval !== null) {
-    const p = q.p_value === null ? '' : q.p_value < 0.001 ? ', p < 0.001' : `, p = ${q.p_value.toFixed(3)}`
+    const p = q.p_value === null ? '' : `, ${pValue(q.p_value)}`
     lines.push(
       `  accuracy difference (candidate - live) ${points(q.difference)}, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${p} (${q.method}, ${q.method === 'discordant rows' ? `${q.reviewed} reviewed` : `${q.paired?.rows ?? 0} rows with a known label`})`,
     )

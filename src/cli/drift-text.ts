@@ -1,7 +1,7 @@
 import type { LikeDrift } from '../app/runs.ts'
 import type { LikeDriftEntry } from '../core/reports/like-runs.ts'
 import { DRIFT_ALERT } from '../core/reports/drift.ts'
-import { percent } from '../format.ts'
+import { percent, pValue } from '../format.ts'
 import { mix, table } from './text.ts'
 
 /** A like-runs series by its command and source: "`run` of messages.csv". */
@@ -19,7 +19,7 @@ export function comparedWith(entry: LikeDriftEntry): string {
 
 /** One question's line of a run summary: its mix, its change since the baseline, and the change's parts. */
 export function questionLine(question: string, entry: LikeDriftEntry): string {
-  const p = entry.p_value === null ? '' : entry.p_value < 0.001 ? 'p < 0.001' : `p = ${entry.p_value.toFixed(3)}`
+  const p = pValue(entry.p_value)
   const flag = entry.significant
     ? ` (drift alert, above ${DRIFT_ALERT.toFixed(2)}, ${p})`
     : entry.alert
@@ -81,5 +81,5 @@ function entryCells(e: LikeDriftEntry): string[] {
 
 /** ", p = 0.002" (", p < 0.001" when smaller); nothing without a p value. */
 function pText(p: number | null): string {
-  return p === null ? '' : p < 0.001 ? ', p < 0.001' : `, p = ${p.toFixed(3)}`
+  return p === null ? '' : `, ${pValue(p)}`
 }

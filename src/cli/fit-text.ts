@@ -1,6 +1,6 @@
 import type { LastRunFit } from '../app/fit.ts'
 import { unfitQuestions, type RunFit } from '../core/fit/fit.ts'
-import { plural } from './text.ts'
+import { plural } from '../format.ts'
 
 /**
  * The lines a run's fit adds to a summary: for each question that does not fit its rows (median

@@ -1,7 +1,8 @@
 import type { ExpiredReport } from '../app/forget-expired.ts'
 import type { ForgetReport } from '../app/forget.ts'
 import type { ForgottenRow, JobResult } from '../app/forget-job.ts'
-import { plural, table } from './text.ts'
+import { table } from './text.ts'
+import { plural } from '../format.ts'
 
 /** What `judge forget` prints: the rows found, what went (or would), what stays, and what judge cannot edit. */
 export function forgetText(report: ForgetReport): string {

@@ -1,8 +1,8 @@
 import { DRIFT_ALERT } from '../core/reports/drift.ts'
 import type { QuestionReplay, ReplayReport } from '../core/reports/replay.ts'
 import type { State } from '../core/types.ts'
-import { percent } from '../format.ts'
-import { mix, plural, table, usd } from './text.ts'
+import { percent, plural } from '../format.ts'
+import { mix, table, usd } from './text.ts'
 
 // A state longer than this is cut in the human report; --json carries it whole.
 const STATE_WIDTH = 100

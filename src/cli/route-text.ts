@@ -1,4 +1,4 @@
-import { percent } from '../format.ts'
+import { count, percent } from '../format.ts'
 import type { RouteCounts } from '../core/types.ts'
 
 /**
@@ -9,8 +9,7 @@ import type { RouteCounts } from '../core/types.ts'
 export function routeLines(routes: RouteCounts | undefined, rows: number): string[] {
   return Object.entries(routes ?? {}).map(([question, counts]) => {
     const parts = Object.entries(counts).map(
-      ([route, n]) =>
-        `${route === '' ? 'no route' : route} ${n.toLocaleString('en-US')}${rows > 0 ? ` (${percent(n / rows)})` : ''}`,
+      ([route, n]) => `${route === '' ? 'no route' : route} ${count(n)}${rows > 0 ? ` (${percent(n / rows)})` : ''}`,
     )
     return `  routes of ${question}: ${parts.join(', ')}`
   })

@@ -10,7 +10,8 @@ import { publicRun } from '../app/runs.ts'
 import { UsageError } from '../errors.ts'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
-import { plural, table, usd } from './text.ts'
+import { table, usd } from './text.ts'
+import { plural } from '../format.ts'
 
 /** What a command works with: the configuration, the project named and the runtime (the app). */
 export interface Session {

@@ -1,8 +1,8 @@
 import type { NoiseFinding } from '../app/noise-check.ts'
 import type { JudgmentStability } from '../app/stability.ts'
 import type { Estimate, QuestionStability } from '../core/stability/figures.ts'
-import { percent } from '../format.ts'
-import { plural, usd } from './text.ts'
+import { percent, plural } from '../format.ts'
+import { usd } from './text.ts'
 
 const share = (e: Estimate | null) =>
   e === null ? 'not estimable' : `${percent(e.point)} (95% ${percent(e.interval[0])} to ${percent(e.interval[1])})`

@@ -3,9 +3,9 @@ import type { Confusion } from '../core/review/accuracy.ts'
 import type { AccuracyEstimate } from '../core/review/estimate.ts'
 import type { TargetFigures } from '../core/allocation/reviews-needed.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
-import { percent } from '../format.ts'
+import { percent, plural } from '../format.ts'
 import { agreementLines } from './agreement-text.ts'
-import { plural, table, usd } from './text.ts'
+import { table, usd } from './text.ts'
 
 /**
  * The fields of a question's score that `judge test --json` prints, in order: those of docs/review.md (The accuracy

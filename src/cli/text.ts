@@ -35,11 +35,6 @@ export function costText(cost: number, model: string): string {
     : `cost ${usd(cost)}`
 }
 
-/** Pluralises a count: plural(3, 'row') -> "3 rows". */
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`
-}
-
 /** How long ago a UTC timestamp without zone offset was: "40 s", "12 min", "5 h", "3 d". */
 export function age(at: string, now: Date): string {
   const seconds = Math.max(0, (now.getTime() - new Date(`${at}Z`).getTime()) / 1000)

@@ -12,32 +12,26 @@ const healthzEndpoint = onFirstCall(() => import('./ops/probes.ts').then((m) => 
 const readyzEndpoint = onFirstCall(() => import('./ops/probes.ts').then((m) => m.readyzEndpoint))
 const metricsEndpoint = onFirstCall(() => import('./ops/metrics-endpoint.ts').then((m) => m.metricsEndpoint))
 const serverSpend = onFirstCall(() => import('../app/spend.ts').then((m) => m.serverSpend))
-const runsListData = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.runsListData))
-const driftData = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.driftData))
-const accuracyData = onFirstCall(() => import('./views/accuracy.ts').then((m) => m.accuracyData))
-const compareData = onFirstCall(() => import('./views/compare.ts').then((m) => m.compareData))
+const runsEndpoint = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.runsEndpoint))
+const driftEndpoint = onFirstCall(() => import('./endpoints/runs.ts').then((m) => m.driftEndpoint))
+const accuracyPageData = onFirstCall(() => import('./page-data/accuracy.ts').then((m) => m.accuracyPageData))
+const compareData = onFirstCall(() => import('./page-data/compare.ts').then((m) => m.compareData))
 const forgetEndpoint = onFirstCall(() => import('./endpoints/forget.ts').then((m) => m.forgetEndpoint))
 const verdictEndpoint = onFirstCall(() => import('./endpoints/review.ts').then((m) => m.verdictEndpoint))
 const undoEndpoint = onFirstCall(() => import('./endpoints/review.ts').then((m) => m.undoEndpoint))
-const homeData = onFirstCall(() => import('./views/home.ts').then((m) => m.homeData))
+const homeData = onFirstCall(() => import('./page-data/home.ts').then((m) => m.homeData))
 const homePage = onFirstCall(() => import('./pages/home.ts').then((m) => m.homePage))
-const runsData = onFirstCall(() => import('./views/runs.ts').then((m) => m.runsData))
+const runsData = onFirstCall(() => import('./page-data/runs.ts').then((m) => m.runsData))
 const runsPage = onFirstCall(() => import('./pages/runs.ts').then((m) => m.runsPage))
-const runPageData = onFirstCall(() => import('./views/run.ts').then((m) => m.runPageData))
+const runPageData = onFirstCall(() => import('./page-data/run.ts').then((m) => m.runPageData))
 const runPage = onFirstCall(() => import('./pages/run.ts').then((m) => m.runPage))
 const accuracyPage = onFirstCall(() => import('./pages/accuracy.ts').then((m) => m.accuracyPage))
 const comparePage = onFirstCall(() => import('./pages/compare.ts').then((m) => m.comparePage))
-const reviewModeData = onFirstCall(() => import('./views/compare-review.ts').then((m) => m.reviewModeData))
+const reviewModeData = onFirstCall(() => import('./page-data/compare-review.ts').then((m) => m.reviewModeData))
 const reviewModePage = onFirstCall(() => import('./pages/compare-review.ts').then((m) => m.reviewModePage))
 const reviewerCookieHeaders = onFirstCall(() =>
-  import('./views/reviewer-cookie.ts').then((m) => m.reviewerCookieHeaders),
+  import('./page-data/reviewer-cookie.ts').then((m) => m.reviewerCookieHeaders),
 )
-
-/** GET /v1/runs: the runs of `path` (optionally one `node`), newest first, at most 50. */
-export const runsEndpoint: Endpoint = async (ctx, request) => jsonReply(await runsListData(ctx, request.query))
-
-/** GET /v1/drift: drift per question of one judgment. */
-export const driftEndpoint: Endpoint = async (ctx, request) => jsonReply(await driftData(ctx, request.query))
 
 /** GET /v1/spend: the server's engine spend per day in the store of `path`, and the daily cap. */
 export const spendEndpoint: Endpoint = async (ctx, request) =>
@@ -46,7 +40,8 @@ export const spendEndpoint: Endpoint = async (ctx, request) =>
   )
 
 /** GET /v1/accuracy: one judgment's accuracy report, the `report` of the accuracy page's data. */
-export const accuracyEndpoint: Endpoint = async (ctx, request) => jsonReply((await accuracyData(ctx, request)).report)
+export const accuracyEndpoint: Endpoint = async (ctx, request) =>
+  jsonReply((await accuracyPageData(ctx, request)).report)
 
 /** GET /v1/compare: a candidate spec against the live one on the kept rows, the `report` of the compare page's data. */
 export const compareEndpoint: Endpoint = async (ctx, request) => jsonReply((await compareData(ctx, request)).report)
@@ -71,7 +66,7 @@ export const ROUTES: readonly Route<Endpoint>[] = [
   ...twin({ path: '/', data: homeData, page: homePage, aliases: ['/v1/projects'] }),
   ...twin({ path: '/runs', data: runsData, page: runsPage, aliases: ['/v1/runs-page'] }),
   ...twin({ path: '/runs/{run_id}', data: runPageData, page: runPage, aliases: ['/v1/runs/{run_id}'] }),
-  ...twin({ path: '/accuracy', data: accuracyData, page: accuracyPage }),
+  ...twin({ path: '/accuracy', data: accuracyPageData, page: accuracyPage }),
   ...twin({ path: '/compare', data: compareData, page: comparePage }),
   ...twin({
     path: '/review',

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { spotChecks } from '../../src/app/review-allocation.ts'
 import { strataState } from '../../src/core/allocation/neyman.ts'
-import { auditOf } from '../../src/app/audit-data.ts'
+import { sampleDesignOf } from '../../src/app/sample-design.ts'
 import { queueData, type ReviewSource } from '../../src/app/review-data.ts'
 import { verdictKey, type VerdictRecord } from '../../src/core/review/verdicts.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
@@ -93,7 +93,7 @@ t.test('the strata as allocation reads them: sizes and what each sample found', 
     ...unsure.slice(0, 4).map((hash, i) => ({ hash, right: i < 3 })),
     ...confident.slice(0, 2).map((hash) => ({ hash, right: true })),
   ])
-  t.same(strataState(auditOf(source(v), isSpam)), {
+  t.same(strataState(sampleDesignOf(source(v), isSpam)), {
     unsure: { size: 40, sampled: 4, counted: 4, correct: 3 },
     confident: { size: 160, sampled: 2, counted: 2, correct: 2 },
   })

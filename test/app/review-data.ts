@@ -1,5 +1,5 @@
 import t from 'tap'
-import { accuracyData, currentLabels, queueData, type ReviewSource } from '../../src/app/review-data.ts'
+import { scoredQuestions, currentLabels, queueData, type ReviewSource } from '../../src/app/review-data.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
 import type { Spec } from '../../src/core/types.ts'
@@ -222,7 +222,7 @@ t.test("accuracy is scored on the store's current answers of the key rows and th
       [hashOf('m3'), 'no'],
     ],
   )
-  const scores = accuracyData(source({ key, verdicts }))
+  const scores = scoredQuestions(source({ key, verdicts }))
   t.match(scores.is_spam, { counted: 3, correct: 2, reviewed: 1, pending: 1 })
   t.match(scores.topic, { counted: 0, accuracy: null })
 })

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { mix, plural, table, usd } from '../../src/cli/text.ts'
+import { mix, table, usd } from '../../src/cli/text.ts'
 
 t.test('tables align columns under their header', async (t) => {
   t.equal(
@@ -17,6 +17,4 @@ t.test('tables align columns under their header', async (t) => {
 t.test('numbers read as a person expects', async (t) => {
   t.equal(mix({ no: 0.25, yes: 0.75 }), 'yes 75.0%  no 25.0%')
   t.equal(usd(0.0126), '$0.0126')
-  t.equal(plural(1, 'row'), '1 row')
-  t.equal(plural(2, 'row'), '2 rows')
 })

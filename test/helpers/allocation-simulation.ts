@@ -2,7 +2,7 @@ import { strataState } from '../../src/core/allocation/neyman.ts'
 import type { AllocationRule } from '../../src/core/spec/allocation-rule.ts'
 import { spotCheckPlan } from '../../src/core/allocation/spot-checks.ts'
 import { scoreQuestion } from '../../src/core/review/accuracy.ts'
-import { auditQuestion, knownRows, type QuestionAudit } from '../../src/core/review/audit.ts'
+import { questionSample, knownRows, type QuestionSample } from '../../src/core/review/sample-design.ts'
 import { estimateAccuracy, type AccuracyEstimate } from '../../src/core/review/estimate.ts'
 import { buildQueue, PAGE_SIZE, type Card, type Queue } from '../../src/core/review/queue.ts'
 import { STRATA, type Stratum } from '../../src/core/review/strata.ts'
@@ -50,10 +50,10 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
     number
   >
   const verdicts = new Map<string, VerdictRecord>()
-  const auditNow = (): QuestionAudit => {
+  const auditNow = (): QuestionSample => {
     const answers = new Map([...verdicts.values()].map((v) => [v.state_hash, rows[rowIndex(v.state_hash)].answer]))
     const known = knownRows({ judgment: pop.spec.name, question, key: new Map(), randomKey: false, verdicts, answers })
-    return auditQuestion({
+    return questionSample({
       question,
       unsureBelow: pop.spec.unsureBelow,
       strata: {

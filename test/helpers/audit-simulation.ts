@@ -2,7 +2,7 @@ import { readDistribution } from '../../src/core/judge/answer.ts'
 import { seededRandom } from '../../src/core/stats/seeded-random.ts'
 import { scoreQuestion } from '../../src/core/review/accuracy.ts'
 import { wilsonInterval } from '../../src/core/stats/wilson.ts'
-import { auditQuestion, knownHashes, knownRows, rowsToRead } from '../../src/core/review/audit.ts'
+import { questionSample, knownHashes, knownRows, rowsToRead } from '../../src/core/review/sample-design.ts'
 import { estimateAccuracy, type AccuracyEstimate } from '../../src/core/review/estimate.ts'
 import {
   buildQueue,
@@ -234,7 +234,7 @@ function estimate(
     const read = rowsToRead(known, spec.unsureBelow, MIN_COUNTED)
     if (STRATA.some((s) => read[s] > setup.window && qa.strata[s].rows.length < qa.strata[s].size))
       throw new Error('the simulation read too few rows of a stratum')
-    const audit = auditQuestion({ question, unsureBelow: spec.unsureBelow, strata: qa.strata, known })
+    const audit = questionSample({ question, unsureBelow: spec.unsureBelow, strata: qa.strata, known })
     const scored = [
       ...new Set([
         ...setup.key.keys(),

@@ -1,4 +1,4 @@
-import type { QuestionAudit } from '../../src/core/review/audit.ts'
+import type { QuestionSample } from '../../src/core/review/sample-design.ts'
 import { seededRandom } from '../../src/core/stats/seeded-random.ts'
 import { STRATA, stratumOf, type Stratum } from '../../src/core/review/strata.ts'
 import type { SampledRow, StratumSample } from '../../src/core/review/stratum-sample.ts'
@@ -64,7 +64,7 @@ export function auditOfPopulation(
   unsureBelow: number,
   size: number,
   seed: number,
-): QuestionAudit {
+): QuestionSample {
   const random = seededRandom(seed)
   const question = spec().questions[0]
   const strata = Object.fromEntries(

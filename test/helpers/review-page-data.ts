@@ -1,6 +1,6 @@
 import { verdictChoices, labelUnderCheck, type Kind } from '../../src/core/review/verdicts.ts'
 import type { Question } from '../../src/core/types.ts'
-import type { ReviewCard, ReviewData } from '../../src/http/views/review-data.ts'
+import type { ReviewCard, ReviewData } from '../../src/http/page-data/review-data.ts'
 import { spec } from './specs.ts'
 
 const judgment = spec()

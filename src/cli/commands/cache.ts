@@ -2,8 +2,9 @@ import { cacheGroups, pruneCache, type CacheGroup } from '../../app/cache.ts'
 import { UsageError } from '../../errors.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath } from '../args.ts'
 import { defineCommand } from '../command.ts'
-import { age, plural, table } from '../text.ts'
+import { age, table } from '../text.ts'
 import { withSession } from '../shared.ts'
+import { plural } from '../../format.ts'
 
 /** The options `judge cache` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {

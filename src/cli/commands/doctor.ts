@@ -9,7 +9,7 @@ import { JudgeError, UsageError } from '../../errors.ts'
 import { createRuntime } from '../../runtime.ts'
 import { helpText } from '../args.ts'
 import { defineCommand } from '../command.ts'
-import { plural } from '../text.ts'
+import { plural } from '../../format.ts'
 
 /** The options `judge doctor` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {

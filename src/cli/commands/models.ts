@@ -7,7 +7,8 @@ import { COMMON_DOCS, COMMON_OPTIONS, helpText } from '../args.ts'
 import { defineCommand } from '../command.ts'
 import type { CliIo } from '../io.ts'
 import { openSession } from '../shared.ts'
-import { plural, table } from '../text.ts'
+import { table } from '../text.ts'
+import { plural } from '../../format.ts'
 
 /** The options `judge models` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = { ...COMMON_OPTIONS } as const

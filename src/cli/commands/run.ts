@@ -9,7 +9,7 @@ import { selectJudgments } from '../../core/judge/select.ts'
 import type { GovernorStatus } from '../../core/pacing/governor.ts'
 import type { RunRecord } from '../../core/types.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, positiveInt } from '../args.ts'
-import { costText, plural } from '../text.ts'
+import { costText } from '../text.ts'
 import { comparedWith, questionLine } from '../drift-text.ts'
 import { fitLines } from '../fit-text.ts'
 import { noiseLines } from '../stability-text.ts'
@@ -17,6 +17,7 @@ import { routeLines } from '../route-text.ts'
 import { defineCommand } from '../command.ts'
 import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
+import { count, plural } from '../../format.ts'
 
 /** The options `judge run` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {
@@ -96,7 +97,7 @@ export function limitNote(status: GovernorStatus | undefined): string {
   if (status === undefined || (status.refused === 0 && status.overloaded === 0)) return ''
   const counts = `${plural(status.refused, 'request')} refused for the rate (429), ${status.overloaded} overloaded (529)`
   if (status.refusedRpm === null) return `judge run: ${counts}\n`
-  const perMinute = (rpm: number) => Math.round(rpm).toLocaleString('en-US')
+  const perMinute = (rpm: number) => count(Math.round(rpm))
   return (
     `judge run: ${counts}; the engine's limit was found below ENGINE_RPM: it refused ${perMinute(status.refusedRpm)} requests a minute, ` +
     `and the pace kept to ${perMinute(status.rpm)} a minute at the end\n`

@@ -4,10 +4,11 @@ import { DEFAULT_KEEP } from '../../core/reports/run-prune.ts'
 import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
 import { UsageError } from '../../errors.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, positiveInt } from '../args.ts'
-import { plural, table, usd } from '../text.ts'
+import { table, usd } from '../text.ts'
 import { pathFrom } from '../invocation.ts'
 import { defineCommand } from '../command.ts'
 import { withSession } from '../shared.ts'
+import { plural } from '../../format.ts'
 
 /** The options `judge runs` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {

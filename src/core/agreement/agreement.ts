@@ -1,4 +1,4 @@
-import type { QuestionAudit } from '../review/audit.ts'
+import type { QuestionSample } from '../review/sample-design.ts'
 import { countingVerdicts, type Reviews } from '../review/double-review.ts'
 import type { AnswerKey } from '../review/verdicts.ts'
 import { disagreementsOf, type Disagreement } from './disagreements.ts'
@@ -32,7 +32,7 @@ export interface QuestionAgreement extends ModelAgreement {
 /** What a question's agreement is read from: its audit, every standing verdict per row and the key. */
 export interface AgreementInput {
   readonly judgment: string
-  readonly audit: QuestionAudit
+  readonly audit: QuestionSample
   /** Every standing verdict of each row (Files.reviews). */
   readonly reviews: Reviews
   readonly key: AnswerKey

@@ -1,4 +1,4 @@
-import type { QuestionAudit } from '../review/audit.ts'
+import type { QuestionSample } from '../review/sample-design.ts'
 import { STRATA, type Stratum } from '../review/strata.ts'
 import type { LabelPair, PairStratum } from '../stats/kappa.ts'
 import { finiteCorrection, stratumShares, unread } from '../stats/stratified.ts'
@@ -25,7 +25,7 @@ export type Design = { readonly strata: readonly DesignStratum[] } | { readonly 
  * its true labels (`both_ok`), else its first true label, as the pooled confusion table counts it.
  * None while a stratum with answers has no labelled row in its sample, unless it was reviewed whole.
  */
-export function designOf(audit: QuestionAudit): Design {
+export function designOf(audit: QuestionSample): Design {
   const samples = STRATA.map((s) => audit.strata[s]).filter((s) => s.size > 0)
   const counts = samples.map((s) => ({ size: s.size, sampled: s.sampled, counted: s.rows.length }))
   const missing = samples.filter((_, i) => unread(counts[i])).map((s) => s.stratum)

@@ -1,4 +1,4 @@
-import type { QuestionAudit } from '../review/audit.ts'
+import type { QuestionSample } from '../review/sample-design.ts'
 import { designOf, type DesignStratum } from './design.ts'
 import { domainProportion } from '../stats/domain-proportion.ts'
 import { cohenKappa } from '../stats/kappa.ts'
@@ -26,7 +26,7 @@ export interface ModelAgreement extends ModelFigures {
  * design-weighted confusion matrix, per-label precision, recall and F1, raw agreement and Cohen's
  * κ, each with a 95% interval, every row weighed by the answers of its stratum it stands for.
  */
-export function modelAgreement(audit: QuestionAudit): ModelAgreement {
+export function modelAgreement(audit: QuestionSample): ModelAgreement {
   const labels = audit.question.labels
   const design = designOf(audit)
   if ('reason' in design) {

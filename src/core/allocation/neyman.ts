@@ -1,4 +1,4 @@
-import type { QuestionAudit } from '../review/audit.ts'
+import type { QuestionSample } from '../review/sample-design.ts'
 import { STRATA, type Stratum } from '../review/strata.ts'
 import { neymanAllocation } from '../stats/neyman.ts'
 
@@ -18,7 +18,7 @@ export interface StratumState {
 export type StrataState = Readonly<Record<Stratum, StratumState>>
 
 /** What allocation reads of a question's audit: each stratum's size and what its sample found. */
-export function strataState(audit: QuestionAudit): StrataState {
+export function strataState(audit: QuestionSample): StrataState {
   const of = (s: Stratum) => {
     const sample = audit.strata[s]
     return {

@@ -1,4 +1,5 @@
 import type { QuestionComparison } from './compare.ts'
+import { plural, points } from '../../format.ts'
 
 /** What `judge compare --require` asks of every compared question. */
 export type Requirement = 'not-worse' | 'better'
@@ -11,8 +12,6 @@ export type Scope = 'traffic' | 'rows'
 
 /** The scopes `--scope` takes. */
 export const SCOPES: readonly Scope[] = ['traffic', 'rows']
-
-const points = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} points`
 
 /**
  * Why the comparison does not meet the requirement, one line per question that fails; empty
@@ -34,7 +33,7 @@ export function gateFailures(
   return Object.entries(questions).flatMap(([name, q]) => {
     if (q.interval === null || q.difference === null) {
       return [
-        `${name}: no difference estimated yet: review ${q.reviews_needed} discordant row${q.reviews_needed === 1 ? '' : 's'} in the comparison's order${q.next ? ` (next ${q.next})` : ''}`,
+        `${name}: no difference estimated yet: review ${plural(q.reviews_needed, 'discordant row')} in the comparison's order${q.next ? ` (next ${q.next})` : ''}`,
       ]
     }
     if (scope === 'rows' && q.rows_difference !== null) {

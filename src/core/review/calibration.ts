@@ -3,7 +3,7 @@ import { pNanosOf } from '../tally/cells.ts'
 import { NANOS } from '../tally/grid.ts'
 import { kishSize } from '../stats/effective-size.ts'
 import { wilsonInterval } from '../stats/wilson.ts'
-import type { WeightedRow } from './audit.ts'
+import type { WeightedRow } from './sample-design.ts'
 
 /** One confidence bin of a reliability table. */
 export interface ReliabilityBin {

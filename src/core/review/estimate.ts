@@ -1,5 +1,5 @@
 import type { QuestionScore } from './accuracy.ts'
-import type { QuestionAudit } from './audit.ts'
+import type { QuestionSample } from './sample-design.ts'
 import { stratifiedProportion, type Cell } from '../stats/stratified-proportion.ts'
 import { STRATA, type Stratum } from './strata.ts'
 import type { StratumSample } from './stratum-sample.ts'
@@ -65,7 +65,7 @@ export function cellOf(sample: StratumSample): Cell {
  * `naive` is the question's pooled score.
  */
 export function estimateAccuracy(
-  audit: QuestionAudit,
+  audit: QuestionSample,
   naive: Pick<QuestionScore, 'accuracy' | 'interval' | 'counted'>,
 ): AccuracyEstimate {
   const samples = STRATA.map((s) => audit.strata[s])

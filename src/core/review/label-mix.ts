@@ -3,7 +3,7 @@ import { adjustedShare } from '../stats/adjustment.ts'
 import { effectiveSizeInterval } from '../stats/effective-size.ts'
 import { ppiMean } from '../stats/ppi.ts'
 import { finiteCorrection, stratumShares } from '../stats/stratified.ts'
-import type { QuestionAudit } from './audit.ts'
+import type { QuestionSample } from './sample-design.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
 import type { SampledRow } from './stratum-sample.ts'
 
@@ -51,7 +51,7 @@ interface MixStratum {
 export function labelMix(
   labels: readonly string[],
   cells: readonly AnswerCell[],
-  audit: QuestionAudit,
+  audit: QuestionSample,
   unsureBelow: number,
 ): LabelMix {
   const total = cells.reduce((n, c) => n + c.count, 0)
@@ -73,7 +73,7 @@ export function labelMix(
 function mixStrata(
   labels: readonly string[],
   cells: readonly AnswerCell[],
-  audit: QuestionAudit,
+  audit: QuestionSample,
   unsureBelow: number,
 ): MixStratum[] {
   const weights = stratumShares(

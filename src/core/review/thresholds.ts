@@ -3,7 +3,7 @@ import { ruleHolds } from '../judge/route.ts'
 import { gridFloor } from '../tally/grid.ts'
 import type { ActRule, Comparison } from '../types.ts'
 import { wilsonInterval } from '../stats/wilson.ts'
-import type { QuestionAudit } from './audit.ts'
+import type { QuestionSample } from './sample-design.ts'
 import { stratifiedProportion, type Cell } from '../stats/stratified-proportion.ts'
 import { STRATA, stratumOf } from './strata.ts'
 
@@ -46,7 +46,7 @@ export interface ThresholdInput {
   readonly question: string
   readonly rules: readonly ActRule[]
   readonly cells: readonly AnswerCell[]
-  readonly audit: QuestionAudit
+  readonly audit: QuestionSample
   readonly unsureBelow: number
   readonly target: number
 }

@@ -5,7 +5,7 @@ import { loadRequested, type HttpRequest, type ServerContext } from '../context.
 import { href } from '../html.ts'
 import { param } from '../params.ts'
 import { redirectReply, type Reply } from '../reply.ts'
-import { reviewerOf, signer } from '../views/review-params.ts'
+import { reviewerOf, signer } from '../page-data/review-params.ts'
 
 /**
  * POST /review with a `compare` field: one comparison verdict (kind `compare`, verdict `labeled`,

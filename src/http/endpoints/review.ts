@@ -6,11 +6,11 @@ import type { Endpoint, HttpRequest } from '../context.ts'
 import { href } from '../html.ts'
 import { redirectReply } from '../reply.ts'
 import { param } from '../params.ts'
-import { backParams, reviewTarget, signer } from '../views/review-params.ts'
+import { backParams, reviewTarget, signer } from '../page-data/review-params.ts'
 import { comparisonVerdict } from './compare-review.ts'
 
 // Callers that parse review parameters find them here too.
-export { auditOf, DEFAULT_REVIEWER, reviewerOf } from '../views/review-params.ts'
+export { spotChecksOf, DEFAULT_REVIEWER, reviewerOf } from '../page-data/review-params.ts'
 
 /**
  * POST /review: checks one verdict against the current queue and appends it to the reviews file,

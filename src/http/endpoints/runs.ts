@@ -1,23 +1,31 @@
 import { driftOf, likeDriftOf, listRuns, type Drift, type LikeDrift, type PublicRun } from '../../app/runs.ts'
 import type { LikeFilter } from '../../core/reports/like-runs.ts'
 import { UsageError } from '../../errors.ts'
-import { loadRequested, type ServerContext } from '../context.ts'
+import { loadRequested, type Endpoint } from '../context.ts'
 import { param } from '../params.ts'
+import { jsonReply } from '../reply.ts'
 
-/** GET /v1/runs's data: the runs of `path` (optionally one `node`), newest first, at most 50. */
-export function runsListData(ctx: ServerContext, query: URLSearchParams): PublicRun[] {
-  return listRuns(ctx.runtime, loadRequested(ctx, param(query, 'path')), param(query, 'node'))
+/** GET /v1/runs: the runs of `path` (optionally one judgment, named by `node`), newest first, at most 50. */
+export const runsEndpoint: Endpoint = (ctx, request) => {
+  const query = request.query
+  const runs: PublicRun[] = listRuns(ctx.runtime, loadRequested(ctx, param(query, 'path')), param(query, 'node'))
+  return jsonReply(runs)
 }
 
 /**
- * GET /v1/drift's data: the one judgment named by `node`, or the only one the path selects. Every
- * run against the previous one; with `command`, `source` or `completed`, the like runs the filter keeps.
+ * GET /v1/drift: drift per question of the one judgment named by `node`, or the only one the path
+ * selects. Every run against the previous one; with `command`, `source` or `completed`, the like
+ * runs the filter keeps.
  */
-export function driftData(ctx: ServerContext, query: URLSearchParams): Drift | LikeDrift {
+export const driftEndpoint: Endpoint = (ctx, request) => {
+  const query = request.query
   const project = loadRequested(ctx, param(query, 'path'))
   const filter = likeFilterOf(query)
-  if (filter === null) return driftOf(ctx.runtime, project, param(query, 'node'))
-  return likeDriftOf(ctx.runtime, project, param(query, 'node'), filter)
+  const drift: Drift | LikeDrift =
+    filter === null
+      ? driftOf(ctx.runtime, project, param(query, 'node'))
+      : likeDriftOf(ctx.runtime, project, param(query, 'node'), filter)
+  return jsonReply(drift)
 }
 
 /** The like-runs filter of a query; null when it names none (the interface's drift). */

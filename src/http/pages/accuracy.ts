@@ -1,7 +1,7 @@
 import type { QuestionAccuracy } from '../../app/accuracy.ts'
 import type { AccuracyEstimate } from '../../core/review/estimate.ts'
-import { percent } from '../../format.ts'
-import type { AccuracyData } from '../views/accuracy.ts'
+import { percent, plural } from '../../format.ts'
+import type { AccuracyPageData } from '../page-data/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
 import { agreementSection } from './agreement-section.ts'
@@ -16,7 +16,7 @@ const between = (i: readonly [number, number] | null) => (i === null ? '–' : `
  * figure, the strata), its calibration, suggested thresholds and corrected label mix, then the act
  * block to paste. The same data object as GET /v1/accuracy.
  */
-export function accuracyPage(data: AccuracyData, token: string | null): Html {
+export function accuracyPage(data: AccuracyPageData, token: string | null): Html {
   const { report } = data
   const links = data.judgments
     .filter((j) => j !== report.judgment)
@@ -59,7 +59,7 @@ function estimateSection(e: AccuracyEstimate): Html {
   const headline =
     e.estimable && e.point !== null
       ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% interval ${between(e.interval)}) over all ${answers} answers.</p>`
-      : html`<p class="figure alert">Not estimable yet: review ${e.needed} more row${e.needed === 1 ? '' : 's'} in the order the queue offers them.</p>`
+      : html`<p class="figure alert">Not estimable yet: review ${plural(e.needed, 'more row')} in the order the queue offers them.</p>`
   const naive =
     e.naive.accuracy === null
       ? html`<p class="muted">Pooled: no rows with a known label yet.</p>`

@@ -1,4 +1,4 @@
-import { percent } from '../../format.ts'
+import { percent, plural } from '../../format.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { html, type Html } from '../html.ts'
 
@@ -56,7 +56,7 @@ export function shareChart(
   const which =
     entries.length > shown.length
       ? `the newest ${shown.length} of ${entries.length} runs`
-      : `${entries.length} run${entries.length === 1 ? '' : 's'}`
+      : plural(entries.length, 'run')
   const caption =
     `Label shares of ${question} across ${which}, newest first${alerts > 0 ? `; ${alerts} with drift above 0.10` : ''}` +
     `${others > 0 ? `; ${others} changed above 0.10 from a run of other rows, which is not drift` : ''}`

@@ -1,7 +1,7 @@
 import type { CompareCard } from '../../app/compare-review.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
-import type { CompareReviewData } from '../views/compare-review.ts'
-import type { ReviewData } from '../views/review-data.ts'
+import type { CompareReviewData } from '../page-data/compare-review.ts'
+import type { ReviewData } from '../page-data/review-data.ts'
 import { layout } from './layout.ts'
 import { reviewPage } from './review.ts'
 

@@ -1,10 +1,9 @@
 import type { QuestionComparison } from '../../core/compare/compare.ts'
-import { formatUsd, percent } from '../../format.ts'
+import { formatUsd, percent, points, pValue } from '../../format.ts'
 import { href, html, type Html } from '../html.ts'
-import type { CompareData } from '../views/compare.ts'
+import type { CompareData } from '../page-data/compare.ts'
 import { layout } from './layout.ts'
 
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)} points`
 const VERDICT_CLASS: Readonly<Record<QuestionComparison['verdict'], string>> = {
   better: 'ok',
   worse: 'alert',
@@ -44,7 +43,7 @@ function questionCard(name: string, q: QuestionComparison, margin: number, revie
   const difference =
     q.difference === null || q.interval === null
       ? html`<p class="muted">No difference estimated yet: no row where they differ has a known label.</p>`
-      : html`<p class="figure">Accuracy difference (candidate − live) <strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${q.p_value === null ? '' : `, p ${q.p_value < 0.001 ? '< 0.001' : `= ${q.p_value.toFixed(3)}`}`}.</p>
+      : html`<p class="figure">Accuracy difference (candidate - live) <strong>${points(q.difference)}</strong>, 95% interval ${points(q.interval[0])} to ${points(q.interval[1])}${q.p_value === null ? '' : `, ${pValue(q.p_value)}`}.</p>
 <p class="muted">By the ${q.method}: ${q.method === 'discordant rows' ? `${q.reviewed} of the ${q.discordant_rows} rows where they differ reviewed, in the comparison's random order` : `${q.paired?.rows ?? 0} compared rows with a known label`}. The interval is for the traffic the compared rows sample.</p>
 ${q.rows_difference === null ? '' : html`<p>On these ${q.rows} rows exactly <strong>${points(q.rows_difference)}</strong> (${q.discordant_rows === 0 ? 'none differ' : 'every row where they differ has a known label'}).</p>`}`
   const settle =

@@ -1,8 +1,8 @@
 import { SIMULATED_PREFIX } from '../../adapters/simulated/simulated.ts'
 import type { AccuracySummary } from '../../app/accuracy-summary.ts'
 import type { PublicRun } from '../../app/runs.ts'
-import { formatUsd, percent } from '../../format.ts'
-import type { HomeData, HomeFolder, HomeJudgment } from '../views/home.ts'
+import { formatUsd, percent, plural } from '../../format.ts'
+import type { HomeData, HomeFolder, HomeJudgment } from '../page-data/home.ts'
 import { href, html, type Html } from '../html.ts'
 import type { ServerSpend } from '../../app/spend.ts'
 import { layout } from './layout.ts'
@@ -21,7 +21,7 @@ export function homePage(data: HomeData, token: string | null): Html {
     'Projects',
     token,
     html`<h1>Projects</h1>
-<p class="muted">${folders.length} folder${folders.length === 1 ? '' : 's'} of specs. Accuracy is estimated from the reviewed rows of each question over all its answers.</p>
+<p class="muted">${plural(folders.length, 'folder')} of specs. Accuracy is estimated from the reviewed rows of each question over all its answers.</p>
 ${content}`,
   )
 }
@@ -55,7 +55,7 @@ function estimate(q: AccuracySummary): Html {
   if (q.answers === 0) return html`<span class="muted">no answers yet: <code>judge run</code> adds them</span>`
   const over = html` <span class="muted">· ${q.answers} answers</span>`
   if (q.estimate === null || q.interval === null)
-    return html`<span class="muted">not estimable yet: review ${q.needed} more row${q.needed === 1 ? '' : 's'}</span>${over}`
+    return html`<span class="muted">not estimable yet: review ${plural(q.needed, 'more row')}</span>${over}`
   return html`<strong>${percent(q.estimate)}</strong> <span class="estimate">(${percent(q.interval[0])} to ${percent(q.interval[1])})</span>${over}`
 }
 
@@ -63,7 +63,7 @@ function waiting(q: AccuracySummary): Html {
   const pending =
     q.pending === 0
       ? html`no disagreement with the key`
-      : html`<span class="alert">${q.pending} disagreement${q.pending === 1 ? '' : 's'}</span> with the key`
+      : html`<span class="alert">${plural(q.pending, 'disagreement')}</span> with the key`
   return html`${pending} <span class="muted">· ${q.reviewed} reviewed</span>`
 }
 
@@ -96,9 +96,8 @@ export function spendLine(spend: ServerSpend | null): Html {
       : html`of the $${formatUsd(cap)} daily cap${reached ? html` <span class="alert">reached: new rows get 503</span>` : html``}`
   const week = spend.days.reduce((sum, d) => sum + d.cost, 0)
   const days = spend.days.length
-  const recent =
-    days === 0 ? html`` : html`; $${formatUsd(week)} over the last ${days} day${days === 1 ? '' : 's'} with spend`
-  return html`<p class="spend">Engine spend by the server today (UTC): $${formatUsd(today.cost)} in ${today.requests} request${today.requests === 1 ? '' : 's'}, ${against}${recent}</p>`
+  const recent = days === 0 ? html`` : html`; $${formatUsd(week)} over the last ${plural(days, 'day')} with spend`
+  return html`<p class="spend">Engine spend by the server today (UTC): $${formatUsd(today.cost)} in ${plural(today.requests, 'request')}, ${against}${recent}</p>`
 }
 
 /** A run status, flagged when the run failed. */

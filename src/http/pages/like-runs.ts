@@ -1,6 +1,7 @@
 import type { LikeDrift } from '../../app/runs.ts'
 import type { LikeDriftEntry } from '../../core/reports/like-runs.ts'
 import { html, type Html } from '../html.ts'
+import { pValue } from '../../format.ts'
 
 /**
  * A judgment's like runs: one table per series (command and source), each run against the
@@ -51,8 +52,7 @@ function changeCell(e: LikeDriftEntry | undefined): Html {
         ? html`${e.change.toFixed(3)} <span class="muted">within noise</span>`
         : html`${e.change.toFixed(3)}`
   if (e.model_change === 0) return html`<td class="num">${total}</td>`
-  const p =
-    e.model_p_value === null ? '' : e.model_p_value < 0.001 ? ' (p < 0.001)' : ` (p = ${e.model_p_value.toFixed(3)})`
+  const p = e.model_p_value === null ? '' : ` (${pValue(e.model_p_value)})`
   const model =
     e.model_change === null
       ? 'model part unmeasured'

@@ -1,4 +1,4 @@
-import type { ReviewData } from '../views/review-data.ts'
+import type { ReviewData } from '../page-data/review-data.ts'
 import { html, tokenField, type Html } from '../html.ts'
 import { UNDO_KEY } from './review-keys.ts'
 

@@ -1,7 +1,7 @@
-import { percent } from '../../format.ts'
+import { count, percent } from '../../format.ts'
 import { MAX_AUDIT } from '../../core/review/queue.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
-import type { ReviewData } from '../views/review-data.ts'
+import type { ReviewData } from '../page-data/review-data.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
 import { simulatedNote } from './home.ts'
 import { reviewBanner } from './review-banner.ts'
@@ -197,7 +197,7 @@ function noAnswers(data: ReviewData, token: string | null): Html {
   const model = data.model === null ? html`the engine's default model` : html`model <code>${data.model}</code>`
   const others = data.other_models.map(
     (o) =>
-      html`<li>${o.answers.toLocaleString('en-US')} answers of <code>${o.model}</code>: start the server with <code>${o.setting}</code> to review them</li>`,
+      html`<li>${count(o.answers)} answers of <code>${o.model}</code>: start the server with <code>${o.setting}</code> to review them</li>`,
   )
   const held =
     others.length === 0

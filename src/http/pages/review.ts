@@ -1,14 +1,14 @@
 import type { VerdictChoice } from '../../core/review/verdicts.ts'
 import { percent } from '../../format.ts'
 import { noteField } from './review-note.ts'
-import type { ReviewCard, ReviewData } from '../views/review-data.ts'
+import type { ReviewCard, ReviewData } from '../page-data/review-data.ts'
 import { html, tokenField, type Html } from '../html.ts'
 import { accessKeys } from './review-keys.ts'
 import { emptyQueue, KIND_TEXT, pager, reviewHeader } from './review-header.ts'
 import { layout } from './layout.ts'
 import { reviewScript } from './review-script.ts'
 
-export type { ReviewData } from '../views/review-data.ts'
+export type { ReviewData } from '../page-data/review-data.ts'
 export { KIND_TEXT } from './review-header.ts'
 
 // The verdicts that settle the row as shown stand out; the ones that set it aside stay quiet.

@@ -2,6 +2,7 @@ import type { LikeDriftEntry } from '../../core/reports/like-runs.ts'
 import { isLike } from '../../core/reports/like-runs.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { html, type Html } from '../html.ts'
+import { pValue } from '../../format.ts'
 
 /**
  * The change a question card leads with: the latest run against the previous complete run of the
@@ -61,9 +62,4 @@ function series(e: Pick<LikeDriftEntry, 'command' | 'source'>): Html {
   return e.command === ''
     ? html`run recorded before commands and sources were`
     : html`<code>${e.command}</code> of <code>${e.source}</code>`
-}
-
-/** A p value as a page shows it: `p = 0.123` to three decimals, or `p < 0.001`; `p -` without one. */
-export function pValue(p: number | null): string {
-  return p === null ? 'p -' : p < 0.001 ? 'p < 0.001' : `p = ${p.toFixed(3)}`
 }

@@ -1,7 +1,7 @@
 import type { RunAnswer, RunRow } from '../../app/run-detail.ts'
 import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
-import { formatUsd, percent } from '../../format.ts'
-import type { RunPageData } from '../views/run.ts'
+import { formatUsd, percent, plural } from '../../format.ts'
+import type { RunPageData } from '../page-data/run.ts'
 import { href, html, type Html } from '../html.ts'
 import { fitSection } from './fit-section.ts'
 import { routesSection } from './run-routes.ts'
@@ -46,7 +46,7 @@ ${fact('model', html`<code>${run.model}</code>${run.reported_model && run.report
 ${fact('spec hash', spec)}
 ${fact('git commit', run.git_sha === '' ? html`<span class="muted">none (not in a git repository)</span>` : html`<code>${run.git_sha}</code>`)}
 ${fact('rows', html`${run.rows} <span class="muted">(${data.states} distinct states)</span>`)}
-${fact('answers', html`${run.cached} from the store, ${run.asked} asked of the engine in ${run.requests} request${run.requests === 1 ? '' : 's'}`)}
+${fact('answers', html`${run.cached} from the store, ${run.asked} asked of the engine in ${plural(run.requests, 'request')}`)}
 ${run.model.startsWith(SIMULATED_PREFIX) ? fact('would cost on System One', html`$${formatUsd(run.cost)} <span class="muted">(simulated answers: nothing was spent)</span>`) : fact('cost', `$${formatUsd(run.cost)}`)}
 </dl>`
 }

@@ -1,7 +1,7 @@
 import type { LikeDriftEntry } from '../../core/reports/like-runs.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { href, html, type Html } from '../html.ts'
-import type { RunsData, RunsJudgment, ShadowRow } from '../views/runs.ts'
+import type { RunsData, RunsJudgment, ShadowRow } from '../page-data/runs.ts'
 import { percent } from '../../format.ts'
 import { shareChart } from './chart.ts'
 import { runCost, simulatedNote, status } from './home.ts'

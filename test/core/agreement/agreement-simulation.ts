@@ -1,7 +1,7 @@
 import t from 'tap'
 import { standingReviews } from '../../../src/core/review/retraction.ts'
 import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
-import type { QuestionAudit } from '../../../src/core/review/audit.ts'
+import type { QuestionSample } from '../../../src/core/review/sample-design.ts'
 import type { ReviewLine } from '../../../src/core/review/retraction.ts'
 import { STRATA, type Stratum } from '../../../src/core/review/strata.ts'
 import { sampleStratum, type KnownRow, type StratumSample } from '../../../src/core/review/stratum-sample.ts'
@@ -114,13 +114,13 @@ const line = (question: string, stateHash: string, reviewer: string, label: stri
 })
 
 /** An audit of one question: a prefix of a fresh rank order of each stratum, labelled by `says`. */
-function auditOf(
+function sampleDesignOf(
   pop: Population,
   question: Question,
   config: Config,
   says: ReadonlyMap<string, string | null>,
   random: () => number,
-): QuestionAudit {
+): QuestionSample {
   const strata = Object.fromEntries(
     STRATA.map((stratum) => {
       const rows = pop.byStratum.get(question.name)![stratum]
@@ -190,7 +190,7 @@ function simulate(config: Config, question: Question) {
     othersFlagged: 0,
   }
   for (let audit = 0; audit < AUDITS; audit++) {
-    const agreement = modelAgreement(auditOf(pop, question, config, annSays, random))
+    const agreement = modelAgreement(sampleDesignOf(pop, question, config, annSays, random))
     count(figures.modelKappa, model.kappa, agreement.kappa_interval)
     for (const l of question.labels) {
       count(figures.precision.get(l)!, model.precision[l], agreement.per_label[l].precision?.interval)

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { standingReviews } from '../../../src/core/review/retraction.ts'
-import type { QuestionAudit } from '../../../src/core/review/audit.ts'
+import type { QuestionSample } from '../../../src/core/review/sample-design.ts'
 import type { ReviewLine } from '../../../src/core/review/retraction.ts'
 import type { SampledRow, StratumSample } from '../../../src/core/review/stratum-sample.ts'
 import type { Stratum } from '../../../src/core/review/strata.ts'
@@ -37,7 +37,7 @@ const sample = (stratum: Stratum, size: number, list: SampledRow[]): StratumSamp
   next: null,
   needed: 0,
 })
-const audit: QuestionAudit = {
+const audit: QuestionSample = {
   question,
   strata: {
     unsure: sample('unsure', 100, [

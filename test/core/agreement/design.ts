@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { QuestionAudit } from '../../../src/core/review/audit.ts'
+import type { QuestionSample } from '../../../src/core/review/sample-design.ts'
 import type { SampledRow, StratumSample } from '../../../src/core/review/stratum-sample.ts'
 import type { Stratum } from '../../../src/core/review/strata.ts'
 import type { Question } from '../../../src/core/types.ts'
@@ -33,7 +33,7 @@ const sample = (stratum: Stratum, size: number, sampled: number, rows: SampledRo
   next: null,
   needed: 0,
 })
-const audit = (unsure: StratumSample, confident: StratumSample): QuestionAudit => ({
+const audit = (unsure: StratumSample, confident: StratumSample): QuestionSample => ({
   question,
   strata: { unsure, confident },
 })

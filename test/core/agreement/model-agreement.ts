@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { QuestionAudit } from '../../../src/core/review/audit.ts'
+import type { QuestionSample } from '../../../src/core/review/sample-design.ts'
 import { estimateAccuracy } from '../../../src/core/review/estimate.ts'
 import type { SampledRow, StratumSample } from '../../../src/core/review/stratum-sample.ts'
 import type { Stratum } from '../../../src/core/review/strata.ts'
@@ -38,7 +38,7 @@ const sample = (stratum: Stratum, size: number, sampled: number, list: SampledRo
 
 // The worked example of docs/review.md, The estimate: 150 unsure answers (20 reviewed, 12 right),
 // 850 confident (30 reviewed, 28 right, one ambiguous).
-const audit: QuestionAudit = {
+const audit: QuestionSample = {
   question,
   strata: {
     unsure: sample('unsure', 150, 20, [
@@ -98,7 +98,7 @@ t.test('per label: precision, recall and F1 of the model against the reviewed la
 })
 
 t.test('without a labelled sample in every stratum, nothing is given, and the reason is', async (t) => {
-  const short: QuestionAudit = { question, strata: { ...audit.strata, unsure: sample('unsure', 150, 2, []) } }
+  const short: QuestionSample = { question, strata: { ...audit.strata, unsure: sample('unsure', 150, 2, []) } }
   t.same(modelAgreement(short), {
     rows: 0,
     kappa: null,
@@ -120,7 +120,7 @@ t.test('without a labelled sample in every stratum, nothing is given, and the re
 t.test(
   'a model and reviewers that only ever say one label give raw agreement with κ null and its reason',
   async (t) => {
-    const one: QuestionAudit = {
+    const one: QuestionSample = {
       question,
       strata: {
         unsure: sample('unsure', 0, 0, []),

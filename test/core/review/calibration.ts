@@ -1,6 +1,6 @@
 import t from 'tap'
 import { BINS, calibration } from '../../../src/core/review/calibration.ts'
-import type { WeightedRow } from '../../../src/core/review/audit.ts'
+import type { WeightedRow } from '../../../src/core/review/sample-design.ts'
 
 const row = (p: number, correct: boolean, weight: number): WeightedRow => ({
   row: {

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { cellOf, estimateAccuracy, METHOD } from '../../../src/core/review/estimate.ts'
-import type { QuestionAudit } from '../../../src/core/review/audit.ts'
+import type { QuestionSample } from '../../../src/core/review/sample-design.ts'
 import type { SampledRow, StratumSample } from '../../../src/core/review/stratum-sample.ts'
 import { spec } from '../../helpers/specs.ts'
 
@@ -40,7 +40,7 @@ function stratum(
     ...more,
   }
 }
-const audit = (unsure: StratumSample, confident: StratumSample): QuestionAudit => ({
+const audit = (unsure: StratumSample, confident: StratumSample): QuestionSample => ({
   question: isSpam,
   strata: { unsure, confident },
 })

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { labelMix } from '../../../src/core/review/label-mix.ts'
-import type { QuestionAudit } from '../../../src/core/review/audit.ts'
+import type { QuestionSample } from '../../../src/core/review/sample-design.ts'
 import { stratifiedProportion } from '../../../src/core/stats/stratified-proportion.ts'
 import { seededRandom } from '../../../src/core/stats/seeded-random.ts'
 import { STRATA, type Stratum } from '../../../src/core/review/strata.ts'
@@ -95,12 +95,12 @@ function sample(rows: readonly Row[], n: number, random: () => number): Row[] {
   return copy.slice(0, n)
 }
 
-function auditOf(
+function sampleDesignOf(
   question: Question,
   byStratum: Readonly<Record<Stratum, readonly Row[]>>,
   reviews: Readonly<Record<Stratum, number>>,
   random: () => number,
-): QuestionAudit {
+): QuestionSample {
   const strata = Object.fromEntries(
     STRATA.map((s): [Stratum, StratumSample] => {
       const rows = sample(byStratum[s], reviews[s], random).map(
@@ -158,7 +158,7 @@ for (const model of MODELS)
         let width = 0
         let alone = 0
         for (let i = 0; i < AUDITS; i++) {
-          const audit = auditOf(question, byStratum, reviews, random)
+          const audit = sampleDesignOf(question, byStratum, reviews, random)
           const mixed = labelMix(labels, cells, audit, UNSURE_BELOW)
           for (const l of labels) {
             const c = mixed.corrected![l]

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { labelMix, MIX_METHOD } from '../../../src/core/review/label-mix.ts'
-import type { QuestionAudit } from '../../../src/core/review/audit.ts'
+import type { QuestionSample } from '../../../src/core/review/sample-design.ts'
 import type { SampledRow, StratumSample } from '../../../src/core/review/stratum-sample.ts'
 import type { Stratum } from '../../../src/core/review/strata.ts'
 import type { Question } from '../../../src/core/types.ts'
@@ -34,7 +34,7 @@ function stratum(
   )
   return { stratum: s, size, sampled, rows: sample, needs_context: 0, ambiguous: 0, outside: 0, next: null, needed: 0 }
 }
-const audit = (unsure: StratumSample, confident: StratumSample): QuestionAudit => ({
+const audit = (unsure: StratumSample, confident: StratumSample): QuestionSample => ({
   question,
   strata: { unsure, confident },
 })

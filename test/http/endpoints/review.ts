@@ -7,7 +7,7 @@ import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from '../../../src/adapters/system-one/system-one.ts'
 import { loadProject } from '../../../src/adapters/files/spec-files.ts'
 import { queueData } from '../../../src/app/review-data.ts'
-import { auditOf, reviewerOf } from '../../../src/http/endpoints/review.ts'
+import { spotChecksOf, reviewerOf } from '../../../src/http/endpoints/review.ts'
 import { readKey } from '../../../src/adapters/files/key-file.ts'
 import { readVerdicts, REVIEW_COLUMNS } from '../../../src/adapters/files/reviews-file.ts'
 import { cli } from '../../helpers/cli.ts'
@@ -403,11 +403,11 @@ t.test('a reviews file that cannot be written, or a missing key, is a clear erro
 })
 
 t.test('audit and reviewer parameters are read strictly', async (t) => {
-  t.equal(auditOf(null), 30)
-  t.equal(auditOf('0'), 0)
-  t.equal(auditOf('1000'), 1000)
+  t.equal(spotChecksOf(null), 30)
+  t.equal(spotChecksOf('0'), 0)
+  t.equal(spotChecksOf('1000'), 1000)
   for (const bad of ['1e3', '2.5', ' 3', '0x10', '99999999999'])
-    t.throws(() => auditOf(bad), { status: 400, message: /audit must be a whole number/ }, bad)
+    t.throws(() => spotChecksOf(bad), { status: 400, message: /audit must be a whole number/ }, bad)
   t.equal(reviewerOf(null, 'reviewer'), null)
   t.equal(reviewerOf('ann', 'reviewer'), 'ann')
   t.throws(() => reviewerOf('x'.repeat(65), 'reviewer'), { status: 400, message: /xxxx…"/ })

@@ -2,7 +2,7 @@ import t from 'tap'
 import { MIX_METHOD } from '../../../src/core/review/label-mix.ts'
 import { agreementOf } from '../../helpers/agreement.ts'
 import { accuracyPage } from '../../../src/http/pages/accuracy.ts'
-import type { AccuracyData } from '../../../src/http/views/accuracy.ts'
+import type { AccuracyPageData } from '../../../src/http/page-data/accuracy.ts'
 import type { QuestionAccuracy } from '../../../src/app/accuracy.ts'
 import type { AccuracyEstimate } from '../../../src/core/review/estimate.ts'
 
@@ -55,7 +55,7 @@ const question = (point: number | null): QuestionAccuracy => ({
   accuracy_target: null,
   reviews_needed: null,
 })
-const data = (point: number | null, act: string | null): AccuracyData => ({
+const data = (point: number | null, act: string | null): AccuracyPageData => ({
   path: 'sms',
   judgments: ['spam', 'other'],
   report: {
@@ -102,7 +102,7 @@ t.test('a question not estimable yet says how many reviews it needs; no act, no 
 t.test(
   'the accuracy target says the reviews per stratum it takes, or that it is reached; without one, nothing',
   async (t) => {
-    const withTarget = (reviews_needed: { unsure: number; confident: number } | null): AccuracyData => {
+    const withTarget = (reviews_needed: { unsure: number; confident: number } | null): AccuracyPageData => {
       const d = data(0.9, null)
       return {
         ...d,

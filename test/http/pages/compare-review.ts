@@ -1,6 +1,6 @@
 import t from 'tap'
 import { compareReviewPage, reviewModePage } from '../../../src/http/pages/compare-review.ts'
-import type { CompareReviewData } from '../../../src/http/views/compare-review.ts'
+import type { CompareReviewData } from '../../../src/http/page-data/compare-review.ts'
 import { reviewPageData } from '../../helpers/review-page-data.ts'
 
 const data: CompareReviewData = {

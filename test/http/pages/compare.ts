@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { QuestionComparison } from '../../../src/core/compare/compare.ts'
 import { comparePage } from '../../../src/http/pages/compare.ts'
-import type { CompareData } from '../../../src/http/views/compare.ts'
+import type { CompareData } from '../../../src/http/page-data/compare.ts'
 
 const question = (over: Partial<QuestionComparison> = {}): QuestionComparison => ({
   rows: 200,
@@ -54,7 +54,7 @@ t.test(
     t.match(html, /<tr><td>no<\/td><td>&lt;yes&gt;<\/td><td class="num">15<\/td><\/tr>/, 'every value escaped')
     t.match(
       html,
-      /Accuracy difference \(candidate − live\) <strong>\+3\.0 points<\/strong>, 95% interval \+1\.0 points to \+5\.0 points, p &lt; 0\.001\./,
+      /Accuracy difference \(candidate - live\) <strong>\+3\.0 points<\/strong>, 95% interval \+1\.0 points to \+5\.0 points, p &lt; 0\.001\./,
     )
     t.match(html, /By the discordant rows: 12 of the 20 rows where they differ reviewed/)
     t.match(
@@ -89,7 +89,7 @@ t.test('no rows compared, or no difference estimated yet, is said so; worse is i
   ).text
   t.match(html, /<h2><code>a<\/code><\/h2><p class="muted">No rows compared\.<\/p>/)
   t.match(html, /No difference estimated yet/)
-  t.match(html, /−4\.0 points/)
+  t.match(html, /-4\.0 points/)
   t.match(html, /By the paired rows: 9 compared rows with a known label/)
   t.match(html, /<strong class="alert">worse<\/strong>/)
 })
@@ -110,7 +110,7 @@ t.test('every discordant row known: the exact difference on the rows beside the 
   t.match(html, /The interval is for the traffic the compared rows sample\./)
   t.match(
     html,
-    /On these 200 rows exactly <strong>−2\.0 points<\/strong> \(every row where they differ has a known label\)\./,
+    /On these 200 rows exactly <strong>-2\.0 points<\/strong> \(every row where they differ has a known label\)\./,
   )
   t.notMatch(comparePage(data({ a: question() }), null).text, /On these/, 'a sample: nothing is exact')
 })

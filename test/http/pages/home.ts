@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { AccuracySummary } from '../../../src/app/accuracy-summary.ts'
-import type { HomeFolder } from '../../../src/http/views/home.ts'
+import type { HomeFolder } from '../../../src/http/page-data/home.ts'
 import { homePage, spendLine, status } from '../../../src/http/pages/home.ts'
 
 const none: AccuracySummary = {

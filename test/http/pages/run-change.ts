@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { LikeDriftEntry } from '../../../src/core/reports/like-runs.ts'
 import type { DriftEntry } from '../../../src/core/types.ts'
-import { pValue, runChange, unlikeRuns } from '../../../src/http/pages/run-change.ts'
+import { runChange, unlikeRuns } from '../../../src/http/pages/run-change.ts'
 
 const entry = (run_id: string, change: number | null, more: Partial<DriftEntry> = {}): DriftEntry => ({
   run_id,
@@ -93,12 +93,6 @@ t.test('without like-run data the change since the previous run is shown as the 
     runChange([entry('r1', null), entry('r2', 0.05)], []).text,
     '<span class="muted">change 0.050 since the previous run</span>',
   )
-})
-
-t.test('a p value reads to three decimals, below 0.001 as such, and as p - without one', async (t) => {
-  t.equal(pValue(0.12345), 'p = 0.123')
-  t.equal(pValue(0.0001), 'p < 0.001')
-  t.equal(pValue(null), 'p -')
 })
 
 t.test('the runs whose change since the run before is between unlike runs are named', async (t) => {

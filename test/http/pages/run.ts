@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { RunPageData } from '../../../src/http/views/run.ts'
+import type { RunPageData } from '../../../src/http/page-data/run.ts'
 import { runPage } from '../../../src/http/pages/run.ts'
 
 const data: RunPageData = {

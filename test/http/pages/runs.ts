@@ -1,7 +1,7 @@
 import t from 'tap'
 import { SCRIPT_HASH } from '../../../src/http/reply.ts'
 import { runsPage } from '../../../src/http/pages/runs.ts'
-import type { RunsData } from '../../../src/http/views/runs.ts'
+import type { RunsData } from '../../../src/http/page-data/runs.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { seedRuns } from '../../helpers/seed-runs.ts'
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { targetParam } from '../../../src/http/views/accuracy.ts'
+import { targetParam } from '../../../src/http/page-data/accuracy.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
 

@@ -6,7 +6,7 @@ import { sampleStratum, type KnownRow, type SampledRow, type StratumSample, type
 import { verdictKey, type AnswerKey, type VerdictRecord, type Verdicts } from './verdicts.ts'
 
 /** The random sample of each stratum of one question. */
-export interface QuestionAudit {
+export interface QuestionSample {
   readonly question: Question
   readonly strata: Readonly<Record<Stratum, StratumSample>>
 }
@@ -55,8 +55,8 @@ function truthOf(verdict: VerdictRecord | undefined, keyLabel: string | undefine
   return keyLabel === undefined ? null : { labels: [keyLabel] }
 }
 
-/** What auditQuestion reads: each stratum's rank order and the question's known rows. */
-export interface AuditInput {
+/** What questionSample reads: each stratum's rank order and the question's known rows. */
+export interface QuestionSampleInput {
   readonly question: Question
   readonly unsureBelow: number
   readonly strata: Readonly<Record<Stratum, StratumRows>>
@@ -64,7 +64,7 @@ export interface AuditInput {
 }
 
 /** The sample of each stratum of a question; known rows go to the stratum of their current margin. */
-export function auditQuestion(input: AuditInput): QuestionAudit {
+export function questionSample(input: QuestionSampleInput): QuestionSample {
   const byStratum = new Map<Stratum, Map<string, KnownRow>>(STRATA.map((s) => [s, new Map()]))
   for (const [hash, row] of input.known) byStratum.get(stratumOf(row.answer.margin, input.unsureBelow))!.set(hash, row)
   const strata = Object.fromEntries(
@@ -82,7 +82,7 @@ export function auditQuestion(input: AuditInput): QuestionAudit {
   return { question: input.question, strata }
 }
 
-/** How many rows of each stratum's rank order auditQuestion needs read: past every known row, and MIN_COUNTED more. */
+/** How many rows of each stratum's rank order questionSample needs read: past every known row, and MIN_COUNTED more. */
 export function rowsToRead(
   known: ReadonlyMap<string, KnownRow>,
   unsureBelow: number,
@@ -100,7 +100,7 @@ export interface WeightedRow {
 }
 
 /** Every labelled row of an audit's samples, weighted by its stratum's answers over its counted rows. */
-export function weightedRows(audit: QuestionAudit): WeightedRow[] {
+export function weightedRows(audit: QuestionSample): WeightedRow[] {
   return STRATA.flatMap((s) => {
     const { size, rows } = audit.strata[s]
     return rows.map((row) => ({ row, weight: size / rows.length }))

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { compareReviewData, reviewModeData, COMPARE_PAGE_SIZE } from '../../../src/http/views/compare-review.ts'
+import { compareReviewData, reviewModeData, COMPARE_PAGE_SIZE } from '../../../src/http/page-data/compare-review.ts'
 import { setup } from '../../helpers/replay-project.ts'
 import { serverContext } from '../../helpers/server-context.ts'
 

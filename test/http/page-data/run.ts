@@ -1,7 +1,7 @@
 import t from 'tap'
 import { join } from 'node:path'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
-import { runPageOf } from '../../../src/http/views/run.ts'
+import { runPageOf } from '../../../src/http/page-data/run.ts'
 import { percent } from '../../../src/format.ts'
 import { escapeHtml } from '../../../src/http/html.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'

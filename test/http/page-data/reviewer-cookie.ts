@@ -1,5 +1,5 @@
 import t from 'tap'
-import { cookieReviewer, reviewerCookieHeaders } from '../../../src/http/views/reviewer-cookie.ts'
+import { cookieReviewer, reviewerCookieHeaders } from '../../../src/http/page-data/reviewer-cookie.ts'
 
 t.test('the reviewer cookie holds a valid name, escaped; anything else is ignored', async (t) => {
   const set = reviewerCookieHeaders({ reviewer: 'Ann Lee' })['set-cookie']

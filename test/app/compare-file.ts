@@ -1,6 +1,6 @@
 import t from 'tap'
 import { join } from 'node:path'
-import { judgeData } from '../../src/app/compare-data.ts'
+import { judgeData } from '../../src/app/compare-file.ts'
 import { loadProject } from '../../src/adapters/files/spec-files.ts'
 import { readConfig } from '../../src/config.ts'
 import { CostCapError } from '../../src/errors.ts'

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { auditData, auditOf } from '../../src/app/audit-data.ts'
+import { sampleDesigns, sampleDesignOf } from '../../src/app/sample-design.ts'
 import type { ReviewSource } from '../../src/app/review-source.ts'
 import type { KeyRow } from '../../src/core/review/verdicts.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
@@ -33,14 +33,14 @@ t.test(
       spamVerdict(confident[3], 'confirmed', ['yes']),
     ])
     const source: ReviewSource = { store, model: 'm', spec: judgment, key: new Map(), verdicts }
-    const audit = auditOf(source, isSpam)
+    const audit = sampleDesignOf(source, isSpam)
     t.match(audit.strata.unsure, { size: 10, sampled: 1, next: hashOf(unsure[1]) })
     t.match(audit.strata.confident, { size: 30, sampled: 2, outside: 1, next: hashOf(confident[2]) })
     t.same(
       audit.strata.confident.rows.map((r) => r.correct),
       [false, true],
     )
-    t.same([...auditData(source).keys()], ['is_spam', 'topic', 'urgency'])
+    t.same([...sampleDesigns(source).keys()], ['is_spam', 'topic', 'urgency'])
   },
 )
 
@@ -59,6 +59,6 @@ t.test('a random key counts wherever its rows fall; a chosen one does not', asyn
     key,
     verdicts: new Map(),
   }
-  t.match(auditOf(random, isSpam).strata.confident, { sampled: 2, next: hashOf(confident[0]) })
-  t.match(auditOf({ ...random, spec: judgment }, isSpam).strata.confident, { sampled: 0, needed: 1 })
+  t.match(sampleDesignOf(random, isSpam).strata.confident, { sampled: 2, next: hashOf(confident[0]) })
+  t.match(sampleDesignOf({ ...random, spec: judgment }, isSpam).strata.confident, { sampled: 0, needed: 1 })
 })

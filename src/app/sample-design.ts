@@ -1,13 +1,19 @@
-import { auditQuestion, knownHashes, knownRows, rowsToRead, type QuestionAudit } from '../core/review/audit.ts'
+import {
+  questionSample,
+  knownHashes,
+  knownRows,
+  rowsToRead,
+  type QuestionSample,
+} from '../core/review/sample-design.ts'
 import { MIN_COUNTED } from '../core/review/stratum-sample.ts'
 import type { Question } from '../core/types.ts'
 import { stratumRows, type ReviewSource } from './review-source.ts'
 
 /**
- * The audit of one question, read from the store: its known rows (verdicts, and a random key's
+ * The sample design of one question, read from the store: its known rows (verdicts, and a random key's
  * labels) with their current answers, and each stratum's rank order read just past them.
  */
-export function auditOf(source: ReviewSource, question: Question): QuestionAudit {
+export function sampleDesignOf(source: ReviewSource, question: Question): QuestionSample {
   const { store, model, spec, key, verdicts } = source
   const base = { judgment: spec.name, question, key, randomKey: spec.keySample === 'random', verdicts }
   const hashes = knownHashes(base)
@@ -18,10 +24,10 @@ export function auditOf(source: ReviewSource, question: Question): QuestionAudit
     unsure: stratumRows(source, question, 'unsure', read.unsure),
     confident: stratumRows(source, question, 'confident', read.confident),
   }
-  return auditQuestion({ question, unsureBelow: spec.unsureBelow, strata, known })
+  return questionSample({ question, unsureBelow: spec.unsureBelow, strata, known })
 }
 
-/** The audit of every question of a judgment, by question name. */
-export function auditData(source: ReviewSource): Map<string, QuestionAudit> {
-  return new Map(source.spec.questions.map((q) => [q.name, auditOf(source, q)]))
+/** The sample design of every question of a judgment, by question name. */
+export function sampleDesigns(source: ReviewSource): Map<string, QuestionSample> {
+  return new Map(source.spec.questions.map((q) => [q.name, sampleDesignOf(source, q)]))
 }

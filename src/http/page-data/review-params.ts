@@ -40,7 +40,7 @@ export interface ReviewTarget extends QueueTarget {
  */
 export function reviewTarget(ctx: ServerContext, params: URLSearchParams, form = false): ReviewTarget {
   const path = param(params, 'path')
-  const base = queueTarget(loadRequested(ctx, path), param(params, 'node'), auditOf(param(params, 'audit')))
+  const base = queueTarget(loadRequested(ctx, path), param(params, 'node'), spotChecksOf(param(params, 'audit')))
   const prefix = form ? 'filter_' : ''
   const filter = filterOf(
     base.spec,
@@ -93,7 +93,7 @@ export function rowRefOf(raw: string | null, name: string): RowRef | null {
 }
 
 /** The spot-check size a request asks for: a whole number from 0 to MAX_AUDIT, default DEFAULT_AUDIT. */
-export function auditOf(raw: string | null): number {
+export function spotChecksOf(raw: string | null): number {
   if (raw === null) return DEFAULT_AUDIT
   const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN
   if (!(value <= MAX_AUDIT))

@@ -2,8 +2,8 @@ import t from 'tap'
 import type { ReviewQueue } from '../../../src/app/review.ts'
 import type { Card } from '../../../src/core/review/queue.ts'
 import { verdictChoices, verdictKey, type Kind, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
-import { reviewData } from '../../../src/http/views/review-data.ts'
-import type { ReviewTarget } from '../../../src/http/views/review-params.ts'
+import { reviewData } from '../../../src/http/page-data/review-data.ts'
+import type { ReviewTarget } from '../../../src/http/page-data/review-params.ts'
 import { project, spec } from '../../helpers/specs.ts'
 
 const judgment = spec()

@@ -1,5 +1,11 @@
 import t from 'tap'
-import { auditQuestion, knownHashes, knownRows, rowsToRead, weightedRows } from '../../../src/core/review/audit.ts'
+import {
+  questionSample,
+  knownHashes,
+  knownRows,
+  rowsToRead,
+  weightedRows,
+} from '../../../src/core/review/sample-design.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../../src/core/review/verdicts.ts'
 import type { StoredAnswer } from '../../../src/ports/answer-store.ts'
 import { spec } from '../../helpers/specs.ts'
@@ -95,7 +101,7 @@ t.test('known rows go to the stratum of their current margin; the rank order is 
     unsure: { size: 10, rows: [answers.get('u1')!] },
     confident: { size: 90, rows: ['a', 'b', 'k1', 'c'].map((h) => answers.get(h)!) },
   }
-  const audit = auditQuestion({ question: isSpam, unsureBelow: 0.2, strata, known })
+  const audit = questionSample({ question: isSpam, unsureBelow: 0.2, strata, known })
   t.same(
     audit.strata.confident.rows.map((r) => r.stateHash),
     ['a', 'k1'],

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { marginParam } from '../../../src/http/views/compare.ts'
+import { marginParam } from '../../../src/http/page-data/compare.ts'
 
 t.test('margin is a share from 0 to below 1, 0.01 by default', async (t) => {
   t.equal(marginParam(null), 0.01)

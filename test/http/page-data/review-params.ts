@@ -1,6 +1,6 @@
 import t from 'tap'
 import {
-  auditOf,
+  spotChecksOf,
   backParams,
   filterOf,
   MAX_PAGE,
@@ -9,7 +9,7 @@ import {
   rowRefOf,
   signer,
   type ReviewTarget,
-} from '../../../src/http/views/review-params.ts'
+} from '../../../src/http/page-data/review-params.ts'
 import { project, spec } from '../../helpers/specs.ts'
 
 const judgment = spec()
@@ -55,9 +55,9 @@ t.test('saved and undone name a row of a question', async (t) => {
 t.test(
   'audit and reviewer parameters are read strictly, and the signer is the header, the field, or server',
   async (t) => {
-    t.equal(auditOf(null), 30)
-    t.equal(auditOf('1000'), 1000)
-    t.throws(() => auditOf('1001'), { status: 400, message: /audit must be/ })
+    t.equal(spotChecksOf(null), 30)
+    t.equal(spotChecksOf('1000'), 1000)
+    t.throws(() => spotChecksOf('1001'), { status: 400, message: /audit must be/ })
     t.equal(reviewerOf('ann', 'reviewer'), 'ann')
     t.throws(() => reviewerOf('=x', 'reviewer'), { status: 400, message: /not a reviewer name/ })
     t.equal(signer({ 'x-reviewer': 'Zoë' }, 'ann'), 'Zoë')

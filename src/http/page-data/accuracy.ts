@@ -7,7 +7,7 @@ import { loadRequested, type HttpRequest, type ServerContext } from '../context.
 import { param } from '../params.ts'
 
 /** What GET /accuracy shows: one judgment's accuracy report, GET /v1/accuracy's body, and where it sits. */
-export interface AccuracyData {
+export interface AccuracyPageData {
   /** The path as requested, relative to the served folder. */
   readonly path: string
   /** Every judgment the path selects, for moving between their reports. */
@@ -15,7 +15,7 @@ export interface AccuracyData {
   readonly report: AccuracyReport
   /**
    * The judgment's newest run's fit per question (app/fit.ts); null before a run kept one. Always given by
-   * accuracyData.
+   * accuracyPageData.
    */
   readonly fit?: LastRunFit | null
 }
@@ -32,7 +32,7 @@ export function targetParam(raw: string | null): number {
 }
 
 /** The accuracy data of the one judgment `node` names, or the only one the path selects. */
-export async function accuracyData(ctx: ServerContext, request: HttpRequest): Promise<AccuracyData> {
+export async function accuracyPageData(ctx: ServerContext, request: HttpRequest): Promise<AccuracyPageData> {
   const { query } = request
   const path = param(query, 'path')
   const project = loadRequested(ctx, path)
