@@ -1,4 +1,5 @@
 import type { QuestionAgreement } from '../core/agreement/agreement.ts'
+import { modelFigureText, raterFigureText } from '../core/agreement/figure-text.ts'
 import { percent, plural } from '../format.ts'
 
 const kappaText = (kappa: number, interval: readonly [number, number] | null) =>
@@ -17,6 +18,10 @@ export function agreementLines(a: QuestionAgreement): string[] {
         `raw agreement ${a.raw_agreement === null ? '-' : percent(a.raw_agreement)}, ` +
         `over ${plural(a.rows, 'sampled row')}`,
   ]
+  const model = modelFigureText(a)
+  if (model !== null) lines.push(`beside κ: ${model}`)
+  const raters = raterFigureText(a)
+  if (raters !== null) lines.push(`every reviewer's verdicts: ${raters}`)
   if (a.people.rows > 0) {
     const flagged = Object.entries(a.reviewers)
       .filter(([, r]) => r.flagged)

@@ -39,7 +39,7 @@ export interface Reply {
 
 /** The hash of the review page's keys script, the one script a page may run (pages/review-script.ts). */
 // Written out, so that answering a request loads no page: test/http/reply.ts checks it against the script.
-export const SCRIPT_HASH = 'sha256-U9UHGLv+UTPmYYQSm9ZsvlQcU2P6LM3KrsSNud7JYBw='
+export const SCRIPT_HASH = 'sha256-hDk/jhna10DD1tnQmxJWszjtgXZnrQZv59eyiBrw/+s='
 
 /**
  * Headers every page carries: no scripts but the review keys' (by its hash), no framing, no referrer (links may hold

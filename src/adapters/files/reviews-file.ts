@@ -17,6 +17,7 @@ import { parsedTexts } from './parsed-texts.ts'
 import { fileWriteError, writeWhole } from './write-trouble.ts'
 import {
   BASE_COLUMNS,
+  FILE_SHAPES,
   lineOf,
   retractionLine,
   REVIEW_COLUMNS,
@@ -76,9 +77,8 @@ async function appendLine(
     try {
       // A file created empty by someone else gets its header in the same write as the first line.
       const { size } = await handle.stat()
-      // A file created before strata keeps its header and its shape: its lines leave stratum and rank out.
-      const old = size > 0 && (await startsWith(path, delimitedLine(BASE_COLUMNS, delimiter)))
-      const line = lineFor(delimiter, old ? BASE_COLUMNS : REVIEW_COLUMNS)
+      // A file created before strata or notes keeps its header and its shape: its lines leave those cells out.
+      const line = lineFor(delimiter, size > 0 ? await shapeOf(path, delimiter) : REVIEW_COLUMNS)
       await writeWhole(handle, Buffer.from(size === 0 ? header + line : line), size)
     } finally {
       await handle.close()
@@ -86,6 +86,12 @@ async function appendLine(
   } catch (error) {
     throw fileWriteError(path, error)
   }
+}
+
+/** The columns of a file's header among FILE_SHAPES; REVIEW_COLUMNS for any other header. */
+async function shapeOf(path: string, delimiter: string): Promise<readonly Column[]> {
+  for (const shape of FILE_SHAPES) if (await startsWith(path, delimitedLine(shape, delimiter))) return shape
+  return REVIEW_COLUMNS
 }
 
 /** Whether a file begins with this text (a header, its newline included). */

@@ -21,8 +21,21 @@ export const BASE_COLUMNS = [
   'state',
 ] as const
 
-/** The columns of a reviews file created now: the base ones, then the row's stratum and rank when reviewed. */
-export const REVIEW_COLUMNS = [...BASE_COLUMNS, 'stratum', 'rank'] as const
+/**
+ * The columns of a reviews file created now: the base ones, then the row's stratum and rank when reviewed, then the
+ * reviewer's note.
+ */
+export const REVIEW_COLUMNS = [...BASE_COLUMNS, 'stratum', 'rank', 'note'] as const
+
+/**
+ * The shapes a reviews file has had, oldest first: a file keeps the shape of its header, and its new lines are written
+ * in it (a file from before notes gets no note cell).
+ */
+export const FILE_SHAPES: readonly (readonly Column[])[] = [
+  BASE_COLUMNS,
+  [...BASE_COLUMNS, 'stratum', 'rank'],
+  REVIEW_COLUMNS,
+]
 
 /** A column of a reviews file. */
 export type Column = (typeof REVIEW_COLUMNS)[number]
@@ -45,6 +58,7 @@ function cellsOf(record: VerdictRecord | ComparisonRecord): Record<Column, strin
     state: JSON.stringify(record.state),
     stratum: record.stratum ?? '',
     rank: record.rank === null ? '' : String(record.rank),
+    note: record.note ?? '',
   }
 }
 
@@ -133,6 +147,7 @@ function recordOf(cells: Cells, where: string): VerdictRecord {
     key_label: cells.key_label === '' ? null : cells.key_label,
     state: state as State,
     ...placeOf(cells, where),
+    ...(cells.note ? { note: cells.note } : {}),
   }
 }
 

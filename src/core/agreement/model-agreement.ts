@@ -2,10 +2,11 @@ import type { QuestionSample } from '../review/sample-design.ts'
 import { designOf, type DesignStratum } from './design.ts'
 import { domainProportion } from '../stats/domain-proportion.ts'
 import { cohenKappa } from '../stats/kappa.ts'
+import { modelFigures, NO_MODEL_FIGURES, type ModelFigures } from './model-figures.ts'
 import { labelScores, weightedConfusion, type LabelScore, type WeightedConfusion } from './label-scores.ts'
 
 /** The model measured against the reviewed labels of the random sample, design-weighted. */
-export interface ModelAgreement {
+export interface ModelAgreement extends ModelFigures {
   /** Labelled rows of the sample the figures are computed from. */
   readonly rows: number
   /** Cohen's κ of the model against the reviewed labels; null with `reason`. */
@@ -35,6 +36,7 @@ export function modelAgreement(audit: QuestionSample): ModelAgreement {
       kappa_interval: null,
       raw_agreement: null,
       raw_agreement_interval: null,
+      ...NO_MODEL_FIGURES,
       confusion: weightedConfusion([], labels),
       per_label: labelScores([], labels),
       reason: design.reason,
@@ -49,6 +51,7 @@ export function modelAgreement(audit: QuestionSample): ModelAgreement {
     kappa_interval: 'kappa' in kappa ? kappa.interval : null,
     raw_agreement: raw?.point ?? null,
     raw_agreement_interval: raw?.interval ?? null,
+    ...modelFigures(strata, audit.question),
     confusion: weightedConfusion(strata, labels),
     per_label: labelScores(strata, labels),
     reason: 'reason' in kappa ? kappa.reason : null,

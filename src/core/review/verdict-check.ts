@@ -1,4 +1,5 @@
 import { ConflictError, UsageError } from '../../errors.ts'
+import { cleanNote } from './note.ts'
 import type { Card, Queue } from './queue.ts'
 import { isKind, isVerdict, KINDS, labelsSaved, VERDICTS, VERDICTS_BY_KIND } from './verdicts.ts'
 import type { Kind, VerdictRecord } from './verdicts.ts'
@@ -14,6 +15,8 @@ export interface VerdictRequest {
   readonly reviewer: string
   /** UTC timestamp without zone offset. */
   readonly reviewedAt: string
+  /** A note to keep with the verdict; cleaned by cleanNote, too long a UsageError. */
+  readonly note?: string | null
 }
 
 /**
@@ -36,6 +39,7 @@ export function checkVerdict(queue: Queue, request: VerdictRequest): VerdictReco
   if (!isVerdict(request.verdict))
     throw new UsageError(`unknown verdict ${shown(request.verdict)}; the verdicts are: ${VERDICTS.join(', ')}`)
   const { kind, verdict } = request
+  const note = cleanNote(request.note)
   const card = offeredCard(queue, question.name, request.stateHash, kind)
   if (!VERDICTS_BY_KIND[kind].includes(verdict)) {
     throw new UsageError(
@@ -62,6 +66,7 @@ export function checkVerdict(queue: Queue, request: VerdictRequest): VerdictReco
     state: card.state,
     stratum: card.stratum,
     rank: card.rank,
+    ...(note === null ? {} : { note }),
   }
 }
 

@@ -70,6 +70,8 @@ export interface VerdictRecord {
   readonly stratum: Stratum | null
   /** Its place in the stratum's rank order then, from 1; null when not known. */
   readonly rank: number | null
+  /** The reviewer's note (note.ts, cleanNote); absent when none was given. */
+  readonly note?: string
 }
 
 /** The latest verdict of each row, keyed by verdictKey. */

@@ -75,6 +75,7 @@ function verdictOf(form: URLSearchParams, reviewer: string, reviewedAt: string):
     kind: field('kind'),
     verdict: field('verdict'),
     label: param(form, 'label'),
+    note: param(form, 'note'),
     reviewer,
     reviewedAt,
   }

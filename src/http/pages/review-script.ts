@@ -4,7 +4,8 @@ import { raw, type Html } from '../html.ts'
  * The review page's one script: single keys on the current card (1-9 its verdict buttons in
  * order, `u` undo, `s` skip to the next card, `?` the list of keys), ignored while typing in a
  * field or with a modifier held. Inline and fixed, allowed by its hash in the page's
- * Content-Security-Policy (reply.ts); the page works without it (forms and access keys).
+ * Content-Security-Policy (reply.ts); the page works without it (forms and access keys). It also
+ * sends a card's note field with the verdict pressed on the card.
  */
 export const REVIEW_SCRIPT = `(function () {
   var current = function () { return document.querySelector('section.review-card.current'); };
@@ -14,6 +15,16 @@ export const REVIEW_SCRIPT = `(function () {
     var card = e.target.closest && e.target.closest('section.review-card');
     var was = current();
     if (card && card !== was) { if (was) { was.classList.remove('current'); } card.classList.add('current'); }
+  });
+  document.addEventListener('submit', function (e) {
+    var form = e.target;
+    var card = form.closest && form.closest('section.review-card');
+    var field = card && card.querySelector('input.note');
+    if (!field || !field.value) { return; }
+    var note = form.querySelector('input[name="note"]');
+    if (!note) { note = document.createElement('input'); note.type = 'hidden'; note.name = 'note'; \
+form.appendChild(note); }
+    note.value = field.value;
   });
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey || e.isComposing || e.defaultPrevented) { return; }

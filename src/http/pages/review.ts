@@ -1,5 +1,6 @@
 import type { VerdictChoice } from '../../core/review/verdicts.ts'
 import { percent } from '../../format.ts'
+import { noteField } from './review-note.ts'
 import type { ReviewCard, ReviewData } from '../page-data/review-data.ts'
 import { html, tokenField, type Html } from '../html.ts'
 import { accessKeys } from './review-keys.ts'
@@ -66,13 +67,13 @@ function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string
 <span class="muted hash">row ${card.state_hash}</span></h2>
 <p class="ask">${ask}</p>
 ${guidelines(question)}
-<table class="state"><tbody>${Object.entries(card.state).map(
-    ([column, value]) => html`<tr><th scope="row">${column}</th><td>${value}</td></tr>`,
-  )}</tbody></table>
+<table class="state"><tbody>\
+${Object.entries(card.state).map(([column, value]) => html`<tr><th scope="row">${column}</th><td>${value}</td></tr>`)}\
+</tbody></table>
 <div class="answers">
 <div><span class="muted">Model</span> <ol class="top">${card.top.map(
-    (t, i) => html`<li${i === 0 ? html` class="first"` : ''}>\
-<span class="label">${t.label}</span> ${percent(t.p)}</li>`,
+    (t, i) =>
+      html`<li${i === 0 ? html` class="first"` : ''}><span class="label">${t.label}</span> ${percent(t.p)}</li>`,
   )}</ol></div>
 <div><span class="muted">Answer key</span> ${
     card.key_label === null
@@ -85,6 +86,7 @@ ${
     : html`<div><span class="muted">Label under check</span> <span class="label">${card.label_under_check}</span></div>`
 }
 </div>
+${noteField(id)}
 <div class="verdicts">${card.verdicts.map(form)}</div>
 </section>`
 }
@@ -100,8 +102,8 @@ function guidelines(question: QuestionData | undefined): Html {
           question.descriptions[i] ? [[label, question.descriptions[i]!] as const] : [],
         )
   if (described.length === 0) return html``
-  return html`<dl class="guidelines" \
-aria-label="guidelines">${described.map(([label, text]) => html`<div><dt>${label}</dt><dd>${text}</dd></div>`)}</dl>`
+  return html`<dl class="guidelines" aria-label="guidelines">\
+${described.map(([label, text]) => html`<div><dt>${label}</dt><dd>${text}</dd></div>`)}</dl>`
 }
 
 /**
@@ -152,7 +154,7 @@ ${data.page.number > 1 ? hidden('page', data.page.number) : ''}${tokenField(toke
   const note = guide === null ? '' : html`<span class="guide" id="${id}">${guide}</span>`
   const digit = keys.digit === null ? '' : html`<span class="num" aria-hidden="true">${keys.digit}</span> `
   const focus = keys.focus ? html` autofocus` : ''
-  return html`<form method="post" action="/review">${fields}${note}<button type="submit" \
-class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}${focus}>${digit}${choice.text}\
-${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
+  return html`<form method="post" action="/review">${fields}${note}\
+<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}${focus}>${digit}\
+${choice.text}${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
 }

@@ -125,6 +125,8 @@ summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .verdicts .num { display: inline-block; min-width: 1.2em; margin-right: .2rem; font-weight: 700; opacity: .75; }
 .keys-help { background: var(--soft); padding: .5rem .75rem; border-radius: 4px; }
 .verdicts .guide { order: 2; color: var(--muted); font-size: .85rem; margin-top: .2rem; overflow-wrap: anywhere; }
+.note-field { display: flex; gap: .5rem; align-items: center; margin: .5rem 0; }
+.note-field input { flex: 1; min-width: 0; }
 .guidelines { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: 0 0 .75rem; font-size: .9rem; }
 .guidelines div { display: flex; gap: .4rem; } .guidelines dt { font-weight: 700; }
 .guidelines dd { margin: 0; color: var(--muted); }

@@ -83,7 +83,7 @@ t.test('each verdict records the stratum and rank of its row; an empty cell is n
   await appendVerdict(file, record(2, { stratum: 'confident', rank: null }))
   t.equal(
     lines(file).split('\n')[0],
-    'reviewed_at,reviewer,judgment,question,state_hash,kind,verdict,labels,model_label,key_label,state,stratum,rank',
+    'reviewed_at,reviewer,judgment,question,state_hash,kind,verdict,labels,model_label,key_label,state,stratum,rank,note',
   )
   t.match(rows(file), [
     { stratum: 'unsure', rank: '12' },
@@ -133,12 +133,12 @@ t.test('a stratum or rank that is not one is an error naming the line', async (t
   const file = join(t.testdir(), 'bad.csv')
   writeFileSync(
     file,
-    REVIEW_COLUMNS.join(',') + '\n' + verdictLine(record(1)).replace(/,confident,2\n$/, ',middle,2\n'),
+    REVIEW_COLUMNS.join(',') + '\n' + verdictLine(record(1)).replace(/,confident,2,\n$/, ',middle,2,\n'),
   )
   await t.rejects(readVerdicts(file), { name: 'InputError', message: `${file}:2: unknown stratum "middle"` })
   writeFileSync(
     file,
-    REVIEW_COLUMNS.join(',') + '\n' + verdictLine(record(1)).replace(/,confident,2\n$/, ',confident,0\n'),
+    REVIEW_COLUMNS.join(',') + '\n' + verdictLine(record(1)).replace(/,confident,2,\n$/, ',confident,0,\n'),
   )
   await t.rejects(readVerdicts(file), { message: `${file}:2: rank must be a whole number from 1, not "0"` })
 })

@@ -76,7 +76,7 @@ t.test("a forgotten row's lines lose their state and nothing else; every other b
   )
   t.match(
     after[4],
-    /^2026-01-01T00:01:00\.000,bob,spam,is_spam,[0-9a-f]{16},unsure,retracted,\[\],no,,\{\},unsure,1\n$/,
+    /^2026-01-01T00:01:00\.000,bob,spam,is_spam,[0-9a-f]{16},unsure,retracted,\[\],no,,\{\},unsure,1,\n$/,
   )
   const reviews = await readReviews(file)
   t.same(
@@ -115,7 +115,7 @@ t.test('a tab-separated file and one from before strata keep their shape', async
     readFileSync(tsv, 'utf8')
       .split('\n')
       .map((l) => l.split('\t').length),
-    [13, 13, 13, 1],
+    [14, 14, 14, 1],
   )
   t.same(
     [...(await readVerdicts(tsv)).values()].map((v) => v.state),

@@ -34,7 +34,7 @@ t.test('a verdict line holds every column, the labels and state as JSON, and rea
   const line = verdictLine(record)
   t.equal(
     line,
-    '2026-03-01T10:00:00.000,ann,spam,is_spam,63439f81dd1d698e,disagreement,key_right,"[""yes""]",no,yes,"{""message"":""a \\""quoted\\"", message""}",confident,\n',
+    '2026-03-01T10:00:00.000,ann,spam,is_spam,63439f81dd1d698e,disagreement,key_right,"[""yes""]",no,yes,"{""message"":""a \\""quoted\\"", message""}",confident,,\n',
   )
   t.same(lineOf(cellsOf(line), 'r.csv:2', 'CSV'), { type: 'verdict', record })
   t.same(

@@ -94,6 +94,13 @@ t.test(
       kappa: 0,
       kappa_interval: agreement.people.kappa_interval,
       reason: null,
+      // Rows k1 (no, no) and k2 (yes, no): p_a = 1/2, π_yes = 1/4, p_e = 2·(1/4)(3/4) = 3/8, AC1 = (1/8)/(5/8).
+      ac1: 0.2,
+      ac1_interval: agreement.people.ac1_interval,
+      // Coincidences: no–no 2, yes–no 1, no–yes 1; n_no = 3, n_yes = 1: α = 1 − 3·2/(2·3·1) = 0.
+      alpha: 0,
+      alpha_interval: agreement.people.alpha_interval,
+      alpha_level: 'nominal',
     })
     t.same(Object.keys(agreement.reviewers), ['ann', 'bob'], 'a reviewer of another judgment is not counted')
     t.same(agreement.reviewers.ann, {

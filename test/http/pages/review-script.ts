@@ -14,3 +14,9 @@ t.test('the keys script is the one script a page may run, allowed by its hash', 
   )
   t.notMatch(REVIEW_SCRIPT, /<\/script/i, 'it cannot end its own element')
 })
+
+t.test("the script sends a card's note field with the verdict pressed on the card", async (t) => {
+  t.match(REVIEW_SCRIPT, /addEventListener\('submit'/)
+  t.match(REVIEW_SCRIPT, /querySelector\('input\.note'\)/)
+  t.match(REVIEW_SCRIPT, /note\.name = 'note'/)
+})
