@@ -7,6 +7,7 @@ import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from '../src/adapters/system-one/system-one.ts'
 import { loadProject } from '../src/adapters/files/spec-files.ts'
 import { stateHash } from '../src/core/judge/state.ts'
+import { childEnv } from './helpers/cli.ts'
 import { simulatedAnswers } from './helpers/simulated-model.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
@@ -24,7 +25,7 @@ interface Child {
 function start(script: string, args: readonly string[], env: Record<string, string>, cwd = ROOT): Child {
   const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, script), ...args], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -7,7 +7,7 @@ import { stringify } from 'csv-stringify/sync'
 import { readVerdicts } from '../src/adapters/files/reviews-file.ts'
 import type { WireRequest } from '../src/adapters/system-one/system-one-wire.ts'
 import { stateHash } from '../src/core/judge/state.ts'
-import { cli } from './helpers/cli.ts'
+import { childEnv, cli } from './helpers/cli.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
 
@@ -76,7 +76,7 @@ async function serving(
 ): Promise<{ url: string; output: () => string }> {
   const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, script), ...args], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? '', JUDGE_PROJECTS: dir, HOST: '127.0.0.1', PORT: '0' },
+    env: childEnv({ JUDGE_PROJECTS: dir, HOST: '127.0.0.1', PORT: '0' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

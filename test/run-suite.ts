@@ -1,7 +1,23 @@
 import t from 'tap'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { countsOf, passed, report, runAll, runFile, skipsOf, testFiles, type FileResult } from './helpers/run-suite.ts'
+import { buildKey, needsBuild } from './helpers/tap-build.ts'
+import {
+  countsOf,
+  groups,
+  passed,
+  readDurations,
+  report,
+  runAll,
+  runFile,
+  schedule,
+  simulations,
+  simulationUnit,
+  skipsOf,
+  testFiles,
+  writeDurations,
+  type FileResult,
+} from './helpers/run-suite.ts'
 
 const TAP_PASS =
   'TAP version 14\n# Subtest: works\n    ok 1 - fine\n    1..1\nok 1 - works # time=1ms\nok 2 - needs a browser # SKIP chromium is missing\n1..2\n# { total: 2, pass: 1, skip: 1 }\n# time=3ms\n'
@@ -147,4 +163,135 @@ t.test("a test file gets the runner's time limit, not tap's own 30 s", async (t)
   const root = t.testdir({ test: { 'limit.ts': 'console.log(process.env.TAP_TIMEOUT)\n' } })
   const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
   t.equal((await runFile('test/limit.ts', 900_000, options)).output, '900\n')
+})
+
+t.test(
+  'units start longest first: by their last duration, or, not timed yet, by an estimate from their files',
+  async (t) => {
+    const units: [string, string[]][] = [
+      ['test/a', ['test/a/1.ts', 'test/a/2.ts']],
+      ['test/b', ['test/b/1.ts', 'test/b/2.ts', 'test/b/3.ts']],
+      ['test/e2e.ts', ['test/e2e.ts']],
+      ['test/c/d', ['test/c/d/1.ts']],
+    ]
+    t.same(
+      schedule(units).map((u) => u[0]),
+      ['test/e2e.ts', 'test/b', 'test/a', 'test/c/d'],
+      'a file of test/ itself counts six files',
+    )
+    t.same(
+      schedule([...units, [simulationUnit('test/core'), ['test/core/s.ts', 'test/core/t.ts']]])[0][0],
+      simulationUnit('test/core'),
+      'a simulation five',
+    )
+    const durations = new Map([
+      ['test/a/', 9000],
+      ['test/e2e.ts', 500],
+      ['test/c/d/1.ts', 3000],
+    ])
+    t.same(
+      schedule(units, durations).map((u) => u[0]),
+      ['test/a', 'test/b', 'test/c/d', 'test/e2e.ts'],
+      'timed: by the last run; test/b, not timed, by its estimate',
+    )
+    t.same(
+      schedule([
+        ['test/y', ['test/y/1.ts']],
+        ['test/x', ['test/x/1.ts']],
+      ]).map((u) => u[0]),
+      ['test/x', 'test/y'],
+      'equal ones by name',
+    )
+  },
+)
+
+t.test(
+  'a run keeps the durations of its passed units for the next, and an unreadable file is no durations',
+  async (t) => {
+    const dir = t.testdir({ 'bad.json': '{' })
+    const file = join(dir, 'cache', 'durations.json')
+    t.same(readDurations(file), new Map(), 'never written')
+    t.same(readDurations(join(dir, 'bad.json')), new Map(), 'unreadable')
+    writeDurations([result('test/a/', TAP_PASS, { ms: 1234.4 }), result('test/b.ts', TAP_FAIL, { code: 1 })], file)
+    t.same(readDurations(file), new Map([['test/a/', 1234]]), 'a failed unit is not kept')
+    writeDurations([result('test/c.ts', TAP_PASS, { ms: 10 })], file)
+    t.same(
+      readDurations(file),
+      new Map([
+        ['test/a/', 1234],
+        ['test/c.ts', 10],
+      ]),
+      'a later run adds to them',
+    )
+  },
+)
+
+t.test(
+  'under coverage the simulations of test:slow in core/ and app/ run apart from their folders, in processes that collect none',
+  async (t) => {
+    const slow =
+      'JUDGE_SLOW=1 node test/helpers/run-suite.ts test/core/x/a-simulation.ts test/app/b-simulation.ts test/e2e.ts test/browser'
+    const root = t.testdir({
+      'package.json': JSON.stringify({ scripts: { 'test:slow': slow } }),
+      test: { core: { x: {} }, app: {} },
+      none: { 'package.json': '{}' },
+    })
+    t.same(
+      simulations(root),
+      ['test/core/x/a-simulation.ts', 'test/app/b-simulation.ts'],
+      'not the end-to-end files, nor folders',
+    )
+    t.same(simulations(join(root, 'none')), [], 'no test:slow, no simulations')
+    const files = ['test/app/b-simulation.ts', 'test/app/c.ts', 'test/core/x/a-simulation.ts', 'test/core/x/d.ts']
+    t.same(
+      [...groups(files, simulations(root))],
+      [
+        [simulationUnit('test/app'), ['test/app/b-simulation.ts']],
+        ['test/app', ['test/app/c.ts']],
+        [simulationUnit('test/core/x'), ['test/core/x/a-simulation.ts']],
+        ['test/core/x', ['test/core/x/d.ts']],
+      ],
+    )
+    t.equal(simulationUnit('test/app'), 'test/app/ (simulations, no coverage)')
+    const write = (name: string, text: string) => writeFileSync(join(root, name), text)
+    const print = 'console.log(`# { total: 1, pass: 1 } ${process.env.NODE_V8_COVERAGE || "none"}`)\n'
+    for (const f of files) write(f, print)
+    const saved = process.env.NODE_V8_COVERAGE
+    process.env.NODE_V8_COVERAGE = join(root, 'coverage')
+    t.teardown(() =>
+      saved === undefined ? delete process.env.NODE_V8_COVERAGE : (process.env.NODE_V8_COVERAGE = saved),
+    )
+    const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
+    const results = await runAll(files, 2, 10_000, options, [], new Map(), simulations(root))
+    t.same(
+      results.map((r) => [r.file, r.files, passed(r)]),
+      [
+        [simulationUnit('test/app'), 1, true],
+        ['test/app/c.ts', 1, true],
+        [simulationUnit('test/core/x'), 1, true],
+        ['test/core/x/d.ts', 1, true],
+      ],
+    )
+    t.match(results[0].output, /none\n/, 'the simulations collect no coverage')
+    t.match(results[2].output, /none\n/)
+    t.match(results[1].output, join(root, 'coverage'), 'the others do')
+  },
+)
+
+t.test("tap's plugin set is built again only when the plugins named or tap's version changed", async (t) => {
+  const pkg = (plugin: string[]) => JSON.stringify({ tap: { plugin } })
+  const dir = t.testdir({
+    'package.json': pkg(['!@tapjs/typescript']),
+    node_modules: { tap: { 'package.json': '{"version":"21.8.0"}' } },
+    'stamp.json': '',
+  })
+  const key = buildKey(dir)
+  t.same(JSON.parse(key), { plugin: ['!@tapjs/typescript'], tap: '21.8.0' })
+  t.ok(needsBuild(join(dir, 'none.json'), key), 'never built')
+  writeFileSync(join(dir, 'stamp.json'), key)
+  t.notOk(needsBuild(join(dir, 'stamp.json'), key), 'built from the same')
+  writeFileSync(join(dir, 'package.json'), pkg(['!@tapjs/typescript', '!@tapjs/processinfo']))
+  t.ok(needsBuild(join(dir, 'stamp.json'), buildKey(dir)), 'a plugin list changed')
+  writeFileSync(join(dir, 'package.json'), '{}')
+  t.same(JSON.parse(buildKey(dir)), { plugin: null, tap: '21.8.0' }, 'no plugins named')
 })

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -107,10 +107,31 @@ function walk(dir: string): string[] {
     .map((f) => join(dir, f))
 }
 
-/** Where a file is run from, and tap's mocking loader (the project's by default). */
+/**
+ * The simulations `npm test` runs small: the files of test/core/ and test/app/ that `npm run
+ * test:slow` (package.json) runs at full size. Loops over the same core functions thousands of
+ * times, they run without coverage (V8's block counters make them about half as slow again), in
+ * one process of their own: the code they reach is covered by the unit tests of core/ and app/.
+ */
+export function simulations(root = ROOT): string[] {
+  const scripts =
+    (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {}
+  return (scripts['test:slow'] ?? '').split(/\s+/).filter((f) => /^test\/(core|app)\/.+\.ts$/.test(f))
+}
+
+/** What names a unit of simulations: their folder, then this. */
+export const SIMULATIONS = '(simulations, no coverage)'
+
+/** The unit of a folder's simulations, as the report names it. */
+export const simulationUnit = (folder: string) => `${folder}/ ${SIMULATIONS}`
+
+const isSimulations = (folder: string) => folder.endsWith(SIMULATIONS)
+
+/** Where a file is run from, tap's mocking loader (the project's by default), and whether it collects coverage when the runner does. */
 export interface RunOptions {
   readonly root?: string
   readonly mockLoader?: string
+  readonly coverage?: boolean
 }
 
 /**
@@ -123,13 +144,22 @@ export function runFile(
   options: RunOptions = {},
   name = String(file),
 ): Promise<FileResult> {
-  const { root = ROOT, mockLoader = join(ROOT, 'node_modules/@tapjs/mock/dist/esm/import.mjs') } = options
+  const {
+    root = ROOT,
+    mockLoader = join(ROOT, 'node_modules/@tapjs/mock/dist/esm/import.mjs'),
+    coverage = true,
+  } = options
   const started = performance.now()
   const mock = pathToFileURL(mockLoader).href
   const args = typeof file === 'string' ? [file] : [join(ROOT, 'test/helpers/run-group.ts'), ...file]
   // Its own process group, so that a timeout also ends the servers and CLIs it started.
   // tap's own limit on the process (30 s unless told) is the runner's, so that only one applies.
-  const env = { ...process.env, TAP_TIMEOUT: String(Math.ceil(timeoutMs / 1000)) }
+  const env: NodeJS.ProcessEnv = { ...process.env, TAP_TIMEOUT: String(Math.ceil(timeoutMs / 1000)) }
+  if (!coverage && env.NODE_V8_COVERAGE) {
+    // Empty, not deleted: Node copies its own NODE_V8_COVERAGE to a child whose env lacks the name.
+    env.NODE_V8_COVERAGE = ''
+    env.NODE_COMPILE_CACHE = join(CACHE, 'compile')
+  }
   const child = spawn(process.execPath, [`--import=${mock}`, ...args], {
     cwd: root,
     env,
@@ -162,21 +192,77 @@ export function runFile(
 
 /**
  * The units of one process each: the files of a folder below test/ together, and each file of
- * test/ itself alone, since those drive servers, CLIs and engines end to end for seconds each.
+ * test/ itself alone, since those drive servers, CLIs and engines end to end for seconds each;
+ * the files of `apart` (the simulations) of a folder together, apart from the rest of it
+ * (simulationUnit), so that the simulations of several folders run side by side.
  */
-export function groups(files: readonly string[]): Map<string, string[]> {
+export function groups(files: readonly string[], apart: readonly string[] = []): Map<string, string[]> {
   const byFolder = new Map<string, string[]>()
   for (const file of files) {
-    const folder = dirname(file) === 'test' ? file : dirname(file)
+    const folder = apart.includes(file)
+      ? simulationUnit(dirname(file))
+      : dirname(file) === 'test'
+        ? file
+        : dirname(file)
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), file])
   }
   return byFolder
 }
 
+/** Where the runner keeps what it learns between runs: each unit's last duration, and, without coverage, Node's compile cache. */
+export const CACHE = join(ROOT, 'node_modules/.cache/run-suite')
+
+/** The name a unit's result carries: its file when alone, else its folder with a slash. */
+const unitName = ([folder, inFolder]: readonly [string, readonly string[]]) =>
+  isSimulations(folder) ? folder : inFolder.length === 1 ? inFolder[0] : `${folder}/`
+
 /**
- * Runs each folder's files in one process, `jobs` processes at a time, the largest folders
- * first; a folder that fails runs again a file at a time, and its files' results stand in for it
- * (with a line in `notes` when each passes alone). Results come back in path order.
+ * The order units start in, longest first so that none starts late and runs on alone: by the
+ * milliseconds each took last time (`durations`, by unit name); a unit not timed yet (a fresh
+ * clone, a new folder) by an estimate, its files at a second each, a file of test/ itself at six
+ * (those drive servers and CLIs end to end), a simulation at five, ahead of timed units of the
+ * same length.
+ */
+export function schedule(
+  units: readonly (readonly [string, string[]])[],
+  durations: ReadonlyMap<string, number> = new Map(),
+): [string, string[]][] {
+  const estimate = ([folder, inFolder]: readonly [string, readonly string[]]) =>
+    isSimulations(folder)
+      ? 5000 * inFolder.length
+      : dirname(folder) === 'test' && folder.endsWith('.ts')
+        ? 6000
+        : 1000 * inFolder.length
+  const weight = (unit: readonly [string, readonly string[]]) => durations.get(unitName(unit)) ?? estimate(unit) + 0.5
+  return [...units]
+    .map((u): [string, string[]] => [u[0], u[1]])
+    .sort((a, b) => weight(b) - weight(a) || a[0].localeCompare(b[0]))
+}
+
+/** The durations of the last runs, by unit name; none when never written or unreadable. */
+export function readDurations(file = join(CACHE, 'durations.json')): Map<string, number> {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>))
+  } catch {
+    return new Map()
+  }
+}
+
+/** Adds the durations of a run's passed units to those kept (a failed unit's time says little of the next run's). */
+export function writeDurations(results: readonly FileResult[], file = join(CACHE, 'durations.json')): void {
+  const kept = readDurations(file)
+  for (const r of results) if (passed(r)) kept.set(r.file, Math.round(r.ms))
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(
+    file,
+    `${JSON.stringify(Object.fromEntries([...kept].sort(([a], [b]) => a.localeCompare(b))), null, 1)}\n`,
+  )
+}
+
+/**
+ * Runs each folder's files in one process, `jobs` processes at a time, in `schedule`'s order; a
+ * folder that fails runs again a file at a time, and its files' results stand in for it (with a
+ * line in `notes` when each passes alone). Results come back in path order.
  */
 export async function runAll(
   files: readonly string[],
@@ -184,18 +270,21 @@ export async function runAll(
   timeoutMs: number,
   options: RunOptions = {},
   notes: string[] = [],
+  durations: ReadonlyMap<string, number> = new Map(),
+  apart: readonly string[] = [],
 ): Promise<FileResult[]> {
-  const units = [...groups(files)].sort((a, b) => b[1].length - a[1].length)
+  const units = schedule([...groups(files, apart)], durations)
   const results: FileResult[] = []
   let next = 0
   const worker = async () => {
     while (next < units.length) {
       const [folder, inFolder] = units[next++]
+      const unitOptions = isSimulations(folder) ? { ...options, coverage: false } : options
       const together = await runFile(
         inFolder.length === 1 ? inFolder[0] : inFolder,
         timeoutMs * inFolder.length,
-        options,
-        inFolder.length === 1 ? inFolder[0] : `${folder}/`,
+        unitOptions,
+        unitName([folder, inFolder]),
       )
       if (inFolder.length === 1 || passed(together)) {
         results.push(together)
@@ -203,11 +292,11 @@ export async function runAll(
       }
       // A file passes as it always has, alone; together is only quicker. What fails together but
       // not alone (a late assertion, a signal to its own process) is shown, not counted.
-      const alone = await Promise.all(inFolder.map((f) => runFile(f, timeoutMs, options)))
+      const alone = await Promise.all(inFolder.map((f) => runFile(f, timeoutMs, unitOptions)))
       results.push(...alone)
       if (alone.every(passed))
         notes.push(
-          `${folder}/ failed together (${together.timedOut ? 'timed out' : `exit ${together.code}`}) but each file passes alone`,
+          `${unitName([folder, inFolder])} failed together (${together.timedOut ? 'timed out' : `exit ${together.code}`}) but each file passes alone`,
         )
     }
   }
@@ -221,7 +310,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const jobs = Number(process.env.JUDGE_TEST_JOBS ?? availableParallelism() + 1)
   const timeoutMs = Number(process.env.JUDGE_TEST_TIMEOUT_S ?? 120) * 1000
   const notes: string[] = []
-  const results = await runAll(files, jobs, timeoutMs, {}, notes)
+  // Without coverage, test processes keep their compiled modules for the next start. Under c8
+  // (NODE_V8_COVERAGE) they do not: V8 counts fewer branches in code read from the cache.
+  if (process.env.NODE_V8_COVERAGE === undefined) process.env.NODE_COMPILE_CACHE ??= join(CACHE, 'compile')
+  // Under c8 the simulations run apart, without coverage; else (test:slow among them) each with its folder.
+  const apart = process.env.NODE_V8_COVERAGE === undefined ? [] : simulations()
+  const results = await runAll(files, jobs, timeoutMs, {}, notes, readDurations(), apart)
+  writeDurations(results)
   process.stdout.write(notes.map((n) => `note: ${n}\n`).join('') + report(results))
   process.exitCode = results.every(passed) ? 0 : 1
 }

@@ -52,7 +52,15 @@ const CONFIGS: readonly Config[] = [
 ]
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
-const hex = (random: () => number) => Array.from({ length: 16 }, () => Math.floor(random() * 16).toString(16)).join('')
+const HEX_DIGITS = '0123456789abcdef'
+/** A fresh state hash: 16 hex digits, one draw each. */
+function hex(random: () => number): string {
+  let s = ''
+  for (let i = 0; i < 16; i++) s += HEX_DIGITS[Math.floor(random() * 16)]
+  return s
+}
+/** A row both specs label alike: one object for all of them (compareQuestion only reads rows). */
+const AGREED: ComparedRow = { stateHash: '', live: 'no', candidate: 'no' }
 
 t.comment(
   '| config | rows | discordant | true difference | reviews (budget) | coverage | mean width | better | worse | no difference shown | not enough evidence |',
@@ -74,7 +82,7 @@ for (const config of CONFIGS) {
       const right = new Map<string, string>()
       for (let r = 0; r < config.rows; r++) {
         if (random() >= config.discordant) {
-          rows.push({ stateHash: '', live: 'no', candidate: 'no' })
+          rows.push(AGREED)
           continue
         }
         const stateHash = hex(random)
