@@ -103,6 +103,12 @@ t.test(
       { rows: 0, kappa: null, reason: /./, people: { rows: 0 }, key_error: null },
       'the agreement beside the scores, empty before any verdict',
     )
+    for (const field of ['ac1', 'ac1_interval', 'kappa_linear', 'kappa_quadratic']) {
+      t.ok(field in scores.spam.is_spam.agreement, `--json carries agreement.${field}`)
+    }
+    for (const field of ['ac1', 'alpha', 'alpha_level']) {
+      t.ok(field in scores.spam.is_spam.agreement.people, `--json carries agreement.people.${field}`)
+    }
     t.match(
       scores.spam.is_spam,
       { accuracy_target: null, reviews_needed: null },
