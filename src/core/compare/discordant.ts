@@ -6,7 +6,10 @@ import type { PairedTable } from './paired.ts'
 export interface DiscordantEstimate {
   /** Discordant rows reviewed. */
   readonly rows: number
-  /** D · (b − c)/m: the share of rows the specs label differently times the candidate's net wins per reviewed row. */
+  /**
+   * D · (b − c)/m: the share of rows the specs label differently times the candidate's net wins
+   * per reviewed row.
+   */
   readonly difference: number
   /** The 95% interval for the traffic the compared rows sample (docs/shadow.md, The difference and its interval). */
   readonly interval: readonly [number, number]

@@ -42,7 +42,10 @@ each weighed by the answers it stands for.${a.reason ? html` <span class="muted"
 ${figureLines(a)}${peopleLine(a)}${keyLine(a)}${disagreementList(a)}`
 }
 
-/** AC1 and the weighted κs beside κ, and people's AC1 and α over every reviewer's verdicts, each with its interval. */
+/**
+ * AC1 and the weighted κs beside κ, and people's AC1 and α over every reviewer's verdicts, each
+ * with its interval.
+ */
 function figureLines(a: QuestionAgreement): Html {
   const model = modelFigureText(a)
   const raters = raterFigureText(a)

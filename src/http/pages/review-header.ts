@@ -5,6 +5,7 @@ import type { ReviewData } from '../page-data/review-data.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
 import { simulatedNote } from './home.ts'
 import { reviewBanner } from './review-banner.ts'
+import { pageLinks } from './page-links.ts'
 
 /** How each kind of row reads on a card. */
 export const KIND_TEXT: Readonly<Record<Kind, string>> = {
@@ -50,8 +51,10 @@ export function reviewHeader(data: ReviewData, token: string | null): Html {
 <p class="muted meta"><code>${data.path}</code>${model} · <a href="\
 ${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · \
 <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>\
-${others.map((name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">review ${name}</a>`)}\
-</p>
+${others.map(
+  (name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">\
+review ${name}</a>`,
+)}</p>
 ${reviewBanner(data, token)}
 ${progress(data, token)}
 ${counts(data, token)}
@@ -64,8 +67,9 @@ function progress(data: ReviewData, token: string | null): Html {
   return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress">\
 <strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · \
 <strong>${left}</strong> left in the queue</p>${team(data)}${targets(data)}
-<p id="keys-help" class="keys-help" hidden>Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the current card · \
-<kbd>u</kbd> undo the last verdict · <kbd>s</kbd> skip to the next card · <kbd>?</kbd> show or hide this list.</p>`
+<p id="keys-help" class="keys-help" hidden>Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the \
+current card · <kbd>u</kbd> undo the last verdict · <kbd>s</kbd> skip to the next card · \
+<kbd>?</kbd> show or hide this list.</p>`
 }
 
 /** Every reviewer's progress: today's and all-time verdicts standing, and rows held for them now. */
@@ -185,14 +189,7 @@ export function pager(data: ReviewData, token: string | null): Html {
       },
       token,
     )
-  const previous =
-    number > 1
-      ? html`<a rel="prev" href="${to(number - 1)}">← Previous</a>`
-      : html`<span class="muted">← Previous</span>`
-  const next =
-    number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
-  return html`<nav class="pager" aria-label="pages of rows">${previous}\
-<span>Page ${number} of ${pages}</span>${next}</nav>`
+  return pageLinks(number, pages, to)
 }
 
 /** What an empty page says: why nothing is shown, accurately for this judgment, and what to do next. */

@@ -7,6 +7,7 @@ import { fitSection } from './fit-section.ts'
 import { routesSection } from './run-routes.ts'
 import { simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
+import { pageLinks } from './page-links.ts'
 
 /**
  * GET /runs/{run_id}: a run's settings, its label counts per question, then its rows (each
@@ -15,9 +16,9 @@ import { layout } from './layout.ts'
  */
 export function runPage(data: RunPageData, token: string | null): Html {
   const { run } = data
-  const links = html`<a href="${href('/runs', { path: data.path, node: run.judgment }, token)}">every run of \
-${run.judgment}</a> · <a href="${href('/review', { path: data.path, node: run.judgment }, token)}">review queue</a> · \
-<a href="${href('/accuracy', { path: data.path, node: run.judgment }, token)}">accuracy</a>`
+  const to = (page: string) => href(page, { path: data.path, node: run.judgment }, token)
+  const links = html`<a href="${to('/runs')}">every run of ${run.judgment}</a> · \
+<a href="${to('/review')}">review queue</a> · <a href="${to('/accuracy')}">accuracy</a>`
   return layout(
     `Run ${run.run_id}`,
     token,
@@ -151,12 +152,5 @@ function answerCell(
 function pager(data: RunPageData, number: number, pages: number, token: string | null): Html {
   const path = `/runs/${encodeURIComponent(data.run.run_id)}`
   const to = (page: number) => `${href(path, { path: data.path, page: page > 1 ? page : undefined }, token)}#rows`
-  const previous =
-    number > 1
-      ? html`<a rel="prev" href="${to(number - 1)}">← Previous</a>`
-      : html`<span class="muted">← Previous</span>`
-  const next =
-    number < pages ? html`<a rel="next" href="${to(number + 1)}">Next →</a>` : html`<span class="muted">Next →</span>`
-  return html`<nav class="pager" aria-label="pages of rows">${previous}\
-<span>Page ${number} of ${pages}</span>${next}</nav>`
+  return pageLinks(number, pages, to)
 }
