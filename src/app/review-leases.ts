@@ -53,15 +53,7 @@ export async function holdShown(
   const { project, spec } = target
   const store = app.existingStore(project)
   if (store === null) return offer.cards.slice(0, offer.most)
-  let taken: Card[]
-  try {
-    taken = holdCards(store, spec, reviewer, offer.cards, offer.most, app.now(), offer.seconds)
-  } catch (error) {
-    // A store on a full disk can take no hold: the page is shown as to a view without a name, so
-    // that reviewing goes on (a verdict goes to the reviews file, not the store).
-    if ((error as { trouble?: unknown })?.trouble !== 'full') throw error
-    return offer.cards.slice(0, offer.most)
-  }
+  const taken = holdCards(store, spec, reviewer, offer.cards, offer.most, app.now(), offer.seconds)
   const now = await app.files.reviews(spec)
   const depth = (reviews: Reviews, card: Card) =>
     reviews.get(verdictKey(spec.name, card.question, card.stateHash))?.length ?? 0

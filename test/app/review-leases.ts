@@ -102,29 +102,3 @@ t.test('without a store nothing is held, and the cards are shown as offered', as
     card.slice(0, 1),
   )
 })
-
-t.test(
-  'a store on a full disk takes no hold: the cards are shown as to a view without a name; any other trouble is raised',
-  async (t) => {
-    const a = await answered()
-    const cards = (await reviewQueue(a, target)).offered
-    const store = a.existingStore(target.project)!
-    const failing = (trouble: string): App => ({
-      ...a,
-      existingStore: () => ({
-        ...store,
-        holdRows: () => {
-          throw Object.assign(new Error('disk'), { trouble })
-        },
-      }),
-    })
-    t.same(
-      await holdShown(failing('full'), target, 'ann', { cards, most: 2, seconds: 60, reviews: new Map() }),
-      cards.slice(0, 2),
-    )
-    await t.rejects(
-      holdShown(failing('damaged'), target, 'ann', { cards, most: 2, seconds: 60, reviews: new Map() }),
-      /disk/,
-    )
-  },
-)

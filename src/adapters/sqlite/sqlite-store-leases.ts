@@ -1,17 +1,18 @@
 import type { HeldRow, LeaseStore } from '../../ports/lease-store.ts'
 import type { Statements } from './sqlite-statements.ts'
+import { isDiskFull } from './store-trouble.ts'
 
 /**
  * The review holds of a SQLite store, over its prepared statements and write transaction. A store
  * that can only be read keeps no hold: its queue is offered as it was before holds, every row to
- * every reviewer, and a verdict (written to the reviews file, not the store) still works.
+ * every reviewer, and a verdict (written to the reviews file, not the store) still works. A store
+ * on a full disk takes no hold either, the same way, until space is freed.
  */
 export function leaseMethods(sql: Statements, transaction: (work: () => void) => void, readOnly = false): LeaseStore {
   if (readOnly) {
     return {
       heldRows: () => [],
-      holdRows: (_judgment, _reviewer, rows, _now, _until, most) =>
-        new Set(rows.slice(0, most).map((row) => `${row.question}\0${row.stateHash}`)),
+      holdRows: (_judgment, _reviewer, rows, _now, _until, most) => unheld(rows, most),
       releaseRow() {},
       releaseReviewer() {},
     }
@@ -36,24 +37,29 @@ export function leaseMethods(sql: Statements, transaction: (work: () => void) =>
     holdRows(judgment, reviewer, rows, now, until, most) {
       const taken = new Set<string>()
       // One write: the release, the expired holds' removal and the takes, so two reviewers never take one row.
-      transaction(() => {
-        sql.releaseReviewer.run(judgment, reviewer)
-        sql.dropExpiredLeases.run(now)
-        for (const row of rows) {
-          if (taken.size >= most) break
-          const changed = sql.holdRow.run(
-            judgment,
-            row.question,
-            row.stateHash,
-            reviewer,
-            until,
-            taken.size,
-            row.card,
-            now,
-          )
-          if (Number(changed.changes) > 0) taken.add(`${row.question}\0${row.stateHash}`)
-        }
-      })
+      try {
+        transaction(() => {
+          sql.releaseReviewer.run(judgment, reviewer)
+          sql.dropExpiredLeases.run(now)
+          for (const row of rows) {
+            if (taken.size >= most) break
+            const changed = sql.holdRow.run(
+              judgment,
+              row.question,
+              row.stateHash,
+              reviewer,
+              until,
+              taken.size,
+              row.card,
+              now,
+            )
+            if (Number(changed.changes) > 0) taken.add(`${row.question}\0${row.stateHash}`)
+          }
+        })
+      } catch (error) {
+        if (!isDiskFull(error)) throw error
+        return unheld(rows, most)
+      }
       return taken
     },
     releaseRow(judgment, question, stateHash) {
@@ -63,4 +69,9 @@ export function leaseMethods(sql: Statements, transaction: (work: () => void) =>
       transaction(() => void sql.releaseReviewer.run(judgment, reviewer))
     },
   }
+}
+
+/** The first `most` rows, as taken when no hold can be kept: offered as they are, held for nobody. */
+function unheld(rows: readonly { readonly question: string; readonly stateHash: string }[], most: number): Set<string> {
+  return new Set(rows.slice(0, most).map((row) => `${row.question}\0${row.stateHash}`))
 }

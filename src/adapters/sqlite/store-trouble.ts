@@ -29,6 +29,11 @@ export function sqliteCode(error: unknown): number | null {
   return typeof code === 'number' ? code & 0xff : null
 }
 
+/** Whether an error is SQLite's "database or disk is full". */
+export function isDiskFull(error: unknown): boolean {
+  return sqliteCode(error) === FULL
+}
+
 /** SQLite's primary result codes that say something of the file (https://sqlite.org/rescode.html). */
 const PERM = 3,
   BUSY = 5,

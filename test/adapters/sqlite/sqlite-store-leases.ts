@@ -33,3 +33,19 @@ t.test('a store that can only be read keeps no hold: every row is offered to eve
   store.releaseRow('spam', 'is_spam', 'a')
   store.releaseReviewer('spam', 'ann')
 })
+
+t.test(
+  'a store on a full disk takes no hold: the first rows are offered as they are; any other failure is raised',
+  async (t) => {
+    const failing = (errcode: number) =>
+      leaseMethods({} as never, () => {
+        throw Object.assign(new Error('SQLite says no'), { errcode })
+      })
+    const rows = ['a', 'b', 'c'].map((h) => ({ question: 'is_spam', stateHash: h.repeat(16), card: '{}' }))
+    t.same(
+      [...failing(13).holdRows('spam', 'ann', rows, 0, 1000, 2)],
+      [`is_spam\0${'a'.repeat(16)}`, `is_spam\0${'b'.repeat(16)}`],
+    )
+    t.throws(() => failing(11).holdRows('spam', 'ann', rows, 0, 1000, 2), /SQLite says no/)
+  },
+)
