@@ -42,7 +42,7 @@ export async function judge(path: string, row: Row, options: JudgeOptions = {}):
     const { answers } = await judgeRequest(runtime, {
       project,
       row,
-      node: options.node,
+      judgment: options.node,
       cap: options.maxCost ?? config.maxCost,
     })
     return answers

@@ -62,13 +62,13 @@ export interface AccuracyReport {
 /** What the report is made for: one judgment of a project, and the precision target. */
 export interface AccuracyInput {
   readonly project: Project
-  readonly node?: string | null
+  readonly judgment?: string | null
   readonly target?: number
 }
 
-/** The judgments an accuracy request covers: `node`, or every judgment the path selects. */
-export function accuracyTargets(project: Project, node: string | null | undefined): Spec[] {
-  return selectJudgments(project, node, 'all')
+/** The judgments an accuracy request covers: `judgment`, or every judgment the path selects. */
+export function accuracyTargets(project: Project, judgment: string | null | undefined): Spec[] {
+  return selectJudgments(project, judgment, 'all')
 }
 
 /**
@@ -88,11 +88,11 @@ export async function accuracyReport(
   const model = store ? modelFor(spec, app.depsFor(project)) : spec.model
   const source = store && { store, model: model!, spec, key, verdicts }
   const scores = scoreJudgment(spec, key, verdicts, source ? currentLabels(source) : new Map())
-  const audits = source ? sampleDesigns(source) : new Map<string, QuestionSample>()
+  const designs = source ? sampleDesigns(source) : new Map<string, QuestionSample>()
   const questions = Object.fromEntries(
     spec.questions.map((q): [string, QuestionAccuracy] => {
-      const audit =
-        audits.get(q.name) ??
+      const sampleDesign =
+        designs.get(q.name) ??
         questionSample({ question: q, unsureBelow: spec.unsureBelow, strata: NO_ROWS, known: new Map() })
       const cells = source ? source.store.answerCells(source.model, q.fingerprint, resolutionOf(spec, q)) : []
       return [
@@ -100,19 +100,19 @@ export async function accuracyReport(
         {
           ask: q.ask,
           labels: q.labels,
-          estimate: estimateAccuracy(audit, scores[q.name]),
-          calibration: calibration(cells, weightedRows(audit)),
+          estimate: estimateAccuracy(sampleDesign, scores[q.name]),
+          calibration: calibration(cells, weightedRows(sampleDesign)),
           thresholds: routeThresholds({
             question: q.name,
             rules: spec.act[q.name] ?? [],
             cells,
-            audit,
+            sampleDesign,
             unsureBelow: spec.unsureBelow,
             target,
           }),
-          mix: labelMix(q.labels, cells, audit, spec.unsureBelow),
-          agreement: questionAgreement({ judgment: spec.name, audit, reviews, key }),
-          ...targetFigures(strataState(audit), spec.accuracyTarget),
+          mix: labelMix(q.labels, cells, sampleDesign, spec.unsureBelow),
+          agreement: questionAgreement({ judgment: spec.name, sampleDesign, reviews, key }),
+          ...targetFigures(strataState(sampleDesign), spec.accuracyTarget),
         },
       ]
     }),

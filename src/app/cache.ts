@@ -31,12 +31,12 @@ export interface Pruned {
 
 /**
  * The store's answers per (judgment, question, model, fingerprint), with counts, age and status
- * against the judgments the path (or `node`) selects. Reading creates no store.
+ * against the judgments the path (or `judgment`) selects. Reading creates no store.
  */
-export function cacheGroups(app: App, project: Project, node: string | null | undefined): CacheGroup[] {
+export function cacheGroups(app: App, project: Project, judgment: string | null | undefined): CacheGroup[] {
   const store = app.existingStore(project)
   if (!store) return []
-  const named = selectJudgments(project, node, 'all')
+  const named = selectJudgments(project, judgment, 'all')
   const status = statusOf(store, project, named)
   return store.answerGroups().map((group) => ({ ...group, status: status(group) }))
 }
@@ -45,8 +45,8 @@ export function cacheGroups(app: App, project: Project, node: string | null | un
  * Deletes the answers of the superseded groups (see GroupStatus), or with `apply` false only says
  * what would go. Nothing else is ever deleted: states, runs and the other groups stay.
  */
-export function pruneCache(app: App, project: Project, node: string | null | undefined, apply: boolean): Pruned {
-  const superseded = cacheGroups(app, project, node).filter((g) => g.status === 'superseded')
+export function pruneCache(app: App, project: Project, judgment: string | null | undefined, apply: boolean): Pruned {
+  const superseded = cacheGroups(app, project, judgment).filter((g) => g.status === 'superseded')
   const answers = superseded.reduce((n, g) => n + g.answers, 0)
   if (!apply || superseded.length === 0) return { dry_run: !apply, superseded, answers, deleted: 0 }
   const store = app.existingStore(project)!

@@ -32,7 +32,7 @@ export interface CompareQueue {
 }
 
 /** What the comparison review is made for: the live and candidate projects, the live judgment. */
-export type CompareTarget = Pick<ReplayInput, 'live' | 'candidate' | 'node'>
+export type CompareTarget = Pick<ReplayInput, 'live' | 'candidate' | 'judgment'>
 
 /**
  * The rows where the two specs differ and no true label is known yet, in the comparison's review

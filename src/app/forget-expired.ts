@@ -10,9 +10,9 @@ import { runForgetJob, totalsOf, type JobResult } from './forget-job.ts'
 /** Which judgments' retention to apply, and whether to (a dry run otherwise). */
 export interface ExpiredInput {
   readonly project: Project
-  readonly node?: string | null
+  readonly judgment?: string | null
   readonly apply: boolean
-  /** How it was asked for, for the audit: `judge forget --expired`, `server`. */
+  /** How it was asked for, for the forget log: `judge forget --expired`, `server`. */
   readonly command: string
 }
 
@@ -38,7 +38,7 @@ export interface ExpiredReport {
  * of its verdict lines given before it, and its rows kept for replay last seen before it.
  */
 export async function forgetExpired(app: App, input: ExpiredInput): Promise<ExpiredReport> {
-  const specs = selectJudgments(input.project, input.node, 'all').filter((s) => s.retainDays !== null)
+  const specs = selectJudgments(input.project, input.judgment, 'all').filter((s) => s.retainDays !== null)
   const store = specs.length > 0 ? app.existingStore(input.project) : null
   const judgments: ExpiredJudgment[] = []
   for (const spec of specs) {

@@ -38,7 +38,7 @@ export interface ReviewsTarget {
   readonly pick: LinePick
 }
 
-/** One forgetting: the store's part, the reviews files' part, and how it was asked for (the audit's `command`). */
+/** One forgetting: the store's part, the reviews files' part, and how it was asked for (the forget log's `command`). */
 export interface ForgetJob {
   readonly project: Project
   readonly plan: ForgetPlan
@@ -52,7 +52,7 @@ export interface ForgetJob {
  * Runs a forgetting job, or with `apply` false says what it would remove. The store goes first:
  * once a row's values are gone its review card cannot be shown, so no verdict on it is accepted
  * after; then each reviews file, under the lock its verdicts are appended under, so that none
- * appended meanwhile is lost; then the audit of the files' part. Reading creates no store.
+ * appended meanwhile is lost; then the forget log of the files' part. Reading creates no store.
  */
 export async function runForgetJob(app: App, store: ForgetStore | null, job: ForgetJob): Promise<JobResult> {
   const at = timestamp(app.now())
@@ -63,7 +63,7 @@ export async function runForgetJob(app: App, store: ForgetStore | null, job: For
   )
   const found = files.filter((f) => f.lines.size > 0)
   if (job.apply && found.length > 0) {
-    const audit = found.flatMap(({ target, lines }) =>
+    const logLines = found.flatMap(({ target, lines }) =>
       [...lines].map(
         ([stateHash, count]): ForgottenLine => ({
           at,
@@ -74,8 +74,8 @@ export async function runForgetJob(app: App, store: ForgetStore | null, job: For
         }),
       ),
     )
-    const audited = store ?? app.depsFor(job.project).store
-    audited.recordForgotten(audit)
+    const logStore = store ?? app.depsFor(job.project).store
+    logStore.recordForgotten(logLines)
   }
   return {
     states: rowsOf(

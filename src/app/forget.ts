@@ -11,7 +11,7 @@ import { reviewsTargets, runForgetJob, totalsOf, type JobResult } from './forget
 export interface ForgetInput {
   readonly project: Project
   /** Only this judgment of a folder: the states its columns make of a row. */
-  readonly node?: string | null
+  readonly judgment?: string | null
   /** Rows, as the data holds them: each judgment whose state columns a row holds makes its state. */
   readonly rows?: readonly Row[]
   /** A data file of rows (CSV, TSV or JSON Lines, as `judge run` reads), named in messages by `label`. */
@@ -22,7 +22,7 @@ export interface ForgetInput {
   readonly matches?: readonly ColumnMatch[]
   /** False: a dry run, which says what would go and removes nothing. */
   readonly apply: boolean
-  /** How it was asked for, for the audit; never a value (`judge forget --row`). */
+  /** How it was asked for, for the forget log; never a value (`judge forget --row`). */
   readonly command: string
 }
 
@@ -42,7 +42,7 @@ export interface ForgetReport extends JobResult {
  * creates no store.
  */
 export async function forgetRows(app: App, input: ForgetInput): Promise<ForgetReport> {
-  const specs = selectJudgments(input.project, input.node, 'all')
+  const specs = selectJudgments(input.project, input.judgment, 'all')
   const matches = input.matches ?? []
   checkMatches(specs, matches)
   const store = app.existingStore(input.project)

@@ -17,7 +17,7 @@ export interface JudgeInput {
   readonly project: Project
   readonly row: Row
   /** Return only this judgment's answers; needed for a folder whose judgments share a question name. */
-  readonly node?: string | null
+  readonly judgment?: string | null
   /** Cap in USD per judgment for this row. */
   readonly cap: number
   /** Keep the row so that a candidate can be replayed on it later. */
@@ -39,7 +39,7 @@ export interface Judged {
  */
 export async function judgeRequest(app: App, input: JudgeInput): Promise<Judged> {
   const deps = app.depsFor(input.project)
-  const selected = selectJudgments(input.project, input.node, 'merged')
+  const selected = selectJudgments(input.project, input.judgment, 'merged')
   const spend = input.serverSpend ? spending().dailySpend(deps.store, input.serverSpend.dailyCap, app.now) : undefined
   const one = await judgeOne({ deps, cap: input.cap, signal: input.signal, spend }, input.project, selected, input.row)
   const judged = judgedOf(one, selected)
@@ -51,15 +51,15 @@ export async function judgeRequest(app: App, input: JudgeInput): Promise<Judged>
 }
 
 /** What the probe of judgeRequest reads: a row and its judgments, nothing to keep and nothing to spend. */
-export type StoredInput = Pick<JudgeInput, 'project' | 'row' | 'node'>
+export type StoredInput = Pick<JudgeInput, 'project' | 'row' | 'judgment'>
 
 /**
  * The synchronous probe of judgeRequest: the answers when the store holds every one, else null,
  * asking, keeping and waiting for nothing (so a server answers such a row in the turn its body
- * ends). Errors of the request (an unknown node, a missing column) are thrown as judgeRequest's.
+ * ends). Errors of the request (an unknown judgment, a missing column) are thrown as judgeRequest's.
  */
 export function storedRequest(app: App, input: StoredInput): Judged | null {
-  const selected = selectJudgments(input.project, input.node, 'merged')
+  const selected = selectJudgments(input.project, input.judgment, 'merged')
   const one = storedOne(app.depsFor(input.project), input.project, selected, input.row)
   return one === null ? null : judgedOf(one, selected)
 }

@@ -101,7 +101,7 @@ export function runOf(
     command,
     source,
     source_hash: sourceHash,
-    node: nodeOf(pass, spec),
+    node: namedJudgmentOf(pass, spec),
     reported_model: reportedModelOf(pass.outcome.models.get(spec.name)),
     states: pass.outcome.states.get(spec.name)?.size ?? 0,
     fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
@@ -111,7 +111,7 @@ export function runOf(
 }
 
 /** The judgment a run was made for: itself when the command named it, else the dependents named. */
-function nodeOf(pass: Pass, spec: Spec): string {
+function namedJudgmentOf(pass: Pass, spec: Spec): string {
   if (pass.named.includes(spec)) return spec.name
   return pass.named
     .filter((named) => dependenciesOf(pass.project, named).includes(spec))

@@ -18,7 +18,7 @@ export interface ReplayInput {
   readonly candidate: Project
   readonly live: Project
   /** The live judgment, for a folder of several; the candidate's judgment of the same name is replayed. */
-  readonly node?: string | null
+  readonly judgment?: string | null
   readonly cap: number
   readonly concurrency: number
   readonly signal?: AbortSignal
@@ -92,7 +92,7 @@ export async function replayRows(app: App, input: ReplayInput): Promise<Replayed
 /** The kept rows whose candidate answers the store holds, paired with their live labels, asking nothing. */
 export function storedRows(
   app: App,
-  input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>,
+  input: Pick<ReplayInput, 'candidate' | 'live' | 'judgment'>,
 ): Pick<Replayed, 'pair' | 'kept' | 'rows'> {
   const pair = pairOf(input)
   const kept = app.depsFor(input.live).store.keptRows(pair.live.name)
@@ -109,8 +109,8 @@ export function storedRows(
 }
 
 /** The live judgment and the candidate of the same name (or the only one) that a replay or comparison pairs. */
-export function pairOf(input: Pick<ReplayInput, 'candidate' | 'live' | 'node'>): JudgmentPair {
-  const [live] = selectJudgments(input.live, input.node, 'one')
+export function pairOf(input: Pick<ReplayInput, 'candidate' | 'live' | 'judgment'>): JudgmentPair {
+  const [live] = selectJudgments(input.live, input.judgment, 'one')
   const [pair] = pairJudgments([live], input.candidate.selected)
   if (pair) return pair
   const names = input.candidate.selected.map((s) => s.name).join(', ')

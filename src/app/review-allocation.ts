@@ -18,24 +18,24 @@ export interface SpotChecks {
 }
 
 /**
- * The spot checks of a question as the spec's allocation sets them: the first `audit` rows of the
+ * The spot checks of a question as the spec's allocation sets them: the first `spotChecks` rows of the
  * confident stratum for `fixed`; for `neyman`, as deep as the confident stratum's share of the next
  * reviews takes them (core/allocation/spot-checks.ts), from the question's strata (read from its
- * audit unless given). `reviewed` is the question's verdicts: no spot check lies deeper than all
+ * sample design unless given). `reviewed` is the question's verdicts: no spot check lies deeper than all
  * of them and a page more.
  */
 export function spotChecks(
   source: ReviewSource,
   question: Question,
-  at: { audit: number; limit: number; reviewed: number; strata?: StrataState | null },
+  at: { spotChecks: number; limit: number; reviewed: number; strata?: StrataState | null },
 ): SpotChecks {
-  const { audit, limit, reviewed } = at
+  const { limit, reviewed } = at
   if (source.spec.allocation === 'fixed')
-    return { rows: rankedRows(source, question, 'confident', audit), depth: audit, left: null }
+    return { rows: rankedRows(source, question, 'confident', at.spotChecks), depth: at.spotChecks, left: null }
   const strata = at.strata ?? strataState(sampleDesignOf(source, question))
   const read = rankedRows(source, question, 'confident', reviewed + limit)
   const plan = spotCheckPlan({
-    audit,
+    spotChecks: at.spotChecks,
     limit,
     strata,
     confident: read.rows.map((a) => a.stateHash),

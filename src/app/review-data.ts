@@ -19,7 +19,7 @@ export type { ReviewSource } from './review-source.ts'
 /** Options of queueData. */
 export interface QueueOptions {
   /** Spot-check rows per question. */
-  readonly audit: number
+  readonly spotChecks: number
   /** Rows the queue must be able to show from its start, a page's end; default PAGE_SIZE. */
   readonly limit?: number
   /** States whose unsure answers are offered even when past the rows read (a reviewer opening one row). */
@@ -45,21 +45,21 @@ export interface StoredQueue extends Queue {
 export function queueData(source: ReviewSource, options: QueueOptions): StoredQueue {
   const { store, model, spec, key, verdicts } = source
   const limit = options.limit ?? PAGE_SIZE
-  const audit = Math.max(0, Math.trunc(options.audit))
+  const checks = Math.max(0, Math.trunc(options.spotChecks))
   const keyHashes = [...key.keys()]
   const spotLeft = new Map<string, number>()
   const targets: Record<string, TargetFigures> = {}
   const answers: QuestionAnswers[] = spec.questions.map((question) => {
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
     const reviewed = reviewedCount(source, question)
-    // Allocation and the target read the question's audit; the seed's order without a target reads none.
+    // Allocation and the target read the question's sample design; the seed's order without a target reads none.
     const strata =
       spec.allocation === 'neyman' || spec.accuracyTarget !== null
         ? strataState(sampleDesignOf(source, question))
         : null
     targets[question.name] =
       strata === null ? { accuracy_target: null, reviews_needed: null } : targetFigures(strata, spec.accuracyTarget)
-    const spot = spotChecks(source, question, { audit, limit, reviewed, strata })
+    const spot = spotChecks(source, question, { spotChecks: checks, limit, reviewed, strata })
     if (spot.left !== null) spotLeft.set(question.name, spot.left)
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
     const skipped = reviewed + spot.depth + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
@@ -77,7 +77,7 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   const states = outside.length > 0 ? store.getStates([...new Set(outside)]) : new Map()
   const second =
     options.reviews && options.reviewer !== undefined ? { reviews: options.reviews, reviewer: options.reviewer } : {}
-  const queue = buildQueue({ spec, answers, key, verdicts, states, audit, limit, ...second })
+  const queue = buildQueue({ spec, answers, key, verdicts, states, spotChecks: checks, limit, ...second })
   return { ...queue, model, left: queueLeft(source, answers, queue.offered, spotLeft), targets }
 }
 
@@ -132,10 +132,10 @@ export function scoredQuestions(source: ReviewSource): Record<string, ScoredQues
   const scores = scoreJudgment(source.spec, source.key, source.verdicts, currentLabels(source))
   return Object.fromEntries(
     source.spec.questions.map((q) => {
-      const audit = sampleDesignOf(source, q)
+      const sampleDesign = sampleDesignOf(source, q)
       const agreement = questionAgreement({
         judgment: source.spec.name,
-        audit,
+        sampleDesign,
         reviews: source.reviews ?? new Map(),
         key: source.key,
       })
@@ -143,9 +143,9 @@ export function scoredQuestions(source: ReviewSource): Record<string, ScoredQues
         q.name,
         {
           ...scores[q.name],
-          estimate: estimateAccuracy(audit, scores[q.name]),
+          estimate: estimateAccuracy(sampleDesign, scores[q.name]),
           agreement,
-          target: targetFigures(strataState(audit), source.spec.accuracyTarget),
+          target: targetFigures(strataState(sampleDesign), source.spec.accuracyTarget),
         },
       ]
     }),

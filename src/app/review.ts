@@ -17,7 +17,7 @@ export interface QueueTarget {
   readonly project: Project
   readonly spec: Spec
   /** Spot-check rows per question. */
-  readonly audit: number
+  readonly spotChecks: number
   /** Rows the queue must be able to show from its start (a page's end); default one page. */
   readonly limit?: number
   /** States the queue must offer even when far down the unsure rows (a reviewer opening one row). */
@@ -42,10 +42,10 @@ export interface ReviewQueue extends StoredQueue {
   readonly leases?: readonly Lease[]
 }
 
-/** The queue target of a project: `node`, or its only judgment. */
-export function queueTarget(project: Project, node: string | null | undefined, audit: number): QueueTarget {
-  const [spec] = selectJudgments(project, node, 'one')
-  return { project, spec, audit }
+/** The queue target of a project: the judgment named, or its only one. */
+export function queueTarget(project: Project, judgment: string | null | undefined, spotChecks: number): QueueTarget {
+  const [spec] = selectJudgments(project, judgment, 'one')
+  return { project, spec, spotChecks }
 }
 
 /** A judgment's review queue, from its store, answer key and reviews file; the engine is never asked. */
@@ -62,7 +62,12 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
   const leases = target.viewer === undefined ? [] : liveLeases(store, spec, app.now())
   const limit = target.limit ?? PAGE_SIZE
   // Rows held by others are read too and left out, so that a page is still full behind them.
-  const queue = queueData(source, { audit: target.audit, limit: limit + leases.length, rows: target.rows, ...second })
+  const queue = queueData(source, {
+    spotChecks: target.spotChecks,
+    limit: limit + leases.length,
+    rows: target.rows,
+    ...second,
+  })
   const reviewed = (question: string, stateHash: string) => verdicts.has(verdictKey(spec.name, question, stateHash))
   return { ...leasedQueue(queue, leases, target.viewer ?? null, reviewed, limit), verdicts, reviews, leases }
 }

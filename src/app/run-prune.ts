@@ -36,13 +36,13 @@ export interface PrunedRuns {
 export function pruneRunStates(
   app: App,
   project: Project,
-  node: string | null | undefined,
+  judgment: string | null | undefined,
   keep: number,
   apply: boolean,
 ): PrunedRuns {
   const store = app.existingStore(project)
   if (!store) return { dry_run: !apply, keep, runs: [], states: 0, deleted: 0 }
-  const names = selectJudgments(project, node, 'all').map((s) => s.name)
+  const names = selectJudgments(project, judgment, 'all').map((s) => s.name)
   const runs = runsToPrune(store.listRuns(names, Infinity), keep)
     .map(
       (r): PrunedRun => ({

@@ -42,11 +42,16 @@ export type Drift = Record<string, DriftEntry[]>
 export type LikeDrift = Record<string, LikeDriftEntry[]>
 
 /**
- * The runs of the judgments selected (`node`, or all the path selects), newest first, at most
+ * The runs of the judgments selected (`judgment`, or all the path selects), newest first, at most
  * `limit`: the same records for `judge runs` and `GET /v1/runs`. Reading creates no store.
  */
-export function listRuns(app: App, project: Project, node: string | null | undefined, limit = RUNS_LIMIT): PublicRun[] {
-  const names = selectJudgments(project, node, 'all').map((s) => s.name)
+export function listRuns(
+  app: App,
+  project: Project,
+  judgment: string | null | undefined,
+  limit = RUNS_LIMIT,
+): PublicRun[] {
+  const names = selectJudgments(project, judgment, 'all').map((s) => s.name)
   return runsStore(app, project)?.listRuns(names, limit).map(publicRun) ?? []
 }
 
@@ -65,9 +70,9 @@ export function runById(app: App, project: Project, runId: string): RunRecord | 
   return runsStore(app, project)?.getRun(runId) ?? null
 }
 
-/** Drift per question of one judgment (`node`, or the only one selected); every question present. */
-export function driftOf(app: App, project: Project, node: string | null | undefined): Drift {
-  const [spec] = selectJudgments(project, node, 'one')
+/** Drift per question of one judgment (`judgment`, or the only one selected); every question present. */
+export function driftOf(app: App, project: Project, judgment: string | null | undefined): Drift {
+  const [spec] = selectJudgments(project, judgment, 'one')
   return driftOfSpec(app, project, spec)
 }
 
@@ -83,14 +88,14 @@ export function driftOfSpec(app: App, project: Project, spec: Spec): Drift {
   )
 }
 
-/** Drift between like runs of one judgment (`node`, or the only one selected), as the filter keeps them. */
+/** Drift between like runs of one judgment (`judgment`, or the only one selected), as the filter keeps them. */
 export function likeDriftOf(
   app: App,
   project: Project,
-  node: string | null | undefined,
+  judgment: string | null | undefined,
   filter: LikeFilter,
 ): LikeDrift {
-  const [spec] = selectJudgments(project, node, 'one')
+  const [spec] = selectJudgments(project, judgment, 'one')
   return likeDriftOfSpec(app, project, spec, filter)
 }
 

@@ -16,7 +16,7 @@ export const DEFAULT_SAMPLE = 200
 /** What a stability check is asked to do. */
 export interface StabilityInput {
   readonly project: Project
-  readonly node?: string | null
+  readonly judgment?: string | null
   /** Stored answers per question to ask again, split between the strata (DEFAULT_SAMPLE). */
   readonly sample?: number
   /** USD per judgment: a check whose estimate is above it asks nothing (JUDGE_MAX_COST). */
@@ -61,7 +61,7 @@ interface Plan {
  */
 export async function checkStability(app: App, input: StabilityInput): Promise<JudgmentStability[]> {
   const deps = app.depsFor(input.project)
-  const plans = selectJudgments(input.project, input.node, 'all').map((spec) =>
+  const plans = selectJudgments(input.project, input.judgment, 'all').map((spec) =>
     planOf(deps, spec, input.sample ?? DEFAULT_SAMPLE),
   )
   for (const p of plans) {

@@ -18,7 +18,7 @@ import { scoredQuestions } from './review-data.ts'
 /** What `test` judges and scores. */
 export interface TestInput {
   readonly project: Project
-  readonly node?: string | null
+  readonly judgment?: string | null
   readonly cap: number
   readonly concurrency: number
   readonly signal?: AbortSignal
@@ -48,7 +48,7 @@ interface Trial {
  * records a run per judgment, and scores every question against the key and the verdicts.
  */
 export async function testJudgments(app: App, input: TestInput): Promise<TestResult> {
-  const specs = selectJudgments(input.project, input.node, 'all')
+  const specs = selectJudgments(input.project, input.judgment, 'all')
   const trials = await Promise.all(specs.map((spec) => trialOf(app, spec)))
   const deps = app.depsFor(input.project)
   checkPlans(

@@ -42,7 +42,7 @@ export interface StateColumn {
   readonly ref?: { readonly judgment: string; readonly question: string }
 }
 
-/** A loaded, validated spec file: one judgment (node). */
+/** A loaded, validated spec file: one judgment. */
 export interface Spec {
   readonly name: string
   /** Absolute path of the spec file. */

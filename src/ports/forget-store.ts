@@ -20,16 +20,16 @@ export interface HeldState {
   readonly keptRows: number
 }
 
-/** Who forgot, and when: written to the audit beside each state forgotten, never with its values. */
-export interface ForgetAudit {
+/** Who forgot, and when: written to the forget log beside each state forgotten, never with its values. */
+export interface ForgetLogStamp {
   /** UTC timestamp without zone offset. */
   readonly at: string
   /** How it was asked for: `judge forget --row`, `POST /v1/forget`, `retain_days 30 of spam (server)`. */
   readonly command: string
 }
 
-/** One line of the audit of forgetting: what of one state went from one place. */
-export interface ForgottenLine extends ForgetAudit {
+/** One line of the forget log: what of one state went from one place. */
+export interface ForgottenLine extends ForgetLogStamp {
   readonly stateHash: string
   /** `values`, `kept rows`, or `reviews file <path>`. */
   readonly place: string
@@ -45,7 +45,7 @@ export interface Forgotten {
 
 /**
  * Forgetting rows: finding the states that hold a value or have outlived a retention, removing
- * what a plan names so that the bytes are gone from the file and its log, and the audit of it.
+ * what a plan names so that the bytes are gone from the file and its log, and the forget log of it.
  * Answers, shadow pairs, runs and their row lists hold no values (hashes, labels, counts) and are
  * never touched, so that every figure made from them stays.
  */
@@ -53,11 +53,11 @@ export interface ForgetStore {
   /** What the store holds of what a plan removes, per state holding anything, in hash order: a dry run. */
   heldFor(plan: ForgetPlan): HeldState[]
   /**
-   * Removes what the plan names in one transaction, with an audit line per state and place, moves
+   * Removes what the plan names in one transaction, with a forget log line per state and place, moves
    * the answers epoch when anything went (a server drops what it kept from before), then folds the
    * log into the file and empties it. Deleted bytes are overwritten, not left in free pages.
    */
-  forget(plan: ForgetPlan, audit: ForgetAudit): Forgotten
+  forget(plan: ForgetPlan, stamp: ForgetLogStamp): Forgotten
   /** The states whose values hold exactly `value` in `column`, in hash order. */
   statesWhere(column: string, value: string): string[]
   /**
@@ -65,8 +65,8 @@ export interface ForgetStore {
    * answered under one of `fingerprints` (any model): what its retention forgets. In hash order.
    */
   expiredStates(judgment: string, fingerprints: readonly string[], before: string): string[]
-  /** Adds lines to the audit (what went from files: reviews files). */
+  /** Adds lines to the forget log (what went from files: reviews files). */
   recordForgotten(lines: readonly ForgottenLine[]): void
-  /** The audit, in the order written. */
+  /** The forget log, in the order written. */
   forgottenLines(): ForgottenLine[]
 }

@@ -78,7 +78,7 @@ t.test('a dry run says what would go, everywhere, and removes nothing', async (t
 })
 
 t.test(
-  'forgetting removes every copy of the values and its kept rows, audits it, and keeps answers, shadow pairs and verdicts by hash',
+  'forgetting removes every copy of the values and its kept rows, logs it in the forget log, and keeps answers, shadow pairs and verdicts by hash',
   async (t) => {
     const w = world()
     const report = await forgetRows(w.app, {
@@ -175,7 +175,7 @@ t.test('a row in a folder makes the state of each judgment whose columns it hold
   )
   const only = await forgetRows(w.app, {
     project: both,
-    node: 'by_sender',
+    judgment: 'by_sender',
     rows: [{ message: 'See you at lunch', sender: 'bob' }],
     apply: false,
     command: 'x',
@@ -228,13 +228,13 @@ t.test('what names no row is a usage error, before anything is removed', async (
     new UsageError('"text" is not a state column of spam, by_sender; the state columns are message, sender'),
   )
   await t.rejects(
-    forgetRows(w.app, { project: both, node: 'nope', states: [secret], apply: true, command: 'x' }),
+    forgetRows(w.app, { project: both, judgment: 'nope', states: [secret], apply: true, command: 'x' }),
     UsageError,
   )
   t.equal(w.store.getStates([secret]).size, 1)
 })
 
-t.test('without a store only the reviews files are searched, and the audit then makes one', async (t) => {
+t.test('without a store only the reviews files are searched, and the forget log then makes one', async (t) => {
   const files = createMemoryFiles({ verdicts: { '/specs/spam.reviews.csv': [verdict(SECRET)] } })
   const store = createMemoryStore()
   let opened = false

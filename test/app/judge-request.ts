@@ -38,7 +38,7 @@ t.test(
       ['lang', 'tone'],
     )
     t.same(judged.results[1].state, { message: 'bonjour', 'lang.lang': judged.answers.lang.label })
-    const one = await judgeRequest(app(deps(engine)), input({ node: 'tone' }))
+    const one = await judgeRequest(app(deps(engine)), input({ judgment: 'tone' }))
     t.same(Object.keys(one.answers), ['polite'], 'a node answers for that judgment only')
     t.same(
       one.results.map((r) => r.spec.name),
@@ -49,10 +49,10 @@ t.test(
 
 t.test('with log, each selected judgment keeps the row once per sighting; without it nothing is kept', async (t) => {
   const d = deps(createFakeEngine())
-  await judgeRequest(app(d), input({ node: 'tone' }))
+  await judgeRequest(app(d), input({ judgment: 'tone' }))
   t.same(d.store.keptRows('tone'), [])
-  await judgeRequest(app(d), input({ node: 'tone', log: true }))
-  await judgeRequest(app(d), input({ node: 'tone', log: true }))
+  await judgeRequest(app(d), input({ judgment: 'tone', log: true }))
+  await judgeRequest(app(d), input({ judgment: 'tone', log: true }))
   const [kept] = d.store.keptRows('tone')
   t.match(kept, { judgment: 'tone', firstSeen: '2026-11-22T10:00:00.000', seen: 2 })
   t.equal(kept.stateHash, stateHash(kept.state))
@@ -66,7 +66,7 @@ t.test('judgments sharing a question name need a node; an unknown node lists the
     new NodeNeededError('judgments twin and tone both ask question polite'),
   )
   await t.rejects(
-    judgeRequest(a, input({ node: 'nope' })),
+    judgeRequest(a, input({ judgment: 'nope' })),
     new UsageError('unknown node "nope"; the judgments here are: lang, tone'),
   )
 })

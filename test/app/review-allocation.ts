@@ -76,7 +76,7 @@ function verdicts(rows: readonly { hash: string; right: boolean }[]): Map<string
 t.test("fixed allocation offers the first audit rows of the confident stratum, as the seed's order does", async (t) => {
   const { source, confident } = setup()
   const spot = spotChecks(source(new Map(), { ...judgment, allocation: 'fixed' }), isSpam, {
-    audit: 7,
+    spotChecks: 7,
     limit: 25,
     reviewed: 0,
   })
@@ -103,7 +103,7 @@ t.test('under Neyman allocation the spot checks follow where the interval narrow
   const { source, unsure, confident } = setup()
   // The unsure stratum reviewed ahead and found always right: the confident one is behind.
   const behind = verdicts(unsure.slice(0, 30).map((hash) => ({ hash, right: true })))
-  const ahead = spotChecks(source(behind), isSpam, { audit: 30, limit: 25, reviewed: 30 })
+  const ahead = spotChecks(source(behind), isSpam, { spotChecks: 30, limit: 25, reviewed: 30 })
   t.ok(ahead.depth >= 20, `a long run of spot checks comes first (${ahead.depth})`)
   t.same(
     ahead.rows.rows.map((a) => a.stateHash),
@@ -113,7 +113,7 @@ t.test('under Neyman allocation the spot checks follow where the interval narrow
   t.ok(ahead.left !== null && ahead.left >= ahead.depth, 'the spot checks to come are counted')
   // The confident stratum reviewed far ahead: the next reviews are unsure ones.
   const over = verdicts(confident.slice(0, 60).map((hash) => ({ hash, right: true })))
-  const queue = queueData(source(over), { audit: 30 })
+  const queue = queueData(source(over), { spotChecks: 30 })
   t.equal(queue.cards[0].kind, 'unsure', 'the queue opens on unsure rows')
   t.equal(
     queue.offered.filter((c) => c.kind === 'spot_check').length,

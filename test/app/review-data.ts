@@ -88,7 +88,7 @@ t.test(
   'the queue reads disagreements, the seeded sample and unsure answers from the store, with their states',
   async (t) => {
     const { store, source } = setup(50, (i) => (i < 3 ? 0.55 : 0.9))
-    const queue = queueData(source({ spec: fixed, key: keyOf({ m10: 'no', m11: 'yes' }) }), { audit: 5 })
+    const queue = queueData(source({ spec: fixed, key: keyOf({ m10: 'no', m11: 'yes' }) }), { spotChecks: 5 })
     const confident = { from: 0.2, below: Infinity }
     const sample = store
       .sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 5, confident)
@@ -119,10 +119,10 @@ t.test(
 
 t.test('the queue is the same on every request, and a reviewed sample row is not replaced', async (t) => {
   const { source } = setup(100)
-  const first = queueData(source(), { audit: 10 })
-  t.same(queueData(source(), { audit: 10 }), first)
+  const first = queueData(source(), { spotChecks: 10 })
+  t.same(queueData(source(), { spotChecks: 10 }), first)
   const spots = first.offered.filter((c) => c.question === 'is_spam')
-  const after = queueData(source({ verdicts: reviewed([spots[0].state.message]) }), { audit: 10 })
+  const after = queueData(source({ verdicts: reviewed([spots[0].state.message]) }), { spotChecks: 10 })
   t.same(
     after.offered.filter((c) => c.question === 'is_spam').map((c) => c.stateHash),
     spots.slice(1).map((c) => c.stateHash),
@@ -134,13 +134,13 @@ t.test('enough unsure answers are read to fill a page after the reviewed ones dr
   const ranked = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 60).map((a) => a.stateHash)
   const messages = new Map(Array.from({ length: 60 }, (_, i) => [hashOf(`m${i}`), `m${i}`]))
   const verdicts = reviewed(ranked.slice(0, 20).map((h) => messages.get(h)!))
-  const queue = queueData(source({ spec: fixed, verdicts }), { audit: 0, limit: 5 })
+  const queue = queueData(source({ spec: fixed, verdicts }), { spotChecks: 0, limit: 5 })
   t.same(
     queue.cards.map((c) => c.stateHash),
     ranked.slice(20, 25),
   )
   t.same(
-    queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0 }).offered,
+    queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { spotChecks: 0 }).offered,
     [],
     'unsure_below 0, no unsure rows',
   )
@@ -150,7 +150,7 @@ t.test(
   'the rows left are counted over the whole queue, the unsure ones in the store, and do not grow as a reviewer works',
   async (t) => {
     const { store, source } = setup(40, (i) => (i < 30 ? 0.5 + i / 1000 : 0.9))
-    const read = queueData(source({ spec: fixed }), { audit: 0, limit: 5 })
+    const read = queueData(source({ spec: fixed }), { spotChecks: 0, limit: 5 })
     t.equal(read.offered.filter((c) => c.kind === 'unsure').length < 30, true, 'fewer unsure rows read than there are')
     t.same(read.left.is_spam, { disagreement: 0, spot_check: 0, unsure: 30 }, 'all 30 unsure answers counted')
     const ranked = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 40).map((a) => a.stateHash)
@@ -164,7 +164,7 @@ t.test(
       .slice(0, 2)
       .map((h) => messages.get(h)!)
     const after = queueData(source({ spec: fixed, verdicts: reviewed([...confident, ...unsure]) }), {
-      audit: 3,
+      spotChecks: 3,
       limit: 5,
     })
     t.same(
@@ -177,7 +177,7 @@ t.test(
         spec: fixed,
         key: keyOf({ [messages.get(ranked.find((h) => Number(messages.get(h)!.slice(1)) < 30)!)!]: 'no' }),
       }),
-      { audit: 0 },
+      { spotChecks: 0 },
     )
     t.same(
       keyed.left.is_spam,
@@ -185,7 +185,7 @@ t.test(
       'an unsure row offered as a disagreement is counted once',
     )
     t.same(
-      queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { audit: 0, limit: 0 }).left.is_spam,
+      queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { spotChecks: 0, limit: 0 }).left.is_spam,
       { disagreement: 0, spot_check: 0, unsure: 0 },
       'unsure_below 0',
     )
@@ -195,19 +195,19 @@ t.test(
 t.test('a row asked for by state is offered as unsure even when far past the rows read, without a rank', async (t) => {
   const { store, source } = setup(40, (i) => 0.5 + i / 1000)
   const last = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 40).at(-1)!.stateHash
-  t.notOk(queueData(source(), { audit: 0, limit: 5 }).offered.some((c) => c.stateHash === last))
-  const queue = queueData(source(), { audit: 0, limit: 5, rows: [last, hashOf('not in the store')] })
+  t.notOk(queueData(source(), { spotChecks: 0, limit: 5 }).offered.some((c) => c.stateHash === last))
+  const queue = queueData(source(), { spotChecks: 0, limit: 5, rows: [last, hashOf('not in the store')] })
   t.match(
     queue.offered.filter((c) => c.stateHash === last),
     [{ kind: 'unsure', question: 'is_spam', rank: null, stratum: 'unsure' }],
   )
-  t.same(queue.left, queueData(source(), { audit: 0, limit: 5 }).left, 'the count is the same')
+  t.same(queue.left, queueData(source(), { spotChecks: 0, limit: 5 }).left, 'the count is the same')
 })
 
 t.test('a negative or fractional audit is read as a whole number of rows, at least 0', async (t) => {
   const { source } = setup(10)
-  t.equal(queueData(source(), { audit: -3 }).offered.length, 0)
-  t.equal(queueData(source(), { audit: 2.7 }).offered.length, 2)
+  t.equal(queueData(source(), { spotChecks: -3 }).offered.length, 0)
+  t.equal(queueData(source(), { spotChecks: 2.7 }).offered.length, 2)
 })
 
 t.test("accuracy is scored on the store's current answers of the key rows and the reviewed rows", async (t) => {

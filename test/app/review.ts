@@ -48,7 +48,7 @@ const verdict = (message: string, more: Partial<VerdictRequest> = {}): VerdictRe
 })
 
 t.test('the queue target is the node, or the only judgment, with its spot-check size', async (t) => {
-  t.same(queueTarget(project(spam, tone), 'tone', 5), { project: project(spam, tone), spec: tone, audit: 5 })
+  t.same(queueTarget(project(spam, tone), 'tone', 5), { project: project(spam, tone), spec: tone, spotChecks: 5 })
   t.equal(queueTarget(project(spam), undefined, 0).spec, spam)
   t.throws(() => queueTarget(project(spam, tone), null, 0), NodeNeededError)
 })

@@ -182,8 +182,8 @@ t.test('on random stores, every figure from the tally is the figure of a full re
     )
     const source = (s: Store) => ({ store: s, model: 'm', spec, key, verdicts })
     t.same(
-      queueData(source(store), { audit: 10 }),
-      queueData(source(fullRead(store)), { audit: 10 }),
+      queueData(source(store), { spotChecks: 10 }),
+      queueData(source(fullRead(store)), { spotChecks: 10 }),
       `round ${round}: the review queue`,
     )
     store.close()

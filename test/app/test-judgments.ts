@@ -95,7 +95,7 @@ t.test(
   async (t) => {
     const engine = createFakeEngine({ answer })
     const d = deps(engine)
-    const result = await testJudgments(app(d, files), input({ project: project(lang, tone), node: 'tone' }))
+    const result = await testJudgments(app(d, files), input({ project: project(lang, tone), judgment: 'tone' }))
     t.same(
       engine.calls.map((c) => c.questions.map((q) => q.name)),
       [['polite'], ['polite']],

@@ -69,7 +69,7 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
       setting.rule === 'fixed'
         ? setting.audit
         : spotCheckPlan({
-            audit: setting.audit,
+            spotChecks: setting.audit,
             limit: PAGE_SIZE,
             strata: strataState(auditNow()),
             confident: ranked.confident.map((a) => a.stateHash),
@@ -88,7 +88,7 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
       key: new Map(),
       verdicts,
       states: pop.states,
-      audit: setting.audit,
+      spotChecks: setting.audit,
       limit: PAGE_SIZE,
     })
   }

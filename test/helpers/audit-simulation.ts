@@ -173,7 +173,7 @@ export function runAudit(pop: Population, setup: AuditSetup, random: () => numbe
     key: setup.key,
     verdicts: new Map(),
     states: pop.states,
-    audit: setup.audit,
+    spotChecks: setup.audit,
     limit: Infinity,
   })
   const verdicts = review(pop, queue, setup.reviewer, random)

@@ -18,7 +18,7 @@ export interface MemoryForgetData {
 
 /** The ForgetStore methods of the in-memory fake, with the SQLite adapter's observable behaviour. */
 export function createMemoryForget(data: MemoryForgetData): ForgetStore {
-  const audit: ForgottenLine[] = []
+  const log: ForgottenLine[] = []
   const keptGoes = (plan: ForgetPlan, judgment: string, hash: string, lastSeen: string) =>
     plan.records.includes(hash) || (plan.stale?.judgment === judgment && lastSeen < plan.stale.before)
   const held = (plan: ForgetPlan): HeldState[] => {
@@ -43,7 +43,7 @@ export function createMemoryForget(data: MemoryForgetData): ForgetStore {
           ['kept rows', s.keptRows],
         ]
         for (const [place, count] of places)
-          if (count > 0) audit.push({ at, command, stateHash: s.stateHash, place, count })
+          if (count > 0) log.push({ at, command, stateHash: s.stateHash, place, count })
       }
       data.moveEpoch()
       return { states, logCleared: true }
@@ -71,8 +71,8 @@ export function createMemoryForget(data: MemoryForgetData): ForgetStore {
         .sort()
     },
     recordForgotten(lines) {
-      audit.push(...lines.map((l) => ({ ...l })))
+      log.push(...lines.map((l) => ({ ...l })))
     },
-    forgottenLines: () => audit.map((l) => ({ ...l })),
+    forgottenLines: () => log.map((l) => ({ ...l })),
   }
 }

@@ -72,7 +72,7 @@ export function input(answers: QuestionAnswers[], more: Partial<QueueInput> = {}
       .flatMap((qa) => [...qa.strata.confident.rows, ...qa.strata.unsure.rows])
       .map((a) => [a.stateHash, { message: `state of ${a.stateHash}` }]),
   )
-  return { spec: judgment, answers, key: new Map(), verdicts: new Map(), states, audit: 30, limit: 25, ...more }
+  return { spec: judgment, answers, key: new Map(), verdicts: new Map(), states, spotChecks: 30, limit: 25, ...more }
 }
 
 /** A question's answers: the key's, and each stratum's in rank order (the whole stratum). */

@@ -1,7 +1,7 @@
 import type { Migration } from './sqlite-base-migrations.ts'
 
 /**
- * The step that lets rows be forgotten: the audit of what was forgotten (`_judge_forgotten`, never
+ * The step that lets rows be forgotten: the forget log, what was forgotten (`_judge_forgotten`, never
  * any values), when each state's values were last stored (`stored_at`, which retention compares;
  * a state from before takes the latest time an answer for it was asked or it was kept), and the
  * indexes that find a state's kept rows and the expired values without a scan.

@@ -54,7 +54,7 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
   }
   return {
     heldFor: held,
-    forget(plan, audit) {
+    forget(plan, stamp) {
       let states: HeldState[] = []
       transaction(() => {
         states = held(plan)
@@ -62,7 +62,7 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
         const bound = [JSON.stringify(plan.records), plan.stale?.judgment ?? null, plan.stale?.before ?? null] as const
         st.deleteValues.run(JSON.stringify(plan.values))
         st.deleteKept.run(...bound)
-        write(states.flatMap((s) => auditLines(s, audit)))
+        write(states.flatMap((s) => forgetLogLines(s, stamp)))
         sql.bumpAnswersEpoch.run()
       })
       // Folds the log into the file and empties it: the pages written before, values and all, go with it.
@@ -94,10 +94,10 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
   }
 }
 
-/** The audit lines of one state's forgetting: one per place it was held in. */
-export function auditLines(
+/** The forget log lines of one state's forgetting: one per place it was held in. */
+export function forgetLogLines(
   state: HeldState,
-  audit: { readonly at: string; readonly command: string },
+  stamp: { readonly at: string; readonly command: string },
 ): ForgottenLine[] {
   const places: [string, number][] = [
     ['values', state.values ? 1 : 0],
@@ -105,5 +105,5 @@ export function auditLines(
   ]
   return places
     .filter(([, count]) => count > 0)
-    .map(([place, count]) => ({ ...audit, stateHash: state.stateHash, place, count }))
+    .map(([place, count]) => ({ ...stamp, stateHash: state.stateHash, place, count }))
 }

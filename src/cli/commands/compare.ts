@@ -67,7 +67,7 @@ export const compareCommand = defineCommand('compare', OPTIONS, HELP, async ({ v
     const input = {
       candidate: session.project,
       live,
-      node: values.node,
+      judgment: values.node,
       cap: session.config.maxCost,
       concurrency,
       signal: io.signal,

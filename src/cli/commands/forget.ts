@@ -27,7 +27,7 @@ export const HELP = helpText(
     '       judge forget <spec-or-folder> --expired [--yes] [--node NAME] [--json]',
   "Forgets rows: removes every copy judge keeps of their values (the store's states, and the state\n" +
     'cell of their lines in the reviews files of the project) and their rows kept for replay,\n' +
-    "overwriting the bytes and emptying the store's log, and records what went in the store's audit.\n" +
+    "overwriting the bytes and emptying the store's log, and records what went in the store's forget log.\n" +
     'Answers, shadow pairs, runs and verdicts stay, by hash, with their figures. --expired applies the\n' +
     "specs' retain_days. A dry run that says what would go unless --yes is given. See docs/privacy.md.",
   [
@@ -53,7 +53,7 @@ export const forgetCommand = defineCommand('forget', OPTIONS, HELP, async ({ val
   const rows = (values.row ?? []).map(rowOf)
   const matches = (values.match ?? []).map(parseMatch)
   return withSession(io, onePath('forget', positionals), options, async (session) => {
-    const base = { project: session.project, node: values.node, apply: values.yes }
+    const base = { project: session.project, judgment: values.node, apply: values.yes }
     if (values.expired) {
       const report = await forgetExpired(session.runtime, { ...base, command: 'judge forget --expired' })
       io.stdout.write(values.json ? JSON.stringify(report, null, 2) + '\n' : expiredText(report, positionals[0]))

@@ -38,7 +38,7 @@ export const modelsCommand = defineCommand('models', OPTIONS, HELP, async ({ val
 async function listFor(
   io: CliIo,
   path: string | null,
-  node: string | undefined,
+  judgment: string | undefined,
   options: RuntimeOptions,
 ): Promise<ModelsReport> {
   const session = path === null ? null : openSession(io, path, options)
@@ -48,7 +48,7 @@ async function listFor(
     if (!runtime.engine)
       throw new UsageError('ENGINE_API_KEY (or TYPESAFE_API_KEY) is not set: the engine lists its models only to a key')
     const specs =
-      session === null ? null : withDependencies(session.project, selectJudgments(session.project, node, 'all'))
+      session === null ? null : withDependencies(session.project, selectJudgments(session.project, judgment, 'all'))
     return await engineModels({
       engine: runtime.engine,
       defaultModel: runtime.defaultModel,

@@ -42,7 +42,7 @@ export const replayCommand = defineCommand('replay', OPTIONS, HELP, async ({ val
     const report = await replayKept(session.runtime, {
       candidate: session.project,
       live,
-      node: values.node,
+      judgment: values.node,
       cap: session.config.maxCost,
       concurrency,
       signal: io.signal,

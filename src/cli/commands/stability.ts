@@ -39,7 +39,7 @@ export const stabilityCommand = defineCommand(
       let progress = createProgress(io.stderr, 0, 'asking again')
       const results = await checkStability(session.runtime, {
         project: session.project,
-        node: values.node,
+        judgment: values.node,
         sample,
         cap: session.config.maxCost,
         concurrency,

@@ -34,7 +34,7 @@ export const testCommand = defineCommand('test', OPTIONS, HELP, async ({ values,
     let progress: Progress | null = null
     const { specs, runs, scores } = await testJudgments(session.runtime, {
       project: session.project,
-      node: values.node,
+      judgment: values.node,
       cap: session.config.maxCost,
       concurrency,
       signal: io.signal,

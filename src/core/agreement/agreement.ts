@@ -31,10 +31,10 @@ export interface QuestionAgreement extends ModelAgreement {
   readonly disagreements_total: number
 }
 
-/** What a question's agreement is read from: its audit, every standing verdict per row and the key. */
+/** What a question's agreement is read from: its sample design, every standing verdict per row and the key. */
 export interface AgreementInput {
   readonly judgment: string
-  readonly audit: QuestionSample
+  readonly sampleDesign: QuestionSample
   /** Every standing verdict of each row (Files.reviews). */
   readonly reviews: Reviews
   readonly key: AnswerKey
@@ -42,16 +42,16 @@ export interface AgreementInput {
 
 /** The agreement figures of one question (docs/review.md, Agreement), as plain data ready to serve. */
 export function questionAgreement(input: AgreementInput): QuestionAgreement {
-  const question = input.audit.question.name
+  const question = input.sampleDesign.question.name
   const pairs = reviewedPairs(input.reviews, input.judgment, question)
   const disagreed = disagreementsOf(input.reviews, input.judgment, question)
   return {
-    ...modelAgreement(input.audit),
+    ...modelAgreement(input.sampleDesign),
     method: AGREEMENT_METHOD,
     reviewers: reviewerAgreement(pairs),
     people: {
       ...peopleAgreement(pairs),
-      ...raterFigures(ratedUnits(input.reviews, input.judgment, question), input.audit.question),
+      ...raterFigures(ratedUnits(input.reviews, input.judgment, question), input.sampleDesign.question),
     },
     key_error: keyError(input.judgment, question, input.key, countingVerdicts(input.reviews)),
     disagreements: disagreed.list,

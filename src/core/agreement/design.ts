@@ -19,14 +19,14 @@ export interface DesignStratum extends PairStratum {
 export type Design = { readonly strata: readonly DesignStratum[] } | { readonly reason: string }
 
 /**
- * The design of a question's audit: each stratum's labelled rows, each standing for N_h / k_h
+ * The design of a question's sample: each stratum's labelled rows, each standing for N_h / k_h
  * answers (N_h / n_h when no row was ambiguous or lacked context), as the estimate weighs them
  * (docs/review.md, The estimate). A row's reviewed label is the model's when the model is among
  * its true labels (`both_ok`), else its first true label, as the pooled confusion table counts it.
  * None while a stratum with answers has no labelled row in its sample, unless it was reviewed whole.
  */
-export function designOf(audit: QuestionSample): Design {
-  const samples = STRATA.map((s) => audit.strata[s]).filter((s) => s.size > 0)
+export function designOf(sampleDesign: QuestionSample): Design {
+  const samples = STRATA.map((s) => sampleDesign.strata[s]).filter((s) => s.size > 0)
   const counts = samples.map((s) => ({ size: s.size, sampled: s.sampled, counted: s.rows.length }))
   const missing = samples.filter((_, i) => unread(counts[i])).map((s) => s.stratum)
   if (missing.length > 0) return { reason: `no labelled sample in the ${missing.join(' and ')} stratum` }

@@ -26,9 +26,9 @@ export interface ModelAgreement extends ModelFigures {
  * design-weighted confusion matrix, per-label precision, recall and F1, raw agreement and Cohen's
  * κ, each with a 95% interval, every row weighed by the answers of its stratum it stands for.
  */
-export function modelAgreement(audit: QuestionSample): ModelAgreement {
-  const labels = audit.question.labels
-  const design = designOf(audit)
+export function modelAgreement(sampleDesign: QuestionSample): ModelAgreement {
+  const labels = sampleDesign.question.labels
+  const design = designOf(sampleDesign)
   if ('reason' in design) {
     return {
       rows: 0,
@@ -51,7 +51,7 @@ export function modelAgreement(audit: QuestionSample): ModelAgreement {
     kappa_interval: 'kappa' in kappa ? kappa.interval : null,
     raw_agreement: raw?.point ?? null,
     raw_agreement_interval: raw?.interval ?? null,
-    ...modelFigures(strata, audit.question),
+    ...modelFigures(strata, sampleDesign.question),
     confusion: weightedConfusion(strata, labels),
     per_label: labelScores(strata, labels),
     reason: 'reason' in kappa ? kappa.reason : null,

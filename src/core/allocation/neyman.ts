@@ -17,10 +17,10 @@ export interface StratumState {
 /** The strata of one question as allocation reads them. */
 export type StrataState = Readonly<Record<Stratum, StratumState>>
 
-/** What allocation reads of a question's audit: each stratum's size and what its sample found. */
-export function strataState(audit: QuestionSample): StrataState {
+/** What allocation reads of a question's sample design: each stratum's size and what its sample found. */
+export function strataState(sampleDesign: QuestionSample): StrataState {
   const of = (s: Stratum) => {
-    const sample = audit.strata[s]
+    const sample = sampleDesign.strata[s]
     return {
       size: sample.size,
       sampled: sample.sampled,

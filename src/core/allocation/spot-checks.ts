@@ -3,8 +3,8 @@ import { neymanSplit, type StrataState } from './neyman.ts'
 /** What spotCheckDepth reads. */
 export interface SpotCheckInput {
   /** The spot checks a question gets at the least over the queue's life: the request's `audit`. */
-  readonly audit: number
-  /** The most spot checks worth offering at once besides `audit`: a page. */
+  readonly spotChecks: number
+  /** The most spot checks worth offering at once besides `spotChecks`: a page. */
   readonly limit: number
   readonly strata: StrataState
   /** The confident stratum's rank order as far as it was read (state hashes, from the first). */
@@ -15,14 +15,14 @@ export interface SpotCheckInput {
 
 /**
  * The most rows of the confident stratum the queue offers as spot checks: its Neyman share of the
- * random rows the seed's order offers (`audit` spot checks and every unsure row), and `audit` at
- * the least; none when `audit` is 0. So the queue ends where it did, with the same number of
+ * random rows the seed's order offers (`spotChecks` spot checks and every unsure row), and `spotChecks` at
+ * the least; none when `spotChecks` is 0. So the queue ends where it did, with the same number of
  * random reviews in all.
  */
-export function spotCheckCap(strata: StrataState, audit: number): number {
-  if (audit <= 0) return 0
+export function spotCheckCap(strata: StrataState, spotChecks: number): number {
+  if (spotChecks <= 0) return 0
   const fresh = { unsure: { ...strata.unsure, sampled: 0 }, confident: { ...strata.confident, sampled: 0 } }
-  return Math.max(audit, neymanSplit(fresh, audit + strata.unsure.size).confident)
+  return Math.max(spotChecks, neymanSplit(fresh, spotChecks + strata.unsure.size).confident)
 }
 
 /**
@@ -57,10 +57,10 @@ export interface SpotCheckPlan {
  * stays a prefix of it and a simple random sample of the stratum (docs/review.md, Review allocation).
  */
 export function spotCheckPlan(input: SpotCheckInput): SpotCheckPlan {
-  const audit = Math.max(0, Math.trunc(input.audit))
-  // `audit` is the seed's "random rows per question to spot-check": never more offered at once.
-  const cap = spotCheckCap(input.strata, audit)
-  const wanted = confidentRun(input.strata, cap, Math.min(audit, input.limit))
+  const spotChecks = Math.max(0, Math.trunc(input.spotChecks))
+  // `spotChecks` is the seed's "random rows per question to spot-check": never more offered at once.
+  const cap = spotCheckCap(input.strata, spotChecks)
+  const wanted = confidentRun(input.strata, cap, Math.min(spotChecks, input.limit))
   let open = 0
   let depth = 0
   // The reviewed prefix is always in reach, so a row of it chosen for a second review is offered again.

@@ -3,19 +3,19 @@ import { dependenciesOf, findJudgment } from '../spec/project.ts'
 import type { Answers, Project, Spec } from '../types.ts'
 
 /**
- * How an operation takes the judgments a path selects when no node is named: `all` of them (a
+ * How an operation takes the judgments a path selects when none is named: `all` of them (a
  * command over a data file), exactly `one` (a queue or a drift report), or all of them `merged`
  * into one answer per question (the judge operation).
  */
 export type Selection = 'all' | 'one' | 'merged'
 
 /**
- * The judgments an operation works on: the named node (an unknown node is a UsageError listing the
+ * The judgments an operation works on: the named one (an unknown name is a UsageError listing the
  * known ones), else the path's judgments as `selection` takes them. The one rule for CLI, server
  * and library alike.
  */
-export function selectJudgments(project: Project, node: string | undefined | null, selection: Selection): Spec[] {
-  if (node !== undefined && node !== null) return [findJudgment(project, node)]
+export function selectJudgments(project: Project, judgment: string | undefined | null, selection: Selection): Spec[] {
+  if (judgment !== undefined && judgment !== null) return [findJudgment(project, judgment)]
   const names = () => project.selected.map((s) => s.name).join(', ')
   if (selection === 'one' && project.selected.length !== 1) {
     throw new NodeNeededError(`this folder holds ${project.selected.length} judgments (${names()})`)

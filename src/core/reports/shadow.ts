@@ -18,7 +18,7 @@ export interface QuestionPair {
 
 /**
  * Which candidate judgment is tried against which live one. A single candidate (a spec file, or
- * a folder of one) against a single live judgment (the node) pairs them whatever their names, so
+ * a folder of one) against a single live judgment (the one named) pairs them whatever their names, so
  * that a renamed copy can be tried; otherwise each candidate meets the live judgment of its name,
  * and one without a namesake is left out.
  */

@@ -60,15 +60,15 @@ export function cellOf(sample: StratumSample): Cell {
 }
 
 /**
- * Estimates a question's accuracy from its audit: the stratified estimate and its interval when
+ * Estimates a question's accuracy from its sample design: the stratified estimate and its interval when
  * every stratum with rows has a sample to go on, else "not estimable" with the reviews it needs.
  * `naive` is the question's pooled score.
  */
 export function estimateAccuracy(
-  audit: QuestionSample,
+  sampleDesign: QuestionSample,
   naive: Pick<QuestionScore, 'accuracy' | 'interval' | 'counted'>,
 ): AccuracyEstimate {
-  const samples = STRATA.map((s) => audit.strata[s])
+  const samples = STRATA.map((s) => sampleDesign.strata[s])
   const cells = samples.map(cellOf)
   const result = stratifiedProportion(cells)
   const needed = samples.reduce((n, s) => n + s.needed, 0)

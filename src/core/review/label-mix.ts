@@ -51,7 +51,7 @@ interface MixStratum {
 export function labelMix(
   labels: readonly string[],
   cells: readonly AnswerCell[],
-  audit: QuestionSample,
+  sampleDesign: QuestionSample,
   unsureBelow: number,
 ): LabelMix {
   const total = cells.reduce((n, c) => n + c.count, 0)
@@ -63,24 +63,24 @@ export function labelMix(
   )
   const base = { labels, raw, method: MIX_METHOD }
   if (total === 0) return { ...base, corrected: null, reason: 'no answers' }
-  const missing = STRATA.filter((s) => audit.strata[s].size > 0 && audit.strata[s].rows.length === 0)
+  const missing = STRATA.filter((s) => sampleDesign.strata[s].size > 0 && sampleDesign.strata[s].rows.length === 0)
   if (missing.length > 0)
     return { ...base, corrected: null, reason: `no labelled sample in the ${missing.join(' and ')} stratum` }
-  const strata = mixStrata(labels, cells, audit, unsureBelow)
+  const strata = mixStrata(labels, cells, sampleDesign, unsureBelow)
   return { ...base, corrected: Object.fromEntries(labels.map((l) => [l, ppiShare(l, strata)])), reason: null }
 }
 
 function mixStrata(
   labels: readonly string[],
   cells: readonly AnswerCell[],
-  audit: QuestionSample,
+  sampleDesign: QuestionSample,
   unsureBelow: number,
 ): MixStratum[] {
   const weights = stratumShares(
     STRATA.map((s) => ({
-      size: audit.strata[s].size,
-      sampled: audit.strata[s].sampled,
-      counted: audit.strata[s].rows.length,
+      size: sampleDesign.strata[s].size,
+      sampled: sampleDesign.strata[s].sampled,
+      counted: sampleDesign.strata[s].rows.length,
     })),
   )
   return STRATA.map((s, i) => {
@@ -89,7 +89,7 @@ function mixStrata(
     const q = new Map(
       labels.map((l) => [l, n === 0 ? 0 : inStratum.filter((c) => c.label === l).reduce((k, c) => k + c.count, 0) / n]),
     )
-    const sample = audit.strata[s as Stratum]
+    const sample = sampleDesign.strata[s as Stratum]
     return { fpc: finiteCorrection(sample), q, rows: sample.rows, weight: weights[i] }
   })
 }

@@ -10,13 +10,13 @@ import { offeredAgain, type Reviews } from './double-review.ts'
 export const PAGE_SIZE = 25
 
 /** Spot-check rows per question when `audit` is not given (docs/review.md, The queue). */
-export const DEFAULT_AUDIT = 30
+export const DEFAULT_SPOT_CHECKS = 30
 
 /**
  * The most spot-check rows per question a request may ask for: far more than anyone reviews, few
  * enough that a request cannot make the server read a whole store.
  */
-export const MAX_AUDIT = 1000
+export const MAX_SPOT_CHECKS = 1000
 
 /** The first answers of one stratum of a question, in the seeded rank order. */
 export interface RankedRows {
@@ -44,7 +44,10 @@ export interface QuestionAnswers {
    * after them, with no rank, as the queue would offer them once read that far.
    */
   readonly extra?: readonly StoredAnswer[]
-  /** How deep into the confident stratum's rank order the spot checks go; `audit` when not given (core/allocation). */
+  /**
+   * How deep into the confident stratum's rank order the spot checks go (core/allocation); the queue's `spotChecks`
+   * when not given.
+   */
   readonly spotChecks?: number
 }
 
@@ -62,8 +65,8 @@ export interface QueueInput {
   readonly reviewer?: string
   /** Row values by state hash, for rows outside the key. */
   readonly states: ReadonlyMap<string, State>
-  /** Spot-check rows per question: the first `audit` rows of the confident stratum, unless a question says how deep. */
-  readonly audit: number
+  /** Spot-check rows per question: the first so many of the confident stratum, unless a question says how deep. */
+  readonly spotChecks: number
   readonly limit: number
 }
 
@@ -104,7 +107,7 @@ export function disagrees(question: Question, answer: StoredAnswer, row: KeyRow 
 
 /**
  * Builds the review queue: first every disagreement with the key (question by question, in key
- * order), then the spot checks (the first `audit` rows of the confident stratum in rank order),
+ * order), then the spot checks (the first `spotChecks` rows of the confident stratum in rank order),
  * then the unsure stratum in rank order; spot checks and unsure rows take the questions in turn,
  * one row each. Within a question a row is offered once, under its
  * first kind, and not at all once it has a verdict, but for a random-sample row chosen for a
@@ -157,7 +160,7 @@ function alternate(lists: readonly (readonly Card[])[]): Card[] {
 }
 
 function candidates(kind: Kind, qa: QuestionAnswers, input: QueueInput): readonly StoredAnswer[] {
-  if (kind === 'spot_check') return qa.strata.confident.rows.slice(0, Math.max(0, qa.spotChecks ?? input.audit))
+  if (kind === 'spot_check') return qa.strata.confident.rows.slice(0, Math.max(0, qa.spotChecks ?? input.spotChecks))
   if (kind === 'unsure') return qa.extra ? [...qa.strata.unsure.rows, ...qa.extra] : qa.strata.unsure.rows
   // Disagreements in key order, so the page reads like the key file.
   const byHash = new Map(qa.keyed.map((a) => [a.stateHash, a]))

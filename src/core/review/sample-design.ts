@@ -99,10 +99,10 @@ export interface WeightedRow {
   readonly weight: number
 }
 
-/** Every labelled row of an audit's samples, weighted by its stratum's answers over its counted rows. */
-export function weightedRows(audit: QuestionSample): WeightedRow[] {
+/** Every labelled row of a sample design, weighted by its stratum's answers over its counted rows. */
+export function weightedRows(sampleDesign: QuestionSample): WeightedRow[] {
   return STRATA.flatMap((s) => {
-    const { size, rows } = audit.strata[s]
+    const { size, rows } = sampleDesign.strata[s]
     return rows.map((row) => ({ row, weight: size / rows.length }))
   })
 }

@@ -41,12 +41,12 @@ export interface RouteThresholds {
   readonly table: readonly ThresholdFigures[]
 }
 
-/** What thresholds are computed from: a question's rules, answers and audit. */
+/** What thresholds are computed from: a question's rules, answers and sample design. */
 export interface ThresholdInput {
   readonly question: string
   readonly rules: readonly ActRule[]
   readonly cells: readonly AnswerCell[]
-  readonly audit: QuestionSample
+  readonly sampleDesign: QuestionSample
   readonly unsureBelow: number
   readonly target: number
 }
@@ -151,7 +151,7 @@ function cellsAt(
     const size = input.cells
       .filter((c) => stratumOf(c.margin, input.unsureBelow) === stratum && routed(c))
       .reduce((n, c) => n + c.count, 0)
-    const rows = input.audit.strata[stratum].rows.filter((r) => routed(r))
+    const rows = input.sampleDesign.strata[stratum].rows.filter((r) => routed(r))
     const successes = optimistic ? rows.length : rows.filter((r) => r.correct).length
     return { size, sampled: rows.length, counted: rows.length, successes }
   })

@@ -27,9 +27,9 @@ export async function comparisonVerdict(
     throw new UsageError('a comparison verdict has kind compare and verdict labeled')
   const path = field('path')
   const compare = field('compare')
-  const node = param(form, 'node')
+  const judgment = param(form, 'node')
   const reviewer = reviewerOf(param(form, 'reviewer'), 'reviewer')
-  const target = { live: loadRequested(ctx, path), candidate: loadRequested(ctx, compare, 'compare'), node }
+  const target = { live: loadRequested(ctx, path), candidate: loadRequested(ctx, compare, 'compare'), judgment }
   const record = await recordComparison(ctx.runtime, target, {
     question: field('question'),
     stateHash: field('state'),
@@ -42,7 +42,7 @@ export async function comparisonVerdict(
       '/review',
       {
         path,
-        node: node ?? undefined,
+        node: judgment ?? undefined,
         compare,
         reviewer: reviewer ?? undefined,
         saved: `${record.question}:${record.state_hash}`,

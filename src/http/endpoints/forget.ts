@@ -11,7 +11,7 @@ export const FORGET_FIELDS = ['path', 'node', 'row', 'state'] as const
 /** A POST /v1/forget body, checked for shape: a path and exactly one of a row or a state hash. */
 export interface ForgetBody {
   readonly path: unknown
-  readonly node: string | undefined
+  readonly judgment: string | undefined
   readonly row: Row | undefined
   readonly state: string | undefined
 }
@@ -24,7 +24,7 @@ export function parseForgetBody(value: unknown): ForgetBody {
     throw new UsageError("name the row to forget with exactly one of row (the row's columns) or state (its state hash)")
   return {
     path: body.path,
-    node: optionalString(body, 'node'),
+    judgment: optionalString(body, 'node'),
     row: has('row') ? requiredObject(body, 'row') : undefined,
     state: optionalString(body, 'state'),
   }
@@ -45,7 +45,7 @@ export const forgetEndpoint: Endpoint = async (ctx, request) => {
   const project = loadRequested(ctx, body.path)
   const report = await forgetRows(ctx.runtime, {
     project,
-    node: body.node,
+    judgment: body.judgment,
     rows: body.row ? [body.row] : [],
     states: body.state === undefined ? [] : [body.state],
     apply: true,

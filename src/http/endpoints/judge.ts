@@ -15,7 +15,7 @@ export const JUDGE_FIELDS = ['path', 'row', 'node', 'shadow', 'log'] as const
 export interface JudgeBody {
   readonly path: unknown
   readonly row: Row
-  readonly node: string | undefined
+  readonly judgment: string | undefined
   readonly shadow: string | undefined
   readonly log: boolean
 }
@@ -26,7 +26,7 @@ export function parseJudgeBody(value: unknown): JudgeBody {
   return {
     path: body.path,
     row: requiredObject(body, 'row'),
-    node: optionalString(body, 'node'),
+    judgment: optionalString(body, 'node'),
     shadow: optionalString(body, 'shadow'),
     log: optionalBoolean(body, 'log') ?? false,
   }
@@ -43,7 +43,15 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
   const candidate = body.shadow === undefined ? null : loadRequested(ctx, body.shadow, 'shadow')
   const cap = ctx.config.serverMaxCost
   const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
-  const input = { project: live, row: body.row, node: body.node, cap, log: body.log, signal: ctx.shutdown, serverSpend }
+  const input = {
+    project: live,
+    row: body.row,
+    judgment: body.judgment,
+    cap,
+    log: body.log,
+    signal: ctx.shutdown,
+    serverSpend,
+  }
   const judging = () => judgeRequest(ctx.runtime, input)
   const { answers, results } = await traced(
     'judge',
@@ -87,7 +95,7 @@ export function storedReply(ctx: ServerContext, text: string): StoredReply | nul
     const body = parseJudgeBody(parseJson(text))
     if (body.log || body.shadow !== undefined) return null
     const resolved = resolveRequested(ctx, body.path)
-    const judged = storedRequest(ctx.runtime, { project: resolved.project, row: body.row, node: body.node })
+    const judged = storedRequest(ctx.runtime, { project: resolved.project, row: body.row, judgment: body.judgment })
     if (judged === null) return null
     return { reply: jsonReply(judged.answers), resolved, answers: ctx.observer?.answered(judged.results) ?? [] }
   } catch {

@@ -34,7 +34,7 @@ export async function compareReviewData(ctx: ServerContext, request: HttpRequest
   const live = loadRequested(ctx, path)
   const candidate = loadRequested(ctx, compare, 'compare')
   const reviewer = reviewerOf(param(query, 'reviewer'), 'reviewer')
-  const queue = await compareQueue(ctx.runtime, { live, candidate, node: param(query, 'node') })
+  const queue = await compareQueue(ctx.runtime, { live, candidate, judgment: param(query, 'node') })
   const saved = rowRefOf(param(query, 'saved'), 'saved')
   return {
     path: path!,

@@ -48,7 +48,7 @@ export async function compareData(ctx: ServerContext, request: HttpRequest): Pro
   const project = loadRequested(ctx, candidate, 'candidate')
   const report = await compareStored(
     ctx.runtime,
-    { live, candidate: project, node: param(query, 'node'), margin: marginParam(param(query, 'margin')) },
+    { live, candidate: project, judgment: param(query, 'node'), margin: marginParam(param(query, 'margin')) },
     ctx.comparisons,
   )
   return { path: path!, candidate, report }

@@ -144,7 +144,7 @@ export function reviewData(
     judgment: spec.name,
     judgments: target.project.selected.map((s) => s.name),
     reviewer: target.reviewer,
-    audit: target.audit,
+    audit: target.spotChecks,
     model: queue.model ?? null,
     model_answers: models?.answers ?? 0,
     other_models: (models?.others ?? []).map((o) => ({ ...o, setting: settingFor(o.model) })),

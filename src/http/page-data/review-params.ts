@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { validReviewer } from '../../adapters/files/reviews-file.ts'
 import { queueTarget, type QueueTarget } from '../../app/review.ts'
-import { DEFAULT_AUDIT, MAX_AUDIT, PAGE_SIZE } from '../../core/review/queue.ts'
+import { DEFAULT_SPOT_CHECKS, MAX_SPOT_CHECKS, PAGE_SIZE } from '../../core/review/queue.ts'
 import type { QueueFilter } from '../../core/review/queue-view.ts'
 import { isKind } from '../../core/review/verdicts.ts'
 import type { Spec } from '../../core/types.ts'
@@ -25,8 +25,8 @@ export interface RowRef {
 export interface ReviewTarget extends QueueTarget {
   /** The path as requested, relative to the served folder. */
   readonly path: string
-  /** The node as requested, carried on in links. */
-  readonly node: string | null
+  /** The judgment as the request named it (its `node` parameter), carried on in links. */
+  readonly judgmentParam: string | null
   readonly reviewer: string | null
   readonly filter: QueueFilter
   /** The page asked for, from 1. */
@@ -52,7 +52,7 @@ export function reviewTarget(ctx: ServerContext, params: URLSearchParams, form =
   return {
     ...base,
     path: path!,
-    node: param(params, 'node'),
+    judgmentParam: param(params, 'node'),
     reviewer: reviewerOf(param(params, 'reviewer'), 'reviewer'),
     filter,
     page,
@@ -93,12 +93,12 @@ export function rowRefOf(raw: string | null, name: string): RowRef | null {
   return { question: match[1], stateHash: match[2] }
 }
 
-/** The spot-check size a request asks for: a whole number from 0 to MAX_AUDIT, default DEFAULT_AUDIT. */
+/** The spot-check size a request asks for: a whole number from 0 to MAX_SPOT_CHECKS, default DEFAULT_SPOT_CHECKS. */
 export function spotChecksOf(raw: string | null): number {
-  if (raw === null) return DEFAULT_AUDIT
+  if (raw === null) return DEFAULT_SPOT_CHECKS
   const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN
-  if (!(value <= MAX_AUDIT))
-    throw new UsageError(`audit must be a whole number from 0 to ${MAX_AUDIT}, not ${quoted(raw)}`)
+  if (!(value <= MAX_SPOT_CHECKS))
+    throw new UsageError(`audit must be a whole number from 0 to ${MAX_SPOT_CHECKS}, not ${quoted(raw)}`)
   return value
 }
 
@@ -126,9 +126,9 @@ export function backParams(target: ReviewTarget): Record<string, string | number
   const { filter } = target
   return {
     path: target.path,
-    node: target.node ?? undefined,
+    node: target.judgmentParam ?? undefined,
     reviewer: target.reviewer ?? undefined,
-    audit: target.audit,
+    audit: target.spotChecks,
     kind: filter.kind ?? undefined,
     question: filter.question ?? undefined,
     row: filter.row ?? undefined,

@@ -45,13 +45,13 @@ export interface ShadowRow {
  */
 export function runsData(ctx: ServerContext, request: HttpRequest): RunsData {
   const path = param(request.query, 'path')
-  const node = param(request.query, 'node')
+  const judgment = param(request.query, 'node')
   const project = loadRequested(ctx, path)
   return {
     path: path!,
-    node,
-    runs: listRuns(ctx.runtime, project, node),
-    judgments: selectJudgments(project, node, 'all').map((spec) => {
+    node: judgment,
+    runs: listRuns(ctx.runtime, project, judgment),
+    judgments: selectJudgments(project, judgment, 'all').map((spec) => {
       const { drift, like, started } = runHistoryOf(ctx.runtime, project, spec)
       return {
         name: spec.name,

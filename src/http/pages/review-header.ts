@@ -1,5 +1,5 @@
 import { count, percent } from '../../format.ts'
-import { MAX_AUDIT } from '../../core/review/queue.ts'
+import { MAX_SPOT_CHECKS } from '../../core/review/queue.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
 import type { ReviewData } from '../page-data/review-data.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
@@ -27,9 +27,9 @@ const KIND_OPTION: Readonly<Record<Kind, string>> = {
   unsure: 'unsure answers',
 }
 
-/** The queue's own parameters, for links that change only the filter or the page. */
-function base(data: ReviewData): Record<string, string | number | undefined> {
-  return { path: data.path, node: data.judgment, reviewer: data.reviewer ?? undefined, audit: data.audit }
+/** The queue's own parameters, for links that change only the filter or the page (or the judgment). */
+function base(data: ReviewData, judgment = data.judgment): Record<string, string | number | undefined> {
+  return { path: data.path, node: judgment, reviewer: data.reviewer ?? undefined, audit: data.audit }
 }
 
 /** A link to the queue with this filter (null for none) and page 1. */
@@ -52,7 +52,7 @@ export function reviewHeader(data: ReviewData, token: string | null): Html {
 ${href('/runs', { path: data.path, node: data.judgment }, token)}">runs and drift</a> · \
 <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy</a>\
 ${others.map(
-  (name) => html` · <a href="${href('/review', { ...base(data), node: name }, token)}">\
+  (name) => html` · <a href="${href('/review', base(data, name), token)}">\
 review ${name}</a>`,
 )}</p>
 ${reviewBanner(data, token)}
@@ -150,8 +150,8 @@ ${data.questions.map((q) => option(q.name, q.name, data.filter.question === q.na
 ${data.filter.row === null ? '' : html`<input type="hidden" name="row" value="${data.filter.row}">`}
 <label>Reviewer <input name="reviewer" value="${data.reviewer ?? ''}" maxlength="64" autocomplete="username" \
 placeholder="your name"></label>
-<label>Spot checks per question <input name="audit" type="number" min="0" max="${MAX_AUDIT}" value="${data.audit}">\
-</label>
+<label>Spot checks per question \
+<input name="audit" type="number" min="0" max="${MAX_SPOT_CHECKS}" value="${data.audit}"></label>
 <button type="submit">Show</button>
 </form>
 ${note}`

@@ -84,8 +84,8 @@ function ranOn(run: RunPageData['run']): Html {
   if (run.command === '')
     return html`<span class="muted">not recorded (a run from before runs kept what they ran on)</span>`
   const hash = run.source_hash === '' ? '' : html` <span class="muted">(content <code>${run.source_hash}</code>)</span>`
-  const node = run.node !== '' && run.node !== run.judgment ? html`, for <code>${run.node}</code>` : ''
-  return html`<code>judge ${run.command}</code> over <code>${run.source}</code>${hash}${node}`
+  const namedFor = run.node !== '' && run.node !== run.judgment ? html`, for <code>${run.node}</code>` : ''
+  return html`<code>judge ${run.command}</code> over <code>${run.source}</code>${hash}${namedFor}`
 }
 
 function labelTable(question: string, counts: Readonly<Record<string, number>>, total: number): Html {

@@ -51,6 +51,6 @@ t.test(
       ['state-a', 'state-b'],
       "a state no answer or kept row names is no judgment's",
     )
-    t.same(store.forgottenLines(), [], 'the audit starts empty')
+    t.same(store.forgottenLines(), [], 'the forget log starts empty')
   },
 )

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema.ts'
-import { auditLines, FORGET_SQL } from '../../../src/adapters/sqlite/sqlite-store-forget.ts'
+import { forgetLogLines, FORGET_SQL } from '../../../src/adapters/sqlite/sqlite-store-forget.ts'
 import { storedAt } from '../../../src/adapters/sqlite/sqlite-store-answers.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
 import { pair } from '../../helpers/contracts/kept-store.ts'
@@ -33,13 +33,13 @@ t.test('a state is stored at the latest time its answers were asked', async (t) 
   t.equal(storedAt([]), '')
 })
 
-t.test('the audit of a state lists each place it was held in, with the count', async (t) => {
-  const audit = { at: '2026-01-01T00:00:00.000', command: 'judge forget --state' }
-  t.same(auditLines({ stateHash: 'h', values: true, keptRows: 2 }, audit), [
-    { ...audit, stateHash: 'h', place: 'values', count: 1 },
-    { ...audit, stateHash: 'h', place: 'kept rows', count: 2 },
+t.test('the forget log lines of a state list each place it was held in, with the count', async (t) => {
+  const stamp = { at: '2026-01-01T00:00:00.000', command: 'judge forget --state' }
+  t.same(forgetLogLines({ stateHash: 'h', values: true, keptRows: 2 }, stamp), [
+    { ...stamp, stateHash: 'h', place: 'values', count: 1 },
+    { ...stamp, stateHash: 'h', place: 'kept rows', count: 2 },
   ])
-  t.same(auditLines({ stateHash: 'h', values: false, keptRows: 0 }, audit), [])
+  t.same(forgetLogLines({ stateHash: 'h', values: false, keptRows: 0 }, stamp), [])
 })
 
 t.test(

@@ -73,7 +73,7 @@ t.test('with --yes every copy goes, bytes and all, and --json gives the report',
   t.same(
     [...new Set(store.forgottenLines().map((l) => l.command))],
     ['judge forget --state'],
-    'the audit names the flags, never the values',
+    'the forget log names the flags, never the values',
   )
   t.equal(store.getAnswers('jev-1', secret, ['fp-spam']).size, 1)
 })
@@ -115,7 +115,7 @@ t.test('a log another process kept reading exits 1, saying to forget again', asy
   const dir = await project(t, `${SPAM_YAML}retain_days: 30\n`)
   const openStore = (file: string): Store => {
     const store = openSqliteStore(file)
-    return { ...store, forget: (plan, audit) => ({ ...store.forget(plan, audit), logCleared: false }) }
+    return { ...store, forget: (plan, stamp) => ({ ...store.forget(plan, stamp), logCleared: false }) }
   }
   const rows = await cli(['forget', 'spam.judge.yaml', '--state', secret, '--yes'], {}, dir, { openStore })
   t.match(rows, {

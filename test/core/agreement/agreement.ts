@@ -37,7 +37,7 @@ const sample = (stratum: Stratum, size: number, list: SampledRow[]): StratumSamp
   next: null,
   needed: 0,
 })
-const audit: QuestionSample = {
+const sampleDesign: QuestionSample = {
   question,
   strata: {
     unsure: sample('unsure', 100, [
@@ -84,7 +84,7 @@ const lines = [
 t.test(
   "one question's agreement: the model against people, people against each other, the key against people",
   async (t) => {
-    const agreement = questionAgreement({ judgment: 'spam', audit, reviews: standingReviews(lines), key })
+    const agreement = questionAgreement({ judgment: 'spam', sampleDesign, reviews: standingReviews(lines), key })
     t.ok(agreement.kappa !== null && agreement.raw_agreement !== null, 'κ with raw agreement beside it')
     t.same(Object.keys(agreement.per_label), ['yes', 'no'])
     t.same(agreement.people, {
@@ -119,7 +119,7 @@ t.test(
 )
 
 t.test('the figures are plain data: served as JSON they read back the same', async (t) => {
-  const agreement = questionAgreement({ judgment: 'spam', audit, reviews: new Map(), key: new Map() })
+  const agreement = questionAgreement({ judgment: 'spam', sampleDesign, reviews: new Map(), key: new Map() })
   t.same(JSON.parse(JSON.stringify(agreement)), agreement)
   t.equal(agreement.key_error, null)
   t.equal(agreement.people.reason, 'no row has verdicts with a label by two reviewers')

@@ -39,11 +39,17 @@ t.test(
   async (t) => {
     const strata = { unsure: stratum(150, 40, 24), confident: stratum(850, 3, 3) }
     const reviewed = new Set(['h0', 'h1', 'h2', 'h5'])
-    const plan = spotCheckPlan({ audit: 4, limit: 25, strata, confident: hashes(30), reviewed: (h) => reviewed.has(h) })
+    const plan = spotCheckPlan({
+      spotChecks: 4,
+      limit: 25,
+      strata,
+      confident: hashes(30),
+      reviewed: (h) => reviewed.has(h),
+    })
     t.equal(plan.depth, 8, 'the prefix h0–h2, then h3, h4, h6, h7 (h5 reviewed already)')
     t.ok(plan.left >= 4, 'more spot checks are to come than are offered')
     const none = spotCheckPlan({
-      audit: 30,
+      spotChecks: 30,
       limit: 25,
       strata: { unsure: stratum(150, 2, 1), confident: stratum(850, 60, 59) },
       confident: hashes(70),
@@ -55,7 +61,7 @@ t.test(
       'no run: the reviewed prefix only, so a row of it chosen for a second review stays in reach',
     )
     const short = spotCheckPlan({
-      audit: 30,
+      spotChecks: 30,
       limit: 25,
       strata: { unsure: stratum(150, 40, 24), confident: stratum(850, 0, 0) },
       confident: hashes(3),

@@ -23,17 +23,17 @@ t.test('disagreements are the key rows whose current label differs from the key,
 
 t.test('the spot check takes the first audit rows of the confident stratum in rank order', async (t) => {
   const sample = ['s3', 's1', 's2', 's4'].map((m) => no(m))
-  const queue = buildQueue(input([qa(isSpam, { sample })], { audit: 3 }))
+  const queue = buildQueue(input([qa(isSpam, { sample })], { spotChecks: 3 }))
   t.same(
     rowsOf(queue),
     ['s3', 's1', 's2'].map((m) => row('is_spam', 'spot_check', m)),
   )
-  t.same(rowsOf(buildQueue(input([qa(isSpam, { sample })], { audit: 0 }))), [], 'audit 0 spot-checks nothing')
+  t.same(rowsOf(buildQueue(input([qa(isSpam, { sample })], { spotChecks: 0 }))), [], 'audit 0 spot-checks nothing')
 })
 
 t.test('the unsure stratum is offered whole, in rank order, not lowest margin first', async (t) => {
   const unsure = [no('u2', 0.55), yes('u3', 0.59), yes('u1', 0.52)]
-  const queue = buildQueue(input([qa(isSpam, { unsure })], { audit: 0 }))
+  const queue = buildQueue(input([qa(isSpam, { unsure })], { spotChecks: 0 }))
   t.same(
     rowsOf(queue),
     ['u2', 'u3', 'u1'].map((m) => row('is_spam', 'unsure', m)),
@@ -106,7 +106,7 @@ t.test('a row offered under one kind is not offered again under a later kind of 
         qa(isSpam, { keyed: [no('both')], sample, unsure }),
         qa(topic, { sample: [answer(topic, 'both', { personal: 1 })] }),
       ],
-      { key, audit: 3 },
+      { key, spotChecks: 3 },
     ),
   )
   t.same(
@@ -137,7 +137,7 @@ t.test(
       input([qa(isSpam, { keyed: [no('k1')], sample, unsure: [no('u1', 0.55), no('u2', 0.55)] })], {
         key,
         verdicts,
-        audit: 3,
+        spotChecks: 3,
       }),
     )
     t.same(rowsOf(queue), [
@@ -171,7 +171,7 @@ t.test('spot checks and unsure rows take the questions in turn, one row each', a
 
 t.test('a page holds at most limit cards; the queue keeps every row offered', async (t) => {
   const sample = Array.from({ length: 40 }, (_, i) => no(`s${i}`))
-  const queue = buildQueue(input([qa(isSpam, { sample })], { audit: 40 }))
+  const queue = buildQueue(input([qa(isSpam, { sample })], { spotChecks: 40 }))
   t.equal(queue.cards.length, 25)
   t.equal(queue.offered.length, 40)
   t.same(queue.cards, queue.offered.slice(0, 25))

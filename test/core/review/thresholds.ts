@@ -30,7 +30,7 @@ t.test(
       question: 'is_spam',
       rules,
       cells: cellsOf(rows),
-      audit: auditOfPopulation(rows, 0.2, 6000, 11),
+      sampleDesign: auditOfPopulation(rows, 0.2, 6000, 11),
       unsureBelow: 0.2,
       target: DEFAULT_TARGET,
     })
@@ -73,7 +73,7 @@ t.test('no threshold is suggested when none reaches the target', async (t) => {
     question: 'is_spam',
     rules,
     cells: cellsOf(rows),
-    audit: auditOfPopulation(rows, 0.2, 60, 5),
+    sampleDesign: auditOfPopulation(rows, 0.2, 60, 5),
     unsureBelow: 0.2,
     target: 0.999,
   })
@@ -91,7 +91,7 @@ t.test('a later rule only routes the rows earlier rules leave', async (t) => {
     question: 'is_spam',
     rules: later,
     cells: cellsOf(rows),
-    audit: auditOfPopulation(rows, 0.2, 200, 5),
+    sampleDesign: auditOfPopulation(rows, 0.2, 200, 5),
     unsureBelow: 0.2,
     target: 0.95,
   })

@@ -4,7 +4,7 @@ import { answer } from './answer-store.ts'
 import { freshOf } from './fresh.ts'
 import { pair } from './kept-store.ts'
 
-const AUDIT = { at: '2026-02-01T00:00:00.000', command: 'judge forget --row' }
+const STAMP = { at: '2026-02-01T00:00:00.000', command: 'judge forget --row' }
 
 /** A store holding two rows answered, kept and shadowed, and a third only answered. */
 function seeded(store: Store): Store {
@@ -46,7 +46,7 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
         async (t) => {
           const store = seeded(fresh(t))
           const epoch = store.answersEpoch()
-          const forgotten = store.forget({ values: ['state-a'], records: ['state-a'] }, AUDIT)
+          const forgotten = store.forget({ values: ['state-a'], records: ['state-a'] }, STAMP)
           t.same(forgotten, { states: [{ stateHash: 'state-a', values: true, keptRows: 2 }], logCleared: true })
           t.same([...store.getStates(['state-a', 'state-b', 'state-c']).keys()], ['state-b', 'state-c'])
           t.same(
@@ -66,27 +66,30 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
           )
           t.not(store.answersEpoch(), epoch, 'the epoch moves: a server drops what it kept')
           t.same(store.forgottenLines(), [
-            { ...AUDIT, stateHash: 'state-a', place: 'values', count: 1 },
-            { ...AUDIT, stateHash: 'state-a', place: 'kept rows', count: 2 },
+            { ...STAMP, stateHash: 'state-a', place: 'values', count: 1 },
+            { ...STAMP, stateHash: 'state-a', place: 'kept rows', count: 2 },
           ])
         },
       )
-      t.test('forgetting what is not held removes nothing, writes no audit and leaves the epoch', async (t) => {
-        const store = seeded(fresh(t))
-        store.forget({ values: ['state-a'], records: ['state-a'] }, AUDIT)
-        const epoch = store.answersEpoch()
-        t.same(store.forget({ values: ['state-a', 'state-x'], records: ['state-a'] }, AUDIT), {
-          states: [],
-          logCleared: true,
-        })
-        t.equal(store.answersEpoch(), epoch)
-        t.equal(store.forgottenLines().length, 2)
-      })
+      t.test(
+        'forgetting what is not held removes nothing, writes no forget log line and leaves the epoch',
+        async (t) => {
+          const store = seeded(fresh(t))
+          store.forget({ values: ['state-a'], records: ['state-a'] }, STAMP)
+          const epoch = store.answersEpoch()
+          t.same(store.forget({ values: ['state-a', 'state-x'], records: ['state-a'] }, STAMP), {
+            states: [],
+            logCleared: true,
+          })
+          t.equal(store.answersEpoch(), epoch)
+          t.equal(store.forgottenLines().length, 2)
+        },
+      )
       t.test(
         'values alone can go, leaving the rows that name them; a forgotten row stored again is kept again',
         async (t) => {
           const store = seeded(fresh(t))
-          store.forget({ values: ['state-c', 'state-b'], records: [] }, AUDIT)
+          store.forget({ values: ['state-c', 'state-b'], records: [] }, STAMP)
           t.same(store.getStates(['state-b', 'state-c']), new Map())
           t.same(
             store.keptRows('spam').map((r) => r.stateHash),
@@ -107,7 +110,7 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
         const store = seeded(fresh(t))
         const plan = { values: [], records: [], stale: { judgment: 'spam', before: '2026-01-02T00:00:00.000' } }
         t.same(store.heldFor(plan), [{ stateHash: 'state-a', values: false, keptRows: 1 }])
-        store.forget(plan, AUDIT)
+        store.forget(plan, STAMP)
         t.same(
           store.keptRows('spam').map((r) => r.stateHash),
           ['state-b'],
@@ -177,15 +180,15 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
           t.same(store.getStates(['state-c']).get('state-c'), { message: 'gamma', sender: 'ann' })
         },
       )
-      t.test('audit lines added read back in the order written, after those of forgetting', async (t) => {
+      t.test('forget log lines added read back in the order written, after those of forgetting', async (t) => {
         const store = seeded(fresh(t))
         t.same(store.forgottenLines(), [])
-        store.forget({ values: ['state-c'], records: ['state-c'] }, AUDIT)
-        const line = { ...AUDIT, stateHash: 'state-a', place: 'reviews file spam.reviews.csv', count: 3 }
+        store.forget({ values: ['state-c'], records: ['state-c'] }, STAMP)
+        const line = { ...STAMP, stateHash: 'state-a', place: 'reviews file spam.reviews.csv', count: 3 }
         store.recordForgotten([line, { ...line, stateHash: 'state-b', count: 1 }])
         store.recordForgotten([])
         t.same(store.forgottenLines(), [
-          { ...AUDIT, stateHash: 'state-c', place: 'values', count: 1 },
+          { ...STAMP, stateHash: 'state-c', place: 'values', count: 1 },
           line,
           { ...line, stateHash: 'state-b', count: 1 },
         ])

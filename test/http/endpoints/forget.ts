@@ -48,13 +48,13 @@ const holds = (dir: string) =>
 t.test('a body names a path and exactly one of a row or a state hash', async (t) => {
   t.same(parseForgetBody({ path: 'p', row: { message: 'x' } }), {
     path: 'p',
-    node: undefined,
+    judgment: undefined,
     row: { message: 'x' },
     state: undefined,
   })
   t.same(parseForgetBody({ path: 'p', node: 'spam', state: secret, row: null }), {
     path: 'p',
-    node: 'spam',
+    judgment: 'spam',
     row: undefined,
     state: secret,
   })

@@ -191,18 +191,18 @@ t.test('log: true keeps the row of each answered judgment for replay; without it
   t.same(store.keptRows('tone'), [], 'a judgment not answered keeps nothing')
 })
 
-t.test('the body parser keeps the fields and defaults log to false', async (t) => {
+t.test('the body parser keeps the fields, the node as the judgment, and defaults log to false', async (t) => {
   t.same(parseJudgeBody({ path: 'a', row: { x: 1 } }), {
     path: 'a',
     row: { x: 1 },
-    node: undefined,
+    judgment: undefined,
     shadow: undefined,
     log: false,
   })
   t.same(parseJudgeBody({ path: 'a', row: {}, node: 'n', shadow: 's', log: true }), {
     path: 'a',
     row: {},
-    node: 'n',
+    judgment: 'n',
     shadow: 's',
     log: true,
   })

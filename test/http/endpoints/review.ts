@@ -306,7 +306,7 @@ async function offeredQueue(dir: string) {
       key: await readKey(spec, spec.key!),
       verdicts: await readVerdicts(spec.reviews),
     }
-    return queueData(source, { audit: 30 }).offered
+    return queueData(source, { spotChecks: 30 }).offered
   } finally {
     store.close()
   }

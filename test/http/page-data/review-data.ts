@@ -68,9 +68,9 @@ const queue: ReviewQueue = {
 const target: ReviewTarget = {
   project: project(judgment),
   spec: judgment,
-  audit: 30,
+  spotChecks: 30,
   path: 'spam.judge.yaml',
-  node: null,
+  judgmentParam: null,
   reviewer: 'ann',
   filter: { kind: 'unsure', question: null, row: null },
   page: 2,

@@ -69,9 +69,9 @@ t.test(
 
 t.test('the way back keeps the queue, its filter and page, leaving out what is absent and page 1', async (t) => {
   const target = {
-    ...{ project: project(judgment), spec: judgment, audit: 5 },
+    ...{ project: project(judgment), spec: judgment, spotChecks: 5 },
     path: 'p',
-    node: null,
+    judgmentParam: null,
     reviewer: null,
     filter: { kind: 'unsure', question: null, row: null },
     page: 1,
@@ -86,5 +86,9 @@ t.test('the way back keeps the queue, its filter and page, leaving out what is a
     row: undefined,
     page: undefined,
   })
-  t.match(backParams({ ...target, page: 3, reviewer: 'ann', node: 'spam' }), { page: 3, reviewer: 'ann', node: 'spam' })
+  t.match(backParams({ ...target, page: 3, reviewer: 'ann', judgmentParam: 'spam' }), {
+    page: 3,
+    reviewer: 'ann',
+    node: 'spam',
+  })
 })
