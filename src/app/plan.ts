@@ -1,7 +1,7 @@
 import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
 import { createPlanner, type JudgmentPlan, type LastFingerprints } from '../core/judge/plan.ts'
 import { withDependencies } from '../core/judge/select.ts'
-import type { StateSet } from '../core/judge/state-set.ts'
+import type { StateTally } from '../core/judge/state-set.ts'
 import type { Project, SourcedRow, Spec } from '../core/types.ts'
 import type { RunStore } from '../ports/run-store.ts'
 import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
@@ -51,10 +51,10 @@ export async function planRows(
 export interface SourcePlan {
   readonly plans: JudgmentPlan[]
   /**
-   * Per judgment (dependencies included), for the run that follows to take over: its tally then holds them at no cost
-   * of its own.
+   * Per judgment (dependencies included), with their rows: for the run that follows to count its rows from when the
+   * store answers them all, else to take over (its tally then holds them at no cost of its own).
    */
-  readonly seen: ReadonlyMap<string, StateSet>
+  readonly seen: ReadonlyMap<string, StateTally>
 }
 
 /** planRows, with the distinct states it saw. */

@@ -1,5 +1,6 @@
 import type { JudgmentPlan } from '../core/judge/plan.ts'
-import { judgeRows, type JudgeRowsOptions } from '../core/judge/judge-rows.ts'
+import { countFromPlan } from '../core/judge/count-from-plan.ts'
+import { judgeRows, type JudgeRowsOptions, type RowsOutcome } from '../core/judge/judge-rows.ts'
 import { createLedger } from '../core/judge/ledger.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { GovernorStatus } from '../core/pacing/governor.ts'
@@ -21,7 +22,16 @@ export interface RunInput {
   readonly signal?: AbortSignal
   /** Called with the plan once it is within the cap, before anything is asked, and a way to see how the run goes. */
   readonly onPlan?: (plans: readonly JudgmentPlan[], progress: () => RunProgress) => void
+  /**
+   * Called once per judged row with its results, in the order rows finish: a run given it judges
+   * every row one by one, where it could otherwise count them from their plan.
+   */
   readonly onRow?: JudgeRowsOptions['onRow']
+  /**
+   * Called with the rows judged so far (of each judgment): after each row, or once when they are
+   * counted from their plan.
+   */
+  readonly onRows?: (done: number) => void
 }
 
 /** How a run is going, beside its rows: for a progress bar. */
@@ -41,11 +51,14 @@ export interface RunProgress {
 /**
  * `run`: plans the rows (refusing, asking nothing, above the cap or without a key when something
  * must be asked), judges every row store first, each distinct state once, and records a run per
- * judgment. The engine is waited out as a run's patience allows (docs/engine.md): a rate limit,
- * however long it asks, up to ENGINE_MAX_WAIT_S; a transient failure is asked again, until the
- * engine has failed for ENGINE_GIVE_UP_S. A run that failed or was interrupted midway is recorded
- * too; its answers so far stay stored, and running it again asks only the rest. Its runs are kept
- * open as it goes (app/open-runs.ts), so that even a process killed midway leaves its spend.
+ * judgment. When the store answers every state of the plan and no caller wants the rows one by
+ * one, the rows are counted from the plan (core/judge/count-from-plan.ts), not read again.
+ *
+ * The engine is waited out as a run's patience allows (docs/engine.md): a rate limit, however
+ * long it asks, up to ENGINE_MAX_WAIT_S; a transient failure is asked again, until the engine has
+ * failed for ENGINE_GIVE_UP_S. A run that failed or was interrupted midway is recorded too; its
+ * answers so far stay stored, and running it again asks only the rest. Its runs are kept open as
+ * it goes (app/open-runs.ts), so that even a process killed midway leaves its spend.
  */
 export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   const deps = app.depsFor(input.project)
@@ -66,15 +79,27 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
     }
   })
   const pass = { project: input.project, record: specs, named: input.specs, provenance, ledger, started: app.now() }
-  return judgePass(app, pass, (onProgress) =>
-    judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
+  const rowsDone = (outcome: RowsOutcome) => input.onRows?.(outcome.rows.get(specs[0].name) ?? 0)
+  return judgePass(app, pass, async (onProgress) => {
+    // Rows the store answers in full are counted from their plan, each distinct state once.
+    const counted =
+      input.onRow === undefined && plans.every((p) => p.ask === 0) ? countFromPlan(deps, ledger, specs, seen) : null
+    if (counted !== null) {
+      onProgress(counted)
+      rowsDone(counted)
+      return counted
+    }
+    return judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
       concurrency: input.concurrency,
       onRow: input.onRow,
-      onProgress,
+      onProgress: (outcome) => {
+        onProgress(outcome)
+        rowsDone(outcome)
+      },
       // The run's tallies of its states take over the plan's: a tally of its own would take 11 bytes a state more.
       expected: seen,
-    }),
-  )
+    })
+  })
 }
 
 /**

@@ -5,6 +5,8 @@ import { usd } from './text.ts'
 export interface Progress {
   /** One more row done. */
   tick(): void
+  /** `done` rows done, from however many before. */
+  moveTo(done: number): void
   end(): void
 }
 
@@ -37,7 +39,7 @@ export interface ProgressOptions {
  * against the cap, and whether it waits for the engine's rate limit or rides out its errors.
  */
 export function createProgress(out: Out, total: number, label: string, options: ProgressOptions = {}): Progress {
-  if (!out.isTTY || total === 0) return { tick() {}, end() {} }
+  if (!out.isTTY || total === 0) return { tick() {}, moveTo() {}, end() {} }
   const now = options.now ?? Date.now
   const everyMs = options.everyMs ?? 100
   const started = now()
@@ -49,14 +51,17 @@ export function createProgress(out: Out, total: number, label: string, options: 
     shown = true
     last = now()
   }
+  const moveTo = (rows: number) => {
+    if (rows === done) return
+    done = rows
+    if (now() - last < everyMs && done < total) return
+    draw()
+  }
   const timer = options.refreshMs === 0 ? null : setInterval(draw, options.refreshMs ?? 1000)
   timer?.unref()
   return {
-    tick() {
-      done++
-      if (now() - last < everyMs && done < total) return
-      draw()
-    },
+    tick: () => moveTo(done + 1),
+    moveTo,
     end() {
       if (timer) clearInterval(timer)
       if (shown) out.write('\r\x1b[K')

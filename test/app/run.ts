@@ -133,3 +133,55 @@ t.test('rows in hand are judged like rows of a file', async (t) => {
   )
   t.match(runs, [{ judgment: 'other', rows: 1, asked: 1, status: 'complete' }])
 })
+
+t.test(
+  'a rerun the store answers in full reads the file once and each distinct state once, and records the same',
+  async (t) => {
+    const d = deps(createFakeEngine())
+    const first = await runRows(app(d, files), input())
+    let reads = 0
+    let lookups = 0
+    const getAnswers = d.store.getAnswers.bind(d.store)
+    d.store.getAnswers = (...args) => {
+      lookups++
+      return getAnswers(...args)
+    }
+    const counting = app(d, {
+      ...files,
+      rows: (...args) => {
+        reads++
+        return files.rows(...args)
+      },
+    })
+    const done: number[] = []
+    const again = await runRows(counting, input({ onPlan: () => (lookups = 0), onRows: (n) => done.push(n) }))
+    t.equal(reads, 1, 'the plan read the rows; they were counted from it')
+    t.equal(lookups, 8, 'after the plan, four distinct states of two judgments, each read once')
+    t.same(done.at(-1), 5, 'the rows judged are told')
+    for (const [i, run] of again.entries()) {
+      t.match(run, { rows: 5, states: 4, asked: 0, cached: 4, status: 'complete' })
+      t.same(
+        d.store
+          .runLabelCounts(run.judgment)
+          .filter((c) => c.run_id === run.run_id)
+          .map(({ run_id, ...c }) => c),
+        d.store
+          .runLabelCounts(run.judgment)
+          .filter((c) => c.run_id === first[i].run_id)
+          .map(({ run_id, ...c }) => c),
+        `${run.judgment}'s label counts are the first run's`,
+      )
+      t.same(
+        d.store.runStatesPage(run.run_id, 0, 50),
+        d.store.runStatesPage(first[i].run_id, 0, 50),
+        'and so are its states',
+      )
+    }
+
+    reads = 0
+    const seen: number[] = []
+    await runRows(counting, input({ onRow: (seq) => seen.push(seq) }))
+    t.equal(reads, 2, 'a caller that wants each row gets them judged one by one')
+    t.same(seen, [0, 1, 2, 3, 4])
+  },
+)

@@ -73,3 +73,20 @@ t.test('nothing is drawn when the stream is not a terminal', async (t) => {
   bar.end()
   t.equal(out, '')
 })
+
+t.test(
+  'a bar moved to a count of rows draws it as that many ticks would, and a move to the same count draws nothing',
+  async (t) => {
+    let out = ''
+    const bar = createProgress({ isTTY: true, write: (s: string) => (out += s) }, 10, 'judging', {
+      now: () => 500,
+      everyMs: 100,
+      refreshMs: 0,
+    })
+    bar.moveTo(10)
+    const drawn = out
+    bar.moveTo(10)
+    t.equal(out, drawn, 'nothing new to draw')
+    t.equal(out, `\r\x1b[K${progressLine('judging', 10, 10, 0, 500)}`)
+  },
+)

@@ -19,15 +19,27 @@ const rowFormats = onDemand(() => import('./row-formats.ts'))
 /**
  * Streams the rows of a delimited file with a header (CSV; TSV for .tsv; `delimiter` when given;
  * without a header line when `columns` names them) or a JSON Lines file, one at a time, each with
- * its line; the parsers (csv-parse, node:readline) are loaded with the first file read.
+ * its line; the parsers (csv-parse, node:readline) are loaded with the first file read, and the
+ * file is opened at the first row asked for.
  */
-export async function* readRows(
+export function readRows(
   file: string,
   label = file,
   delimiter?: string | null,
   columns?: readonly string[] | null,
-): AsyncGenerator<SourcedRow> {
-  yield* await (await rowFormats()).openRows(file, label, delimiter, columns)
+): AsyncIterable<SourcedRow> {
+  return {
+    [Symbol.asyncIterator]() {
+      let rows: AsyncIterator<SourcedRow> | null = null
+      const open = async () =>
+        (rows = (await (await rowFormats()).openRows(file, label, delimiter, columns))[Symbol.asyncIterator]())
+      return {
+        // The parser's own steps once open, so that a row takes no step of this iterator's.
+        next: () => (rows ? rows.next() : open().then((opened) => opened.next())),
+        return: async (value?: unknown) => (await rows?.return?.(value)) ?? { done: true, value },
+      }
+    },
+  }
 }
 
 /** The files port on the local file system: CSV, TSV and JSON Lines rows, CSV or TSV key and reviews files, git. */

@@ -19,7 +19,7 @@ export async function openRows(
   label: string,
   delimiter?: string | null,
   columns?: readonly string[] | null,
-): Promise<AsyncGenerator<SourcedRow>> {
+): Promise<AsyncIterable<SourcedRow>> {
   const stream = createReadStream(file)
   const opened = new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve())
@@ -44,35 +44,53 @@ export function fileError(error: unknown, label: string): Error {
 }
 
 /** The rows of a delimited file with a header (or without one, its columns named by `names`), each with its line. */
-export async function* csvRows(
+export function csvRows(
   stream: ReadStream,
   label: string,
   delimiter: string,
   names: readonly string[] | null = null,
-): AsyncGenerator<SourcedRow> {
+): AsyncIterable<SourcedRow> {
   const parser = stream.pipe(
     parse({
       ...parseOptions(delimiter),
       columns: names === null ? true : [...names],
       bom: true,
       skip_empty_lines: true,
-      info: true,
+      // The parser gives each row with its line, so that reading a row takes no step of ours.
+      on_record: (record: Row, { lines }: { lines: number }): SourcedRow => ({
+        row: record,
+        where: `${label}:${lines}`,
+      }),
     }),
   )
   // pipe() does not forward a read error: without this the parser would wait forever.
   stream.on('error', (error) => parser.destroy(error))
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Row; info: { lines: number } }>) {
-      yield { row: record, where: `${label}:${info.lines}` }
-    }
-  } catch (error) {
-    if (error instanceof InputError) throw error
+  return translated(parser as AsyncIterable<SourcedRow>, (error) => {
+    if (error instanceof InputError) return error
     const e = error as Error & { lines?: number; code?: string }
-    if (e.code && !e.code.startsWith('CSV_')) throw fileError(e, label)
-    throw new InputError(
+    if (e.code && !e.code.startsWith('CSV_')) return fileError(e, label)
+    return new InputError(
       `${label}${e.lines ? `:${e.lines}` : ''}: not valid ${delimitedName(delimiter)}: ${e.message}`,
-      { cause: error },
+      {
+        cause: error,
+      },
     )
+  })
+}
+
+/** The items of `source` with each error it throws translated: a step an item, where a generator takes more. */
+export function translated<T>(source: AsyncIterable<T>, translate: (error: unknown) => Error): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const items = source[Symbol.asyncIterator]()
+      const fail = (error: unknown): never => {
+        throw translate(error)
+      }
+      return {
+        next: () => items.next().then(undefined, fail),
+        return: async (value?: unknown) => (await items.return?.(value)) ?? { done: true, value },
+      }
+    },
   }
 }
 

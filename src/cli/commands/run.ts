@@ -69,10 +69,9 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
           },
         })
       },
-      onRow(seq, sourced, results) {
-        writer?.write(seq, sourced.row, results)
-        progress.tick()
-      },
+      // Only a writer wants the rows one by one: without one, rows the store answers are counted from their plan.
+      onRow: values.out ? (seq, sourced, results) => writer?.write(seq, sourced.row, results) : undefined,
+      onRows: (done) => progress.moveTo(done),
     }).finally(() => progress.end())
     await (writer as AnswersWriter | null)?.close()
     const noise = values.json

@@ -135,6 +135,18 @@ export function fingerprintsOf(spec: Spec): readonly string[] {
 /** The answers of a spec's questions, each the stored one as it was read when asked, routed by the spec's rules. */
 function assemble(lookup: Lookup, stored: ReadonlyMap<string, StoredAnswer>, fresh: ReadonlySet<string>): SpecResult {
   const { spec, model, state, hash } = lookup
+  return { spec, model, state, stateHash: hash, answers: answersOf(spec, stored, fresh), stored }
+}
+
+/**
+ * A spec's answers from the stored answers of its questions (by fingerprint, every one there),
+ * routed by its rules; those whose fingerprint is in `fresh` were asked just now, the rest are from the store.
+ */
+export function answersOf(
+  spec: Spec,
+  stored: ReadonlyMap<string, StoredAnswer>,
+  fresh: ReadonlySet<string> = NONE_FRESH,
+): Answers {
   const answers: Answers = {}
   for (const q of spec.questions) {
     const { label, p, margin } = stored.get(q.fingerprint)!
@@ -146,5 +158,5 @@ function assemble(lookup: Lookup, stored: ReadonlyMap<string, StoredAnswer>, fre
       cached: !fresh.has(q.fingerprint),
     }
   }
-  return { spec, model, state, stateHash: hash, answers, stored }
+  return answers
 }

@@ -61,15 +61,7 @@ export async function judgeRows(
   rows: AsyncIterable<SourcedRow> | Iterable<SourcedRow>,
   options: JudgeRowsOptions,
 ): Promise<RowsOutcome> {
-  const outcome: RowsOutcome = {
-    rows: new Map(specs.map((s) => [s.name, 0])),
-    labels: new Map(specs.map((s) => [s.name, new Map()])),
-    routes: new Map(specs.map((s) => [s.name, new Map()])),
-    states: new Map(specs.map((s) => [s.name, tallyOf(options.expected?.get(s.name))])),
-    models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])),
-    fits: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, createFitTally()]))])),
-    error: null,
-  }
+  const outcome = emptyOutcome(specs, (spec) => tallyOf(options.expected?.get(spec.name)))
   const stop = new AbortController()
   const inner: Judging = { ...job, signal: job.signal ? AbortSignal.any([job.signal, stop.signal]) : stop.signal }
   const running = new Set<Promise<void>>()
@@ -119,6 +111,19 @@ function tallyOf(expected: StateSet | undefined): StateTally {
   return expected ? tallyOver(expected) : createStateTally()
 }
 
+/** An outcome of no rows yet, over the judgments given, each with the tally of states `states` gives it. */
+export function emptyOutcome(specs: readonly Spec[], states: (spec: Spec) => StateTally): RowsOutcome {
+  return {
+    rows: new Map(specs.map((s) => [s.name, 0])),
+    labels: new Map(specs.map((s) => [s.name, new Map()])),
+    routes: new Map(specs.map((s) => [s.name, new Map()])),
+    states: new Map(specs.map((s) => [s.name, states(s)])),
+    models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])),
+    fits: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, createFitTally()]))])),
+    error: null,
+  }
+}
+
 /** The error of a run stopped by its caller (SIGINT, SIGTERM): the run is recorded `failed: interrupted`. */
 export function interrupted(): Error {
   return new Error('interrupted')
@@ -130,22 +135,34 @@ function count(
   results: Map<string, SpecResult>,
   memo: RepeatMemo<SpecResult>,
 ): void {
-  for (const [name, result] of results) {
-    outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + 1)
-    const m = outcome.states.get(name)!.count(result.stateHash)
-    tallyLabels(outcome.labels.get(name)!, result.answers, m)
-    tallyRoutes(outcome.routes.get(name)!, result.spec, result.answers)
-    if (m === 1) {
-      countModels(outcome.models.get(name)!, result)
-      countFit(outcome.fits.get(name)!, result)
-    } else {
-      countDuplicate(ledger, result)
-      memo.keep(result)
-    }
+  for (const result of results.values()) {
+    const m = outcome.states.get(result.spec.name)!.count(result.stateHash)
+    countState(outcome, result, m, 1)
+    if (m === 1) continue
+    countDuplicate(ledger, result)
+    memo.keep(result)
   }
 }
 
-function countModels(models: ModelTally, result: SpecResult): void {
+/** One judgment's answers for one state, as an outcome counts them. */
+export type CountedState = Pick<SpecResult, 'spec' | 'stateHash' | 'answers' | 'stored'>
+
+/**
+ * Counts `rows` rows of one judgment's state into an outcome, the state having come `m` times so
+ * far, these rows included: a row at a time as rows are judged (`rows` 1), or all of a state's rows
+ * at once (`rows` m). Its models and fit count once, with its first rows.
+ */
+export function countState(outcome: RowsOutcome, state: CountedState, m: number, rows: number): void {
+  const name = state.spec.name
+  outcome.rows.set(name, (outcome.rows.get(name) ?? 0) + rows)
+  tallyLabels(outcome.labels.get(name)!, state.answers, m, rows)
+  tallyRoutes(outcome.routes.get(name)!, state.spec, state.answers, rows)
+  if (m > rows) return
+  countModels(outcome.models.get(name)!, state)
+  countFit(outcome.fits.get(name)!, state)
+}
+
+function countModels(models: ModelTally, result: CountedState): void {
   for (const q of result.spec.questions) {
     const by = result.answers[q.name].cached ? models.cached : models.asked
     const stored = result.stored.get(q.fingerprint)!
@@ -154,7 +171,7 @@ function countModels(models: ModelTally, result: SpecResult): void {
   }
 }
 
-function countFit(fits: Map<string, FitTally>, result: SpecResult): void {
+function countFit(fits: Map<string, FitTally>, result: CountedState): void {
   for (const q of result.spec.questions)
     fits.get(q.name)?.add(result.stateHash, result.stored.get(q.fingerprint)!.optionMass)
 }

@@ -3,7 +3,7 @@ import { tokenCost } from './cost.ts'
 import { fingerprintsOf } from './judge-row.ts'
 import { modelFor, type JudgeDeps } from './deps.ts'
 import { withDependencies } from './select.ts'
-import { createStateSet, type StateSet } from './state-set.ts'
+import { createStateSet, createStateTally, type StateSet, type StateTally } from './state-set.ts'
 import { stateHash, stateOf } from './state.ts'
 import type { AnswerStore } from '../../ports/answer-store.ts'
 import type { Project, Question, Row, Spec, State } from '../types.ts'
@@ -60,8 +60,8 @@ interface Counter {
   requests: number
   estimate: number
   unknown: number
-  /** Distinct states seen. */
-  readonly seen: StateSet
+  /** Distinct states seen, with their rows. */
+  readonly seen: StateTally
   /** Apart: states whose text waits on a dependency's unknown label, by their stand-in's hash. */
   readonly seenUnknown: StateSet
   /** The questions whose fingerprint changed since the last run. */
@@ -74,8 +74,11 @@ interface Counter {
 export interface Planner {
   add(row: Row, where: string): void
   result(): JudgmentPlan[]
-  /** The distinct states of a judgment whose text the plan knew, for the run after it to take over (tallyOver). */
-  seen(judgment: string): StateSet
+  /**
+   * The distinct states of a judgment whose text the plan knew, with their rows: for the run after
+   * it to take over (tallyOver), or to count its rows from when the store answers them all.
+   */
+  seen(judgment: string): StateTally
 }
 
 /**
@@ -149,8 +152,7 @@ export function createPlanner(
     }
     const state = stateOf(extended, spec.state, where)
     const hash = stateHash(state)
-    const seen = known ? c.seen : c.seenUnknown
-    const first = seen.add(hash)
+    const first = known ? c.seen.count(hash) === 1 : c.seenUnknown.add(hash)
     if (!first && gives.length === 0) return
     const held = known ? heldAnswers(spec, hash, gives, labels, c.lookup) : new Set<string>()
     if (!first) return
@@ -209,7 +211,7 @@ function counterOf(spec: Spec, last: Readonly<Record<string, string>> | undefine
     requests: 0,
     estimate: 0,
     unknown: 0,
-    seen: createStateSet(),
+    seen: createStateTally(),
     seenUnknown: createStateSet(),
     changed,
     lookup: changed.length === 0 ? fingerprintsOf(spec) : [...fingerprintsOf(spec), ...changed.map((s) => s.last)],

@@ -2,13 +2,21 @@ import type { Answers, RouteCounts, Spec } from '../types.ts'
 
 export type { RouteCounts }
 
-/** Counts one row's routes: a row more for the route of each answer whose question has `act` rules. */
-export function tallyRoutes(byQuestion: Map<string, Map<string, number>>, spec: Spec, answers: Answers): void {
+/**
+ * Counts the routes of `rows` rows with the same answers: that many rows more for the route of each answer whose
+ * question has `act` rules.
+ */
+export function tallyRoutes(
+  byQuestion: Map<string, Map<string, number>>,
+  spec: Spec,
+  answers: Answers,
+  rows = 1,
+): void {
   for (const [question, answer] of Object.entries(answers)) {
     if (!spec.act[question]) continue
     const byRoute = byQuestion.get(question) ?? new Map<string, number>()
     byQuestion.set(question, byRoute)
-    byRoute.set(answer.route, (byRoute.get(answer.route) ?? 0) + 1)
+    byRoute.set(answer.route, (byRoute.get(answer.route) ?? 0) + rows)
   }
 }
 

@@ -44,14 +44,14 @@ export function createStateTally(capacity = 1024): StateTally {
 const tables = new WeakMap<StateSet, () => Table>()
 
 /**
- * An empty StateTally over the hashes of `expected`, whose table it takes over (`expected` must not
- * be used after): it counts as an empty tally does, but the hashes already in `expected` take no
- * room of their own, only a byte each for their count. A run takes over its plan's distinct
- * states so, where a tally of its own took 11 bytes a state more (docs/benchmarks.md).
+ * An empty StateTally over the hashes of `expected` (a set or a tally), whose table it takes over
+ * (`expected` must not be used after): it counts as an empty tally does, but the hashes already in
+ * `expected` take no room of their own, only a byte each for their count. A run takes over its
+ * plan's distinct states so, where a tally of its own took 11 bytes a state more (docs/benchmarks.md).
  */
 export function tallyOver(expected: StateSet): StateTally {
   const table = tables.get(expected)
-  if (!table) throw new TypeError('not a set made by createStateSet, or one already taken over')
+  if (!table) throw new TypeError('not a set or tally made here, or one already taken over')
   tables.delete(expected)
   return createTable(0, true, table())
 }
@@ -203,6 +203,6 @@ function createTable(capacity: number, counting: boolean, from?: Table): StateTa
       return size
     },
   }
-  if (!counting) tables.set(set, () => ({ homes, tail, hi, lo, filled }))
+  tables.set(set, () => ({ homes, tail, hi, lo, filled }))
   return set
 }

@@ -25,3 +25,18 @@ t.test('a row counts one label per question of its answers', async (t) => {
   t.same(byQuestion.get('is_spam')?.get('yes'), { rows: 2, states: 1, squares: 4 })
   t.same([...byQuestion.get('topic')!.keys()], ['promotion'])
 })
+
+t.test("a state's rows counted at once add up as the same rows counted one by one", async (t) => {
+  const once = new Map<string, LabelTally>()
+  const byRow = new Map<string, LabelTally>()
+  for (const [label, m] of [
+    ['yes', 3],
+    ['no', 1],
+    ['yes', 2],
+  ] as const) {
+    tallyLabel(once, label, m, m)
+    for (let k = 1; k <= m; k++) tallyLabel(byRow, label, k)
+  }
+  t.same(once, byRow)
+  t.same(once.get('yes'), { rows: 5, states: 2, squares: 9 + 4 })
+})

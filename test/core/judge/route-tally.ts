@@ -49,3 +49,11 @@ t.test(
     )
   },
 )
+
+t.test("a state's rows counted at once take its route as many times", async (t) => {
+  const s = spec()
+  const byQuestion = new Map<string, Map<string, number>>()
+  tallyRoutes(byQuestion, s, { is_spam: answer('block'), topic: answer('') }, 7)
+  tallyRoutes(byQuestion, s, { is_spam: answer('block'), topic: answer('') })
+  t.same(routeCountsOf(s, byQuestion), { is_spam: { block: 8, review: 0, deliver: 0 } })
+})

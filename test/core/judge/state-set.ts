@@ -113,6 +113,12 @@ t.test(
     set.add(a)
     const over = tallyOver(set)
     t.same([over.count(a), over.count(a), over.size], [1, 2, 1], 'a planned state counts from 1')
+    const counted = createStateTally()
+    counted.count(a)
+    counted.count(a)
+    const again = tallyOver(counted)
+    t.same([again.count(a), again.size], [1, 1], "a tally's table is taken over with its counts at nothing")
+    t.throws(() => tallyOver(counted), TypeError, 'once')
   },
 )
 
