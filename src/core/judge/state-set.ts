@@ -64,6 +64,8 @@ interface Table {
   readonly lo: Uint32Array<ArrayBuffer>
   /** Slots holding a hash. */
   readonly filled: number
+  /** A tally's counts, zeroed and taken over with its slots; a set has none. */
+  readonly counts: Uint8Array<ArrayBuffer> | null
 }
 
 /**
@@ -91,7 +93,7 @@ function createTable(capacity: number, counting: boolean, from?: Table): StateTa
     lo = new Uint32Array(slots)
     counts = new Uint8Array(counting ? slots : 0)
   }
-  if (from) [hi, lo, counts] = [from.hi, from.lo, new Uint8Array(from.hi.length)]
+  if (from) [hi, lo, counts] = [from.hi, from.lo, from.counts?.fill(0) ?? new Uint8Array(from.hi.length)]
   else allocate()
 
   // A slot is empty when both halves are 0; the hash 0000000000000000 is kept aside.
@@ -203,6 +205,6 @@ function createTable(capacity: number, counting: boolean, from?: Table): StateTa
       return size
     },
   }
-  tables.set(set, () => ({ homes, tail, hi, lo, filled }))
+  tables.set(set, () => ({ homes, tail, hi, lo, filled, counts: counting ? counts : null }))
   return set
 }
