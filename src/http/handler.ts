@@ -164,10 +164,13 @@ function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, answered: () =
   )
 }
 
+// The query of every request without one: read, never written (a page's links build their own).
+const NO_QUERY: URLSearchParams = new URLSearchParams()
+
 /** Splits a request target into its path and query, taking the path literally (`//x` is not a host). */
 export function splitTarget(target: string): { pathname: string; query: URLSearchParams } {
   const mark = target.indexOf('?')
-  if (mark === -1) return { pathname: target, query: new URLSearchParams() }
+  if (mark === -1) return { pathname: target, query: NO_QUERY }
   return { pathname: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) }
 }
 

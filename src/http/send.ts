@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http'
+import { idOf, REQUEST_ID_HEADER } from './ops/request-id.ts'
 import { headersOf, type Reply } from './reply.ts'
 
-/** Writes a reply out: the one place a response is written. A client that hung up gets nothing. */
+/** Writes a reply out: the one place a response is written, with its request id. A client that hung up gets nothing. */
 export function send(res: ServerResponse, reply: Reply): void {
   sendRaw(res, reply.status, headersOf(reply), reply.body)
 }
@@ -15,6 +16,9 @@ export function sendRaw(
 ): void {
   // The work the client asked for is done and stored all the same.
   if (res.headersSent || res.destroyed) return
-  res.writeHead(status, headers)
+  const id = idOf(res)
+  // One object of headers, the request's id among them: node:http's quick way, where headers set
+  // one by one beforehand (setHeader) make it validate and copy each of them again.
+  res.writeHead(status, id === null ? headers : { ...headers, [REQUEST_ID_HEADER]: id })
   res.end(body)
 }

@@ -44,16 +44,26 @@ export interface Family {
 
 /** A family of series with no series yet. */
 export function family(shape: FamilyShape): Family {
-  const series = new Map<string, Series>()
+  // Every series, in the order first written, and a tree of maps by label value, one level a label, to find one without
+  // making a key of its values at each count.
+  const series: Series[] = []
+  const tree = new Map<string, unknown>()
   const at = (values: readonly string[]): Series => {
-    const key = values.length === 1 ? values[0] : values.join('\u001f')
-    let s = series.get(key)
+    let level = tree
+    for (let i = 0; i < values.length - 1; i++) {
+      let next = level.get(values[i]) as Map<string, unknown> | undefined
+      if (next === undefined) level.set(values[i], (next = new Map()))
+      level = next
+    }
+    const last = values.length === 0 ? '' : values[values.length - 1]
+    let s = level.get(last) as Series | undefined
     if (s === undefined) {
       s =
         shape.type === 'histogram'
           ? { values: [...values], value: 0, counts: new Array<number>(shape.buckets!.length).fill(0), sum: 0 }
           : { values: [...values], value: 0 }
-      series.set(key, s)
+      level.set(last, s)
+      series.push(s)
     }
     return s
   }
@@ -75,7 +85,7 @@ export function family(shape: FamilyShape): Family {
     },
     snapshot: () => ({
       shape,
-      series: [...series.values()].map((s) => ({ ...s, values: s.values, counts: s.counts && [...s.counts] })),
+      series: series.map((s) => ({ ...s, values: s.values, counts: s.counts && [...s.counts] })),
     }),
   }
 }

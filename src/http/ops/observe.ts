@@ -50,7 +50,7 @@ export function createObserver(options: ObserverOptions): Observer {
       const seen: Seen = { by: 'fast', engineIds: [], trace: traced?.context ?? null }
       if (metrics === null && accessLog === null && traced === null) return seen
       const started = performance.now()
-      res.once('close', () => {
+      res.on('close', () => {
         const seconds = (performance.now() - started) / 1000
         // A response cut short before its headers went out was never answered: 499, as proxies log it.
         const status = res.headersSent ? res.statusCode : 499

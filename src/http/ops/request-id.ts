@@ -17,15 +17,18 @@ export function requestIdOf(header: string | readonly string[] | undefined): str
   return sent !== undefined && WELL_FORMED.test(sent) ? sent : randomUUID()
 }
 
-/** Gives a request its id, set on its response's headers (whichever way the response is written): the id. */
+// The id of each response, by response: written among its headers when it is sent (send.ts), so
+// that a response's headers go out in one object, as node:http writes fastest.
+const ids = new WeakMap<ServerResponse, string>()
+
+/** Gives a request its id, which its response carries in its headers whichever way it is written: the id. */
 export function identify(req: IncomingMessage, res: ServerResponse): string {
   const id = requestIdOf(req.headers[REQUEST_ID_HEADER])
-  res.setHeader(REQUEST_ID_HEADER, id)
+  ids.set(res, id)
   return id
 }
 
 /** The id a response was given by identify, or null. */
 export function idOf(res: ServerResponse): string | null {
-  const id = res.getHeader(REQUEST_ID_HEADER)
-  return typeof id === 'string' ? id : null
+  return ids.get(res) ?? null
 }
