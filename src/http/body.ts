@@ -78,13 +78,14 @@ export function collectBody(
     settle(tooLarge(limit))
   }
   const cutOff = () => settle(new UsageError('the request body was cut off before its end'))
+  // Each listener is `on`, not `once`: settle runs once anyway, and `once` wraps each listener anew.
   req.on('data', onData)
-  req.once('end', () =>
+  req.on('end', () =>
     settle(null, chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')),
   )
   // A client that hangs up mid-body is its own problem, not the server's: no 500, no stack.
-  req.once('error', cutOff)
-  req.once('close', () => (req.complete ? undefined : cutOff()))
+  req.on('error', cutOff)
+  req.on('close', () => (req.complete ? undefined : cutOff()))
 }
 
 function tooLarge(limit: number): PayloadTooLargeError {

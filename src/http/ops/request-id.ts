@@ -17,18 +17,20 @@ export function requestIdOf(header: string | readonly string[] | undefined): str
   return sent !== undefined && WELL_FORMED.test(sent) ? sent : randomUUID()
 }
 
-// The id of each response, by response: written among its headers when it is sent (send.ts), so
-// that a response's headers go out in one object, as node:http writes fastest.
-const ids = new WeakMap<ServerResponse, string>()
+// The id of a response, kept on it under a key of this module's: written among its headers when it
+// is sent (send.ts), so that a response's headers go out in one object, as node:http writes fastest.
+const ID = Symbol('request id')
 
 /** Gives a request its id, which its response carries in its headers whichever way it is written: the id. */
 export function identify(req: IncomingMessage, res: ServerResponse): string {
   const id = requestIdOf(req.headers[REQUEST_ID_HEADER])
-  ids.set(res, id)
+  ;(res as Identified)[ID] = id
   return id
 }
 
 /** The id a response was given by identify, or null. */
 export function idOf(res: ServerResponse): string | null {
-  return ids.get(res) ?? null
+  return (res as Identified)[ID] ?? null
 }
+
+type Identified = ServerResponse & { [ID]?: string }
