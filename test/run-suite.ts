@@ -7,6 +7,8 @@ import {
   groups,
   passed,
   readDurations,
+  knownDurations,
+  SEED,
   report,
   runAll,
   runFile,
@@ -225,6 +227,29 @@ t.test(
     )
   },
 )
+
+t.test("a clone without durations of its own schedules by the repository's record, its own taking over", async (t) => {
+  const dir = t.testdir({
+    'seed.json': JSON.stringify({ 'test/cli/commands/': 35_000, 'test/a.ts': 500 }),
+    'own.json': JSON.stringify({ 'test/a.ts': 900 }),
+  })
+  const seed = join(dir, 'seed.json')
+  t.same(
+    knownDurations(join(dir, 'missing.json'), seed),
+    new Map([
+      ['test/cli/commands/', 35_000],
+      ['test/a.ts', 500],
+    ]),
+  )
+  t.same(knownDurations(join(dir, 'own.json'), seed).get('test/a.ts'), 900, "the clone's own duration wins")
+  const record = readDurations(SEED)
+  t.ok(record.size > 0, 'the repository keeps a record')
+  const units = [...groups(testFiles([]), simulations())].map(([folder, files]) =>
+    files.length === 1 && !folder.endsWith(')') ? files[0] : folder.endsWith(')') ? folder : `${folder}/`,
+  )
+  const unrecorded = units.filter((u) => !record.has(u))
+  t.ok(unrecorded.length <= units.length / 10, `most units are in the record (not: ${unrecorded.join(', ')})`)
+})
 
 t.test(
   'under coverage the simulations of test:slow in core/ and app/ run apart from their folders, in processes that collect none',
