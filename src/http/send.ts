@@ -18,7 +18,18 @@ export function sendRaw(
   if (res.headersSent || res.destroyed) return
   const id = idOf(res)
   // One object of headers, the request's id among them: node:http's quick way, where headers set
-  // one by one beforehand (setHeader) make it validate and copy each of them again.
-  res.writeHead(status, id === null ? headers : { ...headers, [REQUEST_ID_HEADER]: id })
+  // one by one beforehand (setHeader) make it validate and copy each of them again. Written so,
+  // they are not the response's getHeader: they are kept on it for whoever logs it (sentHeaders).
+  const all = id === null ? headers : { ...headers, [REQUEST_ID_HEADER]: id }
+  ;(res as Sent)[SENT] = all
+  res.writeHead(status, all)
   res.end(body)
+}
+
+const SENT = Symbol('headers sent')
+type Sent = ServerResponse & { [SENT]?: Readonly<Record<string, string>> }
+
+/** The headers a response was written with by sendRaw; undefined before. */
+export function sentHeaders(res: ServerResponse): Readonly<Record<string, string>> | undefined {
+  return (res as Sent)[SENT]
 }

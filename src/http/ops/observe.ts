@@ -5,6 +5,7 @@ import type { SpecResult } from '../../core/judge/judge-row.ts'
 import { withinRequest, type RequestScope } from './request-scope.ts'
 import type { AnswerKey, ServerMetrics } from './server-metrics.ts'
 import { endRequestSpan, startRequestSpan } from './tracing.ts'
+import { sentHeaders } from '../send.ts'
 
 /** Which part of the server answered a request: the guard (refused it), the fast path or the full path. */
 export type AnsweredBy = 'guard' | 'fast' | 'full'
@@ -126,6 +127,6 @@ export function accessLine(line: AccessLine): string {
 }
 
 function bytesOf(res: ServerResponse): number {
-  const length = Number(res.getHeader('content-length'))
+  const length = Number(sentHeaders(res)?.['content-length'] ?? res.getHeader('content-length'))
   return Number.isFinite(length) ? length : 0
 }

@@ -21,10 +21,12 @@ t.test(
     )
     const auth = { authorization: `Bearer ${TOKEN}` }
     const row = { path: 'spam.judge.yaml', row: { message: 'my-private-row-value' } }
-    await server.post('/v1/judge', row, { ...auth, 'x-request-id': 'first' })
-    await server.post('/v1/judge', row, auth)
-    await server.get(`/runs/some-run?path=spam.judge.yaml&token=${TOKEN}`)
-    await server.get('/v1/runs?path=spam.judge.yaml')
+    const replies = [
+      await server.post('/v1/judge', row, { ...auth, 'x-request-id': 'first' }),
+      await server.post('/v1/judge', row, auth),
+      await server.get(`/runs/some-run?path=spam.judge.yaml&token=${TOKEN}`),
+      await server.get('/v1/runs?path=spam.judge.yaml'),
+    ]
     await server.running.handler.idle(1000)
     t.equal(lines.length, 4, 'one line per request')
     const parsed = lines.map((line) => JSON.parse(line))
@@ -43,6 +45,11 @@ t.test(
     t.match(parsed[1], { by: 'fast', status: 200 })
     t.match(parsed[2], { route: '/runs/{run_id}', path: '/runs/some-run', status: 404, by: 'full' })
     t.match(parsed[3], { route: '/v1/runs', status: 401 })
+    t.same(
+      parsed.map((line) => line.bytes),
+      replies.map((r) => Buffer.byteLength(r.text)),
+      'the bytes of each body, answered by the fast path or the full one',
+    )
     t.same(Object.keys(parsed[0]), [
       'time',
       'method',
