@@ -5,6 +5,7 @@ import { storedReply } from './endpoints/judge.ts'
 import { headersOf, type Reply } from './reply.ts'
 import { createReplyCache, type ReplyCache } from './reply-cache.ts'
 import { send, sendRaw } from './send.ts'
+import type { Seen } from './ops/observe.ts'
 
 /** Bodies up to this many bytes may take the fast path; larger ones take the full path. */
 export const FAST_BODY_LIMIT = 16 * 1024
@@ -26,7 +27,7 @@ export interface FastPath {
    * A taken request the store cannot answer in full goes to `handOn` with its body read; false
    * leaves the request, unread, to the full path.
    */
-  take(req: IncomingMessage, res: ServerResponse, handOn: (text: string) => void): boolean
+  take(req: IncomingMessage, res: ServerResponse, handOn: (text: string) => void, seen?: Seen): boolean
 }
 
 /**
@@ -41,16 +42,21 @@ export function createFastPath(
   hooks: FastPathHooks,
   replies: ReplyCache = createReplyCache(),
 ): FastPath {
-  const answer = (res: ServerResponse, text: string, handOn: (text: string) => void): void => {
+  /** Answers from what is kept or stored: true when answered, false when handed on. */
+  const answer = (res: ServerResponse, text: string, handOn: (text: string) => void): boolean => {
     const kept = replies.get(text)
     if (kept !== undefined && ctx.paths.fresh(kept.resolved, ctx.now().getTime())) {
       sendRaw(res, 200, kept.headers, kept.body)
       if (kept.answers) ctx.observer?.metrics?.answers(kept.answers)
-      return hooks.answered()
+      hooks.answered()
+      return true
     }
     const stored = storedReply(ctx, text)
     // Nothing has been asked or written: the full path answers it as it answers any request.
-    if (stored === null) return handOn(text)
+    if (stored === null) {
+      handOn(text)
+      return false
+    }
     replies.set(text, {
       body: stored.reply.body,
       headers: headersOf(stored.reply),
@@ -59,20 +65,24 @@ export function createFastPath(
     })
     send(res, stored.reply)
     hooks.answered()
+    return true
   }
   return {
-    take(req, res, handOn) {
+    take(req, res, handOn, seen) {
       if (req.method !== 'POST' || req.url !== '/v1/judge') return false
       const length = Number(req.headers['content-length'])
       if (!(length > 0 && length <= FAST_BODY_LIMIT)) return false
       const done = ctx.tasks.enter()
       collectBody(req, res, FAST_BODY_LIMIT, (error, text) => {
+        // Answered here, its figures are taken here; handed on, the full path watches it close.
+        let answered = true
         try {
           if (error) send(res, hooks.failed(error, res))
-          else answer(res, text, handOn)
+          else answered = answer(res, text, handOn)
         } catch (failure) {
           hooks.lastResort(res, failure)
         }
+        if (answered && seen !== undefined) ctx.observer?.end(seen, res)
         done()
       })
       return true

@@ -117,10 +117,12 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     } catch (error) {
       send(res, failure(ctx, error, method, pathname, null, requestId))
       seen.by = 'guard'
+      observer.end(seen, res)
       return trace('guard')
     }
     const full = (text?: string) => {
       seen.by = 'full'
+      observer.watch(seen, res)
       trace('full')
       track(
         res,
@@ -128,7 +130,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
       )
     }
     // A form's token is read from its body, which only the full path reads before checking it.
-    if (!admission.inForm && fast?.take(req, res, full)) return
+    if (!admission.inForm && fast?.take(req, res, full, seen)) return
     full()
   }
   return Object.assign(handler, {

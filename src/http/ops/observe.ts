@@ -17,11 +17,31 @@ export interface Seen extends RequestScope {
   readonly trace: Context | null
 }
 
+/** A request observed: what begin learned of it, taken once when it ends; null when nothing is observed. */
+interface Observed extends Seen {
+  watched: {
+    readonly req: IncomingMessage
+    readonly method: string
+    readonly route: string
+    readonly requestId: string
+    readonly traced: ReturnType<typeof startRequestSpan>
+    readonly started: number
+    ended: boolean
+  } | null
+}
+
 /** What the server tells whoever runs it: metrics (when on) and the access log (when on). */
 export interface Observer {
   readonly metrics: ServerMetrics | null
-  /** Starts watching a request; its figures are taken when its response ends or its client goes. */
+  /**
+   * Starts observing a request. Its figures are taken by `end` when its response is written at
+   * once, else, once `watch` is called, when the response closes or its client goes.
+   */
   begin(req: IncomingMessage, res: ServerResponse, method: string, route: string, requestId: string): Seen
+  /** Takes a request's figures when its response closes: for a response written later, or never. */
+  watch(seen: Seen, res: ServerResponse): void
+  /** Takes a request's figures now, its response written (or its client gone): once, whichever comes first. */
+  end(seen: Seen, res: ServerResponse): void
   /** Runs a request's work within it: under its span, gathering the engine's request ids it causes. */
   within<T>(seen: Seen, work: () => T): T
   /** Counts the answers of judged results, returning their keys (kept with a reply to count its reuses). */
@@ -44,43 +64,51 @@ export function createObserver(options: ObserverOptions): Observer {
   const now = options.now ?? (() => new Date())
   // The reviewer of a verdict, by its request's headers object (the one object an endpoint and the handler share).
   const reviewers = new WeakMap<IncomingHttpHeaders, string>()
+  const finish = (seen: Observed, res: ServerResponse): void => {
+    const watched = seen.watched
+    if (watched === null || watched.ended) return
+    watched.ended = true
+    const { req, method, route, requestId, traced } = watched
+    const seconds = (performance.now() - watched.started) / 1000
+    // A response cut short before its headers went out was never answered: 499, as proxies log it.
+    const status = res.headersSent ? res.statusCode : 499
+    if (metrics !== null) {
+      metrics.request(method, route, status, seconds)
+      if (status === 409 && method === 'POST' && route.startsWith('/review')) metrics.conflict()
+    }
+    if (accessLog !== null) {
+      const path = (req.url ?? '/').split('?', 1)[0]
+      accessLog(
+        accessLine({
+          time: now().toISOString(),
+          method,
+          route,
+          path,
+          status,
+          ms: Math.round(seconds * 1e6) / 1000,
+          bytes: bytesOf(res),
+          request_id: requestId,
+          by: seen.by,
+          reviewer: reviewers.get(req.headers) ?? null,
+          engine_request_ids: seen.engineIds,
+        }),
+      )
+    }
+    if (traced !== null) endRequestSpan(traced.span, status, seen.by)
+  }
   return {
     metrics,
-    begin(req, res, method, route, requestId) {
+    begin(req, _res, method, route, requestId) {
       const traced = startRequestSpan(req, method, route, requestId)
-      const seen: Seen = { by: 'fast', engineIds: [], trace: traced?.context ?? null }
+      const seen: Observed = { by: 'fast', engineIds: [], trace: traced?.context ?? null, watched: null }
       if (metrics === null && accessLog === null && traced === null) return seen
-      const started = performance.now()
-      res.on('close', () => {
-        const seconds = (performance.now() - started) / 1000
-        // A response cut short before its headers went out was never answered: 499, as proxies log it.
-        const status = res.headersSent ? res.statusCode : 499
-        if (metrics !== null) {
-          metrics.request(method, route, status, seconds)
-          if (status === 409 && method === 'POST' && route.startsWith('/review')) metrics.conflict()
-        }
-        if (accessLog !== null) {
-          const path = (req.url ?? '/').split('?', 1)[0]
-          accessLog(
-            accessLine({
-              time: now().toISOString(),
-              method,
-              route,
-              path,
-              status,
-              ms: Math.round(seconds * 1e6) / 1000,
-              bytes: bytesOf(res),
-              request_id: requestId,
-              by: seen.by,
-              reviewer: reviewers.get(req.headers) ?? null,
-              engine_request_ids: seen.engineIds,
-            }),
-          )
-        }
-        if (traced !== null) endRequestSpan(traced.span, status, seen.by)
-      })
+      seen.watched = { req, method, route, requestId, traced, started: performance.now(), ended: false }
       return seen
     },
+    watch(seen, res) {
+      if ((seen as Observed).watched !== null) res.on('close', () => finish(seen as Observed, res))
+    },
+    end: (seen, res) => finish(seen as Observed, res),
     within(seen, work) {
       return withinRequest(seen, seen.trace === null ? work : () => context.with(seen.trace!, work))
     },

@@ -100,16 +100,34 @@ t.test('a client that leaves before its answer is logged 499; with both off noth
   const observer = createObserver({ metrics: null, accessLog: (line) => lines.push(line) })
   const { EventEmitter } = await import('node:events')
   const res = Object.assign(new EventEmitter(), { headersSent: false, statusCode: 200, getHeader: () => undefined })
-  observer.begin({ url: '/x?y=1', headers: {} } as never, res as never, 'GET', 'none', 'id-1')
+  const left = observer.begin({ url: '/x?y=1', headers: {} } as never, res as never, 'GET', 'none', 'id-1')
+  observer.watch(left, res as never)
   res.emit('close')
   t.match(JSON.parse(lines[0]), { status: 499, path: '/x', bytes: 0 })
+  observer.end(left, res as never)
+  t.equal(lines.length, 1, 'a request is taken once, however it ends')
   const quiet = createObserver({ metrics: null, accessLog: null })
   const seen = quiet.begin({} as never, res as never, 'GET', 'none', 'id-2')
-  t.same(seen, { by: 'fast', engineIds: [], trace: null })
+  t.match(seen, { by: 'fast', engineIds: [], trace: null })
+  quiet.watch(seen, res as never)
+  t.equal(res.listenerCount('close'), 1, 'with both off nothing is watched')
   t.equal(
     quiet.within(seen, () => 'ran'),
     'ran',
   )
   t.same(quiet.answered([]), [])
   quiet.verdict({}, 'spam', 'confirmed', 'ann')
+})
+
+t.test('a response written at once is taken when its writer ends it, without waiting for it to close', async (t) => {
+  const lines: string[] = []
+  const observer = createObserver({ metrics: null, accessLog: (line) => lines.push(line) })
+  const { EventEmitter } = await import('node:events')
+  const res = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 200, getHeader: () => '12' })
+  const seen = observer.begin({ url: '/v1/judge', headers: {} } as never, res as never, 'POST', '/v1/judge', 'id-3')
+  observer.end(seen, res as never)
+  t.match(JSON.parse(lines[0]), { status: 200, route: '/v1/judge', bytes: 12, request_id: 'id-3' })
+  t.equal(res.listenerCount('close'), 0, 'no listener was left on the response')
+  observer.end(seen, res as never)
+  t.equal(lines.length, 1, 'once')
 })
