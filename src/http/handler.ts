@@ -110,7 +110,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
     const found = router.match(method, pathname)
     if (found.kind === 'none' && next) return next()
     const requestId = identify(req, res)
-    const seen = observer.begin(req, res, method, found.kind === 'found' ? found.route.path : 'none', requestId)
+    const seen = observer.begin(req, method, found.kind === 'found' ? found.route.path : 'none', requestId)
     let admission: Admission
     try {
       admission = ctx.guard.admit(method, req.headers, query)

@@ -79,7 +79,7 @@ export function csvRows(
 }
 
 /** The items of `source` with each error it throws translated: a step an item, where a generator takes more. */
-export function translated<T>(source: AsyncIterable<T>, translate: (error: unknown) => Error): AsyncIterable<T> {
+function translated<T>(source: AsyncIterable<T>, translate: (error: unknown) => Error): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator]() {
       const items = source[Symbol.asyncIterator]()

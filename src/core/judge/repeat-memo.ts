@@ -29,9 +29,11 @@ export function createRepeatMemo<T extends Remembered>(limit = REPEAT_MEMO_LIMIT
   return {
     get: (judgment, stateHash) => results.get(`${judgment}\0${stateHash}`),
     keep(result) {
-      if (results.size >= limit) return
+      const key = `${result.spec.name}\0${result.stateHash}`
+      // A state's later rows come from the memo itself: kept once, it is not checked again.
+      if (results.size >= limit || results.has(key)) return
       for (const q of result.spec.questions) if (!result.answers[q.name].cached) return
-      results.set(`${result.spec.name}\0${result.stateHash}`, result)
+      results.set(key, result)
     },
     get size() {
       return results.size

@@ -37,7 +37,7 @@ export interface Observer {
    * Starts observing a request. Its figures are taken by `end` when its response is written at
    * once, else, once `watch` is called, when the response closes or its client goes.
    */
-  begin(req: IncomingMessage, res: ServerResponse, method: string, route: string, requestId: string): Seen
+  begin(req: IncomingMessage, method: string, route: string, requestId: string): Seen
   /** Takes a request's figures when its response closes: for a response written later, or never. */
   watch(seen: Seen, res: ServerResponse): void
   /** Takes a request's figures now, its response written (or its client gone): once, whichever comes first. */
@@ -98,7 +98,7 @@ export function createObserver(options: ObserverOptions): Observer {
   }
   return {
     metrics,
-    begin(req, _res, method, route, requestId) {
+    begin(req, method, route, requestId) {
       const traced = startRequestSpan(req, method, route, requestId)
       const seen: Observed = { by: 'fast', engineIds: [], trace: traced?.context ?? null, watched: null }
       if (metrics === null && accessLog === null && traced === null) return seen

@@ -19,7 +19,7 @@ t.test(
     process.stdout.write = ((chunk: string) => (written.push(chunk), true)) as typeof write
     try {
       const res = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 204, getHeader: () => '0' })
-      const seen = off.begin({ url: '/healthz', headers: {} } as never, res as never, 'GET', '/healthz', 'id')
+      const seen = off.begin({ url: '/healthz', headers: {} } as never, 'GET', '/healthz', 'id')
       off.watch(seen, res as never)
       res.emit('close')
     } finally {
