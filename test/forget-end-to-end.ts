@@ -11,6 +11,7 @@ import { pragma } from './helpers/pragma.ts'
 import { verdictForms } from './helpers/review-forms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
+import { spamWireAnswer } from './helpers/spam-wire.ts'
 
 // A row whose text is a unique marker goes through everything that keeps values: a run, a kept
 // row, a shadow, verdicts (with an undo). After `judge forget --yes`, its bytes are nowhere in the
@@ -32,25 +33,7 @@ const TOKEN = 'tok-e2e-forget'
 const AUTH = { authorization: `Bearer ${TOKEN}` }
 
 function answer(body: WireRequest): Record<string, unknown> {
-  const yes = ROWS.find((r) => r.message === body.state.message)?.yes ?? 0.1
-  return {
-    ...(body.questions.is_spam ? { is_spam: { type: 'noul', noul: yes } } : {}),
-    ...(body.questions.topic
-      ? {
-          topic: { type: 'choice', choice: 'personal', probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 } },
-        }
-      : {}),
-    ...(body.questions.urgency
-      ? {
-          urgency: {
-            type: 'score',
-            score: 0.1,
-            legend: { 0: 'low', 1: 'medium', 2: 'high' },
-            probabilities: { 0: 0.9, 1: 0.05, 2: 0.05 },
-          },
-        }
-      : {}),
-  }
+  return spamWireAnswer(body, ROWS.find((r) => r.message === body.state.message)?.yes ?? 0.1)
 }
 
 /** Every file under a folder, its data files and answer key aside (the user's own, which judge never edits). */

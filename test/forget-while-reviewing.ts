@@ -10,6 +10,7 @@ import { cli, spawnCli } from './helpers/cli.ts'
 import { startJudgeServer } from './helpers/judge-server.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
+import { spamWireAnswer } from './helpers/spam-wire.ts'
 
 // The server appends verdicts in a loop while `judge forget`, in processes of its own, rewrites the
 // same reviews file again and again: the rewrite and the appends share the file's lock, so no
@@ -24,28 +25,7 @@ const secrets = Array.from(
 )
 
 function answer(body: WireRequest): Record<string, unknown> {
-  return {
-    ...(body.questions.is_spam ? { is_spam: { type: 'noul', noul: 0.95 } } : {}),
-    ...(body.questions.topic
-      ? {
-          topic: {
-            type: 'choice',
-            choice: 'personal',
-            probabilities: { personal: 0.9, promotion: 0.05, service: 0.05 },
-          },
-        }
-      : {}),
-    ...(body.questions.urgency
-      ? {
-          urgency: {
-            type: 'score',
-            score: 0.1,
-            legend: { 0: 'low', 1: 'medium', 2: 'high' },
-            probabilities: { 0: 0.9, 1: 0.05, 2: 0.05 },
-          },
-        }
-      : {}),
-  }
+  return spamWireAnswer(body, 0.95, { topic: [0.9, 0.05, 0.05] })
 }
 
 t.test(

@@ -10,6 +10,7 @@ import { stateHash } from '../src/core/judge/state.ts'
 import { childEnv, cli } from './helpers/cli.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
+import { spamWireAnswer } from './helpers/spam-wire.ts'
 
 // One verdict per offer, across processes: `judge serve --workers 2` and a second server on the
 // same project, each row's verdict (then its undo) posted three times at once, spread over both.
@@ -24,28 +25,7 @@ const messages = Array.from(
 
 // The model is sure every row is spam and the key says none is: each row is a disagreement, offered.
 function answer(body: WireRequest): Record<string, unknown> {
-  return {
-    ...(body.questions.is_spam ? { is_spam: { type: 'noul', noul: 0.95 } } : {}),
-    ...(body.questions.topic
-      ? {
-          topic: {
-            type: 'choice',
-            choice: 'personal',
-            probabilities: { personal: 0.9, promotion: 0.05, service: 0.05 },
-          },
-        }
-      : {}),
-    ...(body.questions.urgency
-      ? {
-          urgency: {
-            type: 'score',
-            score: 0.1,
-            legend: { 0: 'low', 1: 'medium', 2: 'high' },
-            probabilities: { 0: 0.9, 1: 0.05, 2: 0.05 },
-          },
-        }
-      : {}),
-  }
+  return spamWireAnswer(body, 0.95, { topic: [0.9, 0.05, 0.05] })
 }
 
 /** A project whose store holds an answer to every row, each disagreeing with the key. */

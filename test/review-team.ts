@@ -10,6 +10,7 @@ import { cli } from './helpers/cli.ts'
 import { verdictForms } from './helpers/review-forms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
+import { spamWireAnswer } from './helpers/spam-wire.ts'
 
 // A team on one queue: ten reviewers against `judge serve --workers 2`, through the review page's
 // own requests (its page, its verdict form, the redirect back), each answering the first card it
@@ -27,28 +28,7 @@ const messages = Array.from({ length: ROWS }, (_, i) => `message number ${i + 1}
 
 // The model is unsure of every answer: every row of every question is offered, as unsure.
 function answer(body: WireRequest): Record<string, unknown> {
-  return {
-    ...(body.questions.is_spam ? { is_spam: { type: 'noul', noul: 0.55 } } : {}),
-    ...(body.questions.topic
-      ? {
-          topic: {
-            type: 'choice',
-            choice: 'personal',
-            probabilities: { personal: 0.4, promotion: 0.35, service: 0.25 },
-          },
-        }
-      : {}),
-    ...(body.questions.urgency
-      ? {
-          urgency: {
-            type: 'score',
-            score: 0.5,
-            legend: { 0: 'low', 1: 'medium', 2: 'high' },
-            probabilities: { 0: 0.4, 1: 0.35, 2: 0.25 },
-          },
-        }
-      : {}),
-  }
+  return spamWireAnswer(body, 0.55, { topic: [0.4, 0.35, 0.25], urgency: [0.4, 0.35, 0.25], score: 0.5 })
 }
 
 async function project(t: Test): Promise<string> {

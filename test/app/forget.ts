@@ -1,7 +1,6 @@
 import t from 'tap'
 import { forgetRows } from '../../src/app/forget.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
-import type { VerdictRecord } from '../../src/core/review/verdicts.ts'
 import { UsageError } from '../../src/errors.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { answer } from '../helpers/contracts/answer-store.ts'
@@ -10,6 +9,7 @@ import { app, deps } from '../helpers/deps.ts'
 import { createMemoryFiles } from '../helpers/memory-files.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { project, spec, SPAM_YAML } from '../helpers/specs.ts'
+import { unsureVerdict as verdict } from '../helpers/spam-answers.ts'
 
 const spam = spec(`${SPAM_YAML}key: spam.key.csv\n`)
 const bySender = spec(
@@ -20,25 +20,6 @@ const both = { ...project(spam, bySender), selected: [spam, bySender] }
 const SECRET = 'my phone number is 555-0100'
 const secret = stateHash({ message: SECRET })
 const other = stateHash({ message: 'See you at lunch' })
-
-function verdict(message: string, more: Partial<VerdictRecord> = {}): VerdictRecord {
-  return {
-    reviewed_at: '2026-01-01T00:00:00.000',
-    reviewer: 'ann',
-    judgment: 'spam',
-    question: 'is_spam',
-    state_hash: stateHash({ message }),
-    kind: 'unsure',
-    verdict: 'labeled',
-    labels: ['yes'],
-    model_label: 'no',
-    key_label: null,
-    state: { message },
-    stratum: 'unsure',
-    rank: 1,
-    ...more,
-  }
-}
 
 /** A store and files holding the secret row everywhere judge keeps values, and another row beside it. */
 function world(store: Store = createMemoryStore()) {

@@ -327,16 +327,21 @@ t.test('an undo that cannot be written is an error naming the reviews file', asy
   })
 })
 
+/** A judgment whose every row is reviewed twice, its answer for "lunch" stored, and its spot-check queue. */
+async function lunchReviewedTwice() {
+  const twice = spec(
+    'name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\ndouble_review: 1\n',
+  )
+  const files = createMemoryFiles({})
+  const a = app(deps(createFakeEngine({ answer })), files)
+  await judgeRequest(a, { project: project(twice), row: { message: 'lunch' }, cap: 1 })
+  return { twice, files, a, spot: queueTarget(project(twice), null, 5) }
+}
+
 t.test(
   'a spot-checked row chosen for a second review is offered to the next reviewer, blind, then to a third when they differ',
   async (t) => {
-    const twice = spec(
-      'name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\ndouble_review: 1\n',
-    )
-    const files = createMemoryFiles({})
-    const a = app(deps(createFakeEngine({ answer })), files)
-    await judgeRequest(a, { project: project(twice), row: { message: 'lunch' }, cap: 1 })
-    const spot = queueTarget(project(twice), null, 5)
+    const { twice, files, a, spot } = await lunchReviewedTwice()
     const hash = stateHash({ message: 'lunch' })
     const by = (reviewer: string) => reviewQueue(a, { ...spot, reviewedBy: reviewer })
     const check = (reviewer: string, call: Partial<VerdictRequest>) =>
@@ -371,13 +376,7 @@ t.test(
 t.test(
   "an undo withdraws the row's latest verdict only: the second reviewer's, after which the first cannot undo theirs",
   async (t) => {
-    const twice = spec(
-      'name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\ndouble_review: 1\n',
-    )
-    const files = createMemoryFiles({})
-    const a = app(deps(createFakeEngine({ answer })), files)
-    await judgeRequest(a, { project: project(twice), row: { message: 'lunch' }, cap: 1 })
-    const spot = queueTarget(project(twice), null, 5)
+    const { twice, a, spot } = await lunchReviewedTwice()
     const first = await recordVerdict(
       a,
       spot,

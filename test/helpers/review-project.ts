@@ -5,6 +5,7 @@ import { stateHash } from '../../src/core/judge/state.ts'
 import { cli } from './cli.ts'
 import { SPAM_YAML } from './specs.ts'
 import { startSystemOneServer, type SystemOneServer } from './system-one-server.ts'
+import { spamWireAnswer } from './spam-wire.ts'
 
 /** A row of the review project: its message, the model's p(spam), and the key's is_spam label ('' for none). */
 export interface ReviewRow {
@@ -43,26 +44,7 @@ export function hashOf(message: string): string {
 
 // Topic and urgency answers are sure, so that the only unsure row is the one chosen above.
 function answer(body: WireRequest): Record<string, unknown> {
-  const row = REVIEW_ROWS.find((r) => r.message === body.state.message)
-  const yes = row?.yes ?? 0.1
-  return {
-    ...(body.questions.is_spam ? { is_spam: { type: 'noul', noul: yes } } : {}),
-    ...(body.questions.topic
-      ? {
-          topic: { type: 'choice', choice: 'personal', probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 } },
-        }
-      : {}),
-    ...(body.questions.urgency
-      ? {
-          urgency: {
-            type: 'score',
-            score: 0.1,
-            legend: { 0: 'low', 1: 'medium', 2: 'high' },
-            probabilities: { 0: 0.9, 1: 0.05, 2: 0.05 },
-          },
-        }
-      : {}),
-  }
+  return spamWireAnswer(body, REVIEW_ROWS.find((r) => r.message === body.state.message)?.yes ?? 0.1)
 }
 
 /** A project folder whose store holds answers to every row, put there by `judge run` against a local engine. */

@@ -54,3 +54,23 @@ export function spamVerdict(
     },
   ]
 }
+
+/** A reviewer's label for an unsure is_spam row of a message, with its values, stratum and rank, as the review page writes it. */
+export function unsureVerdict(message: string, more: Partial<VerdictRecord> = {}): VerdictRecord {
+  return {
+    reviewed_at: '2026-01-01T00:00:00.000',
+    reviewer: 'ann',
+    judgment: 'spam',
+    question: 'is_spam',
+    state_hash: hashOf(message),
+    kind: 'unsure',
+    verdict: 'labeled',
+    labels: ['yes'],
+    model_label: 'no',
+    key_label: null,
+    state: { message },
+    stratum: 'unsure',
+    rank: 1,
+    ...more,
+  }
+}

@@ -17,6 +17,7 @@ import type { Resolved } from '../../src/http/resolved-paths.ts'
 import { answer } from '../helpers/contracts/answer-store.ts'
 import { serverContext } from '../helpers/server-context.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
+import { unsureVerdict } from '../helpers/spam-answers.ts'
 
 const OLD = 'an old message from Dana'
 const NEW = 'a message from this week'
@@ -36,21 +37,7 @@ async function served(t: Test): Promise<string> {
   ]) {
     store.putAnswers([answer({ stateHash: stateHash({ message }), askedAt: at })], stateHash({ message }), { message })
     store.keepRow('spam', stateHash({ message }), { message }, at)
-    await appendVerdict(join(dir, 'sms', 'spam.reviews.csv'), {
-      reviewed_at: at,
-      reviewer: 'ann',
-      judgment: 'spam',
-      question: 'is_spam',
-      state_hash: stateHash({ message }),
-      kind: 'unsure',
-      verdict: 'labeled',
-      labels: ['yes'],
-      model_label: 'no',
-      key_label: null,
-      state: { message },
-      stratum: 'unsure',
-      rank: 1,
-    })
+    await appendVerdict(join(dir, 'sms', 'spam.reviews.csv'), unsureVerdict(message, { reviewed_at: at }))
   }
   store.close()
   return dir

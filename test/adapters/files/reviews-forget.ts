@@ -14,29 +14,10 @@ import {
 import { forgetReviewStates } from '../../../src/adapters/files/reviews-forget.ts'
 import { pickBefore, pickRows } from '../../../src/core/forget/line-pick.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
-import type { VerdictRecord } from '../../../src/core/review/verdicts.ts'
 import { InputError } from '../../../src/errors.ts'
+import { unsureVerdict as verdict } from '../../helpers/spam-answers.ts'
 
 const MARKER = 'forget-me-9d41'
-
-function verdict(message: string, more: Partial<VerdictRecord> = {}): VerdictRecord {
-  return {
-    reviewed_at: '2026-01-01T00:00:00.000',
-    reviewer: 'ann',
-    judgment: 'spam',
-    question: 'is_spam',
-    state_hash: stateHash({ message }),
-    kind: 'unsure',
-    verdict: 'labeled',
-    labels: ['yes'],
-    model_label: 'no',
-    key_label: null,
-    state: { message },
-    stratum: 'unsure',
-    rank: 1,
-    ...more,
-  }
-}
 
 const bytes = (file: string) => readFileSync(file)
 const secret = `${MARKER}: "quoted", with commas,\nnew lines and ünïcode`

@@ -14,26 +14,7 @@ import {
 import { forgetReviewStates } from '../../../src/adapters/files/reviews-forget.ts'
 import { pickRows } from '../../../src/core/forget/line-pick.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
-import type { VerdictRecord } from '../../../src/core/review/verdicts.ts'
-
-function verdict(message: string, more: Partial<VerdictRecord> = {}): VerdictRecord {
-  return {
-    reviewed_at: '2026-01-01T00:00:00.000',
-    reviewer: 'ann',
-    judgment: 'spam',
-    question: 'is_spam',
-    state_hash: stateHash({ message }),
-    kind: 'unsure',
-    verdict: 'labeled',
-    labels: ['yes'],
-    model_label: 'no',
-    key_label: null,
-    state: { message },
-    stratum: 'unsure',
-    rank: 1,
-    ...more,
-  }
-}
+import { unsureVerdict as verdict } from '../../helpers/spam-answers.ts'
 
 const NOTE = 'sarcasm, "not" spam; see =A1'
 const STRATA_COLUMNS = [...BASE_COLUMNS, 'stratum', 'rank']
