@@ -7,10 +7,10 @@ import { stringify } from 'csv-stringify/sync'
 import { readVerdicts } from '../src/adapters/files/reviews-file.ts'
 import type { WireRequest } from '../src/adapters/system-one/system-one-wire.ts'
 import { stateHash } from '../src/core/judge/state.ts'
-import { childEnv, cli } from './helpers/cli.ts'
+import { childEnv } from './helpers/cli.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
-import { startSystemOneServer } from './helpers/system-one-server.ts'
 import { spamWireAnswer } from './helpers/spam-wire.ts'
+import { judgedProject } from './helpers/review-project.ts'
 
 // One verdict per offer, across processes: `judge serve --workers 2` and a second server on the
 // same project, each row's verdict (then its undo) posted three times at once, spread over both.
@@ -30,20 +30,12 @@ function answer(body: WireRequest): Record<string, unknown> {
 
 /** A project whose store holds an answer to every row, each disagreeing with the key. */
 async function disagreeing(t: Test): Promise<string> {
-  const dir = t.testdir({
+  const files = {
     'spam.judge.yaml': SPAM_YAML + 'key: spam.key.csv\ndata: messages.csv\n',
     'spam.key.csv': stringify([['message', 'is_spam'], ...messages.map((m) => [m, 'no'])]),
     'messages.csv': stringify([['message'], ...messages.map((m) => [m])]),
-  })
-  const engine = await startSystemOneServer({ expectKey: 'k', answer })
-  t.teardown(() => engine.close())
-  const run = await cli(
-    ['run', 'spam.judge.yaml'],
-    { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' },
-    dir,
-  )
-  if (run.code !== 0) throw new Error(`judge run failed: ${run.stderr}`)
-  return dir
+  }
+  return (await judgedProject(t, files, answer)).dir
 }
 
 /** Starts `node <script> ...args` serving `dir`; resolves with the URL its output names once it listens. */

@@ -6,11 +6,10 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import type { WireRequest } from '../src/adapters/system-one/system-one-wire.ts'
 import { chosenForSecond } from '../src/core/review/double-review.ts'
-import { cli } from './helpers/cli.ts'
 import { verdictForms } from './helpers/review-forms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
-import { startSystemOneServer } from './helpers/system-one-server.ts'
 import { spamWireAnswer } from './helpers/spam-wire.ts'
+import { judgedProject } from './helpers/review-project.ts'
 
 // A team on one queue: ten reviewers against `judge serve --workers 2`, through the review page's
 // own requests (its page, its verdict form, the redirect back), each answering the first card it
@@ -32,19 +31,11 @@ function answer(body: WireRequest): Record<string, unknown> {
 }
 
 async function project(t: Test): Promise<string> {
-  const dir = t.testdir({
+  const files = {
     'spam.judge.yaml': SPAM_YAML + `data: messages.csv\ndouble_review: ${DOUBLE}\n`,
     'messages.csv': stringify([['message'], ...messages.map((m) => [m])]),
-  })
-  const engine = await startSystemOneServer({ expectKey: 'k', answer })
-  t.teardown(() => engine.close())
-  const run = await cli(
-    ['run', 'spam.judge.yaml'],
-    { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' },
-    dir,
-  )
-  if (run.code !== 0) throw new Error(`judge run failed: ${run.stderr}`)
-  return dir
+  }
+  return (await judgedProject(t, files, answer)).dir
 }
 
 async function serving(t: Test, dir: string): Promise<{ url: string; output: () => string }> {

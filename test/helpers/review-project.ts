@@ -58,14 +58,30 @@ export interface ReviewProject {
 
 /** Writes the review project into a test folder and runs `judge run` on it; the engine stops at teardown. */
 export async function reviewProject(t: Test): Promise<ReviewProject> {
-  const dir = t.testdir({
-    'spam.judge.yaml': REVIEW_YAML,
-    'spam.key.csv': stringify([
-      ['message', 'is_spam'],
-      ...REVIEW_ROWS.filter((r) => r.key !== '').map((r) => [r.message, r.key]),
-    ]),
-    'messages.csv': stringify([['message'], ...REVIEW_ROWS.map((r) => [r.message])]),
-  })
+  return judgedProject(
+    t,
+    {
+      'spam.judge.yaml': REVIEW_YAML,
+      'spam.key.csv': stringify([
+        ['message', 'is_spam'],
+        ...REVIEW_ROWS.filter((r) => r.key !== '').map((r) => [r.message, r.key]),
+      ]),
+      'messages.csv': stringify([['message'], ...REVIEW_ROWS.map((r) => [r.message])]),
+    },
+    answer,
+  )
+}
+
+/**
+ * Writes `files` (a spam.judge.yaml naming its data) into a test folder and runs `judge run` on it
+ * against a local engine answering with `answer`, which stops at teardown.
+ */
+export async function judgedProject(
+  t: Test,
+  files: Record<string, string>,
+  answer: (body: WireRequest) => Record<string, unknown>,
+): Promise<ReviewProject> {
+  const dir = t.testdir(files)
   const engine = await startSystemOneServer({ expectKey: 'test-key', answer })
   t.teardown(() => engine.close())
   const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'test-key', ENGINE_RPM: '0' }
