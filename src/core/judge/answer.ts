@@ -33,10 +33,25 @@ export function readDistribution(question: Question, distribution: Distribution)
   return { label, p: tidy(best), margin: tidy(best - Math.max(second, 0)) }
 }
 
-/** The labels of a distribution ordered most probable first (ties in spec order). */
-export function rankLabels(question: Question, distribution: Distribution): { label: string; p: number }[] {
-  return question.labels
-    .map((label, index) => ({ label, p: distribution[label] ?? 0, index }))
-    .sort((a, b) => b.p - a.p || a.index - b.index)
-    .map(({ label, p }) => ({ label, p }))
+/**
+ * The `most` most probable labels of a distribution, most probable first (ties in spec order). Each label is put in
+ * its place among those kept so far, which keeps the spec's order among ties as a stable sort would; a review queue
+ * ranks every row it offers, so this makes no array to sort and none to copy.
+ */
+export function rankLabels(
+  question: Question,
+  distribution: Distribution,
+  most = Number.POSITIVE_INFINITY,
+): { label: string; p: number }[] {
+  const ranked: { label: string; p: number }[] = []
+  for (const label of question.labels) {
+    const p = distribution[label] ?? 0
+    let at = ranked.length
+    // Strictly more probable labels move up; an equal one stays behind those before it in the spec.
+    while (at > 0 && p - ranked[at - 1].p > 0) at -= 1
+    if (at >= most) continue
+    ranked.splice(at, 0, { label, p })
+    if (ranked.length > most) ranked.pop()
+  }
+  return ranked
 }

@@ -39,6 +39,18 @@ t.test('rankLabels orders labels by probability, ties in spec order', async (t) 
   )
 })
 
+t.test('rankLabels keeps the most probable labels asked for, as the whole order begins', async (t) => {
+  const tied = { service: 0.4, promotion: 0.4, personal: 0.2 }
+  t.same(rankLabels(topic, tied, 2), rankLabels(topic, tied).slice(0, 2))
+  t.same(rankLabels(topic, tied, 1), [{ label: 'promotion', p: 0.4 }], 'a tie goes to the first label in spec order')
+  t.same(rankLabels(topic, { personal: 0.1 }, 3), [
+    { label: 'personal', p: 0.1 },
+    { label: 'promotion', p: 0 },
+    { label: 'service', p: 0 },
+  ])
+  t.same(rankLabels(topic, tied, 0), [])
+})
+
 t.test('tidy removes floating-point noise', async (t) => {
   t.equal(tidy(0.7 - 0.3), 0.4)
   t.equal(tidy(0.123456789), 0.123456789)
