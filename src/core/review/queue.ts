@@ -1,7 +1,7 @@
 import type { StoredAnswer } from '../../ports/answer-store.ts'
 import { rankLabels } from '../judge/answer.ts'
 import { KINDS, verdictChoices, verdictKey } from './verdicts.ts'
-import type { AnswerKey, Kind, KeyRow, VerdictChoice, Verdicts } from './verdicts.ts'
+import type { AnswerKey, Kind, KeyRow, VerdictChoice, Verdicts, VerdictSubject } from './verdicts.ts'
 import type { Question, Spec, State } from '../types.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
 import { offeredAgain, type Reviews } from './double-review.ts'
@@ -116,16 +116,19 @@ export function disagrees(question: Question, answer: StoredAnswer, row: KeyRow 
  */
 export function buildQueue(input: QueueInput): Queue {
   const byKind = new Map<Kind, Card[][]>(KINDS.map((k) => [k, []]))
+  const reviewed = reviewedRows(input)
   for (const qa of input.answers) {
     const taken = new Set<string>()
+    const done = reviewed.get(qa.question.name)
     const ranks = rankIndex(qa)
     for (const kind of KINDS) {
       const cards: Card[] = []
+      const choices = choicesOf(kind, qa.question)
       for (const answer of candidates(kind, qa, input)) {
         if (taken.has(answer.stateHash)) continue
         taken.add(answer.stateHash)
-        if (!open(input, qa.question.name, answer.stateHash, kind)) continue
-        const card = cardOf(input, qa.question, kind, answer, ranks.get(answer.stateHash))
+        if (done?.has(answer.stateHash) && !awaitsSecond(input, qa.question.name, answer.stateHash, kind)) continue
+        const card = cardOf(input, qa.question, kind, choices, answer, ranks.get(answer.stateHash))
         if (card) cards.push(card)
       }
       byKind.get(kind)!.push(cards)
@@ -135,11 +138,25 @@ export function buildQueue(input: QueueInput): Queue {
   return { spec: input.spec, offered, cards: offered.slice(0, Math.max(0, input.limit)) }
 }
 
-/** Whether a row is open to the reviewer as this kind: unreviewed, or awaiting their second review. */
-function open(input: QueueInput, question: string, stateHash: string, kind: Kind): boolean {
-  const key = verdictKey(input.spec.name, question, stateHash)
-  if (!input.verdicts.has(key)) return true
-  const stack = input.reviews?.get(key)
+/**
+ * The state hashes holding a verdict, per question of the judgment. Verdicts are keyed by their own judgment, question
+ * and state hash (retraction.ts), so one pass over them answers for every row read, where a key made and looked up
+ * per row costs several times as much on a queue read deep into its strata.
+ */
+function reviewedRows(input: QueueInput): Map<string, Set<string>> {
+  const rows = new Map<string, Set<string>>()
+  for (const v of input.verdicts.values()) {
+    if (v.judgment !== input.spec.name) continue
+    let hashes = rows.get(v.question)
+    if (hashes === undefined) rows.set(v.question, (hashes = new Set()))
+    hashes.add(v.state_hash)
+  }
+  return rows
+}
+
+/** Whether a reviewed row is open to the reviewer as this kind: awaiting their second review. */
+function awaitsSecond(input: QueueInput, question: string, stateHash: string, kind: Kind): boolean {
+  const stack = input.reviews?.get(verdictKey(input.spec.name, question, stateHash))
   if (stack === undefined || input.reviewer === undefined) return false
   return offeredAgain(stack, {
     judgment: input.spec.name,
@@ -182,6 +199,7 @@ function cardOf(
   input: QueueInput,
   question: Question,
   kind: Kind,
+  choices: (subject: VerdictSubject) => readonly VerdictChoice[],
   answer: StoredAnswer,
   place: { stratum: Stratum; rank: number } | undefined,
 ): Card | null {
@@ -202,8 +220,23 @@ function cardOf(
     modelLabel: answer.label,
     p: answer.p,
     margin: answer.margin,
-    top: rankLabels(question, answer.distribution).slice(0, 3),
+    top: rankLabels(question, answer.distribution, 3),
     keyLabel,
-    verdicts: verdictChoices(kind, question, subject),
+    verdicts: choices(subject),
+  }
+}
+
+/**
+ * The verdict buttons of one question's cards of one kind, made once per model and key label: the queue offers many
+ * rows, and they share a few pairs of labels. The cards of a pair share one list; no reader changes it.
+ */
+function choicesOf(kind: Kind, question: Question): (subject: VerdictSubject) => readonly VerdictChoice[] {
+  const made = new Map<string, Map<string | null, readonly VerdictChoice[]>>()
+  return (subject) => {
+    let byKey = made.get(subject.modelLabel)
+    if (byKey === undefined) made.set(subject.modelLabel, (byKey = new Map()))
+    let choices = byKey.get(subject.keyLabel)
+    if (choices === undefined) byKey.set(subject.keyLabel, (choices = verdictChoices(kind, question, subject)))
+    return choices
   }
 }

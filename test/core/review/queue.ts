@@ -1,5 +1,7 @@
 import t from 'tap'
+import { rankLabels } from '../../../src/core/judge/answer.ts'
 import { buildQueue, disagrees } from '../../../src/core/review/queue.ts'
+import { verdictChoices, verdictKey } from '../../../src/core/review/verdicts.ts'
 import { answer, hashOf, input, isSpam, keyOf, no, qa, topic, verdictOn, yes } from '../../helpers/queue-input.ts'
 
 const rowsOf = (q: { offered: readonly { question: string; kind: string; stateHash: string }[] }) =>
@@ -145,6 +147,40 @@ t.test(
       row('is_spam', 'spot_check', 's3'),
       row('is_spam', 'unsure', 'u2'),
     ])
+  },
+)
+
+t.test("a verdict on the same row of another judgment leaves it in this judgment's queue", async (t) => {
+  const [, record] = verdictOn('is_spam', 's1')
+  const verdicts = new Map([[verdictKey('other', 'is_spam', hashOf('s1')), { ...record, judgment: 'other' }]])
+  const queue = buildQueue(input([qa(isSpam, { sample: [no('s1')] })], { verdicts }))
+  t.same(rowsOf(queue), [row('is_spam', 'spot_check', 's1')])
+})
+
+t.test(
+  'each card, on the page or past it, has its own top labels and verdicts, and JSON of it keeps them',
+  async (t) => {
+    const key = keyOf([
+      ['k1', { topic: 'service' }],
+      ['k2', { topic: 'service' }],
+    ])
+    const dists = [
+      { personal: 0.5, promotion: 0.3, service: 0.2 },
+      { personal: 0.2, promotion: 0.3, service: 0.5 },
+      { personal: 0.4, promotion: 0.4, service: 0.2 },
+    ]
+    const of = (m: string, i: number) => answer(topic, m, dists[i % 3])
+    const sample = Array.from({ length: 30 }, (_, i) => of(`s${i}`, i))
+    const unsure = Array.from({ length: 6 }, (_, i) => of(`u${i}`, i))
+    const keyed = [of('k1', 0), of('k2', 0)]
+    const queue = buildQueue(input([qa(topic, { keyed, sample, unsure })], { key, limit: 5 }))
+    t.equal(queue.offered.length, 38)
+    for (const card of queue.offered) {
+      const stored = [...keyed, ...sample, ...unsure].find((a) => a.stateHash === card.stateHash)!
+      t.same(card.top, rankLabels(topic, stored.distribution).slice(0, 3))
+      t.same(card.verdicts, verdictChoices(card.kind, topic, card))
+      t.strictSame(JSON.parse(JSON.stringify(card)), card)
+    }
   },
 )
 
