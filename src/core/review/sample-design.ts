@@ -3,7 +3,7 @@ import type { Question } from '../types.ts'
 import type { StratumRows } from './queue.ts'
 import { STRATA, stratumOf, type Stratum } from './strata.ts'
 import { sampleStratum, type KnownRow, type SampledRow, type StratumSample, type Truth } from './stratum-sample.ts'
-import { verdictKey, type AnswerKey, type VerdictRecord, type Verdicts } from './verdicts.ts'
+import type { AnswerKey, VerdictRecord, Verdicts } from './verdicts.ts'
 
 /** The random sample of each stratum of one question. */
 export interface QuestionSample {
@@ -25,12 +25,22 @@ export interface KnownInput {
 
 /** The state hashes whose current answers knownRows needs: the question's reviewed rows, and a random key's. */
 export function knownHashes(input: Omit<KnownInput, 'answers'>): string[] {
-  const hashes = new Set<string>()
+  return [...knownVerdicts(input).keys()]
+}
+
+/**
+ * The verdict of each of knownHashes' rows, by state hash (none for a key row without one). Verdicts are keyed by
+ * their own judgment, question and state hash (retraction.ts), so the pass that finds a row's verdict keeps it.
+ */
+function knownVerdicts(input: Omit<KnownInput, 'answers'>): Map<string, VerdictRecord | undefined> {
+  const found = new Map<string, VerdictRecord | undefined>()
   for (const v of input.verdicts.values())
-    if (v.judgment === input.judgment && v.question === input.question.name) hashes.add(v.state_hash)
+    if (v.judgment === input.judgment && v.question === input.question.name) found.set(v.state_hash, v)
   if (input.randomKey)
-    for (const row of input.key.values()) if (row.labels[input.question.name] !== undefined) hashes.add(row.stateHash)
-  return [...hashes]
+    for (const row of input.key.values())
+      if (row.labels[input.question.name] !== undefined && !found.has(row.stateHash))
+        found.set(row.stateHash, undefined)
+  return found
 }
 
 /**
@@ -40,10 +50,10 @@ export function knownHashes(input: Omit<KnownInput, 'answers'>): string[] {
  */
 export function knownRows(input: KnownInput): Map<string, KnownRow> {
   const known = new Map<string, KnownRow>()
-  for (const hash of knownHashes(input)) {
+  for (const [hash, verdict] of knownVerdicts(input)) {
     const answer = input.answers.get(hash)
     const keyLabel = input.key.get(hash)?.labels[input.question.name]
-    const truth = truthOf(input.verdicts.get(verdictKey(input.judgment, input.question.name, hash)), keyLabel)
+    const truth = truthOf(verdict, keyLabel)
     if (answer && truth) known.set(hash, { answer, truth, randomKey: input.randomKey && keyLabel !== undefined })
   }
   return known
