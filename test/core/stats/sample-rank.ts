@@ -5,6 +5,12 @@ import { sampleRank } from '../../../src/core/stats/sample-rank.ts'
 t.test('the rank is the first 48 bits of SHA-256 of the three parts joined by NUL', async (t) => {
   const expected = Number.parseInt(sha256('spam\0is_spam\0abc123').slice(0, 12), 16)
   t.equal(sampleRank('spam', 'is_spam', 'abc123'), expected)
+  // Digests whose first bytes run over the whole range 0 to 255, of ASCII and other text alike.
+  for (let i = 0; i < 500; i++) {
+    const state = i % 2 === 0 ? `state-${i}` : `état ✓ ${i}`
+    const hex = Number.parseInt(sha256(`spam\0is_spam\0${state}`).slice(0, 12), 16)
+    if (sampleRank('spam', 'is_spam', state) !== hex) t.fail(`the rank of ${state} is not its first 12 hex digits`)
+  }
 })
 
 t.test('the rank is a safe, non-negative integer below 2^48', async (t) => {
