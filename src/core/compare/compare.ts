@@ -101,12 +101,7 @@ export function compareQuestion(input: CompareInput): QuestionComparison {
   const share = rows.length === 0 ? null : order.length / rows.length
   let prefix = 0
   while (prefix < order.length && truth.has(order[prefix].stateHash)) prefix += 1
-  const paired = pairedDifference(
-    tableOf(
-      rows.filter((r) => truth.has(r.stateHash)),
-      truth,
-    ),
-  )
+  const paired = pairedDifference(tableOf(rows, truth))
   const discordant =
     share === 0
       ? noneDiffer(rows.length)
@@ -155,10 +150,12 @@ export function verdictOf(interval: readonly [number, number] | null, needed: nu
   return needed === 0 ? 'no difference shown' : 'not enough evidence'
 }
 
+/** The table of the rows with a known label; the others are passed over, so no list of the known ones is made. */
 function tableOf(rows: readonly ComparedRow[], truth: ReadonlyMap<string, readonly string[]>): PairedTable {
   const t = { both: 0, candidate: 0, live: 0, neither: 0 }
   for (const r of rows) {
-    const labels = truth.get(r.stateHash)!
+    const labels = truth.get(r.stateHash)
+    if (labels === undefined) continue
     const [c, l] = [labels.includes(r.candidate), labels.includes(r.live)]
     if (c && l) t.both += 1
     else if (c) t.candidate += 1
