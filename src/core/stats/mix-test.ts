@@ -1,5 +1,5 @@
 import { chiSquare, chiSquareSurvival } from './chi-square.ts'
-import { seededRandom } from './seeded-random.ts'
+import { partialShuffle } from './seeded-random.ts'
 
 /** Below this expected count in any cell, the chi-square approximation is not trusted: the test permutes. */
 export const MIN_EXPECTED = 5
@@ -42,22 +42,16 @@ export function mixPValue(a: Counts, b: Counts, spread = 0): number {
 }
 
 function permutationP(columns: readonly number[], na: number, observed: number, seedText: string): number {
-  const random = seededRandom(hash(seedText))
-  const pool = columns.flatMap((c, i) => Array<number>(c).fill(i))
+  let state = hash(seedText)
+  const pool = Int32Array.from(columns.flatMap((c, i) => Array<number>(c).fill(i)))
   // The two rows of each relabelling, reused: nothing is allocated per permutation.
   const rowA = columns.map(() => 0)
   const rowB = columns.map(() => 0)
   let atLeast = 0
   for (let r = 0; r < PERMUTATIONS; r++) {
-    rowA.fill(0)
-    // A partial Fisher-Yates shuffle: the first na of the pool are run A's rows.
-    for (let i = 0; i < na; i++) {
-      const j = i + Math.floor(random() * (pool.length - i))
-      const picked = pool[j]
-      pool[j] = pool[i]
-      pool[i] = picked
-      rowA[picked] += 1
-    }
+    for (let k = 0; k < columns.length; k++) rowA[k] = 0
+    // A partial Fisher-Yates shuffle, going on from the last: the first na of the pool are run A's rows.
+    state = partialShuffle(state, pool, na, rowA)
     for (let k = 0; k < columns.length; k++) rowB[k] = columns[k] - rowA[k]
     if (chiSquare(rowA, rowB) >= observed - 1e-9) atLeast += 1
   }

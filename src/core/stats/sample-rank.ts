@@ -8,9 +8,10 @@ import { hash } from 'node:crypto'
  * INTEGER in SQLite.
  */
 export function sampleRank(...key: readonly string[]): number {
-  // The digest's first six bytes as one big-endian number, the value of its first 12 hex digits: read from the digest
-  // one character per byte, as no 64-digit hex string need be written and cut. Every step is exact below 2^53.
-  const digest = hash('sha256', key.join('\0'), 'latin1')
+  // The digest's first six bytes as one big-endian number, the value of its first 12 hex digits: read from the
+  // digest as binary (latin1) text, one character per byte, so that no 64-digit hex string is written and cut.
+  // Every step is exact below 2^53.
+  const digest = hash('sha256', key.join('\0'), 'binary')
   let rank = 0
   for (let i = 0; i < 6; i++) rank = rank * 256 + digest.charCodeAt(i)
   return rank

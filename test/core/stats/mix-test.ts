@@ -47,3 +47,10 @@ t.test(
     )
   },
 )
+
+t.test('a permuted p value stays what its seeded draws gave when it was first taken', async (t) => {
+  // A change in the draws, their order or the shuffle would move these figures, which earlier reports hold.
+  t.equal(mixPValue({ yes: 3, no: 9 }, { yes: 8, no: 4 }), 0.04052412828650499)
+  t.equal(mixPValue({ a: 1, b: 4, c: 2 }, { a: 5, b: 1, c: 3 }), 0.12893553223388307)
+  t.equal(mixPValue({ yes: 6.4, no: 13.2 }, { yes: 12, no: 8.6 }, 0.3), 0.11075811148244108)
+})
