@@ -10,15 +10,18 @@ import type { PairStratum } from './kappa.ts'
 export function gwetAc1(strata: readonly PairStratum[], labels: readonly string[]): number {
   const q = labels.length
   if (q < 2) return NaN
-  const pi = new Map<string, number>()
+  // Each label's weight, at its first place in `labels`: the jackknife calls this once per row, and a few labels are
+  // found sooner by their place than through a map. A label outside `labels` adds to no chance term.
+  const pi = labels.map(() => 0)
   let agreed = 0
   let total = 0
   for (const s of strata) {
     if (s.rows.length === 0 || s.share === 0) continue
     const w = s.share / s.rows.length
     for (const r of s.rows) {
-      pi.set(r.a, (pi.get(r.a) ?? 0) + w / 2)
-      pi.set(r.b, (pi.get(r.b) ?? 0) + w / 2)
+      const [a, b] = [labels.indexOf(r.a), labels.indexOf(r.b)]
+      if (a >= 0) pi[a] += w / 2
+      if (b >= 0) pi[b] += w / 2
       if (r.a === r.b) agreed += w
       total += w
     }
@@ -26,7 +29,7 @@ export function gwetAc1(strata: readonly PairStratum[], labels: readonly string[
   if (total === 0) return NaN
   let chance = 0
   for (const label of labels) {
-    const p = (pi.get(label) ?? 0) / total
+    const p = pi[labels.indexOf(label)] / total
     chance += p * (1 - p)
   }
   chance /= q - 1

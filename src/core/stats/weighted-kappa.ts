@@ -1,4 +1,4 @@
-import type { LabelPair, PairStratum } from './kappa.ts'
+import type { PairStratum } from './kappa.ts'
 
 /** The disagreement weights of a weighted κ over ordered levels. */
 export type KappaWeights = 'linear' | 'quadratic'
@@ -20,11 +20,17 @@ export function weightedKappa(
   const observed = Array.from({ length: q }, () => new Array<number>(q).fill(0))
   let total = 0
   for (const s of strata) {
-    const rows = s.rows.filter(inside(levels))
-    if (rows.length === 0 || s.share === 0) continue
+    if (s.rows.length === 0 || s.share === 0) continue
     const w = s.share / s.rows.length
-    for (const r of rows) observed[levels.indexOf(r.a)][levels.indexOf(r.b)] += w
-    total += w * rows.length
+    // Each row's levels are looked up once, both to leave it out and to count it: the jackknife calls this per row.
+    let inside = 0
+    for (const r of s.rows) {
+      const [j, k] = [levels.indexOf(r.a), levels.indexOf(r.b)]
+      if (j < 0 || k < 0) continue
+      observed[j][k] += w
+      inside += 1
+    }
+    if (inside > 0) total += w * inside
   }
   if (total === 0) return NaN
   const rowShare = observed.map((row) => row.reduce((a, b) => a + b, 0) / total)
@@ -38,8 +44,4 @@ export function weightedKappa(
       chance += weight(j, k) * rowShare[j] * colShare[k]
     }
   return chance === 0 ? NaN : 1 - disagreed / chance
-}
-
-function inside(levels: readonly string[]): (r: LabelPair) => boolean {
-  return (r) => levels.includes(r.a) && levels.includes(r.b)
 }
