@@ -41,9 +41,10 @@ export function standingReviews(lines: Iterable<ReviewLine>): Map<string, Verdic
     if (line.type === 'verdict') {
       const { judgment, question, state_hash } = line.record
       const key = verdictKey(judgment, question, state_hash)
-      const stack = stacks.get(key) ?? []
+      // One lookup a line: a row's stack goes into the map once, when the row is first seen.
+      let stack = stacks.get(key)
+      if (stack === undefined) stacks.set(key, (stack = []))
       stack.push(line.record)
-      stacks.set(key, stack)
     } else if (line.type === 'retraction') {
       stacks.get(verdictKey(line.judgment, line.question, line.state_hash))?.pop()
     }
