@@ -1,10 +1,11 @@
 import t from 'tap'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildKey, needsBuild } from './helpers/tap-build.ts'
 import {
+  areaOf,
   countsOf,
   groups,
+  pack,
   passed,
   readDurations,
   knownDurations,
@@ -13,6 +14,7 @@ import {
   runAll,
   runFile,
   schedule,
+  SHORT_FILES,
   simulations,
   simulationUnit,
   skipsOf,
@@ -168,6 +170,56 @@ t.test("a test file gets the runner's time limit, not tap's own 30 s", async (t)
 })
 
 t.test(
+  'an area of test/ runs in one process, its subfolders with it; short files of test/ itself run together',
+  async (t) => {
+    t.equal(areaOf('test/http/ops/metrics.ts'), 'test/http')
+    t.equal(areaOf('test/http/server.ts'), 'test/http')
+    t.equal(areaOf('test/cli.ts'), 'test/cli.ts', 'a file of test/ is its own')
+    t.same(
+      [...groups(['test/a.ts', 'test/http/ops/m.ts', 'test/http/x.ts', 'test/core/stats/b.ts'])],
+      [
+        ['test/a.ts', ['test/a.ts']],
+        ['test/http', ['test/http/ops/m.ts', 'test/http/x.ts']],
+        ['test/core', ['test/core/stats/b.ts']],
+      ],
+    )
+    const units: [string, string[]][] = [
+      ['test/http', ['test/http/x.ts']],
+      ['test/a.ts', ['test/a.ts']],
+      ['test/b.ts', ['test/b.ts']],
+      ['test/long.ts', ['test/long.ts']],
+      ['test/new.ts', ['test/new.ts']],
+    ]
+    const durations = new Map([
+      ['test/http/', 300],
+      ['test/a.ts', 400],
+      ['test/b.ts', 1499],
+      ['test/long.ts', 1500],
+    ])
+    t.same(
+      pack(units, durations),
+      [
+        ['test/http', ['test/http/x.ts']],
+        ['test/long.ts', ['test/long.ts']],
+        ['test/new.ts', ['test/new.ts']],
+        [SHORT_FILES, ['test/a.ts', 'test/b.ts']],
+      ],
+      'a folder, a long file and one not timed yet stay apart',
+    )
+    t.same(pack(units.slice(0, 3), new Map([['test/a.ts', 400]])), units.slice(0, 3), 'one short file stays alone')
+    const print = 'console.log(`# { total: 1, pass: 1 }`)\n'
+    const root = t.testdir({ test: { 'a.ts': print, 'b.ts': print } })
+    const options = { root, mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs') }
+    const results = await runAll(['test/a.ts', 'test/b.ts'], 2, 10_000, options, [], durations)
+    t.same(
+      results.map((r) => [r.file, r.files, passed(r)]),
+      [[SHORT_FILES, 2, true]],
+      'run in one process, named as the pack',
+    )
+  },
+)
+
+t.test(
   'units start longest first: by their last duration, or, not timed yet, by an estimate from their files',
   async (t) => {
     const units: [string, string[]][] = [
@@ -274,8 +326,9 @@ t.test(
         [simulationUnit('test/app'), ['test/app/b-simulation.ts']],
         ['test/app', ['test/app/c.ts']],
         [simulationUnit('test/core/x'), ['test/core/x/a-simulation.ts']],
-        ['test/core/x', ['test/core/x/d.ts']],
+        ['test/core', ['test/core/x/d.ts']],
       ],
+      'the rest of an area together, its subfolders with it',
     )
     t.equal(simulationUnit('test/app'), 'test/app/ (simulations, no coverage)')
     const write = (name: string, text: string) => writeFileSync(join(root, name), text)
@@ -302,21 +355,3 @@ t.test(
     t.match(results[1].output, join(root, 'coverage'), 'the others do')
   },
 )
-
-t.test("tap's plugin set is built again only when the plugins named or tap's version changed", async (t) => {
-  const pkg = (plugin: string[]) => JSON.stringify({ tap: { plugin } })
-  const dir = t.testdir({
-    'package.json': pkg(['!@tapjs/typescript']),
-    node_modules: { tap: { 'package.json': '{"version":"21.8.0"}' } },
-    'stamp.json': '',
-  })
-  const key = buildKey(dir)
-  t.same(JSON.parse(key), { plugin: ['!@tapjs/typescript'], tap: '21.8.0' })
-  t.ok(needsBuild(join(dir, 'none.json'), key), 'never built')
-  writeFileSync(join(dir, 'stamp.json'), key)
-  t.notOk(needsBuild(join(dir, 'stamp.json'), key), 'built from the same')
-  writeFileSync(join(dir, 'package.json'), pkg(['!@tapjs/typescript', '!@tapjs/processinfo']))
-  t.ok(needsBuild(join(dir, 'stamp.json'), buildKey(dir)), 'a plugin list changed')
-  writeFileSync(join(dir, 'package.json'), '{}')
-  t.same(JSON.parse(buildKey(dir)), { plugin: null, tap: '21.8.0' }, 'no plugins named')
-})

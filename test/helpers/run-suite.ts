@@ -127,6 +127,9 @@ export const simulationUnit = (folder: string) => `${folder}/ ${SIMULATIONS}`
 
 const isSimulations = (folder: string) => folder.endsWith(SIMULATIONS)
 
+/** Whether a unit is named as itself, not by its folder: the simulations of a folder, the short files. */
+const isNamed = (folder: string) => isSimulations(folder) || folder === SHORT_FILES
+
 /** Where a file is run from, tap's mocking loader (the project's by default), and whether it collects coverage when the runner does. */
 export interface RunOptions {
   readonly root?: string
@@ -191,22 +194,49 @@ export function runFile(
 }
 
 /**
- * The units of one process each: the files of a folder below test/ together, and each file of
- * test/ itself alone, since those drive servers, CLIs and engines end to end for seconds each;
- * the files of `apart` (the simulations) of a folder together, apart from the rest of it
- * (simulationUnit), so that the simulations of several folders run side by side.
+ * The units of one process each: the files of an area of test/ (a folder of test/ with all its
+ * subfolders: test/core/, test/http/) together, since starting a process with tap and coverage
+ * costs about 0.3 s of CPU; each file of test/ itself alone, since those drive servers, CLIs and
+ * engines end to end for seconds each; the files of `apart` (the simulations) of a folder together,
+ * apart from the rest of it (simulationUnit), so that the simulations of several folders run side
+ * by side.
  */
 export function groups(files: readonly string[], apart: readonly string[] = []): Map<string, string[]> {
   const byFolder = new Map<string, string[]>()
   for (const file of files) {
-    const folder = apart.includes(file)
-      ? simulationUnit(dirname(file))
-      : dirname(file) === 'test'
-        ? file
-        : dirname(file)
+    const folder = apart.includes(file) ? simulationUnit(dirname(file)) : areaOf(file)
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), file])
   }
   return byFolder
+}
+
+/** The area of test/ a file belongs to (`test/http` for test/http/ops/metrics.ts), or the file itself in test/. */
+export function areaOf(file: string): string {
+  const parts = file.split('/')
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : file
+}
+
+/** The unit of the files of test/ itself that ran shorter than SHORT_MS last time. */
+export const SHORT_FILES = 'test/ (short files)'
+
+/** A file of test/ that took less than this last time runs with the other short ones (pack). */
+export const SHORT_MS = 1500
+
+/**
+ * The units with the files of test/ itself that ran in less than SHORT_MS last time (`durations`)
+ * made one, SHORT_FILES: most of such a file's time is its process starting. A file not timed yet
+ * runs alone, as an end-to-end file may take long. The files of the pack keep their last durations.
+ */
+export function pack(
+  units: readonly (readonly [string, string[]])[],
+  durations: ReadonlyMap<string, number>,
+): [string, string[]][] {
+  const isShort = ([folder, files]: readonly [string, string[]]) =>
+    files.length === 1 && folder === files[0] && (durations.get(folder) ?? SHORT_MS) < SHORT_MS
+  const copy = (unit: readonly [string, string[]]): [string, string[]] => [unit[0], unit[1]]
+  const short = units.filter(isShort)
+  if (short.length < 2) return units.map(copy)
+  return [...units.filter((u) => !isShort(u)).map(copy), [SHORT_FILES, short.flatMap((u) => u[1])]]
 }
 
 /** Where the runner keeps what it learns between runs: each unit's last duration, and, without coverage, Node's compile cache. */
@@ -214,7 +244,7 @@ export const CACHE = join(ROOT, 'node_modules/.cache/run-suite')
 
 /** The name a unit's result carries: its file when alone, else its folder with a slash. */
 const unitName = ([folder, inFolder]: readonly [string, readonly string[]]) =>
-  isSimulations(folder) ? folder : inFolder.length === 1 ? inFolder[0] : `${folder}/`
+  isNamed(folder) ? folder : inFolder.length === 1 ? inFolder[0] : `${folder}/`
 
 /**
  * The order units start in, longest first so that none starts late and runs on alone: by the
@@ -286,7 +316,7 @@ export async function runAll(
   durations: ReadonlyMap<string, number> = new Map(),
   apart: readonly string[] = [],
 ): Promise<FileResult[]> {
-  const units = schedule([...groups(files, apart)], durations)
+  const units = schedule(pack([...groups(files, apart)], durations), durations)
   const results: FileResult[] = []
   let next = 0
   const worker = async () => {
