@@ -14,6 +14,7 @@ import {
   runAll,
   runFile,
   schedule,
+  seedText,
   SHORT_FILES,
   simulations,
   simulationUnit,
@@ -302,6 +303,27 @@ t.test("a clone without durations of its own schedules by the repository's recor
   const unrecorded = units.filter((u) => !record.has(u))
   t.ok(unrecorded.length <= units.length / 10, `most units are in the record (not: ${unrecorded.join(', ')})`)
 })
+
+t.test(
+  "the repository's record keeps the units there are now and each file of test/, to the tenth of a second",
+  async (t) => {
+    const files = ['test/a.ts', 'test/core/x/1.ts', 'test/core/x/s.ts', 'test/core/y/2.ts']
+    const durations = new Map([
+      ['test/a.ts', 420],
+      [SHORT_FILES, 2049],
+      ['test/core/', 8760],
+      [simulationUnit('test/core/x'), 5000],
+      ['test/core/x/', 300],
+      ['test/gone.ts', 900],
+    ])
+    t.same(JSON.parse(seedText(durations, files, ['test/core/x/s.ts'])), {
+      [SHORT_FILES]: 2000,
+      'test/a.ts': 400,
+      'test/core/': 8800,
+      [simulationUnit('test/core/x')]: 5000,
+    })
+  },
+)
 
 t.test(
   'under coverage the simulations of test:slow in core/ and app/ run apart from their folders, in processes that collect none',

@@ -291,6 +291,21 @@ export function knownDurations(own = join(CACHE, 'durations.json'), seed = SEED)
 /** The repository's record of each unit's duration, for a clone that has none of its own. */
 export const SEED = join(ROOT, 'test/helpers/durations.json')
 
+/** The text of the repository's record: the durations of the units of `files` and of each file of test/ itself. */
+export function seedText(
+  durations: ReadonlyMap<string, number>,
+  files: readonly string[],
+  apart: readonly string[],
+): string {
+  const units = new Set([
+    ...[...groups(files, apart)].map(unitName),
+    ...files.filter((f) => dirname(f) === 'test'),
+    SHORT_FILES,
+  ])
+  const kept = [...durations].filter(([unit]) => units.has(unit)).sort(([a], [b]) => a.localeCompare(b))
+  return `${JSON.stringify(Object.fromEntries(kept.map(([unit, ms]) => [unit, Math.round(ms / 100) * 100])), null, 1)}\n`
+}
+
 /** Adds the durations of a run's passed units to those kept (a failed unit's time says little of the next run's). */
 export function writeDurations(results: readonly FileResult[], file = join(CACHE, 'durations.json')): void {
   const kept = readDurations(file)
@@ -348,12 +363,11 @@ export async function runAll(
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--seed') {
-  // The record a fresh clone schedules by: this clone's durations, to the tenth of a second.
-  const rounded = [...readDurations()].map(([unit, ms]) => [unit, Math.round(ms / 100) * 100] as const)
-  writeFileSync(
-    SEED,
-    `${JSON.stringify(Object.fromEntries(rounded.sort(([a], [b]) => a.localeCompare(b))), null, 1)}\n`,
-  )
+  // The record a fresh clone schedules by, to the tenth of a second: the record updated by this
+  // clone's durations, for the units there are now and each file of test/ itself (a short one runs
+  // in the pack, and keeps the duration it had alone).
+  writeFileSync(SEED, seedText(knownDurations(), testFiles(['test']), simulations()))
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = testFiles(process.argv.slice(2))
   // Test files wait on servers and child processes as much as they compute: one more than the cores keeps both busy.
