@@ -377,3 +377,13 @@ t.test(
     t.match(results[1].output, join(root, 'coverage'), 'the others do')
   },
 )
+
+t.test('run as a command, the runner runs the files named and reports them', async (t) => {
+  const { spawnSync } = await import('node:child_process')
+  const run = spawnSync(process.execPath, ['test/helpers/run-suite.ts', 'test/version.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_V8_COVERAGE: '' },
+  })
+  t.equal(run.status, 0, run.stderr)
+  t.match(run.stdout, /^test files: 1 passed, 0 failed, in 1 processes$/m)
+})

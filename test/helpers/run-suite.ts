@@ -368,7 +368,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '-
   // in the pack, and keeps the duration it had alone).
   writeFileSync(SEED, seedText(knownDurations(), testFiles(['test']), simulations()))
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = testFiles(process.argv.slice(2))
   // Test files wait on servers and child processes as much as they compute: one more than the cores keeps both busy.
   const jobs = Number(process.env.JUDGE_TEST_JOBS ?? availableParallelism() + 1)
