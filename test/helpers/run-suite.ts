@@ -376,9 +376,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '-
   // Without coverage, test processes keep their compiled modules for the next start. Under c8
   // (NODE_V8_COVERAGE) they do not: V8 counts fewer branches in code read from the cache.
   if (process.env.NODE_V8_COVERAGE === undefined) process.env.NODE_COMPILE_CACHE ??= join(CACHE, 'compile')
-  // Under c8 the simulations run apart, without coverage; else (test:slow among them) each with its folder.
-  const apart = process.env.NODE_V8_COVERAGE === undefined ? [] : simulations()
-  const results = await runAll(files, jobs, timeoutMs, {}, notes, knownDurations(), apart)
+  // The simulations run apart from their areas, a folder's in a process (under c8 without coverage):
+  // in one process with test/core/, test:slow's would run one after another for minutes.
+  const results = await runAll(files, jobs, timeoutMs, {}, notes, knownDurations(), simulations())
   writeDurations(results)
   process.stdout.write(notes.map((n) => `note: ${n}\n`).join('') + report(results))
   process.exitCode = results.every(passed) ? 0 : 1
