@@ -9,6 +9,7 @@ import { app, deps } from '../helpers/deps.ts'
 import { createMemoryFiles } from '../helpers/memory-files.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { project, spec, SPAM_YAML } from '../helpers/specs.ts'
+import { unsureVerdict } from '../helpers/spam-answers.ts'
 
 const spam = spec(`${SPAM_YAML}retain_days: 30\n`)
 // Worded otherwise: a question worded alike in two judgments shares its answers, and so its rows.
@@ -22,21 +23,7 @@ const [isSpam] = spam.questions
 const h = (message: string) => stateHash({ message })
 
 function verdict(message: string, reviewedAt: string): VerdictRecord {
-  return {
-    reviewed_at: reviewedAt,
-    reviewer: 'ann',
-    judgment: 'spam',
-    question: 'is_spam',
-    state_hash: h(message),
-    kind: 'unsure',
-    verdict: 'labeled',
-    labels: ['yes'],
-    model_label: 'no',
-    key_label: null,
-    state: { message },
-    stratum: 'unsure',
-    rank: 1,
-  }
+  return unsureVerdict(message, { reviewed_at: reviewedAt })
 }
 
 /** A store and reviews file with rows of spam from 40, 35, 20 and 5 days before the clock, and a row of another judgment, old. */

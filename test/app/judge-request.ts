@@ -4,7 +4,7 @@ import { stateHash } from '../../src/core/judge/state.ts'
 import { CostCapError, NodeNeededError, UsageError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
-import { project, spec } from '../helpers/specs.ts'
+import { langSpec, project, spec, toneSpec } from '../helpers/specs.ts'
 import { join } from 'node:path'
 import { loadProject } from '../../src/adapters/files/spec-files.ts'
 import { openSqliteStore } from '../../src/adapters/sqlite/sqlite-store.ts'
@@ -12,14 +12,8 @@ import { readConfig } from '../../src/config.ts'
 import { createRuntime } from '../../src/runtime.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
-const lang = spec(
-  'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n',
-  '/specs/lang.judge.yaml',
-)
-const tone = spec(
-  'state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n',
-  '/specs/tone.judge.yaml',
-)
+const lang = langSpec()
+const tone = toneSpec()
 const twin = spec(
   'state: [message]\nquestions:\n  polite:\n    ask: Courteous?\n    type: yes_no\n',
   '/specs/twin.judge.yaml',

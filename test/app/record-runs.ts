@@ -1,7 +1,6 @@
 import t from 'tap'
 import { recordRuns, sourceProvenance, type Pass } from '../../src/app/record-runs.ts'
 import { runRows } from '../../src/app/run.ts'
-import { parseSpec } from '../../src/core/spec/spec-parse.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { dataFiles } from '../helpers/versioned-engine.ts'
@@ -11,7 +10,7 @@ import { createStateTally } from '../../src/core/judge/state-set.ts'
 import { createFitTally } from '../../src/core/fit/fit-tally.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createMemoryFiles } from '../helpers/memory-files.ts'
-import { project, spec } from '../helpers/specs.ts'
+import { langSpec, project, spec, toneSpec } from '../helpers/specs.ts'
 
 const yaml = (name: string, more = '') =>
   `name: ${name}\nstate: [message]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n${more}`
@@ -187,14 +186,8 @@ t.test(
   },
 )
 
-const lang = parseSpec(
-  'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n',
-  '/specs/lang.judge.yaml',
-)
-const tone = parseSpec(
-  'state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n',
-  '/specs/tone.judge.yaml',
-)
+const lang = langSpec()
+const tone = toneSpec()
 
 t.test("a dependency judged for a node named is recorded for it, its states and sources as the node's", async (t) => {
   const store = createMemoryStore()

@@ -49,6 +49,18 @@ export function spec(yaml: string = SPAM_YAML, file = '/specs/spam.judge.yaml'):
   return parseSpec(yaml, file)
 }
 
+/** A judgment of a message's language: the first of two chained judgments. */
+export const LANG_YAML = 'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n'
+
+/** A judgment of a message's tone whose state holds lang's label: the second of two chained judgments. */
+export const TONE_YAML = 'state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n'
+
+/** The lang judgment (LANG_YAML) at /specs/lang.judge.yaml. */
+export const langSpec = (): Spec => spec(LANG_YAML, '/specs/lang.judge.yaml')
+
+/** The tone judgment (TONE_YAML) at /specs/tone.judge.yaml, which reads lang's label. */
+export const toneSpec = (): Spec => spec(TONE_YAML, '/specs/tone.judge.yaml')
+
 /** A project of the given specs, in the given (dependency) order, all selected. */
 export function project(...specs: Spec[]): Project {
   return { path: '/specs', dir: '/specs', specs, selected: specs }

@@ -8,6 +8,7 @@ import type { Store } from '../../../src/ports/store.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
 import { cli } from '../../helpers/cli.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
+import { unsureVerdict } from '../../helpers/spam-answers.ts'
 
 const SECRET = 'call me on 555-0199, it is Dana'
 const secret = stateHash({ message: SECRET })
@@ -23,21 +24,7 @@ async function project(t: Test, yaml = SPAM_YAML) {
     const hash = stateHash({ message })
     store.putAnswers([answer({ stateHash: hash, askedAt: at })], hash, { message })
     store.keepRow('spam', hash, { message }, at)
-    await appendVerdict(join(dir, 'spam.reviews.csv'), {
-      reviewed_at: at,
-      reviewer: 'ann',
-      judgment: 'spam',
-      question: 'is_spam',
-      state_hash: hash,
-      kind: 'unsure',
-      verdict: 'labeled',
-      labels: ['yes'],
-      model_label: 'no',
-      key_label: null,
-      state: { message },
-      stratum: 'unsure',
-      rank: 1,
-    })
+    await appendVerdict(join(dir, 'spam.reviews.csv'), unsureVerdict(message, { reviewed_at: at }))
   }
   store.close()
   return dir

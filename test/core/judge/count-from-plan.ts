@@ -5,21 +5,14 @@ import { createLedger, type Ledger } from '../../../src/core/judge/ledger.ts'
 import { createPlanner } from '../../../src/core/judge/plan.ts'
 import { withDependencies } from '../../../src/core/judge/select.ts'
 import type { SourcedRow, Spec } from '../../../src/core/types.ts'
-import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { deps } from '../../helpers/deps.ts'
-import { project, spec } from '../../helpers/specs.ts'
+import { langSpec, project, spec, toneSpec } from '../../helpers/specs.ts'
 
 // Three judgments: spam (three question types and routes), lang, and tone, whose state holds lang's label.
 const spam = spec()
-const lang = parseSpec(
-  'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n',
-  '/specs/lang.judge.yaml',
-)
-const tone = parseSpec(
-  'state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n',
-  '/specs/tone.judge.yaml',
-)
+const lang = langSpec()
+const tone = toneSpec()
 const folder = project(lang, tone, spam)
 const specs = withDependencies(folder, [tone, spam])
 

@@ -3,16 +3,10 @@ import { judgeOne } from '../../../src/core/judge/judge-one.ts'
 import { CostCapError, EngineError } from '../../../src/errors.ts'
 import { deps } from '../../helpers/deps.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
-import { project, spec } from '../../helpers/specs.ts'
+import { langSpec, project, spec, toneSpec } from '../../helpers/specs.ts'
 
-const lang = spec(
-  'state: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n',
-  '/specs/lang.judge.yaml',
-)
-const tone = spec(
-  'state: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n',
-  '/specs/tone.judge.yaml',
-)
+const lang = langSpec()
+const tone = toneSpec()
 const other = spec(
   'state: [message]\nquestions:\n  short:\n    ask: Short?\n    type: yes_no\n',
   '/specs/other.judge.yaml',
