@@ -2,7 +2,9 @@ import { judgeRows } from '../core/judge/judge-rows.ts'
 import { createLedger } from '../core/judge/ledger.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { ReplayRow } from '../core/reports/replay.ts'
-import type { SourcedRow, State } from '../core/types.ts'
+import type { SpecResult } from '../core/judge/judge-row.ts'
+import type { JudgeDeps } from '../core/judge/deps.ts'
+import type { Project, SourcedRow, Spec, State } from '../core/types.ts'
 import type { App } from './app.ts'
 import { checkPlans, planRows } from './plan.ts'
 import { labelsOf, pairOf, type Replayed, type ReplayInput } from './replay.ts'
@@ -32,34 +34,34 @@ export async function judgeData(app: App, input: DataInput): Promise<Replayed> {
   const live: { hash: string; state: State; labels: Record<string, string> }[] = []
   const candidate: Record<string, string>[] = []
   const onStart = input.onStart?.(rows.length * 2)
-  const judgedLive = await judgeRows(
-    { deps: liveDeps, ledger, signal: input.signal, patience: 'run' },
-    withDependencies(input.live, [pair.live]),
-    rows,
-    {
-      concurrency: input.concurrency,
-      onRow(seq, sourced, results) {
-        const result = results.get(pair.live.name)!
-        live[seq] = { hash: result.stateHash, state: result.state, labels: labelsOf(result) }
-        onStart?.(seq, sourced, results)
-      },
-    },
-  )
-  if (judgedLive.error) throw judgedLive.error
-  const judgedCandidate = await judgeRows(
-    { deps: candidateDeps, ledger, signal: input.signal, patience: 'run' },
-    withDependencies(input.candidate, [pair.candidate]),
-    rows,
-    {
-      concurrency: input.concurrency,
-      onRow(seq, sourced, results) {
-        candidate[seq] = labelsOf(results.get(pair.candidate.name)!)
-        onStart?.(seq, sourced, results)
-      },
-    },
-  )
+  // Each side's rows judged with its judgment's result kept by row: live first, then the candidate.
   // A comparison on some of the rows would read as one on all of them: an error stops it.
-  if (judgedCandidate.error) throw judgedCandidate.error
+  const judgeSide = async (
+    deps: JudgeDeps,
+    project: Project,
+    judgment: Spec,
+    keep: (seq: number, r: SpecResult) => void,
+  ) => {
+    const judged = await judgeRows(
+      { deps, ledger, signal: input.signal, patience: 'run' },
+      withDependencies(project, [judgment]),
+      rows,
+      {
+        concurrency: input.concurrency,
+        onRow(seq, sourced, results) {
+          keep(seq, results.get(judgment.name)!)
+          onStart?.(seq, sourced, results)
+        },
+      },
+    )
+    if (judged.error) throw judged.error
+  }
+  await judgeSide(liveDeps, input.live, pair.live, (seq, result) => {
+    live[seq] = { hash: result.stateHash, state: result.state, labels: labelsOf(result) }
+  })
+  await judgeSide(candidateDeps, input.candidate, pair.candidate, (seq, result) => {
+    candidate[seq] = labelsOf(result)
+  })
   // A state met on several rows is compared once, as the comparison counts states.
   const byHash = new Map<string, ReplayRow>()
   rows.forEach((_, i) => {

@@ -22,21 +22,19 @@ function continuedFraction(x: number, a: number, b: number): number {
   let h = d
   for (let m = 1; m <= 1000; m++) {
     const m2 = 2 * m
-    // The even step of the fraction's terms, then the odd step.
-    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2))
-    d = 1 + aa * d
-    if (Math.abs(d) < tiny) d = tiny
-    c = 1 + aa / c
-    if (Math.abs(c) < tiny) c = tiny
-    d = 1 / d
-    h *= d * c
-    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1))
-    d = 1 + aa * d
-    if (Math.abs(d) < tiny) d = tiny
-    c = 1 + aa / c
-    if (Math.abs(c) < tiny) c = tiny
-    d = 1 / d
-    h *= d * c
+    // The even step of the fraction's terms, then the odd step: the same Lentz update of each.
+    for (let odd = 0; odd < 2; odd++) {
+      const aa =
+        odd === 0
+          ? (m * (b - m) * x) / ((a + m2 - 1) * (a + m2))
+          : (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1))
+      d = 1 + aa * d
+      if (Math.abs(d) < tiny) d = tiny
+      c = 1 + aa / c
+      if (Math.abs(c) < tiny) c = tiny
+      d = 1 / d
+      h *= d * c
+    }
     if (Math.abs(d * c - 1) < 1e-15) break
   }
   return h
