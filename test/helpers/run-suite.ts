@@ -239,8 +239,22 @@ export function pack(
   return [...units.filter((u) => !isShort(u)).map(copy), [SHORT_FILES, short.flatMap((u) => u[1])]]
 }
 
-/** Where the runner keeps what it learns between runs: each unit's last duration, and, without coverage, Node's compile cache. */
+/**
+ * Where the runner keeps what it learns between runs: each unit's last duration, TypeScript files
+ * stripped of their types, and, without coverage, Node's compile cache.
+ */
 export const CACHE = join(ROOT, 'node_modules/.cache/run-suite')
+
+/**
+ * Gives the processes started with `env` (and theirs) the load hook of stripped-cache.js, which keeps
+ * TypeScript files stripped of their types in the runner's cache.
+ */
+export function useStrippedCache(env: NodeJS.ProcessEnv, cache = join(CACHE, 'stripped')): void {
+  const hook = `--import=${pathToFileURL(join(ROOT, 'test/helpers/stripped-cache.js')).href}`
+  if (env.NODE_OPTIONS?.includes(hook)) return
+  env.NODE_OPTIONS = env.NODE_OPTIONS ? `${env.NODE_OPTIONS} ${hook}` : hook
+  env.JUDGE_TEST_STRIPPED = cache
+}
 
 /** The name a unit's result carries: its file when alone, else its folder with a slash. */
 const unitName = ([folder, inFolder]: readonly [string, readonly string[]]) =>
@@ -376,6 +390,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '-
   // Without coverage, test processes keep their compiled modules for the next start. Under c8
   // (NODE_V8_COVERAGE) they do not: V8 counts fewer branches in code read from the cache.
   if (process.env.NODE_V8_COVERAGE === undefined) process.env.NODE_COMPILE_CACHE ??= join(CACHE, 'compile')
+  // With or without c8, every process of the run reads TypeScript stripped once (stripped-cache.js).
+  useStrippedCache(process.env)
   // The simulations run apart from their areas, a folder's in a process (under c8 without coverage):
   // in one process with test/core/, test:slow's would run one after another for minutes.
   const results = await runAll(files, jobs, timeoutMs, {}, notes, knownDurations(), simulations())
