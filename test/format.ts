@@ -1,5 +1,5 @@
 import t from 'tap'
-import { count, formatUsd, percent, plural, points, pValue } from '../src/format.ts'
+import { count, decimals, distance, formatUsd, percent, plural, points, pValue, withInterval } from '../src/format.ts'
 
 t.test('USD shows sub-cent amounts without trailing zeros', async (t) => {
   t.equal(formatUsd(0), '0.00')
@@ -41,4 +41,17 @@ t.test('counts read with thousands separators, and with their noun made plural b
   t.equal(plural(1, 'row'), '1 row')
   t.equal(plural(2, 'row'), '2 rows')
   t.equal(plural(0, 'row'), '0 rows')
+})
+
+t.test('a distance between label mixes reads to three decimals', async (t) => {
+  t.equal(distance(0.12345), '0.123')
+  t.equal(distance(0), '0.000')
+  t.equal(distance(1), '1.000')
+})
+
+t.test('a figure reads with its interval when it has one, the level named where the CLI names it', async (t) => {
+  t.equal(withInterval(0.714, [0.5051, 0.8149], decimals(2)), '0.71 (0.51 to 0.81)')
+  t.equal(withInterval(0.714, [0.5051, 0.8149], decimals(2), '95% '), '0.71 (95% 0.51 to 0.81)')
+  t.equal(withInterval(0.25, [0.1, 0.4], percent, '95% '), '25.0% (95% 10.0% to 40.0%)')
+  t.equal(withInterval(0.0123, null, decimals(3)), '0.012')
 })

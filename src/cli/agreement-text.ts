@@ -1,9 +1,8 @@
 import type { QuestionAgreement } from '../core/agreement/agreement.ts'
-import { modelFigureText, raterFigureText } from '../core/agreement/figure-text.ts'
+import { figureText, modelFigureText, raterFigureText } from '../core/agreement/figure-text.ts'
 import { percent, plural } from '../format.ts'
 
-const kappaText = (kappa: number, interval: readonly [number, number] | null) =>
-  `κ ${kappa.toFixed(2)}${interval ? ` (95% ${interval[0].toFixed(2)} to ${interval[1].toFixed(2)})` : ''}`
+const kappaText = (kappa: number, interval: readonly [number, number] | null) => figureText('κ', kappa, interval)!
 
 /**
  * A question's agreement in words (docs/review.md, Agreement): the model's κ against people with

@@ -1,7 +1,7 @@
 import type { LikeDrift } from '../app/runs.ts'
 import type { LikeDriftEntry } from '../core/reports/like-runs.ts'
 import { DRIFT_ALERT } from '../core/reports/drift.ts'
-import { percent, pValue } from '../format.ts'
+import { distance, percent, pValue } from '../format.ts'
 import { mix, table } from './text.ts'
 
 /** A like-runs series by its command and source: "`run` of messages.csv". */
@@ -25,7 +25,7 @@ export function questionLine(question: string, entry: LikeDriftEntry): string {
     : entry.alert
       ? ` (above ${DRIFT_ALERT.toFixed(2)} but within noise, ${p})`
       : ''
-  const change = entry.change === null ? '' : `; change ${entry.change.toFixed(3)}${flag}`
+  const change = entry.change === null ? '' : `; change ${distance(entry.change)}${flag}`
   return `  ${question}: ${mix(entry.shares)}${change}${partsText(entry)}`
 }
 
@@ -36,9 +36,9 @@ export function questionLine(question: string, entry: LikeDriftEntry): string {
 export function partsText(entry: LikeDriftEntry): string {
   if (entry.change === null || entry.model_change === 0) return ''
   if (entry.model_change === null) return "; the model's part unmeasured"
-  const data = entry.data_change === null ? 'unmeasured' : entry.data_change.toFixed(3)
+  const data = entry.data_change === null ? 'unmeasured' : distance(entry.data_change)
   return (
-    `; model part ${entry.model_change.toFixed(3)} on ${entry.model_rows} rows ` +
+    `; model part ${distance(entry.model_change)} on ${entry.model_rows} rows ` +
     `(${percent(entry.model_flips ?? 0)} flipped${pText(entry.model_p_value)}), data part ${data}`
   )
 }
@@ -67,7 +67,7 @@ export function likeDriftText(judgment: string, drift: LikeDrift): string {
 }
 
 function entryCells(e: LikeDriftEntry): string[] {
-  const num = (n: number | null) => (n === null ? '-' : n.toFixed(3))
+  const num = (n: number | null) => (n === null ? '-' : distance(n))
   return [
     e.run_id,
     e.status === 'complete' ? 'complete' : 'failed',

@@ -1,7 +1,7 @@
 import { DRIFT_ALERT } from '../core/reports/drift.ts'
 import type { QuestionReplay, ReplayReport } from '../core/reports/replay.ts'
 import type { State } from '../core/types.ts'
-import { percent, plural } from '../format.ts'
+import { distance, percent, plural } from '../format.ts'
 import { mix, table, usd } from './text.ts'
 
 // A state longer than this is cut in the human report; --json carries it whole.
@@ -45,7 +45,7 @@ export function questionLines(name: string, q: QuestionReplay): string[] {
     const alert = q.distance > DRIFT_ALERT ? ` (above the ${DRIFT_ALERT.toFixed(2)} drift alert line)` : ''
     lines.push(
       `${name}: ${plural(q.rows, 'row')} compared, agreement ${percent(q.agreement)} (${q.agree} ` +
-        `of ${q.rows}), mix distance ${q.distance.toFixed(3)}${alert}`,
+        `of ${q.rows}), mix distance ${distance(q.distance)}${alert}`,
     )
     lines.push(`  live mix       ${mix(q.live_mix)}`, `  candidate mix  ${mix(q.candidate_mix)}`)
     lines.push(...indent(confusionTable(q.confusion)))

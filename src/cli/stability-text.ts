@@ -1,15 +1,13 @@
 import type { NoiseFinding } from '../app/noise-check.ts'
 import type { JudgmentStability } from '../app/stability.ts'
 import type { Estimate, QuestionStability } from '../core/stability/figures.ts'
-import { percent, plural } from '../format.ts'
+import { decimals, percent, plural, withInterval } from '../format.ts'
 import { usd } from './text.ts'
 
 const share = (e: Estimate | null) =>
-  e === null ? 'not estimable' : `${percent(e.point)} (95% ${percent(e.interval[0])} to ${percent(e.interval[1])})`
+  e === null ? 'not estimable' : withInterval(e.point, e.interval, percent, '95% ')
 const amount = (e: Estimate | null) =>
-  e === null
-    ? 'not estimable'
-    : `${e.point.toFixed(3)} (95% ${e.interval[0].toFixed(3)} to ${e.interval[1].toFixed(3)})`
+  e === null ? 'not estimable' : withInterval(e.point, e.interval, decimals(3), '95% ')
 
 /** `judge stability --json`: per judgment what it asked, and each question's figures. */
 export function stabilityJson(results: readonly JudgmentStability[]) {

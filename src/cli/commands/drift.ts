@@ -1,4 +1,5 @@
 import { DRIFT_ALERT } from '../../core/reports/drift.ts'
+import { distance } from '../../format.ts'
 import type { LikeFilter } from '../../core/reports/like-runs.ts'
 import { driftOfSpec, likeDriftOfSpec } from '../../app/runs.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
@@ -65,7 +66,7 @@ export const driftCommand = defineCommand('drift', OPTIONS, HELP, async ({ value
       const rows = entries.map((e) => [
         e.run_id,
         String(e.rows),
-        e.change === null ? '-' : e.change.toFixed(3),
+        e.change === null ? '-' : distance(e.change),
         e.alert ? 'ALERT' : '',
         mix(e.shares),
       ])

@@ -1,5 +1,5 @@
 import type { QuestionComparison } from './compare.ts'
-import { plural, points } from '../../format.ts'
+import { plural, points, pValue } from '../../format.ts'
 
 /** What `judge compare --require` asks of every compared question. */
 export type Requirement = 'not-worse' | 'better'
@@ -50,8 +50,8 @@ export function gateFailures(
       return [`${name}: difference ${points(q.difference)}, ${range}: its lower end is not ${want}`]
     if (require === 'better' && q.verdict !== 'better')
       return [
-        `${name}: difference ${points(q.difference)}, ${range}, but McNemar's exact p ` +
-          `= ${q.p_value?.toPrecision(2)} is not below 0.05`,
+        `${name}: difference ${points(q.difference)}, ${range}, but McNemar's exact ` +
+          `${pValue(q.p_value)} is not below 0.05`,
       ]
     return []
   })

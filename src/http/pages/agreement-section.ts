@@ -1,15 +1,14 @@
 import type { QuestionAgreement } from '../../core/agreement/agreement.ts'
 import type { Proportion } from '../../core/stats/domain-proportion.ts'
-import { percent } from '../../format.ts'
+import { decimals, percent, withInterval } from '../../format.ts'
 import { html, type Html } from '../html.ts'
 import { disagreementList } from './disagreement-list.ts'
 import { modelFigureText, raterFigureText } from '../../core/agreement/figure-text.ts'
 
 const kappa = (k: number | null, i: readonly [number, number] | null) =>
-  k === null ? '–' : `${k.toFixed(2)}${i ? ` (${i[0].toFixed(2)} to ${i[1].toFixed(2)})` : ''}`
+  k === null ? '–' : withInterval(k, i, decimals(2))
 const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`
-const share = (p: Proportion | null) =>
-  p === null ? '–' : `${percent(p.point)} (${percent(p.interval[0])} to ${percent(p.interval[1])})`
+const share = (p: Proportion | null) => (p === null ? '–' : withInterval(p.point, p.interval, percent))
 
 /**
  * A question's agreement (docs/review.md, Agreement): the model's Cohen's κ against people with

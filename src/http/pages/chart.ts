@@ -1,4 +1,4 @@
-import { percent, plural } from '../../format.ts'
+import { distance, percent, plural } from '../../format.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { html, type Html } from '../html.ts'
 
@@ -84,15 +84,16 @@ function bar(
   })
   const said = colours.map(([label]) => `${label} ${percent(entry.shares[label] ?? 0)}`).join(', ')
   const word = unlike ? 'other rows' : 'drift'
+  const change = entry.change === null ? '' : distance(entry.change)
   const flag = !entry.alert
     ? ''
     : unlike
-      ? html`<span class="flag muted" title="change ${entry.change?.toFixed(3)} above 0.10 from a run of other rows: \
+      ? html`<span class="flag muted" title="change ${change} above 0.10 from a run of other rows: \
 not drift">other rows</span>`
-      : html`<span class="flag" title="change ${entry.change?.toFixed(3)} above 0.10">drift</span>`
+      : html`<span class="flag" title="change ${change} above 0.10">drift</span>`
   return html`<li><span class="date" title="${entry.run_id}">${axisDate(startedAt) || entry.run_id}</span>\
 <span class="track" role="img" \
-aria-label="${entry.run_id}: ${said}${entry.alert ? `; ${word} ${entry.change?.toFixed(3)}` : ''}">${parts}</span>\
+aria-label="${entry.run_id}: ${said}${entry.alert ? `; ${word} ${change}` : ''}">${parts}</span>\
 ${flag}</li>`
 }
 

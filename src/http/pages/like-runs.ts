@@ -1,7 +1,7 @@
 import type { LikeDrift } from '../../app/runs.ts'
 import type { LikeDriftEntry } from '../../core/reports/like-runs.ts'
 import { html, type Html } from '../html.ts'
-import { pValue } from '../../format.ts'
+import { distance, pValue } from '../../format.ts'
 
 /**
  * A judgment's like runs: one table per series (command and source), each run against the
@@ -53,16 +53,16 @@ function changeCell(e: LikeDriftEntry | undefined): Html {
   if (!e || e.change === null) return html`<td class="num muted">-</td>`
   const total =
     e.alert && e.significant
-      ? html`<span class="alert">${e.change.toFixed(3)} drift</span>`
+      ? html`<span class="alert">${distance(e.change)} drift</span>`
       : e.alert
-        ? html`${e.change.toFixed(3)} <span class="muted">within noise</span>`
-        : html`${e.change.toFixed(3)}`
+        ? html`${distance(e.change)} <span class="muted">within noise</span>`
+        : html`${distance(e.change)}`
   if (e.model_change === 0) return html`<td class="num">${total}</td>`
   const p = e.model_p_value === null ? '' : ` (${pValue(e.model_p_value)})`
   const model =
     e.model_change === null
       ? 'model part unmeasured'
-      : `model ${e.model_change.toFixed(3)} on ${e.model_rows} rows${p}, ` +
-        `data ${e.data_change === null ? '?' : e.data_change.toFixed(3)}`
+      : `model ${distance(e.model_change)} on ${e.model_rows} rows${p}, ` +
+        `data ${e.data_change === null ? '?' : distance(e.data_change)}`
   return html`<td class="num">${total}<br><span class="muted">${model}</span></td>`
 }

@@ -2,7 +2,7 @@ import type { LikeDriftEntry } from '../../core/reports/like-runs.ts'
 import { isLike } from '../../core/reports/like-runs.ts'
 import type { DriftEntry } from '../../core/types.ts'
 import { html, type Html } from '../html.ts'
-import { pValue } from '../../format.ts'
+import { distance, pValue } from '../../format.ts'
 
 /**
  * The change a question card leads with: the latest run against the previous complete run of the
@@ -20,7 +20,7 @@ export function runChange(entries: readonly DriftEntry[], like: readonly LikeDri
   const before = previous && like.find((e) => e.run_id === previous.run_id)
   const unlike =
     latest.change !== null && before !== undefined && !isLike(before, mine)
-      ? html` <span class="muted unlike">· change ${latest.change.toFixed(3)} from the run before \
+      ? html` <span class="muted unlike">· change ${distance(latest.change)} from the run before \
 it, ${series(before)}: unlike rows, not drift</span>`
       : ''
   return html`${likeChange(mine)}${unlike}`
@@ -40,7 +40,7 @@ export function unlikeRuns(entries: readonly DriftEntry[], like: readonly LikeDr
 function likeChange(e: LikeDriftEntry): Html {
   if (e.baseline === null || e.change === null)
     return html`<span class="muted">first complete ${series(e)}: nothing to compare with</span>`
-  const text = html`change ${e.change.toFixed(3)} since run <code>${e.baseline}</code>, \
+  const text = html`change ${distance(e.change)} since run <code>${e.baseline}</code>, \
 the previous complete ${series(e)}`
   if (e.alert && !e.significant)
     return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(e.p_value)})</span>`
@@ -51,7 +51,7 @@ the previous complete ${series(e)}`
 
 function change(entry: DriftEntry): Html {
   if (entry.change === null) return html`<span class="muted">first run</span>`
-  const text = `change ${entry.change.toFixed(3)} since the previous run`
+  const text = `change ${distance(entry.change)} since the previous run`
   if (entry.alert && !entry.significant)
     return html`<span class="muted">${text}, above 0.10 but within noise (${pValue(entry.p_value)})</span>`
   return entry.alert

@@ -1,12 +1,10 @@
 import type { StabilityFigures } from '../../app/stability-latest.ts'
 import type { Estimate, QuestionStability } from '../../core/stability/figures.ts'
-import { percent } from '../../format.ts'
+import { decimals, percent, withInterval } from '../../format.ts'
 import { html, type Html } from '../html.ts'
 
-const share = (e: Estimate | null) =>
-  e === null ? '–' : `${percent(e.point)} (${percent(e.interval[0])} to ${percent(e.interval[1])})`
-const amount = (e: Estimate | null) =>
-  e === null ? '–' : `${e.point.toFixed(3)} (${e.interval[0].toFixed(3)} to ${e.interval[1].toFixed(3)})`
+const share = (e: Estimate | null) => (e === null ? '–' : withInterval(e.point, e.interval, percent))
+const amount = (e: Estimate | null) => (e === null ? '–' : withInterval(e.point, e.interval, decimals(3)))
 
 /**
  * The latest stability check of each question (`judge stability`): how often a label, and a
