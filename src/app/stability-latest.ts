@@ -21,7 +21,7 @@ export function figuresOf(
       questionStability({
         rules: spec.act[q.name] ?? [],
         reasks: reasksOf(q.fingerprint),
-        cells: store.answerCells(model, q.fingerprint, 'exact'),
+        cells: () => store.answerCells(model, q.fingerprint, 'exact'),
       }),
     ]),
   )

@@ -121,6 +121,12 @@ export interface AnswerStore {
    * In order of label, p and margin.
    */
   answerCells(model: string, fingerprint: string, resolution: CellResolution): AnswerCell[]
+  /**
+   * How many answers the store holds to any of the given question fingerprints, by model: every model with at least
+   * one. Read from the counts the store keeps, never by reading the answers: what a report says of the models it could
+   * read.
+   */
+  modelAnswerCounts(fingerprints: readonly string[]): Map<string, number>
 
   /** Every answer group of the store, by judgment, question, model and fingerprint. */
   answerGroups(): AnswerGroup[]

@@ -52,6 +52,7 @@ const READS = new Set([
   'sampleAnswers',
   'countAnswers',
   'answerCells',
+  'modelAnswerCounts',
   'listRuns',
   'latestRuns',
   'getRun',
@@ -192,6 +193,13 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       }
       const exact = [...cells.values()].sort((a, b) => byText(a.label, b.label) || a.p - b.p || a.margin - b.margin)
       return resolution === 'grid' ? gridCells(exact) : exact
+    },
+    modelAnswerCounts(fingerprints) {
+      const counts = new Map<string, number>()
+      for (const group of answers.values())
+        for (const { answer } of group.values())
+          if (fingerprints.includes(answer.fingerprint)) counts.set(answer.model, (counts.get(answer.model) ?? 0) + 1)
+      return new Map([...counts].sort(([a], [b]) => byText(a, b)))
     },
     ...runs,
     answerGroups() {

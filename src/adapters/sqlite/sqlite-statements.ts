@@ -66,6 +66,9 @@ export const SQL = {
   // p_nanos as a real: exact to 2^53 (nine million answers of p = 1 in one cell), rounded past it.
   tallyCells: `SELECT label, p_key, margin_key, answers, CAST(p_nanos AS REAL) AS p_nanos FROM _judge_answer_tally
     WHERE model = ? AND fingerprint = ? ORDER BY label, p_key, margin_key`,
+  // The answer tally is small (a row per model, fingerprint, label and grid cell): read whole, it costs nothing.
+  modelCounts: `SELECT model, sum(answers) AS n FROM _judge_answer_tally
+    WHERE fingerprint IN (SELECT value FROM json_each(?)) GROUP BY model ORDER BY model`,
   tallyCount: `SELECT coalesce(sum(answers), 0) AS n FROM _judge_answer_tally
     WHERE model = ? AND fingerprint = ? AND margin_key >= ? AND margin_key < ?`,
   putRun: `INSERT INTO _judge_runs (${RUN}, seq)

@@ -66,7 +66,7 @@ const CACHE_METHODS: Names<CacheMethods> = {
   answersEpoch: true,
   writeMark: true,
 }
-const TALLY_METHODS: Names<TallyMethods> = { countAnswers: true, answerCells: true }
+const TALLY_METHODS: Names<TallyMethods> = { countAnswers: true, answerCells: true, modelAnswerCounts: true }
 const REASK_METHODS: Names<ReaskStore> = { addReasks: true, latestReasks: true }
 const LEASE_METHODS: Names<LeaseStore> = { heldRows: true, holdRows: true, releaseRow: true, releaseReviewer: true }
 

@@ -4,7 +4,7 @@ import type { Store } from '../../ports/store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
 /** The methods of the port that count answers by label, p and margin: the review queue's and the reports' reads. */
-export type TallyMethods = Pick<Store, 'countAnswers' | 'answerCells'>
+export type TallyMethods = Pick<Store, 'countAnswers' | 'answerCells' | 'modelAnswerCounts'>
 
 /** The tally methods of a SQLite store, over its prepared statements. */
 export function tallyMethods(sql: Statements): TallyMethods {
@@ -27,6 +27,10 @@ export function tallyMethods(sql: Statements): TallyMethods {
           count: row.count as number,
         }),
       )
+    },
+    modelAnswerCounts(fingerprints) {
+      const rows = sql.modelCounts.all(JSON.stringify(fingerprints)) as { model: string; n: number }[]
+      return new Map(rows.map((row) => [row.model, row.n]))
     },
   }
 }

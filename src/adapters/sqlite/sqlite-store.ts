@@ -45,6 +45,7 @@ const READS = [
   'sampleAnswers',
   'countAnswers',
   'answerCells',
+  'modelAnswerCounts',
   'listRuns',
   'latestRuns',
   'runLabelCounts',

@@ -62,8 +62,11 @@ export interface NearThreshold {
 export interface StabilityInput {
   readonly rules: readonly ActRule[]
   readonly reasks: readonly Reask[]
-  /** The question's answers counted by label, p and margin (exact resolution). */
-  readonly cells: readonly AnswerCell[]
+  /**
+   * The question's answers counted by label, p and margin (exact resolution), read only when a figure needs them: when
+   * the question has re-asks, a p threshold and a jitter (reading them walks every answer of the question).
+   */
+  readonly cells: () => readonly AnswerCell[]
 }
 
 /** The stability figures of a question from one check's re-asks; null when it has none. */
@@ -104,12 +107,13 @@ export function questionStability({ rules, reasks, cells }: StabilityInput): Que
 /** The answers whose p lies within `jitter` of a `p` threshold of the rules; null without a threshold or a jitter. */
 export function nearThreshold(
   rules: readonly ActRule[],
-  cells: readonly AnswerCell[],
+  cellsOf: () => readonly AnswerCell[],
   jitter: Estimate | null,
 ): NearThreshold | null {
   const thresholds = [...new Set(rules.flatMap((r) => (r.when.p ? [r.when.p.value] : [])))].sort((a, b) => a - b)
   if (thresholds.length === 0 || jitter === null) return null
   const within = jitter.point
+  const cells = cellsOf()
   const answers = cells.reduce((n, c) => n + c.count, 0)
   const count = cells
     .filter((c) => thresholds.some((t) => Math.abs(c.p - t) <= within + 1e-9))

@@ -287,7 +287,7 @@ export function answerStoreContract(t: Test, title: string, open: () => Closable
         t.same(store.answerCells('jev-2', 'fp-spam', 'grid'), [])
       })
       t.test(
-        'answers are grouped by first asker, model and fingerprint with their count and age; a group can be deleted',
+        'answers are grouped by first asker, model and fingerprint with their count and age, and counted by model; a group can be deleted',
         async (t) => {
           const store = fresh(t)
           for (const [i, at] of ['2025-01-03T00:00:00', '2025-01-01T00:00:00', '2025-01-02T00:00:00'].entries()) {
@@ -342,7 +342,17 @@ export function answerStoreContract(t: Test, title: string, open: () => Closable
               newest: '2025-01-01T00:00:00',
             },
           ])
+          const counts = (fingerprints: string[]) => Object.fromEntries(store.modelAnswerCounts(fingerprints))
+          t.same(
+            counts(['fp-spam', 'fp-old']),
+            { 'jev-1': 4, 'jev-2': 1 },
+            'answers to any of the fingerprints, by model',
+          )
+          t.same(counts(['fp-ham']), { 'jev-1': 1 })
+          t.same(counts(['fp-none']), {}, 'no model without an answer to them')
+          t.same([...store.modelAnswerCounts(['fp-spam']).keys()], ['jev-1', 'jev-2'], 'models in order')
           t.equal(store.deleteAnswers({ ...group, model: 'jev-1', fingerprint: 'fp-old' }), 1)
+          t.same(counts(['fp-spam', 'fp-old']), { 'jev-1': 3, 'jev-2': 1 }, 'a deletion is counted out')
           t.equal(store.deleteAnswers({ ...group, model: 'jev-1', fingerprint: 'fp-old' }), 0)
           t.equal(
             store.deleteAnswers({ judgment: 'other', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }),
