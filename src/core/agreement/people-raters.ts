@@ -1,8 +1,8 @@
 import { byReviewer, type Reviews } from '../review/double-review.ts'
 import type { QuestionType } from '../types.ts'
-import { gwetAc1Raters, type RatedUnit } from '../stats/gwet-ac1-raters.ts'
+import { ac1OfUnits, ac1Units, type RatedUnit } from '../stats/gwet-ac1-raters.ts'
 import { jackknife } from '../stats/jackknife.ts'
-import { krippendorffAlpha, type AlphaLevel } from '../stats/krippendorff-alpha.ts'
+import { alphaOfUnits, alphaUnits, type AlphaLevel } from '../stats/krippendorff-alpha.ts'
 
 type Interval = readonly [number, number] | null
 
@@ -41,9 +41,12 @@ export function raterFigures(
   question: { readonly type: QuestionType; readonly labels: readonly string[] },
 ): RaterFigures {
   const level: AlphaLevel = question.type === 'scale' ? 'ordinal' : 'nominal'
-  const design = [{ share: 1, fpc: 1, rows: units }]
-  const ac1 = jackknife(design, (s) => gwetAc1Raters(s[0].rows, question.labels))
-  const alpha = jackknife(design, (s) => krippendorffAlpha(s[0].rows, question.labels, level))
+  // Each unit read once; each of the jackknife's n replicates then sums the parts of n − 1 units (n² reads of the
+  // ratings were 30 ms a question for 450 rows).
+  const ac1Parts = [{ share: 1, fpc: 1, rows: ac1Units(units, question.labels) }]
+  const alphaParts = [{ share: 1, fpc: 1, rows: alphaUnits(units, question.labels) }]
+  const ac1 = jackknife(ac1Parts, (s) => ac1OfUnits(s[0].rows, question.labels))
+  const alpha = jackknife(alphaParts, (s) => alphaOfUnits(s[0].rows, question.labels.length, level))
   return {
     ac1: ac1?.point ?? null,
     ac1_interval: ac1?.interval ?? null,

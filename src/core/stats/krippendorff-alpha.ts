@@ -13,10 +13,18 @@ export type AlphaLevel = 'nominal' | 'ordinal'
  * is left out. NaN when nothing is pairable or every rating is one value (D_e = 0).
  */
 export function krippendorffAlpha(units: readonly RatedUnit[], values: readonly string[], level: AlphaLevel): number {
-  const q = values.length
+  return alphaOfUnits(alphaUnits(units, values), values.length, level)
+}
+
+/** Each unit's ratings as indexes into `values`, those outside left out, read once: what α is computed from. */
+export function alphaUnits(units: readonly RatedUnit[], values: readonly string[]): number[][] {
+  return units.map((unit) => unit.map((l) => values.indexOf(l)).filter((i) => i >= 0))
+}
+
+/** α from its units' ratings as indexes (alphaUnits) into `q` values: krippendorffAlpha without reading a label. */
+export function alphaOfUnits(units: readonly (readonly number[])[], q: number, level: AlphaLevel): number {
   const o = Array.from({ length: q }, () => new Array<number>(q).fill(0))
-  for (const unit of units) {
-    const ratings = unit.map((l) => values.indexOf(l)).filter((i) => i >= 0)
+  for (const ratings of units) {
     const m = ratings.length
     if (m < 2) continue
     for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) if (i !== j) o[ratings[i]][ratings[j]] += 1 / (m - 1)
