@@ -29,9 +29,13 @@ export function jackknife<Row>(
     const n = s.rows.length
     if (n < 2) continue
     const replicates: number[] = []
+    // The rows without row i, in their order: one array, of which replicate i + 1 changes one place (row i comes back
+    // where row i + 1 was), rather than a copy of n − 1 rows per replicate.
+    const rest = s.rows.slice(1)
+    const replicate = strata.map((t, k) => (k === h ? { ...s, rows: rest } : t))
     for (let i = 0; i < n; i++) {
-      const without = { ...s, rows: [...s.rows.slice(0, i), ...s.rows.slice(i + 1)] }
-      const value = of(strata.map((t, k) => (k === h ? without : t)))
+      if (i > 0) rest[i - 1] = s.rows[i - 1]
+      const value = of(replicate)
       if (Number.isFinite(value)) replicates.push(value)
     }
     if (replicates.length < 2) continue
