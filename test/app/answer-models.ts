@@ -39,3 +39,18 @@ t.test(
     t.equal(settingFor('jev-1.12.0'), 'ENGINE_MODEL=jev-1.12.0')
   },
 )
+
+t.test("the models are counted from the store's counts, without listing its answer groups", async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'm.csv': 'message\nhi\nyo\n' })
+  t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'm.csv'], { ENGINE: 'simulated' }, dir)).code, 0)
+  const project = loadProject(join(dir, 'spam.judge.yaml'))
+  const app = createRuntime(readConfig({ ENGINE: 'simulated' }, dir))
+  t.teardown(() => app.close())
+  const store = app.existingStore(project)!
+  // Listing the groups reads every answer of the store: a second for a million.
+  store.answerGroups = () => {
+    t.fail('the answer groups were listed')
+    return []
+  }
+  t.match(answerModels(app, project, project.selected[0]), { model: 'simulated-1', answers: 6, others: [] })
+})

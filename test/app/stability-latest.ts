@@ -25,3 +25,15 @@ t.test('figures can be made from any re-asks of a question, against every answer
   t.match(figures.is_spam, { reasked: 1, near_threshold: { answers: 0, count: 0 } })
   t.equal(figures.urgency, null)
 })
+
+t.test("a question never checked reads none of the store's answers", async (t) => {
+  const d = deps(null)
+  const store = Object.assign(Object.create(d.store), {
+    answerCells: () => {
+      t.fail('the answer cells were read')
+      return []
+    },
+  })
+  const figures = figuresOf(store, SPAM, 'jev-test', () => [])
+  t.same(Object.values(figures), [null, null, null])
+})
