@@ -10,7 +10,9 @@
 // JavaScript, not TypeScript: a TypeScript hook would load the compiler it spares the rest.
 import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { registerHooks, stripTypeScriptTypes } from 'node:module'
+// A namespace, not named imports: under a Node without them (a test runs Node 20 to see the bin refuse it) the
+// hook must load and do nothing, not fail to link.
+import * as nodeModule from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -27,7 +29,7 @@ export function stripped(url, source, cacheDir) {
   try {
     return readFileSync(file, 'utf8')
   } catch {
-    const text = quietly(() => stripTypeScriptTypes(source, { sourceUrl: url }))
+    const text = quietly(() => nodeModule.stripTypeScriptTypes(source, { sourceUrl: url }))
     // Written aside and renamed, so that a process reading at the same time reads all or nothing.
     const aside = `${file}.${process.pid}`
     try {
@@ -52,9 +54,9 @@ function quietly(f) {
   }
 }
 
-if (dir) {
+if (dir && typeof nodeModule.registerHooks === 'function') {
   mkdirSync(dir, { recursive: true })
-  registerHooks({
+  nodeModule.registerHooks({
     load(url, context, nextLoad) {
       // Only the project's own .ts files: Node refuses to strip under node_modules, and says so.
       if (!url.startsWith('file:') || !url.endsWith('.ts') || url.includes('/node_modules/')) {
