@@ -69,9 +69,18 @@ export function collectBody(
   if (/^100-continue$/i.test(req.headers.expect ?? '')) res.writeContinue()
   const chunks: Buffer[] = []
   let size = 0
+  const whole = () =>
+    settle(null, chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+  // A body of a declared length is whole at its last byte (node:http never passes on more): the
+  // stream's end, a turn later, is not waited for.
+  const declared = Number(req.headers['content-length'])
   const onData = (chunk: Buffer) => {
     size += chunk.length
-    if (size <= limit) return void chunks.push(chunk)
+    if (size <= limit) {
+      chunks.push(chunk)
+      if (size === declared) whole()
+      return
+    }
     // Stop reading: the reply says Connection: close, so the rest is never taken in.
     req.off('data', onData)
     req.pause()
@@ -80,9 +89,8 @@ export function collectBody(
   const cutOff = () => settle(new UsageError('the request body was cut off before its end'))
   // Each listener is `on`, not `once`: settle runs once anyway, and `once` wraps each listener anew.
   req.on('data', onData)
-  req.on('end', () =>
-    settle(null, chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')),
-  )
+  // A body sent in chunks, or of length 0, is whole at the stream's end.
+  if (!(declared > 0)) req.on('end', whole)
   // A client that hangs up mid-body is its own problem, not the server's: no 500, no stack.
   req.on('error', cutOff)
   req.on('close', () => (req.complete ? undefined : cutOff()))
