@@ -25,9 +25,10 @@ export interface FastPath {
   /**
    * Takes a POST /v1/judge with a small body, which the guard has admitted: true when taken.
    * A taken request the store cannot answer in full goes to `handOn` with its body read; false
-   * leaves the request, unread, to the full path.
+   * leaves the request, unread, to the full path. `seen` is the request as the observer began it:
+   * answered here, its figures are taken here.
    */
-  take(req: IncomingMessage, res: ServerResponse, handOn: (text: string) => void, seen?: Seen): boolean
+  take(req: IncomingMessage, res: ServerResponse, handOn: (text: string) => void, seen: Seen): boolean
 }
 
 /**
@@ -82,7 +83,7 @@ export function createFastPath(
         } catch (failure) {
           hooks.lastResort(res, failure)
         }
-        if (answered && seen !== undefined) ctx.observer?.end(seen, res)
+        if (answered) ctx.observer?.end(seen, res)
         done()
       })
       return true
