@@ -1,6 +1,7 @@
 import { UsageError } from './errors.ts'
 import {
   DEFAULT_ENGINE,
+  DEFAULT_MAX_RESPONSE_BYTES,
   ENGINE_DEFAULTS,
   ENGINE_KINDS,
   type EngineDefaults,
@@ -30,6 +31,8 @@ export interface EngineConfig {
   readonly maxWaitMs: number
   /** ENGINE_GIVE_UP_S in ms: how long a run rides out an engine failing every request. */
   readonly giveUpMs: number
+  /** ENGINE_MAX_RESPONSE_BYTES: the most of one engine answer read; past it the request is stopped and fails. */
+  readonly maxResponseBytes: number
   /** The variable each of the URL, the key and the model came from (`judge doctor` says which). */
   readonly from: { readonly url: SettingSource; readonly apiKey: SettingSource; readonly model: SettingSource }
 }
@@ -107,6 +110,13 @@ export function readEngine(env: Env): EngineConfig {
         : number(env, 'ENGINE_RPM', 0, nonNegative, 'requests per minute, 0 (no pace) or more'),
     maxWaitMs: 1000 * number(env, 'ENGINE_MAX_WAIT_S', 300, seconds, 'a number of seconds above 0'),
     giveUpMs: 1000 * number(env, 'ENGINE_GIVE_UP_S', 120, seconds, 'a number of seconds above 0'),
+    maxResponseBytes: number(
+      env,
+      'ENGINE_MAX_RESPONSE_BYTES',
+      DEFAULT_MAX_RESPONSE_BYTES,
+      (n) => Number.isInteger(n) && n >= 1024,
+      'a whole number of bytes, at least 1024',
+    ),
     from: { url: url.from, apiKey: apiKey.from, model: model.from },
   }
 }

@@ -31,7 +31,8 @@ export interface Runtime extends App {
 
 /** Options of createRuntime: the real adapters by default, fakes in tests. */
 export interface RuntimeOptions {
-  readonly openStore?: (file: string) => Store
+  /** Opens a store file; `now` is the runtime's clock, which its review holds end by. */
+  readonly openStore?: (file: string, now: () => number) => Store
   /** An engine to use instead of the configured one; it is paced only when ENGINE_RPM is set. */
   readonly engine?: Engine | null
   readonly fetch?: typeof fetch
@@ -54,10 +55,12 @@ export interface RuntimeOptions {
  * answers.
  */
 export function createRuntime(config: Config, options: RuntimeOptions = {}): Runtime {
-  const openStore = options.openStore ?? ((file: string) => openSqliteStore(file, { batchReads: true }))
+  const openStore =
+    options.openStore ?? ((file: string, now: () => number) => openSqliteStore(file, { batchReads: true, now }))
   const chosen = options.engine !== undefined ? options.engine : engineFor(config, options.fetch)
   const engine = chosen && options.watchEngine ? options.watchEngine(chosen) : chosen
   const now = options.now ?? (() => new Date())
+  const clock = () => now().getTime()
   const stores = new Map<string, DepsWith<Store>>()
   // A loaded project's store is looked up once: a server loads a path's project again when it
   // revalidates the path (src/http/resolved-paths.ts), and so looks the store up again then.
@@ -71,7 +74,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     const file = storeFileFor(project.dir)
     let deps = stores.get(file)
     if (!deps) {
-      const store = openStore(file)
+      const store = openStore(file, clock)
       const governor = governorFor(config, store, options)
       deps = {
         store,
@@ -152,6 +155,7 @@ function sqliteFileLock(): FileLock {
 export function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
   const kind: EngineEntry = ENGINES[config.engine.kind]
   if (kind.needsKey && !config.engine.apiKey) return null
-  const { url, apiKey, model, timeoutMs } = config.engine
-  return kind.create({ url, apiKey, model, timeoutMs, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
+  const { url, apiKey, model, timeoutMs, maxResponseBytes } = config.engine
+  const settings = { url, apiKey, model, timeoutMs, maxResponseBytes }
+  return kind.create({ ...settings, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
 }

@@ -46,3 +46,13 @@ t.test('a value reads trimmed, and a number is checked', async (t) => {
     message: 'N must be a count, not "-1"',
   })
 })
+
+t.test('ENGINE_MAX_RESPONSE_BYTES is the most of an answer read: 4 MiB by default, at least 1 KiB', async (t) => {
+  t.equal(readEngine({}).maxResponseBytes, 4 * 2 ** 20)
+  t.equal(readEngine({ ENGINE_MAX_RESPONSE_BYTES: '65536' }).maxResponseBytes, 65_536)
+  for (const bad of ['1000', '1500.5', 'lots'])
+    t.throws(() => readEngine({ ENGINE_MAX_RESPONSE_BYTES: bad }), {
+      name: 'UsageError',
+      message: `ENGINE_MAX_RESPONSE_BYTES must be a whole number of bytes, at least 1024, not "${bad}"`,
+    })
+})

@@ -1,4 +1,7 @@
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../core/engine-kinds.ts'
 import { EngineError } from '../errors.ts'
+import { readCapped, type BodyRead } from './engine-body.ts'
+import { engineRequestId } from './engine-request-id.ts'
 
 /** Where and how an engine adapter posts: the endpoint, its headers, fetch and the time limit. */
 export interface HttpTarget {
@@ -9,6 +12,10 @@ export interface HttpTarget {
   readonly timeoutMs: number
   /** The response header naming each request (System One's `x-typesafe-request-id`), kept on answers and errors. */
   readonly requestIdHeader?: string
+  /** The most of an answer read (ENGINE_MAX_RESPONSE_BYTES); default 4 MiB. */
+  readonly maxResponseBytes?: number
+  /** What an engine's request id may not hold (the key): such an id is dropped (engine-request-id.ts). */
+  readonly secrets?: readonly (string | null)[]
 }
 
 /** Why an attempt failed, in words fit for the final error. */
@@ -62,16 +69,11 @@ async function sendOnce(
       // A redirect would carry the key to another host; report it instead of following it.
       redirect: 'manual',
     })
-    const text = await response.text()
-    const requestId = target.requestIdHeader ? response.headers.get(target.requestIdHeader) : null
-    if (response.ok) return requestId ? { ok: true, value: text, requestId } : { ok: true, value: text }
-    const words = `engine answered ${response.status}: ${engineMessage(text, response.statusText)}`
-    const message = requestId ? `${words} (request ${requestId})` : words
-    // The official SDK prefers retry-after-ms, which is finer than Retry-After (docs/engine.md).
-    const retryAfterMs =
-      parseRetryAfterMs(response.headers.get('retry-after-ms')) ?? parseRetryAfter(response.headers.get('retry-after'))
-    const failure = { status: response.status, message, transient: isRetryableStatus(response.status), retryAfterMs }
-    return { ok: false, failure: requestId ? { ...failure, requestId } : failure }
+    const read = await readCapped(response, target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, limit.stop)
+    const requestId = target.requestIdHeader
+      ? engineRequestId(response.headers.get(target.requestIdHeader), target.secrets ?? [])
+      : null
+    return outcomeOf(response, read, requestId)
   } catch (error) {
     if (signal?.aborted) return { ok: false, failure: cancelled(signal) }
     const message = limit.expired()
@@ -83,13 +85,36 @@ async function sendOnce(
   }
 }
 
+/** A response read (or not, over the cap) as a post's outcome, carrying the engine's id of the request when kept. */
+function outcomeOf(response: Response, read: BodyRead, requestId: string | null): Posted {
+  const id = requestId ? { requestId } : {}
+  if (response.ok && read.ok) return { ok: true, value: read.text, ...id }
+  const named = (words: string) => (requestId ? `${words} (request ${requestId})` : words)
+  // An answer over the cap is unusable, as one that does not parse: asking again would get the same.
+  if (!read.ok && response.ok) return { ok: false, failure: { status: null, message: named(read.message), ...id } }
+  const words = read.ok ? engineMessage(read.text, response.statusText) : read.message
+  // The official SDK prefers retry-after-ms, which is finer than Retry-After (docs/engine.md).
+  const retryAfterMs =
+    parseRetryAfterMs(response.headers.get('retry-after-ms')) ?? parseRetryAfter(response.headers.get('retry-after'))
+  const failure = {
+    status: response.status,
+    message: named(`engine answered ${response.status}: ${words}`),
+    transient: isRetryableStatus(response.status),
+    retryAfterMs,
+  }
+  return { ok: false, failure: { ...failure, ...id } }
+}
+
 /**
  * A signal that aborts when `signal` does or after `ms`, whose timer and listener end with the
  * attempt: AbortSignal.timeout and AbortSignal.any would keep a timer, a signal and a weak
  * reference per request alive for the whole time limit after the answer came. Its timer does not
- * keep the process alive.
+ * keep the process alive; `stop` aborts the request at once (an answer too large to read).
  */
-export function timeLimit(ms: number, signal?: AbortSignal): { signal: AbortSignal; expired(): boolean; end(): void } {
+export function timeLimit(
+  ms: number,
+  signal?: AbortSignal,
+): { signal: AbortSignal; expired(): boolean; stop(): void; end(): void } {
   const controller = new AbortController()
   let expired = false
   const timer = setTimeout(() => {
@@ -103,6 +128,7 @@ export function timeLimit(ms: number, signal?: AbortSignal): { signal: AbortSign
   return {
     signal: controller.signal,
     expired: () => expired,
+    stop: () => controller.abort(new DOMException('the answer was over the size read', 'AbortError')),
     end() {
       clearTimeout(timer)
       signal?.removeEventListener('abort', follow)

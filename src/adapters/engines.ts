@@ -9,6 +9,8 @@ export interface EngineSettings {
   readonly apiKey: string | null
   readonly model: string | null
   readonly timeoutMs: number
+  /** ENGINE_MAX_RESPONSE_BYTES; the adapter's default (4 MiB) when absent. */
+  readonly maxResponseBytes?: number
   readonly fetch?: typeof fetch
 }
 
@@ -43,6 +45,7 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
         url: s.url,
         apiKey: s.apiKey ?? '',
         timeoutMs: s.timeoutMs,
+        ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
         ...(s.fetch ? { fetch: s.fetch } : {}),
       }),
   },
@@ -55,6 +58,7 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
         model: s.model!,
         apiKey: s.apiKey,
         timeoutMs: s.timeoutMs,
+        ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
         ...(s.fetch ? { fetch: s.fetch } : {}),
       }),
   },

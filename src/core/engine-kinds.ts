@@ -9,6 +9,9 @@ export const SYSTEM_ONE_DEFAULT_MODEL = 'jev-1.13.0'
 /** Where TypeSafe serves the System One API. */
 export const SYSTEM_ONE_DEFAULT_URL = 'https://api.typesafe.ai'
 
+/** The most of one engine answer read by default (ENGINE_MAX_RESPONSE_BYTES): 4 MiB, far above any real answer. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
+
 /** The prefix of every model id the simulated engine answers as. */
 export const SIMULATED_PREFIX = 'simulated-'
 

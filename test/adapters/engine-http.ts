@@ -208,3 +208,54 @@ t.test("the engine's request id is kept on answers and errors when the target na
     'absent: nothing kept',
   )
 })
+
+t.test('an answer over the cap stops the request and fails it, unusable and not worth asking again', async (t) => {
+  let signal: AbortSignal | undefined
+  const huge = (status: number) =>
+    ({
+      ...target((async (_url: string, init: RequestInit) => {
+        signal = init.signal ?? undefined
+        return new Response('x'.repeat(5000), { status, headers: { 'x-request': 'req_8' } })
+      }) as unknown as typeof fetch),
+      requestIdHeader: 'x-request',
+      maxResponseBytes: 2048,
+    }) as const
+  t.same(await postOnce(huge(200), '{}'), {
+    ok: false,
+    failure: {
+      status: null,
+      message: "the engine's answer was over 2 KiB (ENGINE_MAX_RESPONSE_BYTES), so it was not read (request req_8)",
+      requestId: 'req_8',
+    },
+  })
+  t.equal(signal?.aborted, true, 'the request was aborted')
+  t.match(await postOnce(huge(503), '{}'), {
+    ok: false,
+    failure: { status: 503, message: /^engine answered 503: the engine's answer was over 2 KiB/, transient: true },
+  })
+  const small = { ...huge(200), maxResponseBytes: undefined }
+  t.match(await postOnce(small, '{}'), { ok: true }, 'the default cap, 4 MiB, reads it')
+})
+
+t.test("the engine's request id is dropped when it breaks the rule of X-Request-Id or holds the key", async (t) => {
+  const naming = (id: string) => ({
+    ...target((async () => new Response('busy', { status: 500, headers: { 'x-request': id } })) as typeof fetch),
+    requestIdHeader: 'x-request',
+    secrets: ['sk-0123456789abcdef'],
+  })
+  for (const id of ['sk-0123456789abcdef', 'req-0123456789ab', 'req 1', 'x'.repeat(129)]) {
+    const failed = await postOnce(naming(id), '{}')
+    t.same(failed, {
+      ok: false,
+      failure: { status: 500, message: 'engine answered 500: busy', transient: true, retryAfterMs: null },
+    })
+  }
+})
+
+t.test('a time limit can be stopped at once', async (t) => {
+  const limit = timeLimit(10_000)
+  limit.stop()
+  t.equal(limit.signal.aborted, true)
+  t.equal(limit.expired(), false)
+  limit.end()
+})

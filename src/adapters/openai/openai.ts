@@ -15,6 +15,8 @@ export interface OpenAiOptions {
   readonly fetch?: typeof fetch
   /** Limit per request, in milliseconds. */
   readonly timeoutMs?: number
+  /** The most of an answer read, in bytes (ENGINE_MAX_RESPONSE_BYTES); default 4 MiB. */
+  readonly maxResponseBytes?: number
 }
 
 /**
@@ -32,6 +34,8 @@ export function createOpenAi(options: OpenAiOptions): Engine {
     headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? 30_000,
+    secrets: [apiKey],
+    ...(options.maxResponseBytes ? { maxResponseBytes: options.maxResponseBytes } : {}),
   }
   return {
     defaultModel: options.model,

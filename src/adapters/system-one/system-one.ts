@@ -18,6 +18,8 @@ export interface SystemOneOptions {
   readonly fetch?: typeof fetch
   /** Limit per request, in milliseconds. */
   readonly timeoutMs?: number
+  /** The most of an answer read, in bytes (ENGINE_MAX_RESPONSE_BYTES); default 4 MiB. */
+  readonly maxResponseBytes?: number
   readonly defaultModel?: string
 }
 
@@ -36,6 +38,8 @@ export function createSystemOne(options: SystemOneOptions): Engine {
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? 30_000,
     requestIdHeader: SYSTEM_ONE_REQUEST_ID,
+    secrets: [options.apiKey],
+    ...(options.maxResponseBytes ? { maxResponseBytes: options.maxResponseBytes } : {}),
   }
   return {
     defaultModel: options.defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL,

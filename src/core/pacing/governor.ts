@@ -174,7 +174,9 @@ function afterFailure(
   const t = parts.now()
   parts.health.failed(t)
   const rateLimited = error.engineStatus === 429
-  let held = error.retryAfterMs
+  const named = error.retryAfterMs
+  // A wait the engine names is never shorter than the backoff judge would take anyway: a zero would spin.
+  let held = named === null ? null : Math.max(named, backoff(attempt, p, parts.random))
   if (rateLimited) {
     parts.counts.refused++
     parts.limiter.refused(sentAt)
@@ -188,7 +190,8 @@ function afterFailure(
   if (held !== null) {
     held = Math.min(held, parts.options.ceilingMs)
     parts.pace.hold(t + held)
-    parts.health.excuse(held)
+    // The engine's own schedule is excused from giving up; judge's backoff beyond it is not.
+    parts.health.excuse(Math.min(named ?? held, held))
   }
   const wait = held ?? backoff(attempt, p, parts.random)
   if (attempt >= p.retries || (p.refuseLonger && (wait > p.maxWaitMs || t + wait > deadline))) {

@@ -1,16 +1,19 @@
 import { performance } from 'node:perf_hooks'
 import { context, SpanKind, trace, type Span } from '@opentelemetry/api'
 import { tokenCost } from '../../core/judge/cost.ts'
+import { engineRequestId } from '../../adapters/engine-request-id.ts'
 import { EngineError } from '../../errors.ts'
 import type { Engine, EngineRequest, EngineResult } from '../../ports/engine.ts'
 import { currentRequest } from './request-scope.ts'
 import type { ServerMetrics } from './server-metrics.ts'
 import { failed, isLive, tracer } from './tracing.ts'
 
-/** What watchEngine feeds: the metrics (null when off) and the price the cost is counted at. */
+/** What watchEngine feeds: the metrics (null when off), the price the cost is counted at, and the secrets. */
 export interface EngineWatch {
   readonly metrics: ServerMetrics | null
   readonly pricePerMtok: number
+  /** The server's token and the engine's key: an engine request id holding either is not kept. */
+  readonly secrets?: readonly (string | null)[]
 }
 
 /**
@@ -21,6 +24,8 @@ export interface EngineWatch {
  */
 export function watchEngine(engine: Engine, watch: EngineWatch): Engine {
   const { metrics, pricePerMtok } = watch
+  // An engine passed in code may name its requests anyhow: each id is held to the rule here too.
+  const idOf = (id: string | null | undefined) => engineRequestId(id, watch.secrets ?? [])
   const asked = new WeakSet<EngineRequest>()
   return {
     ...engine,
@@ -45,16 +50,18 @@ export function watchEngine(engine: Engine, watch: EngineWatch): Engine {
           : engine.ask(request, signal))
         const cost = tokenCost(result.inputTokens, pricePerMtok)
         metrics?.engine('200', seconds(), cost)
-        keep(result.requestId)
-        if (live) answered(span, result, cost)
+        const id = idOf(result.requestId)
+        keep(id)
+        if (live) answered(span, result, cost, id)
         return result
       } catch (error) {
         const engineError = error instanceof EngineError ? error : null
         metrics?.engine(engineError?.engineStatus != null ? String(engineError.engineStatus) : 'error', seconds(), 0)
-        keep(engineError?.requestId ?? undefined)
+        const id = idOf(engineError?.requestId)
+        keep(id)
         if (live) {
           if (engineError?.engineStatus != null) span.setAttribute('judge.engine.status', engineError.engineStatus)
-          if (engineError?.requestId) span.setAttribute('judge.engine.request_id', engineError.requestId)
+          if (id) span.setAttribute('judge.engine.request_id', id)
           failed(span, error)
         }
         throw error
@@ -66,17 +73,17 @@ export function watchEngine(engine: Engine, watch: EngineWatch): Engine {
 }
 
 /** Keeps the engine's id of a request for the log line of the HTTP request that asked it. */
-function keep(requestId: string | undefined): void {
+function keep(requestId: string | null): void {
   if (requestId) currentRequest()?.engineIds.push(requestId)
 }
 
-function answered(span: Span, result: EngineResult, cost: number): void {
+function answered(span: Span, result: EngineResult, cost: number, requestId: string | null): void {
   span.setAttributes({
     'gen_ai.response.model': result.model,
     'gen_ai.usage.input_tokens': result.inputTokens,
     'gen_ai.usage.output_tokens': result.outputTokens,
     'judge.cost_usd': cost,
     'judge.engine.requests': result.requests ?? 1,
-    ...(result.requestId ? { 'judge.engine.request_id': result.requestId } : {}),
+    ...(requestId ? { 'judge.engine.request_id': requestId } : {}),
   })
 }

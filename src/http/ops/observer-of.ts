@@ -22,6 +22,11 @@ export function observerOf(
   })
   return {
     ...observer,
-    watchEngine: (engine: Engine) => watchEngine(engine, { metrics, pricePerMtok: config.engine.pricePerMtok }),
+    watchEngine: (engine: Engine) =>
+      watchEngine(engine, {
+        metrics,
+        pricePerMtok: config.engine.pricePerMtok,
+        secrets: [config.serverToken, config.engine.apiKey],
+      }),
   }
 }

@@ -215,10 +215,10 @@ t.test('a burst of 529s is ridden out with a backoff of its own, held for every 
 })
 
 t.test('a 529 that names its wait is held that long; a request gives up on a burst after its retries', async (t) => {
-  const named = createFakeEngine({ fail: (_r, i) => (i === 0 ? status(529, 250) : undefined) })
+  const named = createFakeEngine({ fail: (_r, i) => (i === 0 ? status(529, 2500) : undefined) })
   const { governor, sleeps } = governed()
   await governor.ask(named, REQUEST, 'run')
-  t.same(sleeps, [250])
+  t.same(sleeps, [2500])
   const burst = createFakeEngine({ fail: () => status(529) })
   await t.rejects(governor.ask(burst, REQUEST, 'request'), {
     name: 'EngineError',
@@ -239,3 +239,35 @@ t.test('a 429 below ENGINE_RPM cuts the pace; the status tells the rate refused 
   t.equal(store.paceCut('engine')?.ceiling, 1200, "the cut is the store's, for every process")
   t.equal(governed({ rpm: 0 }).governor.status().refusedRpm, null, 'no pace, nothing to cut')
 })
+
+t.test(
+  'a wait the engine names is never shorter than the backoff judge would take: a zero does not spin',
+  async (t) => {
+    for (const code of [503, 429, 529]) {
+      const engine = createFakeEngine({ fail: (_r, i) => (i < 4 ? status(code, 0) : undefined) })
+      const { governor, sleeps, store, clock } = governed()
+      await governor.ask(engine, REQUEST, 'run')
+      t.same(sleeps, [500, 1000, 2000, 4000], `${code} with a wait of 0: the backoff from 0.5 s, doubling`)
+      t.equal(store.reservePace('engine', clock() - 4000, 0, Infinity).at, clock(), `${code}: the hold is the store's`)
+    }
+    const short = createFakeEngine({ fail: (_r, i) => (i < 2 ? status(503, 700) : undefined) })
+    const { governor, sleeps } = governed({ random: () => 0.5 })
+    await governor.ask(short, REQUEST, 'run')
+    t.same(sleeps, [750, 1500], 'the jittered backoff wins over a shorter named wait; a longer one would win over it')
+  },
+)
+
+t.test(
+  "an engine naming a zero wait on every failure is given up on after ENGINE_GIVE_UP_S: judge's backoff is not excused",
+  async (t) => {
+    // Bounded, so that a governor that spins ends too, with a success to show for it.
+    const engine = createFakeEngine({ fail: (_r, i) => (i < 200 ? status(503, 0) : undefined) })
+    const { governor, sleeps } = governed({
+      patience: { request: requestPatience(30_000), run: runPatience(300_000, 20_000) },
+    })
+    await t.rejects(governor.ask(engine, REQUEST, 'run'), { message: /kept failing for over 20 s/ })
+    const waited = sleeps.reduce((a, b) => a + b, 0)
+    t.ok(waited > 20_000 && waited < 60_000, `gave up after ${waited} ms of backoff`)
+    t.ok(engine.calls.length < 10, `${engine.calls.length} requests in ${waited} ms`)
+  },
+)

@@ -65,3 +65,20 @@ t.test(
     t.same(scope.engineIds, ['req_a', 'req_2'], 'both of its requests, and none asked outside it')
   },
 )
+
+t.test("an engine's request id holding a secret or breaking the rule of X-Request-Id is not kept", async (t) => {
+  const ids = ['token-0123456789', 'req 1', 'req_ok']
+  let calls = 0
+  const fake = createFakeEngine()
+  const withIds: Engine = {
+    ...fake,
+    ask: async (request, signal) => ({ ...(await fake.ask(request, signal)), requestId: ids[calls++] }),
+  }
+  const engine = watchEngine(withIds, { metrics: null, pricePerMtok: 2, secrets: [null, 'token-0123456789'] })
+  const request = { model: fake.defaultModel, state: [['message', 'hi']], questions: [] } as never
+  const scope = { engineIds: [] as string[] }
+  await withinRequest(scope, async () => {
+    for (const _ of ids) await engine.ask(request)
+  })
+  t.same(scope.engineIds, ['req_ok'])
+})
