@@ -36,7 +36,7 @@ export interface ForgetReport extends JobResult {
 
 /**
  * Forgets rows: every copy judge keeps of their values (the store's states, the `state` cells of
- * every reviews file of the project), bytes and all, and the rows kept for replay of them. What
+ * every reviews file of the project), bytes and all, the rows kept for replay of them and their review holds. What
  * holds no values stays: answers, shadow pairs, runs, their label counts and row lists, verdicts,
  * all by hash, so that the figures stay and a forgotten row judged again is a cache hit. Reading
  * creates no store.

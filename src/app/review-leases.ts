@@ -1,21 +1,40 @@
 import { rowKey, type Lease } from '../core/review/leases.ts'
 import type { Reviews } from '../core/review/double-review.ts'
 import type { Card } from '../core/review/queue.ts'
-import { verdictKey } from '../core/review/verdicts.ts'
-import type { Project, Spec } from '../core/types.ts'
+import { verdictKey, type AnswerKey } from '../core/review/verdicts.ts'
+import type { Project, Spec, State } from '../core/types.ts'
+import type { AnswerStore } from '../ports/answer-store.ts'
 import type { LeaseStore } from '../ports/lease-store.ts'
 import type { App } from './app.ts'
 
 /**
- * The holds on a judgment's rows at `now`; a hold whose card cannot be read is left out (its row is then offered as the
- * queue has it).
+ * The holds on a judgment's rows at `now`, each card with its row's values as the answer key or the store holds them
+ * now (a hold keeps none); a hold whose card cannot be read is left out (its row is then offered as the queue has it),
+ * and so is one whose values are gone (forgotten): its row is offered no more.
  */
-export function liveLeases(store: LeaseStore, spec: Spec, now: Date): Lease[] {
-  return store.heldRows(spec.name, now.getTime()).flatMap((row) => {
+export function liveLeases(
+  store: LeaseStore & Pick<AnswerStore, 'getStates'>,
+  spec: Spec,
+  key: AnswerKey,
+  now: Date,
+): Lease[] {
+  const held = store.heldRows(spec.name, now.getTime())
+  const outside = [...new Set(held.map((row) => row.stateHash).filter((hash) => !key.has(hash)))]
+  const stored = outside.length > 0 ? store.getStates(outside) : new Map<string, State>()
+  return held.flatMap((row) => {
     const card = cardOf(row.card)
-    return card === null
+    const state = key.get(row.stateHash)?.state ?? stored.get(row.stateHash)
+    return card === null || state === undefined
       ? []
-      : [{ question: row.question, stateHash: row.stateHash, reviewer: row.reviewer, until: row.until, card }]
+      : [
+          {
+            question: row.question,
+            stateHash: row.stateHash,
+            reviewer: row.reviewer,
+            until: row.until,
+            card: { ...card, state },
+          },
+        ]
   })
 }
 
@@ -33,7 +52,7 @@ export function holdCards(
   now: Date,
   seconds: number,
 ): Card[] {
-  const rows = cards.map((card) => ({ question: card.question, stateHash: card.stateHash, card: JSON.stringify(card) }))
+  const rows = cards.map((card) => ({ question: card.question, stateHash: card.stateHash, card: heldCard(card) }))
   const taken = store.holdRows(spec.name, reviewer, rows, now.getTime(), now.getTime() + seconds * 1000, most)
   return cards.filter((card) => taken.has(rowKey(card.question, card.stateHash)))
 }
@@ -73,9 +92,15 @@ export interface HeldOffer {
   readonly reviews: Reviews
 }
 
-function cardOf(text: string): Card | null {
+/** A card as a hold keeps it: JSON text without the row's values, which are read again when it is shown. */
+function heldCard(card: Card): string {
+  const { state: _values, ...rest } = card
+  return JSON.stringify(rest)
+}
+
+function cardOf(text: string): Omit<Card, 'state'> | null {
   try {
-    const card = JSON.parse(text) as Card
+    const card = JSON.parse(text) as Omit<Card, 'state'>
     return typeof card === 'object' &&
       card !== null &&
       typeof card.stateHash === 'string' &&

@@ -59,7 +59,7 @@ export async function reviewQueue(app: App, target: QueueTarget): Promise<Review
     return { spec, offered: [], cards: [], left: nothingLeft(spec), targets: noTargets(spec), verdicts, reviews }
   const source = { store, model: modelFor(spec, app.depsFor(project)), spec, key, verdicts }
   const second = target.reviewedBy === undefined ? {} : { reviews, reviewer: target.reviewedBy }
-  const leases = target.viewer === undefined ? [] : liveLeases(store, spec, app.now())
+  const leases = target.viewer === undefined ? [] : liveLeases(store, spec, key, app.now())
   const limit = target.limit ?? PAGE_SIZE
   // Rows held by others are read too and left out, so that a page is still full behind them.
   const queue = queueData(source, {

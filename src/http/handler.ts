@@ -69,7 +69,7 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
   const shutdown = new AbortController()
   const observer = observerOf(config, options)
   const runtime = createRuntime(config, {
-    openStore: (file) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES }),
+    openStore: (file, now) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES, now }),
     watchEngine: observer.watchEngine,
     ...options,
   })

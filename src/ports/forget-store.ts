@@ -53,7 +53,8 @@ export interface ForgetStore {
   /** What the store holds of what a plan removes, per state holding anything, in hash order: a dry run. */
   heldFor(plan: ForgetPlan): HeldState[]
   /**
-   * Removes what the plan names in one transaction, with a forget log line per state and place, moves
+   * Removes what the plan names in one transaction, and every review hold on the plan's `values` states (a hold keeps
+   * no values, but its row is offered no more), with a forget log line per state and place, moves
    * the answers epoch when anything went (a server drops what it kept from before), then folds the
    * log into the file and empties it. Deleted bytes are overwritten, not left in free pages.
    */

@@ -5,11 +5,14 @@ export interface HeldRow {
   readonly reviewer: string
   /** When the hold ends: milliseconds since the epoch. */
   readonly until: number
-  /** The card as it was offered when taken, as JSON text: it stays offered so to its reviewer. */
+  /**
+   * The card as it was offered when taken, as JSON text without the row's values (read again when it is shown): it
+   * stays offered so to its reviewer.
+   */
   readonly card: string
 }
 
-/** A row asked to be held: which, and its card as JSON text. */
+/** A row asked to be held: which, and its card as JSON text, without the row's values. */
 export interface RowToHold {
   readonly question: string
   readonly stateHash: string

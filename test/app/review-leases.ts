@@ -37,7 +37,8 @@ t.test('holds are taken in order up to the most asked, and read back with their 
   const store = a.existingStore(target.project)!
   t.same(holdCards(store, spam, 'ann', offered, 2, NOW, 60), offered.slice(0, 2))
   t.same(holdCards(store, spam, 'bob', offered, 2, NOW, 60), offered.slice(2), 'bob is given what ann does not hold')
-  const leases = liveLeases(store, spam, NOW)
+  const key = await a.files.key(spam)
+  const leases = liveLeases(store, spam, key, NOW)
   t.same(
     leases.map((l) => `${l.reviewer} ${l.card.state.message} ${l.until - NOW.getTime()}`),
     ['ann WIN now 60000', 'ann hello 60000', 'bob lunch 60000'],
@@ -53,7 +54,7 @@ t.test('holds are taken in order up to the most asked, and read back with their 
     NOW.getTime() + 1000,
     2,
   )
-  t.equal(liveLeases(store, spam, NOW).length, 3, 'a hold whose card cannot be read is left out')
+  t.equal(liveLeases(store, spam, key, NOW).length, 3, 'a hold whose card cannot be read is left out')
   t.same(
     (await reviewQueue(a, { ...target, viewer: null })).offered,
     [],
@@ -64,6 +65,30 @@ t.test('holds are taken in order up to the most asked, and read back with their 
     ['lunch'],
   )
 })
+
+t.test(
+  "a hold keeps no row values: a card is shown with its row's values as they are now, or not at all",
+  async (t) => {
+    const a = await answered()
+    const store = a.existingStore(target.project)!
+    const [first] = (await reviewQueue(a, target)).offered
+    await judgeRequest(a, { project: project(spam), row: { message: 'stored only' }, cap: 1 })
+    const as = (message: string) => ({ ...first, stateHash: stateHash({ message }), state: { message } })
+    const cards = [first, as('stored only'), as('never stored')]
+    t.same(holdCards(store, spam, 'ann', cards, 3, NOW, 60), cards)
+    const kept = store.heldRows('spam', NOW.getTime()).map((row) => JSON.parse(row.card))
+    t.same(
+      kept.map((card) => [card.stateHash, 'state' in card]),
+      cards.map((card) => [card.stateHash, false]),
+      'each held card is kept without its values',
+    )
+    t.same(
+      liveLeases(store, spam, await a.files.key(spam), NOW).map((l) => l.card.state),
+      [{ message: 'WIN now' }, { message: 'stored only' }],
+      "from the answer key, from the store's values; a row without values anywhere is left out",
+    )
+  },
+)
 
 t.test('a card whose row got a verdict while the page was built is let go, not shown', async (t) => {
   const a = await answered()
@@ -88,7 +113,7 @@ t.test('a card whose row got a verdict while the page was built is let go, not s
     ['hello', 'lunch'],
   )
   t.same(
-    liveLeases(a.existingStore(target.project)!, spam, NOW).map((l) => l.card.state.message),
+    liveLeases(a.existingStore(target.project)!, spam, await a.files.key(spam), NOW).map((l) => l.card.state.message),
     ['hello', 'lunch'],
     'and its hold released',
   )

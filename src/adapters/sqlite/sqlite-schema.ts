@@ -11,6 +11,7 @@ import { runProvenanceMigration } from './sqlite-provenance-migration.ts'
 import { paceCutsMigration } from './sqlite-pace-cuts-migration.ts'
 import { reasksMigration } from './sqlite-reasks-migration.ts'
 import { leasesMigration } from './sqlite-leases-migration.ts'
+import { leaseValuesMigration } from './sqlite-lease-values-migration.ts'
 import { routesMigration } from './sqlite-routes-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   reasksMigration(13),
   leasesMigration(14),
   routesMigration(15),
+  leaseValuesMigration(16),
 ]
 
 // SCHEMA_VERSION is written in src/adapters/sqlite/sqlite-connection.ts, where opening a store
@@ -43,8 +45,9 @@ export const MIGRATIONS: readonly Migration[] = [
 export function migrate(db: DatabaseSync, file: string): void {
   if (userVersion(db) === SCHEMA_VERSION) return
   db.exec('BEGIN IMMEDIATE')
+  let from = 0
   try {
-    const from = userVersion(db)
+    from = userVersion(db)
     if (from > SCHEMA_VERSION) throw newerError(file, from)
     for (const step of MIGRATIONS) if (step.version > from) db.exec(step.sql)
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`)
@@ -54,6 +57,9 @@ export function migrate(db: DatabaseSync, file: string): void {
     if (db.isTransaction) db.exec('ROLLBACK')
     throw error
   }
+  // A step may have removed row values from a store in use (leaseValuesMigration): the pages from before it leave the
+  // file and its log now, not at some later checkpoint. A new store has none to remove.
+  if (from > 0) db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
 }
 
 /** A store written by a newer judge: refused, nothing in it changed. */

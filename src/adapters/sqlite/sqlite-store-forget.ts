@@ -17,6 +17,7 @@ export const FORGET_SQL = {
     WHERE EXISTS (SELECT 1 FROM _judge_states s WHERE s.state_hash = j.value)`,
   heldKept: `SELECT state_hash, count(*) AS n FROM _judge_kept WHERE ${KEPT} GROUP BY state_hash`,
   deleteValues: 'DELETE FROM _judge_states WHERE state_hash IN (SELECT value FROM json_each(?))',
+  deleteHolds: 'DELETE FROM _judge_leases WHERE state_hash IN (SELECT value FROM json_each(?))',
   deleteKept: `DELETE FROM _judge_kept WHERE ${KEPT}`,
   statesWhere: `SELECT s.state_hash FROM _judge_states s
     WHERE EXISTS (SELECT 1 FROM json_each(s.state) e WHERE e.key = ? AND e.value = ?) ORDER BY s.state_hash`,
@@ -57,6 +58,8 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
     forget(plan, stamp) {
       let states: HeldState[] = []
       transaction(() => {
+        // A hold keeps no values, but its row is offered for review no more.
+        st.deleteHolds.run(JSON.stringify(plan.values))
         states = held(plan)
         if (states.length === 0) return
         const bound = [JSON.stringify(plan.records), plan.stale?.judgment ?? null, plan.stale?.before ?? null] as const

@@ -33,6 +33,11 @@ export interface SqliteStoreOptions {
   /** Answers read for this many states kept in memory (answer-cache.ts), for a server whose traffic
    * repeats rows; 0 (the default) keeps none, as a run over distinct rows wants. */
   readonly cachedStates?: number
+  /**
+   * The clock review holds end by, in milliseconds since the epoch: each write deletes those ended; Date.now by
+   * default.
+   */
+  readonly now?: () => number
 }
 
 /** The methods of the port that only read. */
@@ -76,7 +81,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const sql = prepareStatements(db)
     const snapshot = options.batchReads ? readSnapshot(db, sql) : null
     const refuse = readOnly === null ? null : () => new StoreError(file, 'read-only', readOnlyMessage(file, readOnly))
-    const transaction = writeTransaction(db, sql, snapshot, refuse)
+    const transaction = writeTransaction(db, sql, snapshot, refuse, options.now)
     const store: Store = {
       ...answerMethods(sql, transaction),
       ...runMethodsOnUse(sql, transaction),

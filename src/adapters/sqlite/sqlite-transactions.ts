@@ -9,13 +9,15 @@ export type WriteTransaction = (work: () => void) => void
  * another process's write under the busy timeout; a read transaction upgraded later would fail at
  * once instead. Whatever fails inside (the work, the COMMIT: a full disk, a damaged page) rolls
  * back, and the failure is what the caller gets. `refuse` gives the error of a store that takes no
- * writes, raised before anything is begun.
+ * writes, raised before anything is begun. Every write also deletes the review holds ended by
+ * `now` (milliseconds since the epoch): one search of their index on `until`, empty most times.
  */
 export function writeTransaction(
   db: DatabaseSync,
   sql: Statements,
   snapshot: ReadSnapshot | null,
   refuse: (() => Error) | null = null,
+  now: () => number = Date.now,
 ): WriteTransaction {
   return (work) => {
     if (refuse) throw refuse()
@@ -23,6 +25,7 @@ export function writeTransaction(
     sql.begin.run()
     try {
       work()
+      sql.dropExpiredLeases.run(now())
       sql.commit.run()
     } catch (error) {
       rollback(db, sql)

@@ -130,3 +130,20 @@ t.test('forgetting finds what it removes by index: states by hash and time store
     t.match(plan(sql), /_judge_kept_state \(state_hash=\?\)/)
   t.match(plan(FORGET_SQL.deleteValues), /SEARCH _judge_states USING PRIMARY KEY \(state_hash=\?\)/)
 })
+
+t.test('forgetting a state releases every hold on its row, whoever holds it, and no other', async (t) => {
+  const store = openSqliteStore(join(t.testdir(), 'store.sqlite'), { now: () => 0 })
+  t.teardown(() => store.close())
+  const row = (stateHash: string) => ({ question: 'is_spam', stateHash, card: '{}' })
+  store.putAnswers([answer({ stateHash: 'gone' })], 'gone', { message: MARKER })
+  store.holdRows('spam', 'ann', [row('gone'), row('stays'), row('no values')], 0, 1000, 3)
+  store.holdRows('spam', 'bob', [row('gone')], 0, 1000, 1)
+  store.holdRows('other', 'bob', [row('gone')], 0, 1000, 1)
+  store.forget({ values: ['no values'], records: [] }, { at: '2026-01-01T00:00:00.000', command: 'test' })
+  t.equal(store.heldRows('spam', 0).length, 2, 'a state the store holds no values of loses its holds too')
+  store.forget({ values: ['gone'], records: ['gone'] }, { at: '2026-01-01T00:00:00.000', command: 'test' })
+  t.same(
+    ['spam', 'other'].flatMap((judgment) => store.heldRows(judgment, 0).map((h) => `${h.reviewer} ${h.stateHash}`)),
+    ['ann stays'],
+  )
+})
