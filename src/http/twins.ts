@@ -22,8 +22,11 @@ export interface Twin<D> {
   readonly page: (data: D, token: string | null) => Html | Promise<Html>
   /** Earlier URLs of the twin, still answered with the same data. */
   readonly aliases?: readonly string[]
-  /** Headers of the page (not of its JSON twin) from its data, such as a cookie it sets. */
-  readonly headers?: (data: D) => Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>
+  /** Headers of the page (not of its JSON twin) from its data and request, such as a cookie it sets. */
+  readonly headers?: (
+    data: D,
+    request: HttpRequest,
+  ) => Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>
 }
 
 /** The routes of a page, its JSON twin at twinPath, and the twin's aliases: all from one data builder. */
@@ -31,7 +34,7 @@ export function twin<D>(declared: Twin<D>): Route<Endpoint>[] {
   const page: Endpoint = async (ctx, request) => {
     const data = await declared.data(ctx, request)
     const reply = pageReply(await declared.page(data, request.token))
-    return declared.headers ? { ...reply, headers: await declared.headers(data) } : reply
+    return declared.headers ? { ...reply, headers: await declared.headers(data, request) } : reply
   }
   const json: Endpoint = async (ctx, request) => jsonReply(await declared.data(ctx, request))
   const twins = [twinPath(declared.path), ...(declared.aliases ?? [])]

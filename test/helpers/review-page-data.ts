@@ -78,6 +78,9 @@ export function reviewPageData(more: Partial<ReviewData> = {}): ReviewData {
       reviewCard('spot_check', topic, { message: 'Your parcel is on its way', sender: 'post' }, 'service', null),
       reviewCard('unsure', isSpam, { message: '<script>alert(1)</script> & "x"' }, 'no', null),
     ],
+    cards_held: 3,
+    not_held: null,
+    held_by_others: [],
     ...more,
   }
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, isAbsolute, join } from 'node:path'
 import { storeHealth, type StoreHealth } from '../../adapters/sqlite/store-health.ts'
 import type { Endpoint, ServerContext } from '../context.ts'
 import { specFolders } from '../folders.ts'
@@ -40,6 +40,17 @@ export function readiness(ctx: Pick<ServerContext, 'config' | 'runtime' | 'clean
   return { status: reasons.length === 0 ? 'ok' : 'unavailable', reasons, stores }
 }
 
+/** An absolute path left in a message once the served folder's are made relative: one outside it. */
+const OUTSIDE_PATH = /(^|[\s(`'"])\/[^\s:,()`'"]*/g
+
+/**
+ * A store's health as a probe may show it: a file inside the served folder by its path relative to it (the
+ * cleaner makes it so), one outside by its file name alone, after `…/`, and any other folder outside as `…`,
+ * so that the probe tells no one where those lie.
+ */
 function named(health: StoreHealth, clean: (text: string) => string): StoreHealth {
-  return { ...health, file: clean(health.file), message: clean(health.message) }
+  const relative = clean(health.file)
+  const file = isAbsolute(relative) ? `…/${basename(health.file)}` : relative
+  const message = clean(health.message.split(health.file).join(file)).replace(OUTSIDE_PATH, '$1…')
+  return { ...health, file, message }
 }

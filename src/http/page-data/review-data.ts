@@ -1,11 +1,10 @@
 import type { TargetFigures } from '../../core/allocation/reviews-needed.ts'
 import { answerModels, settingFor, type AnswerModels } from '../../app/answer-models.ts'
 import { reviewQueue, type ReviewQueue } from '../../app/review.ts'
-import { holdShown } from '../../app/review-leases.ts'
 import { timestamp } from '../../core/judge/deps.ts'
 import { dayOf, reviewedOn, reviewerProgress, type ReviewerProgress } from '../../core/review/progress.ts'
 import { PAGE_SIZE, type Card } from '../../core/review/queue.ts'
-import { leftByKind, shows, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
+import { leftByKind, viewQueue, type QueueFilter, type QueueLeft } from '../../core/review/queue-view.ts'
 import type { Stratum } from '../../core/review/strata.ts'
 import {
   labelUnderCheck,
@@ -20,6 +19,8 @@ import type { HttpRequest, ServerContext } from '../context.ts'
 import { param } from '../params.ts'
 import { reviewTarget, rowRefOf, signer, type ReviewTarget, type RowRef } from './review-params.ts'
 import { cookieReviewer } from './reviewer-cookie.ts'
+import { fromPage } from './page-request.ts'
+import { heldBy, heldByOthers, holdPage, SPARE_PAGES, type HeldByOther } from './review-holds.ts'
 
 /** One row offered for review, as GET /v1/review gives it and the page shows it. */
 export interface ReviewCard {
@@ -116,6 +117,15 @@ export interface ReviewData {
     readonly standing: ShownVerdict | null
   } | null
   readonly cards: readonly ReviewCard[]
+  /** How many of the cards, the first ones, are held for the reviewer (docs/review.md, Leases). */
+  readonly cards_held: number
+  /**
+   * Why cards shown are not held for the reviewer, or null when all are: `unnamed` (no name), `other_site` (the request
+   * did not come from the page: docs/security.md), `bounded` (holds leave a page of the queue free).
+   */
+  readonly not_held: 'unnamed' | 'other_site' | 'bounded' | null
+  /** Rows the filter shows that other reviewers hold now: who, how many, until when. */
+  readonly held_by_others: readonly HeldByOther[]
 }
 
 /** What the page's banner refers to: the row just saved or undone. */
@@ -124,15 +134,19 @@ export interface Banner {
   readonly undone: RowRef | null
 }
 
-/** The data of a review page: the queue read for `target`, filtered and paged; `signer` and `now` for the progress. */
+/**
+ * The data of a review page: the queue read for `target`, filtered and paged; the signer and `now` for the progress,
+ * the viewer (null without a name) for the holds of others. Its cards are not held.
+ */
 export function reviewData(
   target: ReviewTarget,
   queue: ReviewQueue,
   banner: Banner,
-  signer: string,
+  who: { readonly signer: string; readonly viewer: string | null },
   now: string,
   models?: AnswerModels,
 ): ReviewData {
+  const { signer } = who
   const { spec } = target
   const view = viewQueue(queue.offered, queue.left, target.filter, target.page, PAGE_SIZE)
   const left = leftByKind(queue.left)
@@ -176,14 +190,10 @@ export function reviewData(
       standing: shown(banner.undone),
     },
     cards: view.cards.map(reviewCard),
+    cards_held: 0,
+    not_held: who.viewer === null ? 'unnamed' : 'other_site',
+    held_by_others: heldByOthers(queue.leases ?? [], who.viewer, target.filter),
   }
-}
-
-/** Rows held now per reviewer. */
-function heldBy(leases: readonly { readonly reviewer: string }[]): Map<string, number> {
-  const held = new Map<string, number>()
-  for (const l of leases) held.set(l.reviewer, (held.get(l.reviewer) ?? 0) + 1)
-  return held
 }
 
 /** The progress of the page's signer and of every reviewer of the judgment. */
@@ -244,8 +254,9 @@ function shownVerdict(record: VerdictRecord | undefined): ShownVerdict | null {
 /**
  * The data of a review page from a request's query: the queue, filtered and paged, with its banner
  * and progress. A named reviewer (the X-Reviewer header, the `reviewer` parameter, else the page's
- * cookie) holds the cards shown, releasing what they held before; a card another reviewer took in
- * the meantime is left off the page. A view without a name holds nothing.
+ * cookie) at the page (page-request.ts) holds the cards shown, as many as the bound allows,
+ * releasing what they held before; a card another reviewer took in the meantime is left off the
+ * page. A view without a name, or a request from elsewhere, holds nothing.
  */
 export async function reviewPageData(ctx: ServerContext, request: HttpRequest): Promise<ReviewData> {
   const { query } = request
@@ -254,36 +265,28 @@ export async function reviewPageData(ctx: ServerContext, request: HttpRequest): 
   const banner = { saved: rowRefOf(param(query, 'saved'), 'saved'), undone: rowRefOf(param(query, 'undone'), 'undone') }
   const reviewer = signer(request.headers, target.reviewer)
   const viewer = target.reviewer !== null || typeof request.headers['x-reviewer'] === 'string' ? reviewer : null
-  // A named view reads further, for the cards that stand in for those another reviewer takes meanwhile.
-  const limit = target.page * PAGE_SIZE + (viewer === null ? 0 : SPARE_PAGES * PAGE_SIZE)
+  const holding = viewer !== null && fromPage(request.headers)
+  // A page that holds reads further, for the cards that stand in for those another reviewer takes meanwhile.
+  const limit = target.page * PAGE_SIZE + (holding ? SPARE_PAGES * PAGE_SIZE : 0)
   const queue = await reviewQueue(ctx.runtime, { ...target, limit, reviewedBy: reviewer, viewer })
-  const data = reviewData(
+  const models = answerModels(ctx.runtime, target.project, target.spec)
+  const data = reviewData(target, queue, banner, { signer: reviewer, viewer }, timestamp(ctx.now()), models)
+  if (!holding) return data
+  const { cards, held } = await holdPage(ctx.runtime, viewer, {
     target,
     queue,
-    banner,
-    reviewer,
-    timestamp(ctx.now()),
-    answerModels(ctx.runtime, target.project, target.spec),
-  )
-  if (viewer === null) return data
-  const from = (data.page.number - 1) * PAGE_SIZE
-  const candidates = queue.offered
-    .filter((c) => shows(target.filter, c))
-    .slice(from, from + (SPARE_PAGES + 1) * PAGE_SIZE)
-  const taken = await holdShown(ctx.runtime, target, viewer, {
-    cards: candidates,
-    most: data.cards.length,
+    from: (data.page.number - 1) * PAGE_SIZE,
+    size: data.cards.length,
+    waiting: data.progress.left,
     seconds: ctx.config.reviewLeaseS,
-    reviews: queue.reviews,
   })
-  const held = heldBy((queue.leases ?? []).filter((l) => l.reviewer !== viewer))
-  held.set(viewer, taken.length)
+  const holds = heldBy((queue.leases ?? []).filter((l) => l.reviewer !== viewer))
+  holds.set(viewer, held)
   return {
     ...data,
-    ...progressOf(queue, target.spec.name, reviewer, data.progress.day, data.progress.left, held),
-    cards: taken.map(reviewCard),
+    ...progressOf(queue, target.spec.name, reviewer, data.progress.day, data.progress.left, holds),
+    cards: cards.map(reviewCard),
+    cards_held: held,
+    not_held: held < cards.length ? 'bounded' : null,
   }
 }
-
-/** Pages of cards read past the one shown, to stand in for cards other reviewers take while it is built. */
-const SPARE_PAGES = 4

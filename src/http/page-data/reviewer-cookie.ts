@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { validReviewer } from '../../adapters/files/reviews-file.ts'
+import { fromPage } from './page-request.ts'
 
 /** The cookie the review page remembers its reviewer's name in (docs/review.md, Leases). */
 export const REVIEWER_COOKIE = 'judge_reviewer'
@@ -24,9 +25,15 @@ export function cookieReviewer(headers: IncomingHttpHeaders): string | null {
   return null
 }
 
-/** The headers of a review page: the reviewer's name remembered, when it has one. */
-export function reviewerCookieHeaders(data: { readonly reviewer: string | null }): Record<string, string> {
-  if (data.reviewer === null || !validReviewer(data.reviewer)) return {}
+/**
+ * The headers of a review page: the reviewer's name remembered, when it has one and the request came from the page
+ * (page-request.ts): a page opened from another site or embedded in one names nobody for the next page.
+ */
+export function reviewerCookieHeaders(
+  data: { readonly reviewer: string | null },
+  request: { readonly headers: IncomingHttpHeaders },
+): Record<string, string> {
+  if (data.reviewer === null || !validReviewer(data.reviewer) || !fromPage(request.headers)) return {}
   return {
     'set-cookie':
       `${REVIEWER_COOKIE}=${encodeURIComponent(data.reviewer)}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax; ` +

@@ -6,6 +6,7 @@ import { href, html, tokenField, type Html } from '../html.ts'
 import { simulatedNote } from './home.ts'
 import { reviewBanner } from './review-banner.ts'
 import { pageLinks } from './page-links.ts'
+import { heldByOthersInAll, heldQueue, holdNote } from './review-holds.ts'
 
 /** How each kind of row reads on a card. */
 export const KIND_TEXT: Readonly<Record<Kind, string>> = {
@@ -57,6 +58,7 @@ review ${name}</a>`,
 )}</p>
 ${reviewBanner(data, token)}
 ${progress(data, token)}
+${holdNote(data, token)}
 ${counts(data, token)}
 ${settings(data, token)}
 ${range(data)}`
@@ -64,9 +66,11 @@ ${range(data)}`
 
 function progress(data: ReviewData, token: string | null): Html {
   const { reviewed, reviewer, left } = data.progress
+  const held = heldByOthersInAll(data)
   return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress">\
 <strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · \
-<strong>${left}</strong> left in the queue</p>${team(data)}${targets(data)}
+<strong>${left}</strong> left in the queue${held === 0 ? '' : `, ${held} of them held by other reviewers`}</p>\
+${team(data)}${targets(data)}
 <p id="keys-help" class="keys-help" hidden>Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the \
 current card · <kbd>u</kbd> undo the last verdict · <kbd>s</kbd> skip to the next card · \
 <kbd>?</kbd> show or hide this list.</p>`
@@ -195,6 +199,8 @@ export function pager(data: ReviewData, token: string | null): Html {
 /** What an empty page says: why nothing is shown, accurately for this judgment, and what to do next. */
 export function emptyQueue(data: ReviewData, token: string | null): Html {
   const { filter } = data
+  const held = heldQueue(data, token, waiting(data))
+  if (held !== null) return held
   if (filter.row !== null) {
     return html`<section class="card empty"><h2>This row is not waiting for a verdict</h2>
 <p>Row <code>${filter.row}</code> is not offered\
@@ -216,6 +222,13 @@ or the queue does not pick it (${reasons(data).join('; ')}).</p>
 <p>Next: <code>judge run</code> adds answers to the store, a larger number of spot checks per question above checks \
 more rows, and the <a href="${href('/accuracy', { path: data.path, node: data.judgment }, token)}">accuracy page</a> \
 shows what the verdicts so far say.</p></section>`
+}
+
+/** Rows waiting for a verdict that the filter (of kind and question) shows, held or not. */
+function waiting(data: ReviewData): number {
+  const { kind, question } = data.filter
+  const by = question === null ? data.left : data.left_by_question[question]
+  return KINDS.reduce((n, k) => (kind === null || kind === k ? n + by[k] : n), 0)
 }
 
 /**

@@ -6,7 +6,9 @@ import { startJudgeServer, type JudgeServer } from '../../helpers/judge-server.t
 import { verdictForms } from '../../helpers/review-forms.ts'
 import { reviewProject } from '../../helpers/review-project.ts'
 
-const PAGE = '/review?path=spam.judge.yaml&audit=1'
+// 91 rows wait: a disagreement, 89 spot checks and an unsure row; a page shows 25 of them.
+const PAGE = '/review?path=spam.judge.yaml'
+const TWIN = '/v1/review?path=spam.judge.yaml'
 
 async function setup(t: Test) {
   const project = await reviewProject(t)
@@ -43,20 +45,21 @@ t.test(
   async (t) => {
     const { dir, server } = await setup(t)
     const all = rows((await server.get(PAGE)).text)
-    t.equal(all.length, 5, 'five rows offered')
+    t.equal(all.length, 25, 'a page of rows offered')
     t.same(rows((await server.get(PAGE)).text), all, 'a view without a name holds nothing')
     const ann = rows((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text)
-    t.equal(ann.length, 3)
-    const bob = await server.get(PAGE + '&reviewer=bob')
+    t.equal(ann.length, 25)
+    const bob = rows((await server.get(PAGE + '&reviewer=bob')).text)
+    t.equal(bob.length, 25)
     t.same(
-      rows(bob.text),
-      all.filter((r) => !ann.includes(r)),
+      bob.filter((r) => ann.includes(r)),
+      [],
       "bob is not shown ann's rows",
     )
     t.same(
-      rows((await server.get(PAGE)).text),
+      rows((await server.get(PAGE)).text).filter((r) => ann.includes(r) || bob.includes(r)),
       [],
-      'a view without a name is shown no row held: ann and bob hold them all',
+      'a view without a name is shown no row held by ann or bob',
     )
     t.same(rows((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text), ann, 'ann is shown hers again')
     const annForm = verdictForms((await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text)[0].fields
@@ -101,9 +104,16 @@ t.test('the page asks a name once and remembers it in a cookie', async (t) => {
 
 t.test('a named reviewer given through X-Reviewer holds its cards too', async (t) => {
   const { server } = await setup(t)
-  const api = await server.get('/v1/review?path=spam.judge.yaml&audit=1', { 'x-reviewer': 'robot' })
-  t.equal(api.body.cards.length, 5)
-  t.same(rows((await server.get(PAGE + '&reviewer=ann')).text), [], 'every row is held for robot')
+  const api = await server.get(TWIN, { 'x-reviewer': 'robot' })
+  t.equal(api.body.cards.length, 25)
+  t.equal(api.body.cards_held, 25)
+  const robot = api.body.cards.map((c: { question: string; state_hash: string }) => `${c.question} ${c.state_hash}`)
+  const ann = rows((await server.get(PAGE + '&reviewer=ann')).text)
+  t.same(
+    ann.filter((r) => robot.includes(r)),
+    [],
+    'no row held for robot is shown to ann',
+  )
 })
 
 t.test(
@@ -114,17 +124,18 @@ t.test(
     const form = verdictForms(annPage.text)[0].fields
     t.equal((await post(server, '/review', form)).status, 303)
     await server.get(PAGE + '&reviewer=bob')
-    const twin = (await server.get('/v1/review?path=spam.judge.yaml&audit=1&reviewer=ann&kind=spot_check')).body
-    t.same(twin.progress, { reviewer: 'ann', day: twin.progress.day, reviewed: 1, all_time: 1, held: 2, left: 4 })
+    const twin = (await server.get(TWIN + '&reviewer=ann&kind=spot_check')).body
+    t.same(twin.progress, { reviewer: 'ann', day: twin.progress.day, reviewed: 1, all_time: 1, held: 25, left: 90 })
     t.same(twin.reviewers, [
-      { reviewer: 'ann', today: 1, all_time: 1, held: 2 },
-      { reviewer: 'bob', today: 0, all_time: 0, held: 2 },
+      { reviewer: 'ann', today: 1, all_time: 1, held: 25 },
+      { reviewer: 'bob', today: 0, all_time: 0, held: 25 },
     ])
     const page = (await server.get(PAGE + '&reviewer=ann&kind=spot_check')).text
-    t.match(page, /<summary>Reviewers: 2 · 1 reviewed in all and 2 held now by ann<\/summary>/)
+    t.match(page, /<summary>Reviewers: 2 · 1 reviewed in all and 25 held now by ann<\/summary>/)
+    t.match(page, /<strong>90<\/strong> left in the queue, 25 of them held by other reviewers<\/p>/)
     t.match(
       page,
-      /<tr class="me"><th scope="row">ann<\/th><td>1<\/td><td>1<\/td><td>2<\/td><\/tr><tr><th scope="row">bob<\/th><td>0<\/td><td>0<\/td><td>2<\/td><\/tr>/,
+      /<tr class="me"><th scope="row">ann<\/th><td>1<\/td><td>1<\/td><td>25<\/td><\/tr><tr><th scope="row">bob<\/th><td>0<\/td><td>0<\/td><td>25<\/td><\/tr>/,
     )
   },
 )

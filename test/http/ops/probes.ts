@@ -53,6 +53,20 @@ t.test('/readyz is 503 when the served folder is gone or a store is not a store,
   t.same(none.body.reasons, ['the served folder (JUDGE_PROJECTS) does not exist'])
 })
 
+t.test('/readyz names a store outside the served folder by its file name alone, never where it lies', async (t) => {
+  const dir = t.testdir({
+    '.judge': { 'store.sqlite': 'not a database, just text' },
+    projects: { 'spam.judge.yaml': SPAM_YAML },
+  })
+  const server = await startJudgeServer(t, `${dir}/projects`)
+  const above = await server.get('/readyz')
+  t.equal(above.status, 503)
+  t.match(above.body.stores[0], { file: '…/store.sqlite', state: 'not a store' })
+  t.match(above.body.reasons[0], /^…\/store\.sqlite: …\/store\.sqlite is not a judge store/)
+  t.notMatch(above.text, dir, 'no absolute path')
+  t.notMatch(above.text, /"\/|\s\//, 'no path from the root at all')
+})
+
 t.test(
   '/readyz stays ready on a full disk and a read-only store, and reports each',
   { skip: CANNOT_MOUNT },

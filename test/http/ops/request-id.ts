@@ -1,4 +1,5 @@
 import t from 'tap'
+import { request } from 'node:http'
 import { requestIdOf } from '../../../src/http/ops/request-id.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
@@ -76,4 +77,27 @@ t.test('a 5xx carries the request id in its body and in the log line; a 4xx body
   t.notMatch(page.text, 'req-400')
   const missing = await server.get('/v1/runs', { 'x-request-id': 'req-400' })
   t.same(Object.keys(missing.body), ['error', 'name'])
+})
+
+/** A GET sending the headers as given, repeated names included (fetch joins them into one). */
+function sendRaw(url: string, headers: string[]): Promise<string | undefined> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    // Headers as a list are sent as they are: the Host too, which HTTP/1.1 requires.
+    const req = request({ host: hostname, port, path: '/healthz', headers: ['host', hostname, ...headers] }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.headers['x-request-id'] as string | undefined))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+t.test('an X-Request-Id sent twice: the first is kept when well formed, else a new one is made', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const server = await startJudgeServer(t, dir)
+  t.equal(await sendRaw(server.url, ['x-request-id', 'first-1', 'x-request-id', 'second-2']), 'first-1')
+  t.match(await sendRaw(server.url, ['x-request-id', 'bad id', 'x-request-id', 'second-2']), UUID)
+  t.match(await sendRaw(server.url, ['x-request-id', 'first-1, second-2']), UUID, 'one header holding two')
+  t.equal(await sendRaw(server.url, ['x-request-id', 'only-1']), 'only-1')
 })

@@ -79,7 +79,13 @@ const target: ReviewTarget = {
 t.test(
   "the data of a page: the filtered page of cards in the API's words, the counts, the page and the progress",
   async (t) => {
-    const data = reviewData(target, queue, { saved: null, undone: null }, 'ann', '2026-03-01T10:00:00.000')
+    const data = reviewData(
+      target,
+      queue,
+      { saved: null, undone: null },
+      { signer: 'ann', viewer: 'ann' },
+      '2026-03-01T10:00:00.000',
+    )
     t.match(data, {
       path: 'spam.judge.yaml',
       judgment: 'spam',
@@ -125,7 +131,13 @@ t.test(
 
 t.test('the banner shows the standing verdict it names, in the words of its button', async (t) => {
   const ref = { question: 'is_spam', stateHash: 'ffffffffffffffff' }
-  const saved = reviewData(target, queue, { saved: ref, undone: null }, 'bob', '2026-03-01T10:00:00.000')
+  const saved = reviewData(
+    target,
+    queue,
+    { saved: ref, undone: null },
+    { signer: 'bob', viewer: 'bob' },
+    '2026-03-01T10:00:00.000',
+  )
   t.same(saved.saved, {
     question: 'is_spam',
     state_hash: 'ffffffffffffffff',
@@ -137,7 +149,13 @@ t.test('the banner shows the standing verdict it names, in the words of its butt
   })
   t.equal(saved.progress.reviewed, 0, 'bob reviewed nothing')
   t.equal(
-    reviewData(target, queue, { saved: { ...ref, stateHash: '0000000000000000' }, undone: null }, 'ann', 'x').saved,
+    reviewData(
+      target,
+      queue,
+      { saved: { ...ref, stateHash: '0000000000000000' }, undone: null },
+      { signer: 'ann', viewer: 'ann' },
+      'x',
+    ).saved,
     null,
     'a verdict that no longer stands',
   )
@@ -145,7 +163,7 @@ t.test('the banner shows the standing verdict it names, in the words of its butt
     target,
     queue,
     { saved: null, undone: { ...ref, stateHash: '0000000000000000' } },
-    'ann',
+    { signer: 'ann', viewer: 'ann' },
     'x',
   ).undone
   t.same(undone, { question: 'is_spam', state_hash: '0000000000000000', standing: null })
