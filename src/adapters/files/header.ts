@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync'
 import { InputError, NotFoundError } from '../../errors.ts'
 import { delimitedName, delimiterOf, parseOptions, TAB } from './delimiter.ts'
 import { formatOf } from './rows.ts'
+import { decodedHead } from './text-decode.ts'
 
 /** The columns of a data file and how its cells are separated. */
 export interface Header {
@@ -28,11 +29,7 @@ const HEAD_BYTES = 64 * 1024
  */
 export async function readHeader(file: string, label: string, given?: string | null): Promise<Header> {
   const head = await readHead(file, label)
-  const first =
-    head
-      .replace(/^\ufeff/, '')
-      .split(/\r?\n/)
-      .find((line) => line.trim() !== '') ?? ''
+  const first = head.split(/\r?\n/).find((line) => line.trim() !== '') ?? ''
   if (formatOf(file) === 'jsonl')
     return { columns: jsonColumns(first, label), delimiter: null, sniffed: false, sample: [] }
   const byName = delimiterOf(file, given)
@@ -79,6 +76,7 @@ function headerLine(head: string, delimiter: string, label: string): string[][] 
 
 async function readHead(file: string, label: string): Promise<string> {
   let handle
+  let bytes: Buffer
   try {
     handle = await open(file, 'r')
   } catch (error) {
@@ -89,12 +87,13 @@ async function readHead(file: string, label: string): Promise<string> {
   try {
     const buffer = Buffer.alloc(HEAD_BYTES)
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0)
-    return buffer.subarray(0, bytesRead).toString('utf8')
+    bytes = buffer.subarray(0, bytesRead)
   } catch (error) {
     throw new InputError(`${label}: is a folder or cannot be read, not a data file`, { cause: error })
   } finally {
     await handle.close()
   }
+  return decodedHead(bytes, label, bytes.length < HEAD_BYTES)
 }
 
 function jsonColumns(line: string, label: string): string[] {

@@ -1,10 +1,12 @@
-import { createReadStream, type ReadStream } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
+import type { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import { InputError, NotFoundError } from '../../errors.ts'
 import type { Row, SourcedRow } from '../../core/types.ts'
 import { delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 import { formatOf } from './rows.ts'
+import { utf8Text } from './text-decode.ts'
 
 // The parsers behind readRows (src/adapters/files/rows.ts), loaded when the first data file is read.
 
@@ -12,7 +14,8 @@ import { formatOf } from './rows.ts'
  * Opens a data file and gives its rows, one at a time: JSON Lines or delimited text by its
  * extension (src/adapters/files/rows.ts). A file that cannot be opened is a NotFoundError or an
  * InputError naming `label`; a delimited file's separator is `delimiter` when given, else its
- * extension's; a delimited file without a header line has its columns named by `columns`.
+ * extension's; a delimited file without a header line has its columns named by `columns`. The bytes are
+ * UTF-8, or UTF-16 with a byte-order mark (src/adapters/files/text-decode.ts).
  */
 export async function openRows(
   file: string,
@@ -30,9 +33,13 @@ export async function openRows(
   } catch (error) {
     throw fileError(error, label)
   }
+  const text = stream.pipe(utf8Text(label))
+  // pipe() forwards neither a read error nor a reader that stops early: each stream ends the other.
+  stream.on('error', (error) => text.destroy(error))
+  text.on('close', () => stream.destroy())
   return formatOf(file) === 'jsonl'
-    ? jsonLines(stream, label)
-    : csvRows(stream, label, delimiterOf(file, delimiter), columns ?? null)
+    ? jsonLines(text, label)
+    : csvRows(text, label, delimiterOf(file, delimiter), columns ?? null)
 }
 
 /** The error of a data file that cannot be opened or read: not found, a folder, or unreadable. */
@@ -45,7 +52,7 @@ export function fileError(error: unknown, label: string): Error {
 
 /** The rows of a delimited file with a header (or without one, its columns named by `names`), each with its line. */
 export function csvRows(
-  stream: ReadStream,
+  stream: Readable,
   label: string,
   delimiter: string,
   names: readonly string[] | null = null,
@@ -95,7 +102,7 @@ function translated<T>(source: AsyncIterable<T>, translate: (error: unknown) => 
 }
 
 /** The rows of a JSON Lines file, one object a line, blank lines skipped. */
-export async function* jsonLines(stream: ReadStream, label: string): AsyncGenerator<SourcedRow> {
+export async function* jsonLines(stream: Readable, label: string): AsyncGenerator<SourcedRow> {
   const lines = createInterface({ input: stream, crlfDelay: Infinity })
   let n = 0
   try {

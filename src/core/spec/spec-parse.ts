@@ -146,6 +146,8 @@ function parseState(value: unknown, file: string): StateColumn[] {
       throw new SpecError(file, path, `must be a column name, not ${describe(item)}`)
     }
     if (seen.has(item)) throw new SpecError(file, path, `the column "${item}" is listed twice`)
+    if (item === '__proto__')
+      throw new SpecError(file, path, 'the column "__proto__" cannot be read from a row: rename the column')
     seen.add(item)
     const ref = REF.exec(item)
     return ref && validName(ref[1]) ? { name: item, ref: { judgment: ref[1], question: ref[2] } } : { name: item }

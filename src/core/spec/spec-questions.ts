@@ -13,7 +13,8 @@ const KEYS: Readonly<Record<QuestionType, readonly string[]>> = {
   choice: ['ask', 'type', 'labels'],
   scale: ['ask', 'type', 'labels'],
 }
-const MAX_SCALE = 10
+/** The most levels a scale takes. */
+export const MAX_SCALE = 10
 // Labels travel through CSV files, HTML forms and URLs: keep them to one visible line.
 const CONTROL = /\p{Cc}/u
 

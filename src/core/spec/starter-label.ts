@@ -1,12 +1,14 @@
+import { orderedLevels } from './ordered-levels.ts'
 import { QUESTION_NAME } from './spec-questions.ts'
 
 /** The most labels a first question takes from a column: past that, the column is not a set of labels. */
 export const MAX_LABELS = 20
 
-/** A question built from a data file's label column: its name, its labels, and its YAML lines. */
+/** A question built from a data file's label column: its name, type and labels, and its YAML lines. */
 export interface LabelQuestion {
   readonly column: string
   readonly name: string
+  readonly type: 'yes_no' | 'choice' | 'scale'
   readonly labels: readonly string[]
   readonly yaml: string
 }
@@ -35,7 +37,10 @@ export function questionNameOf(column: string): string {
   return QUESTION_NAME.test(name) && name !== '__proto__' ? name : 'label'
 }
 
-/** The first question of a starter spec, asking for the labels a column holds (yes_no when they are yes and no). */
+/**
+ * The first question of a starter spec, asking for the labels a column holds: yes_no when they are yes and no, a
+ * scale in their natural order when they have one (src/core/spec/ordered-levels.ts), else a choice, sorted.
+ */
 export function labelQuestion(
   column: string,
   labels: readonly string[],
@@ -43,15 +48,22 @@ export function labelQuestion(
 ): LabelQuestion {
   const name = questionNameOf(column)
   const sorted = [...labels].sort()
-  const yesNo = sorted.length === 2 && sorted[0] === 'no' && sorted[1] === 'yes'
-  const body = yesNo
-    ? '    type: yes_no\n'
-    : `    labels:            # the values of ${text(column)}; describe each (label: ` +
-      `what it means) so the engine can tell them apart\n${sorted.map((l) => `      ${text(l)}:\n`).join('')}`
+  const ordered = orderedLevels(labels)
+  const type =
+    sorted.length === 2 && sorted[0] === 'no' && sorted[1] === 'yes' ? 'yes_no' : ordered ? 'scale' : 'choice'
+  const listed = type === 'scale' ? ordered! : sorted
+  const describe = 'describe each (label: what it means) so the engine can tell them apart'
+  const body =
+    type === 'yes_no'
+      ? '    type: yes_no\n'
+      : type === 'scale'
+        ? `    type: scale\n    labels:            # the values of ${text(column)}, ordered low -> high; ${describe}\n`
+        : `    labels:            # the values of ${text(column)}, in no order judge knows (a scale lists them low ` +
+          `-> high with type: scale); ${describe}\n`
   const yaml = `  # Asks for what the column ${text(column)} holds; the answer key (key:) has its values, \
 so judge test scores it.
   ${name}:
     ask: Which ${column} fits this row?
-${body}`
-  return { column, name, labels: sorted, yaml }
+${body}${type === 'yes_no' ? '' : listed.map((l) => `      ${text(l)}:\n`).join('')}`
+  return { column, name, type, labels: type === 'yes_no' ? sorted : listed, yaml }
 }

@@ -1,5 +1,6 @@
 import { JUDGMENT_NAME } from './spec-parse.ts'
 import type { LabelQuestion } from './starter-label.ts'
+import { placeholderQuestions } from './starter-questions.ts'
 
 /** A column of the data left out of a starter spec's state, and why. */
 export interface LeftOut {
@@ -12,6 +13,8 @@ export interface Starter {
   readonly text: string
   readonly state: readonly string[]
   readonly left: readonly LeftOut[]
+  /** The questions, in order: the label column's first, then one of each type to edit. */
+  readonly questions: readonly string[]
 }
 
 // Identifiers make every row a state of its own, so nothing is ever answered from the store.
@@ -39,11 +42,22 @@ export interface StarterExtra {
   readonly delimiter?: string | null
   /** The data file's column names when it has no header line (`columns:`). */
   readonly columns?: readonly string[] | null
+  /** The state columns, when chosen rather than guessed: every other column is left out. */
+  readonly state?: readonly string[] | null
 }
+
+const ANSWERS = "it holds the answers: they are the answer key (key:) and the first question's labels"
+// A row read from a file is an object: a column of this name would set its prototype, not a value.
+const UNREADABLE = 'the name __proto__ cannot be read from a row: rename the column to put it in the state'
 
 /** The answer column the starter spec makes a question of: `--label`'s, else the first answer-like column. */
 export function answerColumn(columns: readonly string[]): string | null {
   return columns.find((c) => ANSWER.test(c)) ?? null
+}
+
+/** Whether a column can be in the state by its name: not unnamed, an identifier, an answer, or a reference. */
+export function ordinaryColumn(column: string): boolean {
+  return column !== '' && column !== '__proto__' && !REFERENCE.test(column) && !ID.test(column) && !ANSWER.test(column)
 }
 
 /**
@@ -57,10 +71,10 @@ export function stateColumns(
   const state: string[] = []
   const left: LeftOut[] = []
   for (const column of new Set(columns)) {
-    if (column === label)
-      left.push({ column, why: "it holds the answers: they are the answer key (key:) and the first question's labels" })
+    if (column === label) left.push({ column, why: ANSWERS })
     else if (column === '')
       left.push({ column: '(unnamed)', why: 'a column without a name cannot be part of the state' })
+    else if (column === '__proto__') left.push({ column, why: UNREADABLE })
     else if (REFERENCE.test(column))
       left.push({ column, why: "a state entry with a dot names another judgment's answer" })
     else if (ID.test(column))
@@ -70,41 +84,10 @@ export function stateColumns(
     else state.push(column)
   }
   if (state.length > 0) return { state, left }
-  const usable = left.filter((l) => l.column !== '(unnamed)' && !REFERENCE.test(l.column)).map((l) => l.column)
+  const unusable = (column: string) => column === '(unnamed)' || column === '__proto__' || REFERENCE.test(column)
+  const usable = left.filter((l) => !unusable(l.column)).map((l) => l.column)
   return { state: usable.length > 0 ? usable : ['text'], left: left.filter((l) => !usable.includes(l.column)) }
 }
-
-// One question of each type, for the user to reword.
-const GENERIC: Readonly<Record<string, string>> = {
-  relevant: `  relevant:
-    ask: Is this row about what you are looking for?
-    type: yes_no
-    yes: It is about the subject you care about
-    no: It is about something else
-`,
-  topic: `  topic:
-    ask: What is this row mainly about?
-    labels:            # type choice (the default): label -> description
-      request: Someone asks for something
-      problem: Someone reports a problem
-      other: Anything else
-`,
-  priority: `  priority:
-    ask: How soon does this row need attention?
-    type: scale
-    labels: [low, medium, high]   # ordered low -> high, 2 to 10 levels
-`,
-}
-
-const ACT = `# Routing: the first rule that holds sets the answer's route.
-act:
-  relevant:
-    - route: keep
-      when: {label: yes, p: ">= 0.9"}
-    - route: review
-      when: {margin: "< 0.3"}
-    - route: skip
-`
 
 /**
  * Writes a commented starter spec for a data file's columns: one question of each type to edit (after the label
@@ -117,9 +100,9 @@ export function starterSpec(
   extra: StarterExtra = {},
 ): Starter {
   const label = extra.label ?? null
-  const { state, left } = stateColumns(columns, label?.question.column ?? null)
+  const { state, left } = chosenState(columns, label?.question.column ?? null, extra.state ?? null)
   const leftNote = left.map((l) => `#   ${l.column}: ${l.why}\n`).join('')
-  const generic = Object.entries(GENERIC).filter(([question]) => question !== label?.question.name)
+  const placeholders = placeholderQuestions(columns, label?.question.name ?? null)
   const key =
     label === null
       ? `# An answer key for \`judge test\`: a CSV (or .tsv) file of the state columns and one column per
@@ -130,7 +113,6 @@ export function starterSpec(
 the state columns and the right label.
 key: ${yamlText(label.key)}
 `
-  const act = generic.some(([q]) => q === 'relevant') ? ACT : ''
   const dataLine = data === null ? '# data: rows.csv' : `data: ${yamlText(data)}`
   const text = `# A starter spec written by \`judge init\`: edit the questions, then plan and run it.
 # Every key is described in docs/spec-format.md.
@@ -140,11 +122,29 @@ state: [${state.map(yamlText).join(', ')}]
 ${left.length > 0 ? `# Left out of the state:\n${leftNote}` : ''}questions:
 ${label?.question.yaml ?? ''}  # One question of each type. Rename them (a-z, 0-9, _) and reword them for your data;
   # a question's wording is part of its cache key, so an edit asks it again.
-${generic.map(([, yaml]) => yaml).join('')}${act}${key}${dataLine}
+${placeholders.yaml}${placeholders.act}${key}${dataLine}
 ${dataFormat(extra)}# Answers whose margin is below this are offered for review as unsure.
 unsure_below: 0.2
 `
-  return { text, state, left }
+  const questions = [...(label === null ? [] : [label.question.name]), ...placeholders.names]
+  return { text, state, left, questions }
+}
+
+/** The state columns given, every other column left out; else the columns split by their names (stateColumns). */
+function chosenState(
+  columns: readonly string[],
+  label: string | null,
+  chosen: readonly string[] | null,
+): { state: string[]; left: LeftOut[] } {
+  if (chosen === null) return stateColumns(columns, label)
+  const left = columns
+    .filter((c) => !chosen.includes(c))
+    .map((column) =>
+      column === label
+        ? { column, why: ANSWERS }
+        : { column: column === '' ? '(unnamed)' : column, why: 'not among the state columns asked for' },
+    )
+  return { state: [...chosen], left }
 }
 
 /** The delimiter: and columns: lines of a starter spec. */

@@ -204,6 +204,10 @@ t.test('rejects a state that is not a non-empty list of distinct column names', 
   t.throws(() => parseSpec(`state: [a, ""]\n${q}`, file), fails('state[1]', 'must be a column name, not the text ""'))
   t.throws(() => parseSpec(`state: [a, 7]\n${q}`, file), fails('state[1]', 'must be a column name, not the number 7'))
   t.throws(() => parseSpec(`state: [a, b, a]\n${q}`, file), fails('state[2]', 'the column "a" is listed twice'))
+  t.throws(
+    () => parseSpec(`state: [a, __proto__]\n${q}`, file),
+    fails('state[1]', 'the column "__proto__" cannot be read from a row: rename the column'),
+  )
 })
 
 t.test('reads judgment.question state entries as references to another judgment', async (t) => {

@@ -32,3 +32,16 @@ t.test('yes and no make a yes_no question; other values a choice, sorted', async
   t.same(choice.labels, ['ham', 'spam'])
   t.match(choice.yaml, /labels: .*\n {6}ham:\n {6}spam:\n$/)
 })
+
+t.test(
+  'values with a natural order make a scale in that order; the others a choice that says it has none',
+  async (t) => {
+    const text = (v: string) => v
+    const scale = labelQuestion('priority', ['high', 'low', 'medium'], text)
+    t.match(scale, { name: 'priority', type: 'scale', labels: ['low', 'medium', 'high'] })
+    t.match(scale.yaml, /type: scale\n {4}labels: .*ordered low -> high.*\n {6}low:\n {6}medium:\n {6}high:\n$/)
+    const choice = labelQuestion('team', ['web', 'phone'], text)
+    t.match(choice, { type: 'choice', yaml: /in no order judge knows/ })
+    t.equal(labelQuestion('verdict', ['yes', 'no'], text).type, 'yes_no')
+  },
+)
