@@ -50,7 +50,7 @@ export function dataSourceOf(
   io: CliIo,
   flags: { readonly data?: string; readonly delimiter?: string },
   specs: readonly Spec[],
-): RowSource {
+): Extract<RowSource, { kind: 'file' }> {
   const file = dataFileOf(flags.data === undefined ? undefined : resolve(io.cwd, flags.data), specs)
   const label = flags.data ?? file
   const format = flags.data === undefined ? specs.find((s) => s.data === file)?.dataFormat : undefined

@@ -1,22 +1,43 @@
-import { createWriteStream, type WriteStream } from 'node:fs'
 import type { SpecResult } from '../../core/judge/judge-row.ts'
 import type { Row, Spec } from '../../core/types.ts'
 import { formatOf } from './rows.ts'
 import { delimitedLine, delimiterOf } from './delimiter.ts'
+import { openReplacement } from './safe-write.ts'
 
 /** Writes judged rows to a CSV, TSV or JSON Lines file in input order, whatever order they finish in. */
 export interface AnswersWriter {
   write(seq: number, row: Row, results: ReadonlyMap<string, SpecResult>): void
+  /** Puts the file in place, whole: until then the file of that name is as it was. */
   close(): Promise<void>
+  /** Drops what was written: the file of that name stays as it was. */
+  discard(): Promise<void>
+}
+
+// The columns each answer adds after its label's.
+const SUFFIXES = ['.p', '.margin', '.route'] as const
+
+/** The label column of a question: `question` or, when several judgments are written, `judgment.question`; prefixed. */
+function labelColumn(spec: Spec, question: string, several: boolean, prefix: string): string {
+  return prefix + (several ? `${spec.name}.${question}` : question)
+}
+
+/** Every column the answers add to a row: per question its label, `.p`, `.margin` and `.route`. */
+export function answerColumns(specs: readonly Spec[], prefix = ''): string[] {
+  return specs.flatMap((spec) =>
+    spec.questions.flatMap((q) => {
+      const name = labelColumn(spec, q.name, specs.length > 1, prefix)
+      return [name, ...SUFFIXES.map((s) => name + s)]
+    }),
+  )
 }
 
 /**
- * Opens an answers file. Each row gets, per question, its label and `.p`, `.margin`, `.route`
- * columns, named `question` or, when several judgments are written, `judgment.question`.
+ * Opens an answers file, written beside `file` and put in place by `close`. Each row gets, per question, its label and
+ * `.p`, `.margin`, `.route` columns, named `question` or, when several judgments are written, `judgment.question`,
+ * each after `prefix`.
  */
-export function openAnswersWriter(file: string, specs: readonly Spec[]): AnswersWriter {
-  const out: WriteStream = createWriteStream(file)
-  const prefix = specs.length > 1
+export function openAnswersWriter(file: string, specs: readonly Spec[], prefix = ''): AnswersWriter {
+  const out = openReplacement(file)
   const csv = formatOf(file) === 'csv'
   const delimiter = delimiterOf(file)
   const pending = new Map<number, Record<string, unknown>>()
@@ -26,7 +47,7 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
     const record: Record<string, unknown> = { ...row }
     for (const spec of specs) {
       for (const [q, a] of Object.entries(results.get(spec.name)!.answers)) {
-        const name = prefix ? `${spec.name}.${q}` : q
+        const name = labelColumn(spec, q, specs.length > 1, prefix)
         Object.assign(record, {
           [name]: a.label,
           [`${name}.p`]: a.p,
@@ -60,7 +81,7 @@ export function openAnswersWriter(file: string, specs: readonly Spec[]): Answers
         pending.delete(next++)
       }
     },
-    close: () =>
-      new Promise((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    close: () => out.place(),
+    discard: () => out.discard(),
   }
 }

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto'
-import { link, open, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { open, readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import {
@@ -14,6 +13,7 @@ import type { VerdictRecord, Verdicts } from '../../core/review/verdicts.ts'
 import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 import { parsedTexts } from './parsed-texts.ts'
+import { createFile } from './safe-write.ts'
 import { fileWriteError, writeWhole } from './write-trouble.ts'
 import {
   BASE_COLUMNS,
@@ -114,17 +114,8 @@ async function createWithHeader(path: string, header: string): Promise<void> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
-  // Written aside and linked into place: link(2) fails when the name exists, so one process wins.
-  const temp = `${path}.${randomUUID()}.tmp`
-  await writeFile(temp, header, { flag: 'wx', flush: true })
-  try {
-    await link(temp, path)
-  } catch {
-    // EEXIST: another process made it. Anything else (no hard links here): appendLine's empty-file case writes the
-    // header.
-  } finally {
-    await rm(temp, { force: true })
-  }
+  // Written aside and linked into place, never over a file: when another process made it first, its file stays.
+  await createFile(path, header)
 }
 
 /**

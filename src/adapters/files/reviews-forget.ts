@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import { open, readFile, rename, rm, stat } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import { FORGOTTEN_STATE, type LinePick } from '../../core/forget/line-pick.ts'
 import type { State } from '../../core/types.ts'
@@ -8,6 +7,7 @@ import { InputError } from '../../errors.ts'
 import { delimitedLine, delimitedName, delimiterOf, parseOptions } from './delimiter.ts'
 import { dropParsedReviews } from './reviews-file.ts'
 import { BASE_COLUMNS, lineOf, type Cells } from './reviews-lines.ts'
+import { replaceFile } from './safe-write.ts'
 
 /** One record of the file as read: its cells, and where it ends in the bytes (its line end included). */
 interface ParsedRecord {
@@ -51,7 +51,7 @@ export async function forgetReviewStates(file: string, pick: LinePick, apply: bo
   }
   parts.push(body.subarray(from))
   if (apply && counts.size > 0) {
-    await replace(path, Buffer.concat(parts))
+    await replaceFile(path, Buffer.concat(parts))
     dropParsedReviews(path)
   }
   return counts
@@ -122,30 +122,4 @@ function rewritten(record: readonly string[], stateAt: number, span: string, del
   const before = /^(?:\r?\n)*/.exec(span)![0]
   const end = /\r?\n$/.exec(span)?.[0] ?? ''
   return before + delimitedLine(cells, delimiter).replace(/\n$/, end)
-}
-
-/** Writes `bytes` to a new file beside `path`, fsyncs it, renames it over `path` and fsyncs the folder. */
-async function replace(path: string, bytes: Buffer): Promise<void> {
-  const temp = `${path}.${randomUUID()}.tmp`
-  const { mode } = await stat(path)
-  const handle = await open(temp, 'wx')
-  try {
-    try {
-      await handle.chmod(mode & 0o7777)
-      await handle.writeFile(bytes)
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    await rename(temp, path)
-  } catch (error) {
-    await rm(temp, { force: true })
-    throw error
-  }
-  const folder = await open(dirname(path), 'r')
-  try {
-    await folder.sync()
-  } finally {
-    await folder.close()
-  }
 }

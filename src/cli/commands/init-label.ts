@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises'
 import { delimitedLine } from '../../adapters/files/delimiter.ts'
 import { readRows } from '../../adapters/files/local-files.ts'
+import { createFile } from '../../adapters/files/safe-write.ts'
 import { labelProblem, labelQuestion, type LabelQuestion } from '../../core/spec/starter-label.ts'
 import { yamlText } from '../../core/spec/starter.ts'
 import { UsageError } from '../../errors.ts'
@@ -56,8 +56,8 @@ export async function readLabelKey(
   }
 }
 
-/** Writes the answer key (CSV: the state columns and the question), never over an existing file. */
+/** Writes the answer key (CSV: the state columns and the question) whole, never over any entry of its name. */
 export async function writeLabelKey(file: string, state: readonly string[], key: LabelKey): Promise<void> {
   const text = [[...state, key.question.name], ...key.lines].map((cells) => delimitedLine(cells, ',')).join('')
-  await writeFile(file, text, { flag: 'wx' })
+  if (!(await createFile(file, text))) throw new UsageError(`${file} already exists; init never overwrites a file`)
 }

@@ -1,23 +1,23 @@
-import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
 import { parseDelimiter } from '../../adapters/files/delimiter.ts'
 import { readHeader, type Header } from '../../adapters/files/header.ts'
+import { createFile, nameTaken } from '../../adapters/files/safe-write.ts'
 import { headerlessReason, suggestedColumns } from '../../core/spec/header-guess.ts'
-import { nearestName } from '../../core/spec/nearest-name.ts'
 import { parseSpec } from '../../core/spec/spec-parse.ts'
-import { answerColumn, judgmentNameOf, starterSpec, stateColumns, type Starter } from '../../core/spec/starter.ts'
+import { judgmentNameOf, starterSpec, type Starter } from '../../core/spec/starter.ts'
 import { UsageError } from '../../errors.ts'
 import { helpText } from '../args.ts'
 import { shellWord } from '../invocation.ts'
 import { defineCommand } from '../command.ts'
 import type { CliIo } from '../io.ts'
+import { chooseColumns } from './init-columns.ts'
 import { readLabelKey, writeLabelKey } from './init-label.ts'
 
 /** The options `judge init` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {
   delimiter: { type: 'string' },
   label: { type: 'string' },
+  state: { type: 'string' },
   columns: { type: 'string' },
   header: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
@@ -26,13 +26,16 @@ export const OPTIONS = {
 
 /** `judge init`: a starter spec for a data file. */
 export const HELP = helpText(
-  'judge init [data-file] [--label COLUMN] [--columns A,B] [--header] [--delimiter C] [--json]',
+  'judge init [data-file] [--label COLUMN] [--state A,B] [--columns A,B] [--header] [--delimiter C] [--json]',
   'Reads the header of a CSV, TSV (.tsv) or JSON Lines data file and writes a commented starter spec\n' +
     'beside it, <name>.judge.yaml: the columns as the state (identifiers and answer-like columns left\n' +
     'out), one question of each type to edit, routing with act:, and where an answer key goes. Asks\n' +
     'nothing and never overwrites a file. Then prints the next commands: plan, run, serve.\n' +
     'A label column (--label, or one named like label or class) becomes the first question, its\n' +
-    'values the labels, and an answer key <name>.key.csv, so that judge test scores it at once.\n' +
+    'values the labels (a scale when they have an order: low, medium, high), and an answer key\n' +
+    '<name>.key.csv, so that judge test scores it at once. A column whose values look like labels\n' +
+    '(a few short values that repeat) is never put into the state: the one such column becomes the\n' +
+    'label column, and several stop init to ask for --label or --state.\n' +
     'A first line that reads as a row, not a header, stops init: name the columns with --columns.\n' +
     'Without a data file it writes starter.judge.yaml and a small starter.csv to try it on.',
   [
@@ -40,8 +43,9 @@ export const HELP = helpText(
       flag: '--label COLUMN',
       text:
         'the column holding the right answers: the first question and the answer key (default: ' +
-        'a column named label, class, category, target, …)',
+        'a column named label, class, category, target, …; else the one column whose values look like labels)',
     },
+    { flag: '--state A,B', text: 'the columns the engine sees (default: every column but identifiers and answers)' },
     {
       flag: '--columns A,B',
       text: 'the data file has no header line: these name its columns, in order (written as columns:)',
@@ -67,15 +71,20 @@ interface Written {
   readonly key: {
     readonly file: string
     readonly question: string
+    readonly type: string
+    readonly labels: readonly string[]
     readonly states: number
     readonly contradicted: number
   } | null
+  /** What init chose on its own, to be said: a label column taken by its values, label-like columns kept. */
+  readonly notes?: readonly string[]
 }
 
 /** The flags that say how the data file is read and which column holds the answers. */
 interface DataFlags {
   readonly delimiter: string | null
   readonly label?: string
+  readonly state?: string
   readonly columns?: string
   readonly header: boolean
 }
@@ -85,17 +94,18 @@ export const initCommand = defineCommand('init', OPTIONS, HELP, async ({ values,
   if (positionals.length > 1)
     throw new UsageError(`expected at most one data file, got ${positionals.join(' ')}; see judge init --help`)
   const given = values.delimiter === undefined ? null : parseDelimiter(values.delimiter)
-  if (positionals.length === 0 && (values.label !== undefined || values.columns !== undefined))
-    throw new UsageError('--label and --columns read a data file: give one (judge init FILE)')
+  if (positionals.length === 0 && [values.label, values.state, values.columns].some((v) => v !== undefined))
+    throw new UsageError('--label, --state and --columns read a data file: give one (judge init FILE)')
   const written =
     positionals.length === 1 ? await forData(io, positionals[0], { ...values, delimiter: given }) : await forSample(io)
   const next = nextCommands(io, written)
   if (values.json) {
     const { state, left } = written.starter
     const key = written.key === null ? null : { ...written.key, file: shown(io, written.key.file) }
+    const notes = written.notes ?? []
     io.stdout.write(
       JSON.stringify(
-        { spec: shown(io, written.spec), data: shown(io, written.data), state, left_out: left, key, next },
+        { spec: shown(io, written.spec), data: shown(io, written.data), state, left_out: left, key, notes, next },
         null,
         2,
       ) + '\n',
@@ -111,31 +121,32 @@ async function forData(io: CliIo, given: string, flags: DataFlags): Promise<Writ
   const names = columns ?? header.columns
   const name = judgmentNameOf(basename(data))
   const spec = join(dirname(data), `${name}.judge.yaml`)
-  if (flags.label !== undefined && !names.includes(flags.label))
-    throw new UsageError(
-      `--label ${flags.label}: ${given} has no such column${nearHint(flags.label, names)}; ` +
-        `its columns are ${names.join(', ')}`,
-    )
-  const column = flags.label ?? answerColumn(names)
+  const read = { file: data, label: given, delimiter: header.delimiter, columns }
+  const choice = await chooseColumns(read, names, flags)
+  const column = choice.label
   const keyFile = join(dirname(data), `${name}.key.csv`)
-  if (column !== null && existsSync(keyFile))
+  if (column !== null && nameTaken(keyFile))
     throw new UsageError(
       `${shown(io, keyFile)} already exists; init never overwrites a file: move it, or edit ${shown(io, spec)} by hand`,
     )
-  const read = { file: data, label: given, delimiter: header.delimiter, columns }
-  const key =
-    column === null
-      ? null
-      : await readLabelKey(read, column, stateColumns(names, column).state, flags.label !== undefined)
+  const key = column === null ? null : await readLabelKey(read, column, choice.keyState, flags.label !== undefined)
   const label = key === null ? null : { question: key.question, key: basename(keyFile) }
-  const starter = starterSpec(name, names, basename(data), { label, delimiter: header.delimiter, columns })
-  await writeNew(io, spec, starter.text, () => parseSpec(starter.text, spec))
+  const extra = { label, delimiter: header.delimiter, columns, state: choice.state }
+  const starter = starterSpec(name, names, basename(data), extra)
+  await writeNew(spec, starter.text, specExists(io, spec), () => parseSpec(starter.text, spec))
   if (key !== null) await writeLabelKey(keyFile, starter.state, key)
   const written =
     key === null
       ? null
-      : { file: keyFile, question: key.question.name, states: key.lines.length, contradicted: key.contradicted }
-  return { spec, data, starter, key: written }
+      : {
+          file: keyFile,
+          question: key.question.name,
+          type: key.question.type,
+          labels: key.question.labels,
+          states: key.lines.length,
+          contradicted: key.contradicted,
+        }
+  return { spec, data, starter, key: written, notes: choice.notes }
 }
 
 /**
@@ -164,33 +175,34 @@ function columnsOf(given: string, header: Header, flags: DataFlags): string[] | 
   )
 }
 
-function nearHint(word: string, names: readonly string[]): string {
-  const near = nearestName(word, names)
-  return near === null ? '' : ` (did you mean ${near}?)`
-}
-
 async function forSample(io: CliIo): Promise<Written> {
   const spec = resolve(io.cwd, 'starter.judge.yaml')
   const data = resolve(io.cwd, 'starter.csv')
   const starter = starterSpec('starter', ['text'], 'starter.csv')
-  if (existsSync(data))
-    throw new UsageError(
-      `${shown(io, data)} already exists; init never overwrites a file: ` +
-        `give it as the data file (judge init ${shown(io, data)}) or move it`,
-    )
-  await writeNew(io, spec, starter.text, () => parseSpec(starter.text, spec))
-  await writeFile(data, SAMPLE, { flag: 'wx' })
+  const exists =
+    `${shown(io, data)} already exists; init never overwrites a file: ` +
+    `give it as the data file (judge init ${shown(io, data)}) or move it`
+  if (nameTaken(data)) throw new UsageError(exists)
+  await writeNew(spec, starter.text, specExists(io, spec), () => parseSpec(starter.text, spec))
+  await writeNew(data, SAMPLE, exists)
   return { spec, data, starter, key: null }
 }
 
-/** Writes a file that must not exist yet, after checking its text. */
-async function writeNew(io: CliIo, file: string, text: string, check: () => unknown): Promise<void> {
-  if (existsSync(file))
-    throw new UsageError(
-      `${shown(io, file)} already exists; init never overwrites a spec: edit it, or remove it and run init again`,
-    )
-  check()
-  await writeFile(file, text, { flag: 'wx' })
+/** What init says of a spec that is there already. */
+function specExists(io: CliIo, file: string): string {
+  return `${shown(io, file)} already exists; init never overwrites a spec: edit it, or remove it and run init again`
+}
+
+/**
+ * Writes a file that must not exist yet, whole, after checking its text: any entry of that name, a dangling symlink
+ * too, is the UsageError `exists`.
+ */
+async function writeNew(file: string, text: string, exists: string, check: () => unknown = () => {}): Promise<void> {
+  if (!nameTaken(file)) {
+    check()
+    if (await createFile(file, text)) return
+  }
+  throw new UsageError(exists)
 }
 
 /** The next commands, as the user can type them from where they ran init. */
@@ -208,17 +220,14 @@ function nextCommands(io: CliIo, written: Written): string[] {
 }
 
 function report(io: CliIo, written: Written, next: readonly string[]): string {
-  const { state, left } = written.starter
-  const questions = [
-    ...(written.key === null ? [] : [written.key.question]),
-    ...['relevant', 'topic', 'priority'].filter((q) => q !== written.key?.question),
-  ]
+  const { state, left, questions } = written.starter
   const lines = [
     `wrote ${shown(io, written.spec)} for ${shown(io, written.data)}: state [${state.join(', ')}]; ` +
       `questions ${questions.slice(0, -1).join(', ')} and ${questions.at(-1)} to edit`,
+    ...(written.notes ?? []).map((note) => `  ${note}`),
   ]
   for (const l of left) lines.push(`  left out of the state: ${l.column} (${l.why})`)
-  if (written.key !== null) lines.push(keyLine(io, written.key))
+  if (written.key !== null) lines.push(keyLine(io, written.key), `  ${typeLine(written.key)}`)
   lines.push('', 'next:', ...next.map((command) => `  ${command}`), '')
   lines.push(
     'plan asks nothing. ENGINE=simulated answers from the text with no key and spends nothing; leave it out and set',
@@ -232,6 +241,17 @@ function keyLine(io: CliIo, key: NonNullable<Written['key']>): string {
   return (
     `wrote ${shown(io, key.file)}: the right ${key.question} of ${key.states} states${left}; ` +
     'judge test scores the answers against it'
+  )
+}
+
+/** How the label column's question takes its values: a scale in their order, or a choice that has none. */
+function typeLine(key: NonNullable<Written['key']>): string {
+  const values = key.labels.join(', ')
+  if (key.type === 'scale') return `${key.question}: a scale, its values ordered low -> high: ${values}`
+  if (key.type === 'yes_no') return `${key.question}: a yes/no question`
+  return (
+    `${key.question}: a choice, its values in no order judge knows (${values}); if they have one, ` +
+    'make it type: scale with the labels listed low -> high'
   )
 }
 

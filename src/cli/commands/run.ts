@@ -1,5 +1,3 @@
-import { resolve } from 'node:path'
-import { openAnswersWriter, type AnswersWriter } from '../../adapters/files/answers-out.ts'
 import { likeDriftOfSpec, runById } from '../../app/runs.ts'
 import { fitOfRun } from '../../app/fit.ts'
 import { engineLimits, runRows } from '../../app/run.ts'
@@ -17,6 +15,7 @@ import { routeLines } from '../route-text.ts'
 import { defineCommand } from '../command.ts'
 import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
+import { prepareOut } from '../run-out.ts'
 import { count, plural } from '../../format.ts'
 
 /** The options `judge run` parses; its help and docs/cli.md describe each. */
@@ -26,18 +25,29 @@ export const OPTIONS = {
   delimiter: { type: 'string' },
   concurrency: { type: 'string' },
   out: { type: 'string' },
+  'out-prefix': { type: 'string' },
 } as const
 
 /** `judge run`: judges every row of a data file, store first. */
 export const HELP = helpText(
-  'judge run <spec-or-folder> [--data FILE] [--delimiter C] [--concurrency N] [--out FILE] [--node NAME] [--json]',
+  'judge run <spec-or-folder> [--data FILE] [--delimiter C] [--concurrency N] [--out FILE] [--out-prefix P] ' +
+    '[--node NAME] [--json]',
   'Judges every row of the data file, asking the engine only what the store lacks, each distinct\nstate once. ' +
     'Records a run per judgment. Nothing is asked when the estimate is above\nJUDGE_MAX_COST (default $1.00): ' +
     'the plan is printed and the exit status is 2.',
   [
     ...DATA_DOCS,
     { flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' },
-    { flag: '--out FILE', text: 'write every row with its answers (.csv, .tsv or .jsonl)' },
+    {
+      flag: '--out FILE',
+      text:
+        'write every row with its answers (.csv, .tsv or .jsonl), in place once the run is complete; ' +
+        'never a file the run reads',
+    },
+    {
+      flag: '--out-prefix P',
+      text: "put P before the name of every answer column, to keep them apart from the data's",
+    },
     ...COMMON_DOCS,
   ],
 )
@@ -47,20 +57,22 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
   const concurrency = positiveInt('concurrency', values.concurrency, 8)
   return withSession(io, onePath('run', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
-    // Opened once the plan is within the cap, so that a refused run writes nothing.
-    let writer: AnswersWriter | null = null
+    const source = dataSourceOf(io, values, specs)
+    // Checked before the store is opened or anything asked: --out never replaces a file or a column the run reads.
+    const out = await prepareOut(io, session, values, specs, source)
     let progress = createProgress(io.stderr, 0, 'judging')
     let total = 0
     const cap = session.config.maxCost
     const runs = await runRows(session.runtime, {
       project: session.project,
       specs,
-      source: dataSourceOf(io, values, specs),
+      source,
       cap,
       concurrency,
       signal: io.signal,
       onPlan(plans, live) {
-        if (values.out) writer = openAnswersWriter(resolve(io.cwd, values.out), specs)
+        // Opened once the plan is within the cap, so that a refused run writes nothing.
+        out?.open()
         total = plans[0]?.rows ?? 0
         progress = createProgress(io.stderr, total, 'judging', {
           status: () => {
@@ -70,10 +82,16 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
         })
       },
       // Only a writer wants the rows one by one: without one, rows the store answers are counted from their plan.
-      onRow: values.out ? (seq, sourced, results) => writer?.write(seq, sourced.row, results) : undefined,
+      onRow: out ? (seq, sourced, results) => out.write(seq, sourced.row, results) : undefined,
       onRows: (done) => progress.moveTo(done),
-    }).finally(() => progress.end())
-    await (writer as AnswersWriter | null)?.close()
+    })
+      .catch(async (error: unknown) => {
+        await out?.finish(false)
+        throw error
+      })
+      .finally(() => progress.end())
+    const complete = runs.every((r) => r.status === 'complete')
+    await out?.finish(complete)
     const noise = values.json
       ? ''
       : noiseLines(
@@ -87,7 +105,7 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
     const engineNote = limitNote(engineLimits(session.runtime, session.project))
     if (engineNote !== '') io.stderr.write(engineNote)
     for (const run of runs.filter((r) => r.status !== 'complete')) io.stderr.write(resumeNote(run, total))
-    return runs.some((r) => r.status !== 'complete') ? 1 : 0
+    return complete ? 0 : 1
   })
 })
 

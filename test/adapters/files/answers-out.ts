@@ -1,7 +1,7 @@
 import t from 'tap'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openAnswersWriter } from '../../../src/adapters/files/answers-out.ts'
+import { answerColumns, openAnswersWriter } from '../../../src/adapters/files/answers-out.ts'
 import type { SpecResult } from '../../../src/core/judge/judge-row.ts'
 import { parseSpec } from '../../../src/core/spec/spec-parse.ts'
 
@@ -51,4 +51,32 @@ t.test('.tsv writes tab-separated lines; a tab or line break in a value becomes 
   w.write(0, { m: 'say "hi",\tthen\nbye' }, results('yes'))
   await w.close()
   t.equal(readFileSync(file, 'utf8'), 'm\tq\tq.p\tq.margin\tq.route\nsay "hi", then bye\tyes\t0.9\t0.8\tgo\n')
+})
+
+t.test('a prefix names every answer column; answerColumns lists them as they are written', async (t) => {
+  const file = join(t.testdir(), 'out.csv')
+  const w = openAnswersWriter(file, [a], 'ai_')
+  w.write(0, { m: 'x', q: 'own' }, results('yes'))
+  await w.close()
+  t.equal(readFileSync(file, 'utf8'), 'm,q,ai_q,ai_q.p,ai_q.margin,ai_q.route\nx,own,yes,0.9,0.8,go\n')
+  t.same(answerColumns([a], 'ai_'), ['ai_q', 'ai_q.p', 'ai_q.margin', 'ai_q.route'])
+  t.same(answerColumns([a, b]), ['a.q', 'a.q.p', 'a.q.margin', 'a.q.route', 'b.q', 'b.q.p', 'b.q.margin', 'b.q.route'])
+})
+
+t.test('the file is put in place only by close; discard leaves the file of that name as it was', async (t) => {
+  const dir = t.testdir({ 'out.csv': 'old\n' })
+  const file = join(dir, 'out.csv')
+  const dropped = openAnswersWriter(file, [a])
+  dropped.write(0, { m: 'x' }, results('yes'))
+  await dropped.discard()
+  t.equal(readFileSync(file, 'utf8'), 'old\n')
+  const kept = openAnswersWriter(file, [a])
+  kept.write(0, { m: 'x' }, results('yes'))
+  t.equal(readFileSync(file, 'utf8'), 'old\n', 'while it is written')
+  await kept.close()
+  t.equal(readFileSync(file, 'utf8'), 'm,q,q.p,q.margin,q.route\nx,yes,0.9,0.8,go\n')
+  t.same(
+    readdirSync(dir).filter((f) => f.endsWith('.tmp')),
+    [],
+  )
 })

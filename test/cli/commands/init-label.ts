@@ -1,5 +1,5 @@
 import t from 'tap'
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { readLabelKey, writeLabelKey } from '../../../src/cli/commands/init-label.ts'
 
@@ -17,7 +17,23 @@ t.test(
     t.equal(key.contradicted, 1)
     await writeLabelKey(join(dir, 'm.key.csv'), ['message'], key)
     t.equal(readFileSync(join(dir, 'm.key.csv'), 'utf8'), 'message,class\nhi,a\nyo,b\n')
-    await t.rejects(writeLabelKey(join(dir, 'm.key.csv'), ['message'], key), { code: 'EEXIST' }, 'never over a file')
+    await t.rejects(
+      writeLabelKey(join(dir, 'm.key.csv'), ['message'], key),
+      { name: 'UsageError', message: /m\.key\.csv already exists; init never overwrites a file/ },
+      'never over a file',
+    )
+    symlinkSync(join(dir, 'nowhere.csv'), join(dir, 'n.key.csv'))
+    await t.rejects(
+      writeLabelKey(join(dir, 'n.key.csv'), ['message'], key),
+      { name: 'UsageError', message: /n\.key\.csv already exists/ },
+      'nor through a dangling symlink',
+    )
+    t.notOk(existsSync(join(dir, 'nowhere.csv')), 'the link leads nowhere still')
+    t.same(
+      readdirSync(dir).filter((f) => f.endsWith('.tmp')),
+      [],
+      'no file is left beside it',
+    )
   },
 )
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, readFileSync } from 'node:fs'
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadProject } from '../../../src/adapters/files/spec-files.ts'
 import { cli, ROOT } from '../../helpers/cli.ts'
@@ -193,7 +193,10 @@ t.test(
       { code: 0, stdout: /"key": null/ },
       '--header reads the first line as the header',
     )
-    t.match(await cli(['init', '--label', 'x'], {}, dir), { code: 2, stderr: /--label and --columns read a data file/ })
+    t.match(await cli(['init', '--label', 'x'], {}, dir), {
+      code: 2,
+      stderr: /--label, --state and --columns read a data file/,
+    })
   },
 )
 
@@ -226,3 +229,38 @@ t.test(
     t.equal(JSON.parse(result.stdout).next[2], `JUDGE_PROJECTS=${join(root, 'elsewhere')} ENGINE=simulated judge serve`)
   },
 )
+
+t.test('a dangling symlink where init would write is a file that exists: the usual message, exit 2', async (t) => {
+  const dir = t.testdir({ 'sms.tsv': TSV, away: {} })
+  const cleanExit = (result: { code: number; stderr: string }, name: string) => {
+    t.equal(result.code, 2, name)
+    t.notMatch(result.stderr, /unexpected error|EEXIST|\n\s+at /, `${name}: no stack`)
+  }
+  symlinkSync(join(dir, 'away/spec.yaml'), join(dir, 'sms.judge.yaml'))
+  const spec = await cli(['init', 'sms.tsv'], {}, dir)
+  cleanExit(spec, 'the spec')
+  t.match(spec.stderr, /^judge init: sms\.judge\.yaml already exists; init never overwrites a spec/)
+  rmSync(join(dir, 'sms.judge.yaml'))
+  symlinkSync(join(dir, 'away/key.csv'), join(dir, 'sms.key.csv'))
+  const key = await cli(['init', 'sms.tsv'], {}, dir)
+  cleanExit(key, 'the key')
+  t.match(key.stderr, /^judge init: sms\.key\.csv already exists; init never overwrites a file/)
+  t.notOk(existsSync(join(dir, 'sms.judge.yaml')), 'and the spec is not written either')
+
+  symlinkSync(join(dir, 'away/starter.yaml'), join(dir, 'starter.judge.yaml'))
+  const starter = await cli(['init'], {}, dir)
+  cleanExit(starter, 'the starter spec')
+  t.match(starter.stderr, /starter\.judge\.yaml already exists/)
+  t.notOk(existsSync(join(dir, 'starter.csv')), 'nor its rows')
+  symlinkSync(join(dir, 'away/starter.csv'), join(dir, 'starter.csv'))
+  rmSync(join(dir, 'starter.judge.yaml'))
+  const rows = await cli(['init'], {}, dir)
+  cleanExit(rows, 'the starter rows')
+  t.match(rows.stderr, /starter\.csv already exists; init never overwrites a file/)
+  t.same(readdirSync(join(dir, 'away')), [], 'nothing was written through a link')
+  t.same(
+    readdirSync(dir).filter((f) => f.endsWith('.tmp')),
+    [],
+    'and no file is left beside them',
+  )
+})
