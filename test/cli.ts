@@ -1,9 +1,9 @@
 import t from 'tap'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
-import { ROOT, spawnCli } from './helpers/cli.ts'
+import { ROOT, spawnCli, startCli } from './helpers/cli.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { smsCsv, smsMessages } from './helpers/sms.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
@@ -129,20 +129,7 @@ t.test('a run killed outright keeps every answer it received; the next run asks 
   const slow = await startSystemOneServer({ expectKey: 'k', latencyMs: 40 })
   t.teardown(() => slow.close())
   const env = { ENGINE_URL: slow.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }
-  const child = spawn(
-    process.execPath,
-    [
-      '--no-warnings',
-      resolve(ROOT, 'src/cli.ts'),
-      'run',
-      'spam.judge.yaml',
-      '--data',
-      'messages.csv',
-      '--concurrency',
-      '2',
-    ],
-    { cwd: dir, env: { PATH: process.env.PATH, ...env } },
-  )
+  const child = startCli(['run', 'spam.judge.yaml', '--data', 'messages.csv', '--concurrency', '2'], env, dir)
   while (slow.requests.length < 10) await delay(10)
   child.kill('SIGKILL')
   await new Promise((done) => child.once('close', done))

@@ -1,10 +1,8 @@
 import t, { type Test } from 'tap'
-import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { stringify } from 'csv-stringify/sync'
 import { createVirtualClock } from './helpers/virtual-clock.ts'
-import { cli, ROOT } from './helpers/cli.ts'
+import { cli, startCli } from './helpers/cli.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
@@ -100,25 +98,11 @@ t.test(
       ENGINE_RPM: '0',
       ENGINE_TIMEOUT_MS: '120000',
     }
-    const child = spawn(
-      process.execPath,
-      [
-        '--no-warnings',
-        resolve(ROOT, 'src/cli.ts'),
-        'run',
-        'spam.judge.yaml',
-        '--data',
-        'rows.csv',
-        '--json',
-        '--concurrency',
-        '4',
-      ],
-      { cwd: dir, env },
-    )
+    const child = startCli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--json', '--concurrency', '4'], env, dir)
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
+    child.stdout!.on('data', (d) => (stdout += d))
+    child.stderr!.on('data', (d) => (stderr += d))
     const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)))
     while (hung.requests.length < 24) await delay(10)
     await delay(100)

@@ -1,13 +1,12 @@
 import t from 'tap'
-import { spawn } from 'node:child_process'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { setTimeout as delay } from 'node:timers/promises'
 import { stringify } from 'csv-stringify/sync'
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { readConfig } from '../src/config.ts'
 import { startServer } from '../src/http/server.ts'
-import { cli, ROOT } from './helpers/cli.ts'
+import { cli, startCli } from './helpers/cli.ts'
 import { smsMessages } from './helpers/sms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
 import { startSystemOneServer } from './helpers/system-one-server.ts'
@@ -26,20 +25,7 @@ t.test(
     const slow = await startSystemOneServer({ expectKey: 'k', latencyMs: 20, hangFrom: 20 })
     t.teardown(() => slow.close())
     const env = { PATH: process.env.PATH, ENGINE_URL: slow.url, ...KEY }
-    const child = spawn(
-      process.execPath,
-      [
-        '--no-warnings',
-        resolve(ROOT, 'src/cli.ts'),
-        'run',
-        'spam.judge.yaml',
-        '--data',
-        'rows.csv',
-        '--concurrency',
-        '4',
-      ],
-      { cwd: dir, env, stdio: 'ignore' },
-    )
+    const child = startCli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--concurrency', '4'], env, dir, 'ignore')
     const exited = new Promise<string | null>((done) => child.on('close', (_code, signal) => done(signal)))
     while (slow.answered.length < 20) await delay(10)
     const store = openSqliteStore(join(dir, '.judge/store.sqlite'))

@@ -1,11 +1,10 @@
 import t from 'tap'
-import { spawn } from 'node:child_process'
 import { appendFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import { parse } from 'csv-parse/sync'
 import { runCli } from '../../src/cli/run-cli.ts'
-import { cli, ROOT } from '../helpers/cli.ts'
+import { cli, startCli } from '../helpers/cli.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 import { smsCsv } from '../helpers/sms.ts'
@@ -199,23 +198,11 @@ t.test('a run killed while writing --out leaves the earlier file as it was', asy
   // Answers 20 requests, then hangs: the run is killed with rows written beside the file.
   const slow = await startSystemOneServer({ expectKey: KEY, hangFrom: 20 })
   t.teardown(() => slow.close())
-  const child = spawn(
-    process.execPath,
-    [
-      '--no-warnings',
-      resolve(ROOT, 'src/cli.ts'),
-      'run',
-      'spam.judge.yaml',
-      '--data',
-      'rows.csv',
-      '--out',
-      'answers.csv',
-    ],
-    {
-      cwd: dir,
-      env: { PATH: process.env.PATH, ENGINE_URL: slow.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' },
-      stdio: 'ignore',
-    },
+  const child = startCli(
+    ['run', 'spam.judge.yaml', '--data', 'rows.csv', '--out', 'answers.csv'],
+    { ENGINE_URL: slow.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' },
+    dir,
+    'ignore',
   )
   const exited = new Promise<string | null>((done) => child.on('close', (_code, signal) => done(signal)))
   const written = () => temps(dir).some((f) => readFileSync(join(dir, f), 'utf8').split('\n').length > 10)

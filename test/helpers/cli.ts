@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { resolve } from 'node:path'
 import { runCli } from '../../src/cli/run-cli.ts'
 import type { RuntimeOptions } from '../../src/runtime.ts'
@@ -51,17 +51,28 @@ export function childEnv<E extends Record<string, string | undefined>>(
   return { PATH: process.env.PATH, ...(covered ? {} : { NODE_COMPILE_CACHE: CHILD_COMPILE_CACHE }), ...env }
 }
 
+/** Starts `node src/cli.ts` as a child process with PATH and `env` alone, for a test to watch or kill. */
+export function startCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  stdio: StdioOptions = 'pipe',
+): ChildProcess {
+  return spawn(process.execPath, ['--no-warnings', resolve(ROOT, 'src/cli.ts'), ...argv], {
+    cwd,
+    env: { PATH: process.env.PATH, ...env },
+    stdio,
+  })
+}
+
 /** Runs `node src/cli.ts` as a child process, as a user would. */
 export function spawnCli(argv: string[], env: Record<string, string | undefined>, cwd: string): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--no-warnings', resolve(ROOT, 'src/cli.ts'), ...argv], {
-      cwd,
-      env: { PATH: process.env.PATH, ...env },
-    })
+    const child = startCli(argv, env, cwd)
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
+    child.stdout!.on('data', (d) => (stdout += d))
+    child.stderr!.on('data', (d) => (stderr += d))
     child.on('error', fail)
     child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }))
   })
