@@ -1,10 +1,10 @@
 import t from 'tap'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { parse } from 'yaml'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { ROUTES } from '../src/http/routes.ts'
 import { cli } from './helpers/cli.ts'
+import { openapi, openapiAjv, pathItem, pointer, problems, responsePointer, validatorAt } from './helpers/openapi.ts'
 import { startJudgeServer, type Response } from './helpers/judge-server.ts'
 import { seedRuns } from './helpers/seed-runs.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
@@ -14,105 +14,66 @@ import { startSystemOneServer } from './helpers/system-one-server.ts'
 
 type Schema = Record<string, any>
 
-const spec = parse(readFileSync(resolve(import.meta.dirname, '../docs/openapi.yaml'), 'utf8'))
-// A path item that is a reference (an earlier URL of a page's twin) stands for the item it names.
-const aliases: Record<string, string> = {}
-for (const [path, item] of Object.entries<Schema>(spec.paths)) {
-  if (typeof item.$ref !== 'string') continue
-  aliases[path] = item.$ref.slice('#/paths/'.length).replaceAll('~1', '/').replaceAll('~0', '~')
-  spec.paths[path] = spec.paths[aliases[path]]
-}
+const spec = openapi
+const ajv = openapiAjv()
+const schemaOf = (name: string) => validatorAt(ajv, pointer('components', 'schemas', name))
+/** The problems Ajv finds with a response to `method path` of `status`, against the schema the document gives it. */
+const check = (value: unknown, method: string, path: string, status: number) =>
+  problems(validatorAt(ajv, responsePointer(method, path, status)), value)
 
-/** Follows a local `$ref` ('#/components/...') until it reaches something that is not one. */
-function deref(node: Schema): Schema {
-  let out = node
-  while (typeof out.$ref === 'string') {
-    out = out.$ref
-      .slice(2)
-      .split('/')
-      .reduce((at: any, key: string) => at?.[key], spec)
-    if (!out) throw new Error(`unresolved $ref ${node.$ref}`)
-  }
-  return out
-}
-
-function typeOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'array'
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number'
-  return typeof value
-}
-
-/**
- * Checks `value` against the subset of JSON Schema the document uses: $ref, type (one or a list,
- * `null` included), oneOf, enum, required, properties, additionalProperties, items, minItems, maxItems.
- * Returns the problems, each with where it is.
- */
-function check(value: unknown, raw: Schema, at = '$'): string[] {
-  const schema = deref(raw)
-  const problems: string[] = []
-  if (schema.oneOf) {
-    const results = schema.oneOf.map((alternative: Schema) => check(value, alternative, at))
-    const matched = results.filter((r: string[]) => r.length === 0).length
-    if (matched !== 1)
-      return matched === 0
-        ? [`${at}: matches none of oneOf: ${results.map((r: string[]) => r[0]).join('; ')}`]
-        : [`${at}: matches ${matched} alternatives of oneOf`]
-  }
-  if (schema.type !== undefined) {
-    const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type]
-    const actual = typeOf(value)
-    if (!types.includes(actual) && !(actual === 'integer' && types.includes('number')))
-      return [`${at}: ${actual} is not ${types.join(' or ')}`]
-  }
-  if (schema.enum && !schema.enum.includes(value))
-    problems.push(`${at}: ${JSON.stringify(value)} is not one of ${schema.enum.join(', ')}`)
-  if (Array.isArray(value)) {
-    if (schema.maxItems !== undefined && value.length > schema.maxItems)
-      problems.push(`${at}: ${value.length} items, more than ${schema.maxItems}`)
-    if (schema.minItems !== undefined && value.length < schema.minItems)
-      problems.push(`${at}: ${value.length} items, fewer than ${schema.minItems}`)
-    if (schema.items) value.forEach((item, i) => problems.push(...check(item, schema.items, `${at}[${i}]`)))
-  } else if (typeof value === 'object' && value !== null) {
-    const record = value as Record<string, unknown>
-    for (const name of schema.required ?? []) if (!(name in record)) problems.push(`${at}: lacks ${name}`)
-    for (const [name, item] of Object.entries(record)) {
-      const declared = schema.properties?.[name]
-      if (declared) problems.push(...check(item, declared, `${at}.${name}`))
-      else if (schema.additionalProperties === false) problems.push(`${at}: ${name} is not a documented field`)
-      else if (typeof schema.additionalProperties === 'object')
-        problems.push(...check(item, schema.additionalProperties, `${at}.${name}`))
-    }
-  }
-  return problems
-}
-
-/** The schema a response of an operation should match, from the document. */
-function responseSchema(method: string, path: string, status: number): Schema {
-  const response = spec.paths[path]?.[method.toLowerCase()]?.responses?.[String(status)]
-  if (!response) throw new Error(`${method} ${path} does not document status ${status}`)
-  return deref(response).content['application/json'].schema
-}
-
-t.test('the checker catches what it is meant to', async (t) => {
-  const request = spec.components.schemas.JudgeRequest
-  t.same(check({ path: 'a', row: {}, node: null, log: true }, request), [])
-  t.same(check({ path: 'a', rows: {} }, request), ['$: lacks row', '$: rows is not a documented field'])
-  t.same(check({ path: 1, row: [] }, request), ['$.path: integer is not string', '$.row: array is not object'])
-  t.same(
-    check(
-      { run_id: 'r', rows: 1.5, shares: { a: '1' }, change: null, alert: false, p_value: null, significant: false },
-      spec.components.schemas.DriftEntry,
-    ),
-    ['$.rows: number is not integer', '$.shares.a: string is not number'],
+t.test('every schema of the document compiles under strict JSON Schema 2020-12', async (t) => {
+  for (const name of Object.keys(spec.components.schemas)) t.doesNotThrow(() => schemaOf(name), name)
+  for (const path of Object.keys(spec.paths))
+    for (const [method, operation] of Object.entries<Schema>(pathItem(path)))
+      for (const status of Object.keys(operation.responses))
+        t.doesNotThrow(
+          () => validatorAt(ajv, responsePointer(method, path, Number(status))),
+          `${method} ${path} ${status}`,
+        )
+  const misquoted = structuredClone(spec)
+  misquoted.components.schemas.Answer.properties.p = { type: 'number', description: 'A', 'the rest of it.': null }
+  t.throws(
+    () => validatorAt(openapiAjv(misquoted), pointer('components', 'schemas', 'Answer')),
+    /unknown keyword: "the rest of it."/,
+    'a description cut at a comma in a flow mapping is an unknown keyword',
   )
-  t.same(check(Array(51).fill({}), { type: 'array', maxItems: 50 }), ['$: 51 items, more than 50'])
-  t.same(check('x', { enum: ['a'] }), ['$: "x" is not one of a'])
+})
+
+t.test('a value that lacks a field, has one too many or one of the wrong type or range does not match', async (t) => {
+  const request = schemaOf('JudgeRequest')
+  t.same(problems(request, { path: 'a', row: {}, node: null, log: true }), [])
+  t.same(problems(request, { path: 'a', rows: {} }), [
+    "$ must have required property 'row'",
+    '$ must NOT have additional properties ("rows")',
+  ])
+  t.same(problems(request, { path: 1, row: [] }), ['$/path must be string', '$/row must be object'])
+  t.same(
+    problems(schemaOf('DriftEntry'), {
+      run_id: 'r',
+      rows: 1.5,
+      shares: { a: '1' },
+      change: null,
+      alert: false,
+      p_value: null,
+      significant: false,
+    }),
+    ['$/rows must be integer', '$/shares/a must be number'],
+  )
+  t.same(problems(schemaOf('StratumCounts'), { unsure: -1, confident: 2 }), ['$/unsure must be >= 0'])
+  t.same(
+    check({ error: 1, extra: true }, 'GET', '/v1/runs-page', 400),
+    [
+      "$ must have required property 'name'",
+      '$ must NOT have additional properties ("extra")',
+      '$/error must be string',
+    ],
+    "a reply of an earlier URL, described by a shared response of the page's twin",
+  )
 })
 
 t.test('the document describes exactly the JSON routes the server has', async (t) => {
-  const documented = Object.entries<Schema>(spec.paths).flatMap(([path, ops]) =>
-    Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+  const documented = Object.keys(spec.paths).flatMap((path) =>
+    Object.keys(pathItem(path)).map((m) => `${m.toUpperCase()} ${path}`),
   )
   const served = ROUTES.filter((r) => r.path.startsWith('/v1/')).map((r) => `${r.method} ${r.path}`)
   t.same(documented.sort(), served.sort())
@@ -184,7 +145,7 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   const expect = async (method: string, path: string, response: Promise<Response>, status: number) => {
     const res = await response
     t.equal(res.status, status, `${method} ${path} ${status}`)
-    t.same(check(res.body, responseSchema(method, path, status)), [], `${method} ${path} ${status} matches its schema`)
+    t.same(check(res.body, method, path, status), [], `${method} ${path} ${status} matches its schema`)
     ;(seen[`${method} ${path}`] ??= new Set()).add(status)
     return res
   }
@@ -208,6 +169,12 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
 
   const runs = await expect('GET', '/v1/runs', server.get('/v1/runs?path=spam.judge.yaml', auth), 200)
   t.equal(runs.body.length, 50)
+  const { run_id, ...lacking } = runs.body[0]
+  t.same(
+    check([lacking, { ...runs.body[1], rows: String(runs.body[1].rows) }], 'GET', '/v1/runs', 200),
+    ["$/0 must have required property 'run_id'", '$/1/rows must be integer'],
+    'a live reply without a required field, or with a field of the wrong type, does not match',
+  )
   await expect('GET', '/v1/runs', server.get('/v1/runs', auth), 400)
   await expect('GET', '/v1/runs', server.get('/v1/runs?path=spam.judge.yaml'), 401)
   await expect('GET', '/v1/runs', server.get('/v1/runs?path=/etc', auth), 403)
@@ -513,7 +480,7 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
 
   for (const [operation, statuses] of Object.entries(seen)) {
     const [method, path] = operation.split(' ')
-    const documented = Object.keys(spec.paths[path][method.toLowerCase()].responses).map(Number)
+    const documented = Object.keys(pathItem(path)[method.toLowerCase()].responses).map(Number)
     t.same([...statuses].sort(), documented.sort(), `every status documented for ${operation} was seen`)
   }
 })

@@ -98,6 +98,43 @@ t.test('every document the README links to exists', async (t) => {
   }
 })
 
+/** The anchors of a Markdown file's headings, as GitHub makes them (a repeated heading gets `-1`, `-2`, …). */
+function headingAnchors(text: string): Set<string> {
+  const seen = new Map<string, number>()
+  const anchors = new Set<string>()
+  for (const [, heading] of text.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6}\s+(.+)$/gm)) {
+    const slug = heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-')
+    const n = seen.get(slug) ?? 0
+    seen.set(slug, n + 1)
+    anchors.add(n === 0 ? slug : `${slug}-${n}`)
+  }
+  return anchors
+}
+
+t.test('every link between the documents reaches a file, and a heading when it names one', async (t) => {
+  const documents = ['README.md', 'bench/README.md', ...readdirSync(join(root, 'docs')).map((f) => `docs/${f}`)]
+  for (const file of documents.filter((f) => f.endsWith('.md'))) {
+    const text = read(file).replace(/```[\s\S]*?```/g, '')
+    for (const [link, target, anchor] of text.matchAll(/\]\(([^)#\s]*)(?:#([^)\s]+))?\)/g)) {
+      if (/^[a-z]+:/.test(target)) continue
+      const path = target === '' ? file : join(file, '..', target)
+      const found = statSync(join(root, path), { throwIfNoEntry: false })
+      if (!found) t.fail(`${file}: ${link} names a file that does not exist`)
+      else if (anchor && path.endsWith('.md') && !headingAnchors(read(path)).has(anchor))
+        t.fail(`${file}: ${link} names no heading of ${path}`)
+    }
+  }
+  t.same(
+    [...headingAnchors('# A `b`, c (d)\n```\n# not a heading\n```\n## A b c d\n### Über 2%')],
+    ['a-b-c-d', 'a-b-c-d-1', 'über-2'],
+    'anchors as GitHub makes them',
+  )
+})
+
 t.test('the README explains the EBADENGINE warning npm ci prints on an older Node', async (t) => {
   const readme = read('README.md')
   t.match(readme, /npm warn EBADENGINE Unsupported engine/)
