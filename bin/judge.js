@@ -15,20 +15,32 @@ if (Number(version.split('.')[0]) < 24) {
   process.exit(2)
 }
 
-// A command that reads every row of a data file or of the kept rows runs with V8 compiling on
-// the main thread: the process starts again as itself with --no-concurrent-recompilation
-// (process.execve, where there is one). Compiled on V8's worker threads, each thread's compiler
-// memory stayed in a malloc arena of its own: some 15 to 25 MB of a million-row run's peak, for a
-// tenth less CPU time (docs/benchmarks.md). Shorter commands and the server keep V8's default.
-const SERIAL_COMPILE = '--no-concurrent-recompilation'
+// A command that reads every row of a data file or of the kept rows starts again as itself
+// (process.execve, where there is one) with V8 flags that hold its memory, each read once as V8
+// starts (docs/cli.md; figures in docs/benchmarks.md). Shorter commands and the server keep V8's
+// defaults.
+const ROW_FLAGS = [
+  // Compile on the main thread: compiled on V8's worker threads, each thread's compiler memory
+  // stayed in a malloc arena of its own, some 15 to 25 MB of a million-row run's peak.
+  '--no-concurrent-recompilation',
+  // A young generation of 16 MB (two semi-spaces of 8); V8 grows it to 128 MB while objects
+  // survive its collections, at no gain in speed.
+  '--max-semi-space-size=8',
+  // The old generation grows 15% past what a full collection left live, not V8's 1.1 to 4 times:
+  // a run promotes garbage steadily (rows, answers, requests in flight).
+  '--heap-growing-percent=15',
+  // WebAssembly (fetch's HTTP parser) stays at its baseline tier: its optimizing compile took
+  // some 20 MB of compiler memory on a worker thread, which glibc kept.
+  '--liftoff-only',
+]
 const ROW_COMMANDS = ['run', 'plan', 'replay', 'compare']
 if (
   ROW_COMMANDS.includes(process.argv[2]) &&
   typeof process.execve === 'function' &&
-  !process.execArgv.includes(SERIAL_COMPILE)
+  !process.execArgv.includes(ROW_FLAGS[0])
 ) {
   try {
-    process.execve(process.execPath, [process.execPath, SERIAL_COMPILE, ...process.execArgv, ...process.argv.slice(1)])
+    process.execve(process.execPath, [process.execPath, ...ROW_FLAGS, ...process.execArgv, ...process.argv.slice(1)])
   } catch {
     // Not started again (a system refusing exec): the command runs as it was started.
   }

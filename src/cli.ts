@@ -12,14 +12,6 @@ const { invocation } = await import('./cli/invocation.ts')
 const { runCli } = await import('./cli/run-cli.ts')
 const { stopOnSignals } = await import('./cli/signals.ts')
 const { packageInfo } = await import('./version.ts')
-const { capYoungGeneration, holdWasmAtBaseline, limitOldGeneration } = await import('./heap-limits.ts')
-
-// Memory limits for long batch commands; a server (judge serve) keeps V8's defaults, for speed.
-if (process.argv[2] !== 'serve') {
-  capYoungGeneration()
-  limitOldGeneration()
-  holdWasmAtBaseline()
-}
 
 const stopper = stopOnSignals(
   process,

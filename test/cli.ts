@@ -86,12 +86,20 @@ t.test(
   },
 )
 
+/** The flags of a command that reads every row: V8 compiling on the main thread, and the heap's limits. */
+const ROW_FLAGS = [
+  '--no-concurrent-recompilation',
+  '--max-semi-space-size=8',
+  '--heap-growing-percent=15',
+  '--liftoff-only',
+]
+
 t.test(
-  'the judge command starts a command that reads every row again as itself, with V8 compiling on the main thread; others run as started',
+  'the judge command starts a command that reads every row again as itself, with the V8 flags that hold its memory; others run as started',
   async (t) => {
     const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML, 'messages.csv': smsCsv(5) })
     // A preload, kept across the new start, that says at exit with which flags and in which process the command ran.
-    const probe = `import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, 'ran with ' + JSON.stringify(process.execArgv.filter((a) => a.startsWith('--no'))) + ' as ' + process.pid + '\\n'))`
+    const probe = `import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, 'ran with ' + JSON.stringify(process.execArgv.filter((a) => a.startsWith('--') && a !== '--import')) + ' as ' + process.pid + '\\n'))`
     const start = (argv: string[]) => {
       const child = spawnSync(
         process.execPath,
@@ -107,14 +115,14 @@ t.test(
     const plan = start(['plan', 'spam.judge.yaml', '--data', 'messages.csv', '--json'])
     t.equal(plan.status, 0, plan.stderr)
     t.match(JSON.parse(plan.stdout), [{ judgment: 'spam', rows: 5 }])
-    t.same(JSON.parse(plan.ran![1]), ['--no-concurrent-recompilation'])
+    t.same(JSON.parse(plan.ran![1]), ROW_FLAGS, 'set as V8 starts, not changed while the command runs')
     t.equal(Number(plan.ran![2]), plan.pid, 'the same process, started again')
     t.equal(plan.stderr.match(/ran with/g)?.length, 1, 'and only the new start ran the command')
     // Every command that reads every row is restarted (its help is enough: the restart comes first), and is a command the CLI knows.
     for (const command of ['run', 'plan', 'replay', 'compare']) {
       const help = start([command, '--help'])
       t.equal(help.status, 0, `judge ${command} --help: ${help.stderr}`)
-      t.same(JSON.parse(help.ran![1]), ['--no-concurrent-recompilation'], `judge ${command} is started again`)
+      t.same(JSON.parse(help.ran![1]), ROW_FLAGS, `judge ${command} is started again`)
     }
     for (const argv of [['--version'], ['test', '--help'], ['runs', '--help']]) {
       const short = start(argv)

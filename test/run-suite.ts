@@ -13,6 +13,7 @@ import {
   report,
   runAll,
   runFile,
+  runSuite,
   schedule,
   seedText,
   SHORT_FILES,
@@ -122,7 +123,7 @@ t.test('a file runs as its own process: its exit, its output, and a timeout that
 })
 
 t.test(
-  'a folder runs in one process; one that fails together runs again file by file, and only a file that fails alone counts',
+  'a folder runs in one process; one that fails together runs again file by file, to name the file that fails alone',
   async (t) => {
     const root = t.testdir({ test: { ok: {}, mixed: {}, apart: {} } })
     const write = (name: string, text: string) => writeFileSync(join(root, 'test', name), text)
@@ -148,8 +149,7 @@ t.test(
     t.same(
       results.map((r) => [r.file, r.files, passed(r)]),
       [
-        ['test/apart/first.ts', 1, true],
-        ['test/apart/second.ts', 1, true],
+        ['test/apart/', 2, false],
         ['test/mixed/bad.ts', 1, false],
         ['test/mixed/good.ts', 1, true],
         ['test/ok/', 2, true],
@@ -160,9 +160,40 @@ t.test(
       /test\/ok\/a\.ts\n[\s\S]*test\/ok\/b\.ts\n/,
       'each file sees itself as the script run',
     )
-    t.same(notes, ['test/apart/ failed together (exit 1) but each file passes alone'])
+    t.same(notes, [
+      'test/apart/ failed together (exit 1) though each file passes alone: a file depends on what another leaves behind or on their order',
+    ])
   },
 )
+
+t.test('two files that pass apart and fail together fail the suite', async (t) => {
+  const root = t.testdir({ 'package.json': '{}', test: { shared: {}, cache: {} } })
+  const write = (name: string, text: string) => writeFileSync(join(root, 'test', name), text)
+  // The first leaves a global behind that the second does not expect: alone, each starts clean.
+  write('shared/first.ts', 'Object.assign(globalThis, { leftBehind: true })\nconsole.log("# { total: 1, pass: 1 }")\n')
+  write(
+    'shared/second.ts',
+    'const left = "leftBehind" in globalThis\n' +
+      'console.log(left ? "not ok 1 - a global another test left\\n# { total: 1, pass: 0, fail: 1 }" : "# { total: 1, pass: 1 }")\n' +
+      'if (left) process.exitCode = 1\n',
+  )
+  const options = {
+    root,
+    mockLoader: join(process.cwd(), 'node_modules/@tapjs/mock/dist/esm/import.mjs'),
+    jobs: 1,
+    timeoutMs: 10_000,
+    durations: join(root, 'test/cache/durations.json'),
+  }
+  // Alone: each passes.
+  for (const file of ['test/shared/first.ts', 'test/shared/second.ts'])
+    t.equal((await runSuite([file], options)).code, 0, `${file} passes alone`)
+  const { code, text } = await runSuite(['test/shared'], options)
+  t.equal(code, 1, 'together, the suite fails')
+  t.match(text, /^# test\/shared\/ failed together \(exit 1\) though each file passes alone/)
+  t.match(text, /\n# test\/shared\/ failed \(exit 1\)\n[\s\S]*not ok 1 - a global another test left/, 'with its output')
+  t.match(text, /\ntest files: 0 passed, 2 failed, in 1 processes\n/)
+  t.notOk(readDurations(options.durations).has('test/shared/'), 'and its time is not kept as a passing run')
+})
 
 t.test("a test file gets the runner's time limit, not tap's own 30 s", async (t) => {
   const root = t.testdir({ test: { 'limit.ts': 'console.log(process.env.TAP_TIMEOUT)\n' } })

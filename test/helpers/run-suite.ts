@@ -9,7 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 // about 0.5 s of CPU, which for 200 files was most of the suite on two cores; so the files of one
 // folder run in one process, one after another (run-group.ts), the folders several at once. A
 // folder that fails is run again a file at a time, so that the report names the file and shows
-// its whole TAP; one that fails only together says so. Quiet while everything passes.
+// its whole TAP. One whose files each pass alone has failed all the same: a file depends on what
+// another leaves behind, or on the order they run in, and the run fails. Quiet while everything
+// passes.
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
@@ -333,8 +335,9 @@ export function writeDurations(results: readonly FileResult[], file = join(CACHE
 
 /**
  * Runs each folder's files in one process, `jobs` processes at a time, in `schedule`'s order; a
- * folder that fails runs again a file at a time, and its files' results stand in for it (with a
- * line in `notes` when each passes alone). Results come back in path order.
+ * folder that fails runs again a file at a time, to name the file that fails. The files' results
+ * stand in for the folder's when one of them fails alone; when each passes alone, the folder's
+ * failure stands, with a line in `notes` saying so. Results come back in path order.
  */
 export async function runAll(
   files: readonly string[],
@@ -362,18 +365,59 @@ export async function runAll(
         results.push(together)
         continue
       }
-      // A file passes as it always has, alone; together is only quicker. What fails together but
-      // not alone (a late assertion, a signal to its own process) is shown, not counted.
       const alone = await Promise.all(inFolder.map((f) => runFile(f, timeoutMs, unitOptions)))
-      results.push(...alone)
-      if (alone.every(passed))
-        notes.push(
-          `${unitName([folder, inFolder])} failed together (${together.timedOut ? 'timed out' : `exit ${together.code}`}) but each file passes alone`,
-        )
+      if (!alone.every(passed)) {
+        results.push(...alone)
+        continue
+      }
+      // Each passes alone, and together they fail: state one file leaves behind (a global, a file,
+      // a server still listening) or an order one needs. A bug all the same, and the run's failure.
+      results.push(together)
+      notes.push(
+        `${together.file} failed together (${together.timedOut ? 'timed out' : `exit ${together.code}`}) though each file passes alone: a file depends on what another leaves behind or on their order`,
+      )
     }
   }
   await Promise.all(Array.from({ length: Math.min(jobs, units.length) }, worker))
   return results.sort((a, b) => a.file.localeCompare(b.file))
+}
+
+/** How a suite runs: where and with which loader (RunOptions), how many processes at once, each file's time limit, and where durations are kept. */
+export interface SuiteOptions extends RunOptions {
+  readonly jobs?: number
+  readonly timeoutMs?: number
+  readonly durations?: string
+}
+
+/** The outcome of a suite: its exit status (1 when any unit failed) and its report. */
+export interface SuiteOutcome {
+  readonly code: 0 | 1
+  readonly text: string
+}
+
+/**
+ * Runs the test files under `paths` (every test when none) as `npm test` does, and keeps the
+ * durations of the units that passed for the next run. A folder that fails together fails the
+ * suite, whether or not its files pass alone.
+ */
+export async function runSuite(paths: readonly string[], options: SuiteOptions = {}): Promise<SuiteOutcome> {
+  const {
+    root = ROOT,
+    // Test files wait on servers and child processes as much as they compute: one more than the cores keeps both busy.
+    jobs = Number(process.env.JUDGE_TEST_JOBS ?? availableParallelism() + 1),
+    timeoutMs = Number(process.env.JUDGE_TEST_TIMEOUT_S ?? 120) * 1000,
+    durations = join(CACHE, 'durations.json'),
+  } = options
+  const notes: string[] = []
+  // The simulations run apart from their areas, a folder's in a process (under c8 without coverage):
+  // in one process with test/core/, test:slow's would run one after another for minutes.
+  const files = testFiles(paths, root)
+  const results = await runAll(files, jobs, timeoutMs, options, notes, knownDurations(durations), simulations(root))
+  writeDurations(results, durations)
+  return {
+    code: results.every(passed) ? 0 : 1,
+    text: notes.map((n) => `# ${n}\n`).join('') + report(results),
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--seed') {
@@ -382,20 +426,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '-
   // in the pack, and keeps the duration it had alone).
   writeFileSync(SEED, seedText(knownDurations(), testFiles(['test']), simulations()))
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = testFiles(process.argv.slice(2))
-  // Test files wait on servers and child processes as much as they compute: one more than the cores keeps both busy.
-  const jobs = Number(process.env.JUDGE_TEST_JOBS ?? availableParallelism() + 1)
-  const timeoutMs = Number(process.env.JUDGE_TEST_TIMEOUT_S ?? 120) * 1000
-  const notes: string[] = []
   // Without coverage, test processes keep their compiled modules for the next start. Under c8
   // (NODE_V8_COVERAGE) they do not: V8 counts fewer branches in code read from the cache.
   if (process.env.NODE_V8_COVERAGE === undefined) process.env.NODE_COMPILE_CACHE ??= join(CACHE, 'compile')
   // With or without c8, every process of the run reads TypeScript stripped once (stripped-cache.js).
   useStrippedCache(process.env)
-  // The simulations run apart from their areas, a folder's in a process (under c8 without coverage):
-  // in one process with test/core/, test:slow's would run one after another for minutes.
-  const results = await runAll(files, jobs, timeoutMs, {}, notes, knownDurations(), simulations())
-  writeDurations(results)
-  process.stdout.write(notes.map((n) => `note: ${n}\n`).join('') + report(results))
-  process.exitCode = results.every(passed) ? 0 : 1
+  const { code, text } = await runSuite(process.argv.slice(2))
+  process.stdout.write(text)
+  process.exitCode = code
 }
