@@ -121,10 +121,17 @@ const LAYERS: readonly Layer[] = [
       under('adapters')(i) ||
       under('core')(i) ||
       under('ports')(i) ||
-      is('src/errors.ts', 'src/store-error.ts')(i) ||
+      is('src/errors.ts', 'src/store-error.ts', 'src/lazy.ts')(i) ||
       isBuiltin(i) ||
       isPackage(i),
-    says: 'an adapter imports only adapters, core, ports, errors.ts, store-error.ts, Node built-ins and packages: never app, cli or http',
+    says: 'an adapter imports only adapters, core, ports, errors.ts, store-error.ts, lazy.ts, Node built-ins and packages: never app, cli or http',
+  },
+  {
+    // The one way to load late, which every layer around the core may use: it knows no module of its own.
+    name: 'late loading',
+    holds: (f) => f === 'src/lazy.ts',
+    may: isBuiltin,
+    says: 'lazy.ts imports only Node built-ins',
   },
   {
     // Errors and formatting are imported by core, so they must not reach beyond it.
@@ -208,6 +215,35 @@ t.test('no source line is over 120 bytes, string literals included', async (t) =
     text.split('\n').flatMap((line, i) => (Buffer.byteLength(line) > MAX_COLUMNS ? [`${file}:${i + 1}`] : [])),
   )
   t.same(long, [], 'lines over 120 bytes (a long literal: split it into pieces joined with +)')
+})
+
+// A V8 flag a command needs is set as its process starts (bin/judge.js, docs/cli.md), where a
+// reader of the command line sees it, never changed on a running process.
+t.test('no V8 flag is changed at run time: setFlagsFromString is in no source file', async (t) => {
+  t.same(
+    SOURCES.filter((file) => TEXT.get(file)!.includes('setFlagsFromString')),
+    [],
+    'files that change V8 flags at run time',
+  )
+})
+
+// A late load names its module twice, as its type and as its path: `lazy<typeof import('./x.ts')>(import.meta.url, './x.ts')`.
+const LAZY_CALL = /\blazy<typeof import\(\s*'([^']+)'\s*\)>\(\s*import\.meta\.url,\s*'([^']+)',?\s*\)/g
+
+t.test('a source module loads late only through src/lazy.ts, its type and its path the same module', async (t) => {
+  const calls = SOURCES.flatMap((file) => [...TEXT.get(file)!.matchAll(LAZY_CALL)].map((m) => ({ file, m })))
+  t.ok(calls.length > 40, `${calls.length} late loads`)
+  for (const { file, m } of calls) t.equal(m[2], m[1], `${file}: lazy() of ${m[2]} has the type of ${m[1]}`)
+  for (const file of SOURCES.filter((f) => f !== 'src/lazy.ts')) {
+    const code = TEXT.get(file)!.replace(/^\s*(\/\/|\*).*$/gm, '')
+    t.notOk(/\bcreateRequire\b/.test(code), `${file} makes no require of its own`)
+    const calls = (code.match(/\blazy</g) ?? []).length
+    t.equal(calls, (code.match(LAZY_CALL) ?? []).length, `${file}: every lazy() call names its module as a literal`)
+    // src/cli.ts imports its modules only once the compile cache is on: an order of loading, not a late load.
+    if (file === 'src/cli.ts') continue
+    const dynamic = [...code.matchAll(/(?<!typeof )\bimport\(\s*'(\.[^']*)'/g)].map((m) => m[1])
+    t.same(dynamic, [], `${file} imports no source module with import()`)
+  }
 })
 
 t.test('imports resolve to source files, so that the checks below see every edge', async (t) => {

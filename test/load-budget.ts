@@ -1,15 +1,18 @@
 import t, { type Test } from 'tap'
 import { spawn } from 'node:child_process'
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ROOT } from './helpers/cli.ts'
+import { reachable, type Reach } from './helpers/reachable.ts'
 
 // What each entry point loads, counted by a module hook in the child process that runs it
 // (test/helpers/module-record.ts): the source modules and their lines of code (blank lines and
 // comments alone not counted: the budgets measure the code an auditor reads, on the formatted
-// tree), and the Node built-ins.
-// docs/architecture.md gives these figures; `node_modules/.bin/tap test/load-budget.ts` prints them.
+// tree), the package modules and the Node built-ins. And what it can reach: its static import
+// graph, late loads (src/lazy.ts) followed, into the packages (test/helpers/reachable.ts); what
+// it loads must be within what it can reach, so that the graph misses no edge.
+// docs/architecture.md gives these figures; `node test/load-budget.ts` prints them.
 
 const RECORDER = resolve(ROOT, 'test/helpers/module-record.ts')
 const source = (file: string) => pathToFileURL(resolve(ROOT, file)).href
@@ -25,6 +28,8 @@ interface Loaded {
   readonly allLines: number
   /** Node built-ins, without the `node:` prefix, sorted. */
   readonly builtins: readonly string[]
+  /** Package files, as `node_modules/…`, sorted. */
+  readonly packages: readonly string[]
 }
 
 /** The figures of what a process loaded: its source modules and their lines, and the built-ins. */
@@ -35,13 +40,22 @@ function loadedFrom(record: string): Loaded {
     .filter((url) => url.startsWith(prefix))
     .map((url) => `src/${url.slice(prefix.length)}`)
     .sort()
-  const texts = modules.map((file) => readFileSync(join(ROOT, file), 'utf8').trimEnd().split('\n'))
-  const lines = texts.reduce((sum, text) => sum + text.filter(isCode).length, 0)
-  const allLines = texts.reduce((sum, text) => sum + text.length, 0)
   const builtins = [
     ...new Set(urls.filter((url) => url.startsWith('node:')).map((url) => url.slice('node:'.length))),
   ].sort()
-  return { modules, lines, allLines, builtins }
+  const packages = urls
+    .filter((url) => url.startsWith('file:') && url.includes('/node_modules/'))
+    .map((url) => url.slice(url.indexOf('/node_modules/') + 1))
+    .sort()
+  return { modules, ...linesOf(modules), builtins, packages }
+}
+
+/** The lines of code of source files (see isCode), and all their lines. */
+function linesOf(modules: readonly string[]): { lines: number; allLines: number } {
+  const texts = modules.map((file) => readFileSync(join(ROOT, file), 'utf8').trimEnd().split('\n'))
+  const lines = texts.reduce((sum, text) => sum + text.filter(isCode).length, 0)
+  const allLines = texts.reduce((sum, text) => sum + text.length, 0)
+  return { lines, allLines }
 }
 
 /** A line of code: not blank, and not a comment alone (a line starting //, /* or *). */
@@ -103,9 +117,30 @@ function judgeOnceListening(stderr: string): Promise<void> | null {
   })
 }
 
-function report(t: Test, entry: string, loaded: Loaded): void {
+/** Prints what an entry loaded and, when given, what it can reach; holds the first within the second. */
+function report(t: Test, entry: string, loaded: Loaded, reach?: Reach): void {
   t.comment(
-    `${entry}: ${loaded.modules.length} source modules, ${loaded.lines} lines of code (${loaded.allLines} with comments and blank lines); built-ins: ${loaded.builtins.join(', ')}`,
+    `${entry}: loads ${loaded.modules.length} source modules, ${loaded.lines} lines of code (${loaded.allLines} with comments and blank lines), ${loaded.packages.length} package modules; built-ins: ${loaded.builtins.join(', ')}`,
+  )
+  if (reach === undefined) return
+  reaches(t, entry, reach)
+  t.same(
+    loaded.modules.filter((f) => !reach.modules.includes(f)),
+    [],
+    'every source module it loads is one it can reach',
+  )
+  t.same(
+    loaded.packages.filter((f) => !reach.packages.includes(f)),
+    [],
+    'every package module it loads is one it can reach',
+  )
+}
+
+/** Prints what an entry can reach. */
+function reaches(t: Test, entry: string, reach: Reach): void {
+  const { lines, allLines } = linesOf(reach.modules)
+  t.comment(
+    `${entry}: can reach ${reach.modules.length} source modules, ${lines} lines of code (${allLines} with comments and blank lines), ${reach.packages.length} package modules; built-ins: ${reach.builtins.join(', ')}`,
   )
 }
 
@@ -113,7 +148,7 @@ const CLI_ONLY = ['child_process', 'readline']
 const HTTP_FOLDERS = ['src/cli/', 'src/http/pages/']
 
 t.test(
-  'judge-rows/judge loads at most 50 source modules and 3,500 lines, and no git, data-file or server code',
+  'judge-rows/judge loads at most 52 source modules and 3,500 lines, and no git, data-file or server code',
   async (t) => {
     const dir = example(t)
     writeFileSync(
@@ -125,11 +160,19 @@ if (!answers.is_spam) throw new Error('no answer')
     )
     // The first call creates the store, and so loads its migrations; every later call opens it as it is.
     const first = await runRecorded(dir, 'judge-first', ['judge.mjs', ROW.message], {})
-    report(t, 'judge-rows/judge, the first judge() call (creating the store)', first)
+    const reach = reachable(['src/judge.ts'])
+    report(t, 'judge-rows/judge, the first judge() call (creating the store)', first, reach)
     t.ok(first.modules.includes('src/adapters/sqlite/sqlite-schema.ts'), 'creating the store loads the migrations')
     const loaded = await runRecorded(dir, 'judge', ['judge.mjs', 'Are we still on for dinner?'], {})
-    report(t, 'judge-rows/judge, one judge() call (a store that exists, a row not yet answered)', loaded)
-    t.ok(loaded.modules.length <= 50, `${loaded.modules.length} source modules`)
+    report(t, 'judge-rows/judge, one judge() call (a store that exists, a row not yet answered)', loaded, reach)
+    t.same(
+      reach.modules.filter((f) => f.startsWith('src/http/') || f.startsWith('src/cli/')),
+      [],
+      'it cannot reach the server or the CLI',
+    )
+    // 52: the 50 of judging, src/lazy.ts (the one late loader, of the engine and the migrations)
+    // and the daily spend cap's code, imported with judging rather than loaded late to save one.
+    t.ok(loaded.modules.length <= 52, `${loaded.modules.length} source modules`)
     t.ok(loaded.lines <= 3500, `${loaded.lines} lines`)
     for (const { builtins, modules } of [first, loaded]) {
       t.same(
@@ -162,7 +205,13 @@ t.test(
       { JUDGE_PROJECTS: dir, PORT: '0', HOST: '127.0.0.1' },
       judgeOnceListening,
     )
-    report(t, 'node src/main.ts, listening and one POST /v1/judge', loaded)
+    const reach = reachable(['src/main.ts'])
+    report(t, 'node src/main.ts, listening and one POST /v1/judge', loaded, reach)
+    t.same(
+      reach.modules.filter((f) => f.startsWith('src/cli/')),
+      [],
+      'it cannot reach the CLI',
+    )
     t.ok(loaded.modules.length <= 140, `${loaded.modules.length} source modules`)
     t.ok(loaded.lines <= 10000, `${loaded.lines} lines`)
     t.same(
@@ -209,9 +258,15 @@ await server.stop()
     // A page first, which also creates the store: the figures below are of a store that exists.
     const paged = await runRecorded(dir, 'page', ['server.mjs', 'page'], env)
     t.ok(paged.modules.includes('src/http/pages/runs.ts'), 'a page is loaded once asked for')
-    report(t, 'judge-rows/server, one POST /v1/judge then GET /runs', paged)
+    const reach = reachable(['src/server.ts'])
+    report(t, 'judge-rows/server, one POST /v1/judge then GET /runs', paged, reach)
+    t.same(
+      reach.modules.filter((f) => f.startsWith('src/cli/')),
+      [],
+      'it cannot reach the CLI',
+    )
     const served = await runRecorded(dir, 'server', ['server.mjs'], env)
-    report(t, 'judge-rows/server, startServer and one POST /v1/judge', served)
+    report(t, 'judge-rows/server, startServer and one POST /v1/judge', served, reach)
     t.ok(served.modules.length <= 140, `${served.modules.length} source modules`)
     t.ok(served.lines <= 10000, `${served.lines} lines`)
     t.same(
@@ -226,7 +281,7 @@ await server.stop()
     )
 
     const judgeOnly = await runRecorded(dir, 'judge-only', ['server.mjs', 'judge-only'], env)
-    report(t, 'judge-rows/server with routes: JUDGE_ROUTES, one POST /v1/judge', judgeOnly)
+    report(t, 'judge-rows/server with routes: JUDGE_ROUTES, one POST /v1/judge', judgeOnly, reach)
     t.same(
       judgeOnly.modules.filter((f) => /^src\/http\/(pages|views)\//.test(f)),
       [],
@@ -238,3 +293,37 @@ await server.stop()
     )
   },
 )
+
+t.test('node src/cli.ts: each command can reach its own code alone, and plan and run load within it', async (t) => {
+  const commands = readdirSync(join(ROOT, 'src/cli/commands'))
+    .filter((file) => readFileSync(join(ROOT, 'src/cli/run-cli.ts'), 'utf8').includes(`'./commands/${file}'`))
+    .map((file) => file.replace(/\.ts$/, ''))
+  t.ok(commands.length >= 15, `${commands.length} commands`)
+  const reachOf = (command: string) =>
+    reachable(
+      ['src/cli.ts'],
+      (from, to) =>
+        from === 'src/cli/run-cli.ts' && to.startsWith('src/cli/commands/') && to !== `src/cli/commands/${command}.ts`,
+    )
+  for (const command of commands) {
+    const reach = reachOf(command)
+    reaches(t, `judge ${command}`, reach)
+    const others = commands.filter((c) => c !== command).map((c) => `src/cli/commands/${c}.ts`)
+    t.same(
+      reach.modules.filter((f) => others.includes(f)),
+      [],
+      `judge ${command} cannot reach another command`,
+    )
+    if (command !== 'serve')
+      t.same(
+        reach.modules.filter((f) => f.startsWith('src/http/')),
+        [],
+        `judge ${command} cannot reach the server`,
+      )
+  }
+  const dir = example(t)
+  for (const command of ['plan', 'run']) {
+    const loaded = await runRecorded(dir, command, [resolve(ROOT, 'src/cli.ts'), command, 'sms'], {})
+    report(t, `judge ${command} sms`, loaded, reachOf(command))
+  }
+})

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module'
-import { extname } from 'node:path'
 import { ENGINE_DEFAULTS, type EngineDefaults, type EngineKind } from '../core/engine-kinds.ts'
 import type { Engine } from '../ports/engine.ts'
+import { lazy } from '../lazy.ts'
 
 /** What creating an engine takes, from the configuration. */
 export interface EngineSettings {
@@ -23,15 +22,11 @@ export interface EngineEntry extends EngineDefaults {
   create(settings: EngineSettings): Engine
 }
 
-// An adapter's module is loaded when its engine is first created, so that a process loads the
-// configured engine's code alone. The load is synchronous (Node 24 requires an ES module as it
-// imports one, into the same module cache), as creating an engine is; the extension is this
-// file's own, .ts in the source and .js in the built package.
-const load = createRequire(import.meta.url)
-const EXT = extname(import.meta.filename)
-const systemOne = () => load(`./system-one/system-one${EXT}`) as typeof import('./system-one/system-one.ts')
-const simulated = () => load(`./simulated/simulated${EXT}`) as typeof import('./simulated/simulated.ts')
-const openAi = () => load(`./openai/openai${EXT}`) as typeof import('./openai/openai.ts')
+// An adapter's module is loaded when its engine is first created (src/lazy.ts), so that a process
+// loads the configured engine's code alone.
+const systemOne = lazy<typeof import('./system-one/system-one.ts')>(import.meta.url, './system-one/system-one.ts')
+const simulated = lazy<typeof import('./simulated/simulated.ts')>(import.meta.url, './simulated/simulated.ts')
+const openAi = lazy<typeof import('./openai/openai.ts')>(import.meta.url, './openai/openai.ts')
 
 /**
  * Every engine the product speaks, by the name ENGINE takes (src/core/engine-kinds.ts); a new engine is one entry there

@@ -1,4 +1,5 @@
 import { CostCapError, JudgeError } from '../errors.ts'
+import { lazy } from '../lazy.ts'
 import { planTable } from './shared.ts'
 import type { RuntimeOptions } from '../runtime.ts'
 import { packageInfo } from '../version.ts'
@@ -7,74 +8,93 @@ import type { CliIo } from './io.ts'
 import { closest } from './suggest.ts'
 import type { Command } from './command.ts'
 
+// A command's module is loaded when it is run (src/lazy.ts), so that a command loads only what it uses.
+const commands = {
+  init: lazy<typeof import('./commands/init.ts')>(import.meta.url, './commands/init.ts'),
+  run: lazy<typeof import('./commands/run.ts')>(import.meta.url, './commands/run.ts'),
+  plan: lazy<typeof import('./commands/plan.ts')>(import.meta.url, './commands/plan.ts'),
+  runs: lazy<typeof import('./commands/runs.ts')>(import.meta.url, './commands/runs.ts'),
+  drift: lazy<typeof import('./commands/drift.ts')>(import.meta.url, './commands/drift.ts'),
+  test: lazy<typeof import('./commands/test.ts')>(import.meta.url, './commands/test.ts'),
+  cache: lazy<typeof import('./commands/cache.ts')>(import.meta.url, './commands/cache.ts'),
+  calibrate: lazy<typeof import('./commands/calibrate.ts')>(import.meta.url, './commands/calibrate.ts'),
+  stability: lazy<typeof import('./commands/stability.ts')>(import.meta.url, './commands/stability.ts'),
+  forget: lazy<typeof import('./commands/forget.ts')>(import.meta.url, './commands/forget.ts'),
+  replay: lazy<typeof import('./commands/replay.ts')>(import.meta.url, './commands/replay.ts'),
+  compare: lazy<typeof import('./commands/compare.ts')>(import.meta.url, './commands/compare.ts'),
+  models: lazy<typeof import('./commands/models.ts')>(import.meta.url, './commands/models.ts'),
+  doctor: lazy<typeof import('./commands/doctor.ts')>(import.meta.url, './commands/doctor.ts'),
+  serve: lazy<typeof import('./commands/serve.ts')>(import.meta.url, './commands/serve.ts'),
+}
+
 /** A command of the table: its one-line summary for `judge --help`, and how to load it. */
 export interface CommandEntry {
   readonly summary: string
-  /** Imports the command's module on demand, so that a command loads only what it uses (`judge run` no server). */
-  load(): Promise<Command>
+  /** The command, its module loaded on the first call (`judge run` loads no server). */
+  load(): Command
 }
 
 /** Every command, with its one-line summary for `judge --help`. */
 export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   init: {
     summary: 'write a starter spec for a data file, and print the next commands',
-    load: () => import('./commands/init.ts').then((m) => m.initCommand),
+    load: () => commands.init().initCommand,
   },
   run: {
     summary: 'judge every row of a data file, store first, and record a run',
-    load: () => import('./commands/run.ts').then((m) => m.runCommand),
+    load: () => commands.run().runCommand,
   },
   plan: {
     summary: 'what run would ask and cost, asking nothing',
-    load: () => import('./commands/plan.ts').then((m) => m.planCommand),
+    load: () => commands.plan().planCommand,
   },
   runs: {
     summary: "the runs of a spec or folder, newest first; prune old runs' row lists",
-    load: () => import('./commands/runs.ts').then((m) => m.runsCommand),
+    load: () => commands.runs().runsCommand,
   },
   drift: {
     summary: 'label mix per run and its change',
-    load: () => import('./commands/drift.ts').then((m) => m.driftCommand),
+    load: () => commands.drift().driftCommand,
   },
   test: {
     summary: 'judge the answer key, store first, and score accuracy with the verdicts',
-    load: () => import('./commands/test.ts').then((m) => m.testCommand),
+    load: () => commands.test().testCommand,
   },
   cache: {
     summary: 'answers per question wording and model; prune superseded wordings',
-    load: () => import('./commands/cache.ts').then((m) => m.cacheCommand),
+    load: () => commands.cache().cacheCommand,
   },
   calibrate: {
     summary: 'the lowest threshold of each act rule whose precision reaches a target',
-    load: () => import('./commands/calibrate.ts').then((m) => m.calibrateCommand),
+    load: () => commands.calibrate().calibrateCommand,
   },
   stability: {
     summary: 'ask a sample of stored answers again, past the cache: how often labels and routes flip',
-    load: () => import('./commands/stability.ts').then((m) => m.stabilityCommand),
+    load: () => commands.stability().stabilityCommand,
   },
   forget: {
     summary: "erase every copy judge keeps of rows' values, or what retain_days lets go",
-    load: () => import('./commands/forget.ts').then((m) => m.forgetCommand),
+    load: () => commands.forget().forgetCommand,
   },
   replay: {
     summary: 'try a candidate spec on the rows kept for a live judgment',
-    load: () => import('./commands/replay.ts').then((m) => m.replayCommand),
+    load: () => commands.replay().replayCommand,
   },
   compare: {
     summary: 'is a candidate spec more accurate than the live one, and how sure: a paired comparison and a gate',
-    load: () => import('./commands/compare.ts').then((m) => m.compareCommand),
+    load: () => commands.compare().compareCommand,
   },
   models: {
     summary: 'the models the engine lists, aliases marked, and the one each judgment uses',
-    load: () => import('./commands/models.ts').then((m) => m.modelsCommand),
+    load: () => commands.models().modelsCommand,
   },
   doctor: {
     summary: 'check, spending nothing, what a first real run needs, and say what to fix',
-    load: () => import('./commands/doctor.ts').then((m) => m.doctorCommand),
+    load: () => commands.doctor().doctorCommand,
   },
   serve: {
     summary: 'the HTTP server, as node src/main.ts',
-    load: () => import('./commands/serve.ts').then((m) => m.serveCommand),
+    load: () => commands.serve().serveCommand,
   },
 }
 
@@ -108,7 +128,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: Runtim
   const entry = COMMANDS[name]
   if (!entry) return unknown(name, io)
   try {
-    return await (await entry.load()).run(rest, io, options)
+    return await entry.load().run(rest, io, options)
   } catch (error) {
     return failed(name, error, wantsJson(rest), io)
   }
@@ -117,7 +137,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: Runtim
 async function help(rest: readonly string[], io: CliIo): Promise<number> {
   const [topic] = rest
   if (topic === undefined) io.stdout.write(mainHelp())
-  else if (COMMANDS[topic]) io.stdout.write((await COMMANDS[topic].load()).help)
+  else if (COMMANDS[topic]) io.stdout.write(COMMANDS[topic].load().help)
   else return unknown(topic, io)
   return 0
 }

@@ -3,6 +3,9 @@ import { DAY_MS } from '../core/forget/retention.ts'
 import type { Project } from '../core/types.ts'
 import { loadRequested, type ServerContext } from './context.ts'
 import { specFolders } from './folders.ts'
+import { lazy } from '../lazy.ts'
+
+const forgetting = lazy<typeof import('../app/forget-expired.ts')>(import.meta.url, '../app/forget-expired.ts')
 
 /** Runs `work` after `ms`, on a timer that does not keep the process alive; returns what cancels it. */
 export type Schedule = (work: () => void, ms: number) => () => void
@@ -56,7 +59,7 @@ export async function applyRetention(ctx: ServerContext): Promise<void> {
     if (!project.specs.some((s) => s.retainDays !== null)) continue
     try {
       // Forgetting is loaded with the first judgment that has a retain_days to apply.
-      const { forgetExpired } = await import('../app/forget-expired.ts')
+      const { forgetExpired } = forgetting()
       const report = await forgetExpired(ctx.runtime, { project, apply: true, command: 'server' })
       const gone = report.judgments.filter((j) => j.states.length > 0)
       for (const judgment of gone) ctx.log(retentionLine(path, judgment))

@@ -64,7 +64,11 @@ t.test(
     const logs: string[] = []
     const ctx = { ...serverContext(t, dir), now: () => NOW, log: (line: string) => logs.push(line) }
     ctx.runtime = { ...ctx.runtime, now: () => NOW }
-    ctx.replies.set('body', { body: '{}', headers: {}, resolved: { current: true } as Resolved })
+    ctx.replies.set('body', {
+      reply: { status: 200, type: 'json', body: '{}' },
+      resolved: { current: true } as Resolved,
+      answers: [],
+    })
     await applyRetention(ctx)
     t.same(holds(dir, OLD), [false, false])
     t.same(holds(dir, NEW), [true, true])

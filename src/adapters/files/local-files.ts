@@ -1,20 +1,15 @@
 import type { SourcedRow } from '../../core/types.ts'
 import type { Files } from '../../ports/files.ts'
+import { lazy } from '../../lazy.ts'
 
-/** A module imported on first call, then kept: the promise is shared by every later call. */
-function onDemand<M>(load: () => Promise<M>): () => Promise<M> {
-  let loading: Promise<M> | null = null
-  return () => (loading ??= load())
-}
-
-// Each file format's code is loaded when first used, so that a process judging rows (a server,
-// the library's judge()) loads no reviews-file, key-file or git code (docs/architecture.md).
-const keyFile = onDemand(() => import('./key-file.ts'))
-const reviewsFile = onDemand(() => import('./reviews-file.ts'))
-const reviewsForget = onDemand(() => import('./reviews-forget.ts'))
-const git = onDemand(() => import('./git.ts'))
-const hashing = onDemand(() => import('./content-hash.ts'))
-const rowFormats = onDemand(() => import('./row-formats.ts'))
+// Each file format's code is loaded when first used (src/lazy.ts), so that a process judging rows
+// (a server, the library's judge()) loads no reviews-file, key-file or git code (docs/architecture.md).
+const keyFile = lazy<typeof import('./key-file.ts')>(import.meta.url, './key-file.ts')
+const reviewsFile = lazy<typeof import('./reviews-file.ts')>(import.meta.url, './reviews-file.ts')
+const reviewsForget = lazy<typeof import('./reviews-forget.ts')>(import.meta.url, './reviews-forget.ts')
+const git = lazy<typeof import('./git.ts')>(import.meta.url, './git.ts')
+const hashing = lazy<typeof import('./content-hash.ts')>(import.meta.url, './content-hash.ts')
+const rowFormats = lazy<typeof import('./row-formats.ts')>(import.meta.url, './row-formats.ts')
 
 /**
  * Streams the rows of a delimited file with a header (CSV; TSV for .tsv; `delimiter` when given;
@@ -32,7 +27,7 @@ export function readRows(
     [Symbol.asyncIterator]() {
       let rows: AsyncIterator<SourcedRow> | null = null
       const open = async () =>
-        (rows = (await (await rowFormats()).openRows(file, label, delimiter, columns))[Symbol.asyncIterator]())
+        (rows = (await rowFormats().openRows(file, label, delimiter, columns))[Symbol.asyncIterator]())
       return {
         // The parser's own steps once open, so that a row takes no step of this iterator's.
         next: () => (rows ? rows.next() : open().then((opened) => opened.next())),
@@ -46,16 +41,15 @@ export function readRows(
 export function createLocalFiles(): Files {
   return {
     rows: readRows,
-    key: async (spec) => (spec.key === null ? new Map() : (await keyFile()).readKey(spec, spec.key)),
-    verdicts: async (spec) => (await reviewsFile()).readVerdicts(spec.reviews),
-    reviews: async (spec) => (await reviewsFile()).readReviews(spec.reviews),
-    comparisons: async (spec) => (await reviewsFile()).readComparisons(spec.reviews),
-    appendComparison: async (spec, record) => (await reviewsFile()).appendComparison(spec.reviews, record),
-    appendVerdict: async (spec, record) => (await reviewsFile()).appendVerdict(spec.reviews, record),
-    appendRetraction: async (spec, retraction) => (await reviewsFile()).appendRetraction(spec.reviews, retraction),
-    forgetReviewStates: async (spec, pick, apply) =>
-      (await reviewsForget()).forgetReviewStates(spec.reviews, pick, apply),
-    gitSha: async (dir) => (await git()).gitShortSha(dir),
-    contentHash: async (file) => (await hashing()).contentHash(file),
+    key: async (spec) => (spec.key === null ? new Map() : keyFile().readKey(spec, spec.key)),
+    verdicts: async (spec) => reviewsFile().readVerdicts(spec.reviews),
+    reviews: async (spec) => reviewsFile().readReviews(spec.reviews),
+    comparisons: async (spec) => reviewsFile().readComparisons(spec.reviews),
+    appendComparison: async (spec, record) => reviewsFile().appendComparison(spec.reviews, record),
+    appendVerdict: async (spec, record) => reviewsFile().appendVerdict(spec.reviews, record),
+    appendRetraction: async (spec, retraction) => reviewsFile().appendRetraction(spec.reviews, retraction),
+    forgetReviewStates: async (spec, pick, apply) => reviewsForget().forgetReviewStates(spec.reviews, pick, apply),
+    gitSha: async (dir) => git().gitShortSha(dir),
+    contentHash: async (file) => hashing().contentHash(file),
   }
 }

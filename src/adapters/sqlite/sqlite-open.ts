@@ -1,16 +1,15 @@
 import { mkdirSync, statSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, extname } from 'node:path'
+import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { pathToFileURL } from 'node:url'
+import { lazy } from '../../lazy.ts'
 import { StoreError } from '../../store-error.ts'
 import { configure, SCHEMA_VERSION, userVersion } from './sqlite-connection.ts'
 import { storeWriteProblem } from './store-location.ts'
 import { BUSY_TIMEOUT_MS, isReadOnlyCode, sqliteCode, storeErrorOf } from './store-trouble.ts'
 
 // The migrations load only when a file's schema is not this code's (a new, older or newer store).
-const load = createRequire(import.meta.url)
-const schema = () => load(`./sqlite-schema${extname(import.meta.filename)}`) as typeof import('./sqlite-schema.ts')
+const schema = lazy<typeof import('./sqlite-schema.ts')>(import.meta.url, './sqlite-schema.ts')
 
 /** A connection to a store file, and why it takes no writes (null: it does). */
 export interface OpenedFile {

@@ -1,14 +1,10 @@
 import { JudgeError } from '../../errors.ts'
 import { StoreError } from '../../store-error.ts'
-import { createRequire } from 'node:module'
-import { extname } from 'node:path'
+import { lazy } from '../../lazy.ts'
 
 // Who holds a lock is read only when a store is found locked.
-const load = createRequire(import.meta.url)
-const lockHolder = (file: string): string =>
-  (load(`./store-lock-holder${extname(import.meta.filename)}`) as typeof import('./store-lock-holder.ts')).lockHolder(
-    file,
-  )
+const holders = lazy<typeof import('./store-lock-holder.ts')>(import.meta.url, './store-lock-holder.ts')
+const lockHolder = (file: string): string => holders().lockHolder(file)
 
 /** How long a write waits for another process's write before it gives up: SQLite's busy timeout, ms. */
 export const BUSY_TIMEOUT_MS = 5000
