@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { extname } from 'node:path'
 import type { App, DepsWith } from './app/app.ts'
 import { createKeyedLock } from './app/keyed-lock.ts'
 import type { Config } from './config.ts'
@@ -16,6 +14,7 @@ import { createLocalFiles } from './adapters/files/local-files.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
 import { SYSTEM_ONE_DEFAULT_MODEL } from './core/engine-kinds.ts'
+import { lazy } from './lazy.ts'
 
 /** The app of a command, a server or a library call: stores opened once per file, for its whole life. */
 export interface Runtime extends App {
@@ -115,11 +114,8 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
 }
 
 // The pacing code loads with the first store of an engine that needs it (docs/architecture.md).
-const load = createRequire(import.meta.url)
-const pacing = () => ({
-  ...(load(`./core/pacing/governor${extname(import.meta.filename)}`) as typeof import('./core/pacing/governor.ts')),
-  ...(load(`./core/pacing/patience${extname(import.meta.filename)}`) as typeof import('./core/pacing/patience.ts')),
-})
+const governors = lazy<typeof import('./core/pacing/governor.ts')>(import.meta.url, './core/pacing/governor.ts')
+const patience = lazy<typeof import('./core/pacing/patience.ts')>(import.meta.url, './core/pacing/patience.ts')
 
 /**
  * The governor of a store's engine requests: its pace, retries and waits. None for the simulated
@@ -131,7 +127,8 @@ function governorFor(config: Config, store: PaceStore, options: RuntimeOptions):
   if (options.engine === undefined && engine.kind === 'simulated' && !engine.rpm) return undefined
   // An engine passed in code publishes no limit; the configured one paces at its service's.
   const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : ENGINES[engine.kind].defaultRpm)
-  const { createGovernor, requestPatience, runPatience } = pacing()
+  const { createGovernor } = governors()
+  const { requestPatience, runPatience } = patience()
   return createGovernor({
     store,
     key: `${engine.kind} ${engine.url}`,
@@ -144,11 +141,15 @@ function governorFor(config: Config, store: PaceStore, options: RuntimeOptions):
   })
 }
 
+const fileLocks = lazy<typeof import('./adapters/sqlite/sqlite-file-lock.ts')>(
+  import.meta.url,
+  './adapters/sqlite/sqlite-file-lock.ts',
+)
+
 /** SQLite's lock across processes, its code loaded when a first file is locked (a review, a forget), not before. */
 function sqliteFileLock(): FileLock {
-  let lock: Promise<FileLock> | null = null
-  const opened = () => (lock ??= import('./adapters/sqlite/sqlite-file-lock.ts').then((m) => m.createSqliteFileLock()))
-  return { hold: async (file, work) => (await opened()).hold(file, work) }
+  let lock: FileLock | null = null
+  return { hold: async (file, work) => (lock ??= fileLocks().createSqliteFileLock()).hold(file, work) }
 }
 
 /** The engine ENGINE selects; null for one that needs a key without it, which can give cached answers only. */

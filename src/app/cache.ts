@@ -78,9 +78,10 @@ function statusOf(
 }
 
 /**
- * The answers epoch of the project's store (0 without one; reading creates nothing): it moves
- * whenever answers are deleted, so that what a long-lived process made from answers can be dropped.
+ * The write mark of the project's store (0 without one; reading creates nothing): the store's one
+ * staleness signal, which moves with every write by any process, answers deleted among them, so
+ * that what a long-lived process made from the store can be dropped.
  */
-export function answersEpochOf(app: App, project: Project): number {
-  return app.existingStore(project)?.answersEpoch() ?? 0
+export function storeMarkOf(app: App, project: Project): number {
+  return app.existingStore(project)?.writeMark() ?? 0
 }

@@ -36,7 +36,7 @@ export interface CompareMemoOptions {
 
 interface Entry {
   readonly stores: readonly Store[]
-  readonly marks: readonly string[]
+  readonly marks: readonly number[]
   readonly gathered: Gathered
   readonly questions: Map<string, QuestionComparison>
 }

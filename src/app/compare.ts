@@ -99,9 +99,6 @@ export async function compareStored(
   ])
   const files = await filesOf(app, pair)
   const gathered = memo.gathered(key, [...new Set([liveDeps.store, candidateDeps.store])], () => {
-    // Reading the epoch drops answers a server keeps in memory from before a deletion: none is gathered, and kept,
-    // again.
-    for (const deps of [liveDeps, candidateDeps]) deps.store.answersEpoch()
     const done = storedRows(app, input)
     return gatheredOf(app, input, done.pair, done.kept.length, done.rows)
   })

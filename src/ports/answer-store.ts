@@ -132,10 +132,4 @@ export interface AnswerStore {
   answerGroups(): AnswerGroup[]
   /** Deletes the answers of one group; returns how many were deleted. */
   deleteAnswers(group: Pick<AnswerGroup, 'judgment' | 'question' | 'model' | 'fingerprint'>): number
-  /**
-   * A number that moves whenever answers are deleted, by this process or another sharing the
-   * store, and at no other time (answers are never changed, only added or deleted): what was made
-   * from answers read under one epoch is stale once the epoch differs.
-   */
-  answersEpoch(): number
 }

@@ -54,8 +54,8 @@ export interface ForgetStore {
   heldFor(plan: ForgetPlan): HeldState[]
   /**
    * Removes what the plan names in one transaction, and every review hold on the plan's `values` states (a hold keeps
-   * no values, but its row is offered no more), with a forget log line per state and place, moves
-   * the answers epoch when anything went (a server drops what it kept from before), then folds the
+   * no values, but its row is offered no more), with a forget log line per state and place (the
+   * write mark moves: a server drops what it kept from before), then folds the
    * log into the file and empties it. Deleted bytes are overwritten, not left in free pages.
    */
   forget(plan: ForgetPlan, stamp: ForgetLogStamp): Forgotten

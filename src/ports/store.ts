@@ -13,11 +13,18 @@ import type { RunStore } from './run-store.ts'
  */
 export interface Store extends AnswerStore, RunStore, KeptStore, PaceStore, ForgetStore, ReaskStore, LeaseStore {
   /**
-   * A mark of what the store holds: read twice with no write committed in between, by this process
-   * or another sharing the file, it is the same; after any such write it differs (it may differ
-   * without one). What was made from reads after one mark stands while the mark does.
+   * The store's one staleness signal: read twice with no write committed in between, by this
+   * process or another sharing the file, it is the same number; after any such write it differs
+   * (it may differ without one). What was made from reads under one mark stands while the mark
+   * does: every cache of the store checks it (docs/architecture.md, Caches).
    */
-  writeMark(): string
+  writeMark(): number
   /** Releases the underlying resources. */
   close(): void
 }
+
+/** What a method of the store does: `read` leaves what the store holds as it was, `write` may change it. */
+export type MethodKind = 'read' | 'write'
+
+/** The methods of the store that read or write it: every one but close. */
+export type StoreMethod = Exclude<keyof Store, 'close'>

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { answersEpochOf, cacheGroups, pruneCache } from '../../src/app/cache.ts'
+import { storeMarkOf, cacheGroups, pruneCache } from '../../src/app/cache.ts'
 import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
@@ -110,18 +110,18 @@ t.test('pruning is a dry run unless applied, and deletes only the superseded wor
 })
 
 t.test(
-  'the answers epoch moves with a prune that deletes, not with a dry run; a folder without a store has 0',
+  'the store mark moves with a prune that deletes, not with a dry run; a folder without a store has 0',
   async (t) => {
     const store = storeOf()
     const a = app(deps(null, store))
-    const before = answersEpochOf(a, project(spam))
+    const before = storeMarkOf(a, project(spam))
     pruneCache(a, project(spam), null, false)
-    t.equal(answersEpochOf(a, project(spam)), before, 'a dry run deletes nothing')
+    t.equal(storeMarkOf(a, project(spam)), before, 'a dry run deletes nothing')
     pruneCache(a, project(spam), null, true)
-    const after = answersEpochOf(a, project(spam))
+    const after = storeMarkOf(a, project(spam))
     t.not(after, before)
     pruneCache(a, project(spam), null, true)
-    t.equal(answersEpochOf(a, project(spam)), after, 'nothing left to delete: the epoch stays')
-    t.equal(answersEpochOf({ ...a, existingStore: () => null }, project(spam)), 0)
+    t.equal(storeMarkOf(a, project(spam)), after, 'nothing left to delete: the mark stays')
+    t.equal(storeMarkOf({ ...a, existingStore: () => null }, project(spam)), 0)
   },
 )

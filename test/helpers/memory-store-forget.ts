@@ -13,7 +13,6 @@ export interface MemoryForgetData {
   /** Kept rows by judgment, then state hash. */
   readonly kept: Map<string, Map<string, { readonly lastSeen: string }>>
   readonly answers: () => StoredAnswer[]
-  readonly moveEpoch: () => void
 }
 
 /** The ForgetStore methods of the in-memory fake, with the SQLite adapter's observable behaviour. */
@@ -45,7 +44,6 @@ export function createMemoryForget(data: MemoryForgetData): ForgetStore {
         for (const [place, count] of places)
           if (count > 0) log.push({ at, command, stateHash: s.stateHash, place, count })
       }
-      data.moveEpoch()
       return { states, logCleared: true }
     },
     statesWhere(column, value) {

@@ -5,7 +5,8 @@ import type { AnswerCell, AnswerGroup, MarginBand, StoredAnswer } from '../../sr
 import type { CandidateQuestion, KeptRow, ShadowPair } from '../../src/ports/kept-store.ts'
 import type { DaySpend } from '../../src/ports/pace-store.ts'
 import type { PaceCut } from '../../src/core/pacing/adaptive-rate.ts'
-import type { Store } from '../../src/ports/store.ts'
+import type { Store, StoreMethod } from '../../src/ports/store.ts'
+import { STORE_METHODS } from '../../src/adapters/sqlite/sqlite-store-groups.ts'
 import { createMemoryForget, type StoredState } from './memory-store-forget.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
 import { createMemoryReasks } from './memory-store-reasks.ts'
@@ -42,48 +43,13 @@ export function createMemoryStore(): Store {
   return marked(memoryStore())
 }
 
-// The methods that only read: any other moves the write mark, as a write to the SQLite store does.
-const READS = new Set([
-  'getAnswers',
-  'answeredFingerprints',
-  'getStates',
-  'answersForStates',
-  'answerLabels',
-  'sampleAnswers',
-  'countAnswers',
-  'answerCells',
-  'modelAnswerCounts',
-  'listRuns',
-  'latestRuns',
-  'getRun',
-  'runLabelCounts',
-  'runStates',
-  'runStatesPage',
-  'runStateCount',
-  'sameRunStates',
-  'modelChecks',
-  'answerGroups',
-  'answersEpoch',
-  'keptRows',
-  'shadowPairs',
-  'candidateQuestions',
-  'spendByDay',
-  'heldFor',
-  'heldRows',
-  'statesWhere',
-  'expiredStates',
-  'forgottenLines',
-  'latestReasks',
-  'close',
-])
-
-/** The store with its write mark: a count of the calls that may have written. */
+/** The store with its write mark: a count of the calls that may have written (STORE_METHODS says which). */
 function marked(store: Omit<Store, 'writeMark'>): Store {
   let writes = 0
   const methods = Object.fromEntries(
     Object.entries(store as unknown as Record<string, (...args: unknown[]) => unknown>).map(([name, method]) => [
       name,
-      READS.has(name)
+      STORE_METHODS[name as StoreMethod]?.kind !== 'write'
         ? method
         : (...args: unknown[]) => {
             writes++
@@ -91,7 +57,7 @@ function marked(store: Omit<Store, 'writeMark'>): Store {
           },
     ]),
   )
-  return { ...(methods as unknown as Omit<Store, 'writeMark'>), writeMark: () => String(writes) }
+  return { ...(methods as unknown as Omit<Store, 'writeMark'>), writeMark: () => writes }
 }
 
 function memoryStore(): Omit<Store, 'writeMark'> {
@@ -133,7 +99,6 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       storedAt: was && was.storedAt > at ? was.storedAt : at,
     })
   }
-  let epoch = 0
   const runs = createMemoryRuns()
   return {
     getAnswers(model, stateHash, fingerprints) {
@@ -229,10 +194,8 @@ function memoryStore(): Omit<Store, 'writeMark'> {
         entries.delete(hash)
         deleted++
       }
-      if (deleted > 0) epoch++
       return deleted
     },
-    answersEpoch: () => epoch,
     keepRow(judgment, stateHash, state, at) {
       store(stateHash, state, at)
       const rows = kept.get(judgment) ?? new Map<string, KeptEntry>()
@@ -319,7 +282,6 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       states,
       kept,
       answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)),
-      moveEpoch: () => void epoch++,
     }),
     close() {},
   }

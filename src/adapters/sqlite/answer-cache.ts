@@ -1,46 +1,48 @@
 import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Store } from '../../ports/store.ts'
 
+/** The answer lookups of a store with, in front of each, what it gave for the states read last. */
+export interface AnswerCache {
+  /** `read` (the store's getAnswers) behind the answers kept. */
+  getAnswers(read: Store['getAnswers']): Store['getAnswers']
+  /** `read` (the store's answerLabels) behind the labels kept. */
+  answerLabels(read: Store['answerLabels']): Store['answerLabels']
+}
+
 /**
- * The store with, in front of its answer lookups, the answers it gave for the last `states`
- * (model, state hash) pairs read. Only what the store returned is kept, never what a caller wrote,
- * and an answer never changes once stored (first writer wins), so a kept answer is never stale; an
- * answer not found is not remembered as missing, so one stored later (by any process) is found.
- * Kept answers are frozen: a caller that tries to change one gets a TypeError, not a changed store.
- * Answers deleted (by any process) are dropped when the store's answers epoch is next read. Labels
- * asked for many states at once (answerLabels) are kept the same way, apart.
+ * The answers a store gave for the last `states` (model, state hash) pairs read, and apart the
+ * labels it gave for as many (answerLabels, which scores many states at once). Only what the store
+ * returned is kept, never what a caller wrote; an answer not found is not remembered as missing, so
+ * one stored later (by any process) is found. Kept answers are frozen: a caller that tries to
+ * change one gets a TypeError, not a changed store. Everything kept is dropped when `mark` (the
+ * store's write mark, read once per turn) moves: a write by this process or another, answers
+ * deleted among them.
  */
-export function cacheAnswers(store: Store, states: number): Store {
+export function createAnswerCache(states: number, mark: () => number): AnswerCache {
   const held = new Map<string, Map<string, StoredAnswer>>()
-  const labels = heldLabels(store, states)
-  const getAnswers = store.getAnswers
-  const { answersEpoch, deleteAnswers } = store
-  let epoch = answersEpoch.call(store)
-  const clear = () => {
+  const labels = heldLabels(states)
+  let seen: number | null = null
+  const fresh = () => {
+    const now = mark()
+    if (now === seen) return
     held.clear()
     labels.clear()
+    seen = now
   }
-  return Object.assign(store, {
-    answersEpoch(): number {
-      const now = answersEpoch.call(store)
-      if (now !== epoch) clear()
-      epoch = now
-      return now
+  return {
+    answerLabels: (read) => (model, fingerprints, stateHashes) => {
+      fresh()
+      return labels.read(read, model, fingerprints, stateHashes)
     },
-    deleteAnswers(group: Parameters<Store['deleteAnswers']>[0]): number {
-      const deleted = deleteAnswers.call(store, group)
-      if (deleted > 0) clear()
-      return deleted
-    },
-    answerLabels: labels.read,
-    getAnswers(model: string, stateHash: string, fingerprints: readonly string[]): Map<string, StoredAnswer> {
+    getAnswers: (read) => (model, stateHash, fingerprints) => {
+      fresh()
       const key = `${model}\0${stateHash}`
       let kept = held.get(key)
       if (kept === undefined || !fingerprints.every((fp) => kept!.has(fp))) {
-        const read = getAnswers.call(store, model, stateHash, fingerprints)
-        if (read.size === 0) return read
+        const found = read(model, stateHash, fingerprints)
+        if (found.size === 0) return found
         kept = new Map(kept)
-        for (const [fp, answer] of read) kept.set(fp, frozen(answer))
+        for (const [fp, answer] of found) kept.set(fp, frozen(answer))
         if (!held.delete(key)) makeRoom(held, states)
         held.set(key, kept)
       }
@@ -51,7 +53,7 @@ export function cacheAnswers(store: Store, states: number): Store {
       }
       return found
     },
-  })
+  }
 }
 
 /**
@@ -59,12 +61,17 @@ export function cacheAnswers(store: Store, states: number): Store {
  * in front of answerLabels (a server scores the same key rows and reviewed rows on every page):
  * a state is read again when it lacks a label asked for, so that an answer stored later is found.
  */
-function heldLabels(store: Store, states: number): { read: Store['answerLabels']; clear(): void } {
+function heldLabels(states: number): {
+  read(
+    answerLabels: Store['answerLabels'],
+    ...args: Parameters<Store['answerLabels']>
+  ): Map<string, Map<string, string>>
+  clear(): void
+} {
   const held = new Map<string, Map<string, string>>()
-  const answerLabels = store.answerLabels
   return {
     clear: () => held.clear(),
-    read(model, fingerprints, stateHashes) {
+    read(answerLabels, model, fingerprints, stateHashes) {
       const found = new Map(fingerprints.map((fp) => [fp, new Map<string, string>()]))
       const missing: string[] = []
       for (const h of new Set(stateHashes)) {
@@ -73,9 +80,7 @@ function heldLabels(store: Store, states: number): { read: Store['answerLabels']
         else for (const fp of fingerprints) found.get(fp)!.set(h, kept.get(fp)!)
       }
       const read =
-        missing.length > 0
-          ? answerLabels.call(store, model, fingerprints, missing)
-          : new Map<string, Map<string, string>>()
+        missing.length > 0 ? answerLabels(model, fingerprints, missing) : new Map<string, Map<string, string>>()
       for (const h of missing) {
         const key = `${model}\0${h}`
         const kept = new Map(held.get(key))

@@ -1,9 +1,10 @@
 import type { Migration } from './sqlite-base-migrations.ts'
 
 /**
- * The step that gives the store its answers epoch: a counter in `_judge_meta` that every deletion
- * of answers moves in its own transaction, so that a process holding answers or replies made from
- * them (the server's answer cache and kept replies) sees, by one read, that they may be stale.
+ * The step that added `_judge_meta` with its `answers_epoch` counter, once moved by every deletion
+ * of answers. Nothing moves or reads it any more: the store's write mark (SQLite's data_version and
+ * the connection's changes) is its one staleness signal. The step stays, as every step does, so
+ * that a store is the same whatever version created it.
  */
 export function answersEpochMigration(version: number): Migration {
   return {

@@ -137,8 +137,6 @@ export const SQL = {
   // Without statistics the planner would walk every answer of the model; one wording's are adjacent here.
   deleteAnswers: `DELETE FROM _judge_answers INDEXED BY _judge_answers_sample
     WHERE model = ? AND fingerprint = ? AND judgment = ? AND question = ?`,
-  answersEpoch: "SELECT value FROM _judge_meta WHERE key = 'answers_epoch'",
-  bumpAnswersEpoch: "UPDATE _judge_meta SET value = value + 1 WHERE key = 'answers_epoch'",
   // data_version moves with every commit of another connection, total_changes with every row this one writes.
   writeMark: 'SELECT data_version AS version, total_changes() AS changes FROM pragma_data_version',
   keepRow: `INSERT INTO _judge_kept (judgment, state_hash, first_seen, last_seen, seen)

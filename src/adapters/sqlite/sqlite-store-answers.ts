@@ -22,8 +22,20 @@ export function storedAt(answers: readonly StoredAnswer[]): string {
   return answers.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), '')
 }
 
-/** The answer methods of a SQLite store, over its prepared statements and write transaction. */
-export function answerMethods(sql: Statements, transaction: (work: () => void) => void): AnswerMethods {
+/** Answers stored through one store since it opened: what a full disk keeps (store-trouble.ts). */
+export interface KeptCount {
+  answers: number
+}
+
+/**
+ * The answer methods of a SQLite store, over its prepared statements and write transaction; each
+ * answer stored is counted in `kept`.
+ */
+export function answerMethods(
+  sql: Statements,
+  transaction: (work: () => void) => void,
+  kept: KeptCount = { answers: 0 },
+): AnswerMethods {
   return {
     getAnswers(model, stateHash, fingerprints) {
       const found = new Map<string, StoredAnswer>()
@@ -43,7 +55,7 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
       return new Set(fingerprints.filter((fingerprint) => held.has(fingerprint)))
     },
     putAnswers(answers, stateHash, state) {
-      let kept: StoredAnswer[] = []
+      let stored: StoredAnswer[] = []
       transaction(() => {
         sql.putState.run(stateHash, JSON.stringify(state), storedAt(answers))
         for (const a of answers) {
@@ -64,11 +76,12 @@ export function answerMethods(sql: Statements, transaction: (work: () => void) =
           )
         }
         // Read back under the same write lock: where another process wrote a key first, its answer stands.
-        kept = answers.map((a) =>
+        stored = answers.map((a) =>
           answerOf(sql.getAnswer.get(a.model, a.stateHash, a.fingerprint) as unknown as AnswerRow),
         )
       })
-      return kept
+      kept.answers += answers.length
+      return stored
     },
     getStates(stateHashes) {
       const states = new Map<string, State>()

@@ -1,6 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import type { ForgetPlan, ForgetStore, ForgottenLine, HeldState } from '../../ports/forget-store.ts'
-import type { Statements } from './sqlite-statements.ts'
 
 // A plan's state lists travel as JSON arrays; its stale part binds as judgment and time, both
 // NULL without one, which no row equals. The same condition picks what is counted and deleted.
@@ -33,7 +32,7 @@ export const FORGET_SQL = {
 } as const
 
 /** The forgetting methods of a SQLite store, over its connection, statements and write transaction. */
-export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (work: () => void) => void): ForgetStore {
+export function forgetMethods(db: DatabaseSync, transaction: (work: () => void) => void): ForgetStore {
   const st = Object.fromEntries(Object.entries(FORGET_SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<
     keyof typeof FORGET_SQL,
     StatementSync
@@ -66,7 +65,6 @@ export function forgetMethods(db: DatabaseSync, sql: Statements, transaction: (w
         st.deleteValues.run(JSON.stringify(plan.values))
         st.deleteKept.run(...bound)
         write(states.flatMap((s) => forgetLogLines(s, stamp)))
-        sql.bumpAnswersEpoch.run()
       })
       // Folds the log into the file and empties it: the pages written before, values and all, go with it.
       const { busy } = st.checkpoint.get() as { busy: number }

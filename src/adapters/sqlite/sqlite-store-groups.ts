@@ -1,128 +1,125 @@
-import { createRequire } from 'node:module'
-import { extname } from 'node:path'
 import type { DatabaseSync } from 'node:sqlite'
-import type { ForgetStore } from '../../ports/forget-store.ts'
-import type { KeptStore } from '../../ports/kept-store.ts'
-import type { LeaseStore } from '../../ports/lease-store.ts'
-import type { ReaskStore } from '../../ports/reask-store.ts'
-import type { RunStore } from '../../ports/run-store.ts'
+import { lazy } from '../../lazy.ts'
+import type { MethodKind, StoreMethod } from '../../ports/store.ts'
 import type { Statements } from './sqlite-statements.ts'
-import type { CacheMethods } from './sqlite-store-cache.ts'
-import type { TallyMethods } from './sqlite-store-tally.ts'
+import { answerMethods, type KeptCount } from './sqlite-store-answers.ts'
+import { engineMethods } from './sqlite-store-engine.ts'
+import type { WriteTransaction } from './sqlite-transactions.ts'
 
-// The store's methods of runs, kept rows, forgetting, the cache's groups and the tally, each
-// group's module loaded when one of its methods is first called: judging a row calls none, and so
-// loads none (docs/architecture.md). The
-// port is synchronous, as node:sqlite is, so the module is loaded synchronously (Node 24 requires
-// an ES module into the module cache import uses); the extension is this file's own.
-const load = createRequire(import.meta.url)
-const EXT = extname(import.meta.filename)
-const runs = () => load(`./sqlite-store-runs${EXT}`) as typeof import('./sqlite-store-runs.ts')
-const records = () => load(`./sqlite-store-records${EXT}`) as typeof import('./sqlite-store-records.ts')
-const forgetting = () => load(`./sqlite-store-forget${EXT}`) as typeof import('./sqlite-store-forget.ts')
-const caching = () => load(`./sqlite-store-cache${EXT}`) as typeof import('./sqlite-store-cache.ts')
-const reasking = () => load(`./sqlite-store-reasks${EXT}`) as typeof import('./sqlite-store-reasks.ts')
-const leasing = () => load(`./sqlite-store-leases${EXT}`) as typeof import('./sqlite-store-leases.ts')
-const tallying = () => load(`./sqlite-store-tally${EXT}`) as typeof import('./sqlite-store-tally.ts')
+// The groups a row's judging calls none of load their module on the first call of one of their
+// methods, and so a judge() call loads none of them (docs/architecture.md, Entry points).
+const runs = lazy<typeof import('./sqlite-store-runs.ts')>(import.meta.url, './sqlite-store-runs.ts')
+const records = lazy<typeof import('./sqlite-store-records.ts')>(import.meta.url, './sqlite-store-records.ts')
+const forgetting = lazy<typeof import('./sqlite-store-forget.ts')>(import.meta.url, './sqlite-store-forget.ts')
+const caching = lazy<typeof import('./sqlite-store-cache.ts')>(import.meta.url, './sqlite-store-cache.ts')
+const reasking = lazy<typeof import('./sqlite-store-reasks.ts')>(import.meta.url, './sqlite-store-reasks.ts')
+const leasing = lazy<typeof import('./sqlite-store-leases.ts')>(import.meta.url, './sqlite-store-leases.ts')
+const tallying = lazy<typeof import('./sqlite-store-tally.ts')>(import.meta.url, './sqlite-store-tally.ts')
 
-/** Every method of a group, by name: the compiler holds each list to its port, no more, no less. */
-type Names<M> = Readonly<Record<keyof M, true>>
+/** What an open store's groups of methods are made over. */
+export interface StoreParts {
+  readonly db: DatabaseSync
+  readonly sql: Statements
+  readonly transaction: WriteTransaction
+  readonly readOnly: boolean
+  readonly kept: KeptCount
+}
 
-const RUN_METHODS: Names<RunStore> = {
-  recordRun: true,
-  putOpenRun: true,
-  openRuns: true,
-  closeOpenRun: true,
-  listRuns: true,
-  latestRuns: true,
-  runLabelCounts: true,
-  getRun: true,
-  runStates: true,
-  runStatesPage: true,
-  runStateCount: true,
-  deleteRunStates: true,
-  sameRunStates: true,
-  recordModelCheck: true,
-  modelChecks: true,
+/** Each group of the store's methods, made from the store's parts. */
+const GROUPS = {
+  answers: (p: StoreParts) => answerMethods(p.sql, p.transaction, p.kept),
+  engine: (p: StoreParts) => engineMethods(p.sql, p.transaction),
+  runs: (p: StoreParts) => runs().runMethods(p.sql, p.transaction),
+  records: (p: StoreParts) => records().recordMethods(p.sql, p.transaction),
+  forget: (p: StoreParts) => forgetting().forgetMethods(p.db, p.transaction),
+  cache: (p: StoreParts) => caching().cacheMethods(p.sql, p.transaction),
+  reasks: (p: StoreParts) => reasking().reaskMethods(p.db, p.transaction),
+  leases: (p: StoreParts) => leasing().leaseMethods(p.sql, p.transaction, p.readOnly),
+  tally: (p: StoreParts) => tallying().tallyMethods(p.sql),
 }
-const KEPT_METHODS: Names<KeptStore> = {
-  keepRow: true,
-  keptRows: true,
-  recordShadow: true,
-  shadowPairs: true,
-  candidateQuestions: true,
-}
-const FORGET_METHODS: Names<ForgetStore> = {
-  heldFor: true,
-  forget: true,
-  statesWhere: true,
-  expiredStates: true,
-  recordForgotten: true,
-  forgottenLines: true,
-}
-const CACHE_METHODS: Names<CacheMethods> = {
-  answerGroups: true,
-  deleteAnswers: true,
-  answersEpoch: true,
-  writeMark: true,
-}
-const TALLY_METHODS: Names<TallyMethods> = { countAnswers: true, answerCells: true, modelAnswerCounts: true }
-const REASK_METHODS: Names<ReaskStore> = { addReasks: true, latestReasks: true }
-const LEASE_METHODS: Names<LeaseStore> = { heldRows: true, holdRows: true, releaseRow: true, releaseReviewer: true }
+
+/** The methods each group makes. */
+type Made = { [G in keyof typeof GROUPS]: ReturnType<(typeof GROUPS)[G]> }
+
+/** The groups that make method `K`. */
+type MakerOf<K extends StoreMethod> = { [G in keyof Made]: K extends keyof Made[G] ? G : never }[keyof Made]
 
 /**
- * A group of methods named by `names` that creates the group on the first call of any of them,
- * then calls the created method; later calls go to the same created group.
+ * Every method of the store: the group that makes it, and whether it reads (leaves what the store
+ * holds as it was, and so shares the turn's read transaction) or writes (may change it). The
+ * compiler holds the record to the port, no more and no less, and each method to a group that
+ * makes it: a method added to a port cannot be left unclassified.
  */
-export function onFirstUse<M extends object>(names: Names<M>, create: () => M): M {
-  let group: M | null = null
-  const methods: Record<string, (...args: unknown[]) => unknown> = {}
-  for (const name of Object.keys(names)) {
-    methods[name] = (...args) =>
-      ((group ??= create()) as Record<string, (...args: unknown[]) => unknown>)[name](...args)
+export const STORE_METHODS = {
+  getAnswers: { group: 'answers', kind: 'read' },
+  answeredFingerprints: { group: 'answers', kind: 'read' },
+  putAnswers: { group: 'answers', kind: 'write' },
+  getStates: { group: 'answers', kind: 'read' },
+  answersForStates: { group: 'answers', kind: 'read' },
+  answerLabels: { group: 'answers', kind: 'read' },
+  sampleAnswers: { group: 'answers', kind: 'read' },
+  countAnswers: { group: 'tally', kind: 'read' },
+  answerCells: { group: 'tally', kind: 'read' },
+  modelAnswerCounts: { group: 'tally', kind: 'read' },
+  answerGroups: { group: 'cache', kind: 'read' },
+  deleteAnswers: { group: 'cache', kind: 'write' },
+  writeMark: { group: 'cache', kind: 'read' },
+  recordRun: { group: 'runs', kind: 'write' },
+  putOpenRun: { group: 'runs', kind: 'write' },
+  openRuns: { group: 'runs', kind: 'read' },
+  closeOpenRun: { group: 'runs', kind: 'write' },
+  listRuns: { group: 'runs', kind: 'read' },
+  latestRuns: { group: 'runs', kind: 'read' },
+  runLabelCounts: { group: 'runs', kind: 'read' },
+  getRun: { group: 'runs', kind: 'read' },
+  runStates: { group: 'runs', kind: 'read' },
+  runStatesPage: { group: 'runs', kind: 'read' },
+  runStateCount: { group: 'runs', kind: 'read' },
+  deleteRunStates: { group: 'runs', kind: 'write' },
+  sameRunStates: { group: 'runs', kind: 'read' },
+  recordModelCheck: { group: 'runs', kind: 'write' },
+  modelChecks: { group: 'runs', kind: 'read' },
+  keepRow: { group: 'records', kind: 'write' },
+  keptRows: { group: 'records', kind: 'read' },
+  recordShadow: { group: 'records', kind: 'write' },
+  shadowPairs: { group: 'records', kind: 'read' },
+  candidateQuestions: { group: 'records', kind: 'read' },
+  reservePace: { group: 'engine', kind: 'write' },
+  holdPace: { group: 'engine', kind: 'write' },
+  paceCut: { group: 'engine', kind: 'read' },
+  cutPace: { group: 'engine', kind: 'write' },
+  addSpend: { group: 'engine', kind: 'write' },
+  spendByDay: { group: 'engine', kind: 'read' },
+  heldFor: { group: 'forget', kind: 'read' },
+  forget: { group: 'forget', kind: 'write' },
+  statesWhere: { group: 'forget', kind: 'read' },
+  expiredStates: { group: 'forget', kind: 'read' },
+  recordForgotten: { group: 'forget', kind: 'write' },
+  forgottenLines: { group: 'forget', kind: 'read' },
+  addReasks: { group: 'reasks', kind: 'write' },
+  latestReasks: { group: 'reasks', kind: 'read' },
+  // Read under the write lock, so that a hold taken a moment ago elsewhere is seen; the holds ended go with it.
+  heldRows: { group: 'leases', kind: 'write' },
+  holdRows: { group: 'leases', kind: 'write' },
+  releaseRow: { group: 'leases', kind: 'write' },
+  releaseReviewer: { group: 'leases', kind: 'write' },
+} as const satisfies { readonly [K in StoreMethod]: { readonly group: MakerOf<K>; readonly kind: MethodKind } }
+
+/** A method of the store, as the composition handles it. */
+export type AnyMethod = (...args: unknown[]) => unknown
+
+/**
+ * Every method of the store over `parts`, by name. A group is made (its module loaded) on the
+ * first call of any of its methods; each method then calls its group's directly.
+ */
+export function storeMethods(parts: StoreParts): Record<StoreMethod, AnyMethod> {
+  const made: { [G in keyof Made]?: Made[G] } = {}
+  const methods = {} as Record<StoreMethod, AnyMethod>
+  for (const name of Object.keys(STORE_METHODS) as StoreMethod[]) {
+    const { group } = STORE_METHODS[name]
+    let method: AnyMethod | undefined
+    const make = () => (made[group] ??= GROUPS[group](parts) as never) as Record<StoreMethod, AnyMethod>
+    methods[name] = (...args) => (method ??= make()[name])(...args)
   }
-  return methods as unknown as M
-}
-
-/** The run methods of a SQLite store (src/adapters/sqlite/sqlite-store-runs.ts), loaded on first use. */
-export function runMethodsOnUse(sql: Statements, transaction: (work: () => void) => void): RunStore {
-  return onFirstUse(RUN_METHODS, () => runs().runMethods(sql, transaction))
-}
-
-/** The kept-row and shadow methods (src/adapters/sqlite/sqlite-store-records.ts), loaded on first use. */
-export function recordMethodsOnUse(sql: Statements, transaction: (work: () => void) => void): KeptStore {
-  return onFirstUse(KEPT_METHODS, () => records().recordMethods(sql, transaction))
-}
-
-/** The forgetting methods (src/adapters/sqlite/sqlite-store-forget.ts), loaded on first use. */
-export function forgetMethodsOnUse(
-  db: DatabaseSync,
-  sql: Statements,
-  transaction: (work: () => void) => void,
-): ForgetStore {
-  return onFirstUse(FORGET_METHODS, () => forgetting().forgetMethods(db, sql, transaction))
-}
-
-/** The cache's answer groups and marks (src/adapters/sqlite/sqlite-store-cache.ts), loaded on first use. */
-export function cacheMethodsOnUse(sql: Statements, transaction: (work: () => void) => void): CacheMethods {
-  return onFirstUse(CACHE_METHODS, () => caching().cacheMethods(sql, transaction))
-}
-
-/** The counts of answers by label, p and margin (src/adapters/sqlite/sqlite-store-tally.ts), loaded on first use. */
-export function tallyMethodsOnUse(sql: Statements): TallyMethods {
-  return onFirstUse(TALLY_METHODS, () => tallying().tallyMethods(sql))
-}
-
-/** The re-asks of stability checks (src/adapters/sqlite/sqlite-store-reasks.ts), loaded on first use. */
-export function reaskMethodsOnUse(db: DatabaseSync, transaction: (work: () => void) => void): ReaskStore {
-  return onFirstUse(REASK_METHODS, () => reasking().reaskMethods(db, transaction))
-}
-
-/** The review queue's holds (src/adapters/sqlite/sqlite-store-leases.ts), loaded on first use. */
-export function leaseMethodsOnUse(
-  sql: Statements,
-  transaction: (work: () => void) => void,
-  readOnly: boolean,
-): LeaseStore {
-  return onFirstUse(LEASE_METHODS, () => leasing().leaseMethods(sql, transaction, readOnly))
+  return methods
 }

@@ -1,26 +1,14 @@
-import { createRequire } from 'node:module'
-import { extname } from 'node:path'
-import type { Store } from '../../ports/store.ts'
+import type { Store, StoreMethod } from '../../ports/store.ts'
 import { StoreError } from '../../store-error.ts'
+import { lazy } from '../../lazy.ts'
 import { openStoreFile } from './sqlite-open.ts'
 import { prepareStatements } from './sqlite-statements.ts'
-import { answerMethods } from './sqlite-store-answers.ts'
-import { engineMethods } from './sqlite-store-engine.ts'
-import {
-  cacheMethodsOnUse,
-  forgetMethodsOnUse,
-  leaseMethodsOnUse,
-  reaskMethodsOnUse,
-  recordMethodsOnUse,
-  runMethodsOnUse,
-  tallyMethodsOnUse,
-} from './sqlite-store-groups.ts'
-import { readSnapshot, writeTransaction } from './sqlite-transactions.ts'
-import { readOnlyMessage, storeErrorOf } from './store-trouble.ts'
+import { STORE_METHODS, storeMethods, type AnyMethod } from './sqlite-store-groups.ts'
+import { readSnapshot, writeTransaction, type ReadSnapshot } from './sqlite-transactions.ts'
+import { readOnlyMessage, storeErrorOf, type TroubleFacts } from './store-trouble.ts'
 
-// Loaded when needed: the answer cache for a server (docs/architecture.md).
-const load = createRequire(import.meta.url)
-const answerCache = () => load(`./answer-cache${extname(import.meta.filename)}`) as typeof import('./answer-cache.ts')
+// The answer cache is a server's (docs/architecture.md, Caches): loaded when a store is opened with one.
+const answerCaches = lazy<typeof import('./answer-cache.ts')>(import.meta.url, './answer-cache.ts')
 
 /** Options of openSqliteStore. */
 export interface SqliteStoreOptions {
@@ -40,33 +28,6 @@ export interface SqliteStoreOptions {
   readonly now?: () => number
 }
 
-/** The methods of the port that only read. */
-const READS = [
-  'getAnswers',
-  'answeredFingerprints',
-  'getStates',
-  'answersForStates',
-  'answerLabels',
-  'sampleAnswers',
-  'countAnswers',
-  'answerCells',
-  'modelAnswerCounts',
-  'listRuns',
-  'latestRuns',
-  'runLabelCounts',
-  'runStates',
-  'sameRunStates',
-  'modelChecks',
-  'answerGroups',
-  'answersEpoch',
-  'writeMark',
-  'keptRows',
-  'shadowPairs',
-  'candidateQuestions',
-  'spendByDay',
-  'latestReasks',
-] as const
-
 /**
  * Opens (creating when missing) the SQLite store at `file`, or a private in-memory store for
  * `':memory:'`. Several processes may open one file at once; their writes wait for each other.
@@ -82,56 +43,71 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const snapshot = options.batchReads ? readSnapshot(db, sql) : null
     const refuse = readOnly === null ? null : () => new StoreError(file, 'read-only', readOnlyMessage(file, readOnly))
     const transaction = writeTransaction(db, sql, snapshot, refuse, options.now)
-    const store: Store = {
-      ...answerMethods(sql, transaction),
-      ...runMethodsOnUse(sql, transaction),
-      ...cacheMethodsOnUse(sql, transaction),
-      ...tallyMethodsOnUse(sql),
-      ...recordMethodsOnUse(sql, transaction),
-      ...engineMethods(sql, transaction),
-      ...forgetMethodsOnUse(db, sql, transaction),
-      ...reaskMethodsOnUse(db, transaction),
-      ...leaseMethodsOnUse(sql, transaction, readOnly !== null),
-      close() {
-        snapshot?.end()
-        if (db.isOpen) db.close()
-      },
-    }
-    if (snapshot) {
-      const methods = store as unknown as Record<string, (...args: unknown[]) => unknown>
-      for (const name of READS) methods[name] = snapshot.wrap(methods[name])
-    }
+    const kept = { answers: 0 }
+    const made = inTurns(storeMethods({ db, sql, transaction, readOnly: readOnly !== null, kept }), snapshot)
+    const methods = options.cachedStates ? keepingAnswers(made, options.cachedStates, snapshot) : made
     // Pages read while the file was damaged are not kept: once it is put right, they are read again.
     const forgetPages = () => void (db.isOpen && db.exec('PRAGMA shrink_memory'))
-    const guarded = guardStore(store, file, readOnly, forgetPages)
-    // In front of the read transaction, so that a kept answer costs no lock.
-    return options.cachedStates ? answerCache().cacheAnswers(guarded, options.cachedStates) : guarded
+    const guard = guardOf(file, () => ({ keptAnswers: kept.answers, readOnly }), forgetPages)
+    const store = {} as Record<keyof Store, AnyMethod>
+    for (const name of Object.keys(methods) as StoreMethod[]) store[name] = guard(methods[name])
+    store.close = guard(() => {
+      snapshot?.end()
+      if (db.isOpen) db.close()
+    })
+    return store as unknown as Store
   } catch (error) {
     db.close()
     throw storeErrorOf(file, error, { readOnly }, true)
   }
 }
 
+/** The store's methods with each read run in the turn's read transaction (STORE_METHODS says which read). */
+function inTurns(
+  methods: Record<StoreMethod, AnyMethod>,
+  snapshot: ReadSnapshot | null,
+): Record<StoreMethod, AnyMethod> {
+  if (!snapshot) return methods
+  const wrapped = { ...methods }
+  for (const name of Object.keys(methods) as StoreMethod[]) {
+    if (STORE_METHODS[name].kind === 'read') wrapped[name] = snapshot.wrap(methods[name])
+  }
+  return wrapped
+}
+
 /**
- * The store with every SQLite error about the file turned into a StoreError as it leaves a
- * method (store-trouble.ts), and the answers it stored counted: what a full disk keeps.
- * `damaged` is called when a call met a damaged file.
+ * The store's methods with the answer cache in front of its answer lookups. The cache checks the
+ * write mark at each lookup, read once per turn with batched reads (the turn's read transaction):
+ * a turn of kept answers costs that one read, however many it serves.
  */
-function guardStore(store: Store, file: string, readOnly: string | null, damaged: () => void): Store {
-  let keptAnswers = 0
-  const guarded: Record<string, unknown> = {}
-  for (const [name, method] of Object.entries(store) as [string, (...args: unknown[]) => unknown][]) {
-    guarded[name] = (...args: unknown[]) => {
+function keepingAnswers(
+  methods: Record<StoreMethod, AnyMethod>,
+  states: number,
+  snapshot: ReadSnapshot | null,
+): Record<StoreMethod, AnyMethod> {
+  const writeMark = methods.writeMark as () => number
+  const cache = answerCaches().createAnswerCache(states, snapshot ? snapshot.once(writeMark) : writeMark)
+  return {
+    ...methods,
+    getAnswers: cache.getAnswers(methods.getAnswers as Store['getAnswers']) as AnyMethod,
+    answerLabels: cache.answerLabels(methods.answerLabels as Store['answerLabels']) as AnyMethod,
+  }
+}
+
+/**
+ * A method with every SQLite error about the file turned into a StoreError as it leaves
+ * (store-trouble.ts), told the facts of the store at that time. `damaged` is called when a call
+ * met a damaged file.
+ */
+function guardOf(file: string, facts: () => TroubleFacts, damaged: () => void): (method: AnyMethod) => AnyMethod {
+  return (method) =>
+    (...args) => {
       try {
-        const result = method(...args)
-        if (name === 'putAnswers') keptAnswers += (args[0] as readonly unknown[]).length
-        return result
+        return method(...args)
       } catch (error) {
-        const trouble = storeErrorOf(file, error, { keptAnswers, readOnly })
+        const trouble = storeErrorOf(file, error, facts())
         if (trouble instanceof StoreError && trouble.trouble === 'damaged') damaged()
         throw trouble
       }
     }
-  }
-  return guarded as unknown as Store
 }

@@ -38,6 +38,8 @@ export function writeTransaction(
 export interface ReadSnapshot {
   /** The read method run inside the turn's read transaction, opening it when none is open. */
   wrap<A extends unknown[], R>(read: (...args: A) => R): (...args: A) => R
+  /** `read` run inside the turn's read transaction once: later calls in the same transaction give what it gave. */
+  once<R>(read: () => R): () => R
   /** Ends the read transaction, if one is open; never throws. */
   end(): void
 }
@@ -50,6 +52,8 @@ export interface ReadSnapshot {
  */
 export function readSnapshot(db: DatabaseSync, sql: Statements): ReadSnapshot {
   let open = false
+  // Read transactions begun so far: what `once` tells one from the next by.
+  let begun = 0
   const end = (): void => {
     if (!open) return
     open = false
@@ -60,19 +64,29 @@ export function readSnapshot(db: DatabaseSync, sql: Statements): ReadSnapshot {
       rollback(db, sql)
     }
   }
-  return {
-    end,
-    wrap:
-      (read) =>
-      (...args) => {
-        if (!open && !db.isTransaction) {
-          sql.beginRead.run()
-          open = true
-          setImmediate(end)
-        }
-        return read(...args)
-      },
+  const wrap: ReadSnapshot['wrap'] =
+    (read) =>
+    (...args) => {
+      if (!open && !db.isTransaction) {
+        sql.beginRead.run()
+        open = true
+        begun++
+        setImmediate(end)
+      }
+      return read(...args)
+    }
+  const once = <R>(read: () => R): (() => R) => {
+    const inTurn = wrap(read)
+    let at = 0
+    let value: R
+    return () => {
+      if (open && at === begun) return value
+      value = inTurn()
+      at = open ? begun : 0
+      return value
+    }
   }
+  return { end, wrap, once }
 }
 
 /** Rolls back the transaction open on `db`, if any. It never throws: the error that led here is the one to report. */

@@ -1,10 +1,20 @@
 import t from 'tap'
 import { join } from 'node:path'
-import { cacheAnswers } from '../../../src/adapters/sqlite/answer-cache.ts'
+import { createAnswerCache } from '../../../src/adapters/sqlite/answer-cache.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import type { Store } from '../../../src/ports/store.ts'
 import { createMemoryStore } from '../../helpers/memory-store.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
+
+/** A memory store with the answer cache in front of its lookups, checking the store's write mark. */
+function keeping(inner: Store, states: number): Store {
+  const cache = createAnswerCache(states, () => inner.writeMark())
+  return {
+    ...inner,
+    getAnswers: cache.getAnswers(inner.getAnswers),
+    answerLabels: cache.answerLabels(inner.answerLabels),
+  }
+}
 
 /** A memory store that counts the lookups that reach it, behind the answer cache. */
 function cached(states: number): { store: Store; reads: () => number } {
@@ -15,7 +25,7 @@ function cached(states: number): { store: Store; reads: () => number } {
     reads++
     return getAnswers.apply(inner, args)
   }
-  return { store: cacheAnswers(inner, states), reads: () => reads }
+  return { store: keeping(inner, states), reads: () => reads }
 }
 
 t.test('answers read once are served from memory, frozen, for any subset of what was read', async (t) => {
@@ -55,19 +65,17 @@ t.test('beyond its bound, the state read longest ago is dropped', async (t) => {
   t.equal(reads(), 4, 'c is kept, a was dropped for it')
 })
 
-t.test('answers deleted by another connection are dropped once the epoch is read; deleted here, at once', async (t) => {
+t.test('a write by any connection drops what is kept, seen from the next turn with batched reads', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
   const server = openSqliteStore(file, { batchReads: true, cachedStates: 10 })
   const other = openSqliteStore(file)
   t.teardown(() => (server.close(), other.close()))
   server.putAnswers([answer(), answer({ fingerprint: 'fp-topic', question: 'topic' })], 'state-0', { message: 'hi' })
   t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 1, 'read, and so kept')
-  const epoch = server.answersEpoch()
   t.equal(other.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }), 1)
+  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 1, 'the same turn reads the same snapshot')
   await new Promise((resolve) => setImmediate(resolve))
-  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 1, 'kept until the epoch is read')
-  t.not(server.answersEpoch(), epoch, 'the other connection moved it')
-  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 0, 'then gone')
+  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 0, 'the next turn: the mark moved, gone')
   t.equal(server.getAnswers('jev-1', 'state-0', ['fp-topic']).size, 1, 'what was not deleted is read again')
   server.getAnswers('jev-1', 'state-0', ['fp-topic'])
   t.equal(server.deleteAnswers({ judgment: 'spam', question: 'topic', model: 'jev-1', fingerprint: 'fp-topic' }), 1)
@@ -76,6 +84,17 @@ t.test('answers deleted by another connection are dropped once the epoch is read
     0,
     'a deletion through this store drops its kept answers at once',
   )
+})
+
+t.test('without batched reads, the mark is read at each lookup', async (t) => {
+  const file = join(t.testdir(), 'store.sqlite')
+  const server = openSqliteStore(file, { cachedStates: 10 })
+  const other = openSqliteStore(file)
+  t.teardown(() => (server.close(), other.close()))
+  server.putAnswers([answer()], 'state-0', { message: 'hi' })
+  t.equal(server.answerLabels('jev-1', ['fp-spam'], ['state-0']).get('fp-spam')!.size, 1)
+  t.equal(other.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }), 1)
+  t.equal(server.answerLabels('jev-1', ['fp-spam'], ['state-0']).get('fp-spam')!.size, 0, 'gone at once')
 })
 
 /** A memory store that counts the states whose labels reach it, behind the answer cache. */
@@ -87,7 +106,7 @@ function cachedLabels(states: number): { store: Store; reads: () => string[] } {
     reads.push(...hashes)
     return answerLabels.call(inner, model, fingerprints, hashes)
   }
-  return { store: cacheAnswers(inner, states), reads: () => reads }
+  return { store: keeping(inner, states), reads: () => reads }
 }
 
 t.test('labels read once are served from memory; a state lacking a label asked for is read again', async (t) => {

@@ -6,58 +6,32 @@ import { pathToFileURL } from 'node:url'
 import { DatabaseSync } from 'node:sqlite'
 import { configure, migrate } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { prepareStatements } from '../../../src/adapters/sqlite/sqlite-statements.ts'
-import { cacheMethods } from '../../../src/adapters/sqlite/sqlite-store-cache.ts'
-import { forgetMethods } from '../../../src/adapters/sqlite/sqlite-store-forget.ts'
-import {
-  cacheMethodsOnUse,
-  forgetMethodsOnUse,
-  onFirstUse,
-  recordMethodsOnUse,
-  runMethodsOnUse,
-  tallyMethodsOnUse,
-} from '../../../src/adapters/sqlite/sqlite-store-groups.ts'
-import { recordMethods } from '../../../src/adapters/sqlite/sqlite-store-records.ts'
-import { runMethods } from '../../../src/adapters/sqlite/sqlite-store-runs.ts'
-import { tallyMethods } from '../../../src/adapters/sqlite/sqlite-store-tally.ts'
+import { STORE_METHODS, storeMethods } from '../../../src/adapters/sqlite/sqlite-store-groups.ts'
 import { ROOT } from '../../helpers/cli.ts'
 
-t.test(
-  'a group is created on the first call of any of its methods, once, and each call reaches the created method',
-  async (t) => {
-    let created = 0
-    const group = onFirstUse({ add: true, name: true }, () => {
-      created++
-      return { add: (a: number, b: number) => a + b, name: () => `group ${created}` }
-    })
-    t.equal(created, 0, 'nothing created before a call')
-    t.equal(group.add(2, 3), 5)
-    t.equal(group.name(), 'group 1')
-    t.equal(created, 1)
-  },
-)
-
-t.test('each group on first use has the methods of the group it stands for, and answers as it does', async (t) => {
+t.test('every method of the port has a group and a kind, and the methods made are exactly those', async (t) => {
+  t.ok(Object.values(STORE_METHODS).every(({ kind }) => kind === 'read' || kind === 'write'))
   const db = new DatabaseSync(':memory:')
   t.teardown(() => db.close())
   configure(db)
   migrate(db, ':memory:')
   const sql = prepareStatements(db)
-  const run = (work: () => void) => {
+  const transaction = (work: () => void) => {
     db.exec('BEGIN IMMEDIATE')
     work()
     db.exec('COMMIT')
   }
-  const keys = (group: object) => Object.keys(group).sort()
-  t.same(keys(runMethodsOnUse(sql, run)), keys(runMethods(sql, run)), 'runs')
-  t.same(keys(recordMethodsOnUse(sql, run)), keys(recordMethods(sql, run)), 'kept rows')
-  t.same(keys(forgetMethodsOnUse(db, sql, run)), keys(forgetMethods(db, sql, run)), 'forgetting')
-  t.same(keys(cacheMethodsOnUse(sql, run)), keys(cacheMethods(sql, run)), 'cache')
-  t.same(keys(tallyMethodsOnUse(sql)), keys(tallyMethods(sql)), 'tally')
-  t.same(runMethodsOnUse(sql, run).latestRuns(), [])
-  t.same(recordMethodsOnUse(sql, run).keptRows('spam'), [])
-  t.same(forgetMethodsOnUse(db, sql, run).forgottenLines(), [])
-  t.equal(cacheMethodsOnUse(sql, run).answersEpoch(), 0)
-  t.equal(tallyMethodsOnUse(sql).countAnswers('jev-1', 'fp'), 0)
+  const kept = { answers: 0 }
+  const methods = storeMethods({ db, sql, transaction, readOnly: false, kept })
+  t.same(Object.keys(methods).sort(), Object.keys(STORE_METHODS).sort())
+  t.same(methods.latestRuns(), [], 'each calls its group: runs')
+  t.same(methods.keptRows('spam'), [], 'kept rows')
+  t.same(methods.forgottenLines(), [], 'forgetting')
+  t.same(methods.answerGroups(), [], 'cache')
+  t.equal(methods.countAnswers('jev-1', 'fp'), 0, 'tally')
+  t.same(methods.latestReasks('jev-1', 'fp'), [], 're-asks')
+  t.same(methods.heldRows('spam', 0), [], 'holds')
+  t.equal(methods.writeMark(), methods.writeMark(), 'the write mark stands while nothing is written')
 })
 
 t.test('opening a current store loads no migration and no group until one of its methods is called', async (t) => {

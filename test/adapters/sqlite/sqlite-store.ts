@@ -6,6 +6,7 @@ import t from 'tap'
 import { SCHEMA_VERSION } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { StoreError } from '../../../src/store-error.ts'
+import { STORE_METHODS } from '../../../src/adapters/sqlite/sqlite-store-groups.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
 import { storeContract } from '../../helpers/contracts/store.ts'
 import { run } from '../../helpers/contracts/run-store.ts'
@@ -49,6 +50,44 @@ t.test('the write mark moves when another connection commits, from the next turn
   t.equal(batched.writeMark(), moved, "another connection's reads leave it")
 })
 
+t.test('with batched reads, every read of the port shares the turn, a run and the open runs among them', async (t) => {
+  const file = join(t.testdir(), 'store.sqlite')
+  const batched = openSqliteStore(file, { batchReads: true })
+  const other = openSqliteStore(file)
+  t.teardown(() => (batched.close(), other.close()))
+  const turn = () => new Promise((resolve) => setImmediate(resolve))
+  const reads = [() => batched.getRun('20250101T000000-a1'), () => batched.openRuns().length]
+  const writes = [
+    () => other.recordRun(run(), []),
+    () => other.putOpenRun({ run: run({ run_id: 'r-open' }), counts: [], pid: 1, host: 'h', heartbeat_at: 'x' }),
+  ]
+  for (const [i, read] of reads.entries()) {
+    await turn()
+    const before = read()
+    writes[i]()
+    t.same(read(), before, `read ${i + 1}: the same turn reads the same snapshot`)
+    await turn()
+    t.notSame(read(), before, `read ${i + 1}: the next turn sees the other commit`)
+  }
+  await turn()
+  t.equal(batched.heldRows('spam', Date.now()).length, 0)
+  other.holdRows(
+    'spam',
+    'ann',
+    [{ question: 'is_spam', stateHash: 'a', card: '{}' }],
+    Date.now(),
+    Date.now() + 60_000,
+    1,
+  )
+  t.equal(batched.heldRows('spam', Date.now()).length, 1, 'holds are read under the write lock: seen at once')
+})
+
+t.test('the store has exactly the methods the port classifies, and close', async (t) => {
+  const store = openSqliteStore(':memory:')
+  t.teardown(() => store.close())
+  t.same(Object.keys(store).sort(), [...Object.keys(STORE_METHODS), 'close'].sort())
+})
+
 t.test(
   "with batched reads, the store reads its own writes at once and another connection's from the next turn",
   async (t) => {
@@ -76,7 +115,7 @@ t.test(
     writer.close()
     const store = openSqliteStore(file, { batchReads: true })
     t.teardown(() => store.close())
-    t.equal(store.answersEpoch(), 0)
+    t.equal(store.countAnswers('jev-1', 'fp-spam'), 200)
     await new Promise((resolve) => setImmediate(resolve))
     const damage = damagePages(file)
     const error = t.throws(() => store.getStates(['state-7', 'state-150'])) as StoreError

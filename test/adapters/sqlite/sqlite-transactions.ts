@@ -55,6 +55,22 @@ t.test("a write ends the turn's read transaction first, so that it can take the 
   snapshot.end()
 })
 
+t.test('a read run once per read transaction gives its first value until the transaction ends', async (t) => {
+  const { db, sql } = storeDb(t)
+  const snapshot = readSnapshot(db, sql)
+  let runs = 0
+  const once = snapshot.once(() => ++runs)
+  t.equal(once(), 1)
+  t.equal(once(), 1, 'the same transaction: the value it gave')
+  snapshot.end()
+  t.equal(once(), 2, 'the next transaction: read again')
+  snapshot.end()
+  db.exec('BEGIN IMMEDIATE')
+  t.equal(once(), 3, 'inside a write, which no snapshot shares')
+  t.equal(once(), 4, 'read at each call')
+  db.exec('COMMIT')
+})
+
 t.test(
   "the turn's read transaction ends at the next turn, even on a damaged file, and never throws there",
   async (t) => {

@@ -162,19 +162,6 @@ export function answerStoreContract(t: Test, title: string, open: () => Closable
         t.equal(store.countAnswers('jev-2', 'fp-spam'), 1)
         t.equal(store.countAnswers('jev-1', 'fp-x'), 1)
       })
-      t.test('the answers epoch moves when answers are deleted, and at no other time', async (t) => {
-        const store = fresh(t)
-        const start = store.answersEpoch()
-        putMany(store, ['state-0', 'state-1'])
-        t.equal(store.answersEpoch(), start, 'adding answers leaves it')
-        const group = { judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }
-        t.equal(store.deleteAnswers({ ...group, fingerprint: 'fp-none' }), 0)
-        t.equal(store.answersEpoch(), start, 'a deletion of nothing leaves it')
-        t.equal(store.deleteAnswers(group), 2)
-        const moved = store.answersEpoch()
-        t.not(moved, start)
-        t.equal(store.answersEpoch(), moved, 'reading it moves nothing')
-      })
       t.test('the sample follows the seeded rank of judgment, question and state', async (t) => {
         const store = fresh(t)
         putMany(store, hashes)

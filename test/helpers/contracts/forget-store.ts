@@ -45,7 +45,7 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
         'forgetting removes the values and kept rows of its states, and nothing else: answers and shadow pairs stay',
         async (t) => {
           const store = seeded(fresh(t))
-          const epoch = store.answersEpoch()
+          const mark = store.writeMark()
           const forgotten = store.forget({ values: ['state-a'], records: ['state-a'] }, STAMP)
           t.same(forgotten, { states: [{ stateHash: 'state-a', values: true, keptRows: 2 }], logCleared: true })
           t.same([...store.getStates(['state-a', 'state-b', 'state-c']).keys()], ['state-b', 'state-c'])
@@ -64,27 +64,22 @@ export function forgetStoreContract(t: Test, title: string, open: () => Store): 
             answer({ stateHash: 'state-a', askedAt: '2026-01-01T00:00:00.000' }),
             'its answers stay',
           )
-          t.not(store.answersEpoch(), epoch, 'the epoch moves: a server drops what it kept')
+          t.not(store.writeMark(), mark, 'the write mark moves: a server drops what it kept')
           t.same(store.forgottenLines(), [
             { ...STAMP, stateHash: 'state-a', place: 'values', count: 1 },
             { ...STAMP, stateHash: 'state-a', place: 'kept rows', count: 2 },
           ])
         },
       )
-      t.test(
-        'forgetting what is not held removes nothing, writes no forget log line and leaves the epoch',
-        async (t) => {
-          const store = seeded(fresh(t))
-          store.forget({ values: ['state-a'], records: ['state-a'] }, STAMP)
-          const epoch = store.answersEpoch()
-          t.same(store.forget({ values: ['state-a', 'state-x'], records: ['state-a'] }, STAMP), {
-            states: [],
-            logCleared: true,
-          })
-          t.equal(store.answersEpoch(), epoch)
-          t.equal(store.forgottenLines().length, 2)
-        },
-      )
+      t.test('forgetting what is not held removes nothing and writes no forget log line', async (t) => {
+        const store = seeded(fresh(t))
+        store.forget({ values: ['state-a'], records: ['state-a'] }, STAMP)
+        t.same(store.forget({ values: ['state-a', 'state-x'], records: ['state-a'] }, STAMP), {
+          states: [],
+          logCleared: true,
+        })
+        t.equal(store.forgottenLines().length, 2)
+      })
       t.test(
         'values alone can go, leaving the rows that name them; a forgotten row stored again is kept again',
         async (t) => {

@@ -45,7 +45,8 @@ export async function sharedStoreContract(t: Test, title: string, open: () => St
       store.getAnswers('jev-1', 'state-0', ['fp-spam'])
       store.keptRows('spam')
       store.countAnswers('jev-1', 'fp-spam')
-      store.answersEpoch()
+      store.getRun('run-0')
+      store.openRuns()
       t.equal(store.writeMark(), mark, 'reads leave it')
       moves('a row forgotten', () =>
         store.forget({ values: ['state-0'], records: ['state-0'] }, { at: '2025-01-03T00:00:00', command: 'test' }),
