@@ -1,16 +1,10 @@
-import { createRequire } from 'node:module'
-import { extname } from 'node:path'
+import { dailySpend } from '../core/judge/daily-spend.ts'
 import { timestamp } from '../core/judge/deps.ts'
-import { judgeOne, storedOne, type OneRow } from '../core/judge/judge-one.ts'
+import { judgeOne, type OneRow } from '../core/judge/judge-one.ts'
 import type { SpecResult } from '../core/judge/judge-row.ts'
 import { selectJudgments } from '../core/judge/select.ts'
 import type { Answers, Project, Row } from '../core/types.ts'
 import type { App } from './app.ts'
-
-// The daily spend cap's code loads with the first request of a server that has one (the library's judge() has none).
-const load = createRequire(import.meta.url)
-const spending = () =>
-  load(`../core/judge/daily-spend${extname(import.meta.filename)}`) as typeof import('../core/judge/daily-spend.ts')
 
 /** One row to judge, as the library and `POST /v1/judge` take it. */
 export interface JudgeInput {
@@ -40,7 +34,7 @@ export interface Judged {
 export async function judgeRequest(app: App, input: JudgeInput): Promise<Judged> {
   const deps = app.depsFor(input.project)
   const selected = selectJudgments(input.project, input.judgment, 'merged')
-  const spend = input.serverSpend ? spending().dailySpend(deps.store, input.serverSpend.dailyCap, app.now) : undefined
+  const spend = input.serverSpend ? dailySpend(deps.store, input.serverSpend.dailyCap, app.now) : undefined
   const one = await judgeOne({ deps, cap: input.cap, signal: input.signal, spend }, input.project, selected, input.row)
   const judged = judgedOf(one, selected)
   if (input.log) {
@@ -48,20 +42,6 @@ export async function judgeRequest(app: App, input: JudgeInput): Promise<Judged>
     for (const r of judged.results) deps.store.keepRow(r.spec.name, r.stateHash, r.state, at)
   }
   return judged
-}
-
-/** What the probe of judgeRequest reads: a row and its judgments, nothing to keep and nothing to spend. */
-export type StoredInput = Pick<JudgeInput, 'project' | 'row' | 'judgment'>
-
-/**
- * The synchronous probe of judgeRequest: the answers when the store holds every one, else null,
- * asking, keeping and waiting for nothing (so a server answers such a row in the turn its body
- * ends). Errors of the request (an unknown judgment, a missing column) are thrown as judgeRequest's.
- */
-export function storedRequest(app: App, input: StoredInput): Judged | null {
-  const selected = selectJudgments(input.project, input.judgment, 'merged')
-  const one = storedOne(app.depsFor(input.project), input.project, selected, input.row)
-  return one === null ? null : judgedOf(one, selected)
 }
 
 function judgedOf(one: OneRow, selected: readonly { readonly name: string }[]): Judged {

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PayloadTooLargeError, UsageError } from '../errors.ts'
 
 /** The largest request body read: 1 MiB (docs/http-api.md, Errors). */
@@ -10,51 +9,25 @@ export const PRE_AUTH_FORM_LIMIT = 16 * 1024
 /** The deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_DEPTH = 64
 
-/** A request body, read at most once however many times it is asked for. */
-export interface Body {
-  /** Whether the body is sent as an HTML form (application/x-www-form-urlencoded). */
-  readonly isForm: boolean
-  text(): Promise<string>
-  /** The body parsed as JSON: 400 when it is empty, not JSON, or nested deeper than MAX_DEPTH. */
-  json(): Promise<unknown>
-  /** The body parsed as form fields. */
-  form(): Promise<URLSearchParams>
-}
-
-/** The body of `req`; reading it over `limit` bytes is a PayloadTooLargeError (413). */
-export function requestBody(req: IncomingMessage, res: ServerResponse, limit = BODY_LIMIT): Body {
-  let text: Promise<string> | null = null
-  return bodyOf(
-    req,
-    () =>
-      (text ??= new Promise((resolve, reject) =>
-        collectBody(req, res, limit, (error, body) => (error ? reject(error) : resolve(body))),
-      )),
-  )
-}
-
-/** The body of `req` already read as `text` (by the fast path), as requestBody would give it. */
-export function readBody(req: IncomingMessage, text: string): Body {
-  return bodyOf(req, () => Promise.resolve(text))
-}
-
-function bodyOf(req: IncomingMessage, read: () => Promise<string>): Body {
-  return {
-    isForm: /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? ''),
-    text: read,
-    json: async () => parseJson(await read()),
-    form: async () => new URLSearchParams(await read()),
-  }
+/** A request's body as a stream of bytes: node:http's request, or anything that emits the same events. */
+export interface BodyStream {
+  on(event: 'data', listener: (chunk: Buffer) => void): unknown
+  on(event: 'end' | 'close', listener: () => void): unknown
+  on(event: 'error', listener: (error: Error) => void): unknown
+  off(event: 'data', listener: (chunk: Buffer) => void): unknown
+  pause(): unknown
+  /** Whether the whole body came in (node:http's `complete`): a stream closed before is cut off. */
+  readonly complete: boolean
 }
 
 /**
- * Reads a request's body as UTF-8 text, up to `limit` bytes, and calls `done` once: with the text,
- * or with a PayloadTooLargeError (413) or a UsageError for a body cut off before its end. The one
- * body reader of the server: the fast path calls it directly, without a promise.
+ * Reads a body as UTF-8 text, up to `limit` bytes, and calls `done` once: with the text, or with a
+ * PayloadTooLargeError (413) or a UsageError for a body cut off before its end. `declared` is its
+ * Content-Length (NaN without one). The one body reader of the server, without a promise.
  */
 export function collectBody(
-  req: IncomingMessage,
-  res: ServerResponse,
+  stream: BodyStream,
+  declared: number,
   limit: number,
   done: (error: Error | null, text: string) => void,
 ): void {
@@ -64,16 +37,14 @@ export function collectBody(
     settled = true
     done(error, text)
   }
-  // Refused before a byte is read; with no 100 Continue sent, a waiting client sends nothing.
-  if (Number(req.headers['content-length']) > limit) return settle(tooLarge(limit))
-  if (/^100-continue$/i.test(req.headers.expect ?? '')) res.writeContinue()
+  // Refused before a byte is read.
+  if (declared > limit) return settle(tooLarge(limit))
   const chunks: Buffer[] = []
   let size = 0
   const whole = () =>
     settle(null, chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'))
   // A body of a declared length is whole at its last byte (node:http never passes on more): the
   // stream's end, a turn later, is not waited for.
-  const declared = Number(req.headers['content-length'])
   const onData = (chunk: Buffer) => {
     size += chunk.length
     if (size <= limit) {
@@ -82,18 +53,18 @@ export function collectBody(
       return
     }
     // Stop reading: the reply says Connection: close, so the rest is never taken in.
-    req.off('data', onData)
-    req.pause()
+    stream.off('data', onData)
+    stream.pause()
     settle(tooLarge(limit))
   }
   const cutOff = () => settle(new UsageError('the request body was cut off before its end'))
   // Each listener is `on`, not `once`: settle runs once anyway, and `once` wraps each listener anew.
-  req.on('data', onData)
+  stream.on('data', onData)
   // A body sent in chunks, or of length 0, is whole at the stream's end.
-  if (!(declared > 0)) req.on('end', whole)
+  if (!(declared > 0)) stream.on('end', whole)
   // A client that hangs up mid-body is its own problem, not the server's: no 500, no stack.
-  req.on('error', cutOff)
-  req.on('close', () => (req.complete ? undefined : cutOff()))
+  stream.on('error', cutOff)
+  stream.on('close', () => (stream.complete ? undefined : cutOff()))
 }
 
 function tooLarge(limit: number): PayloadTooLargeError {

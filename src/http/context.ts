@@ -19,11 +19,11 @@ export interface ServerContext {
   readonly runtime: Runtime
   /** The configured token's check, or null for an open server. */
   readonly token: ServerToken | null
-  /** The checks every request passes before either path serves it: Host, origin, token. */
+  /** The checks every request passes before its endpoint is called: Host, origin, token. */
   readonly guard: Guard
   /** Request paths as last checked against the disk: the one revalidation point. */
   readonly paths: ResolvedPaths
-  /** Replies of POST /v1/judge kept by request body (the fast path's), dropped when rows are forgotten. */
+  /** Replies of POST /v1/judge kept by request body (reply-cache.ts), dropped when rows are forgotten. */
   readonly replies: ReplyCache
   /** Comparisons made (GET /v1/compare and /compare), kept while the stores they read are unwritten. */
   readonly comparisons: CompareMemo
@@ -40,7 +40,7 @@ export interface ServerContext {
   readonly observer?: Observer
 }
 
-/** A request as endpoints see it: parsed, authorized, with its body read on demand. */
+/** A request as endpoints see it: plain data, parsed and authorized, its body read already. */
 export interface HttpRequest {
   readonly method: string
   readonly pathname: string
@@ -50,9 +50,11 @@ export interface HttpRequest {
   readonly headers: IncomingHttpHeaders
   /** The token to carry on in the page's links and forms (given in the query or a form), or null. */
   readonly token: string | null
-  /** The body as JSON (400 when not JSON, 413 over 1 MiB), read once. */
+  /** The body as it came in (`''` for a GET or HEAD, whose body is never read). */
+  readonly body: string
+  /** The body as JSON (400 when not JSON or nested too deeply), parsed once however often asked for. */
   json(): Promise<unknown>
-  /** The body as form fields, read once. */
+  /** The body as form fields, parsed once however often asked for. */
   form(): Promise<URLSearchParams>
 }
 

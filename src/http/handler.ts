@@ -1,44 +1,21 @@
-import { createCompareMemo } from '../app/compare-memo.ts'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { Config } from '../config.ts'
-import { answersEpochOf } from '../app/cache.ts'
-import { createSpecCache } from '../adapters/files/spec-files.ts'
-import { openSqliteStore } from '../adapters/sqlite/sqlite-store.ts'
 import { ShuttingDownError } from '../errors.ts'
-import { createRuntime, type RuntimeOptions } from '../runtime.ts'
-import { serverToken } from './auth.ts'
-import { messageCleaner, type Endpoint, type ServerContext } from './context.ts'
-import { judgeEndpoint } from './endpoints/judge.ts'
-import { createFastPath, type FastPath } from './fast-path.ts'
-import { failure, serveFull } from './full-path.ts'
-import { createGuard, type Admission } from './guard.ts'
-import { errorReply } from './reply.ts'
-import { createReplyCache } from './reply-cache.ts'
-import { createResolvedPaths } from './resolved-paths.ts'
-import { startRetention, type RetentionOptions } from './retention.ts'
-import { createRouter, type Route, type Router } from './router.ts'
+import { authorize } from './auth.ts'
+import { BODY_LIMIT, collectBody, parseJson, PRE_AUTH_FORM_LIMIT } from './body.ts'
+import type { Endpoint, HttpRequest } from './context.ts'
+import { endpointOf, failure } from './failure.ts'
+import type { Admission } from './guard.ts'
+import { errorReply, headersOf, type Reply } from './reply.ts'
+import { startRetention } from './retention.ts'
+import { createRouter, type Match } from './router.ts'
 import { isApiPath, ROUTES } from './routes.ts'
-import { send } from './send.ts'
-import { createTasks } from './tasks.ts'
-import { identify, idOf } from './ops/request-id.ts'
-import { observerOf } from './ops/observer-of.ts'
+import { createServerContext, type HandlerContext, type HandlerOptions } from './server-context.ts'
+import type { AnsweredBy, Seen } from './ops/observe.ts'
+import { REQUEST_ID_HEADER, requestIdOf } from './ops/request-id.ts'
 
-import type { AnsweredBy } from './ops/observe.ts'
-export type { AnsweredBy }
-
-/** Options of createHandler: the runtime's adapters (fakes in tests), the log, the routes. */
-export interface HandlerOptions extends RuntimeOptions {
-  /** Writes one line to the server log; default standard error. */
-  readonly log?: (line: string) => void
-  /** The routes answered; default every route of the server. */
-  readonly routes?: readonly Route<Endpoint>[]
-  /** Told, for each request answered, which part of the server answered it (for tests and metrics). */
-  readonly trace?: (by: AnsweredBy) => void
-  /** When the server applies retain_days (src/http/retention.ts); tests pass their own timer. */
-  readonly retention?: RetentionOptions
-  /** Writes one access log line (JUDGE_ACCESS_LOG=json); default standard output. */
-  readonly accessLog?: (line: string) => void
-}
+export type { AnsweredBy, HandlerOptions }
+export { CACHED_STATES } from './server-context.ts'
 
 /** The server as a node:http request listener, with a way to wait for its work and to close it. */
 export interface JudgeHandler {
@@ -53,13 +30,35 @@ export interface JudgeHandler {
   close(timeoutMs?: number): Promise<boolean>
 }
 
-/** States whose answers a server keeps in memory per store (src/adapters/sqlite/answer-cache.ts). */
-export const CACHED_STATES = 10_000
+/** One request on its way through the handler: all its state, in one object passed from step to step. */
+interface Exchange {
+  readonly req: IncomingMessage
+  readonly res: ServerResponse
+  readonly method: string
+  readonly pathname: string
+  readonly query: URLSearchParams
+  readonly found: Match<Endpoint>
+  readonly requestId: string
+  /** The request as the observer began it (metrics, access log, span). */
+  readonly seen: Seen
+  /** Who answered it: the guard, a kept reply (`fast`) or its endpoint (`full`). */
+  by: AnsweredBy
+  /** The token its pages carry on, once the guard (or its form) gave it. */
+  token: string | null
+}
+
+/** What every step of a request works with: the handler's context, and whom to tell who answered. */
+interface Shell {
+  readonly ctx: HandlerContext
+  readonly told: (by: AnsweredBy) => void
+}
 
 /**
- * Creates the HTTP server's handler for a configuration: one runtime (stores, engine) and one
- * spec cache for its whole life. Every request is routed, then passes the guard (Host, origin,
- * token), then takes the fast path (a cached POST /v1/judge) or the full path.
+ * Creates the HTTP server's handler for a configuration: the one place that touches a request and
+ * its response. Each request is routed (router.ts), given its id, admitted by the guard (Host,
+ * origin, token), its body read once (when its method has one), its endpoint called with plain
+ * data and its Reply written; every request ends in one place, where its metrics, access log line
+ * and span are taken.
  *
  * @example
  * const handler = createHandler(readConfig(process.env, process.cwd()))
@@ -67,71 +66,21 @@ export const CACHED_STATES = 10_000
  */
 export function createHandler(config: Config, options: HandlerOptions = {}): JudgeHandler {
   const shutdown = new AbortController()
-  const observer = observerOf(config, options)
-  const runtime = createRuntime(config, {
-    openStore: (file, now) => openSqliteStore(file, { batchReads: true, cachedStates: CACHED_STATES, now }),
-    watchEngine: observer.watchEngine,
-    ...options,
-  })
-  const token = config.serverToken === null ? null : serverToken(config.serverToken)
-  const replies = createReplyCache()
-  const ctx: ServerContext = {
-    config,
-    runtime,
-    token,
-    guard: createGuard({ token, allowedHosts: config.allowedHosts, listenHost: config.host }),
-    paths: createResolvedPaths({
-      root: config.projects,
-      specs: createSpecCache(),
-      storeFileFor: runtime.storeFileFor,
-      epochOf: (project) => answersEpochOf(runtime, project),
-      onStale: () => replies.dropStale(),
-    }),
-    replies,
-    comparisons: createCompareMemo(),
-    tasks: createTasks(),
-    log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
-    clean: messageCleaner(config),
-    now: options.now ?? (() => new Date()),
-    shutdown: shutdown.signal,
-    observer,
-  }
-  const trace = options.trace ?? (() => {})
+  const ctx = createServerContext(config, options, shutdown.signal)
+  const shell: Shell = { ctx, told: options.trace ?? (() => {}) }
   const router = createRouter(options.routes ?? ROUTES)
-  const fast = fastPathOf(ctx, router, () => trace('fast'))
   const stopRetention = startRetention(ctx, options.retention)
-  const track = (res: ServerResponse, work: Promise<void>) =>
-    void ctx.tasks.track(work.catch((error: unknown) => lastResort(ctx, res, error)))
   let closed = false
   const handler = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
-    if (closed) return track(res, refuse(ctx, req, res))
     const method = req.method ?? 'GET'
     const { pathname, query } = splitTarget(req.url ?? '/')
+    if (closed) return refuse(shell, res, pathname, idOf(req))
     const found = router.match(method, pathname)
     if (found.kind === 'none' && next) return next()
-    const requestId = identify(req, res)
-    const seen = observer.begin(req, method, found.kind === 'found' ? found.route.path : 'none', requestId)
-    let admission: Admission
-    try {
-      admission = ctx.guard.admit(method, req.headers, query)
-    } catch (error) {
-      send(res, failure(ctx, error, method, pathname, null, requestId))
-      seen.by = 'guard'
-      observer.end(seen, res)
-      return trace('guard')
-    }
-    const full = (text?: string) => {
-      seen.by = 'full'
-      observer.watch(seen, res)
-      trace('full')
-      track(
-        res,
-        observer.within(seen, () => serveFull(ctx, { req, res, method, pathname, query, found, admission, text })),
-      )
-    }
-    // A form's token is read from its body, which only the full path reads before checking it.
-    if (!admission.inForm && fast?.take(req, res, full, seen)) return
-    full()
+    const requestId = idOf(req)
+    const route = found.kind === 'found' ? found.route.path : 'none'
+    const seen = ctx.observer.begin({ method, route, path: pathname, headers: req.headers, requestId })
+    admit(shell, { req, res, method, pathname, query, found, requestId, seen, by: 'full', token: null })
   }
   return Object.assign(handler, {
     idle: (timeoutMs?: number) => ctx.tasks.idle(timeoutMs),
@@ -145,25 +94,10 @@ export function createHandler(config: Config, options: HandlerOptions = {}): Jud
         await ctx.tasks.idle(1000)
       }
       ctx.runtime.close()
-      observer.metrics?.stop()
+      ctx.observer.metrics?.stop()
       return finished
     },
   })
-}
-
-/** The fast path of POST /v1/judge, when the judge endpoint serves it. */
-function fastPathOf(ctx: ServerContext, router: Router<Endpoint>, answered: () => void): FastPath | null {
-  const found = router.match('POST', '/v1/judge')
-  if (found.kind !== 'found' || found.route.value !== judgeEndpoint) return null
-  return createFastPath(
-    ctx,
-    {
-      failed: (error, res) => failure(ctx, error, 'POST', '/v1/judge', null, idOf(res)),
-      lastResort: (res, error) => lastResort(ctx, res, error),
-      answered,
-    },
-    ctx.replies,
-  )
 }
 
 // The query of every request without one: read, never written (a page's links build their own).
@@ -176,18 +110,138 @@ export function splitTarget(target: string): { pathname: string; query: URLSearc
   return { pathname: target.slice(0, mark), query: new URLSearchParams(target.slice(mark + 1)) }
 }
 
-/** What nothing else caught (a failure writing the response): logged, and the connection dropped. */
-function lastResort(ctx: ServerContext, res: ServerResponse, error: unknown): void {
-  ctx.log(`internal error while answering: ${ctx.clean((error as Error)?.stack ?? String(error))}`)
-  res.destroy()
+/**
+ * The id of a request: its X-Request-Id when well formed, else a new one. One sent twice, which
+ * node:http joins as `a, b`, is read header by header.
+ */
+function idOf(req: IncomingMessage): string {
+  const joined = req.headers[REQUEST_ID_HEADER]
+  return requestIdOf(joined?.includes(',') ? req.headersDistinct[REQUEST_ID_HEADER] : joined)
 }
 
-async function refuse(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const json = isApiPath(splitTarget(req.url ?? '/').pathname)
-  const requestId = identify(req, res)
-  send(
-    res,
-    errorReply(new ShuttingDownError('the server is shutting down'), { json, token: null, clean: ctx.clean, requestId })
-      .reply,
+/** The guard's step: a request refused is answered at once; one admitted has its body read, if it has one. */
+function admit(shell: Shell, x: Exchange): void {
+  let admission: Admission
+  try {
+    admission = shell.ctx.guard.admit(x.method, x.req.headers, x.query)
+  } catch (error) {
+    x.by = 'guard'
+    return respond(shell, x, failure(shell.ctx, error, x.method, x.pathname, null, x.requestId))
+  }
+  if (!hasBody(x, admission)) return serve(shell, x, admission, '')
+  // A form that must carry the token itself is read only so far before the token is checked.
+  const limit = admission.inForm ? PRE_AUTH_FORM_LIMIT : BODY_LIMIT
+  const declared = Number(x.req.headers['content-length'])
+  // A client waiting for 100 Continue is asked for its body once it is known not to be over the limit.
+  if (!(declared > limit) && /^100-continue$/i.test(x.req.headers.expect ?? '')) x.res.writeContinue()
+  const done = shell.ctx.tasks.enter()
+  collectBody(x.req, declared, limit, (error, text) => {
+    try {
+      if (error) respond(shell, x, failure(shell.ctx, error, x.method, x.pathname, null, x.requestId))
+      else serve(shell, x, admission, text)
+    } finally {
+      done()
+    }
+  })
+}
+
+/** Whether a request's body is read: a routed method that sends one, or a form that carries the token. */
+function hasBody(x: Exchange, admission: Admission): boolean {
+  if (admission.inForm) return x.method === 'POST' && isForm(x.req.headers)
+  return x.found.kind === 'found' && x.method !== 'GET' && x.method !== 'HEAD'
+}
+
+function isForm(headers: IncomingHttpHeaders): boolean {
+  return /^application\/x-www-form-urlencoded\b/i.test(headers['content-type'] ?? '')
+}
+
+/** Calls the endpoint with the request as plain data, its body read; a reply made at once is sent at once. */
+function serve(shell: Shell, x: Exchange, admission: Admission, text: string): void {
+  const { ctx } = shell
+  let result: Reply | Promise<Reply>
+  try {
+    const form = once(() => new URLSearchParams(text))
+    const formToken = x.method === 'POST' && isForm(x.req.headers) ? form().get('token') : null
+    x.token = admission.inForm
+      ? authorize(ctx.token, formToken === null ? null : { token: formToken, source: 'form' })
+      : admission.token
+    const request = requestOf(x, text, form)
+    result = ctx.observer.within(x.seen, () => endpointOf(x.found, x.method, x.pathname)(ctx, request))
+  } catch (error) {
+    result = failure(ctx, error, x.method, x.pathname, x.token, x.requestId)
+  }
+  if (!(result instanceof Promise)) return respond(shell, x, result)
+  void ctx.tasks.track(
+    result.then(
+      (reply) => respond(shell, x, reply),
+      (error: unknown) => respond(shell, x, failure(ctx, error, x.method, x.pathname, x.token, x.requestId)),
+    ),
   )
+}
+
+/** A request as endpoints see it: its body parsed once, as JSON or as a form, whichever they ask for. */
+function requestOf(x: Exchange, text: string, form: () => URLSearchParams): HttpRequest {
+  const json = once(() => Promise.resolve(text).then(parseJson))
+  const params = x.found.kind === 'found' ? x.found.params : {}
+  const { method, pathname, query, token } = x
+  return { method, pathname, query, params, headers: x.req.headers, token, body: text, json, form: async () => form() }
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null
+  return () => (made ??= { value: make() }).value
+}
+
+/** Writes a reply out and ends the request: the one place a response is written and a request's figures taken. */
+function respond(shell: Shell, x: Exchange, reply: Reply): void {
+  if (reply.kept) x.by = 'fast'
+  const written = write(shell, x.res, reply, x.requestId)
+  const reviewer = reply.reviewer ?? null
+  // A response never written (its client gone) was never answered: 499, as proxies log it.
+  shell.ctx.observer.end(x.seen, { status: written?.status ?? 499, bytes: written?.bytes ?? 0, reviewer, by: x.by })
+  shell.told(x.by)
+  // Within the request, so that its work (a shadow judgment) is traced under the request's span.
+  const after = reply.after
+  if (after) void shell.ctx.tasks.track(shell.ctx.observer.within(x.seen, () => afterSent(shell, x.res, after)))
+}
+
+/**
+ * Writes a reply with its request id, in one object of headers (node:http's quick way); null when
+ * nothing was written: the client is gone (the work it asked for is done and stored all the same),
+ * or the response could not be written, which drops the connection.
+ */
+function write(shell: Shell, res: ServerResponse, reply: Reply, requestId: string) {
+  if (res.headersSent || res.destroyed) return null
+  const headers = headersOf(reply)
+  headers[REQUEST_ID_HEADER] = requestId
+  try {
+    res.writeHead(reply.status, headers)
+    res.end(reply.body)
+  } catch (error) {
+    shell.ctx.log(`internal error while answering: ${shell.ctx.clean((error as Error)?.stack ?? String(error))}`)
+    res.destroy()
+    return null
+  }
+  return { status: reply.status, bytes: Number(headers['content-length']) }
+}
+
+/** A request after close: 503, with its id, and nothing else done. */
+function refuse(shell: Shell, res: ServerResponse, pathname: string, requestId: string): void {
+  const style = { json: isApiPath(pathname), token: null, clean: shell.ctx.clean, requestId }
+  write(shell, res, errorReply(new ShuttingDownError('the server is shutting down'), style).reply, requestId)
+}
+
+/** Runs `after` once the response has gone out (or the client is gone), logging what it throws. */
+async function afterSent(shell: Shell, res: ServerResponse, after: () => Promise<void>): Promise<void> {
+  if (!res.writableFinished && !res.destroyed) {
+    await new Promise<void>((resolve) => {
+      res.once('finish', resolve)
+      res.once('close', resolve)
+    })
+  }
+  try {
+    await after()
+  } catch (error) {
+    shell.ctx.log(`after-response task failed: ${shell.ctx.clean(String((error as Error)?.message ?? error))}`)
+  }
 }

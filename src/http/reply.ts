@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module'
-import { extname } from 'node:path'
 import {
   InternalError,
   JudgeError,
@@ -8,24 +6,21 @@ import {
   RetryLaterError,
   UnauthorizedError,
 } from '../errors.ts'
+import { lazy } from '../lazy.ts'
 import { StoreError } from '../store-error.ts'
 import { PathRequiredError } from './path-required-error.ts'
 import type { Html } from './html.ts'
+import type { AnswerKey } from './ops/server-metrics.ts'
+import type { Resolved } from './resolved-paths.ts'
 
 // The error page (and the layout and style of every page) is loaded with the first error answered
 // as a page, synchronously as an error is answered: a server answering /v1/ alone loads no page.
-const load = createRequire(import.meta.url)
+const errorPages = lazy<typeof import('./pages/error.ts')>(import.meta.url, './pages/error.ts')
+const choicePages = lazy<typeof import('./pages/path-choices.ts')>(import.meta.url, './pages/path-choices.ts')
 const errorPage = (status: number, message: string, token: string | null, more: Html | '' = ''): Html =>
-  (load(`./pages/error${extname(import.meta.filename)}`) as typeof import('./pages/error.ts')).errorPage(
-    status,
-    message,
-    token,
-    more,
-  )
+  errorPages().errorPage(status, message, token, more)
 const pathChoices = (...args: Parameters<typeof import('./pages/path-choices.ts').pathChoices>): Html =>
-  (
-    load(`./pages/path-choices${extname(import.meta.filename)}`) as typeof import('./pages/path-choices.ts')
-  ).pathChoices(...args)
+  choicePages().pathChoices(...args)
 
 /** A response as data: the handler is the only place that writes one out. */
 export interface Reply {
@@ -35,6 +30,18 @@ export interface Reply {
   readonly headers?: Readonly<Record<string, string>>
   /** Work to start once the response has been sent, such as a shadow judgment. */
   readonly after?: () => Promise<void>
+  /** That the reply may be kept for the same request body while `resolved` stands (src/http/reply-cache.ts). */
+  readonly keep?: KeepUnder
+  /** That it is a reply kept for the same request body: the access log's `by: fast`. */
+  readonly kept?: boolean
+  /** The reviewer a verdict was recorded for, named in the request's access log line. */
+  readonly reviewer?: string
+}
+
+/** What a kept reply holds under: the resolution of its path, and the answers it gives (counted at each reuse). */
+export interface KeepUnder {
+  readonly resolved: Resolved
+  readonly answers: readonly AnswerKey[]
 }
 
 /** The hash of the review page's keys script, the one script a page may run (pages/review-script.ts). */

@@ -11,8 +11,8 @@ export interface Resolved {
   readonly key: string
   readonly project: Project
   readonly storeFile: string
-  /** The store's answers epoch when checked: answers deleted since make what was computed from it stale. */
-  readonly epoch: number
+  /** The store's write mark when checked: a write since makes what was computed from it stale. */
+  readonly mark: number
   /** When the disk last agreed with this resolution (milliseconds, the server's clock). */
   checkedAt: number
   /** False once a later check found the project or its store changed: what was computed from it is stale. */
@@ -39,8 +39,8 @@ export interface ResolvedPathsOptions {
   readonly specs: SpecCache
   /** The store file serving the specs of a folder (runtime.storeFileFor). */
   readonly storeFileFor: (dir: string) => string
-  /** The answers epoch of a project's store (0 without one): read at each check, like the disk. */
-  readonly epochOf?: (project: Project) => number
+  /** The write mark of a project's store (0 without one): read at each check, like the disk. */
+  readonly markOf?: (project: Project) => number
   /** Paths remembered at most; the oldest is dropped beyond it. */
   readonly max?: number
   /** Told when a resolution stops being current (its disk or store changed), so that what was made from it can go. */
@@ -49,7 +49,7 @@ export interface ResolvedPathsOptions {
 
 /** Creates the revalidation point of one server. */
 export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPaths {
-  const { root, specs, storeFileFor, epochOf = () => 0, max = 1000, onStale = () => {} } = options
+  const { root, specs, storeFileFor, markOf = () => 0, max = 1000, onStale = () => {} } = options
   const entries = new Map<string, Resolved>()
   const fresh = (resolved: Resolved, now: number) => resolved.current && now - resolved.checkedAt < REVALIDATE_MS
   return {
@@ -65,15 +65,15 @@ export function createResolvedPaths(options: ResolvedPathsOptions): ResolvedPath
         throw error
       }
       const storeFile = storeFileFor(project.dir)
-      const epoch = epochOf(project)
+      const mark = markOf(project)
       // Unchanged on disk and in the store: the same resolution is trusted for another while, and so is what was made
       // from it.
-      if (known && sameProject(known.project, project) && known.storeFile === storeFile && known.epoch === epoch) {
+      if (known && sameProject(known.project, project) && known.storeFile === storeFile && known.mark === mark) {
         known.checkedAt = now
         return known
       }
       // loadUnder refuses anything but a string.
-      const resolved: Resolved = { key: raw as string, project, storeFile, epoch, checkedAt: now, current: true }
+      const resolved: Resolved = { key: raw as string, project, storeFile, mark, checkedAt: now, current: true }
       if (known) retire(entries, known, onStale)
       else if (entries.size >= max) retire(entries, entries.values().next().value!, onStale)
       entries.set(resolved.key, resolved)

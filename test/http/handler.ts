@@ -4,6 +4,9 @@ import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readConfig } from '../../src/config.ts'
 import { createHandler, splitTarget } from '../../src/http/handler.ts'
+import { startServer } from '../../src/http/server.ts'
+import type { Store } from '../../src/ports/store.ts'
+import { createMemoryStore } from '../helpers/memory-store.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -82,3 +85,87 @@ t.test('a request target splits into a literal path and its query', async (t) =>
   t.equal(splitTarget('//evil.example/runs').pathname, '//evil.example/runs')
   t.equal(splitTarget('/').query.size, 0)
 })
+
+t.test('with a token, a form carrying its own token is read only up to 16 KiB before the check', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_SERVER_TOKEN: 'a-long-server-token' }, dir)
+  const running = await startServer(config, { engine: createFakeEngine(), log: () => {} })
+  t.teardown(() => running.stop(1000))
+  const form = (extra: number) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `path=.&pad=${'x'.repeat(extra)}`,
+  })
+  t.equal((await fetch(`${running.url}/review`, form(20 * 1024))).status, 413)
+  t.equal(
+    (await fetch(`${running.url}/review`, form(10))).status,
+    401,
+    'a small form without the token is read, then refused',
+  )
+  const bearer = { ...form(20 * 1024), headers: { ...form(0).headers, authorization: 'Bearer a-long-server-token' } }
+  t.equal(
+    (await fetch(`${running.url}/review`, bearer)).status,
+    400,
+    'with the token in a header the full limit applies',
+  )
+})
+
+/** A store that counts its answer lookups. */
+function countingStore(): { store: Store; reads: () => number } {
+  const store = createMemoryStore()
+  let reads = 0
+  const getAnswers = store.getAnswers
+  store.getAnswers = (...args) => {
+    reads++
+    return getAnswers.apply(store, args)
+  }
+  return { store, reads: () => reads }
+}
+
+t.test(
+  'one POST /v1/judge, asked, stored or kept, reads its body once, parses it at most once and reads the store at most once',
+  async (t) => {
+    const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+    const { store, reads } = countingStore()
+    const handler = createHandler(readConfig({ JUDGE_PROJECTS: dir }, dir), {
+      engine: createFakeEngine(),
+      openStore: () => store,
+    })
+    t.teardown(() => handler.close())
+    // The request stream is watched: each reader of its body listens to its data once.
+    let bodyReads = 0
+    const url = await listen(t, (req, res) => {
+      const on = req.on
+      req.on = function (this: typeof req, event: string, listener: (...args: any[]) => void) {
+        if (event === 'data') bodyReads++
+        return on.call(this, event, listener)
+      } as typeof req.on
+      handler(req, res)
+    })
+    const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello' } })
+    const parse = JSON.parse
+    let parses = 0
+    JSON.parse = (text: string, reviver?: Parameters<typeof parse>[1]) => {
+      if (text === body) parses++
+      return parse(text, reviver)
+    }
+    t.teardown(() => {
+      JSON.parse = parse
+    })
+    for (const [what, parsed, stored] of [
+      ['a row to ask', 1, 1],
+      ['a row the store holds', 1, 1],
+      ['a kept reply', 0, 0],
+    ] as const) {
+      ;[bodyReads, parses] = [0, 0]
+      const before = reads()
+      const res = await fetch(`${url}/v1/judge`, { method: 'POST', body })
+      t.equal(res.status, 200, what)
+      await res.text()
+      t.equal(await handler.idle(1000), true)
+      t.equal(bodyReads, 1, `${what}: the body read once`)
+      t.equal(parses, parsed, `${what}: parsed ${parsed === 1 ? 'once' : 'not at all'}`)
+      t.equal(reads() - before, stored, `${what}: the store read ${stored === 1 ? 'once' : 'not at all'}`)
+    }
+  },
+)

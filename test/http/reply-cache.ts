@@ -7,44 +7,101 @@ import { REVALIDATE_MS } from '../../src/http/resolved-paths.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { startJudgeServer } from '../helpers/judge-server.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
-import { createReplyCache, type CachedReply } from '../../src/http/reply-cache.ts'
+import { createReplyCache, keptReplies, type CachedReply } from '../../src/http/reply-cache.ts'
+import { jsonReply, type Reply } from '../../src/http/reply.ts'
 import type { Resolved } from '../../src/http/resolved-paths.ts'
 
 const resolved = {} as Resolved
-const reply = (body: string): CachedReply => ({ body, headers: {}, resolved })
+const reply = (body: string, under = resolved): CachedReply => ({
+  reply: { status: 200, type: 'json', body },
+  resolved: under,
+  answers: [],
+})
+const bodyOf = (kept: CachedReply | undefined) => kept?.reply.body
 
 t.test('replies are kept by request body, within a count and a size', async (t) => {
   const cache = createReplyCache({ maxEntries: 2, maxChars: 20 })
   cache.set('a', reply('1'))
   cache.set('b', reply('2'))
-  t.equal(cache.get('a')?.body, '1')
+  t.equal(bodyOf(cache.get('a')), '1')
   cache.set('c', reply('3'))
   t.equal(cache.get('a'), undefined, 'the oldest goes beyond the count')
-  t.equal(cache.get('c')?.body, '3')
+  t.equal(bodyOf(cache.get('c')), '3')
   cache.set('c', reply('4'))
-  t.equal(cache.get('c')?.body, '4', 'a body kept again replaces its reply')
+  t.equal(bodyOf(cache.get('c')), '4', 'a body kept again replaces its reply')
   cache.set('long-body', reply('0123456789'))
-  t.equal(cache.get('long-body')?.body, '0123456789')
+  t.equal(bodyOf(cache.get('long-body')), '0123456789')
   t.equal(cache.get('b'), undefined, 'older ones go to make room in characters')
   cache.set('huge', reply('x'.repeat(30)))
   t.equal(cache.get('huge'), undefined, 'a reply larger than the whole cache is not kept')
-  t.equal(cache.get('long-body')?.body, '0123456789', 'nor does it push out the rest')
+  t.equal(bodyOf(cache.get('long-body')), '0123456789', 'nor does it push out the rest')
 })
 
 t.test('the replies of a resolution no longer current can be dropped, and every reply at once', async (t) => {
   const cache = createReplyCache()
   const live = { current: true } as Resolved
   const stale = { current: true } as Resolved
-  cache.set('{"row":{"message":"kept"}}', { body: '1', headers: {}, resolved: live })
-  cache.set('{"row":{"message":"forgotten"}}', { body: '2', headers: {}, resolved: stale })
+  cache.set('{"row":{"message":"kept"}}', reply('1', live))
+  cache.set('{"row":{"message":"forgotten"}}', reply('2', stale))
   stale.current = false
   cache.dropStale()
   t.equal(cache.get('{"row":{"message":"forgotten"}}'), undefined, 'the body holding the row is no longer kept')
-  t.equal(cache.get('{"row":{"message":"kept"}}')?.body, '1')
+  t.equal(bodyOf(cache.get('{"row":{"message":"kept"}}')), '1')
   cache.clear()
   t.equal(cache.get('{"row":{"message":"kept"}}'), undefined)
-  cache.set('x', { body: 'y'.repeat(7_999_990), headers: {}, resolved: live })
-  t.equal(cache.get('x')?.body.length, 7_999_990, 'after a clear the whole size is free again')
+  cache.set('x', reply('y'.repeat(7_999_990), live))
+  t.equal(cache.get('x')?.reply.body.length, 7_999_990, 'after a clear the whole size is free again')
+})
+
+t.test('the wrapper keeps what its endpoint marks, and gives it back while its resolution stands', async (t) => {
+  const under = { current: true } as Resolved
+  let fresh = true
+  const counted: unknown[] = []
+  const ctx = {
+    replies: createReplyCache(),
+    paths: { fresh: () => fresh },
+    now: () => new Date(0),
+    observer: { metrics: { answers: (keys: readonly unknown[]) => counted.push(...keys) } },
+  }
+  let calls = 0
+  const endpoint = (_ctx: unknown, request: { body: string }): Reply => {
+    calls++
+    const reply = jsonReply({ n: calls })
+    return request.body === 'kept'
+      ? { ...reply, keep: { resolved: under, answers: [['spam', 'is_spam', 'store']] } }
+      : reply
+  }
+  const wrapped = keptReplies(endpoint)
+  t.same(wrapped(ctx, { body: 'kept' }), {
+    ...jsonReply({ n: 1 }),
+    keep: { resolved: under, answers: [['spam', 'is_spam', 'store']] },
+  })
+  t.same(
+    wrapped(ctx, { body: 'kept' }),
+    { ...jsonReply({ n: 1 }), kept: true },
+    'the same body: the kept reply, marked kept',
+  )
+  t.equal(calls, 1, 'without calling the endpoint')
+  t.same(counted, [['spam', 'is_spam', 'store']], 'its answers counted again')
+  t.same(wrapped(ctx, { body: 'other' }), jsonReply({ n: 2 }), 'a reply not marked is not kept')
+  t.same(wrapped(ctx, { body: 'other' }), jsonReply({ n: 3 }))
+  fresh = false
+  t.same(
+    wrapped(ctx, { body: 'kept' }),
+    { ...jsonReply({ n: 4 }), keep: { resolved: under, answers: [['spam', 'is_spam', 'store']] } },
+    'no longer fresh: made anew',
+  )
+  const bare = { replies: createReplyCache(), paths: { fresh: () => true }, now: () => new Date(0) }
+  const later = keptReplies(async (_ctx: unknown, _request: { body: string }) => ({
+    ...jsonReply(1),
+    keep: { resolved: under, answers: [] },
+  }))
+  await later(bare, { body: 'x' })
+  t.same(
+    later(bare, { body: 'x' }),
+    { ...jsonReply(1), kept: true },
+    'a reply made later is kept too, with no metrics to count',
+  )
 })
 
 t.test(
@@ -74,9 +131,10 @@ t.test(
     const judge = (headers: Record<string, string> = auth) => server.post('/v1/judge', body, headers)
     const later = () => (clock += REVALIDATE_MS + 1)
     t.equal((await judge()).status, 200, 'asked and stored')
+    t.equal((await judge()).body.is_spam.cached, true, 'then answered from the store, and kept')
     const kept = await judge()
     t.equal(kept.body.is_spam.cached, true)
-    t.same(taken.slice(-1), ['fast'])
+    t.same(taken.slice(-2), ['full', 'fast'], 'the same body again: the kept reply')
 
     t.equal(
       (await judge({ authorization: 'Bearer wrong-token' })).status,

@@ -8,13 +8,13 @@ import { createResolvedPaths, REVALIDATE_MS } from '../../src/http/resolved-path
 const SPEC = 'state: [m]\nquestions:\n  q: {ask: Q?, type: yes_no}\n'
 const ACT = (route: string) => `${SPEC}act:\n  q:\n    - route: ${route}\n`
 
-function paths(root: string, max?: number, epochOf?: () => number) {
+function paths(root: string, max?: number, markOf?: () => number) {
   return createResolvedPaths({
     root,
     specs: createSpecCache(),
     storeFileFor: (dir) => findStoreFile(dir, {}),
     max,
-    ...(epochOf ? { epochOf } : {}),
+    ...(markOf ? { markOf } : {}),
   })
 }
 
@@ -70,23 +70,23 @@ t.test('an unchanged path keeps its resolution; an edited spec or a new store ma
 })
 
 t.test(
-  'answers deleted from the store (its epoch moved) make a new resolution at the next check, not before',
+  'a write to the store (its write mark moved) make a new resolution at the next check, not before',
   async (t) => {
     const root = t.testdir({ project: { 'a.judge.yaml': SPEC } })
     let epoch = 3
     let reads = 0
     const resolved = paths(root, undefined, () => (reads++, epoch))
     const first = resolved.load('project', 'path', 0)
-    t.equal(first.epoch, 3)
-    t.equal(resolved.load('project', 'path', REVALIDATE_MS), first, 'the same epoch: the same resolution')
-    t.equal(reads, 2, 'the epoch is read at each check')
+    t.equal(first.mark, 3)
+    t.equal(resolved.load('project', 'path', REVALIDATE_MS), first, 'the same mark: the same resolution')
+    t.equal(reads, 2, 'the mark is read at each check')
     epoch = 4
     t.equal(resolved.load('project', 'path', 2 * REVALIDATE_MS - 1), first, 'not looked at within the time')
     t.equal(reads, 2)
     const pruned = resolved.load('project', 'path', 2 * REVALIDATE_MS)
     t.not(pruned, first)
     t.notOk(first.current, 'what was made from the old resolution is stale')
-    t.equal(pruned.epoch, 4)
+    t.equal(pruned.mark, 4)
   },
 )
 
@@ -99,7 +99,7 @@ t.test('each resolution that stops being current is told, whatever made it stale
     specs: createSpecCache(),
     storeFileFor: (dir) => findStoreFile(dir, {}),
     max: 1,
-    epochOf: () => epoch,
+    markOf: () => epoch,
     onStale: () => told++,
   })
   resolved.load('a.judge.yaml', 'path', 0)

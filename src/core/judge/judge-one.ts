@@ -1,6 +1,6 @@
 import type { SpendMeter } from './daily-spend.ts'
 import type { JudgeDeps } from './deps.ts'
-import { judgeOrdered, storedAnswers, type RowResults } from './judge-row.ts'
+import { judgeOrdered, type RowResults } from './judge-row.ts'
 import { createLedger } from './ledger.ts'
 import { mergeAnswers, withDependencies } from './select.ts'
 import type { Answers, Project, Row, Spec } from '../types.ts'
@@ -24,10 +24,4 @@ export async function judgeOne(job: OneRowJob, project: Project, selected: reado
   const judging = { deps: job.deps, ledger: createLedger(job.cap), signal: job.signal, spend: job.spend }
   const results = await judgeOrdered(judging, withDependencies(project, selected), { row, where: 'row' })
   return { answers: mergeAnswers(results, selected), results }
-}
-
-/** The probe of judgeOne: its answers when the store holds every one, else null (storedAnswers). */
-export function storedOne(deps: JudgeDeps, project: Project, selected: readonly Spec[], row: Row): OneRow | null {
-  const results = storedAnswers(deps, withDependencies(project, selected), { row, where: 'row' })
-  return results === null ? null : { answers: mergeAnswers(results, selected), results }
 }

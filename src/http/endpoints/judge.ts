@@ -1,12 +1,12 @@
-import { judgeRequest, storedRequest } from '../../app/judge-request.ts'
+import { judgeRequest } from '../../app/judge-request.ts'
 import { shadowRow } from '../../app/shadow.ts'
+import type { SpecResult } from '../../core/judge/judge-row.ts'
 import type { Row } from '../../core/types.ts'
-import { objectBody, optionalBoolean, optionalString, parseJson, requiredObject } from '../body.ts'
-import { loadRequested, resolveRequested, type Endpoint, type ServerContext } from '../context.ts'
-import { jsonReply, type Reply } from '../reply.ts'
-import type { AnswerKey } from '../ops/server-metrics.ts'
+import { objectBody, optionalBoolean, optionalString, requiredObject } from '../body.ts'
+import { loadRequested, resolveRequested, type Endpoint } from '../context.ts'
+import { jsonReply } from '../reply.ts'
+import { keptReplies } from '../reply-cache.ts'
 import { judgedAttributes, traced } from '../ops/tracing.ts'
-import type { Resolved } from '../resolved-paths.ts'
 
 /** The fields of a POST /v1/judge body (docs/http-api.md). */
 export const JUDGE_FIELDS = ['path', 'row', 'node', 'shadow', 'log'] as const
@@ -35,11 +35,14 @@ export function parseJudgeBody(value: unknown): JudgeBody {
 /**
  * POST /v1/judge: judges one row within JUDGE_SERVER_MAX_COST per judgment. Every path is checked
  * before anything is asked, `shadow` included, so that a bad candidate is the caller's 400-class
- * error rather than a silent failure later; the candidate is judged once the reply has gone.
+ * error rather than a silent failure later; the candidate is judged once the reply has gone. A
+ * reply the store gave in full, with nothing kept (`log`) or shadowed, is marked to be kept for
+ * the same body while its path's resolution stands (judgeEndpoint).
  */
-export const judgeEndpoint: Endpoint = async (ctx, request) => {
+export const judgeRowEndpoint: Endpoint = async (ctx, request) => {
   const body = parseJudgeBody(await request.json())
-  const live = resolveRequested(ctx, body.path).project
+  const resolved = resolveRequested(ctx, body.path)
+  const live = resolved.project
   const candidate = body.shadow === undefined ? null : loadRequested(ctx, body.shadow, 'shadow')
   const cap = ctx.config.serverMaxCost
   const serverSpend = { dailyCap: ctx.config.serverMaxDailyCost }
@@ -60,9 +63,10 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
     (judged) => judgedAttributes(judged.results),
     ctx.clean,
   )
-  ctx.observer?.answered(results)
+  const keys = ctx.observer?.answered(results) ?? []
   const reply = jsonReply(answers)
-  if (candidate === null) return reply
+  if (candidate === null)
+    return body.log || !allStored(results) ? reply : { ...reply, keep: { resolved, answers: keys } }
   const log = (line: string) => ctx.log(ctx.clean(line))
   const job = { live, results, candidate, row: body.row, cap, signal: ctx.shutdown, serverSpend }
   const shadowing = () => shadowRow(ctx.runtime, job, log)
@@ -76,29 +80,10 @@ export const judgeEndpoint: Endpoint = async (ctx, request) => {
   }
 }
 
-/** A reply of POST /v1/judge made from the store alone, and the resolution of its path it holds under. */
-export interface StoredReply {
-  readonly reply: Reply
-  readonly resolved: Resolved
-  /** The answers it gives, by judgment, question and source, counted again each time the reply is reused. */
-  readonly answers: readonly AnswerKey[]
-}
+/** POST /v1/judge: judgeRowEndpoint behind the replies kept by request body (src/http/reply-cache.ts). */
+export const judgeEndpoint: Endpoint = keptReplies(judgeRowEndpoint)
 
-/**
- * The reply to a POST /v1/judge body when the store holds every answer (storedRequest), made in
- * the turn the body ends. Null for a body the full endpoint must take: one with `log` or `shadow`,
- * a row with anything to ask, and any error, which the full endpoint then answers as it answers
- * every error.
- */
-export function storedReply(ctx: ServerContext, text: string): StoredReply | null {
-  try {
-    const body = parseJudgeBody(parseJson(text))
-    if (body.log || body.shadow !== undefined) return null
-    const resolved = resolveRequested(ctx, body.path)
-    const judged = storedRequest(ctx.runtime, { project: resolved.project, row: body.row, judgment: body.judgment })
-    if (judged === null) return null
-    return { reply: jsonReply(judged.answers), resolved, answers: ctx.observer?.answered(judged.results) ?? [] }
-  } catch {
-    return null
-  }
+/** Whether every answer of the results came from the store: a reply made of them is the same the next time. */
+function allStored(results: readonly SpecResult[]): boolean {
+  return results.every((r) => Object.values(r.answers).every((answer) => answer.cached))
 }

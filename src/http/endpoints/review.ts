@@ -24,10 +24,13 @@ export const verdictEndpoint: Endpoint = async (ctx, request) => {
   const target = reviewTarget(ctx, form, true)
   const verdict = verdictOf(form, signer(request.headers, target.reviewer), timestamp(ctx.now()))
   const record = await recordVerdict(ctx.runtime, target, verdict)
-  ctx.observer?.verdict(request.headers, record.judgment, record.verdict, record.reviewer)
-  return redirectReply(
-    href('/review', { ...backParams(target), saved: `${record.question}:${record.state_hash}` }, request.token),
+  ctx.observer?.verdict(record.judgment, record.verdict)
+  const back = href(
+    '/review',
+    { ...backParams(target), saved: `${record.question}:${record.state_hash}` },
+    request.token,
   )
+  return { ...redirectReply(back), reviewer: record.reviewer }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingHttpHeaders } from 'node:http'
 import type { SpecResult } from '../../core/judge/judge-row.ts'
 import {
   context,
@@ -39,19 +39,20 @@ export function isLive(span: Span): boolean {
  * when nothing is traced.
  */
 export function startRequestSpan(
-  req: IncomingMessage,
+  headers: IncomingHttpHeaders,
   method: string,
   route: string,
+  path: string,
   requestId: string,
 ): { span: Span; context: Context } | null {
   const active = context.active()
-  const parent = trace.getSpan(active) === undefined ? propagation.extract(active, req.headers) : active
+  const parent = trace.getSpan(active) === undefined ? propagation.extract(active, headers) : active
   const span = tracer().startSpan(`${method} ${route}`, { kind: SpanKind.SERVER }, parent)
   if (!isLive(span)) return null
   span.setAttributes({
     'http.request.method': method,
     'http.route': route,
-    'url.path': (req.url ?? '/').split('?', 1)[0],
+    'url.path': path,
     'judge.request_id': requestId,
   })
   return { span, context: trace.setSpan(parent, span) }

@@ -119,9 +119,9 @@ t.test('forgetting drops every reply the server kept by request body', async (t)
   const dir = await project(t)
   const ctx = { ...serverContext(t, dir), token: {} as never }
   ctx.replies.set(JSON.stringify({ path: 'spam.judge.yaml', row: { message: SECRET } }), {
-    body: '{}',
-    headers: {},
+    reply: { status: 200, type: 'json', body: '{}' },
     resolved: { current: true } as Resolved,
+    answers: [],
   })
   const request = { json: async () => ({ path: 'spam.judge.yaml', state: secret }) } as HttpRequest
   await forgetEndpoint(ctx, request)

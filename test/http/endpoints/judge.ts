@@ -3,7 +3,11 @@ import type { Test } from 'tap'
 import { join } from 'node:path'
 import { stringify } from 'csv-stringify/sync'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
-import { parseJudgeBody } from '../../../src/http/endpoints/judge.ts'
+import type { HttpRequest } from '../../../src/http/context.ts'
+import { judgeEndpoint, parseJudgeBody } from '../../../src/http/endpoints/judge.ts'
+import { createRuntime } from '../../../src/runtime.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
+import { serverContext } from '../../helpers/server-context.ts'
 import { cli } from '../../helpers/cli.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
 import { smsMessages } from '../../helpers/sms.ts'
@@ -290,3 +294,19 @@ t.test(
     )
   },
 )
+
+t.test('without an observer, a reply from the store is kept all the same, with no answers to count', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+  const base = serverContext(t, dir)
+  const runtime = createRuntime(base.config, { engine: createFakeEngine() })
+  t.teardown(() => runtime.close())
+  const ctx = { ...base, runtime }
+  const body = JSON.stringify({ path: 'spam.judge.yaml', row: { message: 'hello' } })
+  const request = { body, json: async () => JSON.parse(body) } as HttpRequest
+  const asked = await judgeEndpoint(ctx, request)
+  t.equal(asked.keep, undefined, 'a row asked of the engine is not kept')
+  const stored = await judgeEndpoint(ctx, request)
+  t.same(stored.keep?.answers, [], 'a row the store holds is kept, with no answers counted')
+  const { keep: _, ...made } = stored
+  t.same(await judgeEndpoint(ctx, request), { ...made, kept: true }, 'and given back kept')
+})

@@ -24,11 +24,12 @@ t.test(
     const replies = [
       await server.post('/v1/judge', row, { ...auth, 'x-request-id': 'first' }),
       await server.post('/v1/judge', row, auth),
+      await server.post('/v1/judge', row, auth),
       await server.get(`/runs/some-run?path=spam.judge.yaml&token=${TOKEN}`),
       await server.get('/v1/runs?path=spam.judge.yaml'),
     ]
     await server.running.handler.idle(1000)
-    t.equal(lines.length, 4, 'one line per request')
+    t.equal(lines.length, 5, 'one line per request')
     const parsed = lines.map((line) => JSON.parse(line))
     t.match(parsed[0], {
       method: 'POST',
@@ -42,13 +43,14 @@ t.test(
       ms: Number,
       time: /^\d{4}-\d\d-\d\dT/,
     })
-    t.match(parsed[1], { by: 'fast', status: 200 })
-    t.match(parsed[2], { route: '/runs/{run_id}', path: '/runs/some-run', status: 404, by: 'full' })
-    t.match(parsed[3], { route: '/v1/runs', status: 401 })
+    t.match(parsed[1], { by: 'full', status: 200 })
+    t.match(parsed[2], { by: 'fast', status: 200 })
+    t.match(parsed[3], { route: '/runs/{run_id}', path: '/runs/some-run', status: 404, by: 'full' })
+    t.match(parsed[4], { route: '/v1/runs', status: 401 })
     t.same(
       parsed.map((line) => line.bytes),
       replies.map((r) => Buffer.byteLength(r.text)),
-      'the bytes of each body, answered by the fast path or the full one',
+      'the bytes of each body, a kept reply or not',
     )
     t.same(Object.keys(parsed[0]), [
       'time',
@@ -65,7 +67,7 @@ t.test(
     ])
     t.same(
       parsed.map((line) => line.engine_request_ids),
-      [[], [], [], []],
+      [[], [], [], [], []],
       'a fake engine names no request of its own',
     )
     const all = lines.join('\n')
@@ -95,39 +97,23 @@ t.test("a verdict's line names its reviewer", async (t) => {
   t.match(JSON.parse(lines.at(-1)!), { method: 'POST', route: '/review', status: 303, reviewer: 'ann' })
 })
 
-t.test('a client that leaves before its answer is logged 499; with both off nothing is watched', async (t) => {
+t.test("a request's figures are taken once, from plain data; with both off nothing is kept", async (t) => {
   const lines: string[] = []
   const observer = createObserver({ metrics: null, accessLog: (line) => lines.push(line) })
-  const { EventEmitter } = await import('node:events')
-  const res = Object.assign(new EventEmitter(), { headersSent: false, statusCode: 200, getHeader: () => undefined })
-  const left = observer.begin({ url: '/x?y=1', headers: {} } as never, 'GET', 'none', 'id-1')
-  observer.watch(left, res as never)
-  res.emit('close')
-  t.match(JSON.parse(lines[0]), { status: 499, path: '/x', bytes: 0 })
-  observer.end(left, res as never)
-  t.equal(lines.length, 1, 'a request is taken once, however it ends')
+  const begun = { method: 'GET', route: 'none', path: '/x', headers: {}, requestId: 'id-1' }
+  const left = observer.begin(begun)
+  observer.end(left, { status: 499, bytes: 0, reviewer: null, by: 'full' })
+  t.match(JSON.parse(lines[0]), { status: 499, path: '/x', bytes: 0, request_id: 'id-1', by: 'full' })
+  observer.end(left, { status: 200, bytes: 12, reviewer: null, by: 'full' })
+  t.equal(lines.length, 1, 'a request is taken once, however often it is ended')
   const quiet = createObserver({ metrics: null, accessLog: null })
-  const seen = quiet.begin({} as never, 'GET', 'none', 'id-2')
-  t.match(seen, { by: 'fast', engineIds: [], trace: null })
-  quiet.watch(seen, res as never)
-  t.equal(res.listenerCount('close'), 1, 'with both off nothing is watched')
+  const seen = quiet.begin(begun)
+  t.same(seen, { engineIds: [], trace: null, watched: null }, 'with both off nothing is watched')
+  quiet.end(seen, { status: 200, bytes: 0, reviewer: null, by: 'fast' })
   t.equal(
     quiet.within(seen, () => 'ran'),
     'ran',
   )
   t.same(quiet.answered([]), [])
-  quiet.verdict({}, 'spam', 'confirmed', 'ann')
-})
-
-t.test('a response written at once is taken when its writer ends it, without waiting for it to close', async (t) => {
-  const lines: string[] = []
-  const observer = createObserver({ metrics: null, accessLog: (line) => lines.push(line) })
-  const { EventEmitter } = await import('node:events')
-  const res = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 200, getHeader: () => '12' })
-  const seen = observer.begin({ url: '/v1/judge', headers: {} } as never, 'POST', '/v1/judge', 'id-3')
-  observer.end(seen, res as never)
-  t.match(JSON.parse(lines[0]), { status: 200, route: '/v1/judge', bytes: 12, request_id: 'id-3' })
-  t.equal(res.listenerCount('close'), 0, 'no listener was left on the response')
-  observer.end(seen, res as never)
-  t.equal(lines.length, 1, 'once')
+  quiet.verdict('spam', 'confirmed')
 })

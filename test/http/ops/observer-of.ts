@@ -1,5 +1,4 @@
 import t from 'tap'
-import { EventEmitter } from 'node:events'
 import { readConfig } from '../../../src/config.ts'
 import { observerOf } from '../../../src/http/ops/observer-of.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
@@ -18,10 +17,8 @@ t.test(
     const write = process.stdout.write
     process.stdout.write = ((chunk: string) => (written.push(chunk), true)) as typeof write
     try {
-      const res = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 204, getHeader: () => '0' })
-      const seen = off.begin({ url: '/healthz', headers: {} } as never, 'GET', '/healthz', 'id')
-      off.watch(seen, res as never)
-      res.emit('close')
+      const seen = off.begin({ method: 'GET', route: '/healthz', path: '/healthz', headers: {}, requestId: 'id' })
+      off.end(seen, { status: 204, bytes: 0, reviewer: null, by: 'full' })
     } finally {
       process.stdout.write = write
     }

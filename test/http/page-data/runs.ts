@@ -16,6 +16,7 @@ const request = (query: Record<string, string>): HttpRequest => ({
   params: {},
   headers: {},
   token: null,
+  body: '',
   json: async () => ({}),
   form: async () => new URLSearchParams(),
 })

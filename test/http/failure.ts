@@ -1,11 +1,10 @@
 import t from 'tap'
 import { join } from 'node:path'
-import { readConfig } from '../../src/config.ts'
-import { startServer } from '../../src/http/server.ts'
 import { jsonReply } from '../../src/http/reply.ts'
 import { ROUTES } from '../../src/http/routes.ts'
 import { StoreError } from '../../src/store-error.ts'
-import { createFakeEngine } from '../helpers/fake-engine.ts'
+import { UsageError } from '../../src/errors.ts'
+import { failure } from '../../src/http/failure.ts'
 import { startJudgeServer } from '../helpers/judge-server.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -88,30 +87,6 @@ t.test(
   },
 )
 
-t.test('with a token, a form carrying its own token is read only up to 16 KiB before the check', async (t) => {
-  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
-  const config = readConfig({ JUDGE_PROJECTS: dir, PORT: '0', JUDGE_SERVER_TOKEN: 'a-long-server-token' }, dir)
-  const running = await startServer(config, { engine: createFakeEngine(), log: () => {} })
-  t.teardown(() => running.stop(1000))
-  const form = (extra: number) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `path=.&pad=${'x'.repeat(extra)}`,
-  })
-  t.equal((await fetch(`${running.url}/review`, form(20 * 1024))).status, 413)
-  t.equal(
-    (await fetch(`${running.url}/review`, form(10))).status,
-    401,
-    'a small form without the token is read, then refused',
-  )
-  const bearer = { ...form(20 * 1024), headers: { ...form(0).headers, authorization: 'Bearer a-long-server-token' } }
-  t.equal(
-    (await fetch(`${running.url}/review`, bearer)).status,
-    400,
-    'with the token in a header the full limit applies',
-  )
-})
-
 t.test(
   'a page asked without path, as the serve banner prints it, stays a 400 and links the spec files served for that page',
   async (t) => {
@@ -154,4 +129,26 @@ t.test('a page asked without path over a folder holding no spec says how to make
   const res = await server.get('/runs')
   t.equal(res.status, 400)
   t.match(res.text, /holds no spec file yet: <code>judge init<\/code> writes one/)
+})
+
+t.test("an error the server did not expect is logged with its cause; the caller's own is not logged", async (t) => {
+  const logs: string[] = []
+  const ctx = { log: (line: string) => logs.push(line), clean: (text: string) => text }
+  const outer = new Error('outer', { cause: new Error('inner') })
+  t.equal(failure(ctx, outer, 'GET', '/v1/x', null, 'id-1').status, 500)
+  t.match(logs[0], /^internal error on GET \/v1\/x \(request id-1\): Error: outer\n[\s\S]*caused by: Error: inner/)
+  failure(ctx, 'a string thrown', 'GET', '/x', null, 'id-2')
+  t.equal(logs[1], 'internal error on GET /x (request id-2): a string thrown')
+  failure(
+    ctx,
+    Object.assign(new Error('no stack'), { stack: undefined, cause: 'a plain cause' }),
+    'GET',
+    '/x',
+    null,
+    'id-3',
+  )
+  t.equal(logs[2], 'internal error on GET /x (request id-3): Error: no stack\ncaused by: a plain cause')
+  const refused = failure(ctx, new UsageError('bad field'), 'POST', '/v1/judge', null, 'id-4')
+  t.equal(refused.status, 400)
+  t.equal(logs.length, 3, "the caller's error is not logged")
 })

@@ -1,0 +1,39 @@
+import t from 'tap'
+import { readConfig } from '../../src/config.ts'
+import { CACHED_STATES, createServerContext } from '../../src/http/server-context.ts'
+import { createFakeEngine } from '../helpers/fake-engine.ts'
+import { SPAM_YAML } from '../helpers/specs.ts'
+
+t.test(
+  'a handler context: its token check, guard, caches, tasks and observer, made once from the configuration',
+  async (t) => {
+    const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
+    const config = readConfig(
+      { JUDGE_PROJECTS: dir, JUDGE_SERVER_TOKEN: 'a-long-server-token', JUDGE_METRICS: 'off' },
+      dir,
+    )
+    const logged: string[] = []
+    const ctx = createServerContext(
+      config,
+      { engine: createFakeEngine(), log: (line) => logged.push(line) },
+      new AbortController().signal,
+    )
+    t.teardown(() => ctx.runtime.close())
+    t.ok(ctx.token, 'a configured token is checked')
+    t.equal(ctx.observer.metrics, null, 'JUDGE_METRICS=off: no metrics')
+    t.equal(ctx.tasks.size, 0)
+    t.equal(ctx.replies.get('{}'), undefined)
+    ctx.log('a line')
+    t.same(logged, ['a line'], 'the log given')
+    t.equal(ctx.clean(`${dir}/spam.judge.yaml`), 'spam.judge.yaml', 'messages lose the served folder')
+    t.equal(ctx.paths.load('spam.judge.yaml', 'path', 0).project.specs[0].name, 'spam')
+    t.ok(CACHED_STATES > 0)
+    const open = createServerContext(readConfig({ JUDGE_PROJECTS: dir }, dir), {}, new AbortController().signal)
+    t.teardown(() => {
+      open.runtime.close()
+      open.observer.metrics?.stop()
+    })
+    t.equal(open.token, null, 'without a token the server is open')
+    t.ok(open.now() instanceof Date)
+  },
+)
