@@ -5,7 +5,10 @@ import { errorReply, type Reply } from './reply.ts'
 import type { Match } from './router.ts'
 import { isApiPath } from './routes.ts'
 
-/** The reply to an error, logged when it is the server's fault: the one way errors are answered. */
+/**
+ * The reply to an error, logged when it is the server's fault: the one way errors are answered. `query` is the
+ * request's, with which a page refused for its token offers to ask again with one (GET only).
+ */
 export function failure(
   ctx: Pick<ServerContext, 'log' | 'clean'>,
   error: unknown,
@@ -13,8 +16,11 @@ export function failure(
   pathname: string,
   token: string | null,
   requestId: string,
+  query: URLSearchParams | null = null,
 ): Reply {
-  const failed = errorReply(error, { json: isApiPath(pathname), token, clean: ctx.clean, requestId, page: pathname })
+  const again = method === 'GET' ? query : null
+  const style = { json: isApiPath(pathname), token, clean: ctx.clean, requestId, page: pathname, query: again }
+  const failed = errorReply(error, style)
   if (failed.logged) {
     ctx.log(`internal error on ${method} ${pathname} (request ${requestId}): ${ctx.clean(detailsOf(error))}`)
   }

@@ -126,7 +126,7 @@ function admit(shell: Shell, x: Exchange): void {
     admission = shell.ctx.guard.admit(x.method, x.req.headers, x.query)
   } catch (error) {
     x.by = 'guard'
-    return respond(shell, x, failure(shell.ctx, error, x.method, x.pathname, null, x.requestId))
+    return respond(shell, x, failure(shell.ctx, error, x.method, x.pathname, null, x.requestId, x.query))
   }
   if (!hasBody(x, admission)) return serve(shell, x, admission, '')
   // A form that must carry the token itself is read only so far before the token is checked.
@@ -168,7 +168,7 @@ function serve(shell: Shell, x: Exchange, admission: Admission, text: string): v
     const request = requestOf(x, text, form)
     result = ctx.observer.within(x.seen, () => endpointOf(x.found, x.method, x.pathname)(ctx, request))
   } catch (error) {
-    result = failure(ctx, error, x.method, x.pathname, x.token, x.requestId)
+    result = failure(ctx, error, x.method, x.pathname, x.token, x.requestId, x.query)
   }
   if (!(result instanceof Promise)) return respond(shell, x, result)
   void ctx.tasks.track(

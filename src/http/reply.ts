@@ -21,6 +21,8 @@ const errorPage = (status: number, message: string, token: string | null, more: 
   errorPages().errorPage(status, message, token, more)
 const pathChoices = (...args: Parameters<typeof import('./pages/path-choices.ts').pathChoices>): Html =>
   choicePages().pathChoices(...args)
+const tokenForms = lazy<typeof import('./pages/token-form.ts')>(import.meta.url, './pages/token-form.ts')
+const tokenForm = (page: string, query: URLSearchParams): Html | '' => tokenForms().tokenForm(page, query)
 
 /** A response as data: the handler is the only place that writes one out. */
 export interface Reply {
@@ -46,7 +48,7 @@ export interface KeepUnder {
 
 /** The hash of the review page's keys script, the one script a page may run (pages/review-script.ts). */
 // Written out, so that answering a request loads no page: test/http/reply.ts checks it against the script.
-export const SCRIPT_HASH = 'sha256-hDk/jhna10DD1tnQmxJWszjtgXZnrQZv59eyiBrw/+s='
+export const SCRIPT_HASH = 'sha256-nb0G9beyho5FsEndKjBu9e94kxtidHeEkgppm1TWm/0='
 
 /**
  * Headers every page carries: no scripts but the review keys' (by its hash), no framing, no referrer (links may hold
@@ -102,6 +104,8 @@ export interface ErrorStyle {
   readonly requestId?: string | null
   /** The page asked for, so that a page lacking its `path` can link the spec files served for it. */
   readonly page?: string
+  /** The query of a GET of that page, so that a page refused for its token offers to ask again with one. */
+  readonly query?: URLSearchParams | null
 }
 
 /**
@@ -117,15 +121,20 @@ export function errorReply(error: unknown, style: ErrorStyle): { reply: Reply; l
   const message = known ? style.clean(error.message) : 'internal error; the server log has the details'
   const name = known ? error.name : 'InternalError'
   const id = status >= 500 ? (style.requestId ?? null) : null
-  const more =
-    error instanceof PathRequiredError && style.page !== undefined
-      ? pathChoices(error.choices(), style.page, style.token)
-      : ''
+  const more = nextSteps(error, style)
   const reply = style.json
     ? jsonReply(id === null ? { error: message, name } : { error: message, name, request_id: id }, status)
     : pageReply(errorPage(status, id === null ? message : `${message} (request ${id})`, style.token, more), status)
   // Every 500 is the server's fault: its details go to the log, whatever the caller is shown.
   return { reply: { ...reply, headers: errorHeaders(error) }, logged: status === 500 }
+}
+
+/** What an error page offers after its message: the spec files for a missing `path`, a token form for a 401. */
+function nextSteps(error: unknown, style: ErrorStyle): Html | '' {
+  if (style.json || style.page === undefined) return ''
+  if (error instanceof PathRequiredError) return pathChoices(error.choices(), style.page, style.token)
+  if (error instanceof UnauthorizedError && style.query) return tokenForm(style.page, style.query)
+  return ''
 }
 
 function errorHeaders(error: unknown): Record<string, string> {

@@ -77,9 +77,9 @@ async function example(t: Test) {
 
 /** Chooses a kind in the filter form by keyboard alone (Tab, arrow keys) and shows it (Enter on Show). */
 async function filterByKeyboard(page: Page, kind: string): Promise<void> {
-  // After a verdict the focus is on the first card's first button, below the filters: back up to them.
+  // After a verdict the page opens at the rows (#queue), below the filters: back up to them.
   const below = await page.evaluate(
-    'document.activeElement !== null && document.activeElement.closest("#queue") !== null',
+    'location.hash === "#queue" || (document.activeElement !== null && document.activeElement.closest("#queue") !== null)',
   )
   await tabTo(page, 'select[name=kind]', 40, below ? 'Shift+Tab' : 'Tab')
   const options = await page
@@ -197,13 +197,20 @@ t.test(
     t.equal(await page.locator('section.review-card').count(), 25)
     const counts = await page.locator('.counts li').allTextContents()
     t.match(counts[1], /^\d+ disagree with the key$/)
-    // Under allocation (the example's default) the spot checks still to come: at least thirty per question, as the twin counts them.
+    // Under allocation (the example's default) the spot checks come a run at a time: the chip counts those listed now,
+    // and the rest, at least thirty per question in all, are said apart.
     const twin = (await server.get('/v1/pages/review?path=sms/spam.judge.yaml')).body
-    t.equal(counts[2], `${twin.left.spot_check} spot checks`, 'the spot checks to come, as the JSON twin counts them')
+    const listed = Object.values(twin.listed_by_question as Record<string, { spot_check: number }>)
+    const spotChecks = listed.reduce((n, q) => n + q.spot_check, 0)
+    t.equal(counts[2], `${spotChecks} spot checks`, 'the spot checks listed now, as the JSON twin counts them')
+    const later = Object.values(twin.spot_checks_later as Record<string, number>).reduce((n, k) => n + k, 0)
+    t.ok(later > 0, 'more come later')
+    t.equal(twin.left.spot_check, spotChecks + later, 'all of them, as left in the queue')
     t.ok(
       Object.values(twin.left_by_question as Record<string, { spot_check: number }>).every((q) => q.spot_check >= 30),
       'at least thirty spot checks per question',
     )
+    t.match(await page.locator('.to-come').textContent(), `${later} more spot checks come later`)
     t.match(counts[3], /^\d+ unsure$/)
     t.equal(await page.locator('.kind').first().textContent(), 'disagrees with the key')
     t.equal(
@@ -214,6 +221,27 @@ t.test(
     await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Next →' }).click()])
     t.equal(new URL(page.url()).searchParams.get('page'), '2')
     t.match(await page.locator('.range').textContent(), /^Rows 26–50 of \d+ · page 2 of \d+\./)
+
+    // Each chip leads to as many rows as it says, over as many pages as they fill: none empty.
+    for (const [i, kind] of [
+      [2, 'spot_check'],
+      [3, 'unsure'],
+    ] as const) {
+      const chip = page.locator('.counts li').nth(i)
+      const said = Number.parseInt((await chip.textContent())!)
+      await Promise.all([page.waitForNavigation(), chip.locator('a').click()])
+      let shown = await page.locator(`section.review-card.kind-${kind}, section.review-card:has(.kind-${kind})`).count()
+      t.ok(shown > 0, `${kind}: the chip's rows are listed`)
+      const pages = Math.ceil(said / 25)
+      for (let n = 2; n <= Math.min(pages, 3); n++) {
+        await Promise.all([page.waitForNavigation(), page.getByRole('link', { name: 'Next →' }).click()])
+        const cards = await page.locator('section.review-card').count()
+        t.ok(cards > 0, `${kind}: page ${n} of ${pages} lists rows`)
+        shown += cards
+      }
+      if (pages <= 3) t.equal(shown, said, `${kind}: the chip's ${said} rows, all listed`)
+      t.match(await page.locator('.range').textContent(), new RegExp(`of ${said}\\b`), `${kind}: the range counts them`)
+    }
   },
 )
 

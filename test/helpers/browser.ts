@@ -101,8 +101,18 @@ export async function wideTables(page: Page): Promise<WideTable[]> {
   }).filter((t) => t.width > t.room)`) as Promise<WideTable[]>
 }
 
-/** Saves a screenshot of the whole page under test-output/. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot of the whole page under test-output/, or of what the window shows (`fullPage` false). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(OUTPUT, { recursive: true })
-  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage })
+}
+
+/**
+ * Fails the test on any console message of the page that is an error or a warning, such as a form control's
+ * `pattern` the browser cannot compile; openPage fails on errors only.
+ */
+export function failOnWarnings(t: Test, page: Page): void {
+  page.on('console', (message) => {
+    if (message.type() === 'warning') t.fail(`console warning: ${message.text()}`)
+  })
 }

@@ -34,6 +34,12 @@ export function reviewCard(
 
 const [isSpam, topic] = judgment.questions
 
+const BY_QUESTION = {
+  is_spam: { disagreement: 1, spot_check: 0, unsure: 1 },
+  topic: { disagreement: 0, spot_check: 1, unsure: 0 },
+  urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+}
+
 /** A review page's data: three cards (a disagreement, a spot check, an unsure row), on page 1 of 1. */
 export function reviewPageData(more: Partial<ReviewData> = {}): ReviewData {
   return {
@@ -55,11 +61,9 @@ export function reviewPageData(more: Partial<ReviewData> = {}): ReviewData {
     })),
     filter: { kind: null, question: null, row: null },
     left: { disagreement: 1, spot_check: 1, unsure: 1 },
-    left_by_question: {
-      is_spam: { disagreement: 1, spot_check: 0, unsure: 1 },
-      topic: { disagreement: 0, spot_check: 1, unsure: 0 },
-      urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
-    },
+    left_by_question: BY_QUESTION,
+    listed_by_question: BY_QUESTION,
+    spot_checks_later: { is_spam: 0, topic: 0, urgency: 0 },
     targets: {
       is_spam: { accuracy_target: null, reviews_needed: null },
       topic: { accuracy_target: null, reviews_needed: null },

@@ -13,8 +13,14 @@ import { comparisonVerdict } from './compare-review.ts'
 export { spotChecksOf, DEFAULT_REVIEWER, reviewerOf } from '../page-data/review-params.ts'
 
 /**
+ * Where the page opens after a verdict or an undo: at the banner that says what was done, the next card's question
+ * under it (pages/review.ts), whatever the screen's size.
+ */
+const QUEUE = '#queue'
+
+/**
  * POST /review: checks one verdict against the current queue and appends it to the reviews file,
- * then sends the browser back to the same queue, filter and page, naming the row saved (303). The
+ * then sends the browser back to the same queue, filter and page, at its banner, naming the row saved (303). The
  * check and the append run under one lock per reviews file, so two verdicts on one row cannot
  * both be accepted by this server.
  */
@@ -30,7 +36,7 @@ export const verdictEndpoint: Endpoint = async (ctx, request) => {
     { ...backParams(target), saved: `${record.question}:${record.state_hash}` },
     request.token,
   )
-  return { ...redirectReply(back), reviewer: record.reviewer }
+  return { ...redirectReply(`${back}${QUEUE}`), reviewer: record.reviewer }
 }
 
 /**
@@ -50,9 +56,12 @@ export const undoEndpoint: Endpoint = async (ctx, request) => {
     at: timestamp(ctx.now()),
   }
   const withdrawn = await undoVerdict(ctx.runtime, target.spec, undo, target.project)
-  return redirectReply(
-    href('/review', { ...backParams(target), undone: `${withdrawn.question}:${withdrawn.state_hash}` }, request.token),
+  const back = href(
+    '/review',
+    { ...backParams(target), undone: `${withdrawn.question}:${withdrawn.state_hash}` },
+    request.token,
   )
+  return redirectReply(`${back}${QUEUE}`)
 }
 
 async function formOf(request: HttpRequest, what: string): Promise<URLSearchParams> {

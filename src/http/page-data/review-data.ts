@@ -21,6 +21,7 @@ import { reviewTarget, rowRefOf, signer, type ReviewTarget, type RowRef } from '
 import { cookieReviewer } from './reviewer-cookie.ts'
 import { fromPage } from './page-request.ts'
 import { heldBy, heldByOthers, holdPage, SPARE_PAGES, type HeldByOther } from './review-holds.ts'
+import { listedRows, spotChecksLater } from './review-listed.ts'
 
 /** One row offered for review, as GET /v1/review gives it and the page shows it. */
 export interface ReviewCard {
@@ -81,9 +82,13 @@ export interface ReviewData {
     readonly descriptions: readonly (string | null)[]
   }[]
   readonly filter: QueueFilter
-  /** Rows of each kind left in the whole queue, and per question. */
+  /** Rows of each kind left in the whole queue, and per question, the spot checks still to come included. */
   readonly left: Readonly<Record<Kind, number>>
   readonly left_by_question: QueueLeft
+  /** Per question, rows of each kind the page lists now (a filter's count): none to come, none held by another. */
+  readonly listed_by_question: QueueLeft
+  /** Spot checks to come per question, which no filter lists yet: the allocation offers them as verdicts come in. */
+  readonly spot_checks_later: Readonly<Record<string, number>>
   /** Rows the signer settled today (UTC) and in all, rows held for them now, and rows left in the whole queue. */
   readonly progress: {
     readonly reviewer: string
@@ -148,7 +153,8 @@ export function reviewData(
 ): ReviewData {
   const { signer } = who
   const { spec } = target
-  const view = viewQueue(queue.offered, queue.left, target.filter, target.page, PAGE_SIZE)
+  const listed = listedRows(queue, who.viewer)
+  const view = viewQueue(queue.offered, listed, target.filter, target.page, PAGE_SIZE)
   const left = leftByKind(queue.left)
   const day = dayOf(now)
   const shown = (ref: RowRef | null) =>
@@ -164,15 +170,12 @@ export function reviewData(
     other_models: (models?.others ?? []).map((o) => ({ ...o, setting: settingFor(o.model) })),
     unsure_below: spec.unsureBelow,
     has_key: spec.key !== null,
-    questions: spec.questions.map((q) => ({
-      name: q.name,
-      ask: q.ask,
-      labels: q.labels,
-      descriptions: q.descriptions,
-    })),
+    questions: spec.questions.map(({ name, ask, labels, descriptions }) => ({ name, ask, labels, descriptions })),
     filter: target.filter,
     left,
     left_by_question: queue.left,
+    listed_by_question: listed,
+    spot_checks_later: spotChecksLater(queue, listed, who.viewer),
     ...progressOf(
       queue,
       spec.name,
@@ -266,8 +269,9 @@ export async function reviewPageData(ctx: ServerContext, request: HttpRequest): 
   const reviewer = signer(request.headers, target.reviewer)
   const viewer = target.reviewer !== null || typeof request.headers['x-reviewer'] === 'string' ? reviewer : null
   const holding = viewer !== null && fromPage(request.headers)
-  // A page that holds reads further, for the cards that stand in for those another reviewer takes meanwhile.
-  const limit = target.page * PAGE_SIZE + (holding ? SPARE_PAGES * PAGE_SIZE : 0)
+  // As far as the spot checks offered now go (their count is what a filter lists), and further for a page that holds,
+  // for the cards that stand in for those another reviewer takes meanwhile.
+  const limit = Math.max(target.page * PAGE_SIZE, target.spotChecks) + (holding ? SPARE_PAGES * PAGE_SIZE : 0)
   const queue = await reviewQueue(ctx.runtime, { ...target, limit, reviewedBy: reviewer, viewer })
   const models = answerModels(ctx.runtime, target.project, target.spec)
   const data = reviewData(target, queue, banner, { signer: reviewer, viewer }, timestamp(ctx.now()), models)

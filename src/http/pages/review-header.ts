@@ -1,12 +1,13 @@
-import { count, percent } from '../../format.ts'
+import { count } from '../../format.ts'
 import { MAX_SPOT_CHECKS } from '../../core/review/queue.ts'
+import { leftByKind } from '../../core/review/queue-view.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
 import type { ReviewData } from '../page-data/review-data.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
 import { simulatedNote } from './home.ts'
-import { reviewBanner } from './review-banner.ts'
 import { pageLinks } from './page-links.ts'
-import { heldByOthersInAll, heldQueue, holdNote } from './review-holds.ts'
+import { heldQueue, holdNote } from './review-holds.ts'
+import { progress } from './review-progress.ts'
 
 /** How each kind of row reads on a card. */
 export const KIND_TEXT: Readonly<Record<Kind, string>> = {
@@ -39,8 +40,8 @@ function filtered(data: ReviewData, kind: Kind | null, question: string | null, 
 }
 
 /**
- * The top of the review page: title and links, the banner, progress, counts per kind, and the form of filter and
- * reviewer.
+ * The top of the review page: title and links, progress, counts per kind, and the form of filter and reviewer. The
+ * banner of the last verdict heads the cards (review.ts), where a verdict brings the page back to.
  */
 export function reviewHeader(data: ReviewData, token: string | null): Html {
   const others = data.judgments.filter((name) => name !== data.judgment)
@@ -56,69 +57,11 @@ ${others.map(
   (name) => html` · <a href="${href('/review', base(data, name), token)}">\
 review ${name}</a>`,
 )}</p>
-${reviewBanner(data, token)}
 ${progress(data, token)}
 ${holdNote(data, token)}
 ${counts(data, token)}
 ${settings(data, token)}
 ${range(data)}`
-}
-
-function progress(data: ReviewData, token: string | null): Html {
-  const { reviewed, reviewer, left } = data.progress
-  const held = heldByOthersInAll(data)
-  return html`${data.reviewer === null ? askName(data, token) : ''}<p class="progress">\
-<strong>${reviewed}</strong> reviewed today by <strong>${reviewer}</strong> · \
-<strong>${left}</strong> left in the queue${held === 0 ? '' : `, ${held} of them held by other reviewers`}</p>\
-${team(data)}${targets(data)}
-<p id="keys-help" class="keys-help" hidden>Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the \
-current card · <kbd>u</kbd> undo the last verdict · <kbd>s</kbd> skip to the next card · \
-<kbd>?</kbd> show or hide this list.</p>`
-}
-
-/** Every reviewer's progress: today's and all-time verdicts standing, and rows held for them now. */
-function team(data: ReviewData): Html {
-  if (data.reviewers.length === 0) return html``
-  const row = (r: ReviewData['reviewers'][number]) =>
-    html`<tr${r.reviewer === data.progress.reviewer ? html` class="me"` : ''}><th scope="row">${r.reviewer}</th>\
-<td>${r.today}</td><td>${r.all_time}</td><td>${r.held}</td></tr>`
-  return html`<details class="team"><summary>Reviewers: ${data.reviewers.length} · ${data.progress.all_time} reviewed \
-in all and ${data.progress.held} held now by ${data.progress.reviewer}</summary>
-<table class="team"><thead><tr><th scope="col">reviewer</th><th scope="col">today</th><th scope="col">all time</th>\
-<th scope="col">held now</th></tr></thead><tbody>${data.reviewers.map(row)}</tbody></table></details>`
-}
-
-/**
- * The reviewer's name, asked once: the page remembers it (a cookie), and holds the cards shown to a named reviewer
- * only.
- */
-function askName(data: ReviewData, token: string | null): Html {
-  return html`<form method="get" action="/review" class="who">
-<input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">\
-${tokenField(token)}
-<label>Your name <input name="reviewer" required maxlength="64" pattern="[A-Za-z0-9][A-Za-z0-9 ._@\-]{0,63}" \
-autocomplete="username" placeholder="your name"></label>
-<button type="submit" class="primary">Start reviewing</button>
-<span class="muted">Remembered on this browser. Cards shown to you are held for you, \
-so two reviewers never get the same card.</span>
-</form>`
-}
-
-/** Progress toward each question's accuracy target: reached, or the reviews per stratum it takes. */
-function targets(data: ReviewData): Html {
-  const items = Object.entries(data.targets).flatMap(([question, t]) => {
-    if (t.accuracy_target === null) return []
-    const wanted = html`<code>${question}</code> to ±${percent(t.accuracy_target)}`
-    if (t.reviews_needed === null) return [html`<li>${wanted}: no answers yet</li>`]
-    const { unsure, confident } = t.reviews_needed
-    return [
-      unsure + confident === 0
-        ? html`<li class="reached">${wanted}: reached</li>`
-        : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} unsure, \
-${confident} confident)</li>`,
-    ]
-  })
-  return items.length === 0 ? html`` : html`<ul class="targets" aria-label="accuracy targets">${items}</ul>`
 }
 
 function counts(data: ReviewData, token: string | null): Html {
@@ -128,13 +71,29 @@ function counts(data: ReviewData, token: string | null): Html {
     return html`<li${current ? html` class="current"` : ''}><a href="${filtered(data, kind, question, token)}"\
 ${current ? html` aria-current="true"` : ''}>${text}</a></li>`
   }
-  const by = question === null ? data.left : data.left_by_question[question]
+  const by = question === null ? leftByKind(data.listed_by_question) : data.listed_by_question[question]
   const all = KINDS.reduce((n, kind) => n + by[kind], 0)
   return html`<ul class="counts" aria-label="rows waiting for a verdict${question === null ? '' : ` on ${question}`}, \
 by kind">
 ${item(null, `all ${all}`)}
 ${KINDS.map((kind) => item(kind, counted(kind, by[kind])))}
-</ul>`
+</ul>${toCome(data)}`
+}
+
+/**
+ * The spot checks to come, which no filter lists yet: the allocation offers them between unsure rows as verdicts come
+ * in (docs/review.md, Review allocation). Nothing when none are.
+ */
+function toCome(data: ReviewData): Html {
+  const { kind, question } = data.filter
+  if (kind !== null && kind !== 'spot_check') return html``
+  const later = Object.entries(data.spot_checks_later).reduce(
+    (n, [q, rows]) => (question === null || q === question ? n + rows : n),
+    0,
+  )
+  if (later === 0) return html``
+  return html`<p class="muted to-come">${later} more ${later === 1 ? 'spot check comes' : 'spot checks come'} later: \
+the review allocation offers them between unsure rows as verdicts come in.</p>`
 }
 
 function settings(data: ReviewData, token: string | null): Html {
@@ -170,8 +129,13 @@ function range(data: ReviewData): Html {
       ? ''
       : html` of row <code>${data.filter.row}</code> · <a href="\
 ${filtered(data, data.filter.kind, data.filter.question, null)}">every row</a>`
-  const keys = html`<span class="keys">Keys: hold Alt (Alt+Shift in Firefox, \
-Control+Option on a Mac) and press the letter on a button of the first row.</span>`
+  const keys = html`<span class="keys">Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the current card · \
+<kbd>u</kbd> undo · <kbd>s</kbd> skip to the next card · <kbd>?</kbd> more.</span>\
+<span id="keys-help" class="keys-help" hidden>The current card is the first, or the one holding the focus; keys do \
+nothing while typing in a field. Access keys work too: hold Alt (Alt+Shift in Firefox, Control+Option on a Mac) and \
+press the letter on a button of the first card.</span><noscript><span class="keys">With scripts off, single keys do \
+nothing: hold Alt (Alt+Shift in Firefox, Control+Option on a Mac) and press the letter on a button of the first \
+card.</span></noscript>`
   return html`<p class="muted range">Rows ${first}–${last} of ${total}${row}\
 ${pages > 1 ? ` · page ${data.page.number} of ${pages}` : ''}. A verdict takes its row off the queue. ${keys}</p>`
 }
@@ -224,11 +188,12 @@ more rows, and the <a href="${href('/accuracy', { path: data.path, node: data.ju
 shows what the verdicts so far say.</p></section>`
 }
 
-/** Rows waiting for a verdict that the filter (of kind and question) shows, held or not. */
+/** Rows waiting for a verdict that the filter (of kind and question) lists now, held by others or not. */
 function waiting(data: ReviewData): number {
   const { kind, question } = data.filter
-  const by = question === null ? data.left : data.left_by_question[question]
-  return KINDS.reduce((n, k) => (kind === null || kind === k ? n + by[k] : n), 0)
+  const by = question === null ? leftByKind(data.listed_by_question) : data.listed_by_question[question]
+  const listed = KINDS.reduce((n, k) => (kind === null || kind === k ? n + by[k] : n), 0)
+  return listed + data.held_by_others.reduce((n, h) => n + h.rows, 0)
 }
 
 /**

@@ -6,6 +6,7 @@ import { html, tokenField, type Html } from '../html.ts'
 import { accessKeys } from './review-keys.ts'
 import { emptyQueue, KIND_TEXT, pager, reviewHeader } from './review-header.ts'
 import { layout } from './layout.ts'
+import { reviewBanner } from './review-banner.ts'
 import { reviewScript } from './review-script.ts'
 
 export type { ReviewData } from '../page-data/review-data.ts'
@@ -21,11 +22,12 @@ const EMPHASIS: Readonly<Record<string, string>> = {
 }
 
 /**
- * GET /review: a header (judgment, what was just saved with its undo, progress, counts per kind,
- * the filter and reviewer form), one page of cards, each with its state, the question, the model's
- * top labels, the key's label and a button per verdict posting to /review, then the pager. The
- * first card's buttons carry access keys, shown on them; nothing takes the focus on load, so a
- * narrow screen keeps the header in view. Pure: the data in, the page out.
+ * GET /review: a header (judgment, progress, counts per kind, the filter and reviewer form), then the
+ * rows: the banner of what was just saved with its undo, which a verdict or an undo brings the page
+ * back to (`#queue`) and which stays at the top of the screen, and one page of cards, each with its
+ * state, the question, the model's top labels, the key's label and a button per verdict posting to
+ * /review; then the pager. The first card's buttons carry access keys, shown on them; without the
+ * page's script nothing takes the focus on load. Pure: the data in, the page out.
  */
 export function reviewPage(data: ReviewData, token: string | null): Html {
   const cards =
@@ -35,6 +37,7 @@ export function reviewPage(data: ReviewData, token: string | null): Html {
     token,
     html`${reviewHeader(data, token)}
 <div id="queue" class="queue">
+${reviewBanner(data, token)}
 ${cards}
 </div>
 ${pager(data, token)}
@@ -51,13 +54,12 @@ function cardOf(data: ReviewData, card: ReviewCard, index: number, token: string
   // Only the first card has keys: a key must name one button of the page, and a verdict reloads the page with the next
   // row first.
   const keys = index === 0 ? accessKeys(card.verdicts) : card.verdicts.map(() => null)
-  const afterVerdict = data.saved !== null || data.undone !== null
   const form = (choice: VerdictChoice, i: number) =>
     verdictForm(
       data,
       card,
       choice,
-      { key: keys[i], digit: i < 9 ? i + 1 : null, focus: index === 0 && i === 0 && afterVerdict },
+      { key: keys[i], digit: i < 9 ? i + 1 : null },
       token,
       guide(choice),
       `${id}-v${i + 1}`,
@@ -121,14 +123,10 @@ function guideOf(question: QuestionData | undefined, card: ReviewCard): (choice:
   }
 }
 
-/**
- * A button's keys: its access key (Alt), its single key with the page's script (1-9), and whether it takes the focus
- * (the first button after a verdict or an undo).
- */
+/** A button's keys: its access key (Alt), and its single key with the page's script (1-9). */
 interface ButtonKeys {
   readonly key: string | null
   readonly digit: number | null
-  readonly focus: boolean
 }
 
 function verdictForm(
@@ -153,8 +151,7 @@ ${data.page.number > 1 ? hidden('page', data.page.number) : ''}${tokenField(toke
   const described = guide === null ? '' : html` aria-describedby="${id}"`
   const note = guide === null ? '' : html`<span class="guide" id="${id}">${guide}</span>`
   const digit = keys.digit === null ? '' : html`<span class="num" aria-hidden="true">${keys.digit}</span> `
-  const focus = keys.focus ? html` autofocus` : ''
   return html`<form method="post" action="/review">${fields}${note}\
-<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}${focus}>${digit}\
+<button type="submit" class="${EMPHASIS[choice.verdict] ?? 'plain'}"${described}${shortcut}>${digit}\
 ${choice.text}${key === null ? '' : html` <kbd aria-hidden="true">${key}</kbd>`}</button></form>`
 }

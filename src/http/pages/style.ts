@@ -85,6 +85,11 @@ summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .banner { margin: .75rem 0; padding: .5rem .9rem; border: 1px solid var(--ok); border-radius: 8px;
   background: var(--ok-soft); overflow-wrap: anywhere; }
 .banner form { display: inline; margin: 0; }
+.queue { scroll-margin-top: .5rem; }
+.queue > .banner { position: sticky; top: 0; z-index: 1; margin: 0 0 .75rem; box-shadow: 0 2px 6px rgb(0 0 0 / .15); }
+.to-come { margin: 0 0 .5rem; font-size: .9rem; }
+.token-form { display: flex; flex-wrap: wrap; align-items: end; gap: .5rem 1rem; margin: 1rem 0 .5rem; }
+.token-form label { display: flex; flex-direction: column; gap: .2rem; flex: 0 1 20rem; }
 .progress { margin: .75rem 0 .25rem; }
 .targets { margin: 0 0 .25rem; padding-left: 1.25rem; color: var(--muted); } .targets .reached { color: var(--ok); }
 .counts { display: flex; flex-wrap: wrap; gap: .4rem; list-style: none; padding: 0; margin: .5rem 0; }
@@ -123,7 +128,8 @@ summary:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .verdicts form { margin: 0; display: flex; flex-direction: column; max-width: 16rem; }
 .verdicts form button { order: 1; }
 .verdicts .num { display: inline-block; min-width: 1.2em; margin-right: .2rem; font-weight: 700; opacity: .75; }
-.keys-help { background: var(--soft); padding: .5rem .75rem; border-radius: 4px; }
+.keys-help { display: block; font-size: .85rem; background: var(--soft); padding: .25rem .5rem; border-radius: 4px; }
+.keys-help[hidden] { display: none; }
 .verdicts .guide { order: 2; color: var(--muted); font-size: .85rem; margin-top: .2rem; overflow-wrap: anywhere; }
 .note-field { display: flex; gap: .5rem; align-items: center; margin: .5rem 0; }
 .note-field input { flex: 1; min-width: 0; }

@@ -134,7 +134,7 @@ t.test('an accepted verdict writes exactly one line and sends the browser back t
   t.equal(res.status, 303)
   t.equal(
     res.location,
-    `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=2&saved=is_spam%3A${hashOf(REVIEW_ROWS[1].message)}&token=tok-1`,
+    `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=2&saved=is_spam%3A${hashOf(REVIEW_ROWS[1].message)}&token=tok-1#queue`,
   )
   const saved = lines(dir)
   t.equal(saved.length, 1)
@@ -181,7 +181,7 @@ t.test('the reviewer is the X-Reviewer header, else the form field, else server'
   const anonymous = await post(server, third.fields)
   t.equal(
     anonymous.location,
-    `/review?path=spam.judge.yaml&node=spam&audit=3&saved=${third.fields.question}%3A${third.fields.state}`,
+    `/review?path=spam.judge.yaml&node=spam&audit=3&saved=${third.fields.question}%3A${third.fields.state}#queue`,
     'no reviewer to carry back',
   )
   t.same(
@@ -497,7 +497,7 @@ t.test(
     t.equal(res.status, 303)
     t.equal(
       res.location,
-      `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&kind=spot_check&question=topic&page=2&saved=topic%3A${form.fields.state}`,
+      `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&kind=spot_check&question=topic&page=2&saved=topic%3A${form.fields.state}#queue`,
     )
     const back = await server.get(res.location!)
     t.match(back.text, /Saved: <strong>label is right<\/strong>/)
@@ -543,7 +543,7 @@ t.test(
     t.equal(res.status, 303)
     t.equal(
       res.location,
-      `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&undone=is_spam%3A${form.fields.state}&token=tok-u`,
+      `/review?path=spam.judge.yaml&node=spam&reviewer=ann&audit=30&undone=is_spam%3A${form.fields.state}&token=tok-u#queue`,
     )
     const after = readFileSync(join(dir, 'spam.reviews.csv'), 'utf8')
     t.ok(after.startsWith(before), 'the verdict line is untouched')

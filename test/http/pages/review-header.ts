@@ -8,6 +8,11 @@ t.test(
     const header = reviewHeader(
       reviewPageData({
         left: { disagreement: 3, spot_check: 1, unsure: 25 },
+        listed_by_question: {
+          is_spam: { disagreement: 3, spot_check: 0, unsure: 20 },
+          topic: { disagreement: 0, spot_check: 1, unsure: 5 },
+          urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+        },
         progress: { reviewer: 'ann', day: '2026-03-01', reviewed: 7, all_time: 12, held: 25, left: 29 },
       }),
       null,
@@ -38,6 +43,61 @@ t.test(
     t.match(header, /Rows 1–3 of 3\. A verdict takes its row off the queue\./)
     t.match(header, /href="\/accuracy\?path=sms%2Fspam\.judge\.yaml&amp;node=spam">accuracy<\/a>/)
     t.notMatch(header, /verdicts are signed/)
+  },
+)
+
+t.test(
+  "a filter's count is the rows it lists: spot checks to come are said apart, and the pages are the listed rows'",
+  async (t) => {
+    // 186 spot checks left in all, of which the allocation offers 11 now: the chip leads to 11 rows, on one page.
+    const data = reviewPageData({
+      filter: { kind: 'spot_check', question: null, row: null },
+      left: { disagreement: 1, spot_check: 186, unsure: 40 },
+      left_by_question: {
+        is_spam: { disagreement: 1, spot_check: 100, unsure: 40 },
+        topic: { disagreement: 0, spot_check: 86, unsure: 0 },
+        urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+      },
+      listed_by_question: {
+        is_spam: { disagreement: 1, spot_check: 6, unsure: 40 },
+        topic: { disagreement: 0, spot_check: 5, unsure: 0 },
+        urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+      },
+      spot_checks_later: { is_spam: 94, topic: 81, urgency: 0 },
+      page: { number: 1, pages: 1, size: 25, total: 11, first: 1 },
+    })
+    const header = reviewHeader(data, null).text
+    t.match(header, /aria-current="true">11 spot checks<\/a>/, 'the chip counts the spot checks the filter lists')
+    t.match(header, />all 52<\/a>/)
+    t.notMatch(header, /186/, 'not the spot checks to come')
+    t.match(
+      header,
+      '<p class="muted to-come">175 more spot checks come later: the review allocation offers them between unsure rows \
+as verdicts come in.</p>',
+    )
+    t.equal(pager(data, null).text, '', 'one page of them, no empty pages after it')
+    const topic = reviewHeader({ ...data, filter: { kind: null, question: 'topic', row: null } }, null).text
+    t.match(topic, />5 spot checks<\/a>/)
+    t.match(topic, '81 more spot checks come later')
+    const one = reviewHeader({ ...data, spot_checks_later: { is_spam: 1, topic: 0, urgency: 0 } }, null).text
+    t.match(one, '1 more spot check comes later')
+    const unsure = reviewHeader({ ...data, filter: { kind: 'unsure', question: null, row: null } }, null).text
+    t.notMatch(unsure, /to-come/, 'not under another kind')
+    t.notMatch(reviewHeader(reviewPageData(), null).text, /to-come/, 'nothing when none are to come')
+  },
+)
+
+t.test(
+  'the single keys are shown on the page, with more about them a key away, and the access keys without scripts',
+  async (t) => {
+    const header = reviewHeader(reviewPageData(), null).text
+    t.match(
+      header,
+      '<span class="keys">Keys: <kbd>1</kbd>–<kbd>9</kbd> the numbered buttons of the current card · <kbd>u</kbd> \
+undo · <kbd>s</kbd> skip to the next card · <kbd>?</kbd> more.</span>',
+    )
+    t.match(header, /<span id="keys-help" class="keys-help" hidden>[^<]*Access keys work too: hold Alt/)
+    t.match(header, /<noscript><span class="keys">With scripts off, single keys do nothing: hold Alt/)
   },
 )
 

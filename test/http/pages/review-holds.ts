@@ -12,6 +12,9 @@ const BY_QUESTION = {
   urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
 }
 
+const NONE = { disagreement: 0, spot_check: 0, unsure: 0 }
+const NONE_LISTED = { is_spam: NONE, topic: NONE, urgency: NONE }
+
 t.test('who holds rows and until when, in UTC', async (t) => {
   t.equal(holders([ANN, BOB]), 'ann until 10:42 UTC, bob until 10:45 UTC')
 })
@@ -23,6 +26,8 @@ t.test('an empty page whose rows are held by others says how many wait, by whom 
         cards: [],
         left: LEFT,
         left_by_question: BY_QUESTION,
+        // Rows held by others are not listed: the page counts them apart.
+        listed_by_question: NONE_LISTED,
         progress: { reviewer: 'cat', day: '2026-03-01', reviewed: 0, all_time: 0, held: 0, left: 185 },
         ...more,
       }),
@@ -32,11 +37,13 @@ t.test('an empty page whose rows are held by others says how many wait, by whom 
   t.match(all, '<h2>Held by other reviewers</h2>')
   t.match(all, '185 rows wait for a verdict here; all are held by other reviewers (ann until 10:42 UTC, bob until')
   t.notMatch(all, /has a verdict|Nothing to review/)
-  const some = held({ held_by_others: [BOB] })
+  const some = held({
+    held_by_others: [BOB],
+    listed_by_question: { ...NONE_LISTED, is_spam: { disagreement: 0, spot_check: 20, unsure: 100 } },
+  })
   t.match(some, '185 rows wait for a verdict here; 65 of them are held by other reviewers (bob until 10:45 UTC)')
   const one = held({
     filter: { kind: 'spot_check', question: 'is_spam', row: null },
-    left_by_question: { ...BY_QUESTION, is_spam: { disagreement: 0, spot_check: 1, unsure: 100 } },
     held_by_others: [{ ...ANN, rows: 1 }],
   })
   t.match(one, '1 row waits for a verdict here; it is held by other reviewers (ann until 10:42 UTC)')
