@@ -1,3 +1,4 @@
+import { questionChanges, type AskingSide, type Change } from '../core/compare/changes.ts'
 import { compareQuestion, type QuestionComparison } from '../core/compare/compare.ts'
 import { estimateOf } from '../core/judge/ask.ts'
 import { tokenCost } from '../core/judge/cost.ts'
@@ -177,14 +178,15 @@ function reportOf(
   spent: Pick<CompareReport, 'source' | 'totals' | 'run'>,
   memo: CompareMemo,
 ): CompareReport {
+  const changesOf = changeFinder(app, input)
   const questions = Object.fromEntries(
     [...gathered.rows].map(([question, rows]) => {
       const truth = truthOf(pair.live, question, known.key, known.verdicts, known.comparisons)
-      const compare = () => compareQuestion({ judgment: pair.live.name, question, rows, truth, margin: input.margin })
-      return [
-        question,
-        memo.question(gathered, JSON.stringify([question, input.margin, truthDigest(rows, truth)]), compare),
-      ]
+      const changes = changesOf(pair, question)
+      const compare = () =>
+        compareQuestion({ judgment: pair.live.name, question, rows, truth, margin: input.margin, changes })
+      const key = JSON.stringify([question, input.margin, changes, truthDigest(rows, truth)])
+      return [question, memo.question(gathered, key, compare)]
     }),
   )
   return {
@@ -201,6 +203,21 @@ function reportOf(
     ...spent,
     questions,
   }
+}
+
+/**
+ * What differs in how the candidate asks each question (core/compare/changes.ts), and the store: only answers kept in
+ * one store are the same by construction.
+ */
+function changeFinder(
+  app: App,
+  input: Pick<CompareInput, 'live' | 'candidate'>,
+): (pair: JudgmentPair, question: string) => Change[] {
+  const [liveDeps, candidateDeps] = [app.depsFor(input.live), app.depsFor(input.candidate)]
+  const live: AskingSide = { specs: input.live.specs, modelOf: (s) => modelFor(s, liveDeps) }
+  const candidate: AskingSide = { specs: input.candidate.specs, modelOf: (s) => modelFor(s, candidateDeps) }
+  const store: Change[] = liveDeps.store === candidateDeps.store ? [] : ['store']
+  return (pair, question) => [...questionChanges(live, candidate, pair, question), ...store]
 }
 
 function comparedRows(rows: readonly ReplayRow[], question: string) {

@@ -20,6 +20,7 @@ const comparison = (rows: number): QuestionComparison =>
     rows: Array.from({ length: rows }, (_, i) => ({ stateHash: `h${i}`, live: 'yes', candidate: 'yes' })),
     truth: new Map(),
     margin: 0.01,
+    changes: ['question'],
   })
 
 t.test(

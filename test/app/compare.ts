@@ -28,6 +28,7 @@ t.test("the server's comparison reads only the candidate answers the store holds
   t.match(report, { kept: 10, compared: 6, totals: null, run: null })
   // Shadowed rows 0-5: they differ on 3, 4 and 5.
   t.match(report.questions.is_spam, { rows: 6, discordant_rows: 3, verdict: 'not enough evidence', reviews_needed: 3 })
+  t.match(report.questions.topic, { changed: false, verdict: 'unchanged' }, 'topic is asked alike: unchanged')
 })
 
 t.test(

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { CompareReport } from '../../src/app/compare.ts'
-import { compareText, questionLines } from '../../src/cli/compare-text.ts'
+import { changeLines, compareText, gateText, questionLines } from '../../src/cli/compare-text.ts'
+import type { QuestionComparison } from '../../src/core/compare/compare.ts'
 
 const report: CompareReport = {
   live: { judgment: 'spam', spec_hash: 'aaaa', model: 'jev' },
@@ -28,6 +29,8 @@ t.test(
   async (t) => {
     t.same(
       questionLines('q', {
+        changed: true,
+        changes: ['question'],
         rows: 0,
         discordant: null,
         discordant_rows: 0,
@@ -46,6 +49,8 @@ t.test(
       ['q: no rows compared'],
     )
     const lines = questionLines('q', {
+      changed: true,
+      changes: ['question'],
       rows: 200,
       discordant: 0.05,
       discordant_rows: 10,
@@ -73,6 +78,8 @@ t.test(
   'every discordant row known: the exact difference on the rows is said beside the interval for traffic',
   async (t) => {
     const lines = questionLines('q', {
+      changed: true,
+      changes: ['question'],
       rows: 10,
       discordant: 0.2,
       discordant_rows: 2,
@@ -93,6 +100,8 @@ t.test(
       '  on these 10 rows exactly +20.0 points (every row they differ on has a known label); the interval is for the traffic they sample',
     )
     const same = questionLines('q', {
+      changed: true,
+      changes: ['question'],
       rows: 10,
       discordant: 0,
       discordant_rows: 0,
@@ -111,3 +120,60 @@ t.test(
     t.match(same[2], /exactly \+0\.0 points \(none differ\)/)
   },
 )
+
+const asked = (changes: QuestionComparison['changes']): QuestionComparison => ({
+  changed: changes.length > 0,
+  changes,
+  rows: 10,
+  discordant: 0,
+  discordant_rows: 0,
+  flips: [],
+  reviewed: 0,
+  next: null,
+  paired: null,
+  difference: 0,
+  interval: [0, 0],
+  p_value: null,
+  rows_difference: 0,
+  method: null,
+  verdict: changes.length > 0 ? 'no difference shown' : 'unchanged',
+  reviews_needed: 0,
+})
+
+t.test('the report names the changed questions with what changed, and the unchanged ones', async (t) => {
+  t.same(changeLines({ a: asked(['question']), b: asked([]), c: asked(['model', 'store']) }), [
+    'changed: a (wording or labels), c (model, store)',
+    'unchanged: b (same wording, labels, model, state and store: the live answers by construction)',
+  ])
+  t.same(changeLines({ a: asked(['state']) }), ['changed: a (state)', 'unchanged: none'])
+  t.match(changeLines({ a: asked([]) }), ['changed: none', /^unchanged: a \(/])
+  t.same(changeLines({}), [])
+  t.same(questionLines('b', asked([])), [
+    'b: unchanged, 10 rows compared: the same answers as live, a difference of exactly 0',
+  ])
+  t.match(
+    compareText({ ...report, questions: { a: asked(['question']), b: asked([]) } }),
+    /\nchanged: a .*\nunchanged: b/,
+  )
+})
+
+t.test('the gate says what it judged: the changed questions, or nothing when none changed', async (t) => {
+  const gate = { require: 'not-worse', scope: 'traffic', margin: 0.01 } as const
+  t.equal(
+    gateText(gate, [], []),
+    '\ngate: met: no question changed, so every answer is the live one; nothing for --require to judge\n',
+  )
+  t.equal(
+    gateText(gate, ['a', 'c'], []),
+    '\ngate: every changed question (a, c) is not-worse (margin 0.01) with 95% confidence\n',
+  )
+  t.equal(
+    gateText({ ...gate, scope: 'rows' }, ['a'], []),
+    '\ngate: every changed question (a) is not-worse (margin 0.01) on the compared rows\n',
+  )
+  t.equal(gateText(gate, ['a'], ['a: why']), '\ngate: not met (not-worse, margin 0.01, about traffic):\n  a: why\n')
+  t.equal(
+    gateText({ ...gate, scope: 'rows' }, ['a'], ['a: why']),
+    '\ngate: not met (not-worse, margin 0.01, on the compared rows):\n  a: why\n',
+  )
+})

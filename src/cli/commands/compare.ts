@@ -2,11 +2,18 @@ import { resolve } from 'node:path'
 import { loadProject } from '../../adapters/files/spec-files.ts'
 import { compareFile, compareKept } from '../../app/compare.ts'
 import { DEFAULT_MARGIN } from '../../core/compare/compare.ts'
-import { gateFailures, REQUIREMENTS, SCOPES, type Requirement, type Scope } from '../../core/compare/gate.ts'
+import {
+  gatedQuestions,
+  gateFailures,
+  REQUIREMENTS,
+  SCOPES,
+  type Requirement,
+  type Scope,
+} from '../../core/compare/gate.ts'
 import { UsageError } from '../../errors.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, positiveInt } from '../args.ts'
 import { defineCommand } from '../command.ts'
-import { compareText } from '../compare-text.ts'
+import { compareText, gateText } from '../compare-text.ts'
 import { createProgress } from '../progress.ts'
 import { runJson, withSession } from '../shared.ts'
 
@@ -30,14 +37,18 @@ export const HELP = helpText(
     'from the reviewed rows where they differ (/review?compare=...), and a verdict: better, worse, no\n' +
     'difference shown, or not enough evidence with the reviews that would settle it. With --data, both\n' +
     'specs are judged on the rows of a data file instead (store first, within the cap; no run recorded).\n' +
-    'With --require\n' +
-    'the exit status gates a change: 0 when every question meets it, 1 when one does not, 2 on error.\n' +
+    'A question both ask alike (same wording, labels, model, state and store) is unchanged: the same\n' +
+    'answers by construction. With --require the exit status gates the changed questions: 0 when every\n' +
+    'one meets it (or none changed), 1 when one does not, 2 on error.\n' +
     'The gate decides about the traffic the compared rows sample; --scope rows decides about the\n' +
     'compared rows themselves where every row they differ on has a known label.\n' +
     'See docs/shadow.md.',
   [
     { flag: '--data FILE', text: 'compare on the rows of this CSV, TSV or JSON Lines file instead of the kept rows' },
-    { flag: '--require R', text: 'not-worse (lower end of the interval above -margin) or better (above 0, p < 0.05)' },
+    {
+      flag: '--require R',
+      text: "not-worse (the interval's lower end above -margin) or better (above 0, p < 0.05), per changed question",
+    },
     {
       flag: '--scope S',
       text: 'traffic (default: the traffic the compared rows sample) or rows (the rows themselves)',
@@ -82,28 +93,21 @@ export const compareCommand = defineCommand('compare', OPTIONS, HELP, async ({ v
       : compareFile(session.runtime, { ...input, data: resolve(io.cwd, values.data), label: values.data })
     ).finally(() => progress.end())
     const failures = require ? gateFailures(report.questions, require, margin, scope) : []
+    const judged = gatedQuestions(report.questions)
     io.stdout.write(
       values.json
         ? JSON.stringify(
             {
               ...report,
               run: report.run && runJson(report.run),
-              gate: require ? { require, scope, margin, met: failures.length === 0, failures } : null,
+              gate: require ? { require, scope, margin, judged, met: failures.length === 0, failures } : null,
             },
             null,
             2,
           ) + '\n'
         : compareText(report),
     )
-    if (require && !values.json)
-      io.stdout.write(
-        failures.length === 0
-          ? `\ngate: every question is ${require} ` +
-              `(margin ${margin}) ${scope === 'rows' ? 'on the compared rows' : 'with 95% confidence'}\n`
-          : `\ngate: not met (${require}, ` +
-              `margin ${margin}, ${scope === 'rows' ? 'on the compared rows' : 'about traffic'}):\n` +
-              `${failures.map((f) => `  ${f}`).join('\n')}\n`,
-      )
+    if (require && !values.json) io.stdout.write(gateText({ require, scope, margin }, judged, failures))
     if (report.run !== null && report.run.status !== 'complete') return 1
     return failures.length === 0 ? 0 : 1
   })

@@ -1,4 +1,5 @@
 import { Z95 } from '../stats/wilson.ts'
+import type { Change } from './changes.ts'
 import { sampleRank } from '../stats/sample-rank.ts'
 import { discordantEstimate, noneDiffer } from './discordant.ts'
 import { pairedDifference, type PairedDifference, type PairedTable } from './paired.ts'
@@ -23,14 +24,18 @@ export interface Flip {
 /** The p value below which, with an interval that leaves 0, a difference is called better or worse. */
 export const SIGNIFICANCE = 0.05
 
-/** What a comparison of one question says. */
-export type Verdict = 'better' | 'worse' | 'no difference shown' | 'not enough evidence'
+/** What a comparison of one question says; `unchanged` when both specs ask it alike (core/compare/changes.ts). */
+export type Verdict = 'better' | 'worse' | 'no difference shown' | 'not enough evidence' | 'unchanged'
 
 /** How the difference was estimated. */
 export type CompareMethod = 'discordant rows' | 'paired rows'
 
 /** The comparison of one question (docs/shadow.md, Comparing a candidate). */
 export interface QuestionComparison {
+  /** False when both specs ask the question alike: its answers are the live ones by construction, outside any gate. */
+  readonly changed: boolean
+  /** What differs in how the two specs ask it; empty when it is unchanged. */
+  readonly changes: readonly Change[]
   readonly rows: number
   /** Share of compared rows where the labels differ; null without rows. */
   readonly discordant: number | null
@@ -70,6 +75,8 @@ export interface CompareInput {
   /** Known true labels by state hash: verdicts of either kind, and the key. */
   readonly truth: ReadonlyMap<string, readonly string[]>
   readonly margin: number
+  /** What differs in how the two specs ask the question (questionChanges); empty: unchanged. */
+  readonly changes: readonly Change[]
 }
 
 /** The place of a discordant row in the comparison's review order: a hash, as the queue's rank, but of its own. */
@@ -93,9 +100,35 @@ export function discordantOrder(judgment: string, question: string, rows: readon
  * random sample of them): the `discordant rows` method (core/compare/discordant.ts: exact intervals
  * for the traffic the compared rows sample, McNemar's exact test; the difference on the rows
  * themselves once every discordant row is known). Without such a sample the paired figure over
- * every compared row with a known label is used (`paired rows`, Newcombe's interval).
+ * every compared row with a known label is used (`paired rows`, Newcombe's interval). A question
+ * both ask alike (no `changes`) is `unchanged`: its difference is exactly 0.
  */
 export function compareQuestion(input: CompareInput): QuestionComparison {
+  const compared = compareRows(input)
+  return input.changes.length === 0 ? unchanged(compared) : { ...compared, changed: true, changes: input.changes }
+}
+
+/**
+ * A question both specs ask alike: same cache key, same answers, so the difference is exactly 0 on
+ * every row to come as on these; nothing to estimate or review.
+ */
+function unchanged(compared: Omit<QuestionComparison, 'changed' | 'changes'>): QuestionComparison {
+  return {
+    ...compared,
+    changed: false,
+    changes: [],
+    next: null,
+    difference: 0,
+    interval: [0, 0],
+    p_value: null,
+    rows_difference: 0,
+    method: null,
+    verdict: 'unchanged',
+    reviews_needed: 0,
+  }
+}
+
+function compareRows(input: CompareInput): Omit<QuestionComparison, 'changed' | 'changes'> {
   const { rows, truth } = input
   const order = discordantOrder(input.judgment, input.question, rows)
   const share = rows.length === 0 ? null : order.length / rows.length

@@ -1,7 +1,7 @@
 import type { QuestionComparison } from './compare.ts'
 import { plural, points, pValue } from '../../format.ts'
 
-/** What `judge compare --require` asks of every compared question. */
+/** What `judge compare --require` asks of every changed question. */
 export type Requirement = 'not-worse' | 'better'
 
 /** The requirements `--require` takes. */
@@ -20,7 +20,9 @@ export const SCOPES: readonly Scope[] = ['traffic', 'rows']
  * `better` (the lower end above 0 and McNemar's exact p below 0.05). About the rows themselves
  * (`scope` rows), a question whose every discordant row is known is judged on its exact difference
  * on those rows; any other still on its interval. A question without an estimate fails either way,
- * naming the reviews that would settle it.
+ * naming the reviews that would settle it. An unchanged question (asked alike by both specs, its
+ * answers the live ones by construction) is outside the gate: it meets either requirement, so a
+ * candidate that changes no question meets the gate.
  */
 export function gateFailures(
   questions: Readonly<Record<string, QuestionComparison>>,
@@ -31,6 +33,7 @@ export function gateFailures(
   const bar = require === 'better' ? 0 : -margin
   const want = require === 'better' ? 'above 0' : `above ${points(-margin)}`
   return Object.entries(questions).flatMap(([name, q]) => {
+    if (!q.changed) return []
     if (q.interval === null || q.difference === null) {
       return [
         `${name}: no difference estimated yet: review ${plural(q.reviews_needed, 'discordant row')} in the ` +
@@ -55,4 +58,9 @@ export function gateFailures(
       ]
     return []
   })
+}
+
+/** The questions a gate judges: those the candidate changed, in the report's order. */
+export function gatedQuestions(questions: Readonly<Record<string, QuestionComparison>>): string[] {
+  return Object.entries(questions).flatMap(([name, q]) => (q.changed ? [name] : []))
 }

@@ -1,5 +1,7 @@
+import { CHANGE_WORDS } from '../../core/compare/changes.ts'
 import type { QuestionComparison } from '../../core/compare/compare.ts'
-import { formatUsd, percent, points, pValue } from '../../format.ts'
+import { isSimulated } from '../../core/engine-kinds.ts'
+import { costWords, percent, points, pValue } from '../../format.ts'
 import { href, html, type Html } from '../html.ts'
 import type { CompareData } from '../page-data/compare.ts'
 import { layout } from './layout.ts'
@@ -9,6 +11,7 @@ const VERDICT_CLASS: Readonly<Record<QuestionComparison['verdict'], string>> = {
   worse: 'alert',
   'no difference shown': 'muted',
   'not enough evidence': 'muted',
+  unchanged: 'muted',
 }
 
 /**
@@ -18,7 +21,8 @@ const VERDICT_CLASS: Readonly<Record<QuestionComparison['verdict'], string>> = {
  */
 export function comparePage(data: CompareData, token: string | null): Html {
   const { report } = data
-  const cost = (x: number | null) => (x === null ? 'not estimable' : `$${formatUsd(x)}`)
+  const cost = (x: number | null, model: string) => (x === null ? 'not estimable' : costWords(x, isSimulated(model)))
+  const { live, candidate } = report
   const links = html`<a href="${href('/runs', { path: data.path, node: report.live.judgment }, token)}">runs of \
 ${report.live.judgment}</a> · <a href="${href('/accuracy', { path: data.path, node: report.live.judgment }, token)}">\
 accuracy</a>`
@@ -31,9 +35,10 @@ accuracy</a>`
 <div class="table-wrap"><table><thead><tr><th></th><th>spec hash</th><th>model</th>\
 <th class="num">cost per 1,000 rows</th></tr></thead><tbody>
 <tr><th>live</th><td><code>${report.live.spec_hash}</code></td><td><code>${report.live.model}</code></td>\
-<td class="num">${cost(report.cost_per_1000.live)}</td></tr>
+<td class="num">${cost(report.cost_per_1000.live, live.model)}</td></tr>
 <tr><th>candidate</th><td><code>${report.candidate.spec_hash}</code></td><td>\
-<code>${report.candidate.model}</code></td><td class="num">${cost(report.cost_per_1000.candidate)}</td></tr>
+<code>${report.candidate.model}</code></td>\
+<td class="num">${cost(report.cost_per_1000.candidate, candidate.model)}</td></tr>
 </tbody></table></div>
 <p>${report.compared} of ${report.kept} kept rows compared: those whose candidate answers the store holds (from shadow \
 requests, <code>judge replay</code> or <code>judge compare</code>). The page asks nothing of the engine.</p>
@@ -41,7 +46,16 @@ ${Object.entries(report.questions).map(([name, q]) => questionCard(name, q, repo
   )
 }
 
+/** A question both specs ask alike: the same answers by construction, nothing to estimate, outside any gate. */
+function unchangedCard(name: string, q: QuestionComparison): Html {
+  return html`<section class="card"><h2><code>${name}</code></h2><p>Unchanged: asked as the live spec asks it \
+(same wording, labels, model, state and store), so its answers are the live ones and the difference is exactly 0; \
+${q.rows} rows compared. It is outside any gate.</p>
+<p>Verdict: <strong class="${VERDICT_CLASS[q.verdict]}">${q.verdict}</strong>.</p></section>`
+}
+
 function questionCard(name: string, q: QuestionComparison, margin: number, review: string): Html {
+  if (!q.changed) return unchangedCard(name, q)
   if (q.discordant === null)
     return html`<section class="card"><h2><code>${name}</code></h2><p class="muted">No rows compared.</p></section>`
   const flips = q.flips.map(
@@ -70,6 +84,7 @@ ${q.discordant_rows === 0 ? 'none differ' : 'every row where they differ has a k
 to settle it within ±${percent(margin)}${q.next ? html` (next <code>${q.next}</code>)` : ''}.`
       : ''
   return html`<section class="card"><h2><code>${name}</code></h2>
+<p>Changed: ${q.changes.map((c) => CHANGE_WORDS[c]).join(', ')}.</p>
 <p>${q.rows} rows compared; they differ on <strong>${percent(q.discordant)}</strong> (${q.discordant_rows}).</p>
 ${
   q.flips.length === 0

@@ -1,6 +1,12 @@
-import t from 'tap'
+import { join } from 'node:path'
+import t, { type Test } from 'tap'
+import { loadProject } from '../../../src/adapters/files/spec-files.ts'
+import { readConfig } from '../../../src/config.ts'
+import { stateHash } from '../../../src/core/judge/state.ts'
+import { createRuntime } from '../../../src/runtime.ts'
 import { cli } from '../../helpers/cli.ts'
-import { LIVE_ASK, message, setup, spamSpec } from '../../helpers/replay-project.ts'
+import { KEY, LIVE_ASK, message, setup, spamSpec } from '../../helpers/replay-project.ts'
+import { startSystemOneServer } from '../../helpers/system-one-server.ts'
 
 // Over messages 0-9 the live wording says yes to 0-3, the candidate's to 0-2, 4 and 5: they differ
 // on 3, 4 and 5 (3 of 10). A key that knows those three rows settles the difference exactly.
@@ -50,9 +56,11 @@ t.test(
     t.ok(lower < 0 && upper > 0.1, 'the interval for traffic is wide: three discordant rows say little of it')
     t.match(
       report.questions.topic,
-      { rows: 10, discordant: 0, verdict: 'no difference shown', difference: 0, rows_difference: 0, reviews_needed: 0 },
-      'worded alike: they never differ on these rows, so they are exactly as accurate on them',
+      { changed: false, changes: [], rows: 10, discordant: 0, verdict: 'unchanged', difference: 0, reviews_needed: 0 },
+      'worded alike: unchanged, the same answers by construction',
     )
+    t.same(report.questions.topic.interval, [0, 0], 'exactly as accurate on every row to come')
+    t.match(report.questions.is_spam, { changed: true, changes: ['question'] })
     t.match(report.run, { judgment: 'spam-v2', status: 'complete' }, 'a replay run of the candidate is recorded')
   },
 )
@@ -87,7 +95,7 @@ t.test(
       better.dir,
     )
     t.equal(rows.code, 0, rows.stdout)
-    t.match(rows.stdout, /gate: every question is not-worse \(margin 0\.01\) on the compared rows/)
+    t.match(rows.stdout, /gate: every changed question \(is_spam\) is not-worse \(margin 0\.01\) on the compared rows/)
     t.match(
       rows.stdout,
       /is_spam: 10 rows compared, 30\.0% labelled differently \(3\): no -> yes 2, yes -> no 1\n {2}accuracy difference \(candidate - live\) \+10\.0 points, 95% interval/,
@@ -212,4 +220,145 @@ t.test('--data compares on the rows of a data file, judging both specs store fir
     2,
     'a missing data file',
   )
+})
+
+// Three questions over messages 0-9. The candidate words is_spam otherwise (yes on every message,
+// where the live wording says yes on 0-3) and asks topic and urgent as the live spec does: those two
+// are unchanged, their answers the live ones by construction.
+const REWORDED = 'Is this message spam of any kind?'
+const URGENT = 'Does the message need an answer today?'
+const threeQuestions = (name: string, ask: string, extra = '') =>
+  `${spamSpec(name, ask)}  urgent:\n    ask: ${URGENT}\n    type: yes_no\n${extra}`
+const YES_ON: Readonly<Record<string, readonly number[]>> = {
+  [LIVE_ASK]: [0, 1, 2, 3],
+  [REWORDED]: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+  [URGENT]: [0, 5],
+}
+
+/** A live spec of three questions run over ten kept messages, a key for is_spam, and the candidate files given. */
+async function threeQuestionProject(t: Test, candidates: Record<string, string>, keyLabel = 'yes') {
+  const key = ['message,is_spam', ...[4, 5, 6, 7, 8, 9].map((i) => `${message(i)},${keyLabel}`)].join('\n')
+  const dir = t.testdir({
+    'tickets.judge.yaml': threeQuestions('tickets', LIVE_ASK, 'key: tickets.key.csv\n'),
+    'tickets.key.csv': key + '\n',
+    'live.csv': ['message', ...Array.from({ length: 10 }, (_, i) => message(i))].join('\n') + '\n',
+    candidates,
+  })
+  const engine = await startSystemOneServer({
+    expectKey: KEY,
+    answer: (body) => {
+      const i = Number(/(\d+)$/.exec(body.state.message)![1])
+      return Object.fromEntries(
+        Object.entries(body.questions).map(([name, q]) => [
+          name,
+          q.type === 'noul'
+            ? { type: 'noul', noul: YES_ON[q.instructions]?.includes(i) ? 0.9 : 0.1 }
+            : { type: 'choice', choice: 'personal', probabilities: { personal: 0.8, promotion: 0.1, service: 0.1 } },
+        ]),
+      )
+    },
+  })
+  t.teardown(() => engine.close())
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: KEY, ENGINE_RPM: '0' }
+  const runtime = createRuntime(readConfig(env, dir))
+  const store = runtime.depsFor(loadProject(join(dir, 'tickets.judge.yaml'))).store
+  for (let i = 0; i < 10; i++)
+    store.keepRow('tickets', stateHash({ message: message(i) }), { message: message(i) }, '2026-11-22T10:00:00.000')
+  runtime.close()
+  t.equal((await cli(['run', 'tickets.judge.yaml', '--data', 'live.csv'], env, dir)).code, 0)
+  return { dir, env, engine, before: engine.requests.length }
+}
+
+const compareArgs = (candidate: string, ...rest: string[]) => ['compare', 'tickets.judge.yaml', candidate, ...rest]
+
+t.test(
+  'one question of three reworded: the two others are unchanged, and the gate judges the reworded one alone',
+  async (t) => {
+    const { dir, env } = await threeQuestionProject(t, {
+      'tickets-v2.judge.yaml': threeQuestions('tickets-v2', REWORDED),
+    })
+    const text = await cli(compareArgs('candidates/tickets-v2.judge.yaml', '--require', 'not-worse'), env, dir)
+    t.equal(text.code, 0, text.stdout)
+    t.match(text.stdout, /\nchanged: is_spam \(wording or labels\)\nunchanged: topic, urgent \(same wording/)
+    t.match(text.stdout, /\ntopic: unchanged, 10 rows compared: the same answers as live, a difference of exactly 0\n/)
+    t.match(text.stdout, /\nis_spam: 10 rows compared, 60\.0% labelled differently \(6\): no -> yes 6\n/)
+    t.match(
+      text.stdout,
+      /\ngate: every changed question \(is_spam\) is not-worse \(margin 0\.01\) with 95% confidence\n/,
+    )
+    const json = await cli(compareArgs('candidates/tickets-v2.judge.yaml', '--require', 'better', '--json'), env, dir)
+    t.equal(json.code, 0, json.stdout)
+    const report = JSON.parse(json.stdout)
+    t.match(report.gate, { require: 'better', judged: ['is_spam'], met: true, failures: [] })
+    t.match(report.questions.is_spam, { changed: true, changes: ['question'], verdict: 'better' })
+    for (const name of ['topic', 'urgent']) {
+      t.match(report.questions[name], { changed: false, changes: [], verdict: 'unchanged', discordant_rows: 0 }, name)
+      t.same(report.questions[name].interval, [0, 0], `${name}: exactly 0, not an interval around it`)
+    }
+  },
+)
+
+t.test('a reworded question that is worse fails the gate alone; the unchanged ones never do', async (t) => {
+  const { dir, env } = await threeQuestionProject(
+    t,
+    { 'tickets-v2.judge.yaml': threeQuestions('tickets-v2', REWORDED) },
+    'no',
+  )
+  const result = await cli(
+    compareArgs('candidates/tickets-v2.judge.yaml', '--require', 'not-worse', '--json'),
+    env,
+    dir,
+  )
+  t.equal(result.code, 1, result.stdout)
+  const { gate } = JSON.parse(result.stdout)
+  t.match(gate, { judged: ['is_spam'], met: false })
+  t.equal(gate.failures.length, 1)
+  t.match(gate.failures[0], /^is_spam: difference -60\.0 points/)
+})
+
+t.test('a candidate identical to the live spec: every question unchanged, nothing asked, the gate met', async (t) => {
+  const { dir, env, engine, before } = await threeQuestionProject(t, {
+    'tickets-copy.judge.yaml': threeQuestions('tickets-copy', LIVE_ASK),
+  })
+  for (const require of ['not-worse', 'better']) {
+    const result = await cli(compareArgs('candidates/tickets-copy.judge.yaml', '--require', require), env, dir)
+    t.equal(result.code, 0, result.stdout)
+    t.match(result.stdout, /\nchanged: none\nunchanged: is_spam, topic, urgent \(/)
+    t.match(result.stdout, /\ngate: met: no question changed, so every answer is the live one; nothing for --require/)
+  }
+  t.equal(engine.requests.length, before, 'every answer was the live one, in the store')
+  const report = JSON.parse(
+    (await cli(compareArgs('candidates/tickets-copy.judge.yaml', '--require', 'not-worse', '--json'), env, dir)).stdout,
+  )
+  t.match(report.gate, { judged: [], met: true, failures: [] })
+  for (const q of Object.values<{ changed: boolean; verdict: string }>(report.questions))
+    t.match(q, { changed: false, verdict: 'unchanged' })
+})
+
+t.test('a candidate asking another model, or kept in another store: every question changed and gated', async (t) => {
+  const { dir, env } = await threeQuestionProject(t, {
+    'tickets-jev.judge.yaml': threeQuestions('tickets-jev', LIVE_ASK, 'model: jev-1.14.0\n'),
+  })
+  const result = await cli(
+    compareArgs('candidates/tickets-jev.judge.yaml', '--require', 'not-worse', '--json'),
+    env,
+    dir,
+  )
+  t.equal(result.code, 1, result.stdout)
+  const report = JSON.parse(result.stdout)
+  t.match(report.candidate, { model: 'jev-1.14.0' })
+  for (const name of ['is_spam', 'topic', 'urgent'])
+    t.match(report.questions[name], { changed: true, changes: ['model'], discordant_rows: 0 }, name)
+  t.match(report.gate, { judged: ['is_spam', 'topic', 'urgent'], met: false })
+  t.equal(report.gate.failures.length, 3, 'ten rows none differ on say too little of traffic on another model')
+  const text = await cli(compareArgs('candidates/tickets-jev.judge.yaml'), env, dir)
+  t.match(text.stdout, /\nchanged: is_spam \(model\), topic \(model\), urgent \(model\)\nunchanged: none\n/)
+  // A copy of the live spec in a folder of its own, with a store of its own: asked afresh.
+  await t.test('another store', async (t) => {
+    const elsewhere = t.testdir({ 'tickets-copy.judge.yaml': threeQuestions('tickets-copy', LIVE_ASK) })
+    const copy = await cli(compareArgs(join(elsewhere, 'tickets-copy.judge.yaml'), '--json'), env, dir)
+    t.equal(copy.code, 0, copy.stderr)
+    for (const q of Object.values<{ changes: string[] }>(JSON.parse(copy.stdout).questions))
+      t.same(q.changes, ['store'])
+  })
 })

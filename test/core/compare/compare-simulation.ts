@@ -94,12 +94,26 @@ for (const config of CONFIGS) {
       const budgeted = budget(discordant / config.rows, discordant, DEFAULT_MARGIN)
       reviews += budgeted / AUDITS
       // The reviewer gives the budget's verdicts in the comparison's order.
-      const before = compareQuestion({ judgment: 'spam', question: 'is_spam', rows, truth, margin: DEFAULT_MARGIN })
+      const before = compareQuestion({
+        judgment: 'spam',
+        question: 'is_spam',
+        rows,
+        truth,
+        margin: DEFAULT_MARGIN,
+        changes: ['question'],
+      })
       if (before.reviews_needed !== budgeted)
         t.fail(`the budget is asked for before any review: ${before.reviews_needed}`)
       for (const row of discordantOrder('spam', 'is_spam', rows).slice(0, budgeted))
         truth.set(row.stateHash, [right.get(row.stateHash)!])
-      const result = compareQuestion({ judgment: 'spam', question: 'is_spam', rows, truth, margin: DEFAULT_MARGIN })
+      const result = compareQuestion({
+        judgment: 'spam',
+        question: 'is_spam',
+        rows,
+        truth,
+        margin: DEFAULT_MARGIN,
+        changes: ['question'],
+      })
       verdicts.set(result.verdict, (verdicts.get(result.verdict) ?? 0) + 1)
       const [lo, hi] = result.interval!
       if (lo <= trueDifference && trueDifference <= hi) covered += 1

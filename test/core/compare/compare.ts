@@ -27,6 +27,7 @@ t.test('rows, the discordant share and the flips by label pair need no review', 
     ]),
     truth: new Map(),
     margin: 0.01,
+    changes: ['question'],
   })
   t.match(c, {
     rows: 100,
@@ -76,7 +77,14 @@ t.test('reviewed discordant rows in order give the difference, scaled by the dis
   const order = discordantOrder('spam', 'is_spam', all)
   // The first 60 in order reviewed: the candidate's yes right on 45, the live no on 15.
   const truth = new Map(order.slice(0, 60).map((r, i) => [r.stateHash, [i < 45 ? 'yes' : 'no']] as const))
-  const c = compareQuestion({ judgment: 'spam', question: 'is_spam', rows: all, truth, margin: 0.01 })
+  const c = compareQuestion({
+    judgment: 'spam',
+    question: 'is_spam',
+    rows: all,
+    truth,
+    margin: 0.01,
+    changes: ['question'],
+  })
   t.equal(c.method, 'discordant rows')
   t.equal(c.reviewed, 60)
   t.ok(Math.abs(c.difference! - (0.1 * (45 - 15)) / 60) < 1e-12, 'D · (b − c)/m')
@@ -95,7 +103,14 @@ t.test(
     ])
     const order = discordantOrder('spam', 'is_spam', all)
     const census = new Map(order.map((r) => [r.stateHash, ['yes']] as const))
-    const known = compareQuestion({ judgment: 'spam', question: 'is_spam', rows: all, truth: census, margin: 0.01 })
+    const known = compareQuestion({
+      judgment: 'spam',
+      question: 'is_spam',
+      rows: all,
+      truth: census,
+      margin: 0.01,
+      changes: ['question'],
+    })
     t.equal(known.rows_difference, 0.1, 'the candidate wins every one of the 100 discordant rows of 1,000')
     t.equal(known.difference, 0.1)
     t.ok(
@@ -115,6 +130,7 @@ t.test(
       rows: two,
       truth: new Map(two.slice(98).map((r) => [r.stateHash, ['yes']] as const)),
       margin: 0.01,
+      changes: ['question'],
     })
     t.equal(both.rows_difference, 0.02)
     t.equal(both.p_value, 0.5, "McNemar's exact p on 2 and 0")
@@ -131,7 +147,14 @@ t.test('two reviewed discordant rows, both won by the candidate, are not enough 
   ])
   const order = discordantOrder('spam', 'is_spam', all)
   const truth = new Map(order.slice(0, 2).map((r) => [r.stateHash, ['yes']] as const))
-  const c = compareQuestion({ judgment: 'spam', question: 'is_spam', rows: all, truth, margin: 0.01 })
+  const c = compareQuestion({
+    judgment: 'spam',
+    question: 'is_spam',
+    rows: all,
+    truth,
+    margin: 0.01,
+    changes: ['question'],
+  })
   t.equal(c.reviewed, 2)
   t.equal(c.p_value, 0.5)
   t.ok(c.interval![0] < 0 && c.interval![1] > 0, `the interval ${c.interval} holds 0`)
@@ -143,6 +166,7 @@ t.test('two reviewed discordant rows, both won by the candidate, are not enough 
       rows: all,
       truth: new Map(order.slice(0, m).map((r) => [r.stateHash, ['yes']] as const)),
       margin: 0.01,
+      changes: ['question'],
     })
     t.not(more.verdict, 'better', `${m} of ${m} won: McNemar's p is ${more.p_value}`)
   }
@@ -152,6 +176,7 @@ t.test('two reviewed discordant rows, both won by the candidate, are not enough 
     rows: all,
     truth: new Map(order.slice(0, 6).map((r) => [r.stateHash, ['yes']] as const)),
     margin: 0.01,
+    changes: ['question'],
   })
   t.equal(six.verdict, 'better', "6 of 6 won: McNemar's p = 0.031 and the interval leaves 0")
 })
@@ -161,7 +186,14 @@ t.test('a tie on a discordant row (neither spec right) scores a half', async (t)
   const order = discordantOrder('spam', 'topic', all)
   // 20 reviewed: the candidate right on 10, neither right on 10.
   const truth = new Map(order.slice(0, 20).map((r, i) => [r.stateHash, [i < 10 ? 'b' : 'c']] as const))
-  const c = compareQuestion({ judgment: 'spam', question: 'topic', rows: all, truth, margin: 0.01 })
+  const c = compareQuestion({
+    judgment: 'spam',
+    question: 'topic',
+    rows: all,
+    truth,
+    margin: 0.01,
+    changes: ['question'],
+  })
   t.equal(c.difference, 0.5, 'every row differs; 10 wins of 20 reviewed')
   t.equal(c.p_value, mcnemarExact(10, 0))
   t.ok(c.interval![0] > 0, `the interval ${c.interval} leaves 0`)
@@ -179,7 +211,14 @@ t.test(
       [order[1].stateHash, ['yes']],
       [all[0].stateHash, ['yes']],
     ] as const)
-    const c = compareQuestion({ judgment: 'spam', question: 'is_spam', rows: all, truth, margin: 0.01 })
+    const c = compareQuestion({
+      judgment: 'spam',
+      question: 'is_spam',
+      rows: all,
+      truth,
+      margin: 0.01,
+      changes: ['question'],
+    })
     t.equal(c.reviewed, 0, 'the first row of the order is not reviewed')
     t.equal(c.method, 'paired rows')
     t.match(c.paired, { rows: 2 })
@@ -213,6 +252,7 @@ t.test(
       rows: rows([['a', 'a', 40]]),
       truth: new Map(),
       margin: 0.01,
+      changes: ['question'],
     })
     t.match(c, {
       rows: 40,
@@ -228,3 +268,37 @@ t.test(
     t.ok(Math.abs(c.interval![1] - 0.0880973) < 1e-6 && c.interval![0] === -c.interval![1], `${c.interval}`)
   },
 )
+
+t.test('a question both specs ask alike is unchanged: exactly 0, nothing to estimate or review', async (t) => {
+  const c = compareQuestion({
+    judgment: 'spam',
+    question: 'topic',
+    rows: rows([['a', 'a', 40]]),
+    truth: new Map([['0000000000000000', ['a']]]),
+    margin: 0.01,
+    changes: [],
+  })
+  t.match(c, {
+    changed: false,
+    changes: [],
+    rows: 40,
+    discordant: 0,
+    difference: 0,
+    rows_difference: 0,
+    p_value: null,
+    method: null,
+    verdict: 'unchanged',
+    reviews_needed: 0,
+    next: null,
+  })
+  t.same(c.interval, [0, 0], 'the same answers on every row to come, not only on these')
+  const changed = compareQuestion({
+    judgment: 'spam',
+    question: 'topic',
+    rows: rows([['a', 'a', 40]]),
+    truth: new Map(),
+    margin: 0.01,
+    changes: ['model', 'store'],
+  })
+  t.match(changed, { changed: true, changes: ['model', 'store'], verdict: 'no difference shown' })
+})

@@ -1,8 +1,10 @@
 import t from 'tap'
 import type { QuestionComparison } from '../../../src/core/compare/compare.ts'
-import { gateFailures, REQUIREMENTS, SCOPES } from '../../../src/core/compare/gate.ts'
+import { gatedQuestions, gateFailures, REQUIREMENTS, SCOPES } from '../../../src/core/compare/gate.ts'
 
 const q = (interval: [number, number] | null, over: Partial<QuestionComparison> = {}): QuestionComparison => ({
+  changed: true,
+  changes: ['question'],
   rows: 100,
   discordant: 0.1,
   discordant_rows: 10,
@@ -66,4 +68,15 @@ t.test('a question without an estimate fails, naming the reviews that would sett
   t.same(gateFailures({ a: q(null, { reviews_needed: 1 }) }, 'better', 0.01), [
     "a: no difference estimated yet: review 1 discordant row in the comparison's order",
   ])
+})
+
+t.test('an unchanged question is outside the gate, whatever its figures; the changed ones are judged', async (t) => {
+  const unchanged = q([-0.3, 0.3], { changed: false, changes: [], verdict: 'unchanged' })
+  for (const require of REQUIREMENTS) {
+    t.same(gateFailures({ a: unchanged }, require, 0.01), [], require)
+    t.same(gateFailures({ a: unchanged }, require, 0.01, 'rows'), [], `${require} about the rows`)
+  }
+  t.match(gateFailures({ a: unchanged, b: q([-0.3, 0.3]) }, 'not-worse', 0.01), [/^b: /])
+  t.same(gatedQuestions({ a: unchanged, b: q([-0.3, 0.3]), c: q(null) }), ['b', 'c'])
+  t.same(gatedQuestions({ a: unchanged }), [])
 })

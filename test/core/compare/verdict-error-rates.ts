@@ -32,7 +32,14 @@ function verdictAt(p: { rows: ComparedRow[]; order: ComparedRow[] }, m: number, 
   const truth = new Map(
     p.order.slice(0, m).map((r, i) => [r.stateHash, [i < wins ? 'yes' : i < wins + ties ? 'maybe' : 'no']] as const),
   )
-  return compareQuestion({ judgment: 'spam', question: 'is_spam', rows: p.rows, truth, margin: 0.01 }).verdict
+  return compareQuestion({
+    judgment: 'spam',
+    question: 'is_spam',
+    rows: p.rows,
+    truth,
+    margin: 0.01,
+    changes: ['question'],
+  }).verdict
 }
 
 /** P(better) and P(worse) at m reviews when a discordant row is a win with probability `win` and a tie with `tie`. */

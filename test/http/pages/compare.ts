@@ -4,6 +4,8 @@ import { comparePage } from '../../../src/http/pages/compare.ts'
 import type { CompareData } from '../../../src/http/page-data/compare.ts'
 
 const question = (over: Partial<QuestionComparison> = {}): QuestionComparison => ({
+  changed: true,
+  changes: ['question'],
   rows: 200,
   discordant: 0.1,
   discordant_rows: 20,
@@ -113,4 +115,36 @@ t.test('every discordant row known: the exact difference on the rows beside the 
     /On these 200 rows exactly <strong>-2\.0 points<\/strong> \(every row where they differ has a known label\)\./,
   )
   t.notMatch(comparePage(data({ a: question() }), null).text, /On these/, 'a sample: nothing is exact')
+})
+
+t.test('each card says what changed; an unchanged question says so, with its exact 0, outside any gate', async (t) => {
+  const html = comparePage(
+    data({
+      is_spam: question({ changes: ['question', 'model'] }),
+      topic: question({
+        changed: false,
+        changes: [],
+        discordant: 0,
+        discordant_rows: 0,
+        flips: [],
+        difference: 0,
+        interval: [0, 0],
+        verdict: 'unchanged',
+      }),
+    }),
+    null,
+  ).text
+  t.match(html, /<h2><code>is_spam<\/code><\/h2>\n<p>Changed: wording or labels, model\.<\/p>/)
+  t.match(
+    html,
+    /<h2><code>topic<\/code><\/h2><p>Unchanged: asked as the live spec asks it \(same wording, labels, model, state and store\), so its answers are the live ones and the difference is exactly 0; 200 rows compared\. It is outside any gate\.<\/p>\n<p>Verdict: <strong class="muted">unchanged<\/strong>\.<\/p>/,
+  )
+  t.notMatch(html.slice(html.indexOf('<code>topic')), /95% interval|Review/, 'nothing to estimate or review')
+})
+
+t.test("a simulated model's cost per 1,000 rows is said as what System One would charge, nothing spent", async (t) => {
+  const base = data({ is_spam: question() })
+  const simulated = { ...base.report.live, model: 'simulated-1' }
+  const page = comparePage({ ...base, report: { ...base.report, live: simulated } }, null).text
+  t.match(page, /<td class="num">would cost \$0\.05 on System One \(simulated: nothing spent\)<\/td>/)
 })
