@@ -64,14 +64,19 @@ async function likeRuns(t: Test, root: string, built: { run_id: string; source: 
   for (const time of ['first', 'second']) {
     const run = await cli(['run', 'sms'], SIMULATED, root)
     t.equal(run.code, 0, run.stderr)
-    t.notMatch(run.stdout, /drift alert/, `the ${time} run of the default data raises no like-runs alert`)
-    t.match(run.stdout, /like runs: compared with run \S+, the previous complete `run` of messages\.csv\n/)
+    t.notMatch(
+      run.stdout,
+      /same data: change [\d.]+ \(drift alert/,
+      `the ${time} run of the default data raises no like-runs alert`,
+    )
+    t.match(run.stdout, /same data: compared with run \S+, the previous complete `run` of messages\.csv;/)
     if (time === 'first')
       t.match(run.stdout, `compared with run ${messages.run_id},`, 'not with the run of later.csv that came last')
   }
   const again = await cli(['run', 'sms', '--data', 'sms/later.csv'], SIMULATED, root)
-  t.match(again.stdout, `like runs: compared with run ${later.run_id}, the previous complete \`run\` of later.csv\n`)
-  t.match(again.stdout, /is_spam: .*; change 0\.000\n/)
+  t.match(again.stdout, `same data: compared with run ${later.run_id}, the previous complete \`run\` of later.csv;`)
+  t.match(again.stdout, /other data: compared with run \S+, the previous complete `run` of messages\.csv;/)
+  t.match(again.stdout, /is_spam: .*; same data: change 0\.000; other data: change 0\.\d+ \(drift alert/)
   const server = await startJudgeServer(t, root, SIMULATED)
   t.equal(
     (await server.get('/v1/accuracy?path=sms')).body.questions.is_spam.estimate.estimable,
@@ -90,21 +95,21 @@ async function likeRuns(t: Test, root: string, built: { run_id: string; source: 
   )
   t.match(
     page,
-    /<h4><code>is_spam<\/code> <span class="muted">change 0\.000 since run <code>\S+<\/code>, the previous complete <code>run<\/code> of <code>later\.csv<\/code><\/span> <span class="muted unlike">· change 0\.\d+ from the run before it, <code>run<\/code> of <code>messages\.csv<\/code>: unlike rows, not drift<\/span><\/h4>/,
-    'the latest run against its like run, and the change from the unlike run before it named as such',
+    /<h4><code>is_spam<\/code> <span class="muted">same data: change 0\.000 since run <code>\S+<\/code>, the previous complete <code>run<\/code> of <code>later\.csv<\/code><\/span> <span class="alert other-data">· drift: other data: change 0\.\d+ since run <code>\S+<\/code>, the previous complete <code>run<\/code> of <code>messages\.csv<\/code>; the data moved, above 0\.10 \(p &lt; 0\.001\)<\/span><\/h4>/,
+    'the latest run against its like run, and against the run of other data before it: the data moved',
   )
-  t.notMatch(page, /<span class="alert">drift:/, 'no red alarm between unlike runs')
+  t.notMatch(page, /<span class="alert">drift:/, 'no red alarm on the same data')
   t.match(
     page,
-    /<span class="flag muted" title="change 0\.\d+ above 0\.10 from a run of other rows: not drift">other rows<\/span>/,
-    'the chart marks it alike',
+    /<span class="flag" title="change 0\.\d+ above 0\.10">drift<\/span>/,
+    'the chart marks new data as drift',
   )
   const tested = await cli(['test', 'sms'], SIMULATED, root)
   t.equal(tested.code, 0, tested.stderr)
   const after = (await server.get('/runs?path=sms')).text
   t.match(
     after,
-    /<h4><code>is_spam<\/code> <span class="muted">change 0\.000 since run <code>\S+<\/code>, the previous complete <code>test<\/code> of <code>answer key<\/code><\/span> <span class="muted unlike">· change 0\.\d+ from the run before it, <code>run<\/code> of <code>later\.csv<\/code>: unlike rows, not drift<\/span>/,
+    /<h4><code>is_spam<\/code> <span class="muted">same data: change 0\.000 since run <code>\S+<\/code>, the previous complete <code>test<\/code> of <code>answer key<\/code><\/span> <span class="muted unlike">· change 0\.\d+ from the run before it, <code>run<\/code> of <code>later\.csv<\/code>: unlike rows, not drift<\/span>/,
     "the answer key's test run after a data file's run: no drift alarm, the change named as one between unlike runs",
   )
   t.notMatch(after, /<span class="alert">drift:/)

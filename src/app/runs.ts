@@ -1,7 +1,8 @@
 import { driftByQuestion } from '../core/reports/drift.ts'
+import { withComparisons, type ComparedDriftEntry } from '../core/reports/data-comparison.ts'
 import { likeDrift, type LikeDriftEntry, type LikeFilter } from '../core/reports/like-runs.ts'
 import { selectJudgments } from '../core/judge/select.ts'
-import type { DriftEntry, Project, RunRecord, Spec } from '../core/types.ts'
+import type { Project, RunRecord, Spec } from '../core/types.ts'
 import type { Store } from '../ports/store.ts'
 import { settleWhileReading } from './abandoned-runs.ts'
 import type { App } from './app.ts'
@@ -35,8 +36,11 @@ export function publicRun(run: RunRecord): PublicRun {
   return Object.fromEntries([...RUN_FIELDS, ...PROVENANCE_FIELDS].map((f) => [f, run[f]])) as unknown as PublicRun
 }
 
-/** Drift per question, oldest run first (docs/http-api.md, `GET /v1/drift`). */
-export type Drift = Record<string, DriftEntry[]>
+/**
+ * Drift per question, oldest run first (docs/http-api.md, `GET /v1/drift`): the interface's fields, then each run
+ * against the previous like run (same data) and the previous run of its command on other data.
+ */
+export type Drift = Record<string, ComparedDriftEntry[]>
 
 /** Drift per question between like runs, oldest run first. */
 export type LikeDrift = Record<string, LikeDriftEntry[]>
@@ -78,14 +82,12 @@ export function driftOf(app: App, project: Project, judgment: string | null | un
 
 /**
  * Drift per question of a judgment already chosen: every run against the previous one (docs/http-api.md, `GET
- * /v1/drift`).
+ * /v1/drift`), and against the previous runs on the same data and on other data, from one read of its label counts.
  */
 export function driftOfSpec(app: App, project: Project, spec: Spec): Drift {
   const counts = runsStore(app, project)?.runLabelCounts(spec.name) ?? []
-  return driftByQuestion(
-    counts,
-    spec.questions.map((q) => q.name),
-  )
+  const questions = spec.questions.map((q) => q.name)
+  return withComparisons(driftByQuestion(counts, questions), likeDrift(counts, questions, []))
 }
 
 /** Drift between like runs of one judgment (`judgment`, or the only one selected), as the filter keeps them. */
@@ -126,9 +128,10 @@ export function runHistoryOf(app: App, project: Project, spec: Spec): RunHistory
   const store = runsStore(app, project)
   const counts = store?.runLabelCounts(spec.name) ?? []
   const questions = spec.questions.map((q) => q.name)
+  const like = likeDrift(counts, questions, store?.modelChecks(spec.name) ?? [], {})
   return {
-    drift: driftByQuestion(counts, questions),
-    like: likeDrift(counts, questions, store?.modelChecks(spec.name) ?? [], {}),
+    drift: withComparisons(driftByQuestion(counts, questions), like),
+    like,
     started: Object.fromEntries(counts.map((c) => [c.run_id, c.started_at])),
   }
 }

@@ -9,24 +9,40 @@ export function seriesName(command: string, source: string): string {
   return command === '' ? 'runs recorded before commands and sources were' : `\`${command}\` of ${source}`
 }
 
-/** What a run's like-runs entry says it was compared with. */
+/** What a run's like-runs entry says it was compared with on the same data, where a change is the model moving. */
 export function comparedWith(entry: LikeDriftEntry): string {
   const series = seriesName(entry.command, entry.source)
-  if (entry.baseline === null) return `first complete ${series}: nothing to compare with`
+  if (entry.baseline === null) return `same data: first complete ${series}, nothing to compare with`
   const failed = entry.status === 'complete' ? '' : ' (this run failed: shown, never compared against, no alert)'
-  return `like runs: compared with run ${entry.baseline}, the previous complete ${series}${failed}`
+  return (
+    `same data: compared with run ${entry.baseline}, the previous complete ${series}${failed}; ` +
+    'a change here is the model (or a rewritten file) moving'
+  )
 }
 
-/** One question's line of a run summary: its mix, its change since the baseline, and the change's parts. */
+/** What a run's entry says it was compared with on other data, where a change is the data moving; '' when nothing. */
+export function comparedOnOtherData(entry: LikeDriftEntry): string {
+  const other = entry.other_data
+  if (other === null) return ''
+  return (
+    `other data: compared with run ${other.baseline}, the previous complete ` +
+    `${seriesName(entry.command, other.source)}; a change here is the data moving`
+  )
+}
+
+/** One question's line of a run summary: its mix, its change on the same data with its parts, and on other data. */
 export function questionLine(question: string, entry: LikeDriftEntry): string {
-  const p = pValue(entry.p_value)
-  const flag = entry.significant
-    ? ` (drift alert, above ${DRIFT_ALERT.toFixed(2)}, ${p})`
-    : entry.alert
-      ? ` (above ${DRIFT_ALERT.toFixed(2)} but within noise, ${p})`
-      : ''
-  const change = entry.change === null ? '' : `; change ${distance(entry.change)}${flag}`
-  return `  ${question}: ${mix(entry.shares)}${change}${partsText(entry)}`
+  const same = entry.change === null ? '' : `; same data: change ${distance(entry.change)}${flag(entry)}`
+  const other = entry.other_data
+  const moved = other === null ? '' : `; other data: change ${distance(other.change)}${flag(other)}`
+  return `  ${question}: ${mix(entry.shares)}${same}${partsText(entry)}${moved}`
+}
+
+/** "(drift alert, above 0.10, p < 0.001)", "(above 0.10 but within noise, p = 0.153)", or nothing below the line. */
+function flag(e: Pick<LikeDriftEntry, 'alert' | 'significant' | 'p_value'>): string {
+  const p = pValue(e.p_value)
+  if (e.significant) return ` (drift alert, above ${DRIFT_ALERT.toFixed(2)}, ${p})`
+  return e.alert ? ` (above ${DRIFT_ALERT.toFixed(2)} but within noise, ${p})` : ''
 }
 
 /**
@@ -57,7 +73,21 @@ export function likeDriftText(judgment: string, drift: LikeDrift): string {
       out.push(`  ${question}\n`)
       out.push(
         table(
-          ['run', 'status', 'rows', 'model', 'vs run', 'change', '', 'model part', 'data part', 'label mix'],
+          [
+            'run',
+            'status',
+            'rows',
+            'model',
+            'same data vs',
+            'change',
+            '',
+            'model part',
+            'data part',
+            'other data vs',
+            'change',
+            '',
+            'label mix',
+          ],
           rows,
         ).replace(/^(?=.)/gm, '    '),
       )
@@ -75,11 +105,18 @@ function entryCells(e: LikeDriftEntry): string[] {
     e.reported_model || '-',
     e.baseline ?? '-',
     num(e.change),
-    e.alert && e.significant ? 'ALERT' : e.alert ? 'noise' : '',
+    alertCell(e),
     e.model_change === null && e.baseline !== null ? '?' : num(e.model_change),
     num(e.data_change),
+    e.other_data === null ? '-' : `${e.other_data.baseline} (${e.other_data.source})`,
+    num(e.other_data?.change ?? null),
+    e.other_data === null ? '' : alertCell(e.other_data),
     mix(e.shares),
   ]
+}
+
+function alertCell(e: Pick<LikeDriftEntry, 'alert' | 'significant'>): string {
+  return e.alert && e.significant ? 'ALERT' : e.alert ? 'noise' : ''
 }
 
 /** ", p = 0.002" (", p < 0.001" when smaller); nothing without a p value. */

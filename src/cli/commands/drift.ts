@@ -18,15 +18,17 @@ export const OPTIONS = {
   'every-run': { type: 'boolean', default: false },
 } as const
 
-/** `judge drift`: each question's label mix per run and its change since the previous like run. */
+/** `judge drift`: each question's label mix per run, and its changes on the same data and on other data. */
 export const HELP = helpText(
   'judge drift <spec-or-folder> [--command C] [--source S] [--completed] [--every-run] [--node NAME] [--json]',
-  'Shows, per question, the label mix of each run (oldest first) and its change: the total variation\n' +
-    'distance from the previous complete run of the same command and source (like runs), split into\n' +
-    `the model's part and the data's when the engine reported another model; ` +
-    `a change above ${DRIFT_ALERT.toFixed(2)} between\n` +
-    'complete runs is flagged. Failed runs are shown, never compared against. --json gives GET /v1/drift:\n' +
-    'every run against the previous one, or with --command, --source or --completed the like runs.',
+  'Shows, per question, the label mix of each run (oldest first) and two changes, each the total\n' +
+    'variation distance from an earlier complete run: on the same data, from the previous run of the\n' +
+    "same command and source (like runs: the model moved), split into the model's part and the data's\n" +
+    'when the engine reported another model; and on other data, from the previous run of the same\n' +
+    `command on another source (the data moved). A change above ${DRIFT_ALERT.toFixed(2)} between complete runs is\n` +
+    'flagged. Failed runs are shown, never compared against. --json gives GET /v1/drift: every run\n' +
+    'against the previous one with both changes added, or with --command, --source or --completed the\n' +
+    'like runs.',
   [
     { flag: '--command C', text: 'only runs of this command: run, test or replay' },
     { flag: '--source S', text: 'only runs of this source: a data file as recorded, answer key, kept rows of X' },

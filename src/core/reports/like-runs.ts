@@ -1,8 +1,8 @@
 import { pairedMixPValue } from '../stats/paired-mix-test.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import type { DriftEntry, ModelCheck, RunRecord } from '../types.ts'
-import type { LabelMix } from '../stats/design-effect.ts'
 import { addCount, DRIFT_ALERT, noiseOf, shares, totalVariation } from './drift.ts'
+import { compareWith, sourceHistory, type BaselineMix, type DataComparison } from './data-comparison.ts'
 import { dataChange, flipShare, modelChange, modelMixes } from './model-drift.ts'
 
 /** Which runs a like-runs report covers; each filter left out takes every run. */
@@ -37,6 +37,8 @@ export interface LikeDriftEntry extends DriftEntry {
    * unmeasured.
    */
   readonly model_p_value: number | null
+  /** The run against the previous complete run of the same command on another source: the data moved. */
+  readonly other_data: DataComparison | null
 }
 
 interface RunMix {
@@ -92,10 +94,8 @@ export function likeDrift(
   const checkOf = new Map(checks.map((c) => [c.run_id, c]))
   const out: Record<string, LikeDriftEntry[]> = {}
   for (const question of questions) {
-    const last = new Map<
-      string,
-      LabelMix & { run_id: string; reported_model: string; shares: Record<string, number> }
-    >()
+    const last = new Map<string, BaselineMix & { reported_model: string }>()
+    const sources = sourceHistory()
     out[question] = []
     for (const { count, labels } of runs.values()) {
       const counted = labels.get(question)
@@ -103,11 +103,16 @@ export function likeDrift(
       const series = `${count.command}\0${count.source}`
       const base = last.get(series) ?? null
       const mix = shares(counted.counts)
-      if (count.status === 'complete')
-        last.set(series, { run_id: count.run_id, reported_model: count.reported_model, shares: mix, ...counted })
+      const complete = count.status === 'complete'
+      const otherBase = sources.otherThan(count.command, count.source)
+      if (complete) {
+        const baseline = { run_id: count.run_id, source: count.source, shares: mix, ...counted }
+        last.set(series, { ...baseline, reported_model: count.reported_model })
+        sources.record(count.command, baseline)
+      }
       if (!kept(count, filter)) continue
       const change = base === null ? null : totalVariation(base.shares, mix)
-      const alert = count.status === 'complete' && change !== null && change > DRIFT_ALERT
+      const alert = complete && change !== null && change > DRIFT_ALERT
       out[question].push({
         run_id: count.run_id,
         rows: count.rows,
@@ -121,6 +126,7 @@ export function likeDrift(
         reported_model: count.reported_model,
         baseline: base?.run_id ?? null,
         ...parts(question, change, base, count, mix, checkOf.get(count.run_id)),
+        other_data: compareWith(otherBase, { shares: mix, ...counted }, complete),
       })
     }
   }

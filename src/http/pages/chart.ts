@@ -36,8 +36,8 @@ export function axisDate(startedAt: string | undefined): string {
 /**
  * A question's label shares across runs: one stacked bar per run, newest at the top, as the run
  * table above it is ordered, each labelled on the axis with the run's start; runs whose change is
- * above the alert threshold marked: `drift`, or `other rows` for a run whose previous run ran on
- * other rows (`unlike`: another command or source). HTML and CSS rather than a drawing, so that
+ * above the alert threshold marked: `drift`, or `other rows` for a run whose previous run was of
+ * another command (`unlike`: the answer key after a data file). HTML and CSS rather than a drawing, so that
  * the dates stay readable on a narrow screen. Pure: the drift entries of GET /v1/drift (oldest
  * first) go in.
  */

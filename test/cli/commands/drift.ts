@@ -33,6 +33,8 @@ t.test(
         alert: false,
         p_value: null,
         significant: false,
+        same_data: null,
+        other_data: null,
       },
       // 1 of 10 then 5 of 10: an alert, but two runs of one mix differ so much 15% of the time.
       {
@@ -43,6 +45,15 @@ t.test(
         alert: true,
         p_value: 0.15292353823088456,
         significant: false,
+        same_data: {
+          baseline: runs[0].run_id,
+          source: 'data.csv',
+          change: 0.4,
+          alert: true,
+          p_value: 0.15292353823088456,
+          significant: false,
+        },
+        other_data: null,
       },
     ])
     t.same(drift.topic, [])
@@ -88,7 +99,7 @@ t.test(
     const [data, later] = stdout.split(/\n(?=spam: )/)
     t.match(
       data,
-      /^spam: `run` of data\.csv\n  is_spam\n    run\s+status\s+rows\s+model\s+vs run\s+change\s+model part\s+data part\s+label mix\n/,
+      /^spam: `run` of data\.csv\n  is_spam\n    run\s+status\s+rows\s+model\s+same data vs\s+change\s+model part\s+data part\s+other data vs\s+change\s+label mix\n/,
     )
     t.match(
       data,

@@ -241,3 +241,42 @@ t.test("the model part's p value is given at full precision", async (t) => {
     'no draw of 2,000 moves 30 rows all one way',
   )
 })
+
+t.test(
+  'each run is compared on other data with the newest complete run of its command on another source',
+  async (t) => {
+    const drift = likeDrift(
+      counts(
+        { id: 'm1', yes: 10, no: 90 },
+        { id: 'l1', source: 'later.csv', yes: 40, no: 60 },
+        { id: 'k1', command: 'test', source: 'answer key', yes: 50, no: 50 },
+        { id: 'x1', source: 'failed.csv', status: 'failed: interrupted', yes: 90, no: 10 },
+        { id: 'm2', yes: 10, no: 90 },
+        { id: 'l2', source: 'later.csv', yes: 40, no: 60 },
+        { id: 'k2', command: 'test', source: 'answer key', yes: 50, no: 50 },
+      ),
+      ['is_spam'],
+      [],
+      { command: 'run' },
+    )
+    const others = drift.is_spam.map((e) => [
+      e.run_id,
+      e.other_data && pick([e.other_data], 'baseline', 'source', 'change', 'alert')[0],
+    ])
+    t.same(others, [
+      ['m1', null],
+      ['l1', { baseline: 'm1', source: 'a.csv', change: 0.3, alert: true }],
+      // A failed run is compared, never alerts, and is never anyone's baseline.
+      ['x1', { baseline: 'l1', source: 'later.csv', change: 0.5, alert: false }],
+      ['m2', { baseline: 'l1', source: 'later.csv', change: 0.3, alert: true }],
+      ['l2', { baseline: 'm2', source: 'a.csv', change: 0.3, alert: true }],
+    ])
+    t.equal(drift.is_spam[1].other_data?.significant, true)
+    const key = likeDrift(
+      counts({ id: 'm1', yes: 1, no: 9 }, { id: 'k1', command: 'test', source: 'answer key', yes: 5, no: 5 }),
+      ['is_spam'],
+      [],
+    )
+    t.equal(key.is_spam[1].other_data, null, "another command's rows are not other data")
+  },
+)

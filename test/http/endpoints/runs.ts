@@ -112,7 +112,11 @@ t.test(
       'exactly 0.10 is no alert; 0.15 is',
     )
     for (const entry of entries) {
-      t.same(Object.keys(entry).sort(), ['alert', 'change', 'p_value', 'rows', 'run_id', 'shares', 'significant'])
+      t.same(
+        Object.keys(entry),
+        ['run_id', 'rows', 'shares', 'change', 'alert', 'p_value', 'significant', 'same_data', 'other_data'],
+        "the interface's fields in its order, then the two comparisons",
+      )
       t.equal(entry.rows, 100)
       t.ok(Number.isInteger(entry.rows))
       t.equal(
@@ -165,6 +169,8 @@ t.test('GET /v1/drift needs node for a folder of several judgments and refuses a
         alert: false,
         p_value: null,
         significant: false,
+        same_data: null,
+        other_data: null,
       },
     ],
   })
@@ -281,8 +287,9 @@ t.test(
     t.match(page, /<h5><code>run<\/code> of <code>later\.csv<\/code><\/h5>/)
     t.match(
       page,
-      `<h4><code>is_spam</code> <span class="muted">change 0.000 since run <code>${seeded[0].run_id}</code>, the previous complete <code>run</code> of <code>data.csv</code></span></h4>`,
-      'each card leads with the change between like runs',
+      `<h4><code>is_spam</code> <span class="muted">same data: change 0.000 since run <code>${seeded[0].run_id}</code>, the previous complete <code>run</code> of <code>data.csv</code></span>` +
+        ` <span class="alert other-data">· drift: other data: change 0.300 since run <code>${seeded[1].run_id}</code>, the previous complete <code>run</code> of <code>later.csv</code>; the data moved, above 0.10 (p &lt; 0.001)</span></h4>`,
+      'each card leads with the change between like runs, then the change on other data',
     )
     t.match(
       page,

@@ -21,6 +21,7 @@ function entry(run_id: string, over: Partial<LikeDriftEntry> = {}): LikeDriftEnt
     model_flips: null,
     data_change: null,
     model_p_value: null,
+    other_data: null,
     ...over,
   }
 }
@@ -61,7 +62,7 @@ t.test(
     t.match(page, /<h4>Like runs<\/h4>/)
     t.match(
       page,
-      /<h5><code>run<\/code> of <code>messages\.csv<\/code><\/h5><div class="table-wrap"><table><thead><tr><th>run<\/th><th>status<\/th><th>reported model<\/th><th>compared with<\/th>\n<th class="num"><code>is_spam<\/code> change<\/th><th class="num"><code>topic<\/code> change<\/th>/,
+      /<h5><code>run<\/code> of <code>messages\.csv<\/code><\/h5><div class="table-wrap"><table><thead><tr><th>run<\/th><th>status<\/th><th>reported model<\/th><th>compared with \(same data\)<\/th>\n<th class="num"><code>is_spam<\/code> change<\/th><th class="num"><code>topic<\/code> change<\/th>/,
     )
     t.match(page, /<h5><code>run<\/code> of <code>&lt;later&gt;\.csv<\/code><\/h5>/, 'every value escaped')
     t.match(
@@ -79,6 +80,43 @@ t.test(
     t.match(page, /<td><code>r4<\/code><\/td>.*\n.*\n<td class="num">0\.010<\/td><td class="num muted">-<\/td><\/tr>/)
   },
 )
+
+t.test('under each change, the change on other data against the source it was compared with', async (t) => {
+  const other = { baseline: 'r1', source: 'messages.csv', change: 0.2, alert: true, p_value: 0.0001, significant: true }
+  const page = likeRunsSection({
+    is_spam: [
+      entry('r1'),
+      entry('l1', { source: 'later.csv', other_data: other }),
+      entry('l2', {
+        source: 'later.csv',
+        baseline: 'l1',
+        change: 0,
+        model_change: 0,
+        other_data: { ...other, significant: false },
+      }),
+      entry('l3', {
+        source: 'later.csv',
+        baseline: 'l2',
+        change: 0,
+        model_change: 0,
+        other_data: { ...other, change: 0.05, alert: false, significant: false },
+      }),
+    ],
+  }).text
+  t.match(
+    page,
+    /<td><code>l1<\/code><\/td>[^]*?<td class="num"><span class="muted">-<\/span><br><span class="other-data">other data <span class="alert">0\.200 drift<\/span><\/span><br><span class="muted">vs <code>messages\.csv<\/code><\/span><\/td>/,
+    'a first run of its source: no change on the same data, drift on other data',
+  )
+  t.match(
+    page,
+    /<td class="num">0\.000<br><span class="other-data">other data 0\.200 <span class="muted">within noise<\/span><\/span><br><span class="muted">vs/,
+  )
+  t.match(
+    page,
+    /<td class="num">0\.000<br><span class="other-data">other data 0\.050<\/span><br><span class="muted">vs/,
+  )
+})
 
 t.test('no runs: no section', async (t) => {
   t.equal(likeRunsSection({ is_spam: [], topic: [] }).text, '')

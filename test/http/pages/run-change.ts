@@ -32,6 +32,7 @@ const like = (
   model_flips: null,
   data_change: change,
   model_p_value: null,
+  other_data: null,
   ...more,
 })
 
@@ -47,12 +48,12 @@ t.test(
     ]
     t.equal(
       runChange(drift, likes).text,
-      '<span class="muted">change 0.020 since run <code>r2</code>, the previous complete <code>test</code> of <code>answer key</code></span>',
+      '<span class="muted">same data: change 0.020 since run <code>r2</code>, the previous complete <code>test</code> of <code>answer key</code></span>',
       'the run before is like: no word of unlike rows',
     )
     t.equal(
       runChange(drift.slice(0, 2), likes).text,
-      '<span class="muted">first complete <code>test</code> of <code>answer key</code>: nothing to compare with</span> ' +
+      '<span class="muted">same data: first complete <code>test</code> of <code>answer key</code>, nothing to compare with</span> ' +
         '<span class="muted unlike">· change 0.400 from the run before it, <code>run</code> of <code>messages.csv</code>: unlike rows, not drift</span>',
       "the README's red alarm, named for what it is",
     )
@@ -64,7 +65,7 @@ t.test('drift between like runs is flagged above 0.10 unless it is noise', async
   const red = runChange(drift, [like('r1', 'run', 'a.csv', null, null), like('r2', 'run', 'a.csv', 'r1', 0.3)]).text
   t.match(
     red,
-    /^<span class="alert">drift: change 0\.300 since run <code>r1<\/code>, the previous complete <code>run<\/code> of <code>a\.csv<\/code>, above 0\.10 \(p &lt; 0\.001\)<\/span>$/,
+    /^<span class="alert">drift: same data: change 0\.300 since run <code>r1<\/code>, the previous complete <code>run<\/code> of <code>a\.csv<\/code>, above 0\.10 \(p &lt; 0\.001\)<\/span>$/,
   )
   const noise = runChange(drift, [
     like('r1', 'run', 'a.csv', null, null),
@@ -72,10 +73,45 @@ t.test('drift between like runs is flagged above 0.10 unless it is noise', async
   ]).text
   t.match(
     noise,
-    /^<span class="muted">change 0\.300 since run <code>r1<\/code>[^]*, above 0\.10 but within noise \(p = 0\.400\)<\/span>$/,
+    /^<span class="muted">same data: change 0\.300 since run <code>r1<\/code>[^]*, above 0\.10 but within noise \(p = 0\.400\)<\/span>$/,
   )
   const old = runChange(drift, [like('r1', '', '', null, null), like('r2', '', '', 'r1', 0.3)]).text
   t.match(old, /the previous complete run recorded before commands and sources were/)
+})
+
+t.test('a run after another source of its command leads with its change on other data: the data moved', async (t) => {
+  // r1 run of messages.csv, r2 run of later.csv, r3 run of later.csv again.
+  const other = { baseline: 'r1', source: 'messages.csv', change: 0.2, alert: true, p_value: 0.0001, significant: true }
+  const drift = [entry('r1', null), entry('r2', 0.2)]
+  const likes = [
+    like('r1', 'run', 'messages.csv', null, null),
+    like('r2', 'run', 'later.csv', null, null, { other_data: other }),
+  ]
+  t.equal(
+    runChange(drift, likes).text,
+    '<span class="muted">same data: first complete <code>run</code> of <code>later.csv</code>, nothing to compare with</span> ' +
+      '<span class="alert other-data">· drift: other data: change 0.200 since run <code>r1</code>, the previous complete ' +
+      '<code>run</code> of <code>messages.csv</code>; the data moved, above 0.10 (p &lt; 0.001)</span>',
+    'new data is drift, in red, and no word of unlike rows',
+  )
+  t.same([...unlikeRuns(drift, likes)], [], 'the chart flags it as drift')
+  const noise = runChange(drift, [
+    likes[0],
+    like('r2', 'run', 'later.csv', null, null, {
+      other_data: { ...other, significant: false, p_value: 0.3 },
+    }),
+  ]).text
+  t.match(
+    noise,
+    /<span class="muted other-data">· other data: change 0\.200 [^]*the data moved, above 0\.10 but within noise \(p = 0\.300\)<\/span>$/,
+  )
+  const small = runChange(drift, [
+    likes[0],
+    like('r2', 'run', 'later.csv', null, null, {
+      other_data: { ...other, change: 0.05, alert: false, significant: false },
+    }),
+  ]).text
+  t.match(small, /<span class="muted other-data">· other data: change 0\.050 [^]*; the data moved<\/span>$/)
 })
 
 t.test('without like-run data the change since the previous run is shown as the drift entry says', async (t) => {
