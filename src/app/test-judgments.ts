@@ -9,7 +9,6 @@ import type { ScoredQuestion } from './review-data.ts'
 import { countingVerdicts, type Reviews } from '../core/review/double-review.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import type { Project, RunRecord, SourcedRow, Spec } from '../core/types.ts'
-import { SpecError } from '../errors.ts'
 import type { App } from './app.ts'
 import { checkPlans } from './plan.ts'
 import { judgePass } from './open-runs.ts'
@@ -45,7 +44,8 @@ interface Trial {
 
 /**
  * `test`: judges each judgment's answer key and reviewed rows store first (refusing above the cap),
- * records a run per judgment, and scores every question against the key and the verdicts.
+ * records a run per judgment with rows to judge, and scores every question against the key, when
+ * there is one, and the verdicts.
  */
 export async function testJudgments(app: App, input: TestInput): Promise<TestResult> {
   const specs = selectJudgments(input.project, input.judgment, 'all')
@@ -58,20 +58,16 @@ export async function testJudgments(app: App, input: TestInput): Promise<TestRes
   )
   const ledger = createLedger(input.cap)
   const runs: RunRecord[] = []
-  for (const trial of trials) runs.push(...(await judgeTrial(app, input, trial, ledger)))
+  // With no key row and no verdict there is nothing to judge, and no run to record.
+  for (const trial of trials) if (trial.rows.length > 0) runs.push(...(await judgeTrial(app, input, trial, ledger)))
   const scores = new Map(
     trials.map((t) => [t.spec.name, scoredQuestions({ ...t, store: deps.store, model: modelFor(t.spec, deps) })]),
   )
   return { specs, runs, scores }
 }
 
+/** A judgment without `key:` has an empty key: it is tested on the rows reviewers gave a verdict on. */
 async function trialOf(app: App, spec: Spec): Promise<Trial> {
-  if (spec.key === null)
-    throw new SpecError(
-      spec.file,
-      'key',
-      'judge test needs an answer key: set key: to a CSV file of the state columns and a label column per question',
-    )
   const [key, reviews] = await Promise.all([app.files.key(spec), app.files.reviews(spec)])
   const verdicts = countingVerdicts(reviews)
   return { spec, alone: standalone(spec), key, verdicts, reviews, rows: rowsToJudge(spec, key, verdicts) }
@@ -109,7 +105,7 @@ function planOf(app: App, trial: Trial) {
 async function judgeTrial(app: App, input: TestInput, trial: Trial, ledger: Ledger): Promise<RunRecord[]> {
   const provenance = {
     command: 'test' as const,
-    source: 'answer key',
+    source: trial.spec.key === null ? 'reviewed rows' : 'answer key',
     sourceHash: trial.spec.key === null ? '' : await app.files.contentHash(trial.spec.key),
   }
   const pass = {

@@ -3,9 +3,9 @@ import type { Confusion } from '../core/review/accuracy.ts'
 import type { AccuracyEstimate } from '../core/review/estimate.ts'
 import type { TargetFigures } from '../core/allocation/reviews-needed.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
-import { percent, plural } from '../format.ts'
+import { fewRows, percent, plural } from '../format.ts'
 import { agreementLines } from './agreement-text.ts'
-import { table, usd } from './text.ts'
+import { costText, table } from './text.ts'
 
 /**
  * The fields of a question's score that `judge test --json` prints, in order: those of docs/review.md (The accuracy
@@ -78,6 +78,12 @@ export function belowBar(spec: Spec, scores: Readonly<Record<string, ScoredQuest
   })
 }
 
+/** What a judgment without `key:` is tested on, and what a key would add: one line. */
+export const NO_KEY =
+  "no answer key (key:): these figures rest on reviewers' verdicts alone; a key of rows with known labels " +
+  'would count them in the pooled figure with no reviewer, put the rows the model gets wrong first in the ' +
+  "review queue, and, drawn at random (key_sample: random), add them to the estimate's sample"
+
 const LEGEND = [
   'estimate: the accuracy over every answer in the store, from the random sample of each stratum (docs/review.md).',
   'pooled: every row with a known label taken together, as if picked at random; ' +
@@ -95,9 +101,10 @@ export function testReport(runs: readonly RunRecord[], specs: readonly Spec[], s
     if (run) {
       lines.push(
         `${spec.name}: ${plural(run.rows, 'row')} judged, ${run.cached} answers cached, ${run.asked} asked ` +
-          `in ${plural(run.requests, 'request')}, cost ${usd(run.cost)}; ${run.status} (run ${run.run_id})`,
+          `in ${plural(run.requests, 'request')}, ${costText(run.cost, run.model)}; ${run.status} (run ${run.run_id})`,
       )
     }
+    if (spec.key === null) lines.push(`${spec.name}: ${NO_KEY}`)
     for (const [question, score] of Object.entries(scores.get(spec.name) ?? {}))
       lines.push(...questionLines(question, score, spec.minAccuracy))
   }
@@ -145,7 +152,10 @@ export function targetText(t: TargetFigures): string | null {
   )
 }
 
-/** The estimate in words: its point and interval over every answer, or what it takes to make one. */
+/**
+ * The estimate in words: its point and interval over every answer, said first in plain words when
+ * they rest on few rows (format.ts, fewRows), or what it takes to make one.
+ */
 export function estimateText(e: AccuracyEstimate): string {
   const answers = e.strata.reduce((n, s) => n + s.size, 0)
   if (answers === 0) return 'estimate: no answers in the store'
@@ -162,7 +172,12 @@ export function estimateText(e: AccuracyEstimate): string {
     .filter((s) => s.size > 0)
     .map((s) => `${s.counted} of ${s.size} ${s.stratum}`)
     .join(', ')
+  const few = fewRows(
+    e.strata.reduce((n, s) => n + s.counted, 0),
+    e.interval,
+  )
   return (
+    (few === null ? '' : `${few}; `) +
     `estimate ${percent(e.point)} over all ${plural(answers, 'answer')}, ` +
     `95% interval ${percent(e.interval[0])} to ${percent(e.interval[1])} (sampled ${sample})`
   )

@@ -2,7 +2,7 @@ import t from 'tap'
 import { testJudgments, type TestInput } from '../../src/app/test-judgments.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
 import type { Question } from '../../src/core/types.ts'
-import { CostCapError, SpecError } from '../../src/errors.ts'
+import { CostCapError } from '../../src/errors.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { verdict } from '../helpers/files-contract.ts'
@@ -124,16 +124,31 @@ t.test('every judgment of a folder is tested, each with a run of its own', async
   t.same([...result.scores.keys()], ['lang', 'tone'])
 })
 
-t.test('a judgment without key: is a spec error naming its file, and nothing is asked', async (t) => {
-  const engine = createFakeEngine()
-  const bare = spec('state: [message]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/specs/bare.judge.yaml')
-  await t.rejects(testJudgments(app(deps(engine), files), input({ project: project(bare) })), SpecError)
-  await t.rejects(
-    testJudgments(app(deps(engine), files), input({ project: project(bare) })),
-    /\/specs\/bare\.judge\.yaml: key: judge test needs an answer key/,
-  )
-  t.equal(engine.calls.length, 0)
-})
+t.test(
+  'a judgment without key: is tested on its reviewed rows alone; with none, nothing is judged or recorded',
+  async (t) => {
+    const engine = createFakeEngine({ answer })
+    const d = deps(engine)
+    const keyless = spec(
+      'name: spam\nstate: [message]\nquestions:\n  is_spam:\n    ask: Spam?\n    type: yes_no\n',
+      '/specs/spam.judge.yaml',
+    )
+    const result = await testJudgments(app(d, files), input({ project: project(keyless) }))
+    t.match(result.runs, [{ judgment: 'spam', rows: 2, source: 'reviewed rows', source_hash: '', status: 'complete' }])
+    t.same(
+      engine.calls.map((c) => c.state.message),
+      ['a prize for you', 'hello'],
+    )
+    t.match(result.scores.get('spam')!.is_spam, { counted: 2, correct: 2, reviewed: 4, needs_context: 1, pending: 0 })
+
+    const bare = spec('state: [message]\nquestions:\n  q:\n    ask: Q?\n    type: yes_no\n', '/specs/bare.judge.yaml')
+    const none = await testJudgments(app(d, files), input({ project: project(bare) }))
+    t.same(none.runs, [])
+    t.match(none.scores.get('bare')!.q, { counted: 0, reviewed: 0, estimate: { estimable: false } })
+    t.equal(engine.calls.length, 2, 'nothing more asked')
+    t.equal(d.store.listRuns(['bare'], 50).length, 0)
+  },
+)
 
 t.test('above the cap nothing is asked and nothing recorded', async (t) => {
   const engine = createFakeEngine()

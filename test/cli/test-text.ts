@@ -2,11 +2,13 @@ import t from 'tap'
 import { agreementOf } from '../helpers/agreement.ts'
 import type { ScoredQuestion } from '../../src/app/review-data.ts'
 import type { AccuracyEstimate, StratumFigure } from '../../src/core/review/estimate.ts'
+import type { RunRecord } from '../../src/core/types.ts'
 import { METHOD } from '../../src/core/review/estimate.ts'
 import {
   belowBar,
   confusionLines,
   estimateText,
+  NO_KEY,
   questionLines,
   scoresJson,
   targetText,
@@ -173,7 +175,11 @@ t.test('the confusion table leaves out labels that never occur', async (t) => {
 })
 
 t.test('the report skips the run line of a judgment that has no run, and says which figure is which', async (t) => {
-  const report = testReport([], [spec()], new Map([['spam', { is_spam: score(0, 0) }]]))
+  const report = testReport(
+    [],
+    [spec(SPAM_YAML + 'key: spam.key.csv\n')],
+    new Map([['spam', { is_spam: score(0, 0) }]]),
+  )
   t.match(
     report,
     /^ {2}is_spam: estimate not estimable yet.*\n {4}pooled: no rows with a known label and an answer\n {4}reviewed 3, context gap 1, ambiguous 2, pending 4\n {4}agreement with people: not yet \(no reviewed random-sample row yet\)\nestimate: the accuracy over every answer/,
@@ -213,4 +219,61 @@ t.test('the accuracy target is said under the estimate: reached, or the reviews 
     ]),
   )
   t.match(json.spam.is_spam, { accuracy_target: 0.05, reviews_needed: { unsure: 1, confident: 2 } })
+})
+
+t.test('a judgment without a key says, in one line before its questions, what a key would add', async (t) => {
+  const report = testReport([], [spec()], new Map([['spam', { is_spam: score(0, 0) }]]))
+  t.equal(report.split('\n')[0], `spam: ${NO_KEY}`)
+  t.match(NO_KEY, /^no answer key \(key:\): these figures rest on reviewers' verdicts alone; a key .* would /)
+  t.notMatch(
+    testReport([], [spec(SPAM_YAML + 'key: spam.key.csv\n')], new Map([['spam', { is_spam: score(0, 0) }]])),
+    /no answer key/,
+    'nothing of the kind with a key',
+  )
+})
+
+t.test('an estimate from few rows says so in words before its figures', async (t) => {
+  const few: AccuracyEstimate = {
+    ...estimate(0),
+    interval: [0, 0.682],
+    strata: [stratum('unsure', 1, 1, { correct: 0 }), stratum('confident', 42, 1, { correct: 0 })],
+  }
+  t.equal(
+    estimateText(few),
+    'only 2 sampled rows have a known label, too few to say much: the accuracy is somewhere between 0% and 68%; ' +
+      'estimate 0.0% over all 43 answers, 95% interval 0.0% to 68.2% (sampled 1 of 1 unsure, 1 of 42 confident)',
+  )
+  t.match(estimateText(estimate(0.85)), /^estimate 85\.0% over all 500 answers/, 'a 15-point interval needs no words')
+})
+
+t.test("the run line words a simulated run's cost as every command does, and a real one's as a price", async (t) => {
+  const run = (model: string): RunRecord => ({
+    run_id: '20261128T090000Z-abcd',
+    judgment: 'spam',
+    spec_hash: 'abcdef0123456789',
+    git_sha: '',
+    model,
+    rows: 3,
+    asked: 3,
+    cost: 0.0176,
+    status: 'complete',
+    started_at: '2026-11-28T09:00:00',
+    finished_at: '2026-11-28T09:00:01',
+    cached: 0,
+    requests: 3,
+    command: 'test',
+    source: 'spam.key.csv',
+    source_hash: '',
+    node: 'spam',
+    reported_model: model,
+    states: 3,
+    fingerprints: {},
+  })
+  const scores = new Map([['spam', { is_spam: score(0, 0) }]])
+  const keyed = [spec(SPAM_YAML + 'key: spam.key.csv\n')]
+  t.match(
+    testReport([run('simulated-1')], keyed, scores),
+    /^spam: 3 rows judged, 0 answers cached, 3 asked in 3 requests, would cost \$0\.0176 .*\(simulated: nothing spent\); complete/,
+  )
+  t.match(testReport([run('jev-1.13.0')], keyed, scores), /in 3 requests, cost \$0\.0176; complete/)
 })

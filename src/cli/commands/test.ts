@@ -10,17 +10,18 @@ import { belowBar, scoresJson, testReport } from '../test-text.ts'
 /** The options `judge test` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = { ...COMMON_OPTIONS, concurrency: { type: 'string' } } as const
 
-/** `judge test`: judges the answer key and scores each question against it and the verdicts. */
+/** `judge test`: judges the answer key and the reviewed rows, and scores each question against them. */
 export const HELP = helpText(
   'judge test <spec-or-folder> [--node NAME] [--concurrency N] [--json]',
-  "Judges the rows of each judgment's answer key (key:) and its reviewed rows, " +
-    'asking the engine\nonly what the store lacks, and records a run. Then, per question: ' +
-    'the estimated accuracy over\nevery answer in the store, from the random sample of each stratum, ' +
-    'with its 95% interval; beside\nit the accuracy pooled over every row with a known label (key and verdicts), ' +
-    'with its interval,\ncontext gap, ambiguous and pending rows, and a confusion table. ' +
-    'Exit 1 when a question is below\nmin_accuracy (the estimate when there is one, else the pooled accuracy); ' +
-    'nothing is asked when the\ncost estimate is above JUDGE_MAX_COST (default $1.00): ' +
-    'the plan is printed and the exit status is 2.',
+  "Judges the rows of each judgment's answer key (key:), when it has one, and its reviewed rows,\n" +
+    'asking the engine only what the store lacks, and records a run. Then, per question: the estimated\n' +
+    'accuracy over every answer in the store, from the random sample of each stratum, with its 95%\n' +
+    'interval, said in words first when it rests on few rows; beside it the accuracy pooled over every\n' +
+    'row with a known label (key and verdicts), with its interval, context gap, ambiguous and pending\n' +
+    'rows, and a confusion table. Without a key the figures rest on the verdicts alone. Exit 1 when a\n' +
+    'question is below min_accuracy (the estimate when there is one, else the pooled accuracy); nothing\n' +
+    'is asked when the cost estimate is above JUDGE_MAX_COST (default $1.00): the plan is printed and\n' +
+    'the exit status is 2.',
   [{ flag: '--concurrency N', text: 'engine requests in flight at once (default 8)' }, ...COMMON_DOCS],
 )
 

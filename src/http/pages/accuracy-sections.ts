@@ -3,6 +3,7 @@ import type { LabelMix } from '../../core/review/label-mix.ts'
 import type { RouteThresholds, ThresholdFigures } from '../../core/review/thresholds.ts'
 import { percent } from '../../format.ts'
 import { html, type Html } from '../html.ts'
+import { MEANINGS, term } from './accuracy-terms.ts'
 import { reliabilityPlot } from './reliability-plot.ts'
 
 const between = (i: readonly [number, number] | null) => (i === null ? '–' : `${percent(i[0])} to ${percent(i[1])}`)
@@ -22,7 +23,7 @@ export function calibrationSection(question: string, c: Calibration): Html {
       ? html`<p class="muted">No reviewed rows yet: the expected calibration error needs a sample.</p>`
       : html`<p>Expected calibration error <strong>${percent(c.ece)}</strong>, \
 over the bins with a sample (${percent(c.covered)} of the answers).</p>`
-  return html`<h3>Calibration</h3>${ece}
+  return html`<h3>Calibration</h3>${ece}${term('expected calibration error', MEANINGS.ece)}
 <div class="split">${reliabilityPlot(question, c)}
 <div class="table-wrap"><table><thead><tr><th>confidence</th><th class="num">answers</th>\
 <th class="num">mean confidence</th><th class="num">sampled</th><th class="num">accuracy</th>\
@@ -70,7 +71,7 @@ export function mixSection(mix: LabelMix): Html {
     mix.corrected === null
       ? html`<p class="muted">No estimated true mix: ${mix.reason}.</p>`
       : html`<p class="muted">The true mix by ${mix.method}: the model's share over every answer, \
-corrected by what the reviewed rows show of its errors.</p>`
+corrected by what the reviewed rows show of its errors.</p>${term(mix.method, MEANINGS.mix)}`
   return html`<h3>Label mix</h3>${note}
 <div class="table-wrap"><table><thead><tr><th>label</th><th class="num">as labelled</th>\
 <th class="num">estimated true share</th><th>95% interval</th></tr></thead><tbody>${rows}</tbody></table></div>`

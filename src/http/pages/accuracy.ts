@@ -1,9 +1,10 @@
 import type { QuestionAccuracy } from '../../app/accuracy.ts'
 import type { AccuracyEstimate } from '../../core/review/estimate.ts'
-import { percent, plural } from '../../format.ts'
+import { fewRows, percent, plural } from '../../format.ts'
 import type { AccuracyPageData } from '../page-data/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
+import { MEANINGS, term } from './accuracy-terms.ts'
 import { agreementSection } from './agreement-section.ts'
 import { fitSection } from './fit-section.ts'
 import { layout } from './layout.ts'
@@ -45,7 +46,7 @@ ${act}`,
 
 function questionSection(name: string, q: QuestionAccuracy): Html {
   return html`<section class="card" id="${name}"><h2><code>${name}</code></h2><p class="muted">${q.ask}</p>
-${estimateSection(q.estimate)}${targetLine(q)}${calibrationSection(name, q.calibration)}\
+${estimateSection(name, q.estimate)}${targetLine(q)}${calibrationSection(name, q.calibration)}\
 ${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}</section>`
 }
 
@@ -61,11 +62,21 @@ function targetLine(q: QuestionAccuracy): Html {
 ${unsure} unsure and ${confident} confident, as the review queue offers them.</p>`
 }
 
-function estimateSection(e: AccuracyEstimate): Html {
+/** Plain words before an estimate that rests on few rows (format.ts, fewRows); nothing otherwise. */
+function fewRowsLine(e: AccuracyEstimate, interval: readonly [number, number]): Html {
+  const words = fewRows(
+    e.strata.reduce((n, s) => n + s.counted, 0),
+    interval,
+  )
+  return words === null ? html`` : html`<p class="figure alert">${words[0].toUpperCase() + words.slice(1)}.</p>`
+}
+
+function estimateSection(question: string, e: AccuracyEstimate): Html {
   const answers = e.strata.reduce((n, s) => n + s.size, 0)
   const headline =
-    e.estimable && e.point !== null
-      ? html`<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% interval \
+    e.estimable && e.point !== null && e.interval !== null
+      ? html`${fewRowsLine(e, e.interval)}\
+<p class="figure">Estimated accuracy <strong>${percent(e.point)}</strong> (95% interval \
 ${between(e.interval)}) over all ${answers} answers.</p>`
       : html`<p class="figure alert">Not estimable yet: review ${plural(e.needed, 'more row')} in the order the queue \
 offers them.</p>`
@@ -87,7 +98,8 @@ rows picked for being hard pull it down.</span></p>`
   return html`<h3>Accuracy</h3>${headline}${naive}
 <div class="table-wrap"><table><thead><tr><th>stratum</th><th class="num">answers</th><th class="num">weight</th>\
 <th class="num">sampled</th><th class="num">labelled</th><th class="num">correct</th><th class="num">accuracy</th>
-<th class="num">needs context</th><th class="num">ambiguous</th><th class="num">reviewed past a gap</th>\
+<th class="num">needs context</th><th class="num">ambiguous</th><th class="num">\
+<a href="#${question}-gap">reviewed past a gap</a></th>\
 <th class="num">reviews needed</th></tr></thead><tbody>${rows}</tbody></table></div>
-<p class="muted">${e.method}.</p>`
+${term(e.method, MEANINGS.estimate)}${term('reviewed past a gap', MEANINGS.gap, `${question}-gap`)}`
 }

@@ -2,6 +2,7 @@ import type { QuestionAgreement } from '../../core/agreement/agreement.ts'
 import type { Proportion } from '../../core/stats/domain-proportion.ts'
 import { decimals, percent, withInterval } from '../../format.ts'
 import { html, type Html } from '../html.ts'
+import { MEANINGS, term } from './accuracy-terms.ts'
 import { disagreementList } from './disagreement-list.ts'
 import { modelFigureText, raterFigureText } from '../../core/agreement/figure-text.ts'
 
@@ -30,6 +31,7 @@ ${a.reason ?? 'no reviewed sample'}.</p>${peopleLine(a)}${keyLine(a)}${disagreem
 <p>Cohen's κ <strong>${kappa(a.kappa, a.kappa_interval)}</strong>, \
 raw agreement ${share(raw)}, over ${a.rows} reviewed sample ${a.rows === 1 ? 'row' : 'rows'}, \
 each weighed by the answers it stands for.${a.reason ? html` <span class="muted">${a.reason}</span>` : ''}</p>
+${term('κ, AC1 and α', MEANINGS.kappa)}\
 <div class="split"><div class="table-wrap"><table><caption>model label × reviewed label (answers)</caption><thead><tr>\
 <th>model \\ reviewed</th>${labels.map((l) => html`<th class="num">${l}</th>`)}</tr></thead>
 <tbody>${labels.map((model) => html`<tr><th>${model}</th>${cells(model)}</tr>`)}</tbody></table></div>

@@ -7,6 +7,10 @@ import type { VerdictRecord } from '../../../src/core/review/verdicts.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
 import { appendVerdict } from '../../../src/adapters/files/reviews-file.ts'
 import { cli } from '../../helpers/cli.ts'
+import { startJudgeServer } from '../../helpers/judge-server.ts'
+import { verdictForms } from '../../helpers/review-forms.ts'
+import { judgedProject, REVIEW_ROWS } from '../../helpers/review-project.ts'
+import { spamWireAnswer } from '../../helpers/spam-wire.ts'
 import { simulatedAnswers } from '../../helpers/simulated-model.ts'
 import { smsMessages } from '../../helpers/sms.ts'
 import { SPAM_YAML } from '../../helpers/specs.ts'
@@ -258,13 +262,91 @@ t.test(
   },
 )
 
-t.test('a judgment without key: is an error naming the spec, and nothing is asked', async (t) => {
-  const { dir, engine, env } = await setup(t, SPAM_YAML)
-  const result = await cli(['test', 'spam.judge.yaml'], env, dir)
-  t.equal(result.code, 2)
-  t.match(result.stderr, /spam\.judge\.yaml: key: judge test needs an answer key/)
-  t.equal(engine.requests.length, 0)
-})
+/** The figures of each question that `judge test --json` and GET /v1/accuracy both give. */
+const shared = (questions: Record<string, Record<string, unknown>>) =>
+  Object.fromEntries(
+    Object.entries(questions).map(([q, s]) => [
+      q,
+      { estimate: s.estimate, agreement: s.agreement, target: [s.accuracy_target, s.reviews_needed] },
+    ]),
+  )
+
+t.test(
+  'a judgment without key: is tested on the verdicts recorded through the server, with the figures of GET /v1/accuracy',
+  async (t) => {
+    const { dir, env, engine } = await judgedProject(
+      t,
+      {
+        'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\nunsure_below: 0.2\nallocation: fixed\n',
+        'messages.csv': stringify([['message'], ...REVIEW_ROWS.map((r) => [r.message])]),
+      },
+      (body) => spamWireAnswer(body, REVIEW_ROWS.find((r) => r.message === body.state.message)?.yes ?? 0.1),
+    )
+    const asked = engine.requests.length
+    const server = await startJudgeServer(t, dir)
+    const both = async () => {
+      const test = await cli(['test', 'spam.judge.yaml', '--json'], env, dir)
+      t.equal(test.code, 0, test.stderr)
+      const http = await server.get('/v1/accuracy?path=spam.judge.yaml')
+      t.equal(http.status, 200)
+      const scores = JSON.parse(test.stdout).spam
+      t.same(shared(scores), shared(http.body.questions), 'the same figures from the CLI and the server')
+      return scores
+    }
+
+    const before = await both()
+    t.match(before.is_spam, { counted: 0, reviewed: 0, estimate: { estimable: false, needed: 2 } })
+    t.same(
+      JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)).stdout).length,
+      1,
+      'nothing judged, no run',
+    )
+
+    const page = await server.get('/review?path=spam.judge.yaml&reviewer=ann&audit=1')
+    t.equal(page.status, 200)
+    const confirm = verdictForms(page.text).filter(
+      (f) => f.fields.question === 'is_spam' && f.fields.verdict === 'confirmed',
+    )
+    t.same(
+      confirm.map((f) => f.fields.kind),
+      ['spot_check', 'unsure'],
+      'one row of each stratum',
+    )
+    for (const form of confirm) {
+      const posted = await fetch(`${server.url}/review`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams(form.fields),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      t.equal(posted.status, 303)
+    }
+    const after = await both()
+    t.match(after.is_spam, {
+      counted: 2,
+      correct: 2,
+      reviewed: 2,
+      pending: 0,
+      estimate: { estimable: true, point: 1, strata: [{ counted: 1 }, { counted: 1 }] },
+    })
+    t.equal(engine.requests.length, asked, 'the reviewed rows were in the store: nothing asked')
+    t.match(JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)).stdout), [
+      { command: 'test', rows: 2, asked: 0, status: 'complete' },
+      { command: 'run' },
+    ])
+
+    const human = await cli(['test', 'spam.judge.yaml'], env, dir)
+    t.match(human.stdout, /^spam: no answer key \(key:\): these figures rest on reviewers' verdicts alone; a key /m)
+    t.match(
+      human.stdout,
+      /^ {2}is_spam: only 2 sampled rows have a known label, too few to say much: the accuracy is somewhere between 22% and 100%; estimate 100\.0% over all 43 answers, 95% interval 21\.8% to 100\.0%/m,
+    )
+    t.match(
+      (await server.get('/accuracy?path=spam.judge.yaml')).text,
+      /<p class="figure alert">Only 2 sampled rows have a known label, too few to say much: the accuracy is somewhere between 22% and 100%\.<\/p><p class="figure">Estimated accuracy <strong>100\.0%/,
+    )
+  },
+)
 
 t.test('a bad key, the cost cap or a missing engine key exit 2 before anything is asked or recorded', async (t) => {
   const { dir, engine, env } = await setup(t)

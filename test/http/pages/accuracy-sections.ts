@@ -1,6 +1,8 @@
 import t from 'tap'
 import { MIX_METHOD } from '../../../src/core/review/label-mix.ts'
 import { calibrationSection, mixSection, thresholdsSection } from '../../../src/http/pages/accuracy-sections.ts'
+import { MEANINGS } from '../../../src/http/pages/accuracy-terms.ts'
+import { escapeHtml } from '../../../src/http/html.ts'
 import type { RouteThresholds, ThresholdFigures } from '../../../src/core/review/thresholds.ts'
 
 const figures = (threshold: number, precision: number | null): ThresholdFigures => ({
@@ -54,6 +56,12 @@ t.test('the mix shows the raw and estimated true shares with the method, or why 
     reason: null,
   }).text
   t.match(corrected, /The true mix by prediction-powered inference \(PPI\+\+: stratified, power-tuned\)/)
+  t.ok(
+    corrected.includes(
+      `<details class="term"><summary>${MIX_METHOD}</summary><p class="muted">${escapeHtml(MEANINGS.mix)}`,
+    ),
+    'the method expands to what it means',
+  )
   t.match(corrected, /<td>yes<\/td><td class="num">50\.0%<\/td><td class="num">30\.0%<\/td><td>25\.0% to 35\.0%<\/td>/)
   const none = mixSection({
     labels: ['a', 'b', 'c'],
@@ -84,5 +92,6 @@ t.test('the calibration lists the bins with answers beside the plot, and its ECE
   )
   t.equal(html.match(/<tr><td>/g)?.length, 1, 'only bins with answers')
   t.match(html, /<svg class="chart reliability"/)
+  t.ok(html.includes(`<summary>expected calibration error</summary><p class="muted">${escapeHtml(MEANINGS.ece)}`))
   t.match(calibrationSection('q', { bins, ece: null, covered: 0 }).text, /No reviewed rows yet/)
 })

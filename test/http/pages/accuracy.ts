@@ -2,6 +2,8 @@ import t from 'tap'
 import { MIX_METHOD } from '../../../src/core/review/label-mix.ts'
 import { agreementOf } from '../../helpers/agreement.ts'
 import { accuracyPage } from '../../../src/http/pages/accuracy.ts'
+import { MEANINGS } from '../../../src/http/pages/accuracy-terms.ts'
+import { escapeHtml } from '../../../src/http/html.ts'
 import type { AccuracyPageData } from '../../../src/http/page-data/accuracy.ts'
 import type { QuestionAccuracy } from '../../../src/app/accuracy.ts'
 import type { AccuracyEstimate } from '../../../src/core/review/estimate.ts'
@@ -118,3 +120,42 @@ t.test(
     t.notMatch(accuracyPage(data(0.9, null), null).text, /class="target"/)
   },
 )
+
+t.test('an estimate from few rows says so in plain words before its figure; a narrow one does not', async (t) => {
+  const d = data(0.5, null)
+  const wide = {
+    ...d,
+    report: {
+      ...d.report,
+      questions: { is_spam: { ...question(0.5), estimate: { ...estimate(0.5), interval: [0.2, 0.75] as const } } },
+    },
+  }
+  t.match(
+    accuracyPage(wide, null).text,
+    /<p class="figure alert">Only 39 sampled rows have a known label, too few to say much: the accuracy is somewhere between 20% and 75%\.<\/p><p class="figure">Estimated accuracy <strong>50\.0%/,
+  )
+  t.notMatch(accuracyPage(data(0.9, null), null).text, /too few to say much/, 'an interval of 8 points needs no words')
+})
+
+t.test('each method name on the page expands to a sentence saying what it means, escaped', async (t) => {
+  const d = data(0.9, null)
+  const page = accuracyPage(
+    {
+      ...d,
+      report: {
+        ...d.report,
+        questions: { is_spam: { ...question(0.9), estimate: { ...estimate(0.9), method: 'stratified <Wilson>' } } },
+      },
+    },
+    null,
+  ).text
+  t.match(
+    page,
+    /<details class="term"><summary>stratified &lt;Wilson&gt;<\/summary><p class="muted">Each stratum&#39;s/,
+  )
+  t.match(page, /<th class="num">\n?<a href="#is_spam-gap">reviewed past a gap<\/a><\/th>/, 'the column heading links')
+  t.match(page, /<details class="term" id="is_spam-gap"><summary>reviewed past a gap<\/summary>/)
+  for (const name of ['estimate', 'gap', 'ece', 'kappa'] as const)
+    t.ok(page.includes(escapeHtml(MEANINGS[name])), `the meaning of ${name} is on the page`)
+  t.notOk(page.includes(MEANINGS.estimate), 'never unescaped')
+})
