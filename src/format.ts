@@ -9,6 +9,17 @@ export function formatUsd(usd: number): string {
   return fixed.replace(/(\.\d\d\d*?)0+$/, '$1')
 }
 
+/**
+ * What answers cost, said one way by every command and page: `$0.0176`, or for simulated answers
+ * (a `simulated-…` model) what System One would have charged, and that nothing was spent:
+ * `would cost $0.0176 on System One (simulated: nothing spent)`. `per` follows the amount:
+ * ` per 1,000 rows`.
+ */
+export function costWords(usd: number, simulated: boolean, per = ''): string {
+  const amount = `$${formatUsd(usd)}${per}`
+  return simulated ? `would cost ${amount} on System One (simulated: nothing spent)` : amount
+}
+
 /** A share as a percentage with one decimal: 0.1234 -> "12.3%". */
 export function percent(share: number): string {
   return `${(share * 100).toFixed(1)}%`
@@ -69,4 +80,22 @@ let usFormat: Intl.NumberFormat | undefined
 /** A count with its noun, the noun made plural but for one: plural(3, 'row') -> "3 rows". */
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+/** An estimate whose 95% interval is wider than this (20 points) says first, in words, that it rests on few rows. */
+export const ROUGH_WIDTH = 0.2
+
+/**
+ * An estimate from too few rows in plain words, said before its figures; null when its interval is
+ * ROUGH_WIDTH wide or narrower: fewRows(2, [0, 0.682]) -> "only 2 sampled rows have a known label,
+ * too few to say much: the accuracy is somewhere between 0% and 68%".
+ */
+export function fewRows(rows: number, interval: readonly [number, number]): string | null {
+  if (interval[1] - interval[0] <= ROUGH_WIDTH + 1e-9) return null
+  const have = rows === 1 ? '1 sampled row has' : `${rows} sampled rows have`
+  const whole = (share: number) => `${Math.round(share * 100)}%`
+  return (
+    `only ${have} a known label, too few to say much: ` +
+    `the accuracy is somewhere between ${whole(interval[0])} and ${whole(interval[1])}`
+  )
 }

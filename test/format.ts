@@ -1,5 +1,18 @@
 import t from 'tap'
-import { count, decimals, distance, formatUsd, percent, plural, points, pValue, withInterval } from '../src/format.ts'
+import {
+  costWords,
+  count,
+  decimals,
+  distance,
+  fewRows,
+  formatUsd,
+  percent,
+  plural,
+  points,
+  pValue,
+  ROUGH_WIDTH,
+  withInterval,
+} from '../src/format.ts'
 
 t.test('USD shows sub-cent amounts without trailing zeros', async (t) => {
   t.equal(formatUsd(0), '0.00')
@@ -14,6 +27,16 @@ t.test('USD too small for six decimals keeps two significant digits, never readi
   t.equal(formatUsd(0.000000015), '0.000000015')
   t.equal(formatUsd(0.00001234), '0.000012')
   t.equal(formatUsd(1e-12), '0.000000000001')
+})
+
+t.test('a cost reads one way for every output: as spent, or for simulated answers as nothing spent', async (t) => {
+  t.equal(costWords(0.0126, false), '$0.0126')
+  t.equal(costWords(0.0126, true), 'would cost $0.0126 on System One (simulated: nothing spent)')
+  t.equal(costWords(0.5, false, ' per 1,000 rows'), '$0.50 per 1,000 rows')
+  t.equal(
+    costWords(0.5, true, ' per 1,000 rows'),
+    'would cost $0.50 per 1,000 rows on System One (simulated: nothing spent)',
+  )
 })
 
 t.test('a share reads as a percentage with one decimal', async (t) => {
@@ -55,3 +78,21 @@ t.test('a figure reads with its interval when it has one, the level named where 
   t.equal(withInterval(0.25, [0.1, 0.4], percent, '95% '), '25.0% (95% 10.0% to 40.0%)')
   t.equal(withInterval(0.0123, null, decimals(3)), '0.012')
 })
+
+t.test(
+  'an estimate whose interval is wider than 20 points says first, in words, that it rests on few rows',
+  async (t) => {
+    t.equal(
+      fewRows(2, [0, 0.682]),
+      'only 2 sampled rows have a known label, too few to say much: the accuracy is somewhere between 0% and 68%',
+    )
+    t.equal(
+      fewRows(1, [0.206, 1]),
+      'only 1 sampled row has a known label, too few to say much: the accuracy is somewhere between 21% and 100%',
+    )
+    t.equal(ROUGH_WIDTH, 0.2)
+    t.equal(fewRows(60, [0.7, 0.9]), null, 'an interval of 20 points is narrow enough')
+    t.match(fewRows(60, [0.69, 0.9]), /^only 60 sampled rows have a known label/)
+    t.equal(fewRows(3, [1, 1]), null, 'a stratum reviewed whole leaves no doubt, however few its rows')
+  },
+)

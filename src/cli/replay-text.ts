@@ -2,7 +2,7 @@ import { DRIFT_ALERT } from '../core/reports/drift.ts'
 import type { QuestionReplay, ReplayReport } from '../core/reports/replay.ts'
 import type { State } from '../core/types.ts'
 import { distance, percent, plural } from '../format.ts'
-import { mix, table, usd } from './text.ts'
+import { costText, mix, table } from './text.ts'
 
 // A state longer than this is cut in the human report; --json carries it whole.
 const STATE_WIDTH = 100
@@ -26,7 +26,7 @@ export function replayText(report: ReplayReport): string {
   }
   const { totals, run } = report
   lines.push(
-    `cost ${usd(totals.cost)}: ${totals.cached} answers cached, ${totals.asked} asked ` +
+    `${costText(totals.cost, candidate.model)}: ${totals.cached} answers cached, ${totals.asked} asked ` +
       `in ${plural(totals.requests, 'request')}; run ${run.run_id} ${run.status}`,
   )
   for (const [name, q] of Object.entries(report.questions)) lines.push('', ...questionLines(name, q))

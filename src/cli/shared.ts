@@ -11,7 +11,7 @@ import { UsageError } from '../errors.ts'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
 import { table, usd } from './text.ts'
-import { plural } from '../format.ts'
+import { costWords, plural } from '../format.ts'
 
 /** What a command works with: the configuration, the project named and the runtime (the app). */
 export interface Session {
@@ -71,14 +71,11 @@ export function planTable(plans: readonly JudgmentPlan[], cap: number, spendsNot
     String(p.cached),
     String(p.ask),
     String(p.requests),
-    usd(p.estimate),
-    spendsNothing ? 'none (simulated)' : p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
+    costWords(p.estimate, spendsNothing),
+    spendsNothing ? 'none' : p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
   ])
   const simulated = spendsNothing
-    ? [
-        'the simulated engine spends nothing: each estimate is what System One would charge, ' +
-          'and JUDGE_MAX_COST does not apply\n',
-      ]
+    ? ['JUDGE_MAX_COST does not apply to the simulated engine, which spends nothing\n']
     : []
   const notes = [
     ...simulated,
@@ -92,12 +89,12 @@ export function planTable(plans: readonly JudgmentPlan[], cap: number, spendsNot
   return (
     table(['judgment', 'rows', 'states', 'duplicates', 'cached', 'to ask', 'requests', 'estimate', 'cap'], rows) +
     notes.join('') +
-    questionTable(plans)
+    questionTable(plans, spendsNothing)
   )
 }
 
 /** Per question: whether its wording changed since the judgment's last run, and what that costs. */
-function questionTable(plans: readonly JudgmentPlan[]): string {
+function questionTable(plans: readonly JudgmentPlan[], simulated: boolean): string {
   const rows = plans.flatMap((p) =>
     p.questions.map((q) => [
       `${p.judgment}.${q.question}`,
@@ -108,7 +105,7 @@ function questionTable(plans: readonly JudgmentPlan[]): string {
           ? `changed (was ${q.last_run_fingerprint})`
           : 'unchanged',
       String(q.stale),
-      usd(q.refill),
+      costWords(q.refill, simulated),
     ]),
   )
   return (

@@ -1,8 +1,8 @@
 import type { NoiseFinding } from '../app/noise-check.ts'
 import type { JudgmentStability } from '../app/stability.ts'
-import type { Estimate, QuestionStability } from '../core/stability/figures.ts'
+import type { Estimate, NearThreshold, QuestionStability } from '../core/stability/figures.ts'
 import { decimals, percent, plural, withInterval } from '../format.ts'
-import { usd } from './text.ts'
+import { costText } from './text.ts'
 
 const share = (e: Estimate | null) =>
   e === null ? 'not estimable' : withInterval(e.point, e.interval, percent, '95% ')
@@ -35,7 +35,7 @@ export function stabilityReport(results: readonly JudgmentStability[]): string {
       r.skipped === 0 ? '' : `; ${plural(r.skipped, 'state')} drawn had no values left in the store and were not asked`
     lines.push(
       `${r.judgment}: ${plural(r.states, 'state')} asked again in ${plural(r.requests, 'request')}, ` +
-        `cost ${usd(r.cost)}, model ${r.model}${skipped}`,
+        `${costText(r.cost, r.model)}, model ${r.model}${skipped}`,
     )
     for (const [question, s] of Object.entries(r.questions)) lines.push(...questionLines(question, s))
   }
@@ -48,15 +48,22 @@ export function questionLines(question: string, s: QuestionStability | null): st
   const drawn = s.strata.map((h) => `${h.flips} of ${h.reasked} ${h.stratum} flipped`).join(', ')
   const lines = [`  ${question}: flip rate ${share(s.flip_rate)}; p jitter ${amount(s.p_jitter)}; ${drawn}`]
   if (s.route_flip_rate !== null) lines.push(`    route flips ${share(s.route_flip_rate)}`)
-  const near = s.near_threshold
-  if (near !== null) {
-    lines.push(
-      `    ${near.count} of ${plural(near.answers, 'answer')} (${percent(near.share)}) have p ` +
-        `within ${near.within.toFixed(3)} of a p threshold (${near.thresholds.join(', ')}): ` +
-        'the noise alone can move their route',
-    )
-  }
+  if (s.near_threshold !== null) lines.push(`    ${nearLine(s.near_threshold)}`)
   return lines
+}
+
+/**
+ * The stored answers near a p threshold, said as what it is: a possibility measured against the mean p jitter, which
+ * the answers asked again may not show; with no jitter, that the noise moved no p and so no route.
+ */
+export function nearLine(near: NearThreshold): string {
+  const thresholds = `a p threshold (${near.thresholds.join(', ')})`
+  if (near.within === 0)
+    return `no p moved when asked again, so the noise carries no stored answer across ${thresholds}`
+  return (
+    `${near.count} of ${plural(near.answers, 'stored answer')} (${percent(near.share)}) have p within ` +
+    `${near.within.toFixed(3)}, the mean p jitter, of ${thresholds}: noise of that size could move their route`
+  )
 }
 
 /** The lines a run's summary adds for questions whose noise is the larger part of their error; '' when none. */

@@ -1,5 +1,5 @@
-import { SIMULATED_PREFIX } from '../core/engine-kinds.ts'
-import { formatUsd, percent } from '../format.ts'
+import { isSimulated } from '../core/engine-kinds.ts'
+import { costWords, formatUsd, percent } from '../format.ts'
 
 /** Formats rows of cells as an aligned text table with a header line. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -26,13 +26,11 @@ export function usd(amount: number): string {
 }
 
 /**
- * A run's cost as the CLI says it: `cost $0.0176`, or for a run of the simulated engine (a
- * `simulated-…` model) what System One would have charged, as that: nothing was spent.
+ * What answers of a model cost as the CLI says it in a sentence: `cost $0.0176`, or for a
+ * `simulated-…` model the one wording of simulated cost (costWords): nothing was spent.
  */
 export function costText(cost: number, model: string): string {
-  return model.startsWith(SIMULATED_PREFIX)
-    ? `would cost ${usd(cost)} on System One (simulated: nothing spent)`
-    : `cost ${usd(cost)}`
+  return isSimulated(model) ? costWords(cost, true) : `cost ${usd(cost)}`
 }
 
 /** How long ago a UTC timestamp without zone offset was: "40 s", "12 min", "5 h", "3 d". */

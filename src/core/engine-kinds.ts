@@ -9,6 +9,12 @@ export const SYSTEM_ONE_DEFAULT_MODEL = 'jev-1.13.0'
 /** Where TypeSafe serves the System One API. */
 export const SYSTEM_ONE_DEFAULT_URL = 'https://api.typesafe.ai'
 
+/** Where Anthropic serves its API (ENGINE=anthropic), without the version its paths begin with. */
+export const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com'
+
+/** The model ENGINE=anthropic asks when neither a spec nor ENGINE_MODEL names one: a pinned snapshot, not an alias. */
+export const ANTHROPIC_DEFAULT_MODEL = 'claude-haiku-4-5-20251001'
+
 /** The most of one engine answer read by default (ENGINE_MAX_RESPONSE_BYTES): 4 MiB, far above any real answer. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 
@@ -17,6 +23,11 @@ export const SIMULATED_PREFIX = 'simulated-'
 
 /** The simulated engine's default model id. */
 export const SIMULATED_DEFAULT_MODEL = `${SIMULATED_PREFIX}1`
+
+/** Whether answers of a model are the simulated engine's: a `simulated-…` model id. */
+export function isSimulated(model: string): boolean {
+  return model.startsWith(SIMULATED_PREFIX)
+}
 
 /** What the configuration needs to know of an engine ENGINE may name: its defaults, and nothing that runs. */
 export interface EngineDefaults {
@@ -54,6 +65,15 @@ export const ENGINE_DEFAULTS = {
   },
   // Local servers (vLLM, llama.cpp, Ollama) have no published limit; set ENGINE_RPM for a hosted API.
   openai: { defaultUrl: null, defaultModel: null, defaultRpm: 0, defaultPricePerMtok: 0, needsKey: false },
+  // Anthropic's Messages API: Claude Haiku 4.5 at its price per million input tokens (output tokens are not priced,
+  // docs/engine.md), paced at the 50 requests a minute of its first usage tier.
+  anthropic: {
+    defaultUrl: ANTHROPIC_DEFAULT_URL,
+    defaultModel: ANTHROPIC_DEFAULT_MODEL,
+    defaultRpm: 50,
+    defaultPricePerMtok: 1,
+    needsKey: true,
+  },
 } as const satisfies Readonly<Record<string, EngineDefaults>>
 
 /** A name ENGINE takes. */

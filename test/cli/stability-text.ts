@@ -34,10 +34,21 @@ t.test("the report gives per judgment what was asked, then each question's figur
     'spam: 180 states asked again in 180 requests, cost $0.0012, model jev-1; 2 states drawn had no values left in the store and were not asked\n' +
       '  is_spam: flip rate 2.6% (95% 1.2% to 5.0%); p jitter 0.021 (95% 0.015 to 0.030); 12 of 100 unsure flipped, 1 of 100 confident flipped\n' +
       '    route flips 1.0% (95% 0.2% to 3.0%)\n' +
-      '    37 of 1000 answers (3.7%) have p within 0.021 of a p threshold (0.9, 0.95): the noise alone can move their route\n' +
+      '    37 of 1000 stored answers (3.7%) have p within 0.021, the mean p jitter, of a p threshold (0.9, 0.95): noise of that size could move their route\n' +
       '  topic: no stored answers to ask again\n',
   )
 })
+
+t.test(
+  'with no p jitter measured, the report says that no p moved rather than that the noise can move a route',
+  async (t) => {
+    const still = { ...FIGURES, near_threshold: { ...FIGURES.near_threshold!, within: 0, count: 0, share: 0 } }
+    t.equal(
+      questionLines('is_spam', still)[2],
+      '    no p moved when asked again, so the noise carries no stored answer across a p threshold (0.9, 0.95)',
+    )
+  },
+)
 
 t.test('figures that cannot be estimated say so, and a question without act rules has no route lines', async (t) => {
   t.same(

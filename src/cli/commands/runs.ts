@@ -1,14 +1,16 @@
 import { pruneRunStates, type PrunedRuns } from '../../app/run-prune.ts'
 import { listRuns } from '../../app/runs.ts'
+import { runningOf } from '../../app/batch/running.ts'
 import { DEFAULT_KEEP } from '../../core/reports/run-prune.ts'
-import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
+import { isSimulated } from '../../core/engine-kinds.ts'
 import { UsageError } from '../../errors.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, positiveInt } from '../args.ts'
-import { table, usd } from '../text.ts'
+import { table } from '../text.ts'
+import { runningText } from '../running-text.ts'
 import { pathFrom } from '../invocation.ts'
 import { defineCommand } from '../command.ts'
 import { withSession } from '../shared.ts'
-import { plural } from '../../format.ts'
+import { costWords, plural } from '../../format.ts'
 
 /** The options `judge runs` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {
@@ -22,7 +24,9 @@ export const OPTIONS = {
 export const HELP = helpText(
   'judge runs <spec-or-folder> [--prune [--keep N] [--yes]] [--node NAME] [--json]',
   'Lists the runs of the judgments, newest first, at most 50, with what each ran on (command,\n' +
-    'source, node, the model the engine reported): the same data as GET /v1/runs. --prune deletes\n' +
+    'source, node, the model the engine reported): the same data as GET /v1/runs. Above them, the\n' +
+    'runs whose batches are pending at the provider (the bulk lane), as running, with their\n' +
+    'request counts as last seen (not in --json: judge batches --json). --prune deletes\n' +
     'the row lists (the states each run judged) of all but the newest N runs of each series of like\n' +
     'runs and its newest complete run; run records and label counts, and so drift, stay. A dry run\n' +
     'unless --yes is given.',
@@ -52,10 +56,13 @@ export const runsCommand = defineCommand('runs', OPTIONS, HELP, async ({ values,
       io.stdout.write(JSON.stringify(runs, null, 2) + '\n')
       return 0
     }
-    if (runs.length === 0) {
+    const running = runningOf(session.runtime, session.project, values.node)
+    if (runs.length === 0 && running.length === 0) {
       io.stdout.write('no runs yet\n')
       return 0
     }
+    io.stdout.write(runningText(running))
+    if (runs.length === 0) return 0
     const rows = runs.map((r) => [
       r.run_id,
       r.judgment,
@@ -64,7 +71,7 @@ export const runsCommand = defineCommand('runs', OPTIONS, HELP, async ({ values,
       String(r.rows),
       String(r.states),
       String(r.asked),
-      r.model.startsWith(SIMULATED_PREFIX) ? `would cost ${usd(r.cost)}` : usd(r.cost),
+      costWords(r.cost, isSimulated(r.model)),
       r.model,
       r.reported_model || '-',
       r.spec_hash,

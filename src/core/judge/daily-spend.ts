@@ -6,12 +6,20 @@ import type { PaceStore } from '../../ports/pace-store.ts'
 export interface SpendMeter {
   /** Throws a RetryLaterError (503) when `estimate` USD more would pass the cap; asks nothing. */
   check(estimate: number): void
-  /** Adds what a request cost. */
-  record(cost: number, requests: number): void
+  /**
+   * Adds what a request cost; with `simulated` (an engine that spends nothing), what it would have cost, counted apart
+   * and held by no cap.
+   */
+  record(cost: number, requests: number, simulated?: boolean): void
 }
 
 /** The spend source of server requests in the store. */
 export const SERVER_SPEND = 'server'
+
+/** The source under which a spend source's simulated answers are counted apart: `server-simulated`. */
+export function simulatedSource(source: string): string {
+  return `${source}-simulated`
+}
 
 /** The UTC day of a date, YYYY-MM-DD. */
 export function utcDay(date: Date): string {
@@ -36,8 +44,8 @@ export function dailySpend(store: PaceStore, cap: number | null, now: () => Date
       const spent = spentToday(store, source, at)
       if (spent + estimate > cap + 1e-12) throw capReached(spent, cap, secondsToMidnight(at))
     },
-    record(cost, requests) {
-      store.addSpend(utcDay(now()), source, cost, requests)
+    record(cost, requests, simulated = false) {
+      store.addSpend(utcDay(now()), simulated ? simulatedSource(source) : source, cost, requests)
     },
   }
 }

@@ -39,12 +39,15 @@ export interface QuestionStability {
   readonly p_jitter: Estimate | null
   /** The share whose `act` route would change; null when the question has no `act` rules. */
   readonly route_flip_rate: Estimate | null
-  /** The answers in the store whose p lies within the measured jitter of a `p` threshold of `act`; null without one. */
+  /**
+   * The answers in the store whose p lies within the measured jitter of a `p` threshold of `act` (none when no jitter
+   * was measured); null without a threshold.
+   */
   readonly near_threshold: NearThreshold | null
   readonly method: string
 }
 
-/** The answers near a threshold of `act`, where the noise alone can move their route. */
+/** The answers near a threshold of `act`: within the measured jitter, where noise that size could move their route. */
 export interface NearThreshold {
   /** The `p` thresholds of the question's `act` rules, lowest first. */
   readonly thresholds: readonly number[]
@@ -104,7 +107,10 @@ export function questionStability({ rules, reasks, cells }: StabilityInput): Que
   }
 }
 
-/** The answers whose p lies within `jitter` of a `p` threshold of the rules; null without a threshold or a jitter. */
+/**
+ * The answers whose p lies within `jitter` of a `p` threshold of the rules: none when the jitter is 0 (asked again,
+ * no p moved, so no route can); null without a threshold or a jitter.
+ */
 export function nearThreshold(
   rules: readonly ActRule[],
   cellsOf: () => readonly AnswerCell[],
@@ -115,8 +121,7 @@ export function nearThreshold(
   const within = jitter.point
   const cells = cellsOf()
   const answers = cells.reduce((n, c) => n + c.count, 0)
-  const count = cells
-    .filter((c) => thresholds.some((t) => Math.abs(c.p - t) <= within + 1e-9))
-    .reduce((n, c) => n + c.count, 0)
+  const near = (c: AnswerCell) => within > 0 && thresholds.some((t) => Math.abs(c.p - t) <= within + 1e-9)
+  const count = cells.filter(near).reduce((n, c) => n + c.count, 0)
   return { thresholds, within, count, share: answers === 0 ? 0 : count / answers, answers }
 }

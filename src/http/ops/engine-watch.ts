@@ -49,7 +49,7 @@ export function watchEngine(engine: Engine, watch: EngineWatch): Engine {
           ? context.with(trace.setSpan(context.active(), span), () => engine.ask(request, signal))
           : engine.ask(request, signal))
         const cost = tokenCost(result.inputTokens, pricePerMtok)
-        metrics?.engine('200', seconds(), cost)
+        metrics?.engine('200', seconds(), cost, engine.spendsNothing === true)
         const id = idOf(result.requestId)
         keep(id)
         if (live) answered(span, result, cost, id)

@@ -20,8 +20,11 @@ export interface ServerMetrics {
   /** A request answered: its method, route pattern (`none` when no route matched), status and duration. */
   request(method: string, route: string, status: number, seconds: number): void
   answers(keys: readonly AnswerKey[]): void
-  /** One engine request: its HTTP status (or `error` when none came back), duration and cost. */
-  engine(status: string, seconds: number, costUsd: number): void
+  /**
+   * One engine request: its HTTP status (or `error` when none came back), duration and cost; the cost of a simulated
+   * answer (an engine that spends nothing) is counted apart, as what it would have cost.
+   */
+  engine(status: string, seconds: number, costUsd: number, simulated?: boolean): void
   /** An engine request asked again after a failure. */
   retry(): void
   verdict(judgment: string, verdict: string): void
@@ -84,6 +87,12 @@ export function createServerMetrics(
     type: 'counter',
     labels: [],
   })
+  const simulatedCost = family({
+    name: 'judge_engine_simulated_cost_usd_total',
+    help: "What the simulated engine's answers would have cost in USD, at the price configured; nothing was spent.",
+    type: 'counter',
+    labels: [],
+  })
   const verdicts = family({
     name: 'judge_verdicts_total',
     help: 'Review verdicts recorded, by judgment and verdict.',
@@ -102,9 +111,21 @@ export function createServerMetrics(
     type: 'counter',
     labels: ['result'],
   })
-  const all: Family[] = [requests, durations, answers, engine, engineTime, retries, cost, verdicts, conflicts, shadows]
+  const all: Family[] = [
+    requests,
+    durations,
+    answers,
+    engine,
+    engineTime,
+    retries,
+    cost,
+    simulatedCost,
+    verdicts,
+    conflicts,
+    shadows,
+  ]
   // Families with no labels show 0 from the start, so that rate() and alerts see them before the first event.
-  for (const f of [retries, cost, conflicts]) f.add([], 0)
+  for (const f of [retries, cost, simulatedCost, conflicts]) f.add([], 0)
   const snapshot = () => [...all.map((f) => f.snapshot()), ...processMetrics.sample()]
   const peers = joinPeers(snapshot, clustered)
   return {
@@ -115,10 +136,10 @@ export function createServerMetrics(
     answers(keys) {
       for (const key of keys) answers.add(key)
     },
-    engine(status, seconds, usd) {
+    engine(status, seconds, usd, simulated = false) {
       engine.add([status])
       engineTime.observe([], seconds)
-      if (usd > 0) cost.add([], usd)
+      if (usd > 0) (simulated ? simulatedCost : cost).add([], usd)
     },
     retry: () => retries.add([]),
     verdict: (judgment, verdict) => verdicts.add([judgment, verdict]),

@@ -1,7 +1,7 @@
-import { SIMULATED_PREFIX } from '../../adapters/simulated/simulated.ts'
+import { isSimulated } from '../../core/engine-kinds.ts'
 import type { AccuracySummary } from '../../app/accuracy-summary.ts'
 import type { PublicRun } from '../../app/runs.ts'
-import { formatUsd, percent, plural } from '../../format.ts'
+import { costWords, formatUsd, percent, plural } from '../../format.ts'
 import type { HomeData, HomeFolder, HomeJudgment } from '../page-data/home.ts'
 import { href, html, type Html } from '../html.ts'
 import type { ServerSpend } from '../../app/spend.ts'
@@ -31,11 +31,11 @@ ${content}`,
 
 function folderCard(folder: HomeFolder, token: string | null): Html {
   if (folder.error !== null) {
-    return html`<section class="card"><h2><code>${folder.path}</code></h2>\
+    return html`<section class="card"><h2><code>${folder.name}</code></h2>\
 <p class="error">${folder.error}</p></section>`
   }
   return html`<section class="card">
-<h2><code>${folder.path}</code></h2>
+<h2><code>${folder.name}</code></h2>
 <p>${lastRun(folder.last_run)} · <a href="${href('/runs', { path: folder.path }, token)}">runs and drift</a></p>
 ${spendLine(folder.spend)}
 ${folder.judgments.map((j) => judgmentBlock(folder.path, j, token))}
@@ -78,24 +78,22 @@ function waiting(q: AccuracySummary): Html {
 function lastRun(run: PublicRun | null): Html {
   if (run === null) return html`<span class="muted">No runs yet: <code>judge run</code> records one per judgment</span>`
   return html`Last run <code>${run.run_id}</code> of <code>${run.judgment}</code>: ${run.rows} rows, \
-${runCost(run)}${run.model.startsWith(SIMULATED_PREFIX) ? ' on System One' : ''}, model \
+${runCost(run)}, model \
 <code>${run.model}</code>${simulatedNote([run])}, ${status(run.status)}`
 }
 
-/** A run's cost: for a run of the simulated engine, what System One would have charged, as that. */
-export function runCost(run: Pick<PublicRun, 'model' | 'cost'>): Html {
-  return run.model.startsWith(SIMULATED_PREFIX)
-    ? html`would cost $${formatUsd(run.cost)}`
-    : html`$${formatUsd(run.cost)}`
+/** A run's cost: for a run of the simulated engine, what System One would have charged, as that (costWords). */
+export function runCost(run: Pick<PublicRun, 'model' | 'cost'>): string {
+  return costWords(run.cost, isSimulated(run.model))
 }
 
 /** A warning that runs of the simulated engine hold stand-in answers; nothing for other runs. */
 export function simulatedNote(runs: readonly Pick<PublicRun, 'model'>[]): Html | '' {
-  if (!runs.some((r) => r.model.startsWith(SIMULATED_PREFIX))) return ''
+  if (!runs.some((r) => isSimulated(r.model))) return ''
   return html` <span class="alert">(simulated answers, not a real model's)</span>`
 }
 
-/** The server's engine spend today against the daily cap, and over the last days. */
+/** The server's engine spend today against the daily cap, and over the last days; simulated answers apart. */
 export function spendLine(spend: ServerSpend | null): Html {
   if (spend === null) return html``
   const { today, daily_cap: cap } = spend
@@ -109,7 +107,14 @@ ${reached ? html` <span class="alert">reached: new rows get 503</span>` : html``
   const days = spend.days.length
   const recent = days === 0 ? html`` : html`; $${formatUsd(week)} over the last ${plural(days, 'day')} with spend`
   return html`<p class="spend">Engine spend by the server today (UTC): \
-$${formatUsd(today.cost)} in ${plural(today.requests, 'request')}, ${against}${recent}</p>`
+$${formatUsd(today.cost)} in ${plural(today.requests, 'request')}, ${against}${recent}${simulatedSpend(spend)}</p>`
+}
+
+/** The simulated answers the server gave today, counted apart from the spend; nothing when it gave none. */
+function simulatedSpend({ simulated }: ServerSpend): string {
+  if (simulated.days.length === 0) return ''
+  const { cost, requests } = simulated.today
+  return `; simulated answers today: ${plural(requests, 'request')}, ${costWords(cost, true)}`
 }
 
 /** A run status, flagged when the run failed. */

@@ -1,11 +1,10 @@
 import type { RunAnswer, RunRow } from '../../app/run-detail.ts'
-import { SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
-import { formatUsd, percent, plural } from '../../format.ts'
+import { percent, plural } from '../../format.ts'
 import type { RunPageData } from '../page-data/run.ts'
 import { href, html, type Html } from '../html.ts'
 import { fitSection } from './fit-section.ts'
 import { routesSection } from './run-routes.ts'
-import { simulatedNote, status } from './home.ts'
+import { runCost, simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 import { pageLinks } from './page-links.ts'
 
@@ -68,14 +67,7 @@ ${fact(
   'answers',
   html`${run.cached} from the store, ${run.asked} asked of the engine in ${plural(run.requests, 'request')}`,
 )}
-${
-  run.model.startsWith(SIMULATED_PREFIX)
-    ? fact(
-        'would cost on System One',
-        html`$${formatUsd(run.cost)} <span class="muted">(simulated answers: nothing was spent)</span>`,
-      )
-    : fact('cost', `$${formatUsd(run.cost)}`)
-}
+${fact('cost', runCost(run))}
 </dl>`
 }
 

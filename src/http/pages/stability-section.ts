@@ -26,7 +26,8 @@ export function stabilitySection(stability: StabilityFigures | null | undefined)
 <p class="muted">From the latest <code>judge stability</code> of each question: \
 a sample of stored answers asked again past the cache, half unsure and half confident, \
 weighed back by each stratum's answers, with 95% intervals. A flip rate above the error rate means the noise is the \
-larger part of the error.</p>
+larger part of the error. Near a threshold: the stored answers whose p lies within the mean p jitter of a p threshold \
+of <code>act</code>, whose route noise of that size could move.</p>
 <div class="table-wrap"><table class="stability"><thead><tr><th>question</th><th>checked</th>\
 <th class="num">asked again</th><th class="num">flip rate</th><th class="num">p jitter</th>\
 <th class="num">route flips</th><th class="num">near a threshold</th></tr></thead><tbody>${rows}</tbody></table></div>`
@@ -34,8 +35,8 @@ larger part of the error.</p>
 
 function nearText(s: QuestionStability): string {
   const near = s.near_threshold
-  return near === null
-    ? '–'
-    : `${near.count} of ${near.answers} (${percent(near.share)}) within ${near.within.toFixed(3)} ` +
-        `of ${near.thresholds.join(', ')}`
+  if (near === null) return '–'
+  if (near.within === 0) return 'none: no p moved when asked again'
+  const of = near.thresholds.join(', ')
+  return `${near.count} of ${near.answers} (${percent(near.share)}) within ${near.within.toFixed(3)} of ${of}`
 }

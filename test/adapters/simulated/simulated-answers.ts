@@ -27,6 +27,15 @@ t.test('a choice leans to the label whose description the text shares', async (t
   t.equal(Object.entries(parcel).sort((a, b) => b[1] - a[1])[0][0], 'delivery')
 })
 
+t.test('it matches words, not meaning: a choice the words do not decide leans to its first label', async (t) => {
+  const sentiment = question('sentiment', 'choice', ['negative', 'neutral', 'positive'], [null, null, null])
+  const d = simulatedDistribution(sentiment, { review: 'Love it, five stars' })
+  t.ok(
+    d.negative > d.positive && d.negative > d.neutral,
+    `"Love it, five stars" reads as negative: ${JSON.stringify(d)}`,
+  )
+})
+
 t.test('a yes/no question and a scale rise with marked words', async (t) => {
   const calm = { message: 'see you at lunch then' }
   const loud = { message: 'URGENT! Call now to claim your free £900 prize, txt WIN to 80082!' }

@@ -47,11 +47,11 @@ t.test('after a run everything is cached: nothing to ask, nothing to spend', asy
   const { stdout } = await cli(['plan', 'spam.judge.yaml', '--data', 'messages.csv'], env, dir)
   t.match(
     stdout,
-    /^spam: answers of model simulated-1\njudgment\s+rows\s+states\s+duplicates\s+cached\s+to ask\s+requests\s+estimate\s+cap\nspam\s+4\s+3\s+1\s+9\s+0\s+0\s+\$0\.00\s+none \(simulated\)\nthe simulated engine spends nothing: each estimate is what System One would charge, and JUDGE_MAX_COST does not apply\n\n/,
+    /^spam: answers of model simulated-1\njudgment\s+rows\s+states\s+duplicates\s+cached\s+to ask\s+requests\s+estimate\s+cap\nspam\s+4\s+3\s+1\s+9\s+0\s+0\s+would cost \$0\.00 on System One \(simulated: nothing spent\)\s+none\nJUDGE_MAX_COST does not apply to the simulated engine, which spends nothing\n\n/,
   )
   t.match(
     stdout,
-    /\nquestion\s+fingerprint\s+since the last run\s+answers no longer applying\s+to ask them again\nspam\.is_spam\s+[0-9a-f]{16}\s+unchanged\s+0\s+\$0\.00\n/,
+    /\nquestion\s+fingerprint\s+since the last run\s+answers no longer applying\s+to ask them again\nspam\.is_spam\s+[0-9a-f]{16}\s+unchanged\s+0\s+would cost \$0\.00 on System One \(simulated: nothing spent\)\n/,
   )
 })
 

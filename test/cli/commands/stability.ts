@@ -52,7 +52,7 @@ t.test(
     }
     t.equal(spam.questions.is_spam.route_flip_rate.point, 0)
     t.equal(spam.questions.topic.route_flip_rate, null, 'no act rules for topic')
-    t.match(spam.questions.is_spam.near_threshold, { thresholds: [0.95], within: 0, answers: 120 })
+    t.match(spam.questions.is_spam.near_threshold, { thresholds: [0.95], within: 0, count: 0, answers: 120 })
     t.equal(
       (await cli(['cache', 'spam.judge.yaml', '--json'], env, dir)).stdout,
       cacheBefore,
@@ -89,7 +89,7 @@ t.test('against a noisy local engine labels flip, and the text report says how m
   t.match(text.stdout, /^spam: \d+ states asked again in \d+ requests, cost \$[\d.]+, model jev-[\d.]+\n/)
   t.match(
     text.stdout,
-    /\n  is_spam: flip rate \d+\.\d% \(95% \d+\.\d% to \d+\.\d%\); p jitter 0\.\d{3} \(95% 0\.\d{3} to 0\.\d{3}\); \d+ of \d+ unsure flipped, \d+ of \d+ confident flipped\n    route flips \d+\.\d% \(95% [\d.]+% to [\d.]+%\)\n    \d+ of 120 answers \(\d+\.\d%\) have p within 0\.\d{3} of a p threshold \(0\.95\): the noise alone can move their route\n/,
+    /\n  is_spam: flip rate \d+\.\d% \(95% \d+\.\d% to \d+\.\d%\); p jitter 0\.\d{3} \(95% 0\.\d{3} to 0\.\d{3}\); \d+ of \d+ unsure flipped, \d+ of \d+ confident flipped\n    route flips \d+\.\d% \(95% [\d.]+% to [\d.]+%\)\n    \d+ of 120 stored answers \(\d+\.\d%\) have p within 0\.\d{3}, the mean p jitter, of a p threshold \(0\.95\): noise of that size could move their route\n/,
   )
   t.match(text.stdout, /\n  topic: flip rate /)
 })
@@ -119,7 +119,7 @@ t.test('a store without answers has nothing to ask again; a bad --sample is a us
   t.equal(none.code, 0, none.stderr)
   t.equal(
     none.stdout,
-    'spam: 0 states asked again in 0 requests, cost $0.00, model simulated-1\n  is_spam: no stored answers to ask again\n  topic: no stored answers to ask again\n  urgency: no stored answers to ask again\n',
+    'spam: 0 states asked again in 0 requests, would cost $0.00 on System One (simulated: nothing spent), model simulated-1\n  is_spam: no stored answers to ask again\n  topic: no stored answers to ask again\n  urgency: no stored answers to ask again\n',
   )
   t.match(await cli(['stability', 'spam.judge.yaml', '--sample', '0'], {}, dir), {
     code: 2,

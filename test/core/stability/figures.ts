@@ -97,6 +97,14 @@ t.test('the answers near a p threshold are counted over the store, within the me
       answers: 100,
     },
   )
+  t.match(
+    nearThreshold(RULES, () => [{ label: 'yes', p: 0.9, margin: 0.8, count: 5 }, ...cells], {
+      point: 0,
+      interval: [0, 0.1],
+    }),
+    { within: 0, count: 0, share: 0, answers: 105 },
+    'with no jitter, not even an answer at the threshold moves',
+  )
   t.same(
     nearThreshold(RULES, () => [], { point: 0.03, interval: [0, 0.1] }),
     {

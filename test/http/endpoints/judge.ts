@@ -286,7 +286,7 @@ t.test(
     const stored = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
     t.equal(stored.status, 200)
     const spend = await server.get('/v1/spend?path=spam.judge.yaml')
-    t.match(spend.body, { daily_cap: 0.00002, today: { requests: 1 } })
+    t.match(spend.body, { daily_cap: 0.00002, today: { requests: 1 }, simulated: { today: { requests: 0 }, days: [] } })
     t.ok(spend.body.today.cost > 0)
     t.match(
       (await server.get('/')).text,

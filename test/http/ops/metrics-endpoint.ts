@@ -65,6 +65,7 @@ t.test(
     t.equal(valueOf(text, 'judge_engine_requests_total{status="400"}'), 1)
     t.equal(valueOf(text, 'judge_engine_retries_total'), 1)
     t.ok(valueOf(text, 'judge_engine_cost_usd_total') > 0)
+    t.equal(valueOf(text, 'judge_engine_simulated_cost_usd_total'), 0, "a real engine's spend is not simulated")
     t.equal(valueOf(text, 'judge_engine_request_duration_seconds_count'), 5)
     t.equal(valueOf(text, 'judge_shadow_judgments_total{result="compared"}'), 1)
     t.ok(valueOf(text, 'process_resident_memory_bytes') > 1e6)

@@ -9,7 +9,12 @@ t.test(
     const metrics = createServerMetrics()
     t.teardown(() => metrics.stop())
     let text = renderMetrics(metrics.snapshot())
-    for (const name of ['judge_engine_retries_total', 'judge_engine_cost_usd_total', 'judge_verdict_conflicts_total'])
+    for (const name of [
+      'judge_engine_retries_total',
+      'judge_engine_cost_usd_total',
+      'judge_engine_simulated_cost_usd_total',
+      'judge_verdict_conflicts_total',
+    ])
       t.match(text, new RegExp(`\\n${name} 0\\n`))
     metrics.request('BREW', 'none', 501, 0.001)
     metrics.request('GET', '/', 200, 0.001)
@@ -32,3 +37,14 @@ t.test(
     t.equal(valueOf(text, 'judge_engine_cost_usd_total'), 0, 'a failed request costs nothing')
   },
 )
+
+t.test("a simulated answer's cost is counted apart from the spend", async (t) => {
+  const metrics = createServerMetrics()
+  t.teardown(() => metrics.stop())
+  metrics.engine('200', 0.01, 0.25)
+  metrics.engine('200', 0.01, 0.5, true)
+  const text = renderMetrics(metrics.snapshot())
+  t.equal(valueOf(text, 'judge_engine_cost_usd_total'), 0.25)
+  t.equal(valueOf(text, 'judge_engine_simulated_cost_usd_total'), 0.5)
+  t.equal(valueOf(text, 'judge_engine_requests_total{status="200"}'), 2)
+})

@@ -31,7 +31,7 @@ const folder = (
   judgments: HomeFolder['judgments'],
   last_run: HomeFolder['last_run'],
   error: string | null = null,
-): HomeFolder => ({ path, judgments, last_run, spend: null, error })
+): HomeFolder => ({ path, name: path, judgments, last_run, spend: null, error })
 
 const run = {
   run_id: '20260101T000000Z-abcdef',
@@ -77,7 +77,7 @@ t.test('a last run of the simulated engine says so', async (t) => {
     page,
     /model <code>simulated-1<\/code> <span class="alert">\(simulated answers, not a real model's\)<\/span>, complete/,
   )
-  t.match(page, /12 rows, would cost \$0\.0012 on System One, model/)
+  t.match(page, /12 rows, would cost \$0\.0012 on System One \(simulated: nothing spent\), model/)
 })
 
 t.test('a folder that does not load shows its error, escaped, and the rest still show', async (t) => {
@@ -133,21 +133,36 @@ t.test("each judgment shows each question's estimated accuracy, its interval and
 
 t.test("the server's engine spend today is shown against the daily cap, flagged once reached", async (t) => {
   const day = (cost: number, requests: number) => ({ day: '2026-11-22', cost, requests })
+  const simulated = { today: day(0, 0), days: [] }
   t.equal(
-    spendLine({ daily_cap: null, today: day(0, 0), days: [] }).text,
+    spendLine({ daily_cap: null, today: day(0, 0), days: [], simulated }).text,
     '<p class="spend">Engine spend by the server today (UTC): $0.00 in 0 requests, no daily cap</p>',
   )
   const older = { day: '2026-11-21', cost: 0.5, requests: 10 }
-  const line = spendLine({ daily_cap: 2, today: day(1.25, 31), days: [day(1.25, 31), older] }).text
+  const line = spendLine({ daily_cap: 2, today: day(1.25, 31), days: [day(1.25, 31), older], simulated }).text
   t.match(
     line,
-    /today \(UTC\): \$1\.25 in 31 requests, of the \$2\.00 daily cap; \$1\.75 over the last 2 days with spend/,
+    /today \(UTC\): \$1\.25 in 31 requests, of the \$2\.00 daily cap; \$1\.75 over the last 2 days with spend<\/p>/,
   )
   t.match(
-    spendLine({ daily_cap: 1, today: day(1, 3), days: [day(1, 3)] }).text,
+    spendLine({ daily_cap: 1, today: day(1, 3), days: [day(1, 3)], simulated }).text,
     /<span class="alert">reached: new rows get 503<\/span>/,
   )
   t.equal(spendLine(null).text, '')
+})
+
+t.test("the simulated engine's answers are shown apart from the spend, as what they would have cost", async (t) => {
+  const day = (cost: number, requests: number) => ({ day: '2026-11-22', cost, requests })
+  t.equal(
+    spendLine({
+      daily_cap: null,
+      today: day(0, 0),
+      days: [],
+      simulated: { today: day(0.002, 4), days: [day(0.002, 4)] },
+    }).text,
+    '<p class="spend">Engine spend by the server today (UTC): $0.00 in 0 requests, no daily cap; simulated answers ' +
+      'today: 4 requests, would cost $0.002 on System One (simulated: nothing spent)</p>',
+  )
 })
 
 t.test('an empty served folder says there are no specs, and what to do', async (t) => {

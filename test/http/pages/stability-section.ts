@@ -34,6 +34,11 @@ t.test(
   },
 )
 
+t.test('with no p jitter measured, no answer is said to be near a threshold', async (t) => {
+  const still = { ...CHECKED, near_threshold: { ...CHECKED.near_threshold!, within: 0, count: 0, share: 0 } }
+  t.match(stabilitySection({ is_spam: still }).text, /<td class="num">none: no p moved when asked again<\/td><\/tr>/)
+})
+
 t.test('before any check there is no section', async (t) => {
   t.equal(stabilitySection(null).text, '')
   t.equal(stabilitySection(undefined).text, '')
