@@ -17,6 +17,9 @@
  * })
  */
 
+// First: on a Node without node:sqlite, the library says which Node it needs.
+import './supported-node.ts'
+
 // The operation and the server.
 export { judge } from './judge.ts'
 export type { JudgeOptions } from './judge.ts'
@@ -52,6 +55,7 @@ export type { QueueTarget } from './app/review.ts'
 export { driftOf, likeDriftOf, listRuns } from './app/runs.ts'
 export type { Drift, LikeDrift, PublicRun } from './app/runs.ts'
 export type { LikeDriftEntry, LikeFilter } from './core/reports/like-runs.ts'
+export type { ComparedDriftEntry, DataComparison } from './core/reports/data-comparison.ts'
 export { cacheGroups, pruneCache } from './app/cache.ts'
 export type { CacheGroup, GroupStatus, Pruned } from './app/cache.ts'
 export { pruneRunStates } from './app/run-prune.ts'

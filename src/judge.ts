@@ -1,3 +1,5 @@
+// First: on a Node without node:sqlite, the library says which Node it needs.
+import './supported-node.ts'
 import { resolve } from 'node:path'
 import { readConfig, type Config } from './config.ts'
 import { judgeRequest } from './app/judge-request.ts'

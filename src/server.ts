@@ -8,6 +8,9 @@
  * const handler = createHandler(readConfig(process.env, process.cwd()), { routes: JUDGE_ROUTES })
  * http.createServer((req, res) => handler(req, res, () => res.writeHead(404).end())).listen(8080)
  */
+// First: on a Node without node:sqlite, the library says which Node it needs.
+import './supported-node.ts'
+
 export { createHandler } from './http/handler.ts'
 export type { AnsweredBy, HandlerOptions, JudgeHandler } from './http/handler.ts'
 export { startServer } from './http/server.ts'

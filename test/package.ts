@@ -154,6 +154,19 @@ t.test(
       'npx finds the installed command',
     )
 
+    const old = oldNode()
+    if (old === null) t.comment('no Node older than 24 on this machine: the library on an old Node is not tried')
+    else {
+      // The library on an old Node: each entry stops with the command's sentence, before node:sqlite.
+      const said = spawnSync(old, [judge, '--version'], { cwd: consumer, encoding: 'utf8' }).stderr
+      t.match(said, /^judge needs Node 24 or newer \(it uses node:sqlite\)/)
+      for (const entry of ['judge-rows', 'judge-rows/judge', 'judge-rows/server']) {
+        const script = `import(${JSON.stringify(entry)}).then(() => console.log('loaded'), (e) => console.log(JSON.stringify({ code: e.code, message: e.message })))`
+        const loaded = spawnSync(old, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' })
+        t.same(JSON.parse(loaded.stdout), { message: said.trimEnd() }, `${entry} on Node ${old}`)
+      }
+    }
+
     writeFileSync(join(consumer, 'sms.tsv'), `label\tmessage\n${readFileSync(FIXTURE, 'utf8')}`)
     const init = run(judge, ['init', 'sms.tsv'], consumer)
     t.equal(init.status, 0, init.stderr)

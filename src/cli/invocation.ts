@@ -19,7 +19,8 @@ export interface Launch {
 export function invocation(launch: Launch): string {
   const { script, env, cwd } = launch
   if (env.npm_command === 'exec') return installedBelow(script, cwd) ? 'npx judge' : `npx ${launch.packageName}`
-  if (env.npm_command === 'run-script' && env.npm_lifecycle_event)
+  // npm 10 names the command of `npm run` run-script, npm 11 run.
+  if ((env.npm_command === 'run' || env.npm_command === 'run-script') && env.npm_lifecycle_event)
     return `npm run ${shellWord(env.npm_lifecycle_event)} --`
   const withNode = `${pathFrom(cwd, launch.execPath)} ${pathFrom(cwd, script)}`
   if (script.endsWith('.ts')) return withNode
@@ -38,11 +39,19 @@ function installedBelow(script: string, cwd: string): boolean {
   return !up.startsWith('..') && !isAbsolute(up)
 }
 
-/** A path as typed from `cwd`: relative when it lies below, absolute otherwise; quoted for the shell. */
+/** A path as typed from `cwd`: relative unless the absolute path is shorter; quoted for the shell. */
 export function pathFrom(cwd: string, path: string): string {
+  const typed = typedPath(cwd, path)
+  return shellWord(typed === path || typed.includes('/') ? typed : `./${typed}`)
+}
+
+/**
+ * A path as a user would type it from `cwd`: relative to it (climbing with `..` where it must),
+ * unless the absolute path is shorter or the path is `cwd` itself.
+ */
+export function typedPath(cwd: string, path: string): string {
   const rel = relative(cwd, path)
-  const typed = rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel.includes('/') ? rel : `./${rel}`
-  return shellWord(typed)
+  return rel === '' || isAbsolute(rel) || rel.length > path.length ? path : rel
 }
 
 /** One word for a POSIX shell: as is when safe, else single-quoted. */

@@ -46,6 +46,21 @@ t.test('printed commands run judge the way it was run', async (t) => {
   )
   t.equal(invocation({ ...base, env: { npm_command: 'run-script', npm_lifecycle_event: 'judge' } }), 'npm run judge --')
   t.equal(
+    invocation({ ...base, env: { npm_command: 'run', npm_lifecycle_event: 'judge' } }),
+    'npm run judge --',
+    "npm 11's name for npm run",
+  )
+  t.equal(
+    invocation({
+      ...base,
+      cwd: '/home/a/tickets',
+      execPath: '/home/a/proj/node_modules/node/bin/node',
+      script: '/home/a/proj/bin/judge.js',
+    }),
+    '../proj/node_modules/node/bin/node ../proj/bin/judge.js',
+    'a clone beside the working folder: relative paths, shorter than absolute ones',
+  )
+  t.equal(
     invocation({ ...base, script: '/home/a/proj/src/cli.ts', execPath: '/home/a/proj/node_modules/node/bin/node' }),
     'node_modules/node/bin/node src/cli.ts',
   )

@@ -1,8 +1,11 @@
 import { mkdirSync, realpathSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import { RetryLaterError } from '../../errors.ts'
 import type { FileLock } from '../../ports/file-lock.ts'
+
+// node:sqlite taken when this module runs, not linked by an import (see sqlite-open.ts).
+const sqlite = process.getBuiltinModule('node:sqlite')
 
 /** How long a caller waits for a lock held elsewhere before it is told to retry: 10 s. */
 export const LOCK_WAIT_MS = 10_000
@@ -53,7 +56,7 @@ export function createSqliteFileLock(options: SqliteFileLockOptions = {}): FileL
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       }
       // A connection per hold: two holders in one process then exclude each other as two processes do.
-      const db = new DatabaseSync(path, { timeout: 0 })
+      const db = new sqlite.DatabaseSync(path, { timeout: 0 })
       // Held until the work settles: a connection collected with a frame that waits on nothing would drop the lock.
       HELD.add(db)
       try {

@@ -7,7 +7,7 @@ import { parseSpec } from '../../core/spec/spec-parse.ts'
 import { judgmentNameOf, starterSpec, type Starter } from '../../core/spec/starter.ts'
 import { UsageError } from '../../errors.ts'
 import { helpText } from '../args.ts'
-import { shellWord } from '../invocation.ts'
+import { shellWord, typedPath } from '../invocation.ts'
 import { defineCommand } from '../command.ts'
 import type { CliIo } from '../io.ts'
 import { chooseColumns } from './init-columns.ts'
@@ -210,7 +210,8 @@ function nextCommands(io: CliIo, written: Written): string[] {
   const judge = io.program ?? 'judge'
   const spec = shellWord(shown(io, written.spec))
   const dir = relative(io.cwd, dirname(written.spec))
-  const projects = dir.startsWith('..') || isAbsolute(dir) ? `JUDGE_PROJECTS=${shellWord(dirname(written.spec))} ` : ''
+  const projects =
+    dir.startsWith('..') || isAbsolute(dir) ? `JUDGE_PROJECTS=${shellWord(shown(io, dirname(written.spec)))} ` : ''
   return [
     `${judge} plan ${spec}`,
     `ENGINE=simulated ${judge} run ${spec}`,
@@ -257,6 +258,5 @@ function typeLine(key: NonNullable<Written['key']>): string {
 
 /** A path as the user would type it from the working folder. */
 function shown(io: CliIo, path: string): string {
-  const rel = relative(io.cwd, path)
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel
+  return typedPath(io.cwd, path)
 }

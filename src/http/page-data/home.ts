@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import { accuracySummary, type AccuracySummary } from '../../app/accuracy-summary.ts'
 import { lastRunOf, type PublicRun } from '../../app/runs.ts'
 import type { Project } from '../../core/types.ts'
@@ -17,6 +18,8 @@ export interface HomeJudgment {
 /** One folder of specs on the home page. */
 export interface HomeFolder {
   readonly path: string
+  /** What the page heads the folder with: its path, or the served folder's own name for its root ('.'). */
+  readonly name: string
   readonly judgments: readonly HomeJudgment[]
   readonly last_run: PublicRun | null
   /** The server's engine spend in the folder's store, or null when the specs do not load. */
@@ -34,11 +37,13 @@ export interface HomeData {
 export async function homeData(ctx: ServerContext): Promise<HomeData> {
   const folders: HomeFolder[] = []
   for (const path of specFolders(ctx.config.projects)) {
+    const name = path === '.' ? basename(ctx.config.projects) : path
     try {
       const project = loadRequested(ctx, path)
       const spend = serverSpend(ctx.runtime, project, ctx.config.serverMaxDailyCost)
       folders.push({
         path,
+        name,
         judgments: await judgmentsOf(ctx, project),
         last_run: lastRunOf(ctx.runtime, project),
         spend,
@@ -46,7 +51,14 @@ export async function homeData(ctx: ServerContext): Promise<HomeData> {
       })
     } catch (error) {
       // One broken folder must not take the page down; it shows its error instead.
-      folders.push({ path, judgments: [], last_run: null, spend: null, error: ctx.clean((error as Error).message) })
+      folders.push({
+        path,
+        name,
+        judgments: [],
+        last_run: null,
+        spend: null,
+        error: ctx.clean((error as Error).message),
+      })
     }
   }
   return { folders }

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { loadProject } from '../../../src/adapters/files/spec-files.ts'
 import { cli, ROOT } from '../../helpers/cli.ts'
 
@@ -81,6 +81,31 @@ t.test('the printed commands work as printed', async (t) => {
     'judge test gives an accuracy at once',
   )
 })
+
+t.test(
+  'run as npm run judge --, init prints its next commands in that form, with paths from the folder npm ran it in',
+  async (t) => {
+    const dir = t.testdir({ 'sms.tsv': TSV })
+    // npm runs the script in the package's folder: the data file's path is given from there.
+    const result = spawnSync('npm', ['run', '--silent', 'judge', '--', 'init', relative(ROOT, join(dir, 'sms.tsv'))], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    })
+    t.equal(result.status, 0, result.stderr)
+    const spec = relative(ROOT, join(dir, 'sms.judge.yaml'))
+    const next = result.stdout.split('\nnext:\n')[1].split('\n\n')[0]
+    t.equal(
+      next,
+      [
+        `  npm run judge -- plan ${spec}`,
+        `  ENGINE=simulated npm run judge -- run ${spec}`,
+        `  ENGINE=simulated npm run judge -- test ${spec}`,
+        '  ENGINE=simulated npm run judge -- serve',
+      ].join('\n'),
+    )
+  },
+)
 
 t.test('init never overwrites, and needs at most one readable data file', async (t) => {
   const dir = t.testdir({ 'sms.tsv': TSV, 'sms.judge.yaml': 'mine', 'empty.csv': '' })
@@ -226,7 +251,10 @@ t.test(
     const root = t.testdir({ elsewhere: { 'm.csv': 'message\nhi\n' }, here: {} })
     const result = await cli(['init', '../elsewhere/m.csv', '--json'], {}, join(root, 'here'))
     // The in-process CLI has no program of its own: `judge` stands in.
-    t.equal(JSON.parse(result.stdout).next[2], `JUDGE_PROJECTS=${join(root, 'elsewhere')} ENGINE=simulated judge serve`)
+    const { next, spec } = JSON.parse(result.stdout)
+    t.equal(spec, '../elsewhere/m.judge.yaml', 'paths relative to where init ran, climbing where they must')
+    t.equal(next[0], 'judge plan ../elsewhere/m.judge.yaml')
+    t.equal(next[2], 'JUDGE_PROJECTS=../elsewhere ENGINE=simulated judge serve')
   },
 )
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { PROVENANCE_FIELDS, RUN_FIELDS } from '../../../src/app/runs.ts'
 import { homeData } from '../../../src/http/page-data/home.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
@@ -51,6 +51,7 @@ t.test('a folder without a store has no last run, and reading it makes no store'
     folders: [
       {
         path: '.',
+        name: basename(dir),
         judgments: [{ name: 'spam', questions: { is_spam: none, topic: none, urgency: none }, error: null }],
         last_run: null,
         spend: { daily_cap: null, today: { cost: 0, requests: 0 }, days: [] },
@@ -78,7 +79,7 @@ t.test('GET / finds spec folders at any depth, skipping dot-folders, node_module
   const res = await server.get('/?token=tok')
   t.equal(res.status, 200)
   const folders = [...res.text.matchAll(/<h2><code>([^<]*)<\/code><\/h2>/g)].map((m) => m[1])
-  t.same(folders, ['.', 'broken', 'deep/er', 'sms'])
+  t.same(folders, [basename(dir), 'broken', 'deep/er', 'sms'], "the served folder's root is headed by its own name")
   t.match(res.text, /Last run <code>\d{8}T\d{6}Z-\w{6}<\/code> of <code>spam<\/code>: 1 rows/)
   t.match(
     res.text,
@@ -110,7 +111,7 @@ t.test(
     const [page, json] = await Promise.all([server.get('/'), server.get('/v1/projects')])
     t.equal(json.status, 200)
     t.same(
-      json.body.folders.map((f: { path: string }) => f.path),
+      json.body.folders.map((f: { name: string }) => f.name),
       [...page.text.matchAll(/<h2><code>([^<]*)<\/code><\/h2>/g)].map((m) => m[1]),
     )
     for (const folder of json.body.folders) {
@@ -119,7 +120,7 @@ t.test(
       for (const judgment of folder.judgments) {
         for (const [question, q] of Object.entries<Record<string, any>>(judgment.questions)) {
           const row = new RegExp(`<tr><td><code>${question}</code></td><td>(.*?)</td><td>(.*?)</td></tr>`)
-          const inFolder = page.text.slice(page.text.indexOf(`<h2><code>${folder.path}</code></h2>`))
+          const inFolder = page.text.slice(page.text.indexOf(`<h2><code>${folder.name}</code></h2>`))
           const cells = row.exec(inFolder.slice(inFolder.indexOf(`<h3><code>${judgment.name}</code>`)))
           t.ok(cells, `${folder.path} ${judgment.name} ${question}: a row`)
           if (q.answers > 0) t.match(cells![1], `· ${q.answers} answers`)
