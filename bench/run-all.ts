@@ -14,6 +14,7 @@ export const BENCHES = [
   'store-pages',
   'run-page',
   'run-memory',
+  'batch-lane',
   'soak',
 ] as const
 

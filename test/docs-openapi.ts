@@ -195,8 +195,8 @@ t.test('real responses of every JSON endpoint, for every documented status, matc
   t.equal(drift.body.is_spam.length, 52)
   t.same(
     Object.keys(drift.body.is_spam[1]).sort(),
-    ['alert', 'change', 'p_value', 'rows', 'run_id', 'shares', 'significant'],
-    "without the like-runs parameters, the interface's entry and its noise test",
+    ['alert', 'change', 'other_data', 'p_value', 'rows', 'run_id', 'same_data', 'shares', 'significant'],
+    "without the like-runs parameters, the interface's entry, its noise test and the run's two comparisons",
   )
   const like = await expect(
     'GET',

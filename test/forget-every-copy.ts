@@ -54,6 +54,8 @@ const NO_VALUES: Readonly<Record<string, string>> = {
   _judge_pace_cuts: 'the engine rate cuts, by engine',
   _judge_spend: 'engine spend per day and source',
   _judge_meta: 'the answers epoch',
+  _judge_batches: "bulk-lane submissions: tags, the provider's ids, states, counts, estimates and times",
+  _judge_batch_items: 'the questions each bulk-lane submission holds, by state hash and fingerprints',
 }
 
 /** Tables the paths must have put the marker's state hash in: proof that each path was taken. */

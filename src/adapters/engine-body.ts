@@ -28,6 +28,36 @@ export async function readCapped(response: Response, maxBytes: number, stop: () 
   return { ok: true, text: new TextDecoder().decode(Buffer.concat(chunks)) }
 }
 
+/**
+ * Reads a response's body as UTF-8 lines, giving each (without its line break; blank ones too) to
+ * `onLine` as it arrives, so that a file of any length is read holding one line at a time. A line
+ * longer than `maxBytes` is read no further, as readCapped's answer over the cap.
+ */
+export async function readLines(
+  response: Response,
+  maxBytes: number,
+  stop: () => void,
+  onLine: (line: string) => void,
+): Promise<BodyRead> {
+  if (response.body === null) return { ok: true, text: '' }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
+  let rest = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    const lines = (rest + value).split('\n')
+    rest = lines.pop()!
+    if (lines.some((line) => Buffer.byteLength(line) > maxBytes) || Buffer.byteLength(rest) > maxBytes) {
+      const over = overCap(maxBytes, stop)
+      void reader.cancel().catch(() => {})
+      return over
+    }
+    for (const line of lines) onLine(line)
+  }
+  if (rest !== '') onLine(rest)
+  return { ok: true, text: '' }
+}
+
 /** The words for an answer over the cap, e.g. `the engine's answer was over 4 MiB`. */
 export function overCapMessage(maxBytes: number): string {
   return `the engine's answer was over ${sizeText(maxBytes)} (ENGINE_MAX_RESPONSE_BYTES), so it was not read`

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../core/engine-kinds.ts'
 import { EngineError } from '../errors.ts'
-import { readCapped, type BodyRead } from './engine-body.ts'
+import { readCapped, readLines, type BodyRead } from './engine-body.ts'
 import { engineRequestId } from './engine-request-id.ts'
 
 /** Where and how an engine adapter posts: the endpoint, its headers, fetch and the time limit. */
@@ -54,11 +54,43 @@ export function getOnce(target: HttpTarget, url: string, signal?: AbortSignal): 
   return sendOnce(target, url, { method: 'GET', headers: {} }, signal)
 }
 
+/**
+ * Sends `method` to `url` once with the target's headers, fetch and time limit: a JSON body (a
+ * string), a multipart form (FormData, its boundary set by fetch) or none; as postOnce, never throws.
+ */
+export function sendTo(
+  target: HttpTarget,
+  url: string,
+  method: 'GET' | 'POST',
+  body?: string | FormData,
+  signal?: AbortSignal,
+): Promise<Posted> {
+  const headers: Record<string, string> = typeof body === 'string' ? { 'content-type': 'application/json' } : {}
+  return sendOnce(target, url, { method, headers, ...(body === undefined ? {} : { body }) }, signal)
+}
+
+/**
+ * Gets `url` once and gives each line of a successful body to `onLine` as it arrives, never
+ * holding more than one line, each at most the answer cap (a provider's JSONL file); the outcome's
+ * value is empty. A failure reads and says as sendOnce's; never throws.
+ */
+export function streamLines(
+  target: HttpTarget,
+  url: string,
+  onLine: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<Posted> {
+  return sendOnce(target, url, { method: 'GET', headers: {} }, signal, (response, cap, stop) =>
+    readLines(response, cap, stop, onLine),
+  )
+}
+
 async function sendOnce(
   target: HttpTarget,
   url: string,
-  init: { method: string; body?: string; headers: Record<string, string> },
+  init: { method: string; body?: string | FormData; headers: Record<string, string> },
   signal?: AbortSignal,
+  readOk: typeof readCapped = readCapped,
 ): Promise<Posted> {
   const limit = timeLimit(target.timeoutMs, signal)
   try {
@@ -69,7 +101,11 @@ async function sendOnce(
       // A redirect would carry the key to another host; report it instead of following it.
       redirect: 'manual',
     })
-    const read = await readCapped(response, target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, limit.stop)
+    const read = await (response.ok ? readOk : readCapped)(
+      response,
+      target.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      limit.stop,
+    )
     const requestId = target.requestIdHeader
       ? engineRequestId(response.headers.get(target.requestIdHeader), target.secrets ?? [])
       : null

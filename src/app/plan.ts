@@ -43,8 +43,9 @@ export async function planRows(
   project: Project,
   specs: readonly Spec[],
   source: RowSource,
+  pricePerMtok?: number,
 ): Promise<JudgmentPlan[]> {
-  return (await planSource(app, project, specs, source)).plans
+  return (await planSource(app, project, specs, source, pricePerMtok)).plans
 }
 
 /** The plans of a source's rows, and the distinct states each judgment's plan saw. */
@@ -57,15 +58,17 @@ export interface SourcePlan {
   readonly seen: ReadonlyMap<string, StateTally>
 }
 
-/** planRows, with the distinct states it saw. */
+/** planRows, with the distinct states it saw; priced at `pricePerMtok` when given (the bulk lane's). */
 export async function planSource(
   app: App,
   project: Project,
   specs: readonly Spec[],
   source: RowSource,
+  pricePerMtok?: number,
 ): Promise<SourcePlan> {
   const deps = app.depsFor(project)
-  const planner = createPlanner(deps, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
+  const priced = pricePerMtok === undefined ? deps : { ...deps, pricePerMtok }
+  const planner = createPlanner(priced, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
   for await (const { row, where } of rowsOf(app, source)) planner.add(row, where)
   const plans = planner.result()
   return { plans, seen: new Map(plans.map((p) => [p.judgment, planner.seen(p.judgment)])) }

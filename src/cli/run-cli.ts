@@ -14,6 +14,7 @@ const commands = {
   run: lazy<typeof import('./commands/run.ts')>(import.meta.url, './commands/run.ts'),
   plan: lazy<typeof import('./commands/plan.ts')>(import.meta.url, './commands/plan.ts'),
   runs: lazy<typeof import('./commands/runs.ts')>(import.meta.url, './commands/runs.ts'),
+  batches: lazy<typeof import('./commands/batches.ts')>(import.meta.url, './commands/batches.ts'),
   drift: lazy<typeof import('./commands/drift.ts')>(import.meta.url, './commands/drift.ts'),
   test: lazy<typeof import('./commands/test.ts')>(import.meta.url, './commands/test.ts'),
   cache: lazy<typeof import('./commands/cache.ts')>(import.meta.url, './commands/cache.ts'),
@@ -51,6 +52,10 @@ export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   runs: {
     summary: "the runs of a spec or folder, newest first; prune old runs' row lists",
     load: () => commands.runs().runsCommand,
+  },
+  batches: {
+    summary: 'the batches of the bulk lane (run --batch), newest first; cancel one',
+    load: () => commands.batches().batchesCommand,
   },
   drift: {
     summary: 'label mix per run and its change',

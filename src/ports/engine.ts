@@ -54,6 +54,92 @@ export interface EngineEstimate {
   readonly requests: number
 }
 
+/** One request of a batch: a row and judgment's uncached questions, and the key that finds its answer again. */
+export interface BatchItem {
+  /**
+   * Unique within a batch, [A-Za-z0-9_-]{1,48}: the app's id of the item (e.g. a hash of model, state hash and
+   * fingerprints).
+   */
+  readonly key: string
+  readonly request: EngineRequest
+}
+
+/** A part of a bulk submission that fits one provider batch: its items and the provider's file text (JSONL). */
+export interface BatchPack {
+  readonly items: readonly BatchItem[]
+  /**
+   * The upload's text, one provider line per provider request (OpenAI: one per question), each request exactly the
+   * per-request lane's body.
+   */
+  readonly text: string
+  /** Provider requests it holds (OpenAI: one per question of each item). */
+  readonly lines: number
+}
+
+/** The provider's status of a batch. */
+export type BatchState =
+  | 'validating'
+  | 'in_progress'
+  | 'finalizing'
+  | 'completed'
+  | 'failed'
+  | 'expired'
+  | 'cancelling'
+  | 'cancelled'
+
+/** A batch as the provider reports it. */
+export interface BatchStatus {
+  readonly id: string
+  readonly state: BatchState
+  /** The provider's request counts. */
+  readonly total: number
+  readonly completed: number
+  readonly failed: number
+  readonly inputFileId: string
+  readonly outputFileId: string | null
+  readonly errorFileId: string | null
+  /** The tag judge gave it at creation (metadata `judge_batch`), or null. */
+  readonly tag: string | null
+  /** Provider's errors of the batch itself (a failed batch), as one line; null when none. */
+  readonly error: string | null
+}
+
+/** What became of one item of a finished batch. */
+export type BatchOutcome =
+  | { readonly key: string; readonly ok: true; readonly result: EngineResult }
+  | { readonly key: string; readonly ok: false; readonly reason: string }
+
+/** The bulk lane of an engine whose provider has a batch API (OpenAI's Batch API, Anthropic's Message Batches). */
+export interface BatchLane {
+  /**
+   * Splits items into packs by the provider's limits on requests and bytes per batch (all of an item's questions stay
+   * in one pack).
+   */
+  pack(items: readonly BatchItem[]): BatchPack[]
+  /** Uploads a pack's text (OpenAI: POST {url}/files, purpose=batch): the file id. */
+  upload(pack: BatchPack, signal?: AbortSignal): Promise<string>
+  /**
+   * Creates the batch over an uploaded file, tagged `tag` in its metadata (OpenAI: POST {url}/batches, endpoint
+   * /v1/chat/completions, completion_window 24h).
+   */
+  create(fileId: string, tag: string, signal?: AbortSignal): Promise<BatchStatus>
+  /** The batch now (GET {url}/batches/{id}). */
+  retrieve(id: string, signal?: AbortSignal): Promise<BatchStatus>
+  /**
+   * The batch created with `tag`, if any, found through the provider's list (GET {url}/batches, paging as needed):
+   * recovery after a crash between create and recording.
+   */
+  find(tag: string, signal?: AbortSignal): Promise<BatchStatus | null>
+  /** Asks the provider to cancel (POST {url}/batches/{id}/cancel). */
+  cancel(id: string, signal?: AbortSignal): Promise<BatchStatus>
+  /**
+   * Reads a finished batch's output and error files and gives each item's outcome, parsed by the same code as a
+   * per-request answer; an item any of whose questions failed or expired is an outcome with ok false and the reason
+   * (e.g. "expired", "failed: <code> <message>"); items missing from both files are ok false "missing".
+   */
+  collect(status: BatchStatus, items: readonly BatchItem[], signal?: AbortSignal): Promise<BatchOutcome[]>
+}
+
 /** The engine port: a decision model that answers questions about a state. */
 export interface Engine {
   /** The model asked when neither the spec nor the configuration names one. */
@@ -81,4 +167,6 @@ export interface Engine {
    * for an engine that keeps no list (one passed in code may have none).
    */
   models?(signal?: AbortSignal): Promise<ListedModel[]>
+  /** The bulk lane at the provider's batch price; absent for an engine whose provider has no batch API. */
+  readonly batch?: BatchLane
 }

@@ -1,4 +1,5 @@
 import type { AnswerStore } from './answer-store.ts'
+import type { BatchStore } from './batch-store.ts'
 import type { ForgetStore } from './forget-store.ts'
 import type { KeptStore } from './kept-store.ts'
 import type { LeaseStore } from './lease-store.ts'
@@ -11,7 +12,15 @@ import type { RunStore } from './run-store.ts'
  * (src/runtime.ts) opens and closes it, and the adapters implement it; a use case or a core
  * function declares the narrow ports it uses instead (docs/store.md).
  */
-export interface Store extends AnswerStore, RunStore, KeptStore, PaceStore, ForgetStore, ReaskStore, LeaseStore {
+export interface Store
+  extends AnswerStore,
+    RunStore,
+    KeptStore,
+    PaceStore,
+    ForgetStore,
+    ReaskStore,
+    LeaseStore,
+    BatchStore {
   /**
    * The store's one staleness signal: read twice with no write committed in between, by this
    * process or another sharing the file, it is the same number; after any such write it differs

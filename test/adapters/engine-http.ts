@@ -9,6 +9,8 @@ import {
   parseRetryAfter,
   parseRetryAfterMs,
   postOnce,
+  sendTo,
+  streamLines,
   timeLimit,
   type HttpFailure,
 } from '../../src/adapters/engine-http.ts'
@@ -258,4 +260,35 @@ t.test('a time limit can be stopped at once', async (t) => {
   t.equal(limit.signal.aborted, true)
   t.equal(limit.expired(), false)
   limit.end()
+})
+
+t.test('a send carries a JSON body, a form or nothing; a stream gives the lines of a success', async (t) => {
+  const seen: [string, RequestInit][] = []
+  const fetch = (async (url: string, init: RequestInit) => {
+    seen.push([url, init])
+    if (url.endsWith('/gone')) return new Response('{"error": {"message": "No such File object"}}', { status: 404 })
+    return new Response(url.endsWith('/content') ? 'one\ntwo\n' : '{"id":"x"}')
+  }) as unknown as typeof globalThis.fetch
+  t.same(await sendTo(target(fetch), 'http://127.0.0.1:9/v1/batches', 'POST', '{"a":1}'), {
+    ok: true,
+    value: '{"id":"x"}',
+  })
+  t.match(seen[0][1], { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } })
+  const form = new FormData()
+  form.append('purpose', 'batch')
+  await sendTo(target(fetch), 'http://127.0.0.1:9/v1/files', 'POST', form)
+  t.equal(seen[1][1].body, form)
+  t.notOk('content-type' in (seen[1][1].headers as object), 'fetch sets the boundary')
+  await sendTo(target(fetch), 'http://127.0.0.1:9/v1/batches/b', 'GET')
+  t.match(seen[2][1], { method: 'GET', body: undefined })
+  const lines: string[] = []
+  t.same(await streamLines(target(fetch), 'http://127.0.0.1:9/v1/files/f/content', (l) => lines.push(l)), {
+    ok: true,
+    value: '',
+  })
+  t.same(lines, ['one', 'two'])
+  t.match(await streamLines(target(fetch), 'http://127.0.0.1:9/v1/files/gone', () => t.fail('no line')), {
+    ok: false,
+    failure: { status: 404, message: 'engine answered 404: No such File object', transient: false },
+  })
 })

@@ -17,7 +17,11 @@ t.test('no command prints the help and exits 2; --help and -h print it and exit 
   for (const flag of ['--help', '-h']) t.match(await cli([flag], {}, dir), { code: 0, stdout: mainHelp() })
   t.match(mainHelp(), /^usage: judge <command> \[options\]\n\ncommands:\n  init /)
   for (const name of Object.keys(COMMANDS))
-    t.match(mainHelp(), new RegExp(`\\n  ${name} +${COMMANDS[name].summary}\\n`), `${name} is listed with its summary`)
+    t.match(
+      mainHelp(),
+      new RegExp(`\\n  ${name} +${COMMANDS[name].summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`),
+      `${name} is listed with its summary`,
+    )
 })
 
 t.test('--version prints the package version', async (t) => {

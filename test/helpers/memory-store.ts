@@ -11,6 +11,7 @@ import { createMemoryForget, type StoredState } from './memory-store-forget.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
 import { createMemoryReasks } from './memory-store-reasks.ts'
 import { createMemoryLeases } from './memory-store-leases.ts'
+import { createMemoryBatches } from './memory-store-batches.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
 // read cannot change the store, as with the real adapter.
@@ -278,6 +279,7 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     },
     ...createMemoryReasks(),
     ...createMemoryLeases(),
+    ...createMemoryBatches(),
     ...createMemoryForget({
       states,
       kept,

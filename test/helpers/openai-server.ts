@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createRateWindow, type RateLimit } from './rate-window.ts'
 import { simulatedProbabilities } from './simulated-model.ts'
 import type { ReceivedRequest, ScriptedReply } from './system-one-server.ts'
+import { createBatchRoutes, isBatchRoute, type BatchBehaviour, type BatchRoutes } from './openai-batch-server.ts'
 
 /** Options of the local OpenAI-compatible server; by default it answers like a stable model. */
 export interface OpenAiServerOptions {
@@ -24,6 +25,8 @@ export interface OpenAiServerOptions {
   readonly limit?: RateLimit
   /** The ids GET /v1/models lists; default the model the server is asked for in tests, `qwen2.5-7b-instruct`. */
   readonly models?: readonly string[]
+  /** How the batch created `index`-th (0-based) behaves on the Batch API's routes; by default it completes at its first poll. */
+  readonly batch?: (index: number) => BatchBehaviour
 }
 
 /** A running local server. */
@@ -32,34 +35,41 @@ export interface OpenAiServer {
   readonly url: string
   readonly requests: ReceivedRequest[]
   readonly answered: ReceivedRequest[]
+  /** The files uploaded or written and the batches created through the Batch API's routes. */
+  readonly batches: Pick<BatchRoutes, 'files' | 'batches'>
   close(): Promise<void>
 }
 
-/** Starts a server speaking OpenAI's chat completions with logprobs, as vLLM, llama.cpp and Ollama do. */
+/**
+ * Starts a server speaking OpenAI's chat completions with logprobs, as vLLM, llama.cpp and Ollama
+ * do, and OpenAI's files and batches (openai-batch-server.ts), whose lines it answers as the same
+ * chat completions request alone.
+ */
 export async function startOpenAiServer(options: OpenAiServerOptions = {}): Promise<OpenAiServer> {
   const requests: ReceivedRequest[] = []
   const answered: ReceivedRequest[] = []
   const window = options.limit ? createRateWindow(options.limit) : null
+  const batches = createBatchRoutes((body) => chatReply(body, options), options.batch)
   const server = createServer(
     (req, res) => void handle(req, res).catch((error: unknown) => send(res, error500(String(error)))),
   )
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const text = await new Promise<string>((resolve) => {
-      let body = ''
-      req.on('data', (chunk) => (body += chunk))
-      req.on('end', () => resolve(body))
+    const raw = await new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => chunks.push(chunk))
+      req.on('end', () => resolve(Buffer.concat(chunks)))
     })
     const request: ReceivedRequest = {
       method: req.method ?? '',
       path: req.url ?? '',
       headers: req.headers,
-      body: parse(text),
+      body: parse(raw.toString()),
     }
     const index = requests.push(request) - 1
     const admitted = !window || window.admit(Date.now())
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
     const reply = admitted
-      ? replyTo(request, index, options)
+      ? await replyTo(request, raw, index, options, batches)
       : failure(429, 'rate limit reached', options.limit!.retryAfter)
     if (reply.status === 200) answered.push(request)
     send(res, reply)
@@ -70,6 +80,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     answered,
+    batches,
     close: () => {
       server.closeAllConnections()
       return new Promise((resolve) => server.close(() => resolve()))
@@ -77,16 +88,28 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   }
 }
 
-function replyTo(request: ReceivedRequest, index: number, options: OpenAiServerOptions): ScriptedReply {
+async function replyTo(
+  request: ReceivedRequest,
+  raw: Buffer,
+  index: number,
+  options: OpenAiServerOptions,
+  batches: BatchRoutes,
+): Promise<ScriptedReply> {
   if (request.method === 'GET' && request.path === '/v1/models')
     return { status: 200, body: modelList(options.models ?? ['qwen2.5-7b-instruct']) }
-  if (request.method !== 'POST' || request.path !== '/v1/chat/completions') return failure(404, 'not found')
+  const batchRoute = isBatchRoute(request.path)
+  if (!batchRoute && (request.method !== 'POST' || request.path !== '/v1/chat/completions'))
+    return failure(404, 'not found')
   if (options.expectKey !== undefined && request.headers.authorization !== `Bearer ${options.expectKey}`)
     return failure(401, 'Incorrect API key provided')
   const scripted = options.reply?.(request, index)
   if (scripted) return scripted
   if (index < (options.failTimes ?? 0)) return failure(options.status ?? 503, 'overloaded', options.retryAfter)
-  const body = request.body
+  return batchRoute ? batches.reply(request, raw) : chatReply(request.body, options)
+}
+
+/** The reply to one chat completions body: the simulated model's answer, or 400 for a body it cannot take. */
+export function chatReply(body: any, options: OpenAiServerOptions = {}): ScriptedReply {
   if (typeof body?.model !== 'string' || !Array.isArray(body.messages))
     return failure(400, 'model and messages are required')
   if (body.logprobs !== true || !(body.top_logprobs >= 1 && body.top_logprobs <= 20))

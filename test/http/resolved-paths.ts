@@ -69,26 +69,23 @@ t.test('an unchanged path keeps its resolution; an edited spec or a new store ma
   t.notOk(edited.current)
 })
 
-t.test(
-  'a write to the store (its write mark moved) make a new resolution at the next check, not before',
-  async (t) => {
-    const root = t.testdir({ project: { 'a.judge.yaml': SPEC } })
-    let epoch = 3
-    let reads = 0
-    const resolved = paths(root, undefined, () => (reads++, epoch))
-    const first = resolved.load('project', 'path', 0)
-    t.equal(first.mark, 3)
-    t.equal(resolved.load('project', 'path', REVALIDATE_MS), first, 'the same mark: the same resolution')
-    t.equal(reads, 2, 'the mark is read at each check')
-    epoch = 4
-    t.equal(resolved.load('project', 'path', 2 * REVALIDATE_MS - 1), first, 'not looked at within the time')
-    t.equal(reads, 2)
-    const pruned = resolved.load('project', 'path', 2 * REVALIDATE_MS)
-    t.not(pruned, first)
-    t.notOk(first.current, 'what was made from the old resolution is stale')
-    t.equal(pruned.mark, 4)
-  },
-)
+t.test('a write to the store (its write mark moved) make a new resolution at the next check, not before', async (t) => {
+  const root = t.testdir({ project: { 'a.judge.yaml': SPEC } })
+  let epoch = 3
+  let reads = 0
+  const resolved = paths(root, undefined, () => (reads++, epoch))
+  const first = resolved.load('project', 'path', 0)
+  t.equal(first.mark, 3)
+  t.equal(resolved.load('project', 'path', REVALIDATE_MS), first, 'the same mark: the same resolution')
+  t.equal(reads, 2, 'the mark is read at each check')
+  epoch = 4
+  t.equal(resolved.load('project', 'path', 2 * REVALIDATE_MS - 1), first, 'not looked at within the time')
+  t.equal(reads, 2)
+  const pruned = resolved.load('project', 'path', 2 * REVALIDATE_MS)
+  t.not(pruned, first)
+  t.notOk(first.current, 'what was made from the old resolution is stale')
+  t.equal(pruned.mark, 4)
+})
 
 t.test('each resolution that stops being current is told, whatever made it stale', async (t) => {
   const root = t.testdir({ 'a.judge.yaml': SPEC, 'b.judge.yaml': SPEC })

@@ -1,6 +1,7 @@
 import type { Distribution, Question, State } from '../../core/types.ts'
 import type { EngineError } from '../../errors.ts'
 import { isRecord, jsonObject, shown, unusable } from '../engine-answer.ts'
+import { estimateMessageTokens, LABEL_SYSTEM, labelPrompt } from '../label-prompt.ts'
 
 /** Top tokens asked for: the most OpenAI, vLLM (--max-logprobs), llama.cpp and Ollama all give. */
 export const TOP_LOGPROBS = 20
@@ -21,25 +22,16 @@ export interface ChatRequest {
   readonly top_logprobs: number
 }
 
-const SYSTEM =
-  'You label data. Read the data and the question, then answer with exactly one of the labels listed, ' +
-  'written as shown, and nothing else: no explanation, no punctuation.'
-
 /**
  * The request for one question: the data as JSON, the question, its labels with their
  * descriptions, and room for one token, whose top alternatives give the distribution.
  */
 export function toChatRequest(model: string, state: State, question: Question): ChatRequest {
-  const labels = question.labels.map((label, i) =>
-    question.descriptions[i] ? `- ${label}: ${question.descriptions[i]}` : `- ${label}`,
-  )
-  const user =
-    `Data:\n${JSON.stringify(state)}\n\nQuestion: ${question.ask}\n\nLabels:\n${labels.join('\n')}\n\nAnswer ` +
-    'with one label.'
+  const user = labelPrompt(state, question)
   return {
     model,
     messages: [
-      { role: 'system', content: SYSTEM },
+      { role: 'system', content: LABEL_SYSTEM },
       { role: 'user', content: user },
     ],
     max_tokens: 1,
@@ -54,7 +46,7 @@ export function toChatRequest(model: string, state: State, question: Question): 
  * of its messages, plus 8 per message for the chat template's markers.
  */
 export function estimatePromptTokens(request: ChatRequest): number {
-  return request.messages.reduce((sum, m) => sum + Math.ceil(m.content.length / 4) + 8, 0)
+  return estimateMessageTokens(request.messages.map((m) => m.content))
 }
 
 /** One question's answer as read from a completion. */
@@ -70,7 +62,14 @@ export interface ChatAnswer {
 
 /** Reads a completion: the distribution over the question's labels, the model, the usage. */
 export function parseChatResponse(text: string, question: Question): ChatAnswer {
-  const body = jsonObject(text)
+  return readChatResponse(jsonObject(text), question)
+}
+
+/**
+ * Reads a completion already parsed (a line of a batch's output file holds it as `response.body`): as
+ * parseChatResponse.
+ */
+export function readChatResponse(body: Record<string, unknown>, question: Question): ChatAnswer {
   const choice = Array.isArray(body.choices) ? body.choices[0] : undefined
   if (!isRecord(choice)) throw unusableFor(question, `field "choices" is ${shown(body.choices)}`)
   const usage = isRecord(body.usage) ? body.usage : {}

@@ -1,8 +1,10 @@
-import type { Distribution } from '../../core/types.ts'
-import type { AnswerFacts, Engine, EngineEstimate, EngineRequest, EngineResult } from '../../ports/engine.ts'
-import { cancelled, failureError, postOnce, type HttpTarget } from '../engine-http.ts'
+import type { Engine, EngineEstimate, EngineRequest, EngineResult } from '../../ports/engine.ts'
+import { askEach } from '../ask-each.ts'
+import type { HttpTarget } from '../engine-http.ts'
 import { fetchModelList } from '../model-list.ts'
-import { estimatePromptTokens, parseChatResponse, toChatRequest, type ChatAnswer } from './openai-wire.ts'
+import { createOpenAiBatch, type OpenAiBatchOptions } from './openai-batch.ts'
+import { chatResult } from './openai-result.ts'
+import { estimatePromptTokens, parseChatResponse, toChatRequest } from './openai-wire.ts'
 
 /** Options of the OpenAI-compatible adapter. */
 export interface OpenAiOptions {
@@ -17,6 +19,8 @@ export interface OpenAiOptions {
   readonly timeoutMs?: number
   /** The most of an answer read, in bytes (ENGINE_MAX_RESPONSE_BYTES); default 4 MiB. */
   readonly maxResponseBytes?: number
+  /** The bulk lane's limits and time limit of transfers; OpenAI's limits by default. */
+  readonly batch?: OpenAiBatchOptions
 }
 
 /**
@@ -24,7 +28,8 @@ export interface OpenAiOptions {
  * llama.cpp's server, Ollama, hosted APIs of that shape): one request per question, each allowed
  * one token, whose top alternatives give the distribution over the labels (docs/engine.md). The
  * questions of a row are asked at once; one failing cancels the others. Each request is tried once:
- * retries and pacing are the core's.
+ * retries and pacing are the core's. The same requests go in bulk through the provider's Batch API
+ * (`batch`, openai-batch.ts).
  */
 export function createOpenAi(options: OpenAiOptions): Engine {
   const apiKey = options.apiKey ?? null
@@ -43,6 +48,7 @@ export function createOpenAi(options: OpenAiOptions): Engine {
     estimate,
     // GET {url}/models: `{"data": [{"id", "created"}]}`.
     models: (signal) => fetchModelList(target, `${root}/models`, apiKey, signal),
+    batch: createOpenAiBatch({ root, target, apiKey }, options.batch),
   }
 }
 
@@ -61,53 +67,16 @@ async function ask(
   request: EngineRequest,
   signal?: AbortSignal,
 ): Promise<EngineResult> {
-  if (signal?.aborted) throw failureError(cancelled(signal), apiKey)
-  // The first failure cancels the requests of the other questions: their answers would be lost
-  // anyway. The group follows the caller's signal through a listener removed when the row is done
-  // (AbortSignal.any would leave the caller's long-lived signal a reference per row).
-  const group = new AbortController()
-  const follow = () => group.abort(signal!.reason)
-  signal?.addEventListener('abort', follow, { once: true })
-  const asking = request.questions.map(async (question) => {
-    const chat = toChatRequest(request.model, request.state, question)
-    const outcome = await postOnce(target, JSON.stringify(chat), group.signal)
-    if (!outcome.ok) throw failureError(signal?.aborted ? cancelled(signal) : outcome.failure, apiKey)
-    return { answer: parseChatResponse(outcome.value, question), estimated: estimatePromptTokens(chat) }
-  })
-  try {
-    // The first rejection is the error thrown; the others' are the abort's echo.
-    const answers = await Promise.all(
-      asking.map((p) =>
-        p.catch((error: unknown) => {
-          group.abort()
-          throw error
-        }),
-      ),
-    )
-    return result(request, answers)
-  } finally {
-    signal?.removeEventListener('abort', follow)
-  }
-}
-
-function result(request: EngineRequest, answers: readonly { answer: ChatAnswer; estimated: number }[]): EngineResult {
-  const distributions: Record<string, Distribution> = {}
-  const facts: Record<string, AnswerFacts> = {}
-  request.questions.forEach((q, i) => {
-    distributions[q.name] = answers[i].answer.distribution
-    const optionMass = answers[i].answer.optionMass
-    if (optionMass !== null) facts[q.name] = { optionMass }
-  })
-  // A server that reports no usage is counted at the estimate, so that spend is never silently 0.
-  const inputTokens = answers.reduce((sum, a) => sum + (a.answer.promptTokens ?? a.estimated), 0)
-  const outputTokens = answers.reduce((sum, a) => sum + (a.answer.completionTokens ?? 1), 0)
-  const model = answers.find((a) => a.answer.model !== null)?.answer.model ?? request.model
-  return {
-    model,
-    distributions,
-    inputTokens,
-    outputTokens,
-    requests: answers.length,
-    ...(Object.keys(facts).length > 0 ? { facts } : {}),
-  }
+  const answers = await askEach(
+    target,
+    apiKey,
+    request.questions,
+    (question) => {
+      const chat = toChatRequest(request.model, request.state, question)
+      const estimated = estimatePromptTokens(chat)
+      return { body: JSON.stringify(chat), read: (text) => ({ answer: parseChatResponse(text, question), estimated }) }
+    },
+    signal,
+  )
+  return chatResult(request, answers)
 }

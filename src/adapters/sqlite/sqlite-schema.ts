@@ -14,6 +14,7 @@ import { leasesMigration } from './sqlite-leases-migration.ts'
 import { leaseValuesMigration } from './sqlite-lease-values-migration.ts'
 import { routesMigration } from './sqlite-routes-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
+import { batchesMigration } from './sqlite-batches-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
 /** The schema's history, oldest first; the last step's version is the version this code writes. */
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   leasesMigration(14),
   routesMigration(15),
   leaseValuesMigration(16),
+  batchesMigration(17),
 ]
 
 // SCHEMA_VERSION is written in src/adapters/sqlite/sqlite-connection.ts, where opening a store

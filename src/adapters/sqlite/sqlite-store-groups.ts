@@ -14,6 +14,7 @@ const forgetting = lazy<typeof import('./sqlite-store-forget.ts')>(import.meta.u
 const caching = lazy<typeof import('./sqlite-store-cache.ts')>(import.meta.url, './sqlite-store-cache.ts')
 const reasking = lazy<typeof import('./sqlite-store-reasks.ts')>(import.meta.url, './sqlite-store-reasks.ts')
 const leasing = lazy<typeof import('./sqlite-store-leases.ts')>(import.meta.url, './sqlite-store-leases.ts')
+const batching = lazy<typeof import('./sqlite-store-batches.ts')>(import.meta.url, './sqlite-store-batches.ts')
 const tallying = lazy<typeof import('./sqlite-store-tally.ts')>(import.meta.url, './sqlite-store-tally.ts')
 
 /** What an open store's groups of methods are made over. */
@@ -36,6 +37,7 @@ const GROUPS = {
   reasks: (p: StoreParts) => reasking().reaskMethods(p.db, p.transaction),
   leases: (p: StoreParts) => leasing().leaseMethods(p.sql, p.transaction, p.readOnly),
   tally: (p: StoreParts) => tallying().tallyMethods(p.sql),
+  batches: (p: StoreParts) => batching().batchMethods(p.db, p.transaction),
 }
 
 /** The methods each group makes. */
@@ -103,6 +105,10 @@ export const STORE_METHODS = {
   holdRows: { group: 'leases', kind: 'write' },
   releaseRow: { group: 'leases', kind: 'write' },
   releaseReviewer: { group: 'leases', kind: 'write' },
+  recordBatch: { group: 'batches', kind: 'write' },
+  updateBatch: { group: 'batches', kind: 'write' },
+  listBatches: { group: 'batches', kind: 'read' },
+  batchEntries: { group: 'batches', kind: 'read' },
 } as const satisfies { readonly [K in StoreMethod]: { readonly group: MakerOf<K>; readonly kind: MethodKind } }
 
 /** A method of the store, as the composition handles it. */

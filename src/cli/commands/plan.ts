@@ -9,22 +9,32 @@ import { modelText } from '../model-text.ts'
 import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
 
 /** The options `judge plan` parses; its help and docs/cli.md describe each. */
-export const OPTIONS = { ...COMMON_OPTIONS, data: { type: 'string' }, delimiter: { type: 'string' } } as const
+export const OPTIONS = {
+  ...COMMON_OPTIONS,
+  data: { type: 'string' },
+  delimiter: { type: 'string' },
+  batch: { type: 'boolean', default: false },
+} as const
 
 /** `judge plan`: what `run` would do, asking nothing. */
 export const HELP = helpText(
-  'judge plan <spec-or-folder> [--data FILE] [--delimiter C] [--node NAME] [--json]',
+  'judge plan <spec-or-folder> [--data FILE] [--delimiter C] [--batch] [--node NAME] [--json]',
   'Shows what `judge run` would do, asking nothing: rows, distinct states, ' +
     'cached answers,\nanswers and requests to ask, and the estimated cost against JUDGE_MAX_COST; ' +
     'then any question\nthe last run found not to fit its rows.',
-  [...DATA_DOCS, ...COMMON_DOCS],
+  [
+    ...DATA_DOCS,
+    { flag: '--batch', text: 'estimate at the batch price (ENGINE_BATCH_PRICE_PER_MTOK), as `judge run --batch` asks' },
+    ...COMMON_DOCS,
+  ],
 )
 
 /** Runs `judge plan`; returns the exit status. */
 export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   return withSession(io, onePath('plan', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
-    const plans = await planRows(session.runtime, session.project, specs, dataSourceOf(io, values, specs))
+    const price = values.batch ? session.config.engine.batchPricePerMtok : undefined
+    const plans = await planRows(session.runtime, session.project, specs, dataSourceOf(io, values, specs), price)
     const cap = session.config.maxCost
     const free = session.runtime.engine?.spendsNothing === true
     const fits = new Map(

@@ -8,7 +8,7 @@ import type { GovernorStatus } from '../../core/pacing/governor.ts'
 import type { RunRecord } from '../../core/types.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, positiveInt } from '../args.ts'
 import { costText } from '../text.ts'
-import { comparedWith, questionLine } from '../drift-text.ts'
+import { comparedOnOtherData, comparedWith, questionLine } from '../drift-text.ts'
 import { fitLines } from '../fit-text.ts'
 import { noiseLines } from '../stability-text.ts'
 import { routeLines } from '../route-text.ts'
@@ -17,6 +17,14 @@ import { createProgress } from '../progress.ts'
 import { dataSourceOf, runJson, withSession, type Session } from '../shared.ts'
 import { prepareOut } from '../run-out.ts'
 import { count, plural } from '../../format.ts'
+import { UsageError } from '../../errors.ts'
+import type { RowSource } from '../../app/plan.ts'
+import type { Spec } from '../../core/types.ts'
+import type { CliIo } from '../io.ts'
+import { lazy } from '../../lazy.ts'
+
+// The bulk lane loads only for `run --batch`.
+const bulk = lazy<typeof import('../batch-run.ts')>(import.meta.url, '../batch-run.ts')
 
 /** The options `judge run` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {
@@ -26,12 +34,14 @@ export const OPTIONS = {
   concurrency: { type: 'string' },
   out: { type: 'string' },
   'out-prefix': { type: 'string' },
+  batch: { type: 'boolean', default: false },
+  'no-wait': { type: 'boolean', default: false },
 } as const
 
 /** `judge run`: judges every row of a data file, store first. */
 export const HELP = helpText(
   'judge run <spec-or-folder> [--data FILE] [--delimiter C] [--concurrency N] [--out FILE] [--out-prefix P] ' +
-    '[--node NAME] [--json]',
+    '[--batch [--no-wait]] [--node NAME] [--json]',
   'Judges every row of the data file, asking the engine only what the store lacks, each distinct\nstate once. ' +
     'Records a run per judgment. Nothing is asked when the estimate is above\nJUDGE_MAX_COST (default $1.00): ' +
     'the plan is printed and the exit status is 2.',
@@ -48,6 +58,13 @@ export const HELP = helpText(
       flag: '--out-prefix P',
       text: "put P before the name of every answer column, to keep them apart from the data's",
     },
+    {
+      flag: '--batch',
+      text:
+        "ask through the engine's batch API at the batch price (ENGINE_BATCH_PRICE_PER_MTOK), waiting for " +
+        'its batches; run it again to collect batches left pending',
+    },
+    { flag: '--no-wait', text: 'with --batch: submit, record and exit; the same command again collects' },
     ...COMMON_DOCS,
   ],
 )
@@ -55,9 +72,12 @@ export const HELP = helpText(
 /** Runs `judge run`; returns the exit status: 0 complete, 1 a failed run, 2 refused before asking. */
 export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   const concurrency = positiveInt('concurrency', values.concurrency, 8)
+  if (values['no-wait'] && !values.batch) throw new UsageError('--no-wait goes with --batch')
+  if (values.batch && values.out !== undefined) throw new UsageError('--out does not go with --batch')
   return withSession(io, onePath('run', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
     const source = dataSourceOf(io, values, specs)
+    if (values.batch) return batchRun(session, io, specs, source, !values['no-wait'], values.json)
     // Checked before the store is opened or anything asked: --out never replaces a file or a column the run reads.
     const out = await prepareOut(io, session, values, specs, source)
     let progress = createProgress(io.stderr, 0, 'judging')
@@ -109,6 +129,26 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
   })
 })
 
+/** `run --batch`: the runs when it waited (as a run without it shows them), else what it submitted. */
+async function batchRun(
+  session: Session,
+  io: CliIo,
+  specs: readonly Spec[],
+  source: RowSource,
+  wait: boolean,
+  json: boolean,
+): Promise<number> {
+  const { runThroughBatch, submittedText, unansweredText } = bulk()
+  const result = await runThroughBatch(session, io, specs, source, wait)
+  if (result.runs.length === 0) {
+    io.stdout.write(json ? JSON.stringify(result.batches, null, 2) + '\n' : submittedText(result))
+    return 0
+  }
+  io.stdout.write(json ? JSON.stringify(result.runs.map(runJson), null, 2) + '\n' : summary(session, result.runs))
+  io.stderr.write(unansweredText(result))
+  return result.runs.every((r) => r.status === 'complete') ? 0 : 1
+}
+
 /**
  * What the engine refused or could not take during the run, and the rate limit found below ENGINE_RPM; '' when nothing.
  */
@@ -156,6 +196,8 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
     )
     if (mine.length === 0) continue
     lines.push(`  ${comparedWith(mine[0][1])}`)
+    const other = comparedOnOtherData(mine[0][1])
+    if (other !== '') lines.push(`  ${other}`)
     const model = mine[0][1].baseline === null ? '' : modelLine(session, run, mine[0][1].baseline)
     if (model !== '') lines.push(`  ${model}`)
     for (const [question, entry] of mine) lines.push(questionLine(question, entry))

@@ -65,7 +65,7 @@ function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined:
   if (!deps.engine) throw new MissingKeyError(spec.name)
   const estimate = estimateOf(deps.engine, { model, state, questions: missing })
   const cost = tokenCost(estimate.inputTokens, deps.pricePerMtok)
-  // An engine that spends nothing is held by no cap, and adds nothing to the server's spend.
+  // An engine that spends nothing is held by no cap; what it would have cost is counted apart from the spend.
   if (!deps.engine.spendsNothing) {
     job.spend?.check(cost)
     commitCost(ledger.budget(spec.name), spec.name, missing.length, estimate.requests, cost)
@@ -84,15 +84,34 @@ async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promis
   const result = deps.governor
     ? await deps.governor.ask(engine, request, job.patience ?? 'request', job.signal)
     : await engine.ask(request, job.signal)
-  const askedAt = timestamp(deps.now())
-  const given = missing.map((q): StoredAnswer => {
+  const given = answersToStore(spec, { model, hash, questions: missing }, result, timestamp(deps.now()))
+  // The store's answers, not the engine's: where another process stored a key first, its answer is
+  // the one every process serves.
+  const kept = deps.store.putAnswers(given, hash, state)
+  const answers = new Map(kept.map((a) => [a.fingerprint, a]))
+  const cost = tokenCost(result.inputTokens, deps.pricePerMtok)
+  const requests = result.requests ?? 1
+  job.spend?.record(cost, requests, engine.spendsNothing === true)
+  return { answers, cost, requests }
+}
+
+/**
+ * The answers to store from an engine result for one judgment's questions about one state: the
+ * same for an answer asked on its own and one read from a batch's output.
+ */
+export function answersToStore(
+  spec: Spec,
+  asked: { readonly model: string; readonly hash: string; readonly questions: readonly Question[] },
+  result: EngineResult,
+  askedAt: string,
+): StoredAnswer[] {
+  return asked.questions.map((q): StoredAnswer => {
     const distribution = distributionFor(result, q, spec)
     const { label, p, margin } = readDistribution(q, distribution)
-    const optionMass = result.facts?.[q.name]?.optionMass ?? null
     return {
-      model,
+      model: asked.model,
       fingerprint: q.fingerprint,
-      stateHash: hash,
+      stateHash: asked.hash,
       judgment: spec.name,
       question: q.name,
       distribution,
@@ -101,17 +120,9 @@ async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promis
       margin,
       askedAt,
       reportedModel: result.model,
-      optionMass,
+      optionMass: result.facts?.[q.name]?.optionMass ?? null,
     }
   })
-  // The store's answers, not the engine's: where another process stored a key first, its answer is
-  // the one every process serves.
-  const kept = deps.store.putAnswers(given, hash, state)
-  const answers = new Map(kept.map((a) => [a.fingerprint, a]))
-  const cost = tokenCost(result.inputTokens, deps.pricePerMtok)
-  const requests = result.requests ?? 1
-  if (!engine.spendsNothing) job.spend?.record(cost, requests)
-  return { answers, cost, requests }
 }
 
 /** A question's distribution in an engine result; an EngineError when the engine gave none. */

@@ -1,5 +1,7 @@
 import { listRuns, runHistoryOf, type Drift, type LikeDrift, type PublicRun } from '../../app/runs.ts'
 import { shadowAgreementOf } from '../../app/shadow.ts'
+import { runningOf } from '../../app/batch/running.ts'
+import type { RunningRun } from '../../core/batch/running.ts'
 import { selectJudgments } from '../../core/judge/select.ts'
 import type { ShadowAgreement } from '../../core/reports/shadow.ts'
 import { loadRequested, type HttpRequest, type ServerContext } from '../context.ts'
@@ -11,6 +13,8 @@ export interface RunsData {
   readonly path: string
   readonly node: string | null
   readonly runs: readonly PublicRun[]
+  /** The runs whose batches are pending at the provider, newest first, with their counts as last seen. */
+  readonly running: readonly RunningRun[]
   readonly judgments: readonly RunsJudgment[]
 }
 
@@ -51,6 +55,7 @@ export function runsData(ctx: ServerContext, request: HttpRequest): RunsData {
     path: path!,
     node: judgment,
     runs: listRuns(ctx.runtime, project, judgment),
+    running: runningOf(ctx.runtime, project, judgment),
     judgments: selectJudgments(project, judgment, 'all').map((spec) => {
       const { drift, like, started } = runHistoryOf(ctx.runtime, project, spec)
       return {

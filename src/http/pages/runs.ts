@@ -8,11 +8,13 @@ import { runCost, simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 import { likeRunsSection } from './like-runs.ts'
 import { runChange, unlikeRuns } from './run-change.ts'
+import { runningTable } from './running-runs.ts'
 
 /**
- * GET /runs: per judgment and question the latest label mix, led by its drift between like runs
- * flagged above 0.10 (a change from a run of other rows named as such), the label shares across
- * runs and the like-run tables; then the run table (newest first, each run opening its own page).
+ * GET /runs: per judgment and question the latest label mix, led by its drift on the same data and
+ * on other data flagged above 0.10 (a change from another command's rows named as such), the label shares across
+ * runs and the like-run tables; then the runs whose batches are pending at the provider, as running, and the run
+ * table (newest first, each run opening its own page).
  * The same data object as GET /v1/runs-page.
  */
 export function runsPage(data: RunsData, token: string | null): Html {
@@ -28,11 +30,13 @@ export function runsPage(data: RunsData, token: string | null): Html {
     html`<h1>Runs of <code>${title}</code></h1>
 <p class="meta"><a href="${href('/', {}, token)}">All projects</a>${links}</p>
 <h2>Drift and label mix</h2>
-<p class="muted">Each question's latest run against the previous complete run of the same command and source (like \
-runs); a change from a run of other rows is named as such, not as drift.</p>
+<p class="muted">Each question's latest run against the previous complete run of the same command and source (same \
+data: the model moved), and against the previous complete run of its command on another source (other data: the \
+data moved); a change from another command's rows (the answer key after a data file) is named as such, not as \
+drift.</p>
 ${data.judgments.map((j) => judgmentSection(j, data.path, token))}
 <h2>Runs</h2>
-${runTable(data, token)}`,
+${runningTable(data.running)}${runTable(data, token)}`,
   )
 }
 

@@ -35,6 +35,8 @@ t.test('a new database is migrated to the current version, with every table, in 
   t.same(tables(db), [
     '_judge_answer_tally',
     '_judge_answers',
+    '_judge_batch_items',
+    '_judge_batches',
     '_judge_candidates',
     '_judge_forgotten',
     '_judge_kept',

@@ -99,7 +99,10 @@ t.test('the human summary shows counts, cost, the label mix and its change', asy
     first.stdout,
     /spam: 50 rows \(20 duplicates of an earlier row\), 0 answers cached, 90 asked in 30 requests, cost \$[\d.]+; complete/,
   )
-  t.match(first.stdout, /first complete `run` of messages\.csv: nothing to compare with\n  is_spam: (yes|no) [\d.]+%/)
+  t.match(
+    first.stdout,
+    /same data: first complete `run` of messages\.csv, nothing to compare with\n  is_spam: (yes|no) [\d.]+%/,
+  )
   const routes =
     /\n  routes of is_spam: block (\d+) \([\d.]+%\), review (\d+) \([\d.]+%\), deliver (\d+) \([\d.]+%\)\n/.exec(
       first.stdout,
@@ -114,7 +117,7 @@ t.test('the human summary shows counts, cost, the label mix and its change', asy
   t.match(second.stdout, /spam: 50 rows \(20 duplicates of an earlier row\), 90 answers cached, 0 asked/)
   t.match(
     second.stdout,
-    /like runs: compared with run \S+, the previous complete `run` of messages\.csv\n  is_spam: .*; change 0\.000\n/,
+    /same data: compared with run \S+, the previous complete `run` of messages\.csv; a change here is the model \(or a rewritten file\) moving\n  is_spam: .*; same data: change 0\.000\n/,
   )
 })
 
@@ -282,7 +285,10 @@ t.test(
       cost && Number(cost[1]) > 0.000001,
       `the cost above the cap, shown as what it would be: ${run.stdout.split('\n')[0]}`,
     )
-    t.match((await cli(['runs', 'spam.judge.yaml'], env, dir)).stdout, /\s90\s+would cost \$[\d.]+\s+simulated-1\s/)
+    t.match(
+      (await cli(['runs', 'spam.judge.yaml'], env, dir)).stdout,
+      /\s90\s+would cost \$[\d.]+ on System One \(simulated: nothing spent\)\s+simulated-1\s/,
+    )
     const real = await cli(
       ['run', 'spam.judge.yaml', '--data', 'messages.csv'],
       { JUDGE_MAX_COST: '0.000001', ENGINE_API_KEY: 'k', ENGINE_URL: 'http://127.0.0.1:9' },
@@ -348,15 +354,15 @@ t.test(
     const share = (even / 40).toFixed(3)
     t.match(
       second.stdout,
-      `like runs: compared with run ${run1.run_id}, the previous complete \`run\` of messages.csv\n  the engine reported model jev-2, where run ${run1.run_id} had jev-1: each change below is split into the model's part and the data's\n`,
+      `same data: compared with run ${run1.run_id}, the previous complete \`run\` of messages.csv; a change here is the model (or a rewritten file) moving\n  the engine reported model jev-2, where run ${run1.run_id} had jev-1: each change below is split into the model's part and the data's\n`,
     )
     t.match(
       second.stdout,
       new RegExp(
-        `is_spam: .*; change ${share}.*; model part ${share} on 40 rows \\(${((even / 40) * 100).toFixed(1)}% flipped, p < 0\\.001\\), data part 0\\.000\\n`,
+        `is_spam: .*; same data: change ${share}.*; model part ${share} on 40 rows \\(${((even / 40) * 100).toFixed(1)}% flipped, p < 0\\.001\\), data part 0\\.000\\n`,
       ),
     )
-    t.match(second.stdout, /topic: .*; change 0\.000\n/, 'a question the new model answers alike: no parts')
+    t.match(second.stdout, /topic: .*; same data: change 0\.000\n/, 'a question the new model answers alike: no parts')
     const drift = await cli(['drift', 'spam.judge.yaml'], {}, dir)
     t.match(
       drift.stdout,

@@ -2,6 +2,7 @@ import type { Test } from 'tap'
 import type { Store } from '../../../src/ports/store.ts'
 import { answer } from './answer-store.ts'
 import { answerStoreContract } from './answer-store.ts'
+import { batchStoreContract } from './batch-store.ts'
 import { forgetStoreContract } from './forget-store.ts'
 import { freshOf } from './fresh.ts'
 import { keptStoreContract } from './kept-store.ts'
@@ -18,6 +19,7 @@ export async function storeContract(t: Test, title: string, open: () => Store): 
     await paceStoreContract(t, 'pace and spend', open)
     await forgetStoreContract(t, 'forgetting rows', open)
     await reaskStoreContract(t, 'stability re-asks', open)
+    await batchStoreContract(t, 'bulk submissions', open)
     await sharedStoreContract(t, 'one file behind every port', open)
   })
 }

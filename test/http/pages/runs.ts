@@ -17,6 +17,7 @@ questions:
 const data: RunsData = {
   path: 'sms',
   node: null,
+  running: [],
   runs: [
     {
       run_id: 'r2',
@@ -51,6 +52,8 @@ const data: RunsData = {
             alert: false,
             p_value: null,
             significant: false,
+            same_data: null,
+            other_data: null,
           },
           {
             run_id: 'r2',
@@ -60,6 +63,8 @@ const data: RunsData = {
             alert: true,
             p_value: 0.003,
             significant: true,
+            same_data: null,
+            other_data: null,
           },
         ],
         topic: [
@@ -71,6 +76,8 @@ const data: RunsData = {
             alert: false,
             p_value: null,
             significant: false,
+            same_data: null,
+            other_data: null,
           },
         ],
         urgency: [],
@@ -199,7 +206,7 @@ t.test("runs of a simulated model carry a note saying their answers are not a re
   t.match(simulated, /<code>simulated-1<\/code>/)
   t.match(
     simulated,
-    /<td class="num cost" data-label="cost">would cost \$0\.00021<\/td>/,
+    /<td class="num cost" data-label="cost">would cost \$0\.00021 on System One \(simulated: nothing spent\)<\/td>/,
     'its cost is what System One would have charged, as that',
   )
   t.match(simulated, /nothing was spent on them: their costs are what System One would have charged/)
@@ -248,8 +255,28 @@ t.test('a change within the threshold is shown but not flagged, and no runs say 
         name: 'spam',
         drift: {
           q: [
-            { run_id: 'a', rows: 1, shares: { x: 1 }, change: null, alert: false, p_value: null, significant: false },
-            { run_id: 'b', rows: 1, shares: { x: 1 }, change: 0.1, alert: false, p_value: 1, significant: false },
+            {
+              run_id: 'a',
+              rows: 1,
+              shares: { x: 1 },
+              change: null,
+              alert: false,
+              p_value: null,
+              significant: false,
+              same_data: null,
+              other_data: null,
+            },
+            {
+              run_id: 'b',
+              rows: 1,
+              shares: { x: 1 },
+              change: 0.1,
+              alert: false,
+              p_value: 1,
+              significant: false,
+              same_data: null,
+              other_data: null,
+            },
           ],
         },
         like: {},

@@ -1,0 +1,82 @@
+import type { BatchItem, BatchOutcome } from '../../ports/engine.ts'
+import { chatResult, type QuestionAnswer } from './openai-result.ts'
+import { readResultLine, type LineResult } from './openai-batch-wire.ts'
+import { estimatePromptTokens, readChatResponse, toChatRequest } from './openai-wire.ts'
+
+/** What became of each question of an item so far: its answer, or why it has none; undefined while unseen. */
+interface Slots {
+  readonly item: BatchItem
+  readonly answers: (QuestionAnswer | string | undefined)[]
+}
+
+/**
+ * Gathers the lines of a finished batch's output and error files into each item's outcome. Each
+ * answer is read by the per-request lane's code and an item's answers are assembled as `ask`
+ * assembles them. Lines of other items, of unknown questions and repeats of a question are passed over.
+ */
+export interface Gathering {
+  /** Takes one line of either file. */
+  add(line: string): void
+  /** Each item's outcome, in the items' order: ok when every question was answered, else the first reason. */
+  outcomes(): BatchOutcome[]
+}
+
+/** How a provider's result lines are read: the line, its custom id's item key and question, the answer's body. */
+export interface LineReading {
+  line(text: string): LineResult | null
+  /** The item key and question index a custom id names, or null for one judge did not write. */
+  split(customId: string): { readonly key: string; readonly index: number } | null
+  answer(item: BatchItem, index: number, body: Record<string, unknown>): QuestionAnswer
+}
+
+/** OpenAI's output and error files: `key:index` custom ids, chat completions as bodies. */
+export const OPENAI_READING: LineReading = {
+  line: readResultLine,
+  split(customId) {
+    const id = /^(.+):(\d+)$/.exec(customId)
+    return id ? { key: id[1], index: Number(id[2]) } : null
+  },
+  answer(item, index, body) {
+    const { model, state, questions } = item.request
+    const answer = readChatResponse(body, questions[index])
+    return { answer, estimated: estimatePromptTokens(toChatRequest(model, state, questions[index])) }
+  },
+}
+
+/** A gathering over `items`, reading lines as `reading` says (OpenAI's by default). */
+export function gatherOutcomes(items: readonly BatchItem[], reading: LineReading = OPENAI_READING): Gathering {
+  const slots = new Map<string, Slots>(
+    items.map((item) => [item.key, { item, answers: item.request.questions.map(() => undefined) }]),
+  )
+  return {
+    add(line) {
+      const read = reading.line(line)
+      const id = read ? reading.split(read.customId) : null
+      const slot = id ? slots.get(id.key) : undefined
+      const index = id ? id.index : -1
+      if (!read || !slot || index >= slot.answers.length || slot.answers[index] !== undefined) return
+      slot.answers[index] = read.ok ? answerOf(reading, slot.item, index, read.body) : read.reason
+    },
+    outcomes: () => items.map((item) => outcomeOf(slots.get(item.key)!)),
+  }
+}
+
+function answerOf(
+  reading: LineReading,
+  item: BatchItem,
+  index: number,
+  body: Record<string, unknown>,
+): QuestionAnswer | string {
+  try {
+    return reading.answer(item, index, body)
+  } catch (error) {
+    return (error as Error).message
+  }
+}
+
+function outcomeOf({ item, answers }: Slots): BatchOutcome {
+  const reason = answers.find((a) => typeof a === 'string')
+  if (reason !== undefined) return { key: item.key, ok: false, reason }
+  if (answers.includes(undefined)) return { key: item.key, ok: false, reason: 'missing' }
+  return { key: item.key, ok: true, result: chatResult(item.request, answers as QuestionAnswer[]) }
+}

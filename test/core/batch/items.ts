@@ -1,0 +1,122 @@
+import t from 'tap'
+import { createItemGatherer, itemKey, pendingKey } from '../../../src/core/batch/items.ts'
+import { stateHash } from '../../../src/core/judge/state.ts'
+import { deps } from '../../helpers/deps.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
+import { langSpec, spec, toneSpec } from '../../helpers/specs.ts'
+
+const row = (message: string) => ({ row: { message }, where: `row ${message}` })
+
+t.test('one item per distinct state, with the questions the store lacks', async (t) => {
+  const d = deps(createFakeEngine())
+  const s = spec()
+  const [first] = s.questions
+  d.store.putAnswers(
+    [
+      {
+        model: 'jev-test',
+        fingerprint: first.fingerprint,
+        stateHash: stateHash({ message: 'a' }),
+        judgment: 'spam',
+        question: first.name,
+        distribution: { yes: 1, no: 0 },
+        label: 'yes',
+        p: 1,
+        margin: 1,
+        askedAt: '2026-01-01T00:00:00',
+        reportedModel: 'jev-test',
+        optionMass: null,
+      },
+    ],
+    stateHash({ message: 'a' }),
+    { message: 'a' },
+  )
+  const g = createItemGatherer(d, [s], new Map())
+  for (const m of ['a', 'b', 'a']) g.add(row(m))
+  const { items, states, waiting } = g.result()
+  const got = items.get('spam')!
+  t.equal(got.length, 2)
+  t.same(
+    got[0].request.questions.map((q) => q.name),
+    ['topic', 'urgency'],
+    'the stored question is left out',
+  )
+  t.equal(
+    got[0].key,
+    itemKey(
+      'jev-test',
+      stateHash({ message: 'a' }),
+      got[0].request.questions.map((q) => q.fingerprint),
+    ),
+  )
+  t.match(got[0].key, /^[0-9a-f]{40}$/)
+  t.equal(got[1].request.questions.length, 3)
+  t.equal(states.size, 2)
+  t.equal(waiting, 0)
+})
+
+t.test('questions a pending batch holds go into no other', async (t) => {
+  const s = spec()
+  const held = new Map([
+    [pendingKey('jev-test', stateHash({ message: 'a' })), new Set(s.questions.map((q) => q.fingerprint))],
+  ])
+  const g = createItemGatherer(deps(createFakeEngine()), [s], held)
+  g.add(row('a'))
+  g.add(row('b'))
+  const { items, states } = g.result()
+  t.same(
+    items.get('spam')!.map((i) => i.request.state),
+    [{ message: 'b' }],
+  )
+  t.ok(
+    states.has(pendingKey('jev-test', stateHash({ message: 'a' }))),
+    'its state is kept, to rebuild the pending batch',
+  )
+})
+
+t.test('a judgment whose state needs a label not answered yet waits; once answered, it is gathered', async (t) => {
+  const d = deps(createFakeEngine())
+  const lang = langSpec()
+  const tone = toneSpec()
+  const g = createItemGatherer(d, [lang, tone], new Map())
+  g.add(row('bonjour'))
+  t.equal(g.result().items.get('tone')!.length, 0)
+  t.equal(g.result().waiting, 1)
+  const q = lang.questions[0]
+  const hash = stateHash({ message: 'bonjour' })
+  d.store.putAnswers(
+    [
+      {
+        model: 'jev-test',
+        fingerprint: q.fingerprint,
+        stateHash: hash,
+        judgment: 'lang',
+        question: 'lang',
+        distribution: { en: 0, fr: 1 },
+        label: 'fr',
+        p: 1,
+        margin: 1,
+        askedAt: '2026-01-01T00:00:00',
+        reportedModel: 'jev-test',
+        optionMass: null,
+      },
+    ],
+    hash,
+    { message: 'bonjour' },
+  )
+  const again = createItemGatherer(d, [lang, tone], new Map())
+  again.add(row('bonjour'))
+  t.same(again.result().items.get('lang'), [])
+  t.same(again.result().items.get('tone')![0].request.state, { message: 'bonjour', 'lang.lang': 'fr' })
+})
+
+t.test('two judgments with the same state each get their item', async (t) => {
+  const a = spec()
+  const b = spec(SPAM_COPY, '/specs/copy.judge.yaml')
+  const g = createItemGatherer(deps(createFakeEngine()), [a, b], new Map())
+  g.add(row('x'))
+  t.equal(g.result().items.get('spam')!.length, 1)
+  t.equal(g.result().items.get('copy')!.length, 1)
+})
+
+const SPAM_COPY = 'name: copy\nstate: [message]\nquestions:\n  other:\n    ask: Other?\n    type: yes_no\n'
