@@ -25,6 +25,10 @@ export interface EngineConfig {
   readonly model: string | null
   readonly timeoutMs: number
   readonly pricePerMtok: number
+  /**
+   * ENGINE_BATCH_PRICE_PER_MTOK: USD per million input tokens through the bulk lane; half of pricePerMtok by default.
+   */
+  readonly batchPricePerMtok: number
   /** ENGINE_RPM, or null for the engine's published limit (an engine passed in code: no pace). */
   readonly rpm: number | null
   /** ENGINE_MAX_WAIT_S in ms: the longest a run waits when the engine asks it to. */
@@ -46,6 +50,9 @@ export const TYPESAFE_NAMES = {
   apiKey: 'TYPESAFE_API_KEY',
   model: 'TYPESAFE_DEFAULT_MODEL',
 } as const
+
+/** Anthropic's SDKs' name for the key: read for `ENGINE=anthropic` when ENGINE_API_KEY is unset. */
+export const ANTHROPIC_KEY = 'ANTHROPIC_API_KEY'
 
 /** A variable's value, trimmed; null when unset or blank. */
 export function text(env: Env, name: string): string | null {
@@ -71,7 +78,9 @@ export function readEngine(env: Env): EngineConfig {
   if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
   const engine: EngineDefaults = ENGINE_DEFAULTS[kind]
   const setting = (own: string, typesafe: string): { value: string | null; from: SettingSource } => {
-    for (const name of kind === 'systemone' ? [own, typesafe] : [own]) {
+    const other =
+      kind === 'systemone' ? [typesafe] : kind === 'anthropic' && own === 'ENGINE_API_KEY' ? [ANTHROPIC_KEY] : []
+    for (const name of [own, ...other]) {
       const value = text(env, name)
       if (value !== null) return { value, from: name }
     }
@@ -85,6 +94,13 @@ export function readEngine(env: Env): EngineConfig {
   if (model.value === null && engine.defaultModel === null)
     throw new UsageError(`ENGINE=${kind} needs ENGINE_MODEL, the model the server serves (see docs/engine.md)`)
   const seconds = (n: number) => n > 0
+  const pricePerMtok = number(
+    env,
+    'ENGINE_PRICE_PER_MTOK',
+    engine.defaultPricePerMtok,
+    nonNegative,
+    'a price in USD, 0 or more',
+  )
   return {
     kind,
     url: root.replace(/\/+$/, ''),
@@ -97,10 +113,11 @@ export function readEngine(env: Env): EngineConfig {
       (n) => Number.isInteger(n) && n > 0,
       'a whole number of milliseconds',
     ),
-    pricePerMtok: number(
+    pricePerMtok,
+    batchPricePerMtok: number(
       env,
-      'ENGINE_PRICE_PER_MTOK',
-      engine.defaultPricePerMtok,
+      'ENGINE_BATCH_PRICE_PER_MTOK',
+      pricePerMtok / 2,
       nonNegative,
       'a price in USD, 0 or more',
     ),

@@ -18,6 +18,8 @@ export interface Config {
   readonly serverMaxDailyCost: number | null
   /** JUDGE_MAX_COST in USD (CLI, per judgment per command). */
   readonly maxCost: number
+  /** JUDGE_BATCH_POLL_MS: the first wait between polls of a bulk run's batches; doubled each poll, up to 60 s. */
+  readonly batchPollMs: number
   /** JUDGE_STORE, absolute, or null to find the store beside the specs. */
   readonly store: string | null
   readonly host: string
@@ -64,6 +66,7 @@ export const ENV_VARIABLES = [
   'JUDGE_SERVER_MAX_COST',
   'JUDGE_SERVER_MAX_DAILY_COST',
   'JUDGE_MAX_COST',
+  'JUDGE_BATCH_POLL_MS',
   'JUDGE_STORE',
   'HOST',
   'PORT',
@@ -73,6 +76,7 @@ export const ENV_VARIABLES = [
   'ENGINE_MODEL',
   'ENGINE_TIMEOUT_MS',
   'ENGINE_PRICE_PER_MTOK',
+  'ENGINE_BATCH_PRICE_PER_MTOK',
   'ENGINE_RPM',
   'ENGINE_MAX_WAIT_S',
   'ENGINE_GIVE_UP_S',
@@ -80,6 +84,7 @@ export const ENV_VARIABLES = [
   'TYPESAFE_API_KEY',
   'TYPESAFE_BASE_URL',
   'TYPESAFE_DEFAULT_MODEL',
+  'ANTHROPIC_API_KEY',
   'JUDGE_HEADERS_TIMEOUT_MS',
   'JUDGE_REQUEST_TIMEOUT_MS',
   'JUDGE_MAX_CONNECTIONS',
@@ -105,6 +110,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
         ? null
         : number(env, 'JUDGE_SERVER_MAX_DAILY_COST', 0, nonNegative, 'a cost in USD, 0 or more'),
     maxCost: number(env, 'JUDGE_MAX_COST', 1, nonNegative, 'a cost in USD, 0 or more'),
+    batchPollMs: number(env, 'JUDGE_BATCH_POLL_MS', 1000, positiveWhole, 'a whole number of milliseconds above 0'),
     store: store === null ? null : resolve(cwd, store),
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: number(env, 'PORT', 8080, (n) => Number.isInteger(n) && n >= 0 && n < 65536, 'a port number'),

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { number, readEngine, text, TYPESAFE_NAMES } from '../src/config-engine.ts'
+import { ANTHROPIC_KEY, number, readEngine, text, TYPESAFE_NAMES } from '../src/config-engine.ts'
 
 t.test("TypeSafe's names stand in for System One's settings when the ENGINE_* names are unset", async (t) => {
   const engine = readEngine({
@@ -34,6 +34,31 @@ t.test("other engines do not read TypeSafe's names", async (t) => {
   t.throws(() => readEngine({ ENGINE: 'openai', TYPESAFE_BASE_URL: 'http://x' }), /ENGINE=openai needs ENGINE_URL/)
 })
 
+t.test(
+  'ENGINE=anthropic: its API root, model, pace and price by default; ANTHROPIC_API_KEY when ENGINE_API_KEY is unset',
+  async (t) => {
+    const engine = readEngine({ ENGINE: 'anthropic', ANTHROPIC_API_KEY: 'sk-ant', TYPESAFE_API_KEY: 'ts-key' })
+    t.match(engine, {
+      kind: 'anthropic',
+      url: 'https://api.anthropic.com',
+      apiKey: 'sk-ant',
+      model: null,
+      rpm: null,
+      pricePerMtok: 1,
+      batchPricePerMtok: 0.5,
+    })
+    t.same(engine.from, { url: null, apiKey: 'ANTHROPIC_API_KEY', model: null })
+    t.match(readEngine({ ENGINE: 'anthropic', ENGINE_API_KEY: 'e-key', ANTHROPIC_API_KEY: 'sk-ant' }), {
+      apiKey: 'e-key',
+      from: { apiKey: 'ENGINE_API_KEY' },
+    })
+    t.match(readEngine({ ENGINE: 'openai', ENGINE_URL: 'http://x', ENGINE_MODEL: 'm', ANTHROPIC_API_KEY: 'sk-ant' }), {
+      apiKey: null,
+    })
+    t.equal(ANTHROPIC_KEY, 'ANTHROPIC_API_KEY')
+  },
+)
+
 t.test('a value reads trimmed, and a number is checked', async (t) => {
   t.equal(text({ A: '  x ' }, 'A'), 'x')
   t.equal(text({ A: '' }, 'A'), null)
@@ -55,4 +80,18 @@ t.test('ENGINE_MAX_RESPONSE_BYTES is the most of an answer read: 4 MiB by defaul
       name: 'UsageError',
       message: `ENGINE_MAX_RESPONSE_BYTES must be a whole number of bytes, at least 1024, not "${bad}"`,
     })
+})
+
+t.test('ENGINE_BATCH_PRICE_PER_MTOK is the bulk lane price: half of ENGINE_PRICE_PER_MTOK unless set', async (t) => {
+  const openai = { ENGINE: 'openai', ENGINE_URL: 'https://api.example/v1', ENGINE_MODEL: 'gpt-4o-mini' }
+  t.equal(readEngine({ ...openai, ENGINE_PRICE_PER_MTOK: '0.15' }).batchPricePerMtok, 0.075)
+  t.equal(readEngine(openai).batchPricePerMtok, 0, 'a local server costs nothing in either lane')
+  t.equal(
+    readEngine({ ...openai, ENGINE_PRICE_PER_MTOK: '0.15', ENGINE_BATCH_PRICE_PER_MTOK: '0.1' }).batchPricePerMtok,
+    0.1,
+  )
+  t.throws(() => readEngine({ ...openai, ENGINE_BATCH_PRICE_PER_MTOK: '-0.5' }), {
+    name: 'UsageError',
+    message: 'ENGINE_BATCH_PRICE_PER_MTOK must be a price in USD, 0 or more, not "-0.5"',
+  })
 })

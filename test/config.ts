@@ -11,6 +11,7 @@ t.test('defaults apply when nothing is set', async (t) => {
     serverMaxCost: 0.01,
     serverMaxDailyCost: null,
     maxCost: 1,
+    batchPollMs: 1000,
     store: null,
     host: '127.0.0.1',
     port: 8080,
@@ -21,6 +22,7 @@ t.test('defaults apply when nothing is set', async (t) => {
       model: null,
       timeoutMs: 30000,
       pricePerMtok: 0.042,
+      batchPricePerMtok: 0.021,
       rpm: null,
       maxWaitMs: 300_000,
       giveUpMs: 120_000,
@@ -42,6 +44,7 @@ t.test('every variable is read, paths resolved from the working folder', async (
       JUDGE_SERVER_TOKEN: 's3cret',
       JUDGE_SERVER_MAX_COST: '0.5',
       JUDGE_MAX_COST: '2',
+      JUDGE_BATCH_POLL_MS: '250',
       JUDGE_STORE: 'db/s.sqlite',
       HOST: '0.0.0.0',
       PORT: '9000',
@@ -50,6 +53,7 @@ t.test('every variable is read, paths resolved from the working folder', async (
       ENGINE_MODEL: 'jev-2',
       ENGINE_TIMEOUT_MS: '100',
       ENGINE_PRICE_PER_MTOK: '0.1',
+      ENGINE_BATCH_PRICE_PER_MTOK: '0.03',
       JUDGE_HEADERS_TIMEOUT_MS: '500',
       JUDGE_REQUEST_TIMEOUT_MS: '700',
       JUDGE_MAX_CONNECTIONS: '3',
@@ -74,6 +78,7 @@ t.test('every variable is read, paths resolved from the working folder', async (
     serverMaxCost: 0.5,
     serverMaxDailyCost: 5,
     maxCost: 2,
+    batchPollMs: 250,
     store: '/work/db/s.sqlite',
     host: '0.0.0.0',
     port: 9000,
@@ -84,6 +89,7 @@ t.test('every variable is read, paths resolved from the working folder', async (
       model: 'jev-2',
       timeoutMs: 100,
       pricePerMtok: 0.1,
+      batchPricePerMtok: 0.03,
       rpm: 600,
       maxWaitMs: 60_000,
       giveUpMs: 2500,
@@ -128,7 +134,7 @@ t.test('a bad value is an error naming the variable and the value', async (t) =>
   )
   t.throws(
     () => readConfig({ ENGINE: 'gpt' }, '/'),
-    new UsageError('ENGINE must be one of systemone, simulated, openai, not "gpt"'),
+    new UsageError('ENGINE must be one of systemone, simulated, openai, anthropic, not "gpt"'),
   )
   t.throws(() => readConfig({ ENGINE_RPM: 'fast' }, '/'), /ENGINE_RPM must be requests per minute/)
   t.throws(() => readConfig({ ENGINE_MAX_WAIT_S: '0' }, '/'), /ENGINE_MAX_WAIT_S must be a number of seconds above 0/)
@@ -168,7 +174,7 @@ t.test('ENGINE selects the engine: systemone by default, or simulated', async (t
   t.equal(readConfig({ ENGINE: '' }, '/').engine.kind, 'systemone')
   t.throws(
     () => readConfig({ ENGINE: 'gpt' }, '/'),
-    new UsageError('ENGINE must be one of systemone, simulated, openai, not "gpt"'),
+    new UsageError('ENGINE must be one of systemone, simulated, openai, anthropic, not "gpt"'),
   )
 })
 

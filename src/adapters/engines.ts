@@ -27,6 +27,7 @@ export interface EngineEntry extends EngineDefaults {
 const systemOne = lazy<typeof import('./system-one/system-one.ts')>(import.meta.url, './system-one/system-one.ts')
 const simulated = lazy<typeof import('./simulated/simulated.ts')>(import.meta.url, './simulated/simulated.ts')
 const openAi = lazy<typeof import('./openai/openai.ts')>(import.meta.url, './openai/openai.ts')
+const anthropic = lazy<typeof import('./anthropic/anthropic.ts')>(import.meta.url, './anthropic/anthropic.ts')
 
 /**
  * Every engine the product speaks, by the name ENGINE takes (src/core/engine-kinds.ts); a new engine is one entry there
@@ -51,6 +52,18 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
       openAi().createOpenAi({
         url: s.url,
         model: s.model!,
+        apiKey: s.apiKey,
+        timeoutMs: s.timeoutMs,
+        ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
+        ...(s.fetch ? { fetch: s.fetch } : {}),
+      }),
+  },
+  anthropic: {
+    ...ENGINE_DEFAULTS.anthropic,
+    create: (s) =>
+      anthropic().createAnthropic({
+        url: s.url,
+        model: s.model ?? ENGINE_DEFAULTS.anthropic.defaultModel,
         apiKey: s.apiKey,
         timeoutMs: s.timeoutMs,
         ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),

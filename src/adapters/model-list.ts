@@ -26,7 +26,8 @@ export async function fetchModelList(
 /**
  * The models of a list-models answer, in the order given: System One's `{"models": [{"name",
  * "description", "release_date"}]}` (description and date optional), or the OpenAI-compatible
- * `{"data": [{"id", "created"}]}` that vLLM, llama.cpp, Ollama and gateways answer with.
+ * `{"data": [{"id", "created"}]}` that vLLM, llama.cpp, Ollama and gateways answer with, or
+ * Anthropic's `{"data": [{"id", "display_name", "created_at"}]}`.
  */
 export function parseModelList(text: string): ListedModel[] {
   const body = jsonObject(text)
@@ -44,12 +45,13 @@ function systemOneModel(value: unknown, i: number): ListedModel {
 function openAiModel(value: unknown, i: number): ListedModel {
   if (!isRecord(value) || typeof value.id !== 'string' || value.id === '')
     throw unusable(`data[${i}] is ${shown(value)}, not a model with an id`)
-  // `created` is in seconds since the epoch; some servers send 0 or nothing.
+  // `created` is in seconds since the epoch; some servers send 0 or nothing. Anthropic's list gives
+  // `created_at` (RFC 3339) and `display_name` instead.
   const created =
     typeof value.created === 'number' && value.created > 0
       ? new Date(value.created * 1000).toISOString().slice(0, 10)
-      : null
-  return { name: value.id, description: text(value.description), releaseDate: created }
+      : (text(value.created_at)?.slice(0, 10) ?? null)
+  return { name: value.id, description: text(value.description) ?? text(value.display_name), releaseDate: created }
 }
 
 function text(value: unknown): string | null {

@@ -40,6 +40,28 @@ t.test(
   },
 )
 
+t.test('Anthropic needs a key, is paced at 50 a minute and priced at Claude Haiku 4.5 by default', async (t) => {
+  t.match(ENGINES.anthropic, {
+    defaultUrl: 'https://api.anthropic.com',
+    defaultModel: 'claude-haiku-4-5-20251001',
+    defaultRpm: 50,
+    defaultPricePerMtok: 1,
+    needsKey: true,
+  })
+  const engine = ENGINES.anthropic.create({ url: 'http://127.0.0.1:9', apiKey: 'k', model: null, timeoutMs: 100 })
+  t.equal(engine.defaultModel, 'claude-haiku-4-5-20251001')
+  t.ok(engine.batch, 'with Message Batches as its bulk lane')
+  const named = ENGINES.anthropic.create({
+    url: 'http://127.0.0.1:9',
+    apiKey: 'k',
+    model: 'claude-x',
+    timeoutMs: 100,
+    maxResponseBytes: 2048,
+    fetch: globalThis.fetch,
+  })
+  t.equal(named.defaultModel, 'claude-x')
+})
+
 t.test('every engine tries each request once: failures reach the core, which retries', async (t) => {
   let calls = 0
   const fetch = (async () => {

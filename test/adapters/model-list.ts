@@ -38,6 +38,22 @@ t.test('an OpenAI-compatible list gives each id, and its creation day when known
   ])
 })
 
+t.test("Anthropic's list gives each id, its display name and its creation day", async (t) => {
+  const text = JSON.stringify({
+    data: [
+      { id: 'claude-haiku-4-5', display_name: 'Claude Haiku 4.5', created_at: '2025-10-01T00:00:00Z', type: 'model' },
+      { id: 'claude-x', type: 'model' },
+    ],
+    has_more: false,
+    first_id: 'claude-haiku-4-5',
+    last_id: 'claude-x',
+  })
+  t.same(parseModelList(text), [
+    { name: 'claude-haiku-4-5', description: 'Claude Haiku 4.5', releaseDate: '2025-10-01' },
+    { name: 'claude-x', description: null, releaseDate: null },
+  ])
+})
+
 t.test('anything else is an unusable answer naming what is wrong', async (t) => {
   t.throws(() => parseModelList('{"items": []}'), { name: 'EngineError', message: /needs "models" or "data"/ })
   t.throws(() => parseModelList('{"models": [{"description": "x"}]}'), {

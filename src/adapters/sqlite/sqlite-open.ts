@@ -1,12 +1,16 @@
 import { mkdirSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import { pathToFileURL } from 'node:url'
 import { lazy } from '../../lazy.ts'
 import { StoreError } from '../../store-error.ts'
 import { configure, SCHEMA_VERSION, userVersion } from './sqlite-connection.ts'
 import { storeWriteProblem } from './store-location.ts'
 import { BUSY_TIMEOUT_MS, isReadOnlyCode, sqliteCode, storeErrorOf } from './store-trouble.ts'
+
+// node:sqlite is taken when this module runs, not linked by an import: on a Node without it, the
+// library's entry says which Node it needs (src/supported-node.ts) before any module runs into it.
+const sqlite = process.getBuiltinModule('node:sqlite')
 
 // The migrations load only when a file's schema is not this code's (a new, older or newer store).
 const schema = lazy<typeof import('./sqlite-schema.ts')>(import.meta.url, './sqlite-schema.ts')
@@ -35,7 +39,7 @@ export function openStoreFile(file: string): OpenedFile {
 
 function openWritable(file: string): DatabaseSync {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-  const db = new DatabaseSync(file)
+  const db = new sqlite.DatabaseSync(file)
   try {
     configure(db)
     if (userVersion(db) !== SCHEMA_VERSION) schema().migrate(db, file)
@@ -81,7 +85,7 @@ export function connectReadOnly(file: string, probe: (db: DatabaseSync) => void)
   for (const target of [file, immutable]) {
     let db: DatabaseSync | null = null
     try {
-      db = new DatabaseSync(target, { readOnly: true, timeout: BUSY_TIMEOUT_MS })
+      db = new sqlite.DatabaseSync(target, { readOnly: true, timeout: BUSY_TIMEOUT_MS })
       probe(db)
       return db
     } catch (error) {

@@ -1,0 +1,153 @@
+import t, { type Test } from 'tap'
+import { createAnthropic } from '../../../src/adapters/anthropic/anthropic.ts'
+import type { BatchItem, BatchLane } from '../../../src/ports/engine.ts'
+import {
+  startAnthropicServer,
+  type AnthropicServer,
+  type AnthropicServerOptions,
+} from '../../helpers/anthropic-server.ts'
+import { QUESTIONS } from '../../helpers/engine-contract.ts'
+
+const MODEL = 'claude-haiku-4-5-20251001'
+const items: BatchItem[] = ['a', 'b'].map((key) => ({
+  key,
+  request: { model: MODEL, state: { message: `row ${key}` }, questions: QUESTIONS },
+}))
+
+async function serve(t: Test, options: AnthropicServerOptions = {}): Promise<AnthropicServer> {
+  const server = await startAnthropicServer(options)
+  t.teardown(() => server.close())
+  return server
+}
+
+const laneOf = (server: AnthropicServer, apiKey = 'sk-ant-local'): BatchLane =>
+  createAnthropic({ url: server.url, model: MODEL, apiKey }).batch!
+
+async function submitted(lane: BatchLane) {
+  const [pack] = lane.pack(items)
+  return lane.create(await lane.upload(pack), 'judge-tag-1')
+}
+
+t.test('a batch is one POST /v1/messages/batches of the pack, with the key and the version', async (t) => {
+  const server = await serve(t, { expectKey: 'sk-ant-local' })
+  const lane = laneOf(server)
+  const [pack] = lane.pack(items)
+  t.equal(await lane.upload(pack), pack.text, 'nothing is uploaded: the pack is the body')
+  t.equal(server.requests.length, 0)
+  const status = await lane.create(pack.text, 'judge-tag-1')
+  t.match(server.requests[0], {
+    method: 'POST',
+    path: '/v1/messages/batches',
+    headers: { 'x-api-key': 'sk-ant-local', 'anthropic-version': '2023-06-01' },
+  })
+  t.same(server.requests[0].body, JSON.parse(pack.text))
+  t.same(status, {
+    id: 'msgbatch_1',
+    state: 'in_progress',
+    total: 6,
+    completed: 0,
+    failed: 0,
+    inputFileId: '',
+    outputFileId: null,
+    errorFileId: null,
+    tag: null,
+    error: null,
+  })
+})
+
+t.test("polled to its end, its results are the per-request lane's answers", async (t) => {
+  const server = await serve(t, { batch: () => ({ polls: 2 }) })
+  const lane = laneOf(server)
+  const created = await submitted(lane)
+  t.equal((await lane.retrieve(created.id)).state, 'in_progress')
+  const ended = await lane.retrieve(created.id)
+  t.match(ended, { state: 'completed', total: 6, completed: 6, failed: 0 })
+  const outcomes = await lane.collect(ended, items)
+  const alone = await createAnthropic({ url: server.url, model: MODEL }).ask(items[0].request)
+  t.same(outcomes[0], { key: 'a', ok: true, result: alone }, 'as the same request asked alone')
+  t.match(outcomes[1], { key: 'b', ok: true })
+  t.ok(
+    server.requests.some((r) => r.path === '/v1/messages/batches/msgbatch_1/results'),
+    'the results are read at /v1/messages/batches/{id}/results',
+  )
+})
+
+t.test('errored, expired and cancelled requests fail their items by reason; unseen ones are missing', async (t) => {
+  const server = await serve(t, {
+    batch: () => ({
+      polls: 0,
+      request: (id) =>
+        id === 'a_1' ? { type: 'api_error', message: 'Internal server error' } : id === 'b_2' ? 'expired' : undefined,
+    }),
+  })
+  const lane = laneOf(server)
+  const ended = await submitted(lane)
+  t.match(ended, { state: 'completed', completed: 4, failed: 2 })
+  t.same(
+    (await lane.collect(ended, [...items, { ...items[0], key: 'c' }])).map((o) =>
+      o.ok ? o.key : `${o.key}: ${o.reason}`,
+    ),
+    ['a: failed: api_error Internal server error', 'b: expired', 'c: missing'],
+  )
+  const running = await serve(t)
+  const lane2 = laneOf(running)
+  const open = await submitted(lane2)
+  t.same(
+    (await lane2.collect(open, items)).map((o) => !o.ok && o.reason),
+    ['missing', 'missing'],
+    'a batch without results reads nothing',
+  )
+})
+
+t.test('cancel: cancelling, then ended with every request cancelled', async (t) => {
+  const server = await serve(t, { batch: () => ({ polls: 5 }) })
+  const lane = laneOf(server)
+  const created = await submitted(lane)
+  t.equal((await lane.cancel(created.id)).state, 'cancelling')
+  t.match(server.requests.at(-1), { method: 'POST', path: '/v1/messages/batches/msgbatch_1/cancel' })
+  const ended = await lane.retrieve(created.id)
+  t.match(ended, { state: 'cancelled', failed: 6 })
+  t.same(
+    (await lane.collect(ended, items)).map((o) => !o.ok && o.reason),
+    ['cancelled', 'cancelled'],
+  )
+})
+
+t.test('find finds nothing: a message batch keeps no tag to find it by', async (t) => {
+  const server = await serve(t)
+  const lane = laneOf(server)
+  await submitted(lane)
+  t.equal(await lane.find('judge-tag-1'), null)
+  t.equal(server.requests.length, 1, 'and asks nothing')
+})
+
+t.test('HTTP failures are EngineErrors as the per-request lane gives them, the key scrubbed', async (t) => {
+  const server = await serve(t, { expectKey: 'sk-ant-right' })
+  const lane = laneOf(server, 'sk-ant-wrong-7')
+  const [pack] = lane.pack(items)
+  await t.rejects(lane.create(pack.text, 'tag'), {
+    name: 'EngineError',
+    engineStatus: 401,
+    transient: false,
+    message: 'engine answered 401: invalid x-api-key [redacted]',
+  })
+  const good = laneOf(await serve(t))
+  await t.rejects(good.retrieve('msgbatch_9'), {
+    engineStatus: 404,
+    message: 'engine answered 404: no batch msgbatch_9',
+  })
+  await t.rejects(good.collect({ ...(await submitted(good)), id: 'msgbatch_9', outputFileId: 'x' }, items), {
+    name: 'EngineError',
+    engineStatus: 404,
+  })
+})
+
+t.test('the limits split packs: requests per batch and bytes, an item whole', async (t) => {
+  const lane = createAnthropic({ url: 'http://127.0.0.1:9', model: MODEL, batch: { maxRequests: 3 } }).batch!
+  t.same(
+    lane.pack(items).map((p) => p.items.map((i) => i.key)),
+    [['a'], ['b']],
+  )
+  const tiny = createAnthropic({ url: 'http://127.0.0.1:9', model: MODEL, batch: { maxBytes: 100 } }).batch!
+  t.throws(() => tiny.pack(items), { message: /batch item a takes 3 requests and \d+ bytes, over a batch's limit/ })
+})
