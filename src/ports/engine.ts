@@ -67,13 +67,10 @@ export interface BatchItem {
 /** A part of a bulk submission that fits one provider batch: its items and the provider's file text (JSONL). */
 export interface BatchPack {
   readonly items: readonly BatchItem[]
-  /**
-   * The upload's text, one provider line per provider request (OpenAI: one per question), each request exactly the
-   * per-request lane's body.
-   */
-  readonly text: string
   /** Provider requests it holds (OpenAI: one per question of each item). */
   readonly lines: number
+  /** Bytes of its provider lines, as the provider's limit counts them; the text itself is written at its upload. */
+  readonly bytes: number
 }
 
 /** The provider's status of a batch. */
@@ -113,10 +110,13 @@ export type BatchOutcome =
 export interface BatchLane {
   /**
    * Splits items into packs by the provider's limits on requests and bytes per batch (all of an item's questions stay
-   * in one pack).
+   * in one pack). A pack holds no text, so that a submission's packs never hold every request's text at once.
    */
   pack(items: readonly BatchItem[]): BatchPack[]
-  /** Uploads a pack's text (OpenAI: POST {url}/files, purpose=batch): the file id. */
+  /**
+   * Writes a pack's text, one provider line per provider request (OpenAI: one per question), each request exactly the
+   * per-request lane's body, and uploads it (OpenAI: POST {url}/files, purpose=batch): the file id.
+   */
   upload(pack: BatchPack, signal?: AbortSignal): Promise<string>
   /**
    * Creates the batch over an uploaded file, tagged `tag` in its metadata (OpenAI: POST {url}/batches, endpoint

@@ -138,6 +138,44 @@ t.test('a batch the provider cancels is recorded so, and its answers land', asyn
   t.match(listed.stdout, /cancelled/)
 })
 
+t.test('an output file whose connection closes midway is read again from its start', async (t) => {
+  let cuts = 0
+  const isContent = (path: string) => /^\/v1\/files\/[^/]+\/content$/.test(path)
+  const { dir, server, env, creates } = await setUp(t, {
+    cut: (request) => (isContent(request.path) && cuts++ === 0 ? 2000 : undefined),
+  })
+  const run = await cli(['run', 'spam.judge.yaml', '--batch', '--json'], env, dir)
+  t.equal(run.code, 0, run.stderr)
+  const output = server.batches.files.get(server.batches.batches[0].outputFileId!)!.text
+  t.ok(output.indexOf('\n') < 2000 && Buffer.byteLength(output) > 2000, 'the cut falls after a whole line')
+  t.equal(server.requests.filter((r) => isContent(r.path)).length, 2, 'the file read twice')
+  t.match(JSON.parse(run.stdout)[0], { asked: distinct * QUESTIONS, status: 'complete' })
+  t.equal(creates(), 1)
+  const again = await cli(['run', 'spam.judge.yaml', '--json'], env, dir)
+  t.match(JSON.parse(again.stdout)[0], { asked: 0, cached: distinct * QUESTIONS })
+})
+
+t.test('a poll and a download answered 503 once are tried again', async (t) => {
+  const failed = new Set<string>()
+  const once = (kind: string) => !failed.has(kind) && failed.add(kind) !== undefined
+  const { dir, server, env } = await setUp(t, {
+    reply: (request) => {
+      const kind = /^\/v1\/batches\/[^/]+$/.test(request.path)
+        ? 'poll'
+        : /\/content$/.test(request.path)
+          ? 'download'
+          : null
+      if (request.method !== 'GET' || kind === null || !once(kind)) return undefined
+      return { status: 503, headers: { 'retry-after': '0' }, body: { error: { message: 'busy' } } }
+    },
+  })
+  const run = await cli(['run', 'spam.judge.yaml', '--batch', '--json'], env, dir)
+  t.equal(run.code, 0, run.stderr)
+  t.same([...failed], ['poll', 'download'])
+  t.equal(server.requests.filter((r) => r.method === 'GET' && r.path === '/v1/batches/batch_1').length, 2)
+  t.match(JSON.parse(run.stdout)[0], { asked: distinct * QUESTIONS, status: 'complete' })
+})
+
 t.test('an engine without a batch API refuses --batch', async (t) => {
   const dir = t.testdir(files())
   const run = await cli(['run', 'spam.judge.yaml', '--batch'], { ENGINE: 'simulated' }, dir)

@@ -38,7 +38,7 @@ export function createFakeBatchLane(engine: Engine, options: FakeBatchLaneOption
       const packs = []
       for (let i = 0; i < items.length; i += size) {
         const part = items.slice(i, i + size)
-        packs.push({ items: part, text: part.map((x) => x.key).join('\n'), lines: part.length })
+        packs.push({ items: part, lines: part.length, bytes: part.length })
       }
       return packs
     },

@@ -22,6 +22,8 @@ export interface OpenAiServerOptions {
   readonly top?: (labels: readonly string[], seed: string) => { token: string; logprob: number }[]
   /** Decides the reply to request number `index` (0-based) when it returns one. */
   readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
+  /** Closes the connection of request number `index` after this many bytes of its reply's body, when it returns one. */
+  readonly cut?: (request: ReceivedRequest, index: number) => number | undefined
   readonly limit?: RateLimit
   /** The ids GET /v1/models lists; default the model the server is asked for in tests, `qwen2.5-7b-instruct`. */
   readonly models?: readonly string[]
@@ -72,7 +74,9 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       ? await replyTo(request, raw, index, options, batches)
       : failure(429, 'rate limit reached', options.limit!.retryAfter)
     if (reply.status === 200) answered.push(request)
-    send(res, reply)
+    const cut = options.cut?.(request, index)
+    if (cut === undefined) send(res, reply)
+    else sendCut(res, reply, cut)
   }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -197,6 +201,13 @@ function send(res: ServerResponse, reply: ScriptedReply): void {
   if (res.destroyed || res.headersSent) return
   res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
   res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body))
+}
+
+/** Sends the reply's head, with the whole body's length, and `bytes` of its body, then closes the connection. */
+function sendCut(res: ServerResponse, reply: ScriptedReply, bytes: number): void {
+  const body = Buffer.from(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body))
+  res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers, 'content-length': body.length })
+  res.write(body.subarray(0, bytes), () => res.destroy())
 }
 
 function parse(text: string): unknown {

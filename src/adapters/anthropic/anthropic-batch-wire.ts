@@ -23,15 +23,17 @@ export function itemRequests(item: BatchItem): string[] {
   )
 }
 
-/**
- * Items in packs that each fit one batch, as the OpenAI lane packs them; each pack's text is the very
- * body of `POST /v1/messages/batches`, `{"requests": [...]}`, since Anthropic takes no uploaded file.
- */
+/** Items in packs that each fit one batch, as the OpenAI lane packs them (each request's bytes with a separator). */
 export function packRequests(items: readonly BatchItem[], limits: BatchLimits): BatchPack[] {
-  return packItems(items, limits, itemRequests).map((pack) => ({
-    ...pack,
-    text: `{"requests":[${pack.text.trimEnd().split('\n').join(',')}]}`,
-  }))
+  return packItems(items, limits, itemRequests)
+}
+
+/**
+ * A pack's text: the very body of `POST /v1/messages/batches`, `{"requests": [...]}`, since Anthropic
+ * takes no uploaded file.
+ */
+export function packBody(pack: BatchPack): string {
+  return `{"requests":[${pack.items.flatMap(itemRequests).join(',')}]}`
 }
 
 /**

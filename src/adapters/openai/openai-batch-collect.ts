@@ -1,4 +1,6 @@
 import type { BatchItem, BatchOutcome } from '../../ports/engine.ts'
+import { streamLines, type HttpTarget, type Posted } from '../engine-http.ts'
+import { sendRepeated, type Repeat } from '../engine-repeat.ts'
 import { chatResult, type QuestionAnswer } from './openai-result.ts'
 import { readResultLine, type LineResult } from './openai-batch-wire.ts'
 import { estimatePromptTokens, readChatResponse, toChatRequest } from './openai-wire.ts'
@@ -17,6 +19,8 @@ interface Slots {
 export interface Gathering {
   /** Takes one line of either file. */
   add(line: string): void
+  /** Ends a read of a file: keeps what its lines gave, or, for a read that failed midway, forgets it. */
+  settle(keep: boolean): void
   /** Each item's outcome, in the items' order: ok when every question was answered, else the first reason. */
   outcomes(): BatchOutcome[]
 }
@@ -48,6 +52,8 @@ export function gatherOutcomes(items: readonly BatchItem[], reading: LineReading
   const slots = new Map<string, Slots>(
     items.map((item) => [item.key, { item, answers: item.request.questions.map(() => undefined) }]),
   )
+  // The answers set by the read under way, forgotten if it fails.
+  let unsettled: { slot: Slots; index: number }[] = []
   return {
     add(line) {
       const read = reading.line(line)
@@ -56,9 +62,36 @@ export function gatherOutcomes(items: readonly BatchItem[], reading: LineReading
       const index = id ? id.index : -1
       if (!read || !slot || index >= slot.answers.length || slot.answers[index] !== undefined) return
       slot.answers[index] = read.ok ? answerOf(reading, slot.item, index, read.body) : read.reason
+      unsettled.push({ slot, index })
+    },
+    settle(keep) {
+      if (!keep) for (const { slot, index } of unsettled) slot.answers[index] = undefined
+      unsettled = []
     },
     outcomes: () => items.map((item) => outcomeOf(slots.get(item.key)!)),
   }
+}
+
+/**
+ * Reads the file at `url` line by line into `gathering`, read again from its start after a transient failure as
+ * `repeat` allows, forgetting what the failed read gathered, so that each line counts once.
+ */
+export function downloadLines(
+  target: HttpTarget,
+  url: string,
+  gathering: Gathering,
+  repeat: Repeat,
+  signal?: AbortSignal,
+): Promise<Posted> {
+  return sendRepeated(
+    async () => {
+      const posted = await streamLines(target, url, gathering.add, signal)
+      gathering.settle(posted.ok)
+      return posted
+    },
+    repeat,
+    signal,
+  )
 }
 
 function answerOf(

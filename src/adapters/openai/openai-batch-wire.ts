@@ -54,7 +54,8 @@ export function itemLines(item: BatchItem): string[] {
 /**
  * Items in packs that each fit one batch, in order: a pack ends where the next item's lines would
  * pass either limit, and an item's lines stay together. An item over a limit alone is an error.
- * `linesOf` writes an item's provider requests (OpenAI's input file lines by default).
+ * `linesOf` writes an item's provider requests (OpenAI's input file lines by default); each line is
+ * written to be measured and let go, so that packing holds no text.
  */
 export function packItems(
   items: readonly BatchItem[],
@@ -62,27 +63,32 @@ export function packItems(
   linesOf: (item: BatchItem) => string[] = itemLines,
 ): BatchPack[] {
   const packs: BatchPack[] = []
-  let open: { items: BatchItem[]; lines: string[]; bytes: number } = { items: [], lines: [], bytes: 0 }
+  let open: { items: BatchItem[]; lines: number; bytes: number } = { items: [], lines: 0, bytes: 0 }
   const close = () => {
-    if (open.items.length > 0) packs.push({ items: open.items, text: open.lines.join(''), lines: open.lines.length })
-    open = { items: [], lines: [], bytes: 0 }
+    if (open.items.length > 0) packs.push(open)
+    open = { items: [], lines: 0, bytes: 0 }
   }
   for (const item of items) {
-    const lines = linesOf(item).map((line) => `${line}\n`)
-    const bytes = lines.reduce((sum, line) => sum + Buffer.byteLength(line), 0)
+    const lines = linesOf(item)
+    const bytes = lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0)
     if (lines.length > limits.maxRequests || bytes > limits.maxBytes)
       throw new EngineError(
         `batch item ${item.key} takes ${lines.length} requests and ${bytes} bytes, over a batch's limit of ` +
           `${limits.maxRequests} requests and ${limits.maxBytes} bytes`,
         null,
       )
-    if (open.lines.length + lines.length > limits.maxRequests || open.bytes + bytes > limits.maxBytes) close()
+    if (open.lines + lines.length > limits.maxRequests || open.bytes + bytes > limits.maxBytes) close()
     open.items.push(item)
-    open.lines.push(...lines)
+    open.lines += lines.length
     open.bytes += bytes
   }
   close()
   return packs
+}
+
+/** A pack's input file: each item's lines, each ended by a newline, as the parts of the upload's Blob. */
+export function packLines(items: readonly BatchItem[], linesOf: (item: BatchItem) => string[] = itemLines): string[] {
+  return items.flatMap((item) => linesOf(item).map((line) => `${line}\n`))
 }
 
 /**

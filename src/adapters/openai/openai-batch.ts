@@ -1,11 +1,13 @@
 import type { BatchLane, BatchStatus } from '../../ports/engine.ts'
 import { isRecord, jsonObject, shown, unusable } from '../engine-answer.ts'
-import { failureError, sendTo, streamLines, type HttpTarget, type Posted } from '../engine-http.ts'
-import { gatherOutcomes } from './openai-batch-collect.ts'
+import { failureError, sendTo, type HttpTarget, type Posted } from '../engine-http.ts'
+import { READ_REPEAT, sendRepeated, type Repeat } from '../engine-repeat.ts'
+import { downloadLines, gatherOutcomes } from './openai-batch-collect.ts'
 import {
   BATCH_ENDPOINT,
   OPENAI_BATCH_LIMITS,
   packItems,
+  packLines,
   TAG_KEY,
   tagOf,
   toBatchStatus,
@@ -22,6 +24,8 @@ export interface OpenAiBatchOptions {
   readonly transferTimeoutMs?: number
   /** Batches asked for per page of the provider's list; default 100, the most OpenAI gives. */
   readonly pageSize?: number
+  /** How a read (a poll, a page of the list, a file's download) is tried again; default READ_REPEAT. */
+  readonly repeat?: Repeat
 }
 
 /** Where the lane sends: the API root (with its version), the per-request lane's target and key. */
@@ -35,7 +39,8 @@ export interface OpenAiBatchTarget {
  * The bulk lane over OpenAI's Batch API (docs/engine.md, The bulk lane): the JSONL of the
  * per-request lane's bodies uploaded to `{url}/files`, batches created, polled, listed and
  * cancelled at `{url}/batches`, and the output and error files read from `{url}/files/{id}/content`
- * line by line. Each call is tried once; HTTP failures are EngineErrors as the per-request lane's.
+ * line by line. The reads, which can be repeated, are tried again after a transient failure (a file from its
+ * start); the uploads and posts are tried once. HTTP failures are EngineErrors as the per-request lane's.
  */
 export function createOpenAiBatch(at: OpenAiBatchTarget, options: OpenAiBatchOptions = {}): BatchLane {
   const limits: BatchLimits = {
@@ -44,7 +49,9 @@ export function createOpenAiBatch(at: OpenAiBatchTarget, options: OpenAiBatchOpt
   }
   const transfer: HttpTarget = { ...at.target, timeoutMs: options.transferTimeoutMs ?? 600_000 }
   const json = async (posted: Promise<Posted>) => jsonObject(valueOf(await posted, at.apiKey))
-  const get = (url: string, signal?: AbortSignal) => json(sendTo(at.target, url, 'GET', undefined, signal))
+  const repeat = options.repeat ?? READ_REPEAT
+  const get = (url: string, signal?: AbortSignal) =>
+    json(sendRepeated(() => sendTo(at.target, url, 'GET', undefined, signal), repeat, signal))
   const status = async (body: Promise<Record<string, unknown>>) => toBatchStatus(await body)
   const batches = `${at.root}/batches`
   return {
@@ -52,7 +59,7 @@ export function createOpenAiBatch(at: OpenAiBatchTarget, options: OpenAiBatchOpt
     async upload(pack, signal) {
       const form = new FormData()
       form.append('purpose', 'batch')
-      form.append('file', new Blob([pack.text], { type: 'application/jsonl' }), 'judge-batch.jsonl')
+      form.append('file', new Blob(packLines(pack.items), { type: 'application/jsonl' }), 'judge-batch.jsonl')
       const file = await json(sendTo(transfer, `${at.root}/files`, 'POST', form, signal))
       if (typeof file.id !== 'string' || file.id === '')
         throw unusable(`the uploaded file's field "id" is ${shown(file.id)}`)
@@ -68,7 +75,7 @@ export function createOpenAiBatch(at: OpenAiBatchTarget, options: OpenAiBatchOpt
       for (const file of [status.outputFileId, status.errorFileId]) {
         if (file === null) continue
         const url = `${at.root}/files/${encodeURIComponent(file)}/content`
-        valueOf(await streamLines(transfer, url, gathering.add, signal), at.apiKey)
+        valueOf(await downloadLines(transfer, url, gathering, repeat, signal), at.apiKey)
       }
       return gathering.outcomes()
     },

@@ -1,6 +1,7 @@
 import { EngineError, RetryLaterError } from '../../errors.ts'
 import type { Engine, EngineRequest, EngineResult } from '../../ports/engine.ts'
 import type { PaceStore } from '../../ports/pace-store.ts'
+import { backoffMs } from './backoff.ts'
 import { createHealth, type Health } from './health.ts'
 import { createLimiter, type Limiter } from './limiter.ts'
 import { createPace, type Pace, type Sleep } from './pace.ts'
@@ -217,8 +218,7 @@ function roundBackoff(
 }
 
 function backoff(attempt: number, p: Patience, random: () => number): number {
-  const base = Math.min(p.maxBackoffMs, p.minBackoffMs * 2 ** Math.min(attempt, 20))
-  return Math.round(Math.min(p.maxBackoffMs, base * (1 + random())))
+  return backoffMs(attempt, p.minBackoffMs, p.maxBackoffMs, random)
 }
 
 /** The 503 of a request the engine rate-limits past its patience: when to come back, and why. */

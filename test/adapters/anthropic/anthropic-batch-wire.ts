@@ -4,6 +4,7 @@ import {
   ANTHROPIC_READING,
   customId,
   itemRequests,
+  packBody,
   packRequests,
   readResultLine,
   toBatchStatus,
@@ -30,13 +31,13 @@ t.test("an item's requests are the per-request lane's bodies under key_question,
   )
   t.throws(() => itemRequests(item('no:colons')), { message: /a batch item's key must match/ })
   const [pack] = packRequests([item('a'), item('b')], ANTHROPIC_BATCH_LIMITS)
-  t.same(JSON.parse(pack.text), {
+  t.same(JSON.parse(packBody(pack)), {
     requests: [...itemRequests(item('a')), ...itemRequests(item('b'))].map((line) => JSON.parse(line)),
   })
   t.equal(pack.lines, 6)
   const packs = packRequests([item('a'), item('b'), item('c')], { maxRequests: 6, maxBytes: 1e9 })
   t.same(
-    packs.map((p) => [p.items.map((i) => i.key), p.lines, JSON.parse(p.text).requests.length]),
+    packs.map((p) => [p.items.map((i) => i.key), p.lines, JSON.parse(packBody(p)).requests.length]),
     [
       [['a', 'b'], 6, 6],
       [['c'], 3, 3],

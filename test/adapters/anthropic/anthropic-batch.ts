@@ -32,15 +32,16 @@ t.test('a batch is one POST /v1/messages/batches of the pack, with the key and t
   const server = await serve(t, { expectKey: 'sk-ant-local' })
   const lane = laneOf(server)
   const [pack] = lane.pack(items)
-  t.equal(await lane.upload(pack), pack.text, 'nothing is uploaded: the pack is the body')
+  const body = await lane.upload(pack)
+  t.equal(JSON.parse(body).requests.length, pack.lines, 'nothing is uploaded: the pack is written as the body')
   t.equal(server.requests.length, 0)
-  const status = await lane.create(pack.text, 'judge-tag-1')
+  const status = await lane.create(body, 'judge-tag-1')
   t.match(server.requests[0], {
     method: 'POST',
     path: '/v1/messages/batches',
     headers: { 'x-api-key': 'sk-ant-local', 'anthropic-version': '2023-06-01' },
   })
-  t.same(server.requests[0].body, JSON.parse(pack.text))
+  t.same(server.requests[0].body, JSON.parse(body))
   t.same(status, {
     id: 'msgbatch_1',
     state: 'in_progress',
@@ -125,7 +126,7 @@ t.test('HTTP failures are EngineErrors as the per-request lane gives them, the k
   const server = await serve(t, { expectKey: 'sk-ant-right' })
   const lane = laneOf(server, 'sk-ant-wrong-7')
   const [pack] = lane.pack(items)
-  await t.rejects(lane.create(pack.text, 'tag'), {
+  await t.rejects(lane.create(await lane.upload(pack), 'tag'), {
     name: 'EngineError',
     engineStatus: 401,
     transient: false,
@@ -150,4 +151,30 @@ t.test('the limits split packs: requests per batch and bytes, an item whole', as
   )
   const tiny = createAnthropic({ url: 'http://127.0.0.1:9', model: MODEL, batch: { maxBytes: 100 } }).batch!
   t.throws(() => tiny.pack(items), { message: /batch item a takes 3 requests and \d+ bytes, over a batch's limit/ })
+})
+
+t.test('a poll and the results answered 529 are tried again after the backoff; the results read once', async (t) => {
+  let fail = 0
+  const server = await serve(t, {
+    batch: () => ({ polls: 1 }),
+    reply: (request) =>
+      request.method === 'GET' && fail++ % 2 === 0
+        ? { status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } }
+        : undefined,
+  })
+  const waits: number[] = []
+  const repeat = { attempts: 2, minBackoffMs: 10, maxBackoffMs: 10, maxWaitMs: 0, random: () => 0 }
+  const lane = createAnthropic({
+    url: server.url,
+    model: MODEL,
+    batch: { repeat: { ...repeat, sleep: async (ms: number) => void waits.push(ms) } },
+  }).batch!
+  const ended = await lane.retrieve((await submitted(lane)).id)
+  t.equal(ended.state, 'completed')
+  t.same(
+    (await lane.collect(ended, items)).map((o) => o.ok),
+    [true, true],
+  )
+  t.same(waits, [10, 10], 'one wait of the backoff before each second attempt')
+  t.equal(server.requests.filter((r) => r.path.endsWith('/results')).length, 2)
 })

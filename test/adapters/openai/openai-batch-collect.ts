@@ -78,3 +78,19 @@ t.test('lines of other items, of questions it has not, repeated or unreadable ar
     'the first a:0 holds',
   )
 })
+
+t.test('a read that failed midway is forgotten; a read that ended is kept', async (t) => {
+  const gathering = gatherOutcomes(ITEMS)
+  gathering.add(answer('a:0', 'yes'))
+  gathering.add(answer('a:1', 'promotion'))
+  gathering.settle(true)
+  gathering.add(answer('b:0', 'no'))
+  gathering.add(JSON.stringify({ custom_id: 'b:1', response: { status_code: 500, body: null }, error: null }))
+  gathering.settle(false)
+  gathering.add(answer('b:0', 'yes'))
+  gathering.add(answer('b:1', 'service'))
+  gathering.settle(true)
+  const [a, b] = gathering.outcomes()
+  t.match(a, { key: 'a', ok: true })
+  t.match(b, { key: 'b', ok: true, result: { distributions: { is_spam: { yes: 1 }, topic: { service: 1 } } } })
+})

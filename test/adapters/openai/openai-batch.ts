@@ -1,5 +1,6 @@
 import t, { type Test } from 'tap'
 import { createOpenAi, type OpenAiOptions } from '../../../src/adapters/openai/openai.ts'
+import { READ_REPEAT } from '../../../src/adapters/engine-repeat.ts'
 import type { BatchItem, BatchLane, EngineRequest } from '../../../src/ports/engine.ts'
 import { QUESTIONS } from '../../helpers/engine-contract.ts'
 import type { BatchBehaviour } from '../../helpers/openai-batch-server.ts'
@@ -48,8 +49,10 @@ t.test('a pack line is the per-request lane body, byte for byte, under the custo
   await engine.ask(ITEMS[0].request)
   const [pack] = engine.batch!.pack([ITEMS[0]])
   t.equal(pack.lines, 3)
+  const text = server.batches.files.get(await engine.batch!.upload(pack))!.text
+  t.equal(Buffer.byteLength(text), pack.bytes, "the bytes the pack counted are the upload's")
   t.same(
-    pack.text.split('\n'),
+    text.split('\n'),
     [
       ...QUESTIONS.map(
         (_, i) => `{"custom_id":"alpha:${i}","method":"POST","url":"/v1/chat/completions","body":${posted[i]}}`,
@@ -70,14 +73,14 @@ t.test("packs split by the provider's limits on requests and bytes, an item's qu
       [['charlie', 'delta'], 6],
     ],
   )
-  const three = Buffer.byteLength(lane(server).pack(ITEMS.slice(0, 3))[0].text)
+  const three = lane(server).pack(ITEMS.slice(0, 3))[0].bytes
   const byBytes = lane(server, { batch: { maxBytes: three } }).pack(ITEMS)
   t.same(
     byBytes.map((p) => p.items.length),
     [3, 1],
   )
   t.ok(
-    byBytes.every((p) => Buffer.byteLength(p.text) <= three),
+    byBytes.every((p) => p.bytes <= three),
     'no pack over the bytes',
   )
   t.same(lane(server).pack([]), [], 'nothing to send, no pack')
@@ -97,7 +100,9 @@ t.test('an upload is a multipart form with purpose batch and the JSONL file, sen
   const [pack] = bulk.pack(ITEMS)
   const id = await bulk.upload(pack)
   const file = server.batches.files.get(id)
-  t.match(file, { purpose: 'batch', filename: 'judge-batch.jsonl', text: pack.text })
+  t.match(file, { purpose: 'batch', filename: 'judge-batch.jsonl' })
+  t.equal(file!.text.split('\n').length - 1, pack.lines, 'one line per request, the text written at the upload')
+  t.equal(Buffer.byteLength(file!.text), pack.bytes)
   const sent = server.requests.at(-1)!
   t.match(sent, { method: 'POST', path: '/v1/files', headers: { authorization: 'Bearer sk-batch' } })
   t.match(sent.headers['content-type'], /^multipart\/form-data; boundary=/)
@@ -257,7 +262,15 @@ t.test('HTTP failures are EngineErrors as the per-request lane gives them, the k
     retryAfterMs: 3000,
   })
   const down = await serve(t, { failTimes: 99, status: 503 })
-  await t.rejects(lane(down).retrieve('batch_1'), { name: 'EngineError', engineStatus: 503, transient: true })
+  const waits: number[] = []
+  const repeat = { ...READ_REPEAT, random: () => 0, sleep: async (ms: number) => void waits.push(ms) }
+  await t.rejects(lane(down, { batch: { repeat } }).retrieve('batch_1'), {
+    name: 'EngineError',
+    engineStatus: 503,
+    transient: true,
+  })
+  t.equal(down.requests.length, 5, 'a poll is tried five times in all')
+  t.same(waits, [500, 1000, 2000, 4000], 'after the backoff, doubling')
   const echo = await serve(t, {
     reply: () => ({ status: 401, body: { error: { message: 'Incorrect API key provided: sk-secret' } } }),
   })
