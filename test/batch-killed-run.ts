@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { childEnv, cli, ROOT, startCli } from './helpers/cli.ts'
-import { startOpenAiServer } from './helpers/openai-server.ts'
+import { openAiEnv, startOpenAiServer } from './helpers/openai-server.ts'
 import { smsCsv, smsMessages } from './helpers/sms.ts'
 import type { ReceivedRequest } from './helpers/system-one-server.ts'
 
@@ -42,12 +42,7 @@ for (const [step, at] of Object.entries(STEPS)) {
       },
     })
     t.teardown(() => server.close())
-    const env = {
-      ENGINE: 'openai',
-      ENGINE_URL: server.url,
-      ENGINE_MODEL: 'qwen2.5-7b-instruct',
-      JUDGE_BATCH_POLL_MS: '1',
-    }
+    const env = openAiEnv(server, { JUDGE_BATCH_POLL_MS: '1' })
     const child = startCli(['run', 'spam.judge.yaml', '--batch'], childEnv(env), dir)
     victim = child
     const [, signal] = await new Promise<[number | null, string | null]>((done) =>

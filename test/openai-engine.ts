@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { cli, ROOT } from './helpers/cli.ts'
 import { startJudgeServer } from './helpers/judge-server.ts'
-import { startOpenAiServer } from './helpers/openai-server.ts'
+import { openAiEnv, startOpenAiServer } from './helpers/openai-server.ts'
 import { smsCsv, smsMessages } from './helpers/sms.ts'
 
 // The example spec judged end to end with ENGINE=openai against a local server speaking OpenAI's
@@ -22,12 +22,7 @@ t.test(
     const dir = t.testdir(files())
     const server = await startOpenAiServer()
     t.teardown(() => server.close())
-    const env = {
-      ENGINE: 'openai',
-      ENGINE_URL: server.url,
-      ENGINE_MODEL: 'qwen2.5-7b-instruct',
-      ENGINE_PRICE_PER_MTOK: '0.1',
-    }
+    const env = openAiEnv(server, { ENGINE_PRICE_PER_MTOK: '0.1' })
     const distinct = new Set(
       smsMessages()
         .slice(0, 30)

@@ -3,7 +3,7 @@ import type { Test } from 'tap'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { cli, ROOT } from '../helpers/cli.ts'
-import { startOpenAiServer, type OpenAiServerOptions } from '../helpers/openai-server.ts'
+import { openAiEnv, startOpenAiServer, type OpenAiServerOptions } from '../helpers/openai-server.ts'
 import { smsCsv, smsMessages } from '../helpers/sms.ts'
 import { progressLine } from '../../src/cli/batch-run.ts'
 
@@ -27,13 +27,7 @@ async function setUp(t: Test, options: OpenAiServerOptions = {}) {
   const dir = t.testdir(files())
   const server = await startOpenAiServer(options)
   t.teardown(() => server.close())
-  const env = {
-    ENGINE: 'openai',
-    ENGINE_URL: server.url,
-    ENGINE_MODEL: 'qwen2.5-7b-instruct',
-    ENGINE_PRICE_PER_MTOK: '0.2',
-    JUDGE_BATCH_POLL_MS: '1',
-  }
+  const env = openAiEnv(server, { ENGINE_PRICE_PER_MTOK: '0.2', JUDGE_BATCH_POLL_MS: '1' })
   const chats = () => server.requests.filter((r) => r.path === '/v1/chat/completions').length
   const creates = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/v1/batches').length
   return { dir, server, env, chats, creates }

@@ -3,7 +3,7 @@ import type { Test } from 'tap'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { cli, ROOT } from '../helpers/cli.ts'
-import { startOpenAiServer, type OpenAiServerOptions } from '../helpers/openai-server.ts'
+import { openAiEnv, startOpenAiServer, type OpenAiServerOptions } from '../helpers/openai-server.ts'
 import { smsCsv } from '../helpers/sms.ts'
 import { runningText } from '../../src/cli/running-text.ts'
 
@@ -18,13 +18,7 @@ async function setUp(t: Test, options: OpenAiServerOptions) {
   })
   const server = await startOpenAiServer(options)
   t.teardown(() => server.close())
-  const env = {
-    ENGINE: 'openai',
-    ENGINE_URL: server.url,
-    ENGINE_MODEL: 'qwen2.5-7b-instruct',
-    ENGINE_PRICE_PER_MTOK: '0.2',
-    JUDGE_BATCH_POLL_MS: '1',
-  }
+  const env = openAiEnv(server, { ENGINE_PRICE_PER_MTOK: '0.2', JUDGE_BATCH_POLL_MS: '1' })
   const lines = () => server.batches.files.get(server.batches.batches[0].inputFileId)!.text.trim().split('\n').length
   return { dir, env, lines }
 }

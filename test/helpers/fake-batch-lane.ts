@@ -1,4 +1,5 @@
 import type { BatchItem, BatchLane, BatchOutcome, BatchStatus, Engine } from '../../src/ports/engine.ts'
+import { batchStatus } from './batch-status.ts'
 
 /** A fake batch lane over an engine: what it was asked, the batches it holds, and how each ends. */
 export interface FakeBatchLane extends BatchLane {
@@ -19,17 +20,8 @@ export function createFakeBatchLane(engine: Engine, options: FakeBatchLaneOption
   const calls: string[] = []
   const held = new Map<string, BatchStatus>()
   const polls = new Map<string, number>()
-  const status = (over: Partial<BatchStatus> & { id: string; inputFileId: string }): BatchStatus => ({
-    state: 'validating',
-    total: 1,
-    completed: 0,
-    failed: 0,
-    outputFileId: null,
-    errorFileId: null,
-    tag: null,
-    error: null,
-    ...over,
-  })
+  const status = (over: Partial<BatchStatus> & { id: string; inputFileId: string }): BatchStatus =>
+    batchStatus({ state: 'validating', total: 1, ...over })
   return {
     calls,
     held,

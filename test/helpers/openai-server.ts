@@ -42,6 +42,14 @@ export interface OpenAiServer {
   close(): Promise<void>
 }
 
+/** The environment of a judge asking `server` as ENGINE=openai for the model it serves, `extra` added. */
+export function openAiEnv(
+  server: Pick<OpenAiServer, 'url'>,
+  extra: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  return { ENGINE: 'openai', ENGINE_URL: server.url, ENGINE_MODEL: 'qwen2.5-7b-instruct', ...extra }
+}
+
 /**
  * Starts a server speaking OpenAI's chat completions with logprobs, as vLLM, llama.cpp and Ollama
  * do, and OpenAI's files and batches (openai-batch-server.ts), whose lines it answers as the same

@@ -5,8 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { readConfig } from '../../src/config.ts'
 import { createHandler, splitTarget } from '../../src/http/handler.ts'
 import { startServer } from '../../src/http/server.ts'
-import type { Store } from '../../src/ports/store.ts'
-import { createMemoryStore } from '../helpers/memory-store.ts'
+import { countingStore } from '../helpers/counting-store.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -109,18 +108,6 @@ t.test('with a token, a form carrying its own token is read only up to 16 KiB be
     'with the token in a header the full limit applies',
   )
 })
-
-/** A store that counts its answer lookups. */
-function countingStore(): { store: Store; reads: () => number } {
-  const store = createMemoryStore()
-  let reads = 0
-  const getAnswers = store.getAnswers
-  store.getAnswers = (...args) => {
-    reads++
-    return getAnswers.apply(store, args)
-  }
-  return { store, reads: () => reads }
-}
 
 t.test(
   'one POST /v1/judge, asked, stored or kept, reads its body once, parses it at most once and reads the store at most once',

@@ -6,10 +6,9 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readConfig } from '../../src/config.ts'
 import { createHandler, type AnsweredBy } from '../../src/http/handler.ts'
-import type { Store } from '../../src/ports/store.ts'
+import { countingStore } from '../helpers/counting-store.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { rawRequest, startJudgeServer } from '../helpers/judge-server.ts'
-import { createMemoryStore } from '../helpers/memory-store.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
 /** A request the handler reads from events, and a response that records what was written. */
@@ -49,18 +48,6 @@ function exchange(body: string, headers: Record<string, string> = {}) {
       req.emit('end')
     },
   }
-}
-
-/** A store that counts its answer lookups. */
-function countingStore(): { store: Store; reads: () => number } {
-  const store = createMemoryStore()
-  let reads = 0
-  const getAnswers = store.getAnswers
-  store.getAnswers = (...args) => {
-    reads++
-    return getAnswers.apply(store, args)
-  }
-  return { store, reads: () => reads }
 }
 
 t.test(

@@ -1,7 +1,7 @@
 import type { BatchItem, BatchPack, BatchState, BatchStatus } from '../../ports/engine.ts'
 import { isRecord, shown, unusable } from '../engine-answer.ts'
 import type { LineReading } from '../openai/openai-batch-collect.ts'
-import { packItems, type BatchLimits, type LineResult } from '../openai/openai-batch-wire.ts'
+import { customIdLine, packItems, type BatchLimits, type LineResult } from '../openai/openai-batch-wire.ts'
 import { estimateMessagesTokens, readMessage, toMessagesRequest } from './anthropic-wire.ts'
 
 /** Anthropic's limits per batch: 100,000 requests and 256 MB (read as 256,000,000 bytes, the smaller reading). */
@@ -83,14 +83,9 @@ function stateOf(body: Record<string, unknown>, total: number, canceled: number,
  * "canceled"} | {"type": "expired"}}`. Null for a line without a custom id (a blank line, or one not JSON).
  */
 export function readResultLine(line: string): LineResult | null {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(line)
-  } catch {
-    return null
-  }
-  if (!isRecord(parsed) || typeof parsed.custom_id !== 'string') return null
-  const customId = parsed.custom_id
+  const read = customIdLine(line)
+  if (read === null) return null
+  const { customId, line: parsed } = read
   const result = isRecord(parsed.result) ? parsed.result : {}
   if (result.type === 'succeeded' && isRecord(result.message)) return { customId, ok: true, body: result.message }
   if (result.type === 'expired') return { customId, ok: false, reason: 'expired' }

@@ -133,14 +133,9 @@ export type LineResult =
  * Null for a line without a custom id (a blank line, or one not JSON).
  */
 export function readResultLine(line: string): LineResult | null {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(line)
-  } catch {
-    return null
-  }
-  if (!isRecord(parsed) || typeof parsed.custom_id !== 'string') return null
-  const customId = parsed.custom_id
+  const read = customIdLine(line)
+  if (read === null) return null
+  const { customId, line: parsed } = read
   const response = isRecord(parsed.response) ? parsed.response : null
   const error = isRecord(parsed.error) ? parsed.error : null
   if (error) return { customId, ok: false, reason: errorReason(error) }
@@ -149,6 +144,19 @@ export function readResultLine(line: string): LineResult | null {
   const said = response?.body ?? null
   const words = said === null ? 'no message' : engineMessage(JSON.stringify(said), 'no message')
   return { customId, ok: false, reason: `failed: ${typeof status === 'number' ? status : 'no status'} ${words}` }
+}
+
+/** A result line's custom id and the line as a JSON object; null for a line without one (blank, not JSON). */
+export function customIdLine(
+  line: string,
+): { readonly customId: string; readonly line: Record<string, unknown> } | null {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(line)
+  } catch {
+    return null
+  }
+  return isRecord(parsed) && typeof parsed.custom_id === 'string' ? { customId: parsed.custom_id, line: parsed } : null
 }
 
 function errorReason(error: Record<string, unknown>): string {

@@ -1,7 +1,8 @@
 import type { BatchLane, BatchStatus } from '../../ports/engine.ts'
+import { laneSettings, sentText, type BatchLaneOptions, type BatchTarget } from '../batch-lane.ts'
 import { isRecord, jsonObject, shown, unusable } from '../engine-answer.ts'
-import { failureError, sendTo, type HttpTarget, type Posted } from '../engine-http.ts'
-import { READ_REPEAT, sendRepeated, type Repeat } from '../engine-repeat.ts'
+import { sendTo, type Posted } from '../engine-http.ts'
+import { sendRepeated } from '../engine-repeat.ts'
 import { downloadLines, gatherOutcomes } from './openai-batch-collect.ts'
 import {
   BATCH_ENDPOINT,
@@ -11,28 +12,12 @@ import {
   TAG_KEY,
   tagOf,
   toBatchStatus,
-  type BatchLimits,
 } from './openai-batch-wire.ts'
 
-/** Options of the OpenAI bulk lane. */
-export interface OpenAiBatchOptions {
-  /** Requests per batch; OpenAI's limit, 50,000, by default. */
-  readonly maxRequests?: number
-  /** Bytes of a batch's input file; OpenAI's limit, 200 MB, by default. */
-  readonly maxBytes?: number
-  /** Limit of an upload or a file's download, in milliseconds; default 10 minutes. */
-  readonly transferTimeoutMs?: number
+/** Options of the OpenAI bulk lane: by default OpenAI's limits, 50,000 requests and 200 MB a batch. */
+export interface OpenAiBatchOptions extends BatchLaneOptions {
   /** Batches asked for per page of the provider's list; default 100, the most OpenAI gives. */
   readonly pageSize?: number
-  /** How a read (a poll, a page of the list, a file's download) is tried again; default READ_REPEAT. */
-  readonly repeat?: Repeat
-}
-
-/** Where the lane sends: the API root (with its version), the per-request lane's target and key. */
-export interface OpenAiBatchTarget {
-  readonly root: string
-  readonly target: HttpTarget
-  readonly apiKey: string | null
 }
 
 /**
@@ -42,14 +27,9 @@ export interface OpenAiBatchTarget {
  * line by line. The reads, which can be repeated, are tried again after a transient failure (a file from its
  * start); the uploads and posts are tried once. HTTP failures are EngineErrors as the per-request lane's.
  */
-export function createOpenAiBatch(at: OpenAiBatchTarget, options: OpenAiBatchOptions = {}): BatchLane {
-  const limits: BatchLimits = {
-    maxRequests: options.maxRequests ?? OPENAI_BATCH_LIMITS.maxRequests,
-    maxBytes: options.maxBytes ?? OPENAI_BATCH_LIMITS.maxBytes,
-  }
-  const transfer: HttpTarget = { ...at.target, timeoutMs: options.transferTimeoutMs ?? 600_000 }
-  const json = async (posted: Promise<Posted>) => jsonObject(valueOf(await posted, at.apiKey))
-  const repeat = options.repeat ?? READ_REPEAT
+export function createOpenAiBatch(at: BatchTarget, options: OpenAiBatchOptions = {}): BatchLane {
+  const { limits, transfer, repeat } = laneSettings(at, options, OPENAI_BATCH_LIMITS)
+  const json = async (posted: Promise<Posted>) => jsonObject(sentText(await posted, at.apiKey))
   const get = (url: string, signal?: AbortSignal) =>
     json(sendRepeated(() => sendTo(at.target, url, 'GET', undefined, signal), repeat, signal))
   const status = async (body: Promise<Record<string, unknown>>) => toBatchStatus(await body)
@@ -75,7 +55,7 @@ export function createOpenAiBatch(at: OpenAiBatchTarget, options: OpenAiBatchOpt
       for (const file of [status.outputFileId, status.errorFileId]) {
         if (file === null) continue
         const url = `${at.root}/files/${encodeURIComponent(file)}/content`
-        valueOf(await downloadLines(transfer, url, gathering, repeat, signal), at.apiKey)
+        sentText(await downloadLines(transfer, url, gathering, repeat, signal), at.apiKey)
       }
       return gathering.outcomes()
     },
@@ -113,10 +93,4 @@ async function findTagged(
     if (listed.has_more !== true || typeof last !== 'string' || last === after) return null
     after = last
   }
-}
-
-/** A send's text, or its failure as the EngineError the port rejects with. */
-function valueOf(posted: Posted, apiKey: string | null): string {
-  if (!posted.ok) throw failureError(posted.failure, apiKey)
-  return posted.value
 }

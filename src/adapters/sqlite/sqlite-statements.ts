@@ -201,12 +201,19 @@ export type Statements = { readonly [K in keyof typeof SQL]: StatementSync }
 
 /** Prepares every statement of the store on an open, migrated database. */
 export function prepareStatements(db: DatabaseSync): Statements {
-  const prepared: Record<string, StatementSync> = {}
-  for (const [name, sql] of Object.entries(SQL)) {
-    prepared[name] = db.prepare(sql)
-    if (ANSWER_STATEMENTS.has(name)) prepared[name].setReturnArrays(true)
+  const prepared = prepareEach(db, SQL)
+  for (const name of ANSWER_STATEMENTS) prepared[name as keyof Statements].setReturnArrays(true)
+  return prepared
+}
+
+/** Prepares each statement of a table of SQL by name (a store's part keeps its own), on an open, migrated database. */
+export function prepareEach<T extends Readonly<Record<string, string>>>(
+  db: DatabaseSync,
+  sql: T,
+): { readonly [K in keyof T]: StatementSync } {
+  return Object.fromEntries(Object.entries(sql).map(([name, text]) => [name, db.prepare(text)])) as {
+    readonly [K in keyof T]: StatementSync
   }
-  return prepared as Statements
 }
 
 /** A limit as SQLite's LIMIT: 0 or less (or NaN) is none, Infinity is all (SQLite's -1). */

@@ -1,5 +1,6 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import type { BatchEntry, BatchRecord, BatchStore } from '../../ports/batch-store.ts'
+import { prepareEach } from './sqlite-statements.ts'
 
 const COLUMNS = `tag, judgment, run_id, model, input_file_id, batch_id, state, total, completed, failed, estimate,
   created_at, updated_at, landed_at`
@@ -36,10 +37,7 @@ interface BatchRow {
 
 /** The batch methods of a SQLite store, over its connection and write transaction. */
 export function batchMethods(db: DatabaseSync, transaction: (work: () => void) => void): BatchStore {
-  const st = Object.fromEntries(Object.entries(BATCH_SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<
-    keyof typeof BATCH_SQL,
-    StatementSync
-  >
+  const st = prepareEach(db, BATCH_SQL)
   const put = (b: BatchRecord) =>
     st.putBatch.run(
       ...[b.tag, b.judgment, b.runId, b.model, b.inputFileId, b.batchId, b.state, b.total, b.completed, b.failed],

@@ -1,5 +1,6 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import type { ForgetPlan, ForgetStore, ForgottenLine, HeldState } from '../../ports/forget-store.ts'
+import { prepareEach } from './sqlite-statements.ts'
 
 // A plan's state lists travel as JSON arrays; its stale part binds as judgment and time, both
 // NULL without one, which no row equals. The same condition picks what is counted and deleted.
@@ -33,10 +34,7 @@ export const FORGET_SQL = {
 
 /** The forgetting methods of a SQLite store, over its connection, statements and write transaction. */
 export function forgetMethods(db: DatabaseSync, transaction: (work: () => void) => void): ForgetStore {
-  const st = Object.fromEntries(Object.entries(FORGET_SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<
-    keyof typeof FORGET_SQL,
-    StatementSync
-  >
+  const st = prepareEach(db, FORGET_SQL)
   const held = (plan: ForgetPlan): HeldState[] => {
     const bound = [JSON.stringify(plan.records), plan.stale?.judgment ?? null, plan.stale?.before ?? null] as const
     const counts = (rows: unknown[]) =>

@@ -1,5 +1,6 @@
-import type { DatabaseSync, StatementSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import type { Reask, ReaskStore } from '../../ports/reask-store.ts'
+import { prepareEach } from './sqlite-statements.ts'
 
 const COLUMNS = `check_id, model, fingerprint, state_hash, judgment, question, stratum, stratum_size,
   stratum_sampled, stored_label, stored_p, stored_margin, distribution, label, p, margin, asked_at, reported_model`
@@ -37,10 +38,7 @@ interface ReaskRow {
 
 /** The re-ask methods of a SQLite store, over its connection and write transaction. */
 export function reaskMethods(db: DatabaseSync, transaction: (work: () => void) => void): ReaskStore {
-  const st = Object.fromEntries(Object.entries(REASK_SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<
-    keyof typeof REASK_SQL,
-    StatementSync
-  >
+  const st = prepareEach(db, REASK_SQL)
   return {
     addReasks(reasks) {
       if (reasks.length === 0) return

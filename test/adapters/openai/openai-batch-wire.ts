@@ -1,6 +1,7 @@
 import t from 'tap'
 import {
   customId,
+  customIdLine,
   itemLines,
   OPENAI_BATCH_LIMITS,
   readResultLine,
@@ -9,6 +10,7 @@ import {
 } from '../../../src/adapters/openai/openai-batch-wire.ts'
 import { toChatRequest } from '../../../src/adapters/openai/openai-wire.ts'
 import { QUESTIONS } from '../../helpers/engine-contract.ts'
+import { batchStatus } from '../../helpers/batch-status.ts'
 
 t.test("OpenAI's limits per batch: 50,000 requests and 200 MB", async (t) => {
   t.same(OPENAI_BATCH_LIMITS, { maxRequests: 50_000, maxBytes: 200 * 2 ** 20 })
@@ -30,18 +32,10 @@ t.test('an item is one line per question, each a POST of the chat body under key
 })
 
 t.test("a batch object reads as the port's status, missing counts and files as 0 and null", async (t) => {
-  t.same(toBatchStatus({ id: 'b', status: 'in_progress', output_file_id: '', metadata: { judge_batch: 7 } }), {
-    id: 'b',
-    state: 'in_progress',
-    total: 0,
-    completed: 0,
-    failed: 0,
-    inputFileId: '',
-    outputFileId: null,
-    errorFileId: null,
-    tag: null,
-    error: null,
-  })
+  t.same(
+    toBatchStatus({ id: 'b', status: 'in_progress', output_file_id: '', metadata: { judge_batch: 7 } }),
+    batchStatus({ id: 'b', state: 'in_progress' }),
+  )
   const failed = toBatchStatus({
     id: 'b',
     status: 'failed',
@@ -82,4 +76,9 @@ t.test('a result line is an answer, or a reason: expired, cancelled, or failed w
   t.equal(reason({ response: { status_code: 200, body: 'text' } }), 'failed: 200 text')
   t.equal(reason({}), 'failed: no status no message')
   for (const odd of ['', 'not json', '[1]', '{"custom_id": 3}']) t.equal(readResultLine(odd), null, odd)
+})
+
+t.test('a result line is read as its custom id and the line, or null without one', async (t) => {
+  t.same(customIdLine('{"custom_id": "a:1", "x": 2}'), { customId: 'a:1', line: { custom_id: 'a:1', x: 2 } })
+  for (const line of ['', 'not json', '[1]', '{"custom_id": 7}']) t.equal(customIdLine(line), null, line)
 })

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap'
 import { DatabaseSync } from 'node:sqlite'
 import { migrate } from '../../../src/adapters/sqlite/sqlite-schema.ts'
-import { prepareStatements, SQL, sqlLimit } from '../../../src/adapters/sqlite/sqlite-statements.ts'
+import { prepareEach, prepareStatements, SQL, sqlLimit } from '../../../src/adapters/sqlite/sqlite-statements.ts'
 
 /** A migrated in-memory database, closed at teardown. */
 function database(t: Test): DatabaseSync {
@@ -88,4 +88,11 @@ t.test('answers, states and kept rows are read by index, and the queue lists wit
   )
   t.match(plan(SQL.countBand), /USING COVERING INDEX _judge_answers_margin \(.*margin>\? AND margin<\?\)/)
   for (const sql of [SQL.sampleAnswers, SQL.sampleBand, SQL.keptRows]) t.notMatch(plan(sql), /TEMP B-TREE/)
+})
+
+t.test("a store part's own statements are prepared by name", async (t) => {
+  const db = database(t)
+  const st = prepareEach(db, { one: 'SELECT 1 AS n', two: 'SELECT 2 AS n' })
+  t.same(Object.keys(st), ['one', 'two'])
+  t.same([st.one.get(), st.two.get()], [{ n: 1 }, { n: 2 }])
 })

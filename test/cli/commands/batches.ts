@@ -2,7 +2,7 @@ import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { cli, ROOT } from '../../helpers/cli.ts'
-import { startOpenAiServer } from '../../helpers/openai-server.ts'
+import { openAiEnv, startOpenAiServer } from '../../helpers/openai-server.ts'
 import { smsCsv } from '../../helpers/sms.ts'
 
 t.test("judge batches lists the bulk runs' batches and cancels a pending one", async (t) => {
@@ -12,12 +12,7 @@ t.test("judge batches lists the bulk runs' batches and cancels a pending one", a
   })
   const server = await startOpenAiServer({ batch: () => ({ polls: 5 }) })
   t.teardown(() => server.close())
-  const env = {
-    ENGINE: 'openai',
-    ENGINE_URL: server.url,
-    ENGINE_MODEL: 'qwen2.5-7b-instruct',
-    JUDGE_BATCH_POLL_MS: '1',
-  }
+  const env = openAiEnv(server, { JUDGE_BATCH_POLL_MS: '1' })
   const none = await cli(['batches', 'spam.judge.yaml'], env, dir)
   t.equal(none.code, 0, none.stderr)
   t.equal(none.stdout, 'no batches yet\n')
@@ -48,7 +43,7 @@ t.test('judge batches --cancel says the state the provider gave', async (t) => {
   })
   const server = await startOpenAiServer({ batch: () => ({ polls: 5 }) })
   t.teardown(() => server.close())
-  const env = { ENGINE: 'openai', ENGINE_URL: server.url, ENGINE_MODEL: 'qwen2.5-7b-instruct' }
+  const env = openAiEnv(server)
   t.equal((await cli(['run', 'spam.judge.yaml', '--batch', '--no-wait'], env, dir)).code, 0)
   const cancel = await cli(['batches', 'spam.judge.yaml', '--cancel', 'batch_1'], env, dir)
   t.equal(cancel.code, 0, cancel.stderr)

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { cli, ROOT } from '../../helpers/cli.ts'
 import { startJudgeServer } from '../../helpers/judge-server.ts'
-import { startOpenAiServer } from '../../helpers/openai-server.ts'
+import { openAiEnv, startOpenAiServer } from '../../helpers/openai-server.ts'
 import { openapiAjv, problems, responsePointer, validatorAt } from '../../helpers/openapi.ts'
 import { smsCsv } from '../../helpers/sms.ts'
 import { runningTable } from '../../../src/http/pages/running-runs.ts'
@@ -18,13 +18,7 @@ t.test('/runs shows a pending batch as running with its counts, then the run tha
   })
   const engine = await startOpenAiServer({ batch: () => ({ polls: 2 }) })
   t.teardown(() => engine.close())
-  const env = {
-    ENGINE: 'openai',
-    ENGINE_URL: engine.url,
-    ENGINE_MODEL: 'qwen2.5-7b-instruct',
-    ENGINE_PRICE_PER_MTOK: '0.2',
-    JUDGE_BATCH_POLL_MS: '1',
-  }
+  const env = openAiEnv(engine, { ENGINE_PRICE_PER_MTOK: '0.2', JUDGE_BATCH_POLL_MS: '1' })
   const submitted = await cli(['run', 'spam.judge.yaml', '--batch', '--no-wait'], env, dir)
   t.equal(submitted.code, 0, submitted.stderr)
   const lines = engine.batches.files.get(engine.batches.batches[0].inputFileId)!.text.trim().split('\n').length
