@@ -4,24 +4,27 @@ import type { Ledger } from '../../core/judge/ledger.ts'
 import type { Spec } from '../../core/types.ts'
 import type { BatchOutcome, BatchLane, BatchStatus } from '../../ports/engine.ts'
 import type { BatchStore } from '../../ports/batch-store.ts'
-import type { Submission } from './submit.ts'
+import type { ItemsOf, Submission } from './submit.ts'
 
 /**
  * Reads a finished batch's output and error files and stores every answer through the same path as
- * a per-request answer (putAnswers, the same cache key), counting what it cost at the batch price;
- * then records the batch landed. Returns the items that got no answer: failed, expired, missing,
- * or an answer that could not be read; they stay unanswered, for the next run to ask.
+ * a per-request answer (putAnswers, the same cache key), its items made again from the rows
+ * (itemsOf), counting what it cost at the batch price; then records the batch landed. Returns the
+ * items that got no answer: failed, expired, missing, or an answer that could not be read; they stay
+ * unanswered, for the next run to ask.
  */
 export async function landBatch(
   deps: JudgeDeps & { readonly store: BatchStore },
   lane: BatchLane,
   spec: Spec,
   sub: Submission,
+  itemsOf: ItemsOf,
   status: BatchStatus,
   job: { readonly ledger: Ledger; readonly price: number; readonly signal?: AbortSignal },
 ): Promise<BatchOutcome[]> {
-  const outcomes = await lane.collect(status, sub.items, job.signal)
-  const items = new Map(sub.items.map((item) => [item.key, item]))
+  const asked = await itemsOf(sub.batch)
+  const outcomes = await lane.collect(status, asked, job.signal)
+  const items = new Map(asked.map((item) => [item.key, item]))
   const askedAt = timestamp(deps.now())
   const tally = job.ledger.tally(spec.name)
   const failed: BatchOutcome[] = []

@@ -1,7 +1,10 @@
-import { pendingKey, type PendingQuestions } from '../../core/batch/items.ts'
-import type { Spec, State } from '../../core/types.ts'
+import { createItemRebuilder, pendingKey, type PendingQuestions } from '../../core/batch/items.ts'
+import type { JudgeDeps } from '../../core/judge/deps.ts'
+import type { Spec } from '../../core/types.ts'
 import type { BatchRecord, BatchStore } from '../../ports/batch-store.ts'
 import type { BatchItem } from '../../ports/engine.ts'
+import type { App } from '../app.ts'
+import { rowsOf, type RowSource } from '../plan.ts'
 
 /** The batches of the given judgments whose answers have not landed yet, oldest first. */
 export function pendingBatches(store: BatchStore, judgments: readonly string[]): BatchRecord[] {
@@ -26,20 +29,19 @@ export function pendingQuestions(store: BatchStore, batches: readonly BatchRecor
 }
 
 /**
- * The items of a recorded batch, their requests made again from the states of the data and the
- * judgment's questions; an entry whose state is no longer in the data, or whose questions the spec
- * no longer asks, cannot be: it is left out.
+ * The items of a recorded batch, their requests made again from the rows of the source and the
+ * judgment's questions, reading the rows once; an entry whose state is no longer in the data, or
+ * whose questions the spec no longer asks, cannot be: it is left out. `specs` in dependency order.
  */
-export function rebuildItems(
-  store: BatchStore,
-  spec: Spec,
+export async function rebuildItems(
+  app: App,
+  deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaultModel'> & { readonly store: BatchStore },
+  specs: readonly Spec[],
+  source: RowSource,
   batch: BatchRecord,
-  states: ReadonlyMap<string, State>,
-): BatchItem[] {
-  return store.batchEntries(batch.tag).flatMap((entry): BatchItem[] => {
-    const state = states.get(pendingKey(batch.model, entry.stateHash))
-    const questions = spec.questions.filter((q) => entry.fingerprints.includes(q.fingerprint))
-    if (state === undefined || questions.length !== entry.fingerprints.length) return []
-    return [{ key: entry.key, request: { model: batch.model, state, questions } }]
-  })
+): Promise<BatchItem[]> {
+  const upTo = specs.findIndex((s) => s.name === batch.judgment)
+  const rebuilder = createItemRebuilder(deps, specs.slice(0, upTo + 1), batch, deps.store.batchEntries(batch.tag))
+  for await (const sourced of rowsOf(app, source)) rebuilder.add(sourced)
+  return rebuilder.items()
 }

@@ -16,7 +16,7 @@ import type { Store } from '../../ports/store.ts'
 import { checkPlans, planSource, rowsOf, type RowSource } from '../plan.ts'
 import { recordRuns, sourceProvenance } from '../record-runs.ts'
 import { pendingBatches, pendingQuestions, rebuildItems } from './pending.ts'
-import { ensureSubmitted, recordIntents, type Submission } from './submit.ts'
+import { createIntentRecorder, ensureSubmitted, type Submission } from './submit.ts'
 import { waitForBatches } from './wait.ts'
 import { landBatch } from './land.ts'
 
@@ -67,8 +67,9 @@ export async function runBatch(app: App, input: BatchRunInput): Promise<BatchRun
   const started = app.now()
   const now = () => timestamp(app.now())
   const subs: Submission[] = []
+  const itemsOf = (batch: BatchRecord) => rebuildItems(app, deps, specs, input.source, batch)
   for (const sub of await submissions(app, deps, lane, input, specs, started)) {
-    const batch = await ensureSubmitted(deps.store, lane, sub, now, input.signal)
+    const batch = await ensureSubmitted(deps.store, lane, sub, itemsOf, now, input.signal)
     if (batch.landedAt === null) subs.push({ ...sub, batch })
   }
   const batches = subs.map((s) => s.batch)
@@ -80,7 +81,7 @@ export async function runBatch(app: App, input: BatchRunInput): Promise<BatchRun
   for (const sub of subs) {
     const spec = specs.find((s) => s.name === sub.batch.judgment)!
     const job = { ledger, price: input.price, signal: input.signal }
-    failed.push(...(await landBatch(deps, lane, spec, sub, statuses.get(sub.batch.tag)!, job)))
+    failed.push(...(await landBatch(deps, lane, spec, sub, itemsOf, statuses.get(sub.batch.tag)!, job)))
   }
   const { outcome, unanswered } = await countRows(app, deps, ledger, specs, input.source)
   if (unanswered > 0) outcome.error = new Error(unansweredMessage(failed, unanswered))
@@ -103,7 +104,10 @@ export async function runBatch(app: App, input: BatchRunInput): Promise<BatchRun
   return { runs, batches: landed, failures: failureText(failed), failed: failed.length, unanswered }
 }
 
-/** The batches pending from earlier runs, their requests made again from the rows, and new ones for the rest. */
+/**
+ * The batches pending from earlier runs and new ones for the rest, recorded as the rows are read:
+ * entries only, their requests made again from the rows when each batch is uploaded and landed.
+ */
 async function submissions(
   app: App,
   deps: DepsWith<Store>,
@@ -116,19 +120,19 @@ async function submissions(
     deps.store,
     specs.map((s) => s.name),
   )
-  const gatherer = createItemGatherer(deps, specs, pendingQuestions(deps.store, pending))
-  for await (const sourced of rowsOf(app, input.source)) gatherer.add(sourced)
-  const { items, states } = gatherer.result()
   const now = timestamp(app.now())
-  const recovered = pending.map((batch): Submission => {
-    const spec = specs.find((s) => s.name === batch.judgment)!
-    return { batch, items: rebuildItems(deps.store, spec, batch, states), recovering: true }
-  })
-  const fresh = specs.flatMap((spec) => {
-    const runId = pending.find((b) => b.judgment === spec.name)?.runId ?? newRunId(started)
-    const intent = { judgment: spec.name, runId, model: modelFor(spec, deps), price: input.price, now }
-    return recordIntents(deps.store, deps.engine!, lane, items.get(spec.name)!, intent)
-  })
+  const recorders = new Map(
+    specs.map((spec) => {
+      const runId = pending.find((b) => b.judgment === spec.name)?.runId ?? newRunId(started)
+      const intent = { judgment: spec.name, runId, model: modelFor(spec, deps), price: input.price, now }
+      return [spec.name, createIntentRecorder(deps.store, deps.engine!, lane, intent)]
+    }),
+  )
+  const held = pendingQuestions(deps.store, pending)
+  const gatherer = createItemGatherer(deps, specs, held, (judgment, item) => recorders.get(judgment)!.add(item))
+  for await (const sourced of rowsOf(app, input.source)) gatherer.add(sourced)
+  const recovered = pending.map((batch): Submission => ({ batch, recovering: true }))
+  const fresh = specs.flatMap((spec) => recorders.get(spec.name)!.finish())
   return [...recovered, ...fresh]
 }
 

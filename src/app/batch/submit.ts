@@ -5,13 +5,18 @@ import { stateHash } from '../../core/judge/state.ts'
 import type { BatchRecord, BatchStore } from '../../ports/batch-store.ts'
 import type { BatchItem, BatchLane, BatchStatus, Engine } from '../../ports/engine.ts'
 
-/** A batch with its items' requests: recorded, and submitted or to be. */
+/**
+ * A batch recorded, and submitted or to be: its entries are in the store, its items' requests are made
+ * again from the rows when they are needed (ItemsOf), so that a submission never holds them all.
+ */
 export interface Submission {
   readonly batch: BatchRecord
-  readonly items: readonly BatchItem[]
   /** Recorded by an earlier run: it may have been uploaded or created without being recorded so. */
   readonly recovering: boolean
 }
+
+/** The items of a recorded batch, their requests made from the rows: just before its upload, and at its landing. */
+export type ItemsOf = (batch: BatchRecord) => Promise<readonly BatchItem[]>
 
 /** What a submission is recorded with. */
 export interface IntentOf {
@@ -62,8 +67,50 @@ export function recordIntents(
       fingerprints: item.request.questions.map((q) => q.fingerprint),
     }))
     store.recordBatch(batch, entries)
-    return { batch, items: pack.items, recovering: false }
+    return { batch, recovering: false }
   })
+}
+
+/** Items gathered before they are packed; once that many are held, the packs they fill are recorded. */
+const GATHERED_ITEMS = 8192
+
+/** A recorder of a judgment's batches as its items are found: add items, then finish. */
+export interface IntentRecorder {
+  add(item: BatchItem): void
+  /** Records the batches of the items left; gives every batch recorded. */
+  finish(): Submission[]
+}
+
+/**
+ * Records a judgment's batches as its items come (recordIntents), holding only the items of the pack
+ * still open and those since: each full pack is recorded (its entries, not its items) and let go.
+ */
+export function createIntentRecorder(
+  store: BatchStore,
+  engine: Engine,
+  lane: BatchLane,
+  intent: IntentOf,
+  held = GATHERED_ITEMS,
+): IntentRecorder {
+  const subs: Submission[] = []
+  let open: BatchItem[] = []
+  let limit = held
+  return {
+    add(item) {
+      open.push(item)
+      if (open.length < limit) return
+      const packs = lane.pack(open)
+      const last = packs.pop()!
+      for (const pack of packs) subs.push(...recordIntents(store, engine, lane, pack.items, intent))
+      open = [...last.items]
+      limit = Math.max(held, 2 * open.length)
+    },
+    finish() {
+      subs.push(...recordIntents(store, engine, lane, open, intent))
+      open = []
+      return subs
+    },
+  }
 }
 
 /**
@@ -87,6 +134,7 @@ export async function ensureSubmitted(
   store: BatchStore,
   lane: BatchLane,
   sub: Submission,
+  itemsOf: ItemsOf,
   now: () => string,
   signal?: AbortSignal,
 ): Promise<BatchRecord> {
@@ -101,13 +149,14 @@ export async function ensureSubmitted(
     record(statusChange(found))
     return batch
   }
-  // Nothing of it was uploaded, and nothing of it is in the data any more: there is nothing to submit.
-  if (batch.inputFileId === null && sub.items.length === 0) {
-    record({ state: 'dropped', landedAt: now() })
-    return batch
-  }
   if (batch.inputFileId === null) {
-    const [pack] = lane.pack(sub.items)
+    const items = await itemsOf(batch)
+    // Nothing of it was uploaded, and nothing of it is in the data any more: there is nothing to submit.
+    if (items.length === 0) {
+      record({ state: 'dropped', landedAt: now() })
+      return batch
+    }
+    const [pack] = lane.pack(items)
     record({ inputFileId: await lane.upload(pack, signal), state: 'uploaded' })
   }
   record(statusChange(await lane.create(batch.inputFileId!, batch.tag, signal)))

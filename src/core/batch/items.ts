@@ -3,6 +3,7 @@ import { modelFor, type JudgeDeps } from '../judge/deps.ts'
 import { fingerprintsOf } from '../judge/judge-row.ts'
 import { stateHash, stateOf } from '../judge/state.ts'
 import type { BatchItem } from '../../ports/engine.ts'
+import type { BatchEntry } from '../../ports/batch-store.ts'
 import type { Row, SourcedRow, Spec, State } from '../types.ts'
 
 /** The questions already in a pending batch, by model and state hash (pendingKey): never put in another. */
@@ -18,65 +19,123 @@ export function itemKey(model: string, hash: string, fingerprints: readonly stri
   return sha256(`${model}\0${hash}\0${fingerprints.join(',')}`).slice(0, 40)
 }
 
-/** What the rows of a source give the bulk lane. */
-export interface GatheredItems {
-  /** Per judgment, one item per distinct state with questions the store lacks and no pending batch holds. */
-  readonly items: ReadonlyMap<string, BatchItem[]>
-  /** Every distinct state seen, by model and state hash (pendingKey): to rebuild a pending batch's requests. */
-  readonly states: ReadonlyMap<string, State>
-  /** Distinct states left out because they depend on a label not yet answered (chaining). */
-  readonly waiting: number
-}
-
-/** A gatherer: add rows one at a time, then read the items. */
+/** A gatherer: add rows one at a time, each item handed on as it is found; then the count of states left waiting. */
 export interface ItemGatherer {
   add(sourced: SourcedRow): void
-  result(): GatheredItems
+  /** Distinct states left out because they depend on a label not yet answered (chaining). */
+  waiting(): number
+}
+
+/** Where a row's state of a judgment is visited: what it is asked of, its state and hash. */
+interface RowState {
+  readonly spec: Spec
+  readonly model: string
+  readonly state: State
+  readonly hash: string
+}
+
+type StoreDeps = Pick<JudgeDeps, 'store' | 'engine' | 'defaultModel'>
+
+/**
+ * Visits a row's state of each judgment in dependency order, each with the labels of the judgments it
+ * depends on from the store; `visit` gives the stored answers it looked up, or null to leave the
+ * look-up to the walk (done only when a later judgment may need the labels).
+ */
+function eachState(
+  deps: StoreDeps,
+  specs: readonly Spec[],
+  { row, where }: SourcedRow,
+  visit: (at: RowState) => ReadonlyMap<string, { readonly label: string | null }> | null,
+  onWait: (spec: Spec) => void = () => {},
+): void {
+  const labels = new Map<string, string | null>()
+  specs.forEach((spec, i) => {
+    const extended = chained(row, spec, labels)
+    if (extended === null) return onWait(spec)
+    const model = modelFor(spec, deps)
+    const state = stateOf(extended, spec.state, where)
+    const hash = stateHash(state)
+    const stored =
+      visit({ spec, model, state, hash }) ??
+      (i < specs.length - 1 ? deps.store.getAnswers(model, hash, fingerprintsOf(spec)) : null)
+    if (stored === null) return
+    for (const q of spec.questions) labels.set(`${spec.name}.${q.name}`, stored.get(q.fingerprint)?.label ?? null)
+  })
 }
 
 /**
  * Gathers the bulk lane's items from rows, judgments in dependency order (withDependencies), from
  * the store alone: per row and judgment, the questions it lacks, as the per-request lane groups
- * them in one request, each distinct state once. A state whose text needs a label the store does
- * not hold yet waits for a later run.
+ * them in one request, each distinct state once, handed to `onItem` as found (nothing of them is
+ * held). A state whose text needs a label the store does not hold yet waits for a later run.
  */
 export function createItemGatherer(
-  deps: Pick<JudgeDeps, 'store' | 'engine' | 'defaultModel'>,
+  deps: StoreDeps,
   specs: readonly Spec[],
   pending: PendingQuestions,
+  onItem: (judgment: string, item: BatchItem) => void,
 ): ItemGatherer {
-  const items = new Map<string, BatchItem[]>(specs.map((s) => [s.name, []]))
-  const states = new Map<string, State>()
   const waiting = new Set<string>()
   const seen = new Set<string>()
   return {
-    add({ row, where }) {
-      const labels = new Map<string, string | null>()
-      for (const spec of specs) {
-        const extended = chained(row, spec, labels)
-        if (extended === null) {
-          waiting.add(`${spec.name}\0${where}`)
-          continue
-        }
-        const model = modelFor(spec, deps)
-        const state = stateOf(extended, spec.state, where)
-        const hash = stateHash(state)
-        const stored = deps.store.getAnswers(model, hash, fingerprintsOf(spec))
-        for (const q of spec.questions) labels.set(`${spec.name}.${q.name}`, stored.get(q.fingerprint)?.label ?? null)
-        const key = pendingKey(model, hash)
-        if (seen.has(`${spec.name}\0${key}`)) continue
-        seen.add(`${spec.name}\0${key}`)
-        states.set(key, state)
-        const held = pending.get(key)
-        const missing = spec.questions.filter((q) => !stored.has(q.fingerprint) && !held?.has(q.fingerprint))
-        if (missing.length === 0) continue
-        const fingerprints = missing.map((q) => q.fingerprint)
-        items
-          .get(spec.name)!
-          .push({ key: itemKey(model, hash, fingerprints), request: { model, state, questions: missing } })
-      }
+    add(sourced) {
+      const onWait = (spec: Spec) => waiting.add(`${spec.name}\0${sourced.where}`)
+      eachState(
+        deps,
+        specs,
+        sourced,
+        ({ spec, model, state, hash }) => {
+          const stored = deps.store.getAnswers(model, hash, fingerprintsOf(spec))
+          const key = pendingKey(model, hash)
+          if (seen.has(`${spec.name}\0${key}`)) return stored
+          seen.add(`${spec.name}\0${key}`)
+          const held = pending.get(key)
+          const missing = spec.questions.filter((q) => !stored.has(q.fingerprint) && !held?.has(q.fingerprint))
+          if (missing.length === 0) return stored
+          const fingerprints = missing.map((q) => q.fingerprint)
+          onItem(spec.name, { key: itemKey(model, hash, fingerprints), request: { model, state, questions: missing } })
+          return stored
+        },
+        onWait,
+      )
     },
-    result: () => ({ items, states, waiting: waiting.size }),
+    waiting: () => waiting.size,
+  }
+}
+
+/** A rebuilder of one recorded batch's items: add rows one at a time, then read its items. */
+export interface ItemRebuilder {
+  add(sourced: SourcedRow): void
+  /** The items found, in the order of the rows. */
+  items(): BatchItem[]
+}
+
+/**
+ * Makes a recorded batch's items again from the rows, its requests as they were asked: each entry
+ * whose state (of `judgment`, asked of `model`) is in the rows and whose questions the spec still
+ * asks; `specs` in dependency order, up to the batch's judgment.
+ */
+export function createItemRebuilder(
+  deps: StoreDeps,
+  specs: readonly Spec[],
+  batch: { readonly judgment: string; readonly model: string },
+  entries: readonly BatchEntry[],
+): ItemRebuilder {
+  const byHash = new Map(entries.map((entry) => [entry.stateHash, entry]))
+  const items: BatchItem[] = []
+  return {
+    add(sourced) {
+      eachState(deps, specs, sourced, ({ spec, model, state, hash }) => {
+        const entry = spec.name === batch.judgment && model === batch.model ? byHash.get(hash) : undefined
+        if (entry === undefined) return null
+        byHash.delete(hash)
+        const questions = spec.questions.filter((q) => entry.fingerprints.includes(q.fingerprint))
+        if (questions.length === entry.fingerprints.length)
+          items.push({ key: entry.key, request: { model, state, questions } })
+        return null
+      })
+    },
+    items: () => items,
   }
 }
 

@@ -29,8 +29,9 @@ t.test('answers land through putAnswers, what got none is returned, and the batc
   d.store.recordBatch(batchRecord(), [])
   const status = await lane.create('file-1', batchRecord().tag)
   const ledger = createLedger(1)
-  const sub = { batch: batchRecord(), items: ['a', 'b', 'c', 'd'].map(item), recovering: false }
-  const failed = await landBatch(d, lane, s, sub, { ...status, state: 'expired' }, { ledger, price: 1 })
+  const sub = { batch: batchRecord(), recovering: false }
+  const itemsOf = async () => ['a', 'b', 'c', 'd'].map(item)
+  const failed = await landBatch(d, lane, s, sub, itemsOf, { ...status, state: 'expired' }, { ledger, price: 1 })
   t.same(
     failed.map((f) => (f.ok ? f.key : `${f.key} ${f.reason}`)),
     ['k-b expired', 'k-c judgment spam: the engine gave no answer to question is_spam', 'stray not asked'],

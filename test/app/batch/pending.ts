@@ -1,5 +1,8 @@
 import t from 'tap'
 import { pendingKey } from '../../../src/core/batch/items.ts'
+import { stateHash } from '../../../src/core/judge/state.ts'
+import { app, deps } from '../../helpers/deps.ts'
+import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { pendingBatches, pendingQuestions, rebuildItems } from '../../../src/app/batch/pending.ts'
 import { createMemoryStore } from '../../helpers/memory-store.ts'
 import { batchRecord } from '../../helpers/contracts/batch-store.ts'
@@ -24,21 +27,25 @@ t.test('pending batches, oldest first, and the questions they hold', async (t) =
   t.same([...pendingQuestions(store, pending).get(pendingKey('jev-1', 'h1'))!], [a, b])
 })
 
-t.test("a pending batch's items are made again from the data's states; what is gone is left out", async (t) => {
-  const store = createMemoryStore()
+t.test("a pending batch's items are made again from the rows' states; what is gone is left out", async (t) => {
+  const d = deps(createFakeEngine())
   const s = spec()
   const fps = s.questions.map((q) => q.fingerprint)
-  store.recordBatch(batchRecord(), [
-    { key: 'k1', stateHash: 'h1', fingerprints: fps },
+  const batch = batchRecord({ model: 'jev-test' })
+  const hi = stateHash({ message: 'hi' })
+  d.store.recordBatch(batch, [
+    { key: 'k1', stateHash: hi, fingerprints: fps },
     { key: 'k2', stateHash: 'gone', fingerprints: fps },
-    { key: 'k3', stateHash: 'h1', fingerprints: ['reworded'] },
+    { key: 'k3', stateHash: stateHash({ message: 'yo' }), fingerprints: ['reworded'] },
   ])
-  const states = new Map([[pendingKey('jev-1', 'h1'), { message: 'hi' }]])
-  const items = rebuildItems(store, s, batchRecord(), states)
+  const rows = ['hi', 'yo', 'hi'].map((message, i) => ({ row: { message }, where: `row ${i}` }))
+  const items = await rebuildItems(app(d), d, [s], { kind: 'rows', rows }, batch)
   t.same(
     items.map((i) => i.key),
     ['k1'],
   )
   t.same(items[0].request.state, { message: 'hi' })
   t.equal(items[0].request.questions.length, 3)
+  const other = await rebuildItems(app(d), d, [s], { kind: 'rows', rows }, { ...batch, model: 'jev-other' })
+  t.same(other, [], "a state asked of another model is not this batch's")
 })

@@ -66,3 +66,20 @@ t.test('items that got no answer leave the run failed, saying how many and why',
   t.equal(result.unanswered, 1)
   t.match(result.runs[0].status, /^failed: 1 item unanswered in the batch \(1 expired\); 1 row without every answer/)
 })
+
+t.test('a big submission is recorded pack by pack, and each batch made again from the rows alone', async (t) => {
+  const engine = createFakeEngine()
+  const lane = createFakeBatchLane(engine, { perPack: 1000 })
+  const packed: number[] = []
+  const counting = {
+    ...lane,
+    pack: (items: Parameters<typeof lane.pack>[0]) => (packed.push(items.length), lane.pack(items)),
+  }
+  const d = deps(Object.assign(engine, { batch: counting }))
+  const many = rows(...Array.from({ length: 10_000 }, (_, i) => `m${i}`))
+  const result = await runBatch(app(d), input({ source: { kind: 'rows' as const, rows: many }, cap: 1000 }))
+  t.equal(result.batches.length, 10)
+  t.match(result.runs, [{ rows: 10_000, asked: 30_000, status: 'complete' }])
+  t.ok(Math.max(...packed) < 10_000, `never every item packed at once (${Math.max(...packed)} at most)`)
+  t.equal(lane.calls.filter((c) => c === 'upload 1000').length, 10, "each upload packs its batch's items alone")
+})

@@ -1,11 +1,26 @@
 import t from 'tap'
-import { createItemGatherer, itemKey, pendingKey } from '../../../src/core/batch/items.ts'
+import {
+  createItemGatherer,
+  createItemRebuilder,
+  itemKey,
+  pendingKey,
+  type PendingQuestions,
+} from '../../../src/core/batch/items.ts'
+import type { Spec } from '../../../src/core/types.ts'
+import type { BatchItem } from '../../../src/ports/engine.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
 import { deps } from '../../helpers/deps.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { langSpec, spec, toneSpec } from '../../helpers/specs.ts'
 
 const row = (message: string) => ({ row: { message }, where: `row ${message}` })
+
+/** A gatherer whose items are kept per judgment, as the test reads them. */
+function gather(d: Parameters<typeof createItemGatherer>[0], specs: Spec[], held: PendingQuestions = new Map()) {
+  const items = new Map<string, BatchItem[]>(specs.map((s) => [s.name, []]))
+  const g = createItemGatherer(d, specs, held, (judgment, item) => items.get(judgment)!.push(item))
+  return { add: g.add, result: () => ({ items, waiting: g.waiting() }) }
+}
 
 t.test('one item per distinct state, with the questions the store lacks', async (t) => {
   const d = deps(createFakeEngine())
@@ -31,9 +46,9 @@ t.test('one item per distinct state, with the questions the store lacks', async 
     stateHash({ message: 'a' }),
     { message: 'a' },
   )
-  const g = createItemGatherer(d, [s], new Map())
+  const g = gather(d, [s])
   for (const m of ['a', 'b', 'a']) g.add(row(m))
-  const { items, states, waiting } = g.result()
+  const { items, waiting } = g.result()
   const got = items.get('spam')!
   t.equal(got.length, 2)
   t.same(
@@ -51,7 +66,6 @@ t.test('one item per distinct state, with the questions the store lacks', async 
   )
   t.match(got[0].key, /^[0-9a-f]{40}$/)
   t.equal(got[1].request.questions.length, 3)
-  t.equal(states.size, 2)
   t.equal(waiting, 0)
 })
 
@@ -60,17 +74,13 @@ t.test('questions a pending batch holds go into no other', async (t) => {
   const held = new Map([
     [pendingKey('jev-test', stateHash({ message: 'a' })), new Set(s.questions.map((q) => q.fingerprint))],
   ])
-  const g = createItemGatherer(deps(createFakeEngine()), [s], held)
+  const g = gather(deps(createFakeEngine()), [s], held)
   g.add(row('a'))
   g.add(row('b'))
-  const { items, states } = g.result()
+  const { items } = g.result()
   t.same(
     items.get('spam')!.map((i) => i.request.state),
     [{ message: 'b' }],
-  )
-  t.ok(
-    states.has(pendingKey('jev-test', stateHash({ message: 'a' }))),
-    'its state is kept, to rebuild the pending batch',
   )
 })
 
@@ -78,7 +88,7 @@ t.test('a judgment whose state needs a label not answered yet waits; once answer
   const d = deps(createFakeEngine())
   const lang = langSpec()
   const tone = toneSpec()
-  const g = createItemGatherer(d, [lang, tone], new Map())
+  const g = gather(d, [lang, tone])
   g.add(row('bonjour'))
   t.equal(g.result().items.get('tone')!.length, 0)
   t.equal(g.result().waiting, 1)
@@ -104,7 +114,7 @@ t.test('a judgment whose state needs a label not answered yet waits; once answer
     hash,
     { message: 'bonjour' },
   )
-  const again = createItemGatherer(d, [lang, tone], new Map())
+  const again = gather(d, [lang, tone])
   again.add(row('bonjour'))
   t.same(again.result().items.get('lang'), [])
   t.same(again.result().items.get('tone')![0].request.state, { message: 'bonjour', 'lang.lang': 'fr' })
@@ -113,10 +123,50 @@ t.test('a judgment whose state needs a label not answered yet waits; once answer
 t.test('two judgments with the same state each get their item', async (t) => {
   const a = spec()
   const b = spec(SPAM_COPY, '/specs/copy.judge.yaml')
-  const g = createItemGatherer(deps(createFakeEngine()), [a, b], new Map())
+  const g = gather(deps(createFakeEngine()), [a, b])
   g.add(row('x'))
   t.equal(g.result().items.get('spam')!.length, 1)
   t.equal(g.result().items.get('copy')!.length, 1)
 })
 
 const SPAM_COPY = 'name: copy\nstate: [message]\nquestions:\n  other:\n    ask: Other?\n    type: yes_no\n'
+
+t.test("a chained judgment's batch is rebuilt with the labels its state holds", async (t) => {
+  const d = deps(createFakeEngine())
+  const lang = langSpec()
+  const tone = toneSpec()
+  const q = lang.questions[0]
+  const hash = stateHash({ message: 'bonjour' })
+  d.store.putAnswers(
+    [
+      {
+        model: 'jev-test',
+        fingerprint: q.fingerprint,
+        stateHash: hash,
+        judgment: 'lang',
+        question: 'lang',
+        distribution: { en: 0, fr: 1 },
+        label: 'fr',
+        p: 1,
+        margin: 1,
+        askedAt: '2026-01-01T00:00:00',
+        reportedModel: 'jev-test',
+        optionMass: null,
+      },
+    ],
+    hash,
+    { message: 'bonjour' },
+  )
+  const state = { message: 'bonjour', 'lang.lang': 'fr' }
+  const fingerprints = tone.questions.map((x) => x.fingerprint)
+  const entry = { key: 'k1', stateHash: stateHash(state), fingerprints }
+  const r = createItemRebuilder(d, [lang, tone], { judgment: 'tone', model: 'jev-test' }, [entry])
+  r.add(row('bonjour'))
+  r.add(row('bonjour'))
+  r.add(row('salut'))
+  t.same(
+    r.items().map((i) => [i.key, i.request.state]),
+    [['k1', state]],
+    'found once, with the label from the store',
+  )
+})
