@@ -92,7 +92,6 @@ t.test(
     const hung = await startSystemOneServer({ expectKey: 'k', hangFrom: 20 })
     t.teardown(() => hung.close())
     const env = {
-      PATH: process.env.PATH,
       ENGINE_URL: hung.url,
       ENGINE_API_KEY: 'k',
       ENGINE_RPM: '0',

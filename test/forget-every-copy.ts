@@ -1,14 +1,13 @@
 import t, { type Test } from 'tap'
-import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { setTimeout as delay } from 'node:timers/promises'
 import { stringify } from 'csv-stringify/sync'
 import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import type { WireRequest } from '../src/adapters/system-one/system-one-wire.ts'
 import { stateHash } from '../src/core/judge/state.ts'
-import { cli, ROOT } from './helpers/cli.ts'
+import { cli, startCli } from './helpers/cli.ts'
 import { startJudgeServer, type JudgeServer } from './helpers/judge-server.ts'
 import { verdictForms } from './helpers/review-forms.ts'
 import { SPAM_YAML } from './helpers/specs.ts'
@@ -118,9 +117,8 @@ function textColumns(file: string): Column[] {
 async function killedRun(t: Test, dir: string): Promise<void> {
   const engine = await startSystemOneServer({ expectKey: 'k', answer, hangFrom: 3 })
   t.teardown(() => engine.close())
-  const env = { PATH: process.env.PATH, ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }
-  const argv = ['--no-warnings', resolve(ROOT, 'src/cli.ts'), 'run', 'spam.judge.yaml', '--concurrency', '1']
-  const child = spawn(process.execPath, argv, { cwd: dir, env, stdio: 'ignore' })
+  const env = { ENGINE_URL: engine.url, ENGINE_API_KEY: 'k', ENGINE_RPM: '0' }
+  const child = startCli(['run', 'spam.judge.yaml', '--concurrency', '1'], env, dir, 'ignore')
   const exited = new Promise<string | null>((done) => child.on('close', (_code, signal) => done(signal)))
   const store = openSqliteStore(join(dir, '.judge/store.sqlite'))
   try {

@@ -24,7 +24,7 @@ t.test(
     // A slow engine that answers 20 requests, then hangs: the run is killed with 20 rows stored.
     const slow = await startSystemOneServer({ expectKey: 'k', latencyMs: 20, hangFrom: 20 })
     t.teardown(() => slow.close())
-    const env = { PATH: process.env.PATH, ENGINE_URL: slow.url, ...KEY }
+    const env = { ENGINE_URL: slow.url, ...KEY }
     const child = startCli(['run', 'spam.judge.yaml', '--data', 'rows.csv', '--concurrency', '4'], env, dir, 'ignore')
     const exited = new Promise<string | null>((done) => child.on('close', (_code, signal) => done(signal)))
     while (slow.answered.length < 20) await delay(10)

@@ -1,4 +1,4 @@
-import { SIMULATED_PREFIX } from '../core/engine-kinds.ts'
+import { isSimulated } from '../core/engine-kinds.ts'
 import { modelFor } from '../core/judge/deps.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
@@ -22,7 +22,7 @@ export interface AnswerModels {
  * else ENGINE_MODEL.
  */
 export function settingFor(model: string): string {
-  return model.startsWith(SIMULATED_PREFIX) ? 'ENGINE=simulated' : `ENGINE_MODEL=${model}`
+  return isSimulated(model) ? 'ENGINE=simulated' : `ENGINE_MODEL=${model}`
 }
 
 /**

@@ -6,6 +6,7 @@ import type { RowSource } from '../app/plan.ts'
 import { UsageError } from '../errors.ts'
 import { plural } from '../format.ts'
 import type { CliIo } from './io.ts'
+import { usd } from './text.ts'
 import type { Session } from './shared.ts'
 
 /** The engines' names as a refusal says them. */
@@ -52,8 +53,7 @@ export function progressLine(f: BatchFigures): string {
 export function submittedText(result: BatchRunResult): string {
   const lines = result.batches.map(
     (b) =>
-      `${b.judgment}: batch ${b.batchId} (${plural(b.total, 'request')}, ` +
-      `estimate $${b.estimate.toFixed(4)}); ${b.state}`,
+      `${b.judgment}: batch ${b.batchId} (${plural(b.total, 'request')}, ` + `estimate ${usd(b.estimate)}); ${b.state}`,
   )
   return `${lines.join('\n')}\nsubmitted; run the same command again to collect the answers\n`
 }

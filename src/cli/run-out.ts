@@ -75,7 +75,7 @@ async function placed(given: string, writer: AnswersWriter): Promise<void> {
 }
 
 /** The files a run reads or owns: its data file, every file the project's specs name, the store and its companions. */
-export function runFiles(io: CliIo, session: Session, source: FileSource): OwnedFile[] {
+function runFiles(io: CliIo, session: Session, source: FileSource): OwnedFile[] {
   const shown = (path: string) => shownPath(io, path)
   const named = (path: string | null, what: string) => (path === null ? [] : [{ path, what: `${what} ${shown(path)}` }])
   const store = session.runtime.storeFileFor(session.project.dir)
@@ -96,7 +96,7 @@ export function runFiles(io: CliIo, session: Session, source: FileSource): Owned
  * Refuses `--out FILE` when it is, through any symlink or hard link, a file the run reads or owns, or a folder, or
  * lies in no folder; returns its absolute path.
  */
-export async function outTarget(io: CliIo, given: string, owned: readonly OwnedFile[]): Promise<string> {
+async function outTarget(io: CliIo, given: string, owned: readonly OwnedFile[]): Promise<string> {
   const file = resolve(io.cwd, given)
   const found = await ownedFileAt(file, owned)
   if (found !== null) throw new UsageError(`--out ${given} is ${found.what}; write the answers to another file`)
@@ -111,7 +111,7 @@ export async function outTarget(io: CliIo, given: string, owned: readonly OwnedF
  * Refuses answer columns that would replace columns of the data, before anything is asked: the columns of a
  * delimited file's header (its first row), or of every row of a JSON Lines file, whose rows may each have others.
  */
-export async function checkAnswerColumns(
+async function checkAnswerColumns(
   session: Session,
   source: FileSource,
   specs: readonly Spec[],

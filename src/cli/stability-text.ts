@@ -56,7 +56,7 @@ export function questionLines(question: string, s: QuestionStability | null): st
  * The stored answers near a p threshold, said as what it is: a possibility measured against the mean p jitter, which
  * the answers asked again may not show; with no jitter, that the noise moved no p and so no route.
  */
-export function nearLine(near: NearThreshold): string {
+function nearLine(near: NearThreshold): string {
   const thresholds = `a p threshold (${near.thresholds.join(', ')})`
   if (near.within === 0)
     return `no p moved when asked again, so the noise carries no stored answer across ${thresholds}`

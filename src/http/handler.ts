@@ -15,7 +15,6 @@ import type { AnsweredBy, Seen } from './ops/observe.ts'
 import { REQUEST_ID_HEADER, requestIdOf } from './ops/request-id.ts'
 
 export type { AnsweredBy, HandlerOptions }
-export { CACHED_STATES } from './server-context.ts'
 
 /** The server as a node:http request listener, with a way to wait for its work and to close it. */
 export interface JudgeHandler {

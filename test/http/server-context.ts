@@ -1,6 +1,7 @@
 import t from 'tap'
 import { readConfig } from '../../src/config.ts'
-import { CACHED_STATES, createServerContext } from '../../src/http/server-context.ts'
+import { createServerContext } from '../../src/http/server-context.ts'
+import { answer } from '../helpers/contracts/answer-store.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
@@ -26,8 +27,12 @@ t.test(
     ctx.log('a line')
     t.same(logged, ['a line'], 'the log given')
     t.equal(ctx.clean(`${dir}/spam.judge.yaml`), 'spam.judge.yaml', 'messages lose the served folder')
-    t.equal(ctx.paths.load('spam.judge.yaml', 'path', 0).project.specs[0].name, 'spam')
-    t.ok(CACHED_STATES > 0)
+    const project = ctx.paths.load('spam.judge.yaml', 'path', 0).project
+    t.equal(project.specs[0].name, 'spam')
+    const { store } = ctx.runtime.depsFor(project)
+    store.putAnswers([answer()], 'state-0', { message: 'hi' })
+    const read = store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam')
+    t.ok(Object.isFrozen(read), "the store's answers are kept in memory (answer-cache.ts)")
     const open = createServerContext(readConfig({ JUDGE_PROJECTS: dir }, dir), {}, new AbortController().signal)
     t.teardown(() => {
       open.runtime.close()

@@ -1,13 +1,18 @@
 import type { BatchItem, BatchPack, BatchState, BatchStatus } from '../../ports/engine.ts'
 import { isRecord, shown, unusable } from '../engine-answer.ts'
 import type { LineReading } from '../openai/openai-batch-collect.ts'
-import { customIdLine, packItems, type BatchLimits, type LineResult } from '../openai/openai-batch-wire.ts'
+import {
+  checkItemKey,
+  customIdLine,
+  packItems,
+  requestCount,
+  type BatchLimits,
+  type LineResult,
+} from '../openai/openai-batch-wire.ts'
 import { estimateMessagesTokens, readMessage, toMessagesRequest } from './anthropic-wire.ts'
 
 /** Anthropic's limits per batch: 100,000 requests and 256 MB (read as 256,000,000 bytes, the smaller reading). */
 export const ANTHROPIC_BATCH_LIMITS: BatchLimits = { maxRequests: 100_000, maxBytes: 256_000_000 }
-
-const KEY = /^[A-Za-z0-9_-]{1,48}$/
 
 /** The custom id of question `index` of an item: `key_index`, within Anthropic's [a-zA-Z0-9_-]{1,64}. */
 export function customId(key: string, index: number): string {
@@ -16,7 +21,7 @@ export function customId(key: string, index: number): string {
 
 /** An item's requests, one per question: `{"custom_id", "params"}`, whose params are the per-request lane's body. */
 export function itemRequests(item: BatchItem): string[] {
-  if (!KEY.test(item.key)) throw new Error(`a batch item's key must match ${KEY.source}, not ${shown(item.key)}`)
+  checkItemKey(item)
   const { model, state, questions } = item.request
   return questions.map((q, i) =>
     JSON.stringify({ custom_id: customId(item.key, i), params: toMessagesRequest(model, state, q) }),
@@ -51,7 +56,7 @@ export function toBatchStatus(body: Record<string, unknown>): BatchStatus {
     'errored',
     'canceled',
     'expired',
-  ].map((name) => count(counts[name]))
+  ].map((name) => requestCount(counts[name]))
   const total = processing + succeeded + errored + canceled + expired
   return {
     id: body.id,
@@ -112,8 +117,4 @@ function errorWords(error: unknown): string {
   const inner = isRecord(error) && isRecord(error.error) ? error.error : isRecord(error) ? error : {}
   const type = typeof inner.type === 'string' && inner.type !== '' ? inner.type : 'error'
   return `${type} ${typeof inner.message === 'string' ? inner.message : 'no message'}`
-}
-
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0
 }

@@ -3,17 +3,17 @@ import { Transform, type TransformCallback } from 'node:stream'
 import { InputError } from '../../errors.ts'
 
 /** How a data file's bytes are text: UTF-8 (a byte-order mark dropped), or UTF-16 named by its byte-order mark. */
-export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be'
+type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be'
 
 /** The encoding a file's first bytes name by their byte-order mark; UTF-8 without one. */
-export function encodingOf(start: Uint8Array): TextEncoding {
+function encodingOf(start: Uint8Array): TextEncoding {
   if (start[0] === 0xff && start[1] === 0xfe) return 'utf-16le'
   if (start[0] === 0xfe && start[1] === 0xff) return 'utf-16be'
   return 'utf-8'
 }
 
 /** The error of a data file whose bytes are not text in the encoding it was read in. */
-export function notText(label: string, encoding: TextEncoding): InputError {
+function notText(label: string, encoding: TextEncoding): InputError {
   const what = encoding === 'utf-8' ? 'UTF-8' : `UTF-16 (${encoding === 'utf-16le' ? 'LE' : 'BE'})`
   return new InputError(
     `${label}: is not ${what} text: judge reads data files in UTF-8, or in UTF-16 with a byte-order mark; ` +

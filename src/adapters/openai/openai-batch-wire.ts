@@ -32,6 +32,11 @@ const STATES: readonly BatchState[] = [
 
 const KEY = /^[A-Za-z0-9_-]{1,48}$/
 
+/** Throws unless an item's key can name its requests in either provider's custom ids: 1 to 48 of [A-Za-z0-9_-]. */
+export function checkItemKey(item: BatchItem): void {
+  if (!KEY.test(item.key)) throw new Error(`a batch item's key must match ${KEY.source}, not ${shown(item.key)}`)
+}
+
 /** The custom id of question `index` of an item: `key:index`. */
 export function customId(key: string, index: number): string {
   return `${key}:${index}`
@@ -42,7 +47,7 @@ export function customId(key: string, index: number): string {
  * "body"}`, whose body is the very request the per-request lane posts.
  */
 export function itemLines(item: BatchItem): string[] {
-  if (!KEY.test(item.key)) throw new Error(`a batch item's key must match ${KEY.source}, not ${shown(item.key)}`)
+  checkItemKey(item)
   const { model, state, questions } = item.request
   return questions.map(
     (q, i) =>
@@ -104,9 +109,9 @@ export function toBatchStatus(body: Record<string, unknown>): BatchStatus {
   return {
     id: body.id,
     state,
-    total: count(counts.total),
-    completed: count(counts.completed),
-    failed: count(counts.failed),
+    total: requestCount(counts.total),
+    completed: requestCount(counts.completed),
+    failed: requestCount(counts.failed),
     inputFileId: typeof body.input_file_id === 'string' ? body.input_file_id : '',
     outputFileId: fileId(body.output_file_id),
     errorFileId: fileId(body.error_file_id),
@@ -181,6 +186,7 @@ function fileId(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null
 }
 
-function count(value: unknown): number {
+/** A provider's request count: a whole number of at least 0, else 0. */
+export function requestCount(value: unknown): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0
 }

@@ -1,4 +1,4 @@
-import { SIMULATED_DEFAULT_MODEL, SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
+import { isSimulated, SIMULATED_DEFAULT_MODEL, SIMULATED_PREFIX } from '../../core/engine-kinds.ts'
 import { EngineError } from '../../errors.ts'
 import type { Distribution } from '../../core/types.ts'
 import type { Engine } from '../../ports/engine.ts'
@@ -44,5 +44,5 @@ export function createSimulatedEngine(): Engine {
 
 /** The id a requested model's simulated answers are kept under: `jev-1.13.0` -> `simulated-jev-1.13.0`. */
 export function simulatedModelId(model: string): string {
-  return model.startsWith(SIMULATED_PREFIX) ? model : `${SIMULATED_PREFIX}${model}`
+  return isSimulated(model) ? model : `${SIMULATED_PREFIX}${model}`
 }

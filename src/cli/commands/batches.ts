@@ -3,7 +3,7 @@ import type { BatchRecord } from '../../ports/batch-store.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath } from '../args.ts'
 import { defineCommand } from '../command.ts'
 import { withSession } from '../shared.ts'
-import { table } from '../text.ts'
+import { table, usd } from '../text.ts'
 
 /** The options `judge batches` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = { ...COMMON_OPTIONS, cancel: { type: 'string' } } as const
@@ -40,7 +40,7 @@ function batchTable(batches: readonly BatchRecord[]): string {
     `${b.completed}/${b.total}`,
     String(b.failed),
     b.landedAt === null ? 'pending' : 'landed',
-    `$${b.estimate.toFixed(4)}`,
+    usd(b.estimate),
     b.createdAt,
   ])
   return table(['batch', 'judgment', 'state', 'done', 'failed', 'answers', 'estimate', 'created'], rows) + '\n'

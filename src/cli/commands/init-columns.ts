@@ -41,7 +41,7 @@ export async function chooseColumns(
   const tallies = await tallied(read, given !== null && state !== null ? [] : candidates)
   const suspects = [...tallies].filter(([, tally]) => looksLikeLabels(tally)).map(([column]) => column)
   const shown = (c: string) => `${c} (${valuesShown(tallies.get(c)!)})`
-  const byName = given ?? answerColumn(state === null ? names : names.filter((c) => !state.includes(c)))
+  const byName = given ?? answerColumn(state === null ? names : open)
   const kept = state === null && suspects.length > 0 ? [keptNote(suspects.map(shown))] : []
   if (byName !== null) return chosen(read, names, byName, state, kept)
   if (suspects.length === 1 && (state !== null || candidates.length > 1))

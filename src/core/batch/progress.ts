@@ -1,7 +1,7 @@
 import type { BatchState } from '../../ports/engine.ts'
 
 /** The provider states in which a batch has ended: nothing more will be answered in it. */
-export const ENDED_STATES: readonly string[] = ['completed', 'failed', 'expired', 'cancelled']
+const ENDED_STATES: readonly string[] = ['completed', 'failed', 'expired', 'cancelled']
 
 /** Whether a batch in this state has ended. */
 export function hasEnded(state: string): boolean {

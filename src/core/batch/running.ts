@@ -29,7 +29,9 @@ export function runningRuns(batches: readonly BatchRecord[]): RunningRun[] {
   const byRun = new Map<string, BatchRecord[]>()
   for (const batch of [...batches].reverse()) {
     if (batch.landedAt !== null) continue
-    byRun.set(batch.runId, [...(byRun.get(batch.runId) ?? []), batch])
+    const run = byRun.get(batch.runId)
+    if (run === undefined) byRun.set(batch.runId, [batch])
+    else run.push(batch)
   }
   return [...byRun.values()].map(runningRun).reverse()
 }

@@ -103,10 +103,11 @@ export function likeDrift(
       const series = `${count.command}\0${count.source}`
       const base = last.get(series) ?? null
       const mix = shares(counted.counts)
+      const mixed = { shares: mix, ...counted }
       const complete = count.status === 'complete'
       const otherBase = sources.otherThan(count.command, count.source)
       if (complete) {
-        const baseline = { run_id: count.run_id, source: count.source, shares: mix, ...counted }
+        const baseline = { run_id: count.run_id, source: count.source, ...mixed }
         last.set(series, { ...baseline, reported_model: count.reported_model })
         sources.record(count.command, baseline)
       }
@@ -126,7 +127,7 @@ export function likeDrift(
         reported_model: count.reported_model,
         baseline: base?.run_id ?? null,
         ...parts(question, change, base, count, mix, checkOf.get(count.run_id)),
-        other_data: compareWith(otherBase, { shares: mix, ...counted }, complete),
+        other_data: compareWith(otherBase, mixed, complete),
       })
     }
   }

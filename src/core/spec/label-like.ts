@@ -1,8 +1,8 @@
 /** The most different values a column holds and still looks like labels. */
-export const LABEL_VALUES = 12
+const LABEL_VALUES = 12
 
 /** The longest value of a column that looks like labels. */
-export const LABEL_LENGTH = 40
+const LABEL_LENGTH = 40
 
 /** What a column's values have been so far: its different values (null once past labels), and its filled cells. */
 export interface ColumnTally {

@@ -39,7 +39,7 @@ export function parseJudgeBody(value: unknown): JudgeBody {
  * reply the store gave in full, with nothing kept (`log`) or shadowed, is marked to be kept for
  * the same body while its path's resolution stands (judgeEndpoint).
  */
-export const judgeRowEndpoint: Endpoint = async (ctx, request) => {
+const judgeRowEndpoint: Endpoint = async (ctx, request) => {
   const body = parseJudgeBody(await request.json())
   const resolved = resolveRequested(ctx, body.path)
   const live = resolved.project

@@ -64,6 +64,12 @@ ${settings(data, token)}
 ${range(data)}`
 }
 
+/** Rows of each kind the page lists now, for the filter's question or all of them. */
+function listedOf(data: ReviewData): Readonly<Record<Kind, number>> {
+  const { question } = data.filter
+  return question === null ? leftByKind(data.listed_by_question) : data.listed_by_question[question]
+}
+
 function counts(data: ReviewData, token: string | null): Html {
   const question = data.filter.question
   const item = (kind: Kind | null, text: string) => {
@@ -71,7 +77,7 @@ function counts(data: ReviewData, token: string | null): Html {
     return html`<li${current ? html` class="current"` : ''}><a href="${filtered(data, kind, question, token)}"\
 ${current ? html` aria-current="true"` : ''}>${text}</a></li>`
   }
-  const by = question === null ? leftByKind(data.listed_by_question) : data.listed_by_question[question]
+  const by = listedOf(data)
   const all = KINDS.reduce((n, kind) => n + by[kind], 0)
   return html`<ul class="counts" aria-label="rows waiting for a verdict${question === null ? '' : ` on ${question}`}, \
 by kind">
@@ -190,8 +196,8 @@ shows what the verdicts so far say.</p></section>`
 
 /** Rows waiting for a verdict that the filter (of kind and question) lists now, held by others or not. */
 function waiting(data: ReviewData): number {
-  const { kind, question } = data.filter
-  const by = question === null ? leftByKind(data.listed_by_question) : data.listed_by_question[question]
+  const { kind } = data.filter
+  const by = listedOf(data)
   const listed = KINDS.reduce((n, k) => (kind === null || kind === k ? n + by[k] : n), 0)
   return listed + data.held_by_others.reduce((n, h) => n + h.rows, 0)
 }

@@ -5,6 +5,7 @@ import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import type { Store } from '../../../src/ports/store.ts'
 import { createMemoryStore } from '../../helpers/memory-store.ts'
 import { answer } from '../../helpers/contracts/answer-store.ts'
+import { countingStore } from '../../helpers/counting-store.ts'
 
 /** A memory store with the answer cache in front of its lookups, checking the store's write mark. */
 function keeping(inner: Store, states: number): Store {
@@ -18,14 +19,8 @@ function keeping(inner: Store, states: number): Store {
 
 /** A memory store that counts the lookups that reach it, behind the answer cache. */
 function cached(states: number): { store: Store; reads: () => number } {
-  const inner = createMemoryStore()
-  let reads = 0
-  const getAnswers = inner.getAnswers
-  inner.getAnswers = (...args) => {
-    reads++
-    return getAnswers.apply(inner, args)
-  }
-  return { store: keeping(inner, states), reads: () => reads }
+  const { store, reads } = countingStore()
+  return { store: keeping(store, states), reads }
 }
 
 t.test('answers read once are served from memory, frozen, for any subset of what was read', async (t) => {
@@ -71,7 +66,9 @@ t.test('a write by any connection drops what is kept, seen from the next turn wi
   const other = openSqliteStore(file)
   t.teardown(() => (server.close(), other.close()))
   server.putAnswers([answer(), answer({ fingerprint: 'fp-topic', question: 'topic' })], 'state-0', { message: 'hi' })
-  t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 1, 'read, and so kept')
+  const read = server.getAnswers('jev-1', 'state-0', ['fp-spam'])
+  t.equal(read.size, 1)
+  t.ok(Object.isFrozen(read.get('fp-spam')), 'read, and so kept: the answer given is the frozen one kept')
   t.equal(other.deleteAnswers({ judgment: 'spam', question: 'is_spam', model: 'jev-1', fingerprint: 'fp-spam' }), 1)
   t.equal(server.getAnswers('jev-1', 'state-0', ['fp-spam']).size, 1, 'the same turn reads the same snapshot')
   await new Promise((resolve) => setImmediate(resolve))

@@ -22,6 +22,32 @@ function gather(d: Parameters<typeof createItemGatherer>[0], specs: Spec[], held
   return { add: g.add, result: () => ({ items, waiting: g.waiting() }) }
 }
 
+/** Stores the answer "fr" to lang's question for the row "bonjour", as a chained judgment's state needs. */
+function answerFrench(d: ReturnType<typeof deps>, lang: Spec): void {
+  const q = lang.questions[0]
+  const hash = stateHash({ message: 'bonjour' })
+  d.store.putAnswers(
+    [
+      {
+        model: 'jev-test',
+        fingerprint: q.fingerprint,
+        stateHash: hash,
+        judgment: 'lang',
+        question: 'lang',
+        distribution: { en: 0, fr: 1 },
+        label: 'fr',
+        p: 1,
+        margin: 1,
+        askedAt: '2026-01-01T00:00:00',
+        reportedModel: 'jev-test',
+        optionMass: null,
+      },
+    ],
+    hash,
+    { message: 'bonjour' },
+  )
+}
+
 t.test('one item per distinct state, with the questions the store lacks', async (t) => {
   const d = deps(createFakeEngine())
   const s = spec()
@@ -92,28 +118,7 @@ t.test('a judgment whose state needs a label not answered yet waits; once answer
   g.add(row('bonjour'))
   t.equal(g.result().items.get('tone')!.length, 0)
   t.equal(g.result().waiting, 1)
-  const q = lang.questions[0]
-  const hash = stateHash({ message: 'bonjour' })
-  d.store.putAnswers(
-    [
-      {
-        model: 'jev-test',
-        fingerprint: q.fingerprint,
-        stateHash: hash,
-        judgment: 'lang',
-        question: 'lang',
-        distribution: { en: 0, fr: 1 },
-        label: 'fr',
-        p: 1,
-        margin: 1,
-        askedAt: '2026-01-01T00:00:00',
-        reportedModel: 'jev-test',
-        optionMass: null,
-      },
-    ],
-    hash,
-    { message: 'bonjour' },
-  )
+  answerFrench(d, lang)
   const again = gather(d, [lang, tone])
   again.add(row('bonjour'))
   t.same(again.result().items.get('lang'), [])
@@ -135,28 +140,7 @@ t.test("a chained judgment's batch is rebuilt with the labels its state holds", 
   const d = deps(createFakeEngine())
   const lang = langSpec()
   const tone = toneSpec()
-  const q = lang.questions[0]
-  const hash = stateHash({ message: 'bonjour' })
-  d.store.putAnswers(
-    [
-      {
-        model: 'jev-test',
-        fingerprint: q.fingerprint,
-        stateHash: hash,
-        judgment: 'lang',
-        question: 'lang',
-        distribution: { en: 0, fr: 1 },
-        label: 'fr',
-        p: 1,
-        margin: 1,
-        askedAt: '2026-01-01T00:00:00',
-        reportedModel: 'jev-test',
-        optionMass: null,
-      },
-    ],
-    hash,
-    { message: 'bonjour' },
-  )
+  answerFrench(d, lang)
   const state = { message: 'bonjour', 'lang.lang': 'fr' }
   const fingerprints = tone.questions.map((x) => x.fingerprint)
   const entry = { key: 'k1', stateHash: stateHash(state), fingerprints }

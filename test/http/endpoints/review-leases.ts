@@ -109,6 +109,7 @@ t.test('a named reviewer given through X-Reviewer holds its cards too', async (t
   t.equal(api.body.cards_held, 25)
   const robot = api.body.cards.map((c: { question: string; state_hash: string }) => `${c.question} ${c.state_hash}`)
   const ann = rows((await server.get(PAGE + '&reviewer=ann')).text)
+  t.equal(ann.length, 25, 'ann is shown a page of the rows robot does not hold')
   t.same(
     ann.filter((r) => robot.includes(r)),
     [],
