@@ -15,8 +15,8 @@ import type { App, DepsWith } from '../app.ts'
 import type { Store } from '../../ports/store.ts'
 import { checkPlans, planSource, rowsOf, type RowSource } from '../plan.ts'
 import { recordRuns, sourceProvenance } from '../record-runs.ts'
-import { pendingBatches, pendingQuestions, rebuildItems } from './pending.ts'
-import { createIntentRecorder, ensureSubmitted, type Submission } from './submit.ts'
+import { createItemsOf, pendingBatches, pendingQuestions } from './pending.ts'
+import { createIntentRecorder, ensureSubmitted, GATHERED_ITEMS, type Submission } from './submit.ts'
 import { waitForBatches } from './wait.ts'
 import { landBatch } from './land.ts'
 
@@ -67,9 +67,11 @@ export async function runBatch(app: App, input: BatchRunInput): Promise<BatchRun
   const started = app.now()
   const now = () => timestamp(app.now())
   const subs: Submission[] = []
-  const itemsOf = (batch: BatchRecord) => rebuildItems(app, deps, specs, input.source, batch)
-  for (const sub of await submissions(app, deps, lane, input, specs, started)) {
-    const batch = await ensureSubmitted(deps.store, lane, sub, itemsOf, now, input.signal)
+  const itemsOf = (due: readonly BatchRecord[]) => createItemsOf(app, deps, specs, input.source, due, GATHERED_ITEMS)
+  const recorded = await submissions(app, deps, lane, input, specs, started)
+  const uploads = itemsOf(recorded.map((s) => s.batch).filter((b) => b.batchId === null && b.inputFileId === null))
+  for (const sub of recorded) {
+    const batch = await ensureSubmitted(deps.store, lane, sub, uploads, now, input.signal)
     if (batch.landedAt === null) subs.push({ ...sub, batch })
   }
   const batches = subs.map((s) => s.batch)
@@ -78,10 +80,11 @@ export async function runBatch(app: App, input: BatchRunInput): Promise<BatchRun
   const statuses = await waitForBatches(deps.store, lane, batches, { ...input, sleep, now })
   const ledger = createLedger(input.cap)
   const failed: BatchOutcome[] = []
+  const landings = itemsOf(batches)
   for (const sub of subs) {
     const spec = specs.find((s) => s.name === sub.batch.judgment)!
     const job = { ledger, price: input.price, signal: input.signal }
-    failed.push(...(await landBatch(deps, lane, spec, sub, itemsOf, statuses.get(sub.batch.tag)!, job)))
+    failed.push(...(await landBatch(deps, lane, spec, sub, landings, statuses.get(sub.batch.tag)!, job)))
   }
   const { outcome, unanswered } = await countRows(app, deps, ledger, specs, input.source)
   if (unanswered > 0) outcome.error = new Error(unansweredMessage(failed, unanswered))
@@ -106,7 +109,7 @@ export async function runBatch(app: App, input: BatchRunInput): Promise<BatchRun
 
 /**
  * The batches pending from earlier runs and new ones for the rest, recorded as the rows are read:
- * entries only, their requests made again from the rows when each batch is uploaded and landed.
+ * entries only, their requests made again from the rows when the batches are uploaded and landed.
  */
 async function submissions(
   app: App,

@@ -72,7 +72,7 @@ export function recordIntents(
 }
 
 /** Items gathered before they are packed; once that many are held, the packs they fill are recorded. */
-const GATHERED_ITEMS = 8192
+export const GATHERED_ITEMS = 8192
 
 /** A recorder of a judgment's batches as its items are found: add items, then finish. */
 export interface IntentRecorder {

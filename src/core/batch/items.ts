@@ -103,35 +103,54 @@ export function createItemGatherer(
   }
 }
 
-/** A rebuilder of one recorded batch's items: add rows one at a time, then read its items. */
+/** A recorded batch to make again: its tag, judgment and model, and its entries. */
+export interface RecordedBatch {
+  readonly tag: string
+  readonly judgment: string
+  readonly model: string
+  readonly entries: readonly BatchEntry[]
+}
+
+/** A rebuilder of recorded batches' items: add rows one at a time, then read the items by tag. */
 export interface ItemRebuilder {
   add(sourced: SourcedRow): void
-  /** The items found, in the order of the rows. */
-  items(): BatchItem[]
+  /** The items found by batch tag (every batch given, found or not), each in the order of the rows. */
+  items(): Map<string, BatchItem[]>
 }
 
 /**
- * Makes a recorded batch's items again from the rows, its requests as they were asked: each entry
- * whose state (of `judgment`, asked of `model`) is in the rows and whose questions the spec still
- * asks; `specs` in dependency order, up to the batch's judgment.
+ * Makes several recorded batches' items again from one pass over the rows, their requests as they
+ * were asked: each entry whose state (of the batch's judgment, asked of its model) is in the rows and
+ * whose questions the spec still asks; `specs` in dependency order, up to the last batch's judgment.
  */
 export function createItemRebuilder(
   deps: StoreDeps,
   specs: readonly Spec[],
-  batch: { readonly judgment: string; readonly model: string },
-  entries: readonly BatchEntry[],
+  batches: readonly RecordedBatch[],
 ): ItemRebuilder {
-  const byHash = new Map(entries.map((entry) => [entry.stateHash, entry]))
-  const items: BatchItem[] = []
+  const items = new Map(batches.map((b) => [b.tag, [] as BatchItem[]]))
+  const wanted = new Map<string, { tag: string; entry: BatchEntry }[]>()
+  for (const { tag, judgment, model, entries } of batches) {
+    for (const entry of entries) {
+      const key = `${judgment}\0${pendingKey(model, entry.stateHash)}`
+      wanted.set(key, [...(wanted.get(key) ?? []), { tag, entry }])
+    }
+  }
+  const judgments = new Set(batches.map((b) => b.judgment))
+  const upTo = specs.reduce((last, s, i) => (judgments.has(s.name) ? i : last), -1)
+  const walked = specs.slice(0, upTo + 1)
   return {
     add(sourced) {
-      eachState(deps, specs, sourced, ({ spec, model, state, hash }) => {
-        const entry = spec.name === batch.judgment && model === batch.model ? byHash.get(hash) : undefined
-        if (entry === undefined) return null
-        byHash.delete(hash)
-        const questions = spec.questions.filter((q) => entry.fingerprints.includes(q.fingerprint))
-        if (questions.length === entry.fingerprints.length)
-          items.push({ key: entry.key, request: { model, state, questions } })
+      eachState(deps, walked, sourced, ({ spec, model, state, hash }) => {
+        const key = `${spec.name}\0${pendingKey(model, hash)}`
+        const found = wanted.get(key)
+        if (found === undefined) return null
+        wanted.delete(key)
+        for (const { tag, entry } of found) {
+          const questions = spec.questions.filter((q) => entry.fingerprints.includes(q.fingerprint))
+          if (questions.length === entry.fingerprints.length)
+            items.get(tag)!.push({ key: entry.key, request: { model, state, questions } })
+        }
         return null
       })
     },

@@ -3,7 +3,7 @@ import { pendingKey } from '../../../src/core/batch/items.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
 import { app, deps } from '../../helpers/deps.ts'
 import { createFakeEngine } from '../../helpers/fake-engine.ts'
-import { pendingBatches, pendingQuestions, rebuildItems } from '../../../src/app/batch/pending.ts'
+import { createItemsOf, pendingBatches, pendingQuestions, rebuildItems } from '../../../src/app/batch/pending.ts'
 import { createMemoryStore } from '../../helpers/memory-store.ts'
 import { batchRecord } from '../../helpers/contracts/batch-store.ts'
 import { spec } from '../../helpers/specs.ts'
@@ -48,4 +48,29 @@ t.test("a pending batch's items are made again from the rows' states; what is go
   t.equal(items[0].request.questions.length, 3)
   const other = await rebuildItems(app(d), d, [s], { kind: 'rows', rows }, { ...batch, model: 'jev-other' })
   t.same(other, [], "a state asked of another model is not this batch's")
+})
+
+t.test('the batches due are made again together, as many as hold the entries allowed in all', async (t) => {
+  const d = deps(createFakeEngine())
+  const s = spec()
+  const fps = s.questions.map((q) => q.fingerprint)
+  const batches = ['a', 'b', 'c'].map((tag) => batchRecord({ tag, model: 'jev-test' }))
+  batches.forEach((batch, i) =>
+    d.store.recordBatch(
+      batch,
+      [`${i}x`, `${i}y`].map((message) => ({ key: message, stateHash: stateHash({ message }), fingerprints: fps })),
+    ),
+  )
+  let reads = 0
+  const listed = ['0x', '0y', '1x', '1y', '2x', '2y'].map((message, i) => ({ row: { message }, where: `row ${i}` }))
+  const rows = Object.assign([...listed], { [Symbol.iterator]: () => (reads++, listed[Symbol.iterator]()) })
+  const itemsOf = createItemsOf(app(d), d, [s], { kind: 'rows', rows }, batches, 4)
+  const keys = async (tag: string) => (await itemsOf(batches.find((b) => b.tag === tag)!)).map((i) => i.key)
+  t.same(await keys('a'), ['0x', '0y'])
+  t.same(await keys('b'), ['1x', '1y'])
+  t.equal(reads, 1, 'a and b from one read: their 4 entries are allowed together')
+  t.same(await keys('c'), ['2x', '2y'])
+  t.equal(reads, 2, 'c from a read of its own')
+  t.same(await keys('a'), ['0x', '0y'], 'a batch asked for again is made again')
+  t.equal(reads, 3)
 })

@@ -83,3 +83,21 @@ t.test('a big submission is recorded pack by pack, and each batch made again fro
   t.ok(Math.max(...packed) < 10_000, `never every item packed at once (${Math.max(...packed)} at most)`)
   t.equal(lane.calls.filter((c) => c === 'upload 1000').length, 10, "each upload packs its batch's items alone")
 })
+
+t.test(
+  'the batches due are made again from one read of the rows for their uploads and one for their landings',
+  async (t) => {
+    const engine = createFakeEngine()
+    const lane = createFakeBatchLane(engine, { perPack: 1 })
+    const d = deps(Object.assign(engine, { batch: lane }))
+    let reads = 0
+    const listed = rows('a', 'b', 'c', 'a')
+    const counted = Object.assign([...listed], {
+      [Symbol.iterator]: () => (reads++, listed[Symbol.iterator]()),
+    })
+    const result = await runBatch(app(d), input({ source: { kind: 'rows' as const, rows: counted } }))
+    t.equal(result.batches.length, 3)
+    t.match(result.runs, [{ rows: 4, asked: 9, status: 'complete' }])
+    t.equal(reads, 5, 'the plan, the submission, the uploads, the landings and the count: one read each')
+  },
+)

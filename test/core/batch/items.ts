@@ -144,13 +144,62 @@ t.test("a chained judgment's batch is rebuilt with the labels its state holds", 
   const state = { message: 'bonjour', 'lang.lang': 'fr' }
   const fingerprints = tone.questions.map((x) => x.fingerprint)
   const entry = { key: 'k1', stateHash: stateHash(state), fingerprints }
-  const r = createItemRebuilder(d, [lang, tone], { judgment: 'tone', model: 'jev-test' }, [entry])
+  const r = createItemRebuilder(d, [lang, tone], [{ tag: 't', judgment: 'tone', model: 'jev-test', entries: [entry] }])
   r.add(row('bonjour'))
   r.add(row('bonjour'))
   r.add(row('salut'))
   t.same(
-    r.items().map((i) => [i.key, i.request.state]),
+    r
+      .items()
+      .get('t')!
+      .map((i) => [i.key, i.request.state]),
     [['k1', state]],
     'found once, with the label from the store',
   )
+})
+
+t.test("several batches are rebuilt in one pass, each item by its batch's tag", async (t) => {
+  const d = deps(createFakeEngine())
+  const s = spec()
+  const [a, b, c] = s.questions.map((q) => q.fingerprint)
+  const hi = stateHash({ message: 'hi' })
+  const yo = stateHash({ message: 'yo' })
+  const r = createItemRebuilder(
+    d,
+    [s],
+    [
+      { tag: 'old', judgment: 'spam', model: 'jev-test', entries: [{ key: 'k1', stateHash: hi, fingerprints: [a] }] },
+      {
+        tag: 'new',
+        judgment: 'spam',
+        model: 'jev-test',
+        entries: [
+          { key: 'k2', stateHash: hi, fingerprints: [b, c] },
+          { key: 'k3', stateHash: yo, fingerprints: [a, b, c] },
+        ],
+      },
+      {
+        tag: 'other',
+        judgment: 'spam',
+        model: 'jev-other',
+        entries: [{ key: 'k4', stateHash: hi, fingerprints: [a] }],
+      },
+    ],
+  )
+  for (const message of ['hi', 'yo', 'hi']) r.add(row(message))
+  const keys = (tag: string) =>
+    r
+      .items()
+      .get(tag)!
+      .map((i) => [i.key, i.request.questions.length])
+  t.same(keys('old'), [['k1', 1]])
+  t.same(
+    keys('new'),
+    [
+      ['k2', 2],
+      ['k3', 3],
+    ],
+    'a state two batches hold is in each',
+  )
+  t.same(keys('other'), [], "a state asked of another model is not that batch's")
 })
