@@ -13,22 +13,34 @@ export interface AnswersWriter {
   discard(): Promise<void>
 }
 
-// The columns each answer adds after its label's.
-const SUFFIXES = ['.p', '.margin', '.route'] as const
+// The fields of an answer written after its label, each to the label's column name and `.field`.
+const SUFFIXES = ['p', 'margin', 'route'] as const
 
-/** The label column of a question: `question` or, when several judgments are written, `judgment.question`; prefixed. */
-function labelColumn(spec: Spec, question: string, several: boolean, prefix: string): string {
-  return prefix + (several ? `${spec.name}.${question}` : question)
+/** The columns of one question's answers: its label's, then one per suffix. */
+interface QuestionColumns {
+  readonly spec: string
+  readonly question: string
+  readonly label: string
+  readonly suffixed: readonly (readonly [(typeof SUFFIXES)[number], string])[]
+}
+
+/**
+ * The columns of every question, in order: the label column is `question` or, when several judgments are written,
+ * `judgment.question`, after `prefix`.
+ */
+function questionColumns(specs: readonly Spec[], prefix: string): QuestionColumns[] {
+  return specs.flatMap((spec) =>
+    spec.questions.map((q) => {
+      const label = prefix + (specs.length > 1 ? `${spec.name}.${q.name}` : q.name)
+      const suffixed = SUFFIXES.map((s) => [s, `${label}.${s}`] as const)
+      return { spec: spec.name, question: q.name, label, suffixed }
+    }),
+  )
 }
 
 /** Every column the answers add to a row: per question its label, `.p`, `.margin` and `.route`. */
 export function answerColumns(specs: readonly Spec[], prefix = ''): string[] {
-  return specs.flatMap((spec) =>
-    spec.questions.flatMap((q) => {
-      const name = labelColumn(spec, q.name, specs.length > 1, prefix)
-      return [name, ...SUFFIXES.map((s) => name + s)]
-    }),
-  )
+  return questionColumns(specs, prefix).flatMap((c) => [c.label, ...c.suffixed.map(([, column]) => column)])
 }
 
 /**
@@ -43,18 +55,13 @@ export function openAnswersWriter(file: string, specs: readonly Spec[], prefix =
   const pending = new Map<number, Record<string, unknown>>()
   let next = 0
   let columns: string[] | null = null
+  const named = questionColumns(specs, prefix)
   const flat = (row: Row, results: ReadonlyMap<string, SpecResult>) => {
     const record: Record<string, unknown> = { ...row }
-    for (const spec of specs) {
-      for (const [q, a] of Object.entries(results.get(spec.name)!.answers)) {
-        const name = labelColumn(spec, q, specs.length > 1, prefix)
-        Object.assign(record, {
-          [name]: a.label,
-          [`${name}.p`]: a.p,
-          [`${name}.margin`]: a.margin,
-          [`${name}.route`]: a.route,
-        })
-      }
+    for (const c of named) {
+      const answer = results.get(c.spec)!.answers[c.question]
+      record[c.label] = answer.label
+      for (const [field, column] of c.suffixed) record[column] = answer[field]
     }
     return record
   }

@@ -1,7 +1,7 @@
 import { pairedMixPValue } from '../stats/paired-mix-test.ts'
 import type { RunLabelCount } from '../../ports/run-store.ts'
 import type { DriftEntry, ModelCheck, RunRecord } from '../types.ts'
-import { addCount, DRIFT_ALERT, noiseOf, shares, totalVariation } from './drift.ts'
+import { addCount, shares } from './drift.ts'
 import { compareWith, sourceHistory, type BaselineMix, type DataComparison } from './data-comparison.ts'
 import { dataChange, flipShare, modelChange, modelMixes } from './model-drift.ts'
 
@@ -112,15 +112,16 @@ export function likeDrift(
         sources.record(count.command, baseline)
       }
       if (!kept(count, filter)) continue
-      const change = base === null ? null : totalVariation(base.shares, mix)
-      const alert = complete && change !== null && change > DRIFT_ALERT
+      const same = compareWith(base, mixed, complete)
+      const change = same?.change ?? null
       out[question].push({
         run_id: count.run_id,
         rows: count.rows,
         shares: mix,
         change,
-        alert,
-        ...noiseOf(base, counted, alert),
+        alert: same?.alert ?? false,
+        p_value: same?.p_value ?? null,
+        significant: same?.significant ?? false,
         command: count.command,
         source: count.source,
         status: count.status,

@@ -276,7 +276,7 @@ export async function reviewPageData(ctx: ServerContext, request: HttpRequest): 
   const models = answerModels(ctx.runtime, target.project, target.spec)
   const data = reviewData(target, queue, banner, { signer: reviewer, viewer }, timestamp(ctx.now()), models)
   if (!holding) return data
-  const { cards, held } = await holdPage(ctx.runtime, viewer, {
+  const { cards, held, holds } = await holdPage(ctx.runtime, viewer, {
     target,
     queue,
     from: (data.page.number - 1) * PAGE_SIZE,
@@ -284,8 +284,6 @@ export async function reviewPageData(ctx: ServerContext, request: HttpRequest): 
     waiting: data.progress.left,
     seconds: ctx.config.reviewLeaseS,
   })
-  const holds = heldBy((queue.leases ?? []).filter((l) => l.reviewer !== viewer))
-  holds.set(viewer, held)
   return {
     ...data,
     ...progressOf(queue, target.spec.name, reviewer, data.progress.day, data.progress.left, holds),

@@ -52,14 +52,20 @@ export interface PageToHold {
 /**
  * Holds a page's cards for `viewer`, as many as the bound allows (core/review/hold-bound.ts), and fills the page past
  * them with the next cards of the queue, shown unheld: a card passed over because another reviewer took it is not
- * shown. Returns the cards, the held ones first, and how many are held.
+ * shown. Returns the cards, the held ones first, how many are held, and the rows each reviewer holds now (the viewer's
+ * those of the page).
  */
-export async function holdPage(app: App, viewer: string, page: PageToHold): Promise<{ cards: Card[]; held: number }> {
+export async function holdPage(
+  app: App,
+  viewer: string,
+  page: PageToHold,
+): Promise<{ cards: Card[]; held: number; holds: Map<string, number> }> {
   const { target, queue, from, size } = page
   const candidates = queue.offered
     .filter((c) => shows(target.filter, c))
     .slice(from, from + (SPARE_PAGES + 1) * PAGE_SIZE)
-  const others = (queue.leases ?? []).filter((l) => l.reviewer !== viewer).length
+  const holds = heldBy((queue.leases ?? []).filter((l) => l.reviewer !== viewer))
+  const others = [...holds.values()].reduce((a, n) => a + n, 0)
   const most = holdAllowance(size, page.waiting, others)
   const taken = await holdShown(app, target, viewer, {
     cards: candidates,
@@ -69,5 +75,6 @@ export async function holdPage(app: App, viewer: string, page: PageToHold): Prom
   })
   // Every card up to the last one held was asked for; those after it were not, and stand unheld.
   const rest = taken.length < most ? [] : candidates.slice(candidates.indexOf(taken.at(-1)!) + 1)
-  return { cards: [...taken, ...rest].slice(0, size), held: taken.length }
+  holds.set(viewer, taken.length)
+  return { cards: [...taken, ...rest].slice(0, size), held: taken.length, holds }
 }
