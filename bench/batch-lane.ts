@@ -7,7 +7,6 @@
  * server writing the batches' output files; it is measured (from the first poll to the first download
  * of an output file) and reported apart. `--rows N` takes the first N rows.
  */
-import { spawn } from 'node:child_process'
 import { createReadStream, createWriteStream, mkdtempSync, writeFileSync } from 'node:fs'
 import { once } from 'node:events'
 import { tmpdir } from 'node:os'
@@ -15,7 +14,7 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { performance } from 'node:perf_hooks'
 import { startOpenAiServer } from '../test/helpers/openai-server.ts'
-import { count, freshStore, report, ROOT, SPEC } from './common.ts'
+import { count, freshStore, report, ROOT, runMeasured, SPEC, type MeasuredRun } from './common.ts'
 import { ensureInputs, SPEC_YAML } from './generate.ts'
 
 /** The aim run-memory.ts holds a million-row run to, which the peak is set beside. */
@@ -39,37 +38,10 @@ async function project(rows: number): Promise<string> {
   return dir
 }
 
-interface Child {
-  readonly code: number | null
-  readonly stderr: string
-  readonly stdout: string
-  readonly seconds: number
-  readonly peakKb: number
-  readonly cpuSeconds: number
-}
-
-/** `judge run --batch` started by a shell (so that its maxRSS is its own, not this process's), timed. */
-function runChild(dir: string, env: Record<string, string>): Promise<Child> {
-  const args = ['--no-warnings', '--import', resolve(import.meta.dirname, 'report-rss.js')]
+/** `judge run --batch` under report-rss.js (run by a shell, so that its maxRSS is its own), timed. */
+function runChild(dir: string, env: Record<string, string>): Promise<MeasuredRun> {
   const judge = [resolve(ROOT, 'bin/judge.js'), 'run', SPEC, '--data', 'rows.csv', '--batch', '--json']
-  const started = performance.now()
-  const child = spawn('/bin/sh', ['-c', '"$@"; exit $?', 'sh', process.execPath, ...args, ...judge], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => (stdout += d))
-  child.stderr.on('data', (d: Buffer) => (stderr += d))
-  return new Promise((done, fail) => {
-    child.on('error', fail)
-    child.on('close', (code) => {
-      const peak = /peak-rss-kb (\d+) vmhwm-kb \d+ cpu-ms (\d+)/.exec(stderr)
-      const seconds = (performance.now() - started) / 1000
-      done({ code, stdout, stderr, seconds, peakKb: Number(peak?.[1] ?? 0), cpuSeconds: Number(peak?.[2] ?? 0) / 1000 })
-    })
-  })
+  return runMeasured(judge, { cwd: dir, env })
 }
 
 const dir = await project(ROWS)
@@ -91,7 +63,7 @@ const env = {
 }
 // A run that ends on an engine error (a download on a keep-alive socket the server closed while
 // the command was storing the previous batch's answers) is run again, as a user would: it collects.
-const runs: Child[] = []
+const runs: MeasuredRun[] = []
 const waits: number[] = []
 for (let i = 0; i < 3; i++) {
   const from = arrivals.length

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
@@ -71,4 +72,60 @@ export function freshStore(name: string): string {
   const file = resolve(dir, `${name}.sqlite`)
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
   return file
+}
+
+/** A command run under report-rss.js: its exit code, its output, its wall time and the figures report-rss.js wrote. */
+export interface MeasuredRun {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+  /** Wall time, in seconds. */
+  readonly seconds: number
+  /** Whether report-rss.js wrote its figures; when not, each is 0. */
+  readonly measured: boolean
+  /** The child's maximum resident set size (getrusage), in kB. */
+  readonly peakKb: number
+  /** The child's own high-water mark of resident memory (/proc/self/status VmHWM at exit), in kB. */
+  readonly hwmKb: number
+  /** CPU time the child used (user and system), in seconds. */
+  readonly cpuSeconds: number
+}
+
+/**
+ * `node --no-warnings <nodeArgs> --import report-rss.js <command>` in `cwd` with `env` (and PATH), timed. Started by
+ * a shell that forks it, not by this process: a child forked from this process would count this process's own
+ * resident set (a store built, a megabyte of states) in its maxRSS, which Linux carries over from the forked copy
+ * through exec. The shell is a few MB.
+ */
+export function runMeasured(
+  command: readonly string[],
+  options: { readonly cwd: string; readonly env: Record<string, string>; readonly nodeArgs?: readonly string[] },
+): Promise<MeasuredRun> {
+  const args = ['--no-warnings', ...(options.nodeArgs ?? []), '--import', resolve(import.meta.dirname, 'report-rss.js')]
+  const started = performance.now()
+  const child = spawn('/bin/sh', ['-c', '"$@"; exit $?', 'sh', process.execPath, ...args, ...command], {
+    cwd: options.cwd,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d: Buffer) => (stdout += d))
+  child.stderr.on('data', (d: Buffer) => (stderr += d))
+  return new Promise((done, fail) => {
+    child.on('error', fail)
+    child.on('close', (code) => {
+      const peak = /peak-rss-kb (\d+) vmhwm-kb (\d+) cpu-ms (\d+)/.exec(stderr)
+      done({
+        code,
+        stdout,
+        stderr,
+        seconds: (performance.now() - started) / 1000,
+        measured: peak !== null,
+        peakKb: Number(peak?.[1] ?? 0),
+        hwmKb: Number(peak?.[2] ?? 0),
+        cpuSeconds: Number(peak?.[3] ?? 0) / 1000,
+      })
+    })
+  })
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -7,7 +6,19 @@ import { loadProject } from '../src/adapters/files/spec-files.ts'
 import type { State } from '../src/core/types.ts'
 import { startSystemOneServer } from '../test/helpers/system-one-server.ts'
 import { buildCachedStore } from './build-store.ts'
-import { DATA, PROJECT, ROOT, SPEC, count, freshStore, note, report, type BenchResult } from './common.ts'
+import {
+  DATA,
+  PROJECT,
+  ROOT,
+  SPEC,
+  count,
+  freshStore,
+  note,
+  report,
+  runMeasured,
+  type BenchResult,
+  type MeasuredRun,
+} from './common.ts'
 import { ensureInputs, messageAt, sourceMessages } from './generate.ts'
 
 // The brief's bar was 300 MB; the aim since is 150 MB (docs/benchmarks.md).
@@ -120,17 +131,6 @@ function ensureBase(rebuild: boolean): void {
   writeFileSync(marker, wanted)
 }
 
-interface ChildRun {
-  readonly stdout: string
-  /** The child's maximum resident set size (getrusage), in kB. */
-  readonly peakKb: number
-  /** The child's own high-water mark of resident memory (/proc/self/status VmHWM at exit), in kB. */
-  readonly hwmKb: number
-  /** CPU time the child used (user and system), in seconds. */
-  readonly cpuSeconds: number
-  readonly seconds: number
-}
-
 /** The value given after a flag of this bench, or undefined. */
 function option(flag: string): string | undefined {
   const at = process.argv.indexOf(flag)
@@ -162,47 +162,12 @@ const ENTRY_NAME = process.argv.includes('--dist') ? 'dist' : (option('--entry')
 if (!(ENTRY_NAME in ENTRIES)) throw new Error(`--entry must be one of ${Object.keys(ENTRIES).join(', ')}`)
 const ENTRY = resolve(ROOT, ENTRIES[ENTRY_NAME as keyof typeof ENTRIES])
 
-function runChild(data: string, env: Record<string, string>): Promise<ChildRun> {
-  const args = [
-    '--no-warnings',
-    ...NODE_ARGS,
-    '--import',
-    resolve(import.meta.dirname, 'report-rss.js'),
-    ENTRY,
-    'run',
-    SPEC,
-    '--data',
-    data,
-    '--json',
-  ]
-  const started = performance.now()
-  // Started by a shell that forks it, not by this process: a child forked from this process would
-  // count this process's own resident set (the base store built, a megabyte of states) in its
-  // maxRSS, which Linux carries over from the forked copy through exec. The shell is a few MB.
-  const shell = ['-c', '"$@"; exit $?', 'sh', process.execPath, ...args]
-  const child = spawn('/bin/sh', shell, {
-    cwd: PROJECT,
-    env: { PATH: process.env.PATH ?? '', ...env, ...CHILD_ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => (stdout += d))
-  child.stderr.on('data', (d: Buffer) => (stderr += d))
-  return new Promise((done, fail) => {
-    child.on('error', fail)
-    child.on('close', (code) => {
-      const peak = /peak-rss-kb (\d+) vmhwm-kb (\d+) cpu-ms (\d+)/.exec(stderr)
-      if (code !== 0 || !peak) return fail(new Error(`judge run exited ${code}: ${stderr.slice(-2000)}`))
-      done({
-        stdout,
-        peakKb: Number(peak[1]),
-        hwmKb: Number(peak[2]),
-        cpuSeconds: Number(peak[3]) / 1000,
-        seconds: (performance.now() - started) / 1000,
-      })
-    })
-  })
+/** `judge run` over `data` under report-rss.js, run by a shell (runMeasured); fails unless it ends well and measured. */
+async function runChild(data: string, env: Record<string, string>): Promise<MeasuredRun> {
+  const command = [ENTRY, 'run', SPEC, '--data', data, '--json']
+  const run = await runMeasured(command, { cwd: PROJECT, env: { ...env, ...CHILD_ENV }, nodeArgs: NODE_ARGS })
+  if (run.code !== 0 || !run.measured) throw new Error(`judge run exited ${run.code}: ${run.stderr.slice(-2000)}`)
+  return run
 }
 
 if (import.meta.main) report(await benchRunMemory(process.argv.includes('--rebuild')))

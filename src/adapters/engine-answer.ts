@@ -28,3 +28,8 @@ export function shown(value: unknown): string {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/** A count of an engine's answer (tokens, requests): a whole number from 0, or null for anything else. */
+export function wholeCount(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null
+}

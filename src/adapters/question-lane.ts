@@ -10,6 +10,8 @@ export interface QuestionWire<B> {
   request(model: string, state: State, question: Question): B
   estimate(body: B): number
   parse(text: string, question: Question): ChatAnswer
+  /** Reads an answer already parsed, as a batch's result holds it. */
+  read(body: Record<string, unknown>, question: Question): ChatAnswer
 }
 
 /** What the per-question lane's target takes from an engine's options. */

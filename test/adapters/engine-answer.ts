@@ -1,5 +1,5 @@
 import t from 'tap'
-import { isRecord, jsonObject, shown, unusable } from '../../src/adapters/engine-answer.ts'
+import { isRecord, jsonObject, shown, unusable, wholeCount } from '../../src/adapters/engine-answer.ts'
 import { EngineError } from '../../src/errors.ts'
 
 t.test('a body that is not a JSON object is an EngineError saying what it is', async (t) => {
@@ -27,4 +27,8 @@ t.test("only objects are records; unusable makes the adapter's error", async (t)
   const error = unusable('field "model" is missing')
   t.ok(error instanceof EngineError)
   t.equal(error.message, 'the engine\'s answer is unusable: field "model" is missing')
+})
+
+t.test('a count is a whole number from 0; anything else is none', async (t) => {
+  t.same([0, 7, -1, 1.5, '3', null, undefined, Number.NaN].map(wholeCount), [0, 7, null, null, null, null, null, null])
 })

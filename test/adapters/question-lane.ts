@@ -16,6 +16,7 @@ const WIRE: QuestionWire<{ model: string; q: string }> = {
     promptTokens: null,
     completionTokens: null,
   }),
+  read: (_body, question) => WIRE.parse('', question),
 }
 
 t.test("an engine's target: its endpoint and headers, the options' fetch, time limit and cap", async (t) => {

@@ -1,6 +1,6 @@
 import type { BatchItem, BatchPack, BatchState, BatchStatus } from '../../ports/engine.ts'
 import { isRecord, shown, unusable } from '../engine-answer.ts'
-import type { LineReading } from '../openai/openai-batch-collect.ts'
+import { lineReading, type LineReading } from '../openai/openai-batch-collect.ts'
 import {
   checkItemKey,
   customIdLine,
@@ -9,14 +9,17 @@ import {
   type BatchLimits,
   type LineResult,
 } from '../openai/openai-batch-wire.ts'
-import { estimateMessagesTokens, readMessage, toMessagesRequest } from './anthropic-wire.ts'
+import { MESSAGES, toMessagesRequest } from './anthropic-wire.ts'
 
 /** Anthropic's limits per batch: 100,000 requests and 256 MB (read as 256,000,000 bytes, the smaller reading). */
 export const ANTHROPIC_BATCH_LIMITS: BatchLimits = { maxRequests: 100_000, maxBytes: 256_000_000 }
 
+/** What joins an item's key and a question's index in a custom id. */
+const ID_SEPARATOR = '_'
+
 /** The custom id of question `index` of an item: `key_index`, within Anthropic's [a-zA-Z0-9_-]{1,64}. */
 export function customId(key: string, index: number): string {
-  return `${key}_${index}`
+  return `${key}${ID_SEPARATOR}${index}`
 }
 
 /** An item's requests, one per question: `{"custom_id", "params"}`, whose params are the per-request lane's body. */
@@ -99,18 +102,7 @@ export function readResultLine(line: string): LineResult | null {
 }
 
 /** Anthropic's result lines: `key_index` custom ids, messages as bodies. */
-export const ANTHROPIC_READING: LineReading = {
-  line: readResultLine,
-  split(id) {
-    const found = /^(.+)_(\d+)$/.exec(id)
-    return found ? { key: found[1], index: Number(found[2]) } : null
-  },
-  answer(item, index, body) {
-    const { model, state, questions } = item.request
-    const answer = readMessage(body, questions[index])
-    return { answer, estimated: estimateMessagesTokens(toMessagesRequest(model, state, questions[index])) }
-  },
-}
+export const ANTHROPIC_READING: LineReading = lineReading(ID_SEPARATOR, MESSAGES, readResultLine)
 
 /** An errored result's `{"type": "error", "error": {"type", "message"}}` as `<type> <message>`. */
 function errorWords(error: unknown): string {

@@ -1,5 +1,5 @@
 import type { Question, State } from '../../core/types.ts'
-import { isRecord, jsonObject, shown, unusable } from '../engine-answer.ts'
+import { isRecord, jsonObject, shown, unusable, wholeCount } from '../engine-answer.ts'
 import { estimateMessageTokens, LABEL_SYSTEM, labelPrompt } from '../label-prompt.ts'
 import { labelDistribution, type ChatAnswer } from '../openai/openai-wire.ts'
 
@@ -40,6 +40,17 @@ export function parseMessage(text: string, question: Question): ChatAnswer {
 }
 
 /**
+ * A message per question: its request, estimate and answer, for the per-request lane and the
+ * batch's results alike. A QuestionWire, left untyped as openai-wire.ts's CHAT.
+ */
+export const MESSAGES = {
+  request: toMessagesRequest,
+  estimate: estimateMessagesTokens,
+  parse: parseMessage,
+  read: readMessage,
+}
+
+/**
  * Reads a message already parsed (a batch's result holds it as `result.message`): `{"model",
  * "content": [{"type": "text", "text"}], "usage": {"input_tokens", "output_tokens"}}`. There are no
  * log probabilities: the label the text names gets probability 1, as the OpenAI-compatible lane's
@@ -56,11 +67,7 @@ export function readMessage(body: Record<string, unknown>, question: Question): 
     model: typeof body.model === 'string' && body.model !== '' ? body.model : null,
     distribution: labelDistribution(question, [], texts.length === 0 ? null : texts.join('')),
     optionMass: null,
-    promptTokens: count(usage.input_tokens),
-    completionTokens: count(usage.output_tokens),
+    promptTokens: wholeCount(usage.input_tokens),
+    completionTokens: wholeCount(usage.output_tokens),
   }
-}
-
-function count(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null
 }

@@ -1,14 +1,8 @@
 import type { Engine } from '../../ports/engine.ts'
 import { fetchModelList } from '../model-list.ts'
-import { engineTarget, questionLane, type QuestionWire, type TargetOptions } from '../question-lane.ts'
+import { engineTarget, questionLane, type TargetOptions } from '../question-lane.ts'
 import { createAnthropicBatch, type AnthropicBatchOptions } from './anthropic-batch.ts'
-import {
-  ANTHROPIC_VERSION,
-  estimateMessagesTokens,
-  parseMessage,
-  toMessagesRequest,
-  type MessagesRequest,
-} from './anthropic-wire.ts'
+import { ANTHROPIC_VERSION, MESSAGES } from './anthropic-wire.ts'
 
 /** Options of the Anthropic adapter. */
 export interface AnthropicOptions extends TargetOptions {
@@ -44,11 +38,4 @@ export function createAnthropic(options: AnthropicOptions): Engine {
     models: (signal) => fetchModelList(target, `${root}/v1/models?limit=1000`, apiKey, signal),
     batch: createAnthropicBatch({ root, target, apiKey }, options.batch),
   }
-}
-
-/** A message per question. */
-const MESSAGES: QuestionWire<MessagesRequest> = {
-  request: toMessagesRequest,
-  estimate: estimateMessagesTokens,
-  parse: parseMessage,
 }

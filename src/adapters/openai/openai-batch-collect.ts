@@ -1,9 +1,10 @@
 import type { BatchItem, BatchOutcome } from '../../ports/engine.ts'
 import { streamLines, type HttpTarget, type Posted } from '../engine-http.ts'
 import { sendRepeated, type Repeat } from '../engine-repeat.ts'
+import type { QuestionWire } from '../question-lane.ts'
 import { chatResult, type QuestionAnswer } from './openai-result.ts'
-import { readResultLine, type LineResult } from './openai-batch-wire.ts'
-import { estimatePromptTokens, readChatResponse, toChatRequest } from './openai-wire.ts'
+import { ID_SEPARATOR, readResultLine, type LineResult } from './openai-batch-wire.ts'
+import { CHAT } from './openai-wire.ts'
 
 /** What became of each question of an item so far: its answer, or why it has none; undefined while unseen. */
 interface Slots {
@@ -25,6 +26,9 @@ export interface Gathering {
   outcomes(): BatchOutcome[]
 }
 
+/** What joins an item's key and a question's index in a custom id: a character taken as itself in a pattern. */
+export type IdSeparator = ':' | '_'
+
 /** How a provider's result lines are read: the line, its custom id's item key and question, the answer's body. */
 export interface LineReading {
   line(text: string): LineResult | null
@@ -33,19 +37,32 @@ export interface LineReading {
   answer(item: BatchItem, index: number, body: Record<string, unknown>): QuestionAnswer
 }
 
-/** OpenAI's output and error files: `key:index` custom ids, chat completions as bodies. */
-export const OPENAI_READING: LineReading = {
-  line: readResultLine,
-  split(customId) {
-    const id = /^(.+):(\d+)$/.exec(customId)
-    return id ? { key: id[1], index: Number(id[2]) } : null
-  },
-  answer(item, index, body) {
-    const { model, state, questions } = item.request
-    const answer = readChatResponse(body, questions[index])
-    return { answer, estimated: estimatePromptTokens(toChatRequest(model, state, questions[index])) }
-  },
+/**
+ * The reading of result lines read by `line`, whose custom ids are `key<separator>index` and whose
+ * bodies `wire` reads as the per-request lane's answers.
+ */
+export function lineReading<B>(
+  separator: IdSeparator,
+  wire: QuestionWire<B>,
+  line: (text: string) => LineResult | null,
+): LineReading {
+  const pattern = new RegExp(`^(.+)${separator}(\\d+)$`)
+  return {
+    line,
+    split(customId) {
+      const id = pattern.exec(customId)
+      return id ? { key: id[1], index: Number(id[2]) } : null
+    },
+    answer(item, index, body) {
+      const { model, state, questions } = item.request
+      const answer = wire.read(body, questions[index])
+      return { answer, estimated: wire.estimate(wire.request(model, state, questions[index])) }
+    },
+  }
 }
+
+/** OpenAI's output and error files: `key:index` custom ids, chat completions as bodies. */
+export const OPENAI_READING: LineReading = lineReading(ID_SEPARATOR, CHAT, readResultLine)
 
 /** A gathering over `items`, reading lines as `reading` says (OpenAI's by default). */
 export function gatherOutcomes(items: readonly BatchItem[], reading: LineReading = OPENAI_READING): Gathering {

@@ -1,6 +1,6 @@
 import type { BatchItem, BatchPack, BatchState, BatchStatus } from '../../ports/engine.ts'
 import { EngineError } from '../../errors.ts'
-import { isRecord, shown, unusable } from '../engine-answer.ts'
+import { isRecord, shown, unusable, wholeCount } from '../engine-answer.ts'
 import { engineMessage } from '../engine-http.ts'
 import { toChatRequest } from './openai-wire.ts'
 
@@ -37,9 +37,12 @@ export function checkItemKey(item: BatchItem): void {
   if (!KEY.test(item.key)) throw new Error(`a batch item's key must match ${KEY.source}, not ${shown(item.key)}`)
 }
 
+/** What joins an item's key and a question's index in a custom id. */
+export const ID_SEPARATOR = ':'
+
 /** The custom id of question `index` of an item: `key:index`. */
 export function customId(key: string, index: number): string {
-  return `${key}:${index}`
+  return `${key}${ID_SEPARATOR}${index}`
 }
 
 /**
@@ -188,5 +191,5 @@ function fileId(value: unknown): string | null {
 
 /** A provider's request count: a whole number of at least 0, else 0. */
 export function requestCount(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0
+  return wholeCount(value) ?? 0
 }

@@ -1,6 +1,6 @@
 import type { Distribution, Question, State } from '../../core/types.ts'
 import type { EngineError } from '../../errors.ts'
-import { isRecord, jsonObject, shown, unusable } from '../engine-answer.ts'
+import { isRecord, jsonObject, shown, unusable, wholeCount } from '../engine-answer.ts'
 import { estimateMessageTokens, LABEL_SYSTEM, labelPrompt } from '../label-prompt.ts'
 
 /** Top tokens asked for: the most OpenAI, vLLM (--max-logprobs), llama.cpp and Ollama all give. */
@@ -66,6 +66,18 @@ export function parseChatResponse(text: string, question: Question): ChatAnswer 
 }
 
 /**
+ * A chat completion per question: its request, estimate and answer, for the per-request lane and
+ * the batch's output lines alike. A QuestionWire (question-lane.ts), left untyped here since that
+ * file imports this one.
+ */
+export const CHAT = {
+  request: toChatRequest,
+  estimate: estimatePromptTokens,
+  parse: parseChatResponse,
+  read: readChatResponse,
+}
+
+/**
  * Reads a completion already parsed (a line of a batch's output file holds it as `response.body`): as
  * parseChatResponse.
  */
@@ -78,8 +90,8 @@ export function readChatResponse(body: Record<string, unknown>, question: Questi
     model: typeof body.model === 'string' && body.model !== '' ? body.model : null,
     distribution: labelDistribution(question, top, contentOf(choice)),
     optionMass: top.length === 0 ? null : labelMass(question, top),
-    promptTokens: count(usage.prompt_tokens),
-    completionTokens: count(usage.completion_tokens),
+    promptTokens: wholeCount(usage.prompt_tokens),
+    completionTokens: wholeCount(usage.completion_tokens),
   }
 }
 
@@ -156,10 +168,6 @@ function topTokens(choice: Record<string, unknown>): TopToken[] {
 function contentOf(choice: Record<string, unknown>): string | null {
   const message = isRecord(choice.message) ? choice.message : null
   return typeof message?.content === 'string' ? message.content : null
-}
-
-function count(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null
 }
 
 function unusableFor(question: Question, problem: string): EngineError {

@@ -1,8 +1,8 @@
 import type { Engine } from '../../ports/engine.ts'
 import { fetchModelList } from '../model-list.ts'
-import { engineTarget, questionLane, type QuestionWire, type TargetOptions } from '../question-lane.ts'
+import { engineTarget, questionLane, type TargetOptions } from '../question-lane.ts'
 import { createOpenAiBatch, type OpenAiBatchOptions } from './openai-batch.ts'
-import { estimatePromptTokens, parseChatResponse, toChatRequest, type ChatRequest } from './openai-wire.ts'
+import { CHAT } from './openai-wire.ts'
 
 /** Options of the OpenAI-compatible adapter. */
 export interface OpenAiOptions extends TargetOptions {
@@ -38,11 +38,4 @@ export function createOpenAi(options: OpenAiOptions): Engine {
     models: (signal) => fetchModelList(target, `${root}/models`, apiKey, signal),
     batch: createOpenAiBatch({ root, target, apiKey }, options.batch),
   }
-}
-
-/** A chat completion per question. */
-const CHAT: QuestionWire<ChatRequest> = {
-  request: toChatRequest,
-  estimate: estimatePromptTokens,
-  parse: parseChatResponse,
 }
