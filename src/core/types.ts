@@ -47,8 +47,18 @@ export interface Spec {
   readonly name: string
   /** Absolute path of the spec file. */
   readonly file: string
-  /** Model named by the spec, or null for the configured default. */
+  /** Model named by the spec, or null for the configured default (or for a jury: see `jurors`). */
   readonly model: string | null
+  /**
+   * The jury a spec's `models:` names (two or more distinct models), or null for one model. Each juror's answers are
+   * kept under its own model; the judgment's answer is the jury's (docs/review.md, "A jury").
+   */
+  readonly jurors: readonly Juror[] | null
+  /**
+   * `samples:`: how many times a question is asked of a model that gives no probabilities, its p the label's share
+   * (docs/engine.md); null for the engine's setting (ENGINE_SAMPLES).
+   */
+  readonly samples: number | null
   readonly state: readonly StateColumn[]
   readonly questions: readonly Question[]
   readonly act: Readonly<Record<string, readonly ActRule[]>>
@@ -106,6 +116,31 @@ export type State = Readonly<Record<string, string>>
 /** Probability per label. */
 export type Distribution = Readonly<Record<string, number>>
 
+/**
+ * How an answer's probability was obtained (docs/engine.md, "Where p comes from"), as the store,
+ * the run records, the replies and the pages say it:
+ * - `distribution`: the engine's own distribution over the labels (System One, the simulated engine);
+ * - `logprobs`: the model's log probabilities of its first token (the OpenAI-compatible engine);
+ * - `samples`: the share of `k` answers asked at a temperature above 0 (a model that gives no probabilities);
+ * - `text`: the label one text answer names, probability 1 (`k = 1`): routes and thresholds on p mean nothing;
+ * - `vote`: a jury's vote, each juror's label counted equally (before people have reviewed enough rows);
+ * - `jury`: a jury's posterior, each juror weighted by its confusion matrix against people's verdicts (Dawid–Skene).
+ */
+export const PROBABILITY_SOURCES = ['distribution', 'logprobs', 'samples', 'text', 'vote', 'jury'] as const
+
+/** How an answer's probability was obtained (PROBABILITY_SOURCES). */
+export type ProbabilitySource = (typeof PROBABILITY_SOURCES)[number]
+
+/**
+ * One model of a jury (a spec's `models:`): the model, and the engine that asks it when it is not the configured one.
+ */
+export interface Juror {
+  /** The model named, as the spec gives it. */
+  readonly model: string
+  /** The engine's name (ENGINE_KINDS), or null for the configured ENGINE. */
+  readonly engine: string | null
+}
+
 /** The answer to one question (docs/http-api.md, `POST /v1/judge`). */
 export interface Answer {
   readonly label: string
@@ -113,6 +148,8 @@ export interface Answer {
   readonly margin: number
   readonly route: string
   readonly cached: boolean
+  /** How p was obtained (PROBABILITY_SOURCES); null for an answer stored before judge recorded it. */
+  readonly p_source: ProbabilitySource | null
 }
 
 /** Answers keyed by question name. */

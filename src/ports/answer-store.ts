@@ -1,4 +1,4 @@
-import type { Distribution, State } from '../core/types.ts'
+import type { Distribution, ProbabilitySource, State } from '../core/types.ts'
 
 /** One cached answer: the engine's distribution for a (model, question fingerprint, state) key. */
 export interface StoredAnswer {
@@ -25,6 +25,22 @@ export interface StoredAnswer {
    * null when the engine gave none. Stores always give it; absent in an answer to be written, null.
    */
   readonly optionMass?: number | null
+  /**
+   * How p was obtained (PROBABILITY_SOURCES); null for an answer stored before the store kept it (schema 18). Stores
+   * always give it; absent in an answer to be written, `distribution`.
+   */
+  readonly source?: ProbabilitySource | null
+  /**
+   * With source `samples` or `text`: how many answers the distribution is the share of (k); null otherwise. Stores
+   * always give it; absent in an answer to be written, null.
+   */
+  readonly samples?: number | null
+  /**
+   * A jury's answer (source `vote` or `jury`): how many jurors named another label than the jury's, 0 when they all
+   * agreed; null for one model's answer. Rows with a dissent above 0 are the review's `split` stratum. Stores always
+   * give it; absent in an answer to be written, null.
+   */
+  readonly dissent?: number | null
 }
 
 /**
@@ -38,6 +54,11 @@ export type CellResolution = 'grid' | 'exact'
 export interface MarginBand {
   readonly from: number
   readonly below: number
+  /**
+   * true: only a jury's answers some juror dissented from (dissent above 0, the `split` stratum); false: only the
+   * others (one model's answers, and a jury's unanimous ones); absent: any.
+   */
+  readonly split?: boolean
 }
 
 /**
@@ -52,6 +73,8 @@ export interface AnswerCell {
   readonly count: number
   /** The cell's p summed over its answers, in nanos; absent when every answer of the cell has p itself. */
   readonly pNanos?: number
+  /** Whether the cell's answers are a jury's that some juror dissented from (the `split` stratum); absent: false. */
+  readonly split?: boolean
 }
 
 /** The answers the store holds for one (judgment, question, model, fingerprint), with their age. */

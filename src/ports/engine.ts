@@ -1,10 +1,16 @@
-import type { Distribution, Question, State } from '../core/types.ts'
+import type { Distribution, ProbabilitySource, Question, State } from '../core/types.ts'
 
 /** What the core asks of the engine: one row and judgment, every uncached question at once. */
 export interface EngineRequest {
   readonly model: string
   readonly state: State
   readonly questions: readonly Question[]
+  /**
+   * k: how many times to ask each question when the model gives no probabilities, at a temperature above 0, p being
+   * the label's share of the k answers; 1 asks once and takes the text's label at probability 1. Absent: the engine's
+   * setting (ENGINE_SAMPLES). An engine that gives probabilities asks once whatever k is.
+   */
+  readonly samples?: number
 }
 
 /** The engine's answer: a distribution per question over that question's labels. */
@@ -36,6 +42,10 @@ export interface AnswerFacts {
    * value means the model wanted to answer something else, so the question does not fit the row.
    */
   readonly optionMass?: number
+  /** How the distribution was obtained; absent: `distribution`, the engine's own (System One, the simulated engine). */
+  readonly source?: ProbabilitySource
+  /** With source `samples` or `text`: the answers the distribution is the share of (k). */
+  readonly samples?: number
 }
 
 /** A model an engine lists. */

@@ -58,12 +58,12 @@ export function estimateOf(engine: Engine | null, request: EngineRequest): Engin
 
 function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined: boolean } {
   const { deps, ledger } = job
-  const { spec, model, state, hash, missing } = lookup
+  const { spec, model, hash, missing } = lookup
   const key = `${model}\0${hash}\0${missing.map((q) => q.fingerprint).join(',')}`
   const pending = deps.inflight.get(key)
   if (pending) return { asked: pending, joined: true }
   if (!deps.engine) throw new MissingKeyError(spec.name)
-  const estimate = estimateOf(deps.engine, { model, state, questions: missing })
+  const estimate = estimateOf(deps.engine, requestOf(lookup))
   const cost = tokenCost(estimate.inputTokens, deps.pricePerMtok)
   // An engine that spends nothing is held by no cap; what it would have cost is counted apart from the spend.
   if (!deps.engine.spendsNothing) {
@@ -77,10 +77,16 @@ function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined:
   return { asked, joined: false }
 }
 
+/** The engine request for a look-up's missing questions, with the spec's `samples:` when it sets one. */
+function requestOf(lookup: Lookup): EngineRequest {
+  const { spec, model, state, missing } = lookup
+  return { model, state, questions: missing, ...(spec.samples === null ? {} : { samples: spec.samples }) }
+}
+
 async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promise<Asked> {
   const { deps } = job
   const { spec, model, state, hash, missing } = lookup
-  const request = { model, state, questions: missing }
+  const request = requestOf(lookup)
   const result = deps.governor
     ? await deps.governor.ask(engine, request, job.patience ?? 'request', job.signal)
     : await engine.ask(request, job.signal)
@@ -108,6 +114,7 @@ export function answersToStore(
   return asked.questions.map((q): StoredAnswer => {
     const distribution = distributionFor(result, q, spec)
     const { label, p, margin } = readDistribution(q, distribution)
+    const facts = result.facts?.[q.name]
     return {
       model: asked.model,
       fingerprint: q.fingerprint,
@@ -120,7 +127,9 @@ export function answersToStore(
       margin,
       askedAt,
       reportedModel: result.model,
-      optionMass: result.facts?.[q.name]?.optionMass ?? null,
+      optionMass: facts?.optionMass ?? null,
+      source: facts?.source ?? 'distribution',
+      samples: facts?.samples ?? null,
     }
   })
 }

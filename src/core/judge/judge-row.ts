@@ -149,13 +149,14 @@ export function answersOf(
 ): Answers {
   const answers: Answers = {}
   for (const q of spec.questions) {
-    const { label, p, margin } = stored.get(q.fingerprint)!
+    const { label, p, margin, source } = stored.get(q.fingerprint)!
     answers[q.name] = {
       label,
       p,
       margin,
       route: routeOf(spec.act[q.name], { label, p, margin }),
       cached: !fresh.has(q.fingerprint),
+      p_source: source ?? null,
     }
   }
   return answers

@@ -95,6 +95,8 @@ export function parseSpec(text: string, file: string): Spec {
     name,
     file,
     model: model === undefined ? null : asText(model, file, 'model'),
+    jurors: null,
+    samples: null,
     state,
     questions,
     act,

@@ -19,7 +19,7 @@ t.test('a label counts its rows, its distinct states and Σ m² of them, row by 
 
 t.test('a row counts one label per question of its answers', async (t) => {
   const byQuestion = new Map<string, Map<string, LabelTally>>()
-  const answer = (label: string) => ({ label, p: 0.9, margin: 0.8, route: '', cached: false })
+  const answer = (label: string) => ({ label, p: 0.9, margin: 0.8, route: '', cached: false, p_source: null })
   tallyLabels(byQuestion, { is_spam: answer('yes'), topic: answer('promotion') }, 1)
   tallyLabels(byQuestion, { is_spam: answer('yes'), topic: answer('promotion') }, 2)
   t.same(byQuestion.get('is_spam')?.get('yes'), { rows: 2, states: 1, squares: 4 })

@@ -11,7 +11,7 @@ const result = (stateHash: string, cached = true): SpecResult => ({
   stateHash,
   stored: new Map(),
   answers: Object.fromEntries(
-    spam.questions.map((q) => [q.name, { label: 'no', p: 0.9, margin: 0.8, route: '', cached }]),
+    spam.questions.map((q) => [q.name, { label: 'no', p: 0.9, margin: 0.8, route: '', cached, p_source: null }]),
   ),
 })
 

@@ -3,7 +3,7 @@ import { routeCountsOf, tallyRoutes } from '../../../src/core/judge/route-tally.
 import type { Answers } from '../../../src/core/types.ts'
 import { spec } from '../../helpers/specs.ts'
 
-const answer = (route: string) => ({ label: 'no', p: 0.9, margin: 0.8, route, cached: false })
+const answer = (route: string) => ({ label: 'no', p: 0.9, margin: 0.8, route, cached: false, p_source: null })
 
 t.test('each row counts toward the route of every question with act rules, and toward no other question', async (t) => {
   const s = spec()

@@ -23,7 +23,10 @@ const candidateHam = spec(
 /** A judgment's result on one row with the given labels. */
 function result(s: Spec, stateHash: string, labels: Record<string, string>): SpecResult {
   const answers = Object.fromEntries(
-    Object.entries(labels).map(([q, label]) => [q, { label, p: 0.9, margin: 0.8, route: '', cached: true }]),
+    Object.entries(labels).map(([q, label]) => [
+      q,
+      { label, p: 0.9, margin: 0.8, route: '', cached: true, p_source: null },
+    ]),
   )
   return { spec: s, model: 'jev-test', state: { message: 'hi' }, stateHash, answers, stored: new Map() }
 }
