@@ -2,6 +2,8 @@ import { UsageError } from './errors.ts'
 import {
   DEFAULT_ENGINE,
   DEFAULT_MAX_RESPONSE_BYTES,
+  DEFAULT_SAMPLE_TEMPERATURE,
+  DEFAULT_SAMPLES,
   ENGINE_DEFAULTS,
   ENGINE_KINDS,
   type EngineDefaults,
@@ -37,6 +39,13 @@ export interface EngineConfig {
   readonly giveUpMs: number
   /** ENGINE_MAX_RESPONSE_BYTES: the most of one engine answer read; past it the request is stopped and fails. */
   readonly maxResponseBytes: number
+  /**
+   * ENGINE_SAMPLES, k: how many times a question is asked of a model that gives no probabilities, p being the label's
+   * share of the k answers; 1 asks once and takes the text's label at probability 1. A spec's `samples:` overrides it.
+   */
+  readonly samples: number
+  /** ENGINE_SAMPLE_TEMPERATURE: the temperature those k answers are asked at, above 0 and at most 2 (Anthropic: 1). */
+  readonly sampleTemperature: number
   /** The variable each of the URL, the key and the model came from (`judge doctor` says which). */
   readonly from: { readonly url: SettingSource; readonly apiKey: SettingSource; readonly model: SettingSource }
 }
@@ -94,6 +103,8 @@ export function readEngine(env: Env): EngineConfig {
   if (model.value === null && engine.defaultModel === null)
     throw new UsageError(`ENGINE=${kind} needs ENGINE_MODEL, the model the server serves (see docs/engine.md)`)
   const seconds = (n: number) => n > 0
+  // Anthropic's Messages API takes temperatures up to 1; OpenAI's chat completions up to 2.
+  const hottest = kind === 'anthropic' ? 1 : 2
   const pricePerMtok = number(
     env,
     'ENGINE_PRICE_PER_MTOK',
@@ -133,6 +144,20 @@ export function readEngine(env: Env): EngineConfig {
       DEFAULT_MAX_RESPONSE_BYTES,
       (n) => Number.isInteger(n) && n >= 1024,
       'a whole number of bytes, at least 1024',
+    ),
+    samples: number(
+      env,
+      'ENGINE_SAMPLES',
+      DEFAULT_SAMPLES,
+      (n) => Number.isInteger(n) && n >= 1,
+      'a whole number of answers, 1 or more',
+    ),
+    sampleTemperature: number(
+      env,
+      'ENGINE_SAMPLE_TEMPERATURE',
+      DEFAULT_SAMPLE_TEMPERATURE,
+      (n) => n > 0 && n <= hottest,
+      `a temperature above 0 and at most ${hottest}${kind === 'anthropic' ? " (Anthropic's most)" : ''}`,
     ),
     from: { url: url.from, apiKey: apiKey.from, model: model.from },
   }

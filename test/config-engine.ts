@@ -95,3 +95,25 @@ t.test('ENGINE_BATCH_PRICE_PER_MTOK is the bulk lane price: half of ENGINE_PRICE
     message: 'ENGINE_BATCH_PRICE_PER_MTOK must be a price in USD, 0 or more, not "-0.5"',
   })
 })
+
+t.test('ENGINE_SAMPLES is k, 5 by default, a whole number from 1; ENGINE_SAMPLE_TEMPERATURE 1, above 0', async (t) => {
+  t.match(readEngine({}), { samples: 5, sampleTemperature: 1 })
+  t.match(readEngine({ ENGINE_SAMPLES: '1', ENGINE_SAMPLE_TEMPERATURE: '0.7' }), { samples: 1, sampleTemperature: 0.7 })
+  for (const bad of ['0', '2.5', '-3', 'many'])
+    t.throws(() => readEngine({ ENGINE_SAMPLES: bad }), {
+      name: 'UsageError',
+      message: `ENGINE_SAMPLES must be a whole number of answers, 1 or more, not "${bad}"`,
+    })
+  const openai = { ENGINE: 'openai', ENGINE_URL: 'http://x/v1', ENGINE_MODEL: 'm' }
+  t.equal(readEngine({ ...openai, ENGINE_SAMPLE_TEMPERATURE: '2' }).sampleTemperature, 2)
+  for (const bad of ['0', '2.1', 'hot'])
+    t.throws(() => readEngine({ ...openai, ENGINE_SAMPLE_TEMPERATURE: bad }), {
+      name: 'UsageError',
+      message: `ENGINE_SAMPLE_TEMPERATURE must be a temperature above 0 and at most 2, not "${bad}"`,
+    })
+  t.throws(() => readEngine({ ENGINE: 'anthropic', ENGINE_SAMPLE_TEMPERATURE: '1.2' }), {
+    name: 'UsageError',
+    message: `ENGINE_SAMPLE_TEMPERATURE must be a temperature above 0 and at most 1 (Anthropic's most), not "1.2"`,
+  })
+  t.equal(readEngine({ ENGINE: 'anthropic', ENGINE_SAMPLE_TEMPERATURE: '1' }).sampleTemperature, 1)
+})

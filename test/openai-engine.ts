@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { cli, ROOT } from './helpers/cli.ts'
 import { startJudgeServer } from './helpers/judge-server.ts'
-import { openAiEnv, startOpenAiServer } from './helpers/openai-server.ts'
+import { inTurn, openAiEnv, startOpenAiServer } from './helpers/openai-server.ts'
 import { smsCsv, smsMessages } from './helpers/sms.ts'
 
 // The example spec judged end to end with ENGINE=openai against a local server speaking OpenAI's
@@ -104,4 +104,48 @@ t.test('a server that answers no label is a 502 naming the question, and nothing
     res.body.error,
     /the engine's answer is unusable: question "(is_spam|topic|urgency)": the model answered "I", which begins none of the labels/,
   )
+})
+
+t.test(
+  'a model without log probabilities is sampled: k per question once learnt, p the share, the plan counting k',
+  async (t) => {
+    const dir = t.testdir(files())
+    const server = await startOpenAiServer({ noLogprobs: true, drawn: inTurn([0, 1, 0]) })
+    t.teardown(() => server.close())
+    const env = openAiEnv(server, { ENGINE_SAMPLES: '3', ENGINE_SAMPLE_TEMPERATURE: '1.5' })
+    const distinct = new Set(
+      smsMessages()
+        .slice(0, 30)
+        .map((r) => r.message),
+    ).size
+    const run = await cli(['run', 'spam.judge.yaml', '--json', '--concurrency', '1', '--out', 'out.csv'], env, dir)
+    t.equal(run.code, 0, run.stderr)
+    t.equal(server.answered.length, 3 + distinct * 3 * 3, 'the first row once each, then every row k times')
+    t.match(JSON.parse(run.stdout)[0], { asked: distinct * 3, requests: 3 + distinct * 3 * 3 })
+    t.same(
+      [...new Set(server.answered.slice(3).map((r) => r.body.temperature))],
+      [1.5],
+      'every sample at ENGINE_SAMPLE_TEMPERATURE',
+    )
+    const p = readFileSync(resolve(dir, 'out.csv'), 'utf8')
+      .split('\n')
+      .slice(1, -1)
+      .map((line) => line.includes('0.666667'))
+    t.ok(p.every(Boolean), 'every row: two of three')
+    const plan = await cli(['plan', 'spam.judge.yaml', '--json', '--data', 'messages.csv'], env, dir)
+    t.equal(plan.code, 0, plan.stderr)
+    t.match(JSON.parse(plan.stdout)[0], { ask: 0, requests: 0 }, 'all stored')
+  },
+)
+
+t.test('ENGINE_SAMPLES and ENGINE_SAMPLE_TEMPERATURE out of range stop the command, naming the variable', async (t) => {
+  const dir = t.testdir(files())
+  const server = await startOpenAiServer()
+  t.teardown(() => server.close())
+  const many = await cli(['plan', 'spam.judge.yaml'], openAiEnv(server, { ENGINE_SAMPLES: '2.5' }), dir)
+  t.not(many.code, 0)
+  t.match(many.stderr, /ENGINE_SAMPLES must be a whole number of answers, 1 or more, not "2.5"/)
+  const hot = await cli(['plan', 'spam.judge.yaml'], openAiEnv(server, { ENGINE_SAMPLE_TEMPERATURE: '0' }), dir)
+  t.not(hot.code, 0)
+  t.match(hot.stderr, /ENGINE_SAMPLE_TEMPERATURE must be a temperature above 0 and at most 2, not "0"/)
 })

@@ -10,7 +10,19 @@ export interface EngineSettings {
   readonly timeoutMs: number
   /** ENGINE_MAX_RESPONSE_BYTES; the adapter's default (4 MiB) when absent. */
   readonly maxResponseBytes?: number
+  /** ENGINE_SAMPLES: answers per question of a model that gives no probabilities; the adapter's default when absent. */
+  readonly samples?: number
+  /** ENGINE_SAMPLE_TEMPERATURE: the temperature they are asked at; the adapter's default when absent. */
+  readonly sampleTemperature?: number
   readonly fetch?: typeof fetch
+}
+
+/** The sampling settings given, for the chat engines' options. */
+function sampling(s: EngineSettings): { samples?: number; sampleTemperature?: number } {
+  return {
+    ...(s.samples ? { samples: s.samples } : {}),
+    ...(s.sampleTemperature ? { sampleTemperature: s.sampleTemperature } : {}),
+  }
 }
 
 /** One engine of the table (ENGINE=name): its defaults, and how to create it. */
@@ -54,6 +66,7 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
         model: s.model!,
         apiKey: s.apiKey,
         timeoutMs: s.timeoutMs,
+        ...sampling(s),
         ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
         ...(s.fetch ? { fetch: s.fetch } : {}),
       }),
@@ -66,6 +79,7 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
         model: s.model ?? ENGINE_DEFAULTS.anthropic.defaultModel,
         apiKey: s.apiKey,
         timeoutMs: s.timeoutMs,
+        ...sampling(s),
         ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
         ...(s.fetch ? { fetch: s.fetch } : {}),
       }),

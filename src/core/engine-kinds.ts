@@ -18,6 +18,18 @@ export const ANTHROPIC_DEFAULT_MODEL = 'claude-haiku-4-5-20251001'
 /** The most of one engine answer read by default (ENGINE_MAX_RESPONSE_BYTES): 4 MiB, far above any real answer. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
 
+/**
+ * How many times a question is asked of a model that gives no probabilities (ENGINE_SAMPLES) by default: its p is the
+ * label's share of these answers.
+ */
+export const DEFAULT_SAMPLES = 5
+
+/**
+ * The temperature those answers are asked at by default (ENGINE_SAMPLE_TEMPERATURE): at 1 the model draws from its own
+ * probabilities, so that the shares estimate them.
+ */
+export const DEFAULT_SAMPLE_TEMPERATURE = 1
+
 /** The prefix of every model id the simulated engine answers as. */
 export const SIMULATED_PREFIX = 'simulated-'
 

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { QUESTIONS } from '../helpers/engine-contract.ts'
 import { ENGINES } from '../../src/adapters/engines.ts'
 import { ENGINE_DEFAULTS, ENGINE_KINDS } from '../../src/core/engine-kinds.ts'
 
@@ -60,6 +61,39 @@ t.test('Anthropic needs a key, is paced at 50 a minute and priced at Claude Haik
     fetch: globalThis.fetch,
   })
   t.equal(named.defaultModel, 'claude-x')
+  const request = { model: 'claude-x', state: { m: 'x' }, questions: QUESTIONS }
+  t.equal(engine.estimate!(request).requests, 3 * 5, 'k = 5 by default')
+  const sampled = ENGINES.anthropic.create({
+    url: 'http://127.0.0.1:9',
+    apiKey: 'k',
+    model: null,
+    timeoutMs: 100,
+    samples: 2,
+    sampleTemperature: 0.5,
+  })
+  t.equal(sampled.estimate!(request).requests, 3 * 2, 'ENGINE_SAMPLES reaches the adapter')
+})
+
+t.test('ENGINE_SAMPLES and ENGINE_SAMPLE_TEMPERATURE reach the OpenAI-compatible adapter', async (t) => {
+  const bodies: { temperature: number }[] = []
+  const fetch = (async (_url: string, init: RequestInit) => {
+    bodies.push(JSON.parse(String(init.body)))
+    return new Response(JSON.stringify({ choices: [{ message: { content: 'yes' }, logprobs: null }] }))
+  }) as typeof globalThis.fetch
+  const engine = ENGINES.openai.create({
+    url: 'http://127.0.0.1:9/v1',
+    apiKey: null,
+    model: 'm',
+    timeoutMs: 100,
+    samples: 2,
+    sampleTemperature: 0.25,
+    fetch,
+  })
+  await engine.ask({ model: 'm', state: { m: 'x' }, questions: [QUESTIONS[0]] })
+  t.same(
+    bodies.map((b) => b.temperature),
+    [0, 0.25, 0.25],
+  )
 })
 
 t.test('every engine tries each request once: failures reach the core, which retries', async (t) => {

@@ -7,7 +7,7 @@ import {
   type MessageBatchBehaviour,
   type MessageBatchRoutes,
 } from './anthropic-batch-server.ts'
-import { promptLabels } from './openai-server.ts'
+import { draw, promptLabels } from './openai-server.ts'
 import { simulatedProbabilities } from './simulated-model.ts'
 import type { ReceivedRequest, ScriptedReply } from './system-one-server.ts'
 
@@ -21,6 +21,11 @@ export interface AnthropicServerOptions {
   readonly expectKey?: string
   /** The text of an answer for a request's labels; default the simulated model's label. */
   readonly text?: (labels: readonly string[], prompt: string) => string
+  /**
+   * The text of a request asked at a temperature above 0, for its labels and its draw (how many such requests of the
+   * same prompt came before it); by default `text`'s.
+   */
+  readonly drawn?: (labels: readonly string[], draw: number) => string
   /** Decides the reply to request number `index` (0-based) when it returns one. */
   readonly reply?: (request: ReceivedRequest, index: number) => ScriptedReply | undefined
   /** The ids GET /v1/models lists. */
@@ -58,9 +63,10 @@ export async function startAnthropicServer(options: AnthropicServerOptions = {})
   const requests: ReceivedRequest[] = []
   const answered: ReceivedRequest[] = []
   let url = ''
+  const counted = { ...options, draws: new Map<string, number>() }
   const routes = createMessageBatchRoutes(
     () => url,
-    (body) => messageReply(body, options),
+    (body) => messageReply(body, counted),
     options.batch,
   )
   const server = createServer((req, res) => void handle(req, res))
@@ -74,7 +80,7 @@ export async function startAnthropicServer(options: AnthropicServerOptions = {})
       body: parse(Buffer.concat(chunks).toString()),
     }
     const index = requests.push(request) - 1
-    const reply = replyTo(request, index, options, routes)
+    const reply = replyTo(request, index, counted, routes)
     if (reply.status === 200 && request.path === '/v1/messages') answered.push(request)
     res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
     res.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body))
@@ -96,7 +102,7 @@ export async function startAnthropicServer(options: AnthropicServerOptions = {})
 function replyTo(
   request: ReceivedRequest,
   index: number,
-  options: AnthropicServerOptions,
+  options: AnthropicServerOptions & { readonly draws: Map<string, number> },
   routes: MessageBatchRoutes,
 ): ScriptedReply {
   if (options.expectKey !== undefined && request.headers['x-api-key'] !== options.expectKey)
@@ -112,14 +118,23 @@ function replyTo(
   return messageReply(request.body, options)
 }
 
-/** The reply to one Messages body: the simulated model's label as text, or 400 for a body it cannot take. */
-export function messageReply(body: any, options: AnthropicServerOptions = {}): ScriptedReply {
+/**
+ * The reply to one Messages body: the simulated model's label as text (`drawn`'s at a temperature above 0), or 400 for
+ * a body it cannot take.
+ */
+export function messageReply(
+  body: any,
+  options: AnthropicServerOptions & { readonly draws?: Map<string, number> } = {},
+): ScriptedReply {
   if (typeof body?.model !== 'string' || !Array.isArray(body.messages) || !Number.isInteger(body.max_tokens))
     return failure(400, 'model, messages and max_tokens: field required')
   const prompt = body.messages.map((m: { content: string }) => m.content).join('\n')
   const labels = promptLabels(prompt)
   const p = simulatedProbabilities(prompt, Math.max(1, labels.length))
-  const text = (options.text ?? (() => labels[p.indexOf(Math.max(...p))] ?? ''))(labels, prompt)
+  const chosen = (options.text ?? (() => labels[p.indexOf(Math.max(...p))] ?? ''))(labels, prompt)
+  if (body.temperature !== undefined && !(body.temperature >= 0 && body.temperature <= 1))
+    return failure(400, 'temperature: must be between 0 and 1')
+  const text = body.temperature > 0 && options.drawn ? options.drawn(labels, draw(options, prompt)) : chosen
   return {
     status: 200,
     body: {

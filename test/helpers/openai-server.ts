@@ -16,6 +16,12 @@ export interface OpenAiServerOptions {
   readonly noLogprobs?: boolean
   /** Report no usage. */
   readonly noUsage?: boolean
+  /**
+   * The text of a request asked at a temperature above 0, for its labels and its draw: how many such requests of the
+   * same prompt came before it (so that k samples asked at once get draws 0 to k - 1 whatever their order); by
+   * default the deterministic answer's text.
+   */
+  readonly drawn?: (labels: readonly string[], draw: number) => string
   /** Answer 401 unless the request carries `Bearer <expectKey>`. */
   readonly expectKey?: string
   /** The first token's alternatives for a request's labels; default a simulated model's (see below). */
@@ -59,7 +65,9 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   const requests: ReceivedRequest[] = []
   const answered: ReceivedRequest[] = []
   const window = options.limit ? createRateWindow(options.limit) : null
-  const batches = createBatchRoutes((body) => chatReply(body, options), options.batch)
+  const draws = new Map<string, number>()
+  const replyOptions = { ...options, draws }
+  const batches = createBatchRoutes((body) => chatReply(body, replyOptions), options.batch)
   const server = createServer(
     (req, res) => void handle(req, res).catch((error: unknown) => send(res, error500(String(error)))),
   )
@@ -79,7 +87,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     const admitted = !window || window.admit(Date.now())
     if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs))
     const reply = admitted
-      ? await replyTo(request, raw, index, options, batches)
+      ? await replyTo(request, raw, index, replyOptions, batches)
       : failure(429, 'rate limit reached', options.limit!.retryAfter)
     if (reply.status === 200) answered.push(request)
     const cut = options.cut?.(request, index)
@@ -120,12 +128,21 @@ async function replyTo(
   return batchRoute ? batches.reply(request, raw) : chatReply(request.body, options)
 }
 
-/** The reply to one chat completions body: the simulated model's answer, or 400 for a body it cannot take. */
-export function chatReply(body: any, options: OpenAiServerOptions = {}): ScriptedReply {
+/** What the server counts of the requests it drew for: per prompt, how many came. */
+interface Draws {
+  readonly draws?: Map<string, number>
+}
+
+/**
+ * The reply to one chat completions body: the simulated model's answer, or 400 for a body it cannot take. A body
+ * without `logprobs` is answered without them; one at a temperature above 0 with `drawn`'s text.
+ */
+export function chatReply(body: any, options: OpenAiServerOptions & Draws = {}): ScriptedReply {
   if (typeof body?.model !== 'string' || !Array.isArray(body.messages))
     return failure(400, 'model and messages are required')
-  if (body.logprobs !== true || !(body.top_logprobs >= 1 && body.top_logprobs <= 20))
+  if (body.logprobs !== undefined && (body.logprobs !== true || !(body.top_logprobs >= 1 && body.top_logprobs <= 20)))
     return failure(400, 'top_logprobs must be between 1 and 20 with logprobs')
+  if (body.logprobs === undefined && body.top_logprobs !== undefined) return failure(400, 'top_logprobs needs logprobs')
   return { status: 200, body: completion(body, options) }
 }
 
@@ -160,25 +177,39 @@ export function simulatedTop(labels: readonly string[], seed: string): { token: 
   return tokens.sort((a, b) => b.logprob - a.logprob)
 }
 
-function completion(body: any, options: OpenAiServerOptions): object {
+function completion(body: any, options: OpenAiServerOptions & Draws): object {
   const prompt = body.messages.map((m: { content: string }) => m.content).join('\n')
   const labels = promptLabels(prompt)
-  const top = (options.top ?? simulatedTop)(labels, prompt).slice(0, body.top_logprobs)
+  const top = (options.top ?? simulatedTop)(labels, prompt).slice(0, body.top_logprobs ?? 1)
   const first = top[0] ?? { token: '', logprob: 0 }
-  const logprobs = options.noLogprobs
-    ? null
-    : { content: [{ ...first, bytes: [...Buffer.from(first.token)], top_logprobs: top }] }
+  const logprobs =
+    options.noLogprobs || body.logprobs !== true
+      ? null
+      : { content: [{ ...first, bytes: [...Buffer.from(first.token)], top_logprobs: top }] }
+  const text = body.temperature > 0 && options.drawn ? options.drawn(labels, draw(options, prompt)) : first.token
   const promptTokens = Math.ceil(prompt.length / 4) + 16
   return {
     id: 'chatcmpl-local',
     object: 'chat.completion',
     created: 1_700_000_000,
     model: body.model,
-    choices: [{ index: 0, message: { role: 'assistant', content: first.token }, logprobs, finish_reason: 'length' }],
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, logprobs, finish_reason: 'length' }],
     ...(options.noUsage
       ? {}
       : { usage: { prompt_tokens: promptTokens, completion_tokens: 1, total_tokens: promptTokens + 1 } }),
   }
+}
+
+/** The draw of a request of `prompt` at a temperature above 0: how many such requests of it came before. */
+export function draw(options: Draws, prompt: string): number {
+  const n = options.draws?.get(prompt) ?? 0
+  options.draws?.set(prompt, n + 1)
+  return n
+}
+
+/** The text of draw `draw`: the labels `sequence` names by index, in turn (a scripted model that changes its mind). */
+export function inTurn(sequence: readonly number[]): (labels: readonly string[], draw: number) => string {
+  return (labels, draw) => labels[sequence[draw % sequence.length]]
 }
 
 /** The list GET /v1/models answers, as vLLM writes it. */

@@ -9,6 +9,7 @@ import {
   type BatchLimits,
   type LineResult,
 } from '../openai/openai-batch-wire.ts'
+import { samplesFor, type Sampling } from '../sampled-answer.ts'
 import { MESSAGES, toMessagesRequest } from './anthropic-wire.ts'
 
 /** Anthropic's limits per batch: 100,000 requests and 256 MB (read as 256,000,000 bytes, the smaller reading). */
@@ -17,31 +18,52 @@ export const ANTHROPIC_BATCH_LIMITS: BatchLimits = { maxRequests: 100_000, maxBy
 /** What joins an item's key and a question's index in a custom id. */
 const ID_SEPARATOR = '_'
 
-/** The custom id of question `index` of an item: `key_index`, within Anthropic's [a-zA-Z0-9_-]{1,64}. */
-export function customId(key: string, index: number): string {
-  return `${key}${ID_SEPARATOR}${index}`
+/** Sampling that asks each question once, unless an item's `samples` says otherwise. */
+const NO_SAMPLING: Sampling = { samples: 1, temperature: 1 }
+
+/**
+ * The custom id of question `index` of an item: `key_index`, within Anthropic's [a-zA-Z0-9_-]{1,64}; of its sample
+ * `sample` (from 0) of k, `key_indexs<sample>of<k>`.
+ */
+export function customId(key: string, index: number, sample?: { readonly at: number; readonly of: number }): string {
+  return `${key}${ID_SEPARATOR}${index}${sample ? `s${sample.at}of${sample.of}` : ''}`
 }
 
-/** An item's requests, one per question: `{"custom_id", "params"}`, whose params are the per-request lane's body. */
-export function itemRequests(item: BatchItem): string[] {
+/**
+ * An item's requests: `{"custom_id", "params"}`, whose params are the per-request lane's body; one per question, or,
+ * with k > 1 (the item's `samples`, else the lane's), k per question at the sampling temperature, as that lane asks.
+ */
+export function itemRequests(item: BatchItem, sampling: Sampling = NO_SAMPLING): string[] {
   checkItemKey(item)
   const { model, state, questions } = item.request
-  return questions.map((q, i) =>
-    JSON.stringify({ custom_id: customId(item.key, i), params: toMessagesRequest(model, state, q) }),
-  )
+  const k = samplesFor(item.request, sampling)
+  if (k === 1)
+    return questions.map((q, i) =>
+      JSON.stringify({ custom_id: customId(item.key, i), params: toMessagesRequest(model, state, q) }),
+    )
+  return questions.flatMap((q, i) => {
+    const params = toMessagesRequest(model, state, q, sampling.temperature)
+    return Array.from({ length: k }, (_, at) =>
+      JSON.stringify({ custom_id: customId(item.key, i, { at, of: k }), params }),
+    )
+  })
 }
 
 /** Items in packs that each fit one batch, as the OpenAI lane packs them (each request's bytes with a separator). */
-export function packRequests(items: readonly BatchItem[], limits: BatchLimits): BatchPack[] {
-  return packItems(items, limits, itemRequests)
+export function packRequests(
+  items: readonly BatchItem[],
+  limits: BatchLimits,
+  sampling: Sampling = NO_SAMPLING,
+): BatchPack[] {
+  return packItems(items, limits, (item) => itemRequests(item, sampling))
 }
 
 /**
  * A pack's text: the very body of `POST /v1/messages/batches`, `{"requests": [...]}`, since Anthropic
  * takes no uploaded file.
  */
-export function packBody(pack: BatchPack): string {
-  return `{"requests":[${pack.items.flatMap(itemRequests).join(',')}]}`
+export function packBody(pack: BatchPack, sampling: Sampling = NO_SAMPLING): string {
+  return `{"requests":[${pack.items.flatMap((item) => itemRequests(item, sampling)).join(',')}]}`
 }
 
 /**

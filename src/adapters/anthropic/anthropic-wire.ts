@@ -15,17 +15,20 @@ export interface MessagesRequest {
   readonly max_tokens: number
   readonly system: string
   readonly messages: readonly [{ readonly role: 'user'; readonly content: string }]
-  readonly temperature: 0
+  readonly temperature: number
 }
 
-/** The request for one question: the prompt every chat engine is given (label-prompt.ts), answered with one label. */
-export function toMessagesRequest(model: string, state: State, question: Question): MessagesRequest {
+/**
+ * The request for one question: the prompt every chat engine is given (label-prompt.ts), answered with one label, at
+ * `temperature`: 0 for one answer, above 0 for one of k samples.
+ */
+export function toMessagesRequest(model: string, state: State, question: Question, temperature = 0): MessagesRequest {
   return {
     model,
     max_tokens: MAX_ANSWER_TOKENS,
     system: LABEL_SYSTEM,
     messages: [{ role: 'user', content: labelPrompt(state, question) }],
-    temperature: 0,
+    temperature,
   }
 }
 
@@ -44,17 +47,19 @@ export function parseMessage(text: string, question: Question): ChatAnswer {
  * batch's results alike. A QuestionWire, left untyped as openai-wire.ts's CHAT.
  */
 export const MESSAGES = {
-  request: toMessagesRequest,
+  request: (model: string, state: State, question: Question) => toMessagesRequest(model, state, question),
+  sample: toMessagesRequest,
   estimate: estimateMessagesTokens,
   parse: parseMessage,
   read: readMessage,
+  logprobs: false,
 }
 
 /**
  * Reads a message already parsed (a batch's result holds it as `result.message`): `{"model",
  * "content": [{"type": "text", "text"}], "usage": {"input_tokens", "output_tokens"}}`. There are no
  * log probabilities: the label the text names gets probability 1, as the OpenAI-compatible lane's
- * answer without them (labelDistribution).
+ * answer without them (labelDistribution); k such answers make a sampled distribution (sampled-answer.ts).
  */
 export function readMessage(body: Record<string, unknown>, question: Question): ChatAnswer {
   if (!Array.isArray(body.content))
@@ -67,6 +72,7 @@ export function readMessage(body: Record<string, unknown>, question: Question): 
     model: typeof body.model === 'string' && body.model !== '' ? body.model : null,
     distribution: labelDistribution(question, [], texts.length === 0 ? null : texts.join('')),
     optionMass: null,
+    source: 'text',
     promptTokens: wholeCount(usage.input_tokens),
     completionTokens: wholeCount(usage.output_tokens),
   }

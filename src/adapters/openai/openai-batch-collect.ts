@@ -2,20 +2,36 @@ import type { BatchItem, BatchOutcome } from '../../ports/engine.ts'
 import { streamLines, type HttpTarget, type Posted } from '../engine-http.ts'
 import { sendRepeated, type Repeat } from '../engine-repeat.ts'
 import type { QuestionWire } from '../question-lane.ts'
+import { pooled } from '../sampled-answer.ts'
 import { chatResult, type QuestionAnswer } from './openai-result.ts'
 import { ID_SEPARATOR, readResultLine, type LineResult } from './openai-batch-wire.ts'
 import { CHAT } from './openai-wire.ts'
 
-/** What became of each question of an item so far: its answer, or why it has none; undefined while unseen. */
+/** What became of one request of a question so far: its answer, or why it has none; undefined while unseen. */
+type Part = QuestionAnswer | string | undefined
+
+/**
+ * What became of each question of an item so far: undefined while unseen, else its k parts (one request, or each of
+ * its k samples), k as its first line said.
+ */
 interface Slots {
   readonly item: BatchItem
-  readonly answers: (QuestionAnswer | string | undefined)[]
+  readonly questions: (Part[] | undefined)[]
+}
+
+/** Which request of an item a custom id names: its question, and which of the question's k samples (0 of 1 alone). */
+export interface RequestId {
+  readonly key: string
+  readonly index: number
+  readonly sample: number
+  readonly of: number
 }
 
 /**
  * Gathers the lines of a finished batch's output and error files into each item's outcome. Each
  * answer is read by the per-request lane's code and an item's answers are assembled as `ask`
- * assembles them. Lines of other items, of unknown questions and repeats of a question are passed over.
+ * assembles them, a question's k samples pooled alike. Lines of other items, of unknown questions and
+ * repeats of a request are passed over.
  */
 export interface Gathering {
   /** Takes one line of either file. */
@@ -32,26 +48,29 @@ export type IdSeparator = ':' | '_'
 /** How a provider's result lines are read: the line, its custom id's item key and question, the answer's body. */
 export interface LineReading {
   line(text: string): LineResult | null
-  /** The item key and question index a custom id names, or null for one judge did not write. */
-  split(customId: string): { readonly key: string; readonly index: number } | null
+  /** The item key, question index and sample a custom id names, or null for one judge did not write. */
+  split(customId: string): RequestId | null
   answer(item: BatchItem, index: number, body: Record<string, unknown>): QuestionAnswer
 }
 
 /**
- * The reading of result lines read by `line`, whose custom ids are `key<separator>index` and whose
- * bodies `wire` reads as the per-request lane's answers.
+ * The reading of result lines read by `line`, whose custom ids are `key<separator>index`, or
+ * `key<separator>index` `s<sample>of<k>` for one of a question's k samples, and whose bodies `wire`
+ * reads as the per-request lane's answers.
  */
 export function lineReading<B>(
   separator: IdSeparator,
   wire: QuestionWire<B>,
   line: (text: string) => LineResult | null,
 ): LineReading {
-  const pattern = new RegExp(`^(.+)${separator}(\\d+)$`)
+  const pattern = new RegExp(`^(.+)${separator}(\\d+)(?:s(\\d+)of(\\d+))?$`)
   return {
     line,
     split(customId) {
       const id = pattern.exec(customId)
-      return id ? { key: id[1], index: Number(id[2]) } : null
+      if (!id) return null
+      const [sample, of] = id[3] === undefined ? [0, 1] : [Number(id[3]), Number(id[4])]
+      return sample < of ? { key: id[1], index: Number(id[2]), sample, of } : null
     },
     answer(item, index, body) {
       const { model, state, questions } = item.request
@@ -67,22 +86,23 @@ export const OPENAI_READING: LineReading = lineReading(ID_SEPARATOR, CHAT, readR
 /** A gathering over `items`, reading lines as `reading` says (OpenAI's by default). */
 export function gatherOutcomes(items: readonly BatchItem[], reading: LineReading = OPENAI_READING): Gathering {
   const slots = new Map<string, Slots>(
-    items.map((item) => [item.key, { item, answers: item.request.questions.map(() => undefined) }]),
+    items.map((item) => [item.key, { item, questions: item.request.questions.map(() => undefined) }]),
   )
-  // The answers set by the read under way, forgotten if it fails.
-  let unsettled: { slot: Slots; index: number }[] = []
+  // The parts set by the read under way, forgotten if it fails.
+  let unsettled: { parts: Part[]; sample: number }[] = []
   return {
     add(line) {
       const read = reading.line(line)
       const id = read ? reading.split(read.customId) : null
       const slot = id ? slots.get(id.key) : undefined
-      const index = id ? id.index : -1
-      if (!read || !slot || index >= slot.answers.length || slot.answers[index] !== undefined) return
-      slot.answers[index] = read.ok ? answerOf(reading, slot.item, index, read.body) : read.reason
-      unsettled.push({ slot, index })
+      if (!read || !id || !slot || id.index >= slot.questions.length) return
+      const parts = (slot.questions[id.index] ??= Array.from({ length: id.of }, () => undefined))
+      if (parts.length !== id.of || parts[id.sample] !== undefined) return
+      parts[id.sample] = read.ok ? answerOf(reading, slot.item, id.index, read.body) : read.reason
+      unsettled.push({ parts, sample: id.sample })
     },
     settle(keep) {
-      if (!keep) for (const { slot, index } of unsettled) slot.answers[index] = undefined
+      if (!keep) for (const { parts, sample } of unsettled) parts[sample] = undefined
       unsettled = []
     },
     outcomes: () => items.map((item) => outcomeOf(slots.get(item.key)!)),
@@ -124,9 +144,14 @@ function answerOf(
   }
 }
 
-function outcomeOf({ item, answers }: Slots): BatchOutcome {
-  const reason = answers.find((a) => typeof a === 'string')
+function outcomeOf({ item, questions }: Slots): BatchOutcome {
+  const parts = questions.flatMap((p) => p ?? [undefined])
+  const reason = parts.find((a) => typeof a === 'string')
   if (reason !== undefined) return { key: item.key, ok: false, reason }
-  if (answers.includes(undefined)) return { key: item.key, ok: false, reason: 'missing' }
-  return { key: item.key, ok: true, result: chatResult(item.request, answers as QuestionAnswer[]) }
+  if (parts.includes(undefined)) return { key: item.key, ok: false, reason: 'missing' }
+  // A question's k samples make one answer, as the per-request lane pools them.
+  const answers = (questions as QuestionAnswer[][]).map((p, i) =>
+    p.length === 1 ? p[0] : pooled(item.request.questions[i], p),
+  )
+  return { key: item.key, ok: true, result: chatResult(item.request, answers) }
 }

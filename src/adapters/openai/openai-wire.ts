@@ -12,14 +12,17 @@ export interface ChatMessage {
   readonly content: string
 }
 
-/** The body of `POST {ENGINE_URL}/chat/completions` for one question. */
+/**
+ * The body of `POST {ENGINE_URL}/chat/completions` for one question: asked at temperature 0 with the first token's log
+ * probabilities, or, for one of k samples, at a temperature above 0 without them.
+ */
 export interface ChatRequest {
   readonly model: string
   readonly messages: readonly ChatMessage[]
   readonly max_tokens: 1
-  readonly temperature: 0
-  readonly logprobs: true
-  readonly top_logprobs: number
+  readonly temperature: number
+  readonly logprobs?: true
+  readonly top_logprobs?: number
 }
 
 /**
@@ -27,17 +30,22 @@ export interface ChatRequest {
  * descriptions, and room for one token, whose top alternatives give the distribution.
  */
 export function toChatRequest(model: string, state: State, question: Question): ChatRequest {
-  const user = labelPrompt(state, question)
+  return { ...toChatSample(model, state, question, 0), logprobs: true, top_logprobs: TOP_LOGPROBS }
+}
+
+/**
+ * One of k samples of a question (a model that gives no log probabilities): the same messages and room for one
+ * token, at `temperature`, asking no log probabilities.
+ */
+export function toChatSample(model: string, state: State, question: Question, temperature: number): ChatRequest {
   return {
     model,
     messages: [
       { role: 'system', content: LABEL_SYSTEM },
-      { role: 'user', content: user },
+      { role: 'user', content: labelPrompt(state, question) },
     ],
     max_tokens: 1,
-    temperature: 0,
-    logprobs: true,
-    top_logprobs: TOP_LOGPROBS,
+    temperature,
   }
 }
 
@@ -55,6 +63,8 @@ export interface ChatAnswer {
   readonly distribution: Distribution
   /** The probability mass of the listed tokens that begin a label; null without log probabilities. */
   readonly optionMass: number | null
+  /** What gave the distribution: the listed tokens' log probabilities, or the text alone (its label gets 1). */
+  readonly source: 'logprobs' | 'text'
   /** null when the server reported no usage. */
   readonly promptTokens: number | null
   readonly completionTokens: number | null
@@ -72,9 +82,11 @@ export function parseChatResponse(text: string, question: Question): ChatAnswer 
  */
 export const CHAT = {
   request: toChatRequest,
+  sample: toChatSample,
   estimate: estimatePromptTokens,
   parse: parseChatResponse,
   read: readChatResponse,
+  logprobs: true,
 }
 
 /**
@@ -86,10 +98,12 @@ export function readChatResponse(body: Record<string, unknown>, question: Questi
   if (!isRecord(choice)) throw unusableFor(question, `field "choices" is ${shown(body.choices)}`)
   const usage = isRecord(body.usage) ? body.usage : {}
   const top = topTokens(choice)
+  const { distribution, source } = labelChoice(question, top, contentOf(choice))
   return {
     model: typeof body.model === 'string' && body.model !== '' ? body.model : null,
-    distribution: labelDistribution(question, top, contentOf(choice)),
+    distribution,
     optionMass: top.length === 0 ? null : labelMass(question, top),
+    source,
     promptTokens: wholeCount(usage.prompt_tokens),
     completionTokens: wholeCount(usage.completion_tokens),
   }
@@ -109,6 +123,15 @@ export interface TopToken {
  * sent no log probabilities, the answer's text decides: the label it begins gets 1.
  */
 export function labelDistribution(question: Question, top: readonly TopToken[], content: string | null): Distribution {
+  return labelChoice(question, top, content).distribution
+}
+
+/** labelDistribution, saying what decided it: the listed tokens (`logprobs`) or the answer's text (`text`). */
+export function labelChoice(
+  question: Question,
+  top: readonly TopToken[],
+  content: string | null,
+): { readonly distribution: Distribution; readonly source: 'logprobs' | 'text' } {
   const labels = question.labels.map(normal)
   const mass = labels.map(() => 0)
   for (const { token, logprob } of top) {
@@ -117,6 +140,7 @@ export function labelDistribution(question: Question, top: readonly TopToken[], 
     for (const i of begun) mass[i] += Math.exp(logprob) / begun.length
   }
   let total = mass.reduce((a, b) => a + b, 0)
+  const source = total === 0 ? 'text' : 'logprobs'
   if (total === 0 && content !== null) {
     const t = normal(content)
     labels.forEach((label, i) => (mass[i] = t !== '' && label.startsWith(t) ? 1 : 0))
@@ -126,7 +150,10 @@ export function labelDistribution(question: Question, top: readonly TopToken[], 
     const said = content === null ? 'the answer has no text' : `the model answered ${shown(content)}`
     throw unusableFor(question, `${said}, which begins none of the labels ${question.labels.join(', ')}`)
   }
-  return Object.fromEntries(question.labels.map((label, i) => [label, Math.round((mass[i] / total) * 1e6) / 1e6]))
+  const distribution = Object.fromEntries(
+    question.labels.map((label, i) => [label, Math.round((mass[i] / total) * 1e6) / 1e6]),
+  )
+  return { distribution, source }
 }
 
 /**

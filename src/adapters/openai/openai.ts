@@ -1,11 +1,12 @@
 import type { Engine } from '../../ports/engine.ts'
 import { fetchModelList } from '../model-list.ts'
 import { engineTarget, questionLane, type TargetOptions } from '../question-lane.ts'
+import { samplingOf, type SamplingOptions } from '../sampled-answer.ts'
 import { createOpenAiBatch, type OpenAiBatchOptions } from './openai-batch.ts'
 import { CHAT } from './openai-wire.ts'
 
 /** Options of the OpenAI-compatible adapter. */
-export interface OpenAiOptions extends TargetOptions {
+export interface OpenAiOptions extends TargetOptions, SamplingOptions {
   /** API root including its version, e.g. http://127.0.0.1:8000/v1; the adapter posts to `{url}/chat/completions`. */
   readonly url: string
   /** The model asked when a spec names none: the name the server serves. */
@@ -19,8 +20,10 @@ export interface OpenAiOptions extends TargetOptions {
 /**
  * The engine port over an OpenAI-compatible chat completions API with log probabilities (vLLM,
  * llama.cpp's server, Ollama, hosted APIs of that shape): one request per question, each allowed
- * one token, whose top alternatives give the distribution over the labels (docs/engine.md). The
- * questions of a row are asked at once; one failing cancels the others. Each request is tried once:
+ * one token, whose top alternatives give the distribution over the labels (docs/engine.md). A model
+ * whose answer carries no log probabilities is remembered and, with k (ENGINE_SAMPLES) above 1, asked
+ * k times per question at the sampling temperature, p each label's share. The questions of a row are
+ * asked at once; one failing cancels the others. Each request is tried once:
  * retries and pacing are the core's. The same requests go in bulk through the provider's Batch API
  * (`batch`, openai-batch.ts).
  */
@@ -33,7 +36,7 @@ export function createOpenAi(options: OpenAiOptions): Engine {
   })
   return {
     defaultModel: options.model,
-    ...questionLane(target, apiKey, CHAT),
+    ...questionLane(target, apiKey, CHAT, samplingOf(options)),
     // GET {url}/models: `{"data": [{"id", "created"}]}`.
     models: (signal) => fetchModelList(target, `${root}/models`, apiKey, signal),
     batch: createOpenAiBatch({ root, target, apiKey }, options.batch),

@@ -164,7 +164,13 @@ export function createPlanner(
     const missing = spec.questions.filter((q) => !held.has(q.fingerprint))
     if (missing.length === 0) return
     if (!known) c.unknown += 1
-    const estimate = estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: missing })
+    const samples = spec.samples === null ? {} : { samples: spec.samples }
+    const estimate = estimateOf(deps.engine ?? null, {
+      model: modelFor(spec, deps),
+      state,
+      questions: missing,
+      ...samples,
+    })
     c.ask += missing.length
     c.requests += estimate.requests
     c.estimate += tokenCost(estimate.inputTokens, deps.pricePerMtok)

@@ -25,6 +25,7 @@ t.test("Anthropic's limits are 100,000 requests and 256 MB a batch", async (t) =
 
 t.test("an item's requests are the per-request lane's bodies under key_question, a pack's text the body", async (t) => {
   t.equal(customId('k-1_x', 2), 'k-1_x_2')
+  t.equal(customId('k-1_x', 2, { at: 0, of: 5 }), 'k-1_x_2s0of5')
   const lines = itemRequests(item('a_1'))
   t.same(
     lines.map((line) => JSON.parse(line)),
@@ -36,6 +37,17 @@ t.test("an item's requests are the per-request lane's bodies under key_question,
     requests: [...itemRequests(item('a')), ...itemRequests(item('b'))].map((line) => JSON.parse(line)),
   })
   t.equal(pack.lines, 6)
+  const sampled = itemRequests(item('a'), { samples: 2, temperature: 0.5 }).map((line) => JSON.parse(line))
+  t.same(
+    sampled.slice(0, 3),
+    [
+      { custom_id: 'a_0s0of2', params: toMessagesRequest('claude-x', { message: 'a' }, QUESTIONS[0], 0.5) },
+      { custom_id: 'a_0s1of2', params: toMessagesRequest('claude-x', { message: 'a' }, QUESTIONS[0], 0.5) },
+      { custom_id: 'a_1s0of2', params: toMessagesRequest('claude-x', { message: 'a' }, QUESTIONS[1], 0.5) },
+    ],
+    'k lines a question, at the sampling temperature',
+  )
+  t.equal(packRequests([item('a')], ANTHROPIC_BATCH_LIMITS, { samples: 2, temperature: 0.5 })[0].lines, 6)
   const packs = packRequests([item('a'), item('b'), item('c')], { maxRequests: 6, maxBytes: 1e9 })
   t.same(
     packs.map((p) => [p.items.map((i) => i.key), p.lines, JSON.parse(packBody(p)).requests.length]),
@@ -101,7 +113,9 @@ t.test('a result line: a message, an error with its type and message, expired or
 })
 
 t.test('a custom id names its item and question; an answer is read as the per-request lane reads it', async (t) => {
-  t.same(ANTHROPIC_READING.split('k_1_2'), { key: 'k_1', index: 2 })
+  t.same(ANTHROPIC_READING.split('k_1_2'), { key: 'k_1', index: 2, sample: 0, of: 1 })
+  t.same(ANTHROPIC_READING.split('k_1_2s3of5'), { key: 'k_1', index: 2, sample: 3, of: 5 }, 'a sample of k')
+  t.equal(ANTHROPIC_READING.split('k_1_2s5of5'), null, 'no sample past k')
   t.equal(ANTHROPIC_READING.split('k-1'), null)
   const answer = ANTHROPIC_READING.answer(item('k'), 0, { content: [{ type: 'text', text: 'no' }] })
   t.same(answer.answer.distribution, { yes: 0, no: 1 })

@@ -7,6 +7,7 @@ import {
   type AnthropicServerOptions,
 } from '../../helpers/anthropic-server.ts'
 import { QUESTIONS } from '../../helpers/engine-contract.ts'
+import { inTurn } from '../../helpers/openai-server.ts'
 import { batchStatus } from '../../helpers/batch-status.ts'
 
 const MODEL = 'claude-haiku-4-5-20251001'
@@ -21,8 +22,8 @@ async function serve(t: Test, options: AnthropicServerOptions = {}): Promise<Ant
   return server
 }
 
-const laneOf = (server: AnthropicServer, apiKey = 'sk-ant-local'): BatchLane =>
-  createAnthropic({ url: server.url, model: MODEL, apiKey }).batch!
+const laneOf = (server: AnthropicServer, apiKey = 'sk-ant-local', samples = 1): BatchLane =>
+  createAnthropic({ url: server.url, model: MODEL, apiKey, samples }).batch!
 
 async function submitted(lane: BatchLane) {
   const [pack] = lane.pack(items)
@@ -54,7 +55,7 @@ t.test("polled to its end, its results are the per-request lane's answers", asyn
   const ended = await lane.retrieve(created.id)
   t.match(ended, { state: 'completed', total: 6, completed: 6, failed: 0 })
   const outcomes = await lane.collect(ended, items)
-  const alone = await createAnthropic({ url: server.url, model: MODEL }).ask(items[0].request)
+  const alone = await createAnthropic({ url: server.url, model: MODEL, samples: 1 }).ask(items[0].request)
   t.same(outcomes[0], { key: 'a', ok: true, result: alone }, 'as the same request asked alone')
   t.match(outcomes[1], { key: 'b', ok: true })
   t.ok(
@@ -62,6 +63,42 @@ t.test("polled to its end, its results are the per-request lane's answers", asyn
     'the results are read at /v1/messages/batches/{id}/results',
   )
 })
+
+t.test(
+  "with k > 1 each question is k lines at the sampling temperature, read back as the lane's sampled answer",
+  async (t) => {
+    const server = await serve(t, { drawn: inTurn([0, 1, 1]), batch: () => ({ polls: 0 }) })
+    const lane = laneOf(server, 'sk-ant-local', 3)
+    const [pack] = lane.pack(items)
+    t.equal(pack.lines, 2 * 3 * 3)
+    const sent = JSON.parse(await lane.upload(pack)).requests as {
+      custom_id: string
+      params: { temperature: number }
+    }[]
+    t.same(
+      sent.slice(0, 4).map((r) => r.custom_id),
+      ['a_0s0of3', 'a_0s1of3', 'a_0s2of3', 'a_1s0of3'],
+    )
+    t.ok(
+      sent.every((r) => r.params.temperature === 1),
+      'at the sampling temperature',
+    )
+    const ended = await lane.create(await lane.upload(pack), 'tag')
+    t.match(ended, { state: 'completed', total: 18, completed: 18 })
+    const outcomes = await lane.collect(ended, items)
+    const alone = await createAnthropic({ url: server.url, model: MODEL, samples: 3 }).ask(items[0].request)
+    t.same(outcomes[0], { key: 'a', ok: true, result: alone }, 'as the same request asked alone')
+    t.same(alone.distributions.is_spam, { yes: 0.333333, no: 0.666667 })
+    t.match(alone, { requests: 9, facts: { is_spam: { source: 'samples', samples: 3 } } })
+    const collected = await laneOf(server, 'sk-ant-local', 1).collect(ended, items)
+    t.same(collected[1], outcomes[1], 'read back whatever k the lane collecting them has')
+    t.equal(
+      laneOf(server, 'sk-ant-local', 3).pack([{ ...items[0], request: { ...items[0].request, samples: 1 } }])[0].lines,
+      3,
+      "an item's samples: 1 is one line a question",
+    )
+  },
+)
 
 t.test('errored, expired and cancelled requests fail their items by reason; unseen ones are missing', async (t) => {
   const server = await serve(t, {
@@ -134,12 +171,13 @@ t.test('HTTP failures are EngineErrors as the per-request lane gives them, the k
 })
 
 t.test('the limits split packs: requests per batch and bytes, an item whole', async (t) => {
-  const lane = createAnthropic({ url: 'http://127.0.0.1:9', model: MODEL, batch: { maxRequests: 3 } }).batch!
+  const lane = createAnthropic({ url: 'http://127.0.0.1:9', model: MODEL, samples: 1, batch: { maxRequests: 3 } })
+    .batch!
   t.same(
     lane.pack(items).map((p) => p.items.map((i) => i.key)),
     [['a'], ['b']],
   )
-  const tiny = createAnthropic({ url: 'http://127.0.0.1:9', model: MODEL, batch: { maxBytes: 100 } }).batch!
+  const tiny = createAnthropic({ url: 'http://127.0.0.1:9', model: MODEL, samples: 1, batch: { maxBytes: 100 } }).batch!
   t.throws(() => tiny.pack(items), { message: /batch item a takes 3 requests and \d+ bytes, over a batch's limit/ })
 })
 

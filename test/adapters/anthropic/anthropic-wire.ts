@@ -35,6 +35,7 @@ t.test('a question is one Messages request: the shared prompt, room for a label,
     messages: [{ role: 'user', content: labelPrompt(STATE, TOPIC) }],
     temperature: 0,
   })
+  t.match(toMessagesRequest('claude-x', STATE, TOPIC, 0.8), { temperature: 0.8 }, 'one of k samples: hotter')
   const request = toMessagesRequest('claude-x', STATE, TOPIC)
   t.equal(
     estimateMessagesTokens(request),
@@ -49,6 +50,7 @@ t.test(
       model: 'claude-haiku-4-5-20251001',
       distribution: { personal: 0, promotion: 1, service: 0 },
       optionMass: null,
+      source: 'text',
       promptTokens: 120,
       completionTokens: 2,
     })

@@ -35,6 +35,7 @@ t.test("an item answered in full is ok, its answers read by the per-request lane
       inputTokens: 20,
       outputTokens: 2,
       requests: 2,
+      facts: { is_spam: { source: 'text', samples: 1 }, topic: { source: 'text', samples: 1 } },
     },
   })
   t.same(gathering.outcomes()[1], { key: 'b', ok: false, reason: 'missing' }, 'no line of b: missing')
@@ -93,4 +94,39 @@ t.test('a read that failed midway is forgotten; a read that ended is kept', asyn
   const [a, b] = gathering.outcomes()
   t.match(a, { key: 'a', ok: true })
   t.match(b, { key: 'b', ok: true, result: { distributions: { is_spam: { yes: 1 }, topic: { service: 1 } } } })
+})
+
+t.test("a question's k sample lines make one answer, pooled as the per-request lane pools them", async (t) => {
+  const gathering = gatherOutcomes(ITEMS)
+  for (const [at, label] of ['yes', 'no', 'yes', 'yes'].entries()) gathering.add(answer(`a:0s${at}of4`, label))
+  gathering.add(answer('a:1', 'service'))
+  const [a] = gathering.outcomes()
+  t.match(a, {
+    ok: true,
+    result: {
+      distributions: { is_spam: { yes: 0.75, no: 0.25 }, topic: { service: 1 } },
+      requests: 5,
+      inputTokens: 50,
+      facts: { is_spam: { source: 'samples', samples: 4 }, topic: { source: 'text', samples: 1 } },
+    },
+  })
+})
+
+t.test('a question short of a sample is missing; samples of another k, or past k, are passed over', async (t) => {
+  const gathering = gatherOutcomes(ITEMS)
+  for (const line of [
+    answer('a:0s0of3', 'yes'),
+    answer('a:0s1of3', 'no'),
+    answer('a:0s0of2', 'no'),
+    answer('a:0s3of3', 'no'),
+    answer('a:0', 'no'),
+    answer('a:1', 'service'),
+  ])
+    gathering.add(line)
+  t.same(gathering.outcomes()[0], { key: 'a', ok: false, reason: 'missing' })
+  gathering.add(answer('a:0s2of3', 'yes'))
+  t.match(gathering.outcomes()[0], {
+    ok: true,
+    result: { distributions: { is_spam: { yes: 0.666667, no: 0.333333 } } },
+  })
 })

@@ -5,6 +5,7 @@ import {
   labelMass,
   parseChatResponse,
   toChatRequest,
+  toChatSample,
 } from '../../../src/adapters/openai/openai-wire.ts'
 import { question, QUESTIONS } from '../../helpers/engine-contract.ts'
 import { promptLabels } from '../../helpers/openai-server.ts'
@@ -24,6 +25,11 @@ t.test('a question becomes one request for one token with the top 20 alternative
   t.match(user, /Question: What about topic\?/)
   t.match(user, /Labels:\n- personal: Chat between people\n- promotion\n- service: Notices\n/)
   t.same(promptLabels(user), ['personal', 'promotion', 'service'], 'the labels read back from the prompt')
+  t.same(
+    toChatSample('qwen', { message: 'WIN now' }, topic, 1.2),
+    { model: 'qwen', messages: request.messages, max_tokens: 1, temperature: 1.2 },
+    'one of k samples: the same messages, hotter, no log probabilities',
+  )
   t.equal(
     estimatePromptTokens(request),
     Math.ceil(request.messages[0].content.length / 4) + Math.ceil(user.length / 4) + 16,
@@ -93,6 +99,7 @@ t.test(
       model: 'qwen-7b',
       distribution: { yes: 0.8, no: 0.2 },
       optionMass: 1,
+      source: 'logprobs',
       promptTokens: 90,
       completionTokens: 1,
     })
@@ -100,6 +107,7 @@ t.test(
       model: null,
       distribution: { yes: 0.8, no: 0.2 },
       optionMass: 1,
+      source: 'logprobs',
       promptTokens: null,
       completionTokens: null,
     })
@@ -114,6 +122,17 @@ t.test(
     const noLogprobs = JSON.stringify({ choices: [{ message: { content: 'yes' }, logprobs: null }] })
     t.same(parseChatResponse(noLogprobs, isSpam).distribution, { yes: 1, no: 0 })
     t.equal(parseChatResponse(noLogprobs, isSpam).optionMass, null, 'without log probabilities the mass is unknown')
+    t.equal(parseChatResponse(noLogprobs, isSpam).source, 'text', 'the text decided')
+    const offLabel = JSON.stringify({
+      choices: [
+        { message: { content: 'no' }, logprobs: { content: [{ token: 'The', logprob: 0, top_logprobs: [] }] } },
+      ],
+    })
+    t.match(
+      parseChatResponse(offLabel, isSpam),
+      { distribution: { yes: 0, no: 1 }, source: 'text', optionMass: 0 },
+      'listed tokens that begin no label: the text decides',
+    )
     t.throws(() => parseChatResponse('<html>', isSpam), { message: /the body is not JSON/ })
     t.throws(() => parseChatResponse('[1]', isSpam), { message: /the body is \[1\], not a JSON object/ })
     t.throws(() => parseChatResponse('{"choices": []}', isSpam), {

@@ -5,6 +5,7 @@ import { EngineError } from '../../../src/errors.ts'
 import type { EngineRequest } from '../../../src/ports/engine.ts'
 import { engineContract, QUESTIONS } from '../../helpers/engine-contract.ts'
 import {
+  inTurn,
   simulatedTop,
   startOpenAiServer,
   type OpenAiServer,
@@ -72,10 +73,12 @@ t.test("the distribution is the simulated model's, read from the first token's a
     t.ok(Math.abs(result.distributions.topic[label] - expected[label] / total) < 1e-5, label)
 })
 
-t.test('a server without log probabilities or usage still answers, from the text and the estimate', async (t) => {
+t.test('with k = 1 a server without log probabilities or usage answers from the text and the estimate', async (t) => {
   const server = await serve(t, { noLogprobs: true, noUsage: true })
-  const engine = adapter(server)
+  const engine = adapter(server, { samples: 1 })
   const result = await engine.ask(REQUEST)
+  t.equal(server.requests.length, 3, 'each question once')
+  t.same(result.facts!.topic, { source: 'text', samples: 1 })
   for (const q of QUESTIONS)
     t.same(
       Object.values(result.distributions[q.name]).sort(),
@@ -159,6 +162,54 @@ t.test('the models are GET {url}/models, and each answer carries the option mass
   })
   const off = await adapter(stray).ask({ ...REQUEST, questions: [QUESTIONS[0]] })
   t.equal(off.facts?.is_spam.optionMass, 0.1, 'a model that would rather say something else')
+  t.same(result.facts!.is_spam.source, 'logprobs')
   const bare = await serve(t, { noLogprobs: true })
-  t.equal((await adapter(bare).ask(REQUEST)).facts, undefined, 'no log probabilities, no mass')
+  t.same(
+    (await adapter(bare, { samples: 1 }).ask(REQUEST)).facts!.is_spam,
+    { source: 'text', samples: 1 },
+    'no log probabilities, no mass',
+  )
 })
+
+t.test('a model without log probabilities: k samples at the temperature, learnt, then sampled directly', async (t) => {
+  const server = await serve(t, { noLogprobs: true, drawn: inTurn([0, 1, 0]) })
+  const engine = adapter(server, { samples: 3, sampleTemperature: 0.9 })
+  t.same(engine.estimate!(REQUEST).requests, 3, 'not known yet: once per question')
+  const first = await engine.ask(REQUEST)
+  t.equal(server.requests.length, 3 + 9)
+  const bodies = server.requests.map((r) => r.body as { temperature: number; logprobs?: boolean })
+  t.same(
+    bodies.map((b) => [b.temperature, b.logprobs ?? null]),
+    [...Array(3).fill([0, true]), ...Array(9).fill([0.9, null])],
+    'asked once with log probabilities, then k samples without',
+  )
+  t.same(first.distributions.is_spam, { yes: 0.666667, no: 0.333333 })
+  t.same(first.distributions.topic, { personal: 0.666667, promotion: 0.333333, service: 0 })
+  t.same(first.facts!.urgency, { source: 'samples', samples: 3 })
+  const counted = server.requests.reduce((sum, r) => sum + promptTokensOf(r.body), 0)
+  t.match(first, { requests: 12, inputTokens: counted, outputTokens: 12 }, 'the first answer is paid for too')
+  t.same(engine.estimate!(REQUEST).requests, 9, 'known now: k per question')
+  const second = await engine.ask(REQUEST)
+  t.equal(server.requests.length, 12 + 9, 'sampled directly')
+  t.ok(
+    server.requests.slice(12).every((r) => (r.body as { temperature: number }).temperature === 0.9),
+    'every request a sample',
+  )
+  t.match(second, { requests: 9, facts: { is_spam: { source: 'samples', samples: 3 } } })
+  t.same(second.distributions.is_spam, { yes: 0.666667, no: 0.333333 })
+  t.equal((await engine.ask({ ...REQUEST, samples: 1 })).requests, 3, "a spec's samples: 1 asks once, known or not")
+})
+
+t.test('ENGINE_SAMPLES and ENGINE_SAMPLE_TEMPERATURE by default: 5 samples at temperature 1', async (t) => {
+  const server = await serve(t, { noLogprobs: true })
+  const result = await adapter(server).ask({ ...REQUEST, questions: [QUESTIONS[0]] })
+  t.equal(server.requests.length, 1 + 5)
+  t.equal((server.requests[5].body as { temperature: number }).temperature, 1)
+  t.same(result.facts!.is_spam, { source: 'samples', samples: 5 })
+})
+
+/** The prompt tokens the local server counts for a body. */
+function promptTokensOf(body: unknown): number {
+  const messages = (body as { messages: { content: string }[] }).messages
+  return Math.ceil(messages.map((m) => m.content).join('\n').length / 4) + 16
+}

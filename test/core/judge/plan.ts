@@ -113,3 +113,17 @@ t.test('a row lacking a state column fails the plan with where it is', async (t)
   const planner = createPlanner(deps(null), project(spam), [spam])
   t.throws(() => planner.add({ text: 'x' }, 'data.csv:4'), /data\.csv:4: the row lacks the state column "message"/)
 })
+
+t.test("a spec's samples: reach the engine's estimate, so that the plan counts k requests", async (t) => {
+  const engine = {
+    ...createFakeEngine(),
+    estimate: (r: { samples?: number; questions: readonly unknown[] }) => ({
+      inputTokens: 1,
+      requests: (r.samples ?? 1) * r.questions.length,
+    }),
+  }
+  const sampled = { ...spam, samples: 4 }
+  const planner = createPlanner(deps(engine), project(sampled), [sampled])
+  for (const message of ['a', 'b']) planner.add({ message }, 'row')
+  t.match(planner.result()[0], { ask: 6, requests: 2 * 3 * 4 })
+})
