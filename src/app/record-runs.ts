@@ -2,6 +2,7 @@ import { relative, sep } from 'node:path'
 import { modelFor, timestamp, type JudgeDeps } from '../core/judge/deps.ts'
 import {
   fitOf,
+  sourcesOf,
   labelCountsOf,
   newRunId,
   reportedModelOf,
@@ -107,6 +108,7 @@ export function runOf(
     fingerprints: Object.fromEntries(spec.questions.map((q) => [q.name, q.fingerprint])),
     fit,
     routes: routeCountsOf(spec, pass.outcome.routes.get(spec.name)),
+    sources: sourcesOf(pass.outcome, spec),
   })
 }
 

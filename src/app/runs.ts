@@ -25,8 +25,19 @@ export const RUN_FIELDS = [
   'finished_at',
 ] as const
 
-/** What a run ran on, listed after the interface's fields: command, source, node, reported model, states. */
-export const PROVENANCE_FIELDS = ['command', 'source', 'source_hash', 'node', 'reported_model', 'states'] as const
+/**
+ * What a run ran on, listed after the interface's fields: command, source, node, reported model, states; then how its
+ * answers' p was obtained, per question (`sources`).
+ */
+export const PROVENANCE_FIELDS = [
+  'command',
+  'source',
+  'source_hash',
+  'node',
+  'reported_model',
+  'states',
+  'sources',
+] as const
 
 /** A run record as `GET /v1/runs` and `judge runs` give it. */
 export type PublicRun = Pick<RunRecord, (typeof RUN_FIELDS)[number] | (typeof PROVENANCE_FIELDS)[number]>

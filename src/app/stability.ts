@@ -3,6 +3,7 @@ import { askAgain, reaskEstimate, type DrawnAnswer, type ReaskState } from '../c
 import { selectJudgments } from '../core/judge/select.ts'
 import { bandOf, STRATA } from '../core/review/strata.ts'
 import { splitSample } from '../core/stability/sample-split.ts'
+import { readFromSamples, sampledReask } from '../core/stability/sampled.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { Reask } from '../ports/reask-store.ts'
 import type { Store } from '../ports/store.ts'
@@ -38,6 +39,8 @@ export interface JudgmentStability {
   /** States asked again (one request each), and those drawn whose values are no longer in the store (not asked). */
   readonly states: number
   readonly skipped: number
+  /** Answers drawn whose noise was read from the k draws they hold (source `samples`), not asked again. */
+  readonly fromSamples: number
   readonly requests: number
   readonly cost: number
   readonly questions: StabilityFigures
@@ -48,6 +51,8 @@ interface Plan {
   readonly spec: Spec
   readonly model: string
   readonly states: readonly ReaskState[]
+  /** The answers drawn that are read from their draws, not asked (core/stability/sampled.ts). */
+  readonly fromSamples: readonly DrawnAnswer[]
   readonly skipped: number
   readonly estimate: number
   readonly requests: number
@@ -86,6 +91,7 @@ function planOf(deps: JudgeDeps & { readonly store: Store }, spec: Spec, sample:
   const { store } = deps
   const model = modelFor(spec, deps)
   const byState = new Map<string, DrawnAnswer[]>()
+  const fromSamples: DrawnAnswer[] = []
   for (const question of spec.questions) {
     const bands = Object.fromEntries(STRATA.map((s) => [s, bandOf(s, spec.unsureBelow)]))
     const sizes = Object.fromEntries(
@@ -96,11 +102,9 @@ function planOf(deps: JudgeDeps & { readonly store: Store }, spec: Spec, sample:
       for (const stored of split[stratum] === 0
         ? []
         : store.sampleAnswers(model, question.fingerprint, spec.name, question.name, split[stratum], bands[stratum])) {
-        const drawn = byState.get(stored.stateHash) ?? []
-        byState.set(stored.stateHash, [
-          ...drawn,
-          { question, stored, stratum, size: sizes[stratum], sampled: split[stratum] },
-        ])
+        const d: DrawnAnswer = { question, stored, stratum, size: sizes[stratum], sampled: split[stratum] }
+        if (readFromSamples(d)) fromSamples.push(d)
+        else byState.set(stored.stateHash, [...(byState.get(stored.stateHash) ?? []), d])
       }
     }
   }
@@ -114,6 +118,7 @@ function planOf(deps: JudgeDeps & { readonly store: Store }, spec: Spec, sample:
     spec,
     model,
     states,
+    fromSamples,
     skipped: byState.size - states.length,
     estimate: estimates.reduce((n, e) => n + e.cost, 0),
     requests: estimates.reduce((n, e) => n + e.requests, 0),
@@ -126,7 +131,9 @@ async function askPlan(
   check: string,
   input: StabilityInput,
 ): Promise<JudgmentStability> {
-  const kept: Reask[] = []
+  // The sampled answers' re-asks are read from their draws and kept as the asked ones are, before any is asked.
+  const kept: Reask[] = plan.fromSamples.map((d) => sampledReask(check, plan.spec.name, plan.model, d))
+  deps.store.addReasks(kept)
   let cost = 0
   let requests = 0
   let next = 0
@@ -151,6 +158,7 @@ async function askPlan(
     check,
     states: plan.states.length,
     skipped: plan.skipped,
+    fromSamples: plan.fromSamples.length,
     requests,
     cost,
     questions,

@@ -1,5 +1,6 @@
 import type { AccuracyReport } from '../app/accuracy.ts'
 import type { RouteThresholds, ThresholdFigures } from '../core/review/thresholds.ts'
+import { answeredFromText, TEXT_ONLY_WARNING } from '../core/tally/sources.ts'
 import { percent } from '../format.ts'
 import { table } from './text.ts'
 
@@ -64,6 +65,8 @@ export function calibrateReport(reports: readonly AccuracyReport[], specFiles: R
       `${report.judgment}: thresholds whose precision is at least ${percent(report.target)} at the lower end ` +
         'of the 95% interval',
     )
+    for (const [name, q] of Object.entries(report.questions))
+      if (answeredFromText(q.sources)) lines.push(`  ${name}: ${TEXT_ONLY_WARNING}`)
     if (thresholds.length === 0)
       lines.push('  no act rule names a label and tests p or margin from below: nothing to tune')
     for (const t of thresholds) lines.push(...routeLines(t))

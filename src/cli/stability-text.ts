@@ -1,6 +1,7 @@
 import type { NoiseFinding } from '../app/noise-check.ts'
 import type { JudgmentStability } from '../app/stability.ts'
 import type { Estimate, NearThreshold, QuestionStability } from '../core/stability/figures.ts'
+import { listedStrata } from '../core/review/strata.ts'
 import { decimals, percent, plural, withInterval } from '../format.ts'
 import { costText } from './text.ts'
 
@@ -19,6 +20,7 @@ export function stabilityJson(results: readonly JudgmentStability[]) {
         checked_at: r.check,
         states: r.states,
         skipped: r.skipped,
+        from_samples: r.fromSamples,
         requests: r.requests,
         cost: r.cost,
         questions: r.questions,
@@ -33,9 +35,14 @@ export function stabilityReport(results: readonly JudgmentStability[]): string {
   for (const r of results) {
     const skipped =
       r.skipped === 0 ? '' : `; ${plural(r.skipped, 'state')} drawn had no values left in the store and were not asked`
+    const read =
+      r.fromSamples === 0
+        ? ''
+        : `; ${plural(r.fromSamples, 'answer')} of sampled p read from their samples, not asked (1 - p is the chance ` +
+          'a fresh draw names another label)'
     lines.push(
       `${r.judgment}: ${plural(r.states, 'state')} asked again in ${plural(r.requests, 'request')}, ` +
-        `${costText(r.cost, r.model)}, model ${r.model}${skipped}`,
+        `${costText(r.cost, r.model)}, model ${r.model}${skipped}${read}`,
     )
     for (const [question, s] of Object.entries(r.questions)) lines.push(...questionLines(question, s))
   }
@@ -45,11 +52,18 @@ export function stabilityReport(results: readonly JudgmentStability[]): string {
 /** A question's figures as text: its flip rate and jitter, its route flips, the answers near a threshold. */
 export function questionLines(question: string, s: QuestionStability | null): string[] {
   if (s === null) return [`  ${question}: no stored answers to ask again`]
-  const drawn = s.strata.map((h) => `${h.flips} of ${h.reasked} ${h.stratum} flipped`).join(', ')
+  const drawn = listedStrata(s.strata).map(stratumText).join(', ')
   const lines = [`  ${question}: flip rate ${share(s.flip_rate)}; p jitter ${amount(s.p_jitter)}; ${drawn}`]
   if (s.route_flip_rate !== null) lines.push(`    route flips ${share(s.route_flip_rate)}`)
   if (s.near_threshold !== null) lines.push(`    ${nearLine(s.near_threshold)}`)
   return lines
+}
+
+/** A stratum's re-asks: `3 of 100 unsure flipped`, with those read from their draws said apart. */
+function stratumText(h: QuestionStability['strata'][number]): string {
+  if (h.from_samples === 0) return `${h.flips} of ${h.reasked} ${h.stratum} flipped`
+  const asked = h.reasked - h.from_samples
+  return `${h.flips} of ${asked} ${h.stratum} asked again flipped, ${h.from_samples} read from their samples`
 }
 
 /**

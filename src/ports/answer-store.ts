@@ -1,4 +1,4 @@
-import type { Distribution, ProbabilitySource, State } from '../core/types.ts'
+import type { Distribution, ProbabilitySource, SourceCounts, State } from '../core/types.ts'
 
 /** One cached answer: the engine's distribution for a (model, question fingerprint, state) key. */
 export interface StoredAnswer {
@@ -150,6 +150,11 @@ export interface AnswerStore {
    * read.
    */
   modelAnswerCounts(fingerprints: readonly string[]): Map<string, number>
+  /**
+   * How many answers of one question the store holds by how their p was obtained; answers stored before the store kept
+   * it are left out. What a page reads to say that a question was answered from text alone.
+   */
+  countSources(model: string, fingerprint: string): SourceCounts
 
   /** Every answer group of the store, by judgment, question, model and fingerprint. */
   answerGroups(): AnswerGroup[]

@@ -30,6 +30,12 @@ export interface Reask {
   /** UTC timestamp without zone offset. */
   readonly askedAt: string
   readonly reportedModel: string
+  /**
+   * k, when the second answer was not asked but read from the k draws the stored answer already holds (its source
+   * `samples`): the chance a fresh draw names another label is then 1 - p (docs/engine.md, Stability). Stores always
+   * give it, null for an answer asked again; absent in a re-ask to be written, null.
+   */
+  readonly samples?: number | null
 }
 
 /**

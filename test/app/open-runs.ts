@@ -109,6 +109,7 @@ function outcomeOf(rows: number): RowsOutcome {
     states: new Map([['lang', createStateTally()]]),
     models: new Map(),
     fits: new Map(),
+    sources: new Map(),
     error: null,
   }
 }

@@ -64,6 +64,20 @@ function outcome(error: Error | null = null): RowsOutcome {
         ]),
       ],
     ]),
+    sources: new Map([
+      [
+        'a',
+        new Map([
+          [
+            'q',
+            new Map([
+              ['text', 1],
+              ['samples', 2],
+            ]),
+          ],
+        ]),
+      ],
+    ]),
     error,
   }
 }
@@ -152,6 +166,15 @@ t.test("each run keeps its questions' fit against the spec's min_fit, and it rea
     'a judgment with no rows knows nothing',
   )
   t.same(d.store.getRun(runA.run_id)?.fit, runA.fit)
+})
+
+t.test('each run keeps its answers per question and source of p, and it reads back from the store', async (t) => {
+  const d = deps(null)
+  const [runA, runB] = await recordRuns(app(d), pass())
+  t.same(runA.sources, { q: { samples: 2, text: 1 } })
+  t.same(Object.keys(runA.sources!.q), ['samples', 'text'], 'in the order of the sources')
+  t.same(runB.sources, { q: {} }, 'a judgment with no rows counts none')
+  t.same(d.store.getRun(runA.run_id)?.sources, runA.sources)
 })
 
 t.test("a pass stopped by an error records every run as failed with the error's message", async (t) => {

@@ -40,6 +40,7 @@ function run(over: Partial<RunRecord> = {}): RunRecord {
     fingerprints: {},
     fit: {},
     routes: {},
+    sources: {},
     ...over,
   }
 }

@@ -2,6 +2,7 @@ import t from 'tap'
 import { checkStability } from '../../src/app/stability.ts'
 import { latestStability } from '../../src/app/stability-latest.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
+import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { hashOf } from '../helpers/spam-answers.ts'
@@ -10,8 +11,11 @@ import { project, spec, SPAM_YAML } from '../helpers/specs.ts'
 const SPAM = spec(SPAM_YAML.replace('name: spam', 'name: spam\nmodel: m'))
 const IS_SPAM = SPAM.questions[0]
 
-/** A store holding is_spam answers for `n` messages: every third unsure (p 0.55), the rest confident (p 0.9). */
-function stored(n: number) {
+/**
+ * A store holding is_spam answers for `n` messages: every third unsure (p 0.55), the rest confident (p 0.9); with
+ * `over`, each answer's fields overridden (its source, samples).
+ */
+function stored(n: number, over: (i: number) => Partial<StoredAnswer> = () => ({})) {
   const store = createMemoryStore()
   for (let i = 0; i < n; i++) {
     const yes = i % 3 === 0 ? 0.55 : 0.9
@@ -28,6 +32,7 @@ function stored(n: number) {
           p: yes,
           margin: Math.round((2 * yes - 1) * 100) / 100,
           askedAt: '2026-01-01T00:00:00.000',
+          ...over(i),
         },
       ],
       hashOf(`m${i}`),
@@ -59,8 +64,9 @@ t.test(
     )
     const s = result.questions.is_spam!
     t.same(s.strata, [
-      { stratum: 'unsure', size: 10, reasked: 5, flips: 5 },
-      { stratum: 'confident', size: 20, reasked: 5, flips: 5 },
+      { stratum: 'split', size: 0, reasked: 0, flips: 0, from_samples: 0 },
+      { stratum: 'unsure', size: 10, reasked: 5, flips: 5, from_samples: 0 },
+      { stratum: 'confident', size: 20, reasked: 5, flips: 5, from_samples: 0 },
     ])
     t.equal(s.flip_rate!.point, 1)
     t.equal(result.questions.topic, null, 'a question without stored answers has no figures')
@@ -112,6 +118,7 @@ t.test(
         check: '2026-11-22T10:00:00.000',
         states: 0,
         skipped: 0,
+        fromSamples: 0,
         requests: 0,
         cost: 0,
         questions: { is_spam: null, topic: null, urgency: null },
@@ -138,4 +145,48 @@ t.test("a check goes through the store's governor with a run's patience", async 
   }
   await checkStability(app(d), { project: project(SPAM), cap: 1 })
   t.same(asked, ['run', 'run', 'run', 'run'])
+})
+
+t.test('answers whose p is the share of k samples are read from their draws: nothing is asked', async (t) => {
+  const engine = createFakeEngine({ answer: () => ({ yes: 0.4, no: 0.6 }) })
+  // k = 20: 11 of 20 draws named yes (p 0.55) for the unsure answers, 18 of 20 (p 0.9) for the confident ones.
+  const d = deps(
+    engine,
+    stored(30, () => ({ source: 'samples', samples: 20 })),
+  )
+  const [result] = await checkStability(app(d), { project: project(SPAM), sample: 10, cap: 0 })
+  t.equal(engine.calls.length, 0, 'no request, and so no cost against a cap of 0')
+  t.match(result, { states: 0, requests: 0, cost: 0, fromSamples: 10 })
+  const s = result.questions.is_spam!
+  t.same(
+    s.strata.map((h) => [h.stratum, h.reasked, h.flips, h.from_samples]),
+    [
+      ['split', 0, 0, 0],
+      ['unsure', 5, 0, 5],
+      ['confident', 5, 0, 5],
+    ],
+  )
+  // The chance a fresh draw names another label is 1 - p, weighed by the strata: (10 x 0.45 + 20 x 0.1) / 30.
+  t.ok(Math.abs(s.flip_rate!.point - (10 * 0.45 + 20 * 0.1) / 30) < 1e-9, `flip rate ${s.flip_rate!.point}`)
+  t.ok(s.p_jitter!.point > 0, 'the share moves between samples of 20')
+  t.same(latestStability(app(d), project(SPAM), SPAM)?.is_spam, s, 'kept as re-asks, read back the same')
+})
+
+t.test('of a store of sampled and other answers, only the others are asked again', async (t) => {
+  const engine = createFakeEngine({ answer: () => ({ yes: 0.55, no: 0.45 }) })
+  const d = deps(
+    engine,
+    stored(30, (i) => (i % 2 === 0 ? { source: 'samples', samples: 20 } : {})),
+  )
+  const [result] = await checkStability(app(d), { project: project(SPAM), sample: 30, cap: 1 })
+  t.equal(result.fromSamples, 15, 'every even message is sampled')
+  t.equal(engine.calls.length, 15, 'the odd ones are asked')
+  t.equal(result.states, 15)
+  t.same(engine.calls.map((c) => c.state.message).sort(), Array.from({ length: 15 }, (_, i) => `m${2 * i + 1}`).sort())
+  const s = result.questions.is_spam!
+  t.equal(s.reasked, 30)
+  t.same(
+    s.strata.map((h) => h.from_samples),
+    [0, 5, 10],
+  )
 })

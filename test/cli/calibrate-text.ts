@@ -23,7 +23,11 @@ const route = (suggested: ThresholdFigures | null): RouteThresholds => ({
   target: 0.95,
   table: [0.99, 0.98, 0.97, 0.96, 0.95, 0.94, 0.93, 0.92, 0.91, 0.9].map((x) => figures(x, x)),
 })
-const report = (thresholds: RouteThresholds[], act: string | null): AccuracyReport => ({
+const report = (
+  thresholds: RouteThresholds[],
+  act: string | null,
+  sources: AccuracyReport['questions'][string]['sources'] = { distribution: 40 },
+): AccuracyReport => ({
   judgment: 'spam',
   model: 'm',
   unsure_below: 0.2,
@@ -37,6 +41,7 @@ const report = (thresholds: RouteThresholds[], act: string | null): AccuracyRepo
       estimate: {} as never,
       calibration: {} as never,
       thresholds,
+      sources,
       mix: {} as never,
       agreement: {} as never,
       accuracy_target: null,
@@ -79,3 +84,16 @@ t.test('the report ends with the act block to paste; --json gives the target, th
   )
   t.same(calibrateJson(report([route(null)], null)), { target: 0.95, thresholds: [route(null)], act: null })
 })
+
+t.test(
+  'a question answered from text alone is warned of before its thresholds; one with p of its own is not',
+  async (t) => {
+    const warned = calibrateReport([report([route(null)], null, { text: 30, samples: 10 })], new Map())
+    t.match(
+      warned,
+      /\n {2}is_spam: answered from text alone: p is 1 for every answer, so routes and thresholds on p or margin mean nothing; set ENGINE_SAMPLES above 1\n {2}is_spam -> block/,
+    )
+    t.notMatch(calibrateReport([report([route(null)], null, { samples: 40 })], new Map()), /text alone/)
+    t.notMatch(calibrateReport([report([route(null)], null, {})], new Map()), /text alone/, 'nor one of unknown source')
+  },
+)

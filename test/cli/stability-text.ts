@@ -8,8 +8,8 @@ const FIGURES: QuestionStability = {
   reported_model: 'jev-1.13.0',
   reasked: 200,
   strata: [
-    { stratum: 'unsure', size: 150, reasked: 100, flips: 12 },
-    { stratum: 'confident', size: 850, reasked: 100, flips: 1 },
+    { stratum: 'unsure', size: 150, reasked: 100, flips: 12, from_samples: 0 },
+    { stratum: 'confident', size: 850, reasked: 100, flips: 1, from_samples: 0 },
   ],
   flip_rate: { point: 0.0265, interval: [0.012, 0.05] },
   p_jitter: { point: 0.0213, interval: [0.015, 0.03] },
@@ -23,6 +23,7 @@ const RESULT: JudgmentStability = {
   check: '2026-11-22T10:00:00.000',
   states: 180,
   skipped: 2,
+  fromSamples: 0,
   requests: 180,
   cost: 0.0012,
   questions: { is_spam: FIGURES, topic: null },
@@ -64,6 +65,7 @@ t.test('--json keys each judgment, with when it was checked and every figure', a
       checked_at: RESULT.check,
       states: 180,
       skipped: 2,
+      from_samples: 0,
       requests: 180,
       cost: 0.0012,
       questions: RESULT.questions,
@@ -84,5 +86,24 @@ t.test("a run's summary names each question whose flip rate is above its error r
       },
     ]),
     "spam.is_spam: labels flip on 12.0% (95% 8.0% to 17.0%) of answers asked again (judge stability, 2026-11-22T10:00:00.000), above the error rate's interval (3.0% to 8.0%): the engine's noise is the larger part of the error\n",
+  )
+})
+
+t.test('answers read from their samples are said apart, in the header and per stratum', async (t) => {
+  const sampled: QuestionStability = {
+    ...FIGURES,
+    strata: [
+      { stratum: 'unsure', size: 150, reasked: 100, flips: 2, from_samples: 60 },
+      { stratum: 'confident', size: 850, reasked: 100, flips: 0, from_samples: 100 },
+    ],
+  }
+  const text = stabilityReport([{ ...RESULT, fromSamples: 160, questions: { is_spam: sampled } }])
+  t.match(
+    text,
+    /; 160 answers of sampled p read from their samples, not asked \(1 - p is the chance a fresh draw names another label\)\n/,
+  )
+  t.match(
+    text,
+    /2 of 40 unsure asked again flipped, 60 read from their samples, 0 of 0 confident asked again flipped, 100 read from their samples/,
   )
 })

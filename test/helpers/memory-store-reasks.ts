@@ -7,7 +7,8 @@ export function createMemoryReasks(): ReaskStore {
     [r.model, r.fingerprint, r.check, r.stateHash].join('\0')
   return {
     addReasks(reasks) {
-      for (const r of reasks) if (!kept.has(key(r))) kept.set(key(r), JSON.parse(JSON.stringify(r)))
+      for (const r of reasks)
+        if (!kept.has(key(r))) kept.set(key(r), JSON.parse(JSON.stringify({ ...r, samples: r.samples ?? null })))
     },
     latestReasks(model, fingerprint) {
       const mine = [...kept.values()].filter((r) => r.model === model && r.fingerprint === fingerprint)

@@ -172,5 +172,6 @@ function runRecord(run: RunRecord): RunRecord {
     fingerprints: { ...run.fingerprints },
     fit: structuredClone(run.fit ?? {}),
     routes: structuredClone(run.routes ?? {}),
+    sources: structuredClone(run.sources ?? {}),
   }
 }

@@ -6,7 +6,7 @@ import { BUSY_TIMEOUT_MS } from './store-trouble.ts'
  * MIGRATIONS (src/adapters/sqlite/sqlite-schema.ts), which checks that the two agree. Opening a
  * store compares it with the file's and loads the migrations only when they differ.
  */
-export const SCHEMA_VERSION = 17
+export const SCHEMA_VERSION = 18
 
 /** The connection settings every store runs with; several processes may share one file. */
 export function configure(db: DatabaseSync): void {

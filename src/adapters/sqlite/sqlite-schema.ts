@@ -15,6 +15,7 @@ import { leaseValuesMigration } from './sqlite-lease-values-migration.ts'
 import { routesMigration } from './sqlite-routes-migration.ts'
 import { tallyMigration } from './sqlite-tally-migration.ts'
 import { batchesMigration } from './sqlite-batches-migration.ts'
+import { sourcesMigration } from './sqlite-sources-migration.ts'
 
 // Append only: a step that shipped is never edited, because stores in the field already ran it.
 /** The schema's history, oldest first; the last step's version is the version this code writes. */
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   routesMigration(15),
   leaseValuesMigration(16),
   batchesMigration(17),
+  sourcesMigration(18),
 ]
 
 // SCHEMA_VERSION is written in src/adapters/sqlite/sqlite-connection.ts, where opening a store

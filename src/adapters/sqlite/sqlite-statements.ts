@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite'
 
 // Answers are read as arrays, in this column order: the cache-hit path then builds no row objects.
 const ANSWER = `a.model, a.fingerprint, a.state_hash, a.judgment, a.question, a.label, a.p, a.margin,
-  a.distribution, a.asked_at, a.reported_model, a.option_mass`
+  a.distribution, a.asked_at, a.reported_model, a.option_mass, a.p_source, a.samples, a.dissent`
 
 /** An answer row as read: the columns of `_judge_answers` in the order the statements select them. */
 export type AnswerRow = [
@@ -18,11 +18,14 @@ export type AnswerRow = [
   askedAt: string,
   reportedModel: string,
   optionMass: number | null,
+  source: string | null,
+  samples: number | null,
+  dissent: number | null,
 ]
 
 const RUN = `run_id, judgment, spec_hash, git_sha, model, rows, asked, cost, status, started_at,
   finished_at, cached, requests, command, source, source_hash, node, reported_model, states,
-  fingerprints, fit, routes`
+  fingerprints, fit, routes, sources`
 
 // A run's states are keyed by its small number, not its id (docs/store.md).
 const SEQ = '(SELECT seq FROM _judge_runs WHERE run_id = ?)'
@@ -38,8 +41,8 @@ export const SQL = {
   commit: 'COMMIT',
   rollback: 'ROLLBACK',
   putAnswer: `INSERT INTO _judge_answers (model, fingerprint, state_hash, judgment, question, label,
-      p, margin, distribution, asked_at, sample_rank, reported_model, option_mass)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      p, margin, distribution, asked_at, sample_rank, reported_model, option_mass, p_source, samples, dissent)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (model, fingerprint, state_hash) DO NOTHING`,
   getAnswers: `SELECT ${ANSWER} FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?`,
   getAnswer: `SELECT ${ANSWER} FROM _judge_answers a
@@ -58,21 +61,32 @@ export const SQL = {
   sampleBand: `SELECT ${ANSWER} FROM _judge_answers a INDEXED BY _judge_answers_sample
     WHERE a.model = ? AND a.fingerprint = ? AND a.margin >= ? AND a.margin < ?
     ORDER BY a.sample_rank, a.state_hash LIMIT ?`,
+  // A band of the split stratum or of the others (docs/store.md): a jury's dissent is read from each answer's row.
+  sampleSplitBand: `SELECT ${ANSWER} FROM _judge_answers a INDEXED BY _judge_answers_sample
+    WHERE a.model = ? AND a.fingerprint = ? AND a.margin >= ? AND a.margin < ? AND (coalesce(a.dissent, 0) > 0) = ?
+    ORDER BY a.sample_rank, a.state_hash LIMIT ?`,
   countBand: `SELECT count(*) AS n FROM _judge_answers
     WHERE model = ? AND fingerprint = ? AND margin >= ? AND margin < ?`,
-  answerCells: `SELECT label, p, margin, count(*) AS count FROM _judge_answers
-    WHERE model = ? AND fingerprint = ? GROUP BY label, p, margin ORDER BY label, p, margin`,
+  countSplitBand: `SELECT count(*) AS n FROM _judge_answers
+    WHERE model = ? AND fingerprint = ? AND margin >= ? AND margin < ? AND (coalesce(dissent, 0) > 0) = ?`,
+  answerCells: `SELECT label, p, margin, count(*) AS count, coalesce(dissent, 0) > 0 AS split FROM _judge_answers
+    WHERE model = ? AND fingerprint = ? GROUP BY label, p, margin, split ORDER BY label, p, margin, split`,
+  // NULL: answers stored before their source was kept.
+  countSources: `SELECT p_source, count(*) AS n FROM _judge_answers
+    WHERE model = ? AND fingerprint = ? GROUP BY p_source ORDER BY p_source`,
   // The tally's cells and counts (docs/store.md): a band's ends are cells of the grid here.
   // p_nanos as a real: exact to 2^53 (nine million answers of p = 1 in one cell), rounded past it.
-  tallyCells: `SELECT label, p_key, margin_key, answers, CAST(p_nanos AS REAL) AS p_nanos FROM _judge_answer_tally
-    WHERE model = ? AND fingerprint = ? ORDER BY label, p_key, margin_key`,
+  tallyCells: `SELECT label, p_key, margin_key, answers, CAST(p_nanos AS REAL) AS p_nanos, split
+    FROM _judge_answer_tally WHERE model = ? AND fingerprint = ? ORDER BY label, p_key, margin_key, split`,
   // The answer tally is small (a row per model, fingerprint, label and grid cell): read whole, it costs nothing.
   modelCounts: `SELECT model, sum(answers) AS n FROM _judge_answer_tally
     WHERE fingerprint IN (SELECT value FROM json_each(?)) GROUP BY model ORDER BY model`,
   tallyCount: `SELECT coalesce(sum(answers), 0) AS n FROM _judge_answer_tally
     WHERE model = ? AND fingerprint = ? AND margin_key >= ? AND margin_key < ?`,
+  tallySplitCount: `SELECT coalesce(sum(answers), 0) AS n FROM _judge_answer_tally
+    WHERE model = ? AND fingerprint = ? AND margin_key >= ? AND margin_key < ? AND split = ?`,
   putRun: `INSERT INTO _judge_runs (${RUN}, seq)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
         (SELECT coalesce(max(seq), 0) + 1 FROM _judge_runs))
     ON CONFLICT (run_id) DO UPDATE SET judgment = excluded.judgment,
       spec_hash = excluded.spec_hash, git_sha = excluded.git_sha, model = excluded.model,
@@ -81,7 +95,8 @@ export const SQL = {
       cached = excluded.cached, requests = excluded.requests, command = excluded.command,
       source = excluded.source, source_hash = excluded.source_hash, node = excluded.node,
       reported_model = excluded.reported_model, states = excluded.states,
-      fingerprints = excluded.fingerprints, fit = excluded.fit, routes = excluded.routes`,
+      fingerprints = excluded.fingerprints, fit = excluded.fit, routes = excluded.routes,
+      sources = excluded.sources`,
   runSeq: 'SELECT seq FROM _judge_runs WHERE run_id = ?',
   putOpenRun: `INSERT INTO _judge_open_runs (run_id, pid, host, heartbeat_at, record, counts) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (run_id) DO UPDATE SET pid = excluded.pid, host = excluded.host,
@@ -193,6 +208,7 @@ const ANSWER_STATEMENTS: ReadonlySet<string> = new Set([
   'answerLabels',
   'sampleAnswers',
   'sampleBand',
+  'sampleSplitBand',
   'tallyCells',
 ])
 

@@ -1,5 +1,5 @@
 import { sampleRank } from '../../core/stats/sample-rank.ts'
-import type { State } from '../../core/types.ts'
+import type { ProbabilitySource, State } from '../../core/types.ts'
 import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Store } from '../../ports/store.ts'
 import { sqlLimit } from './sqlite-statements.ts'
@@ -73,6 +73,9 @@ export function answerMethods(
             sampleRank(a.judgment, a.question, a.stateHash),
             a.reportedModel ?? a.model,
             a.optionMass ?? null,
+            sourceToWrite(a),
+            a.samples ?? null,
+            a.dissent ?? null,
           )
         }
         // Read back under the same write lock: where another process wrote a key first, its answer stands.
@@ -107,7 +110,10 @@ export function answerMethods(
     sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
       // The order is the rank stored with each answer when it was first asked (docs/store.md).
       if (!band) return answersOf(sql.sampleAnswers.all(model, fingerprint, sqlLimit(limit)))
-      return answersOf(sql.sampleBand.all(model, fingerprint, band.from, band.below, sqlLimit(limit)))
+      if (band.split === undefined)
+        return answersOf(sql.sampleBand.all(model, fingerprint, band.from, band.below, sqlLimit(limit)))
+      const split = band.split ? 1 : 0
+      return answersOf(sql.sampleSplitBand.all(model, fingerprint, band.from, band.below, split, sqlLimit(limit)))
     },
   }
 }
@@ -128,6 +134,9 @@ function answerOf(row: AnswerRow): StoredAnswer {
     askedAt,
     reported,
     optionMass,
+    source,
+    samples,
+    dissent,
   ] = row
   // Answers stored before the reported model was kept have none: the model asked stands in.
   return {
@@ -143,5 +152,16 @@ function answerOf(row: AnswerRow): StoredAnswer {
     askedAt,
     reportedModel: reported || model,
     optionMass,
+    source: source as ProbabilitySource | null,
+    samples,
+    dissent,
   }
+}
+
+/**
+ * The source an answer is written with: its own, `distribution` when it says none (the engine's own distribution), and
+ * null only when it says null (an answer from before sources were kept, written again).
+ */
+export function sourceToWrite(answer: StoredAnswer): ProbabilitySource | null {
+  return answer.source === undefined ? 'distribution' : answer.source
 }

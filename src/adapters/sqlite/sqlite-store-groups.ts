@@ -15,6 +15,7 @@ const caching = lazy<typeof import('./sqlite-store-cache.ts')>(import.meta.url, 
 const reasking = lazy<typeof import('./sqlite-store-reasks.ts')>(import.meta.url, './sqlite-store-reasks.ts')
 const leasing = lazy<typeof import('./sqlite-store-leases.ts')>(import.meta.url, './sqlite-store-leases.ts')
 const batching = lazy<typeof import('./sqlite-store-batches.ts')>(import.meta.url, './sqlite-store-batches.ts')
+const juries = lazy<typeof import('./sqlite-store-jury.ts')>(import.meta.url, './sqlite-store-jury.ts')
 const tallying = lazy<typeof import('./sqlite-store-tally.ts')>(import.meta.url, './sqlite-store-tally.ts')
 
 /** What an open store's groups of methods are made over. */
@@ -38,6 +39,7 @@ const GROUPS = {
   leases: (p: StoreParts) => leasing().leaseMethods(p.sql, p.transaction, p.readOnly),
   tally: (p: StoreParts) => tallying().tallyMethods(p.sql),
   batches: (p: StoreParts) => batching().batchMethods(p.db, p.transaction),
+  jury: (p: StoreParts) => juries().juryMethods(p.db),
 }
 
 /** The methods each group makes. */
@@ -63,6 +65,7 @@ export const STORE_METHODS = {
   countAnswers: { group: 'tally', kind: 'read' },
   answerCells: { group: 'tally', kind: 'read' },
   modelAnswerCounts: { group: 'tally', kind: 'read' },
+  countSources: { group: 'tally', kind: 'read' },
   answerGroups: { group: 'cache', kind: 'read' },
   deleteAnswers: { group: 'cache', kind: 'write' },
   writeMark: { group: 'cache', kind: 'read' },
@@ -109,6 +112,7 @@ export const STORE_METHODS = {
   updateBatch: { group: 'batches', kind: 'write' },
   listBatches: { group: 'batches', kind: 'read' },
   batchEntries: { group: 'batches', kind: 'read' },
+  labelPatterns: { group: 'jury', kind: 'read' },
 } as const satisfies { readonly [K in StoreMethod]: { readonly group: MakerOf<K>; readonly kind: MethodKind } }
 
 /** A method of the store, as the composition handles it. */

@@ -3,11 +3,12 @@ import type { Reask, ReaskStore } from '../../ports/reask-store.ts'
 import { prepareEach } from './sqlite-statements.ts'
 
 const COLUMNS = `check_id, model, fingerprint, state_hash, judgment, question, stratum, stratum_size,
-  stratum_sampled, stored_label, stored_p, stored_margin, distribution, label, p, margin, asked_at, reported_model`
+  stratum_sampled, stored_label, stored_p, stored_margin, distribution, label, p, margin, asked_at, reported_model,
+  samples`
 
 /** The SQL of the re-ask statements, by name, prepared once when the store opens. */
 export const REASK_SQL = {
-  putReask: `INSERT INTO _judge_reasks (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  putReask: `INSERT INTO _judge_reasks (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (model, fingerprint, check_id, state_hash) DO NOTHING`,
   // The latest check of a question, then its re-asks: both searches on the primary key.
   latestReasks: `SELECT ${COLUMNS} FROM _judge_reasks WHERE model = ?1 AND fingerprint = ?2
@@ -34,6 +35,7 @@ interface ReaskRow {
   readonly margin: number
   readonly asked_at: string
   readonly reported_model: string
+  readonly samples: number | null
 }
 
 /** The re-ask methods of a SQLite store, over its connection and write transaction. */
@@ -63,6 +65,7 @@ export function reaskMethods(db: DatabaseSync, transaction: (work: () => void) =
             r.margin,
             r.askedAt,
             r.reportedModel,
+            r.samples ?? null,
           )
         }
       })
@@ -93,5 +96,6 @@ function reaskOf(row: ReaskRow): Reask {
     margin: row.margin,
     askedAt: row.asked_at,
     reportedModel: row.reported_model,
+    samples: row.samples,
   }
 }

@@ -163,6 +163,7 @@ function runValues(run: RunRecord): (string | number)[] {
     JSON.stringify(run.fingerprints),
     JSON.stringify(run.fit ?? {}),
     JSON.stringify(run.routes ?? {}),
+    JSON.stringify(run.sources ?? {}),
   ]
 }
 
@@ -173,6 +174,7 @@ function runOf(row: SqlRow): RunRecord {
     fingerprints: JSON.parse(row.fingerprints as string),
     fit: JSON.parse(row.fit as string),
     routes: JSON.parse(row.routes as string),
+    sources: JSON.parse(row.sources as string),
   } as unknown as RunRecord
 }
 

@@ -1,10 +1,12 @@
 import { gridKey, keyValue, onGrid } from '../../core/tally/grid.ts'
+import { sourceCounts } from '../../core/tally/sources.ts'
+import type { ProbabilitySource } from '../../core/types.ts'
 import type { AnswerCell, MarginBand } from '../../ports/answer-store.ts'
 import type { Store } from '../../ports/store.ts'
 import type { Statements } from './sqlite-statements.ts'
 
 /** The methods of the port that count answers by label, p and margin: the review queue's and the reports' reads. */
-export type TallyMethods = Pick<Store, 'countAnswers' | 'answerCells' | 'modelAnswerCounts'>
+export type TallyMethods = Pick<Store, 'countAnswers' | 'answerCells' | 'modelAnswerCounts' | 'countSources'>
 
 /** The tally methods of a SQLite store, over its prepared statements. */
 export function tallyMethods(sql: Statements): TallyMethods {
@@ -12,9 +14,14 @@ export function tallyMethods(sql: Statements): TallyMethods {
     countAnswers(model, fingerprint, band) {
       // The tally counts a band whose ends are hundredths; any other takes the margin index.
       const keys = tallyKeys(band)
+      const split = band?.split === undefined ? null : band.split ? 1 : 0
       const row = keys
-        ? sql.tallyCount.get(model, fingerprint, keys[0], keys[1])
-        : sql.countBand.get(model, fingerprint, band!.from, band!.below)
+        ? split === null
+          ? sql.tallyCount.get(model, fingerprint, keys[0], keys[1])
+          : sql.tallySplitCount.get(model, fingerprint, keys[0], keys[1], split)
+        : split === null
+          ? sql.countBand.get(model, fingerprint, band!.from, band!.below)
+          : sql.countSplitBand.get(model, fingerprint, band!.from, band!.below, split)
       return (row as { n: number }).n
     },
     answerCells(model, fingerprint, resolution) {
@@ -25,8 +32,13 @@ export function tallyMethods(sql: Statements): TallyMethods {
           p: row.p as number,
           margin: row.margin as number,
           count: row.count as number,
+          ...(row.split ? { split: true } : {}),
         }),
       )
+    },
+    countSources(model, fingerprint) {
+      const rows = sql.countSources.all(model, fingerprint) as { p_source: ProbabilitySource | null; n: number }[]
+      return sourceCounts(rows.map((row) => [row.p_source, row.n]))
     },
     modelAnswerCounts(fingerprints) {
       const rows = sql.modelCounts.all(JSON.stringify(fingerprints)) as { model: string; n: number }[]
@@ -49,8 +61,8 @@ function tallyKeys(band: MarginBand | undefined): [number, number] | null {
   ]
 }
 
-type TallyRow = [label: string, pKey: number, marginKey: number, answers: number, pNanos: number]
+type TallyRow = [label: string, pKey: number, marginKey: number, answers: number, pNanos: number, split: number]
 
-function gridCell([label, pKey, marginKey, count, pNanos]: TallyRow): AnswerCell {
-  return { label, p: keyValue(pKey), margin: keyValue(marginKey), count, pNanos }
+function gridCell([label, pKey, marginKey, count, pNanos, split]: TallyRow): AnswerCell {
+  return { label, p: keyValue(pKey), margin: keyValue(marginKey), count, pNanos, ...(split ? { split: true } : {}) }
 }

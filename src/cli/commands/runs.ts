@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, helpText, onePath, positiveInt } from '../args.ts'
 import { table } from '../text.ts'
 import { runningText } from '../running-text.ts'
+import { sourcesLines } from '../sources-text.ts'
 import { pathFrom } from '../invocation.ts'
 import { defineCommand } from '../command.ts'
 import { withSession } from '../shared.ts'
@@ -96,7 +97,7 @@ export const runsCommand = defineCommand('runs', OPTIONS, HELP, async ({ values,
           'status',
         ],
         rows,
-      ),
+      ) + sourcesLines(runs),
     )
     return 0
   })

@@ -1,7 +1,8 @@
 import type { RunFit } from '../fit/fit.ts'
 import { createFitTally, type FitTally } from '../fit/fit-tally.ts'
 import { tidy } from './answer.ts'
-import type { LabelCount, RunRecord, SourcedRow, Spec } from '../types.ts'
+import { countSource, sourceCounts } from '../tally/sources.ts'
+import type { LabelCount, ProbabilitySource, RunRecord, SourcedRow, Spec } from '../types.ts'
 import type { Judging } from './deps.ts'
 import { countStored, judgeOrdered, storedAnswers, type SpecResult } from './judge-row.ts'
 import { tallyLabels, type LabelTally } from './label-tally.ts'
@@ -30,6 +31,8 @@ export interface RowsOutcome {
   readonly models: Map<string, ModelTally>
   /** The option masses per judgment and question, one per distinct state: the run's fit. */
   readonly fits: Map<string, Map<string, FitTally>>
+  /** The answers per judgment, question and source of p, one per distinct state as the fit counts them. */
+  readonly sources: Map<string, Map<string, Map<ProbabilitySource, number>>>
   /** The error that stopped the rows, or null when every row was judged. */
   error: Error | null
 }
@@ -120,6 +123,7 @@ export function emptyOutcome(specs: readonly Spec[], states: (spec: Spec) => Sta
     states: new Map(specs.map((s) => [s.name, states(s)])),
     models: new Map(specs.map((s) => [s.name, { asked: new Map(), cached: new Map() }])),
     fits: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, createFitTally()]))])),
+    sources: new Map(specs.map((s) => [s.name, new Map(s.questions.map((q) => [q.name, new Map()]))])),
     error: null,
   }
 }
@@ -160,6 +164,8 @@ export function countState(outcome: RowsOutcome, state: CountedState, m: number,
   if (m > rows) return
   countModels(outcome.models.get(name)!, state)
   countFit(outcome.fits.get(name)!, state)
+  for (const q of state.spec.questions)
+    countSource(outcome.sources.get(name)!.get(q.name)!, state.stored.get(q.fingerprint)!.source)
 }
 
 function countModels(models: ModelTally, result: CountedState): void {
@@ -202,6 +208,12 @@ export function fitOf(outcome: RowsOutcome, spec: Spec): RunFit {
   return Object.fromEntries(
     spec.questions.map((q) => [q.name, (tallies?.get(q.name) ?? createFitTally()).fit(spec.minFit)]),
   )
+}
+
+/** The answers per question and source of p of one judgment of an outcome, as its run records them. */
+export function sourcesOf(outcome: RowsOutcome, spec: Spec): NonNullable<RunRecord['sources']> {
+  const bySource = outcome.sources.get(spec.name)
+  return Object.fromEntries(spec.questions.map((q) => [q.name, sourceCounts(bySource?.get(q.name) ?? [])]))
 }
 
 /** The label counts of one judgment of an outcome, as the store records them. */

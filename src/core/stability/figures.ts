@@ -1,8 +1,9 @@
 import type { AnswerCell } from '../../ports/answer-store.ts'
 import type { Reask } from '../../ports/reask-store.ts'
 import { routeOf } from '../judge/route.ts'
-import { STRATA } from '../review/strata.ts'
+import { STRATA, type Stratum } from '../review/strata.ts'
 import { stratifiedMean, type MeanStratum } from '../stats/stratified-mean.ts'
+import { flipChance, routeFlipChance, shareJitter } from './sampled.ts'
 import type { ActRule } from '../types.ts'
 
 /** How interval figures are computed, as reports name them. */
@@ -16,12 +17,17 @@ export interface Estimate {
 
 /** What one stratum of a stability check holds. */
 export interface StabilityStratum {
-  readonly stratum: string
+  readonly stratum: Stratum
   /** Answers in the stratum when it was drawn (N_h). */
   readonly size: number
   /** Its answers asked again (n_h), and how many of them came back with another label. */
   readonly reasked: number
   readonly flips: number
+  /**
+   * Of `reasked`, those read from the k draws their stored answer holds instead of asked (source `samples`): each
+   * counts its chance of a flip (1 - p) in the rates, none in `flips`.
+   */
+  readonly from_samples: number
 }
 
 /** The stability of one question: how much its stored labels rest on which sample the engine happened to give. */
@@ -82,13 +88,18 @@ export function questionStability({ rules, reasks, cells }: StabilityInput): Que
     )
     return result && { point: result.point, interval: result.interval }
   }
-  const flipped = (r: Reask) => (r.label === r.storedLabel ? 0 : 1)
-  const jitter = measure((r) => Math.abs((r.distribution[r.storedLabel] ?? 0) - r.storedP))
+  // A re-ask read from the k draws a sampled answer holds counts its chances (core/stability/sampled.ts), not 0 or 1.
+  const flipped = (r: Reask) => (r.samples ? flipChance(r) : r.label === r.storedLabel ? 0 : 1)
+  const jitter = measure((r) =>
+    r.samples ? shareJitter(r.samples, r.storedP) : Math.abs((r.distribution[r.storedLabel] ?? 0) - r.storedP),
+  )
   const routed = (r: Reask) =>
-    routeOf(rules, { label: r.label, p: r.p, margin: r.margin }) ===
-    routeOf(rules, { label: r.storedLabel, p: r.storedP, margin: r.storedMargin })
-      ? 0
-      : 1
+    r.samples
+      ? routeFlipChance(rules, r, r.samples)
+      : routeOf(rules, { label: r.label, p: r.p, margin: r.margin }) ===
+          routeOf(rules, { label: r.storedLabel, p: r.storedP, margin: r.storedMargin })
+        ? 0
+        : 1
   return {
     checked_at: reasks[0].check,
     reported_model: reasks[0].reportedModel,
@@ -97,7 +108,8 @@ export function questionStability({ rules, reasks, cells }: StabilityInput): Que
       stratum: STRATA[i],
       size: rs[0]?.stratumSize ?? 0,
       reasked: rs.length,
-      flips: rs.filter((r) => flipped(r) === 1).length,
+      flips: rs.filter((r) => !r.samples && flipped(r) === 1).length,
+      from_samples: rs.filter((r) => r.samples).length,
     })),
     flip_rate: measure(flipped),
     p_jitter: jitter,

@@ -14,5 +14,5 @@ export function splitSample(n: number, sizes: SampleSplit): SampleSplit {
   let unsure = Math.min(half, sizes.unsure)
   const confident = Math.min(n - unsure, sizes.confident)
   unsure = Math.min(n - confident, sizes.unsure)
-  return { unsure, confident }
+  return { split: 0, unsure, confident }
 }

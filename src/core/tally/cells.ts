@@ -11,26 +11,38 @@ export function pNanosOf(cell: AnswerCell): number {
 
 /**
  * Exact cells gathered into the grid's cells, as the store's tally keeps them: each cell's p and
- * margin are the values that stand for it (core/tally/grid.ts), its p summed in nanos. In the
- * order the store gives them: by label, then p, then margin.
+ * margin are the values that stand for it (core/tally/grid.ts), its p summed in nanos, a jury's
+ * split answers apart from the others (`split`). In the order the store gives them: by label, then
+ * p, then margin, then the others before the split ones.
  */
 export function gridCells(cells: Iterable<AnswerCell>): AnswerCell[] {
-  const byKey = new Map<string, { label: string; p: number; margin: number; count: number; pNanos: number }>()
+  type Held = { label: string; p: number; margin: number; count: number; pNanos: number; split: number }
+  const byKey = new Map<string, Held>()
   for (const cell of cells) {
     const p = gridKey(cell.p)
     const margin = gridKey(cell.margin)
-    const id = `${cell.label}\0${p}\0${margin}`
+    const split = cell.split ? 1 : 0
+    const id = `${cell.label}\0${p}\0${margin}\0${split}`
     const held = byKey.get(id)
     if (held) {
       held.count += cell.count
       held.pNanos += pNanosOf(cell)
     } else {
-      byKey.set(id, { label: cell.label, p, margin, count: cell.count, pNanos: pNanosOf(cell) })
+      byKey.set(id, { label: cell.label, p, margin, count: cell.count, pNanos: pNanosOf(cell), split })
     }
   }
   return [...byKey.values()]
-    .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.p - b.p || a.margin - b.margin))
-    .map((c) => ({ label: c.label, p: keyValue(c.p), margin: keyValue(c.margin), count: c.count, pNanos: c.pNanos }))
+    .sort((a, b) =>
+      a.label < b.label ? -1 : a.label > b.label ? 1 : a.p - b.p || a.margin - b.margin || a.split - b.split,
+    )
+    .map((c) => ({
+      label: c.label,
+      p: keyValue(c.p),
+      margin: keyValue(c.margin),
+      count: c.count,
+      pNanos: c.pNanos,
+      ...(c.split ? { split: true } : {}),
+    }))
 }
 
 /**

@@ -4,6 +4,7 @@ import type { RunPageData } from '../page-data/run.ts'
 import { href, html, type Html } from '../html.ts'
 import { fitSection } from './fit-section.ts'
 import { routesSection } from './run-routes.ts'
+import { sourcesSection } from './sources-section.ts'
 import { runCost, simulatedNote, status } from './home.ts'
 import { layout } from './layout.ts'
 import { pageLinks } from './page-links.ts'
@@ -29,6 +30,7 @@ ${settings(data)}
 <div class="split">${Object.entries(data.labels).map(([question, counts]) => labelTable(question, counts, run.rows))}\
 </div>
 ${routesSection(run.routes, run.rows)}
+${sourcesSection(run.sources)}
 ${fitSection(run.fit, { path: data.path, judgment: run.judgment }, token)}
 <h2 id="rows">Rows</h2>
 ${rows(data, token)}`,

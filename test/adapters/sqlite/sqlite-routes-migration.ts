@@ -13,12 +13,14 @@ t.test('the routes step is step 15 of the schema', async (t) => {
 
 t.test('a run recorded before the step reads with no routes; runs recorded after keep theirs', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
-  const before = openSqliteStore(file)
-  before.recordRun(run({ run_id: 'r-old' }), [])
-  before.close()
   const db = new DatabaseSync(file)
-  db.exec('ALTER TABLE _judge_runs DROP COLUMN routes')
+  db.exec('BEGIN')
+  for (const step of MIGRATIONS.filter((m) => m.version <= 14)) db.exec(step.sql)
   db.exec('PRAGMA user_version = 14')
+  db.exec(`INSERT INTO _judge_runs (run_id, judgment, spec_hash, git_sha, model, rows, asked, cost, status, started_at,
+    finished_at, cached, requests, seq) VALUES ('r-old', 'spam', 'h', '', 'jev-1', 1, 1, 0, 'complete',
+    '2025-01-01T00:00:00', '2025-01-01T00:00:01', 0, 1, 1)`)
+  db.exec('COMMIT')
   db.close()
   const store = openSqliteStore(file)
   t.teardown(() => store.close())

@@ -39,6 +39,9 @@ t.test(
       7,
       'm-1.2',
       0.42,
+      'samples',
+      5,
+      null,
     )
     t.same(sql.getAnswers.all('m', 'h'), [
       [
@@ -54,6 +57,9 @@ t.test(
         '2026-01-01T00:00:00.000',
         'm-1.2',
         0.42,
+        'samples',
+        5,
+        null,
       ],
     ])
     t.same(sql.countBand.get('m', 'fp', 0, 1), { n: 1 }, 'other statements give objects')

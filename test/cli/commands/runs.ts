@@ -151,3 +151,16 @@ t.test('the VACUUM hint names the store as one shell word, quoted when its path 
   const done = await cli(['runs', "it's here", '--prune', '--keep', '1', '--yes'], {}, dir, options)
   t.match(done.stdout, "(sqlite3 'it'\\''s here/.judge/store.sqlite' 'VACUUM')\n")
 })
+
+t.test('the table is followed by where p came from per question in the newest run, as --json gives it', async (t) => {
+  const dir = t.testdir({ 'spam.judge.yaml': SPAM_YAML + 'data: messages.csv\n', 'messages.csv': smsCsv(12, 2) })
+  const options = { engine: createFakeEngine() }
+  t.equal((await cli(['run', 'spam.judge.yaml'], {}, dir, options)).code, 0)
+  const [run] = JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], {}, dir, options)).stdout)
+  t.same(run.sources, { is_spam: { distribution: 12 }, topic: { distribution: 12 }, urgency: { distribution: 12 } })
+  const { stdout } = await cli(['runs', 'spam.judge.yaml'], {}, dir, options)
+  t.match(
+    stdout,
+    /\nwhere p comes from, in the newest run of each judgment:\n {2}spam is_spam: p from the engine's distribution \(12 answers\)\n/,
+  )
+})

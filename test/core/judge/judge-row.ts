@@ -33,8 +33,22 @@ t.test('a first judgment asks every question in one request and stores the answe
     ['is_spam', 'topic', 'urgency'],
   )
   t.same(engine.calls[0].state, { message: 'WIN a prize now' })
-  t.same(result.answers.is_spam, { label: 'yes', p: 0.97, margin: 0.94, route: 'block', cached: false })
-  t.same(result.answers.topic, { label: 'personal', p: 0.6, margin: 0.4, route: '', cached: false })
+  t.same(result.answers.is_spam, {
+    label: 'yes',
+    p: 0.97,
+    margin: 0.94,
+    route: 'block',
+    cached: false,
+    p_source: 'distribution',
+  })
+  t.same(result.answers.topic, {
+    label: 'personal',
+    p: 0.6,
+    margin: 0.4,
+    route: '',
+    cached: false,
+    p_source: 'distribution',
+  })
   t.match(ledger.tally('spam'), { asked: 3, requests: 1, cached: 0 })
   t.ok(ledger.tally('spam').cost > 0)
   const again = await judgeSpec({ deps: d, ledger }, spam, { row, where: 'row' })
@@ -174,9 +188,16 @@ t.test(
     t.equal(engine.calls.length, 0)
     t.same(
       served.answers.is_spam,
-      { label: 'no', p: 0.5, margin: 0, route: 'review', cached: true },
+      { label: 'no', p: 0.5, margin: 0, route: 'review', cached: true, p_source: 'distribution' },
       'routed by the stored reading',
     )
-    t.same(served.answers.topic, { label: spam.questions[1].labels[1], p: 0.5, margin: 0, route: '', cached: true })
+    t.same(served.answers.topic, {
+      label: spam.questions[1].labels[1],
+      p: 0.5,
+      margin: 0,
+      route: '',
+      cached: true,
+      p_source: 'distribution',
+    })
   },
 )

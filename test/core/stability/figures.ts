@@ -2,6 +2,7 @@ import t from 'tap'
 import { nearThreshold, questionStability } from '../../../src/core/stability/figures.ts'
 import { parseComparison } from '../../../src/core/spec/comparison.ts'
 import type { ActRule } from '../../../src/core/types.ts'
+import { routeFlipChance, shareJitter } from '../../../src/core/stability/sampled.ts'
 import { reask } from '../../helpers/contracts/reask-store.ts'
 
 const RULES: ActRule[] = [
@@ -63,8 +64,9 @@ t.test(
       `${s.p_jitter!.point}`,
     )
     t.same(s.strata, [
-      { stratum: 'unsure', size: 100, reasked: 4, flips: 2 },
-      { stratum: 'confident', size: 900, reasked: 4, flips: 0 },
+      { stratum: 'split', size: 0, reasked: 0, flips: 0, from_samples: 0 },
+      { stratum: 'unsure', size: 100, reasked: 4, flips: 2, from_samples: 0 },
+      { stratum: 'confident', size: 900, reasked: 4, flips: 0, from_samples: 0 },
     ])
     t.match(s, { checked_at: '2026-01-01T00:00:00.000', reported_model: 'jev-1.2', reasked: 8 })
   },
@@ -147,10 +149,33 @@ t.test('no re-asks, no figures; a stratum none of whose answers was asked again 
     cells: () => [],
   })!
   t.equal(only.flip_rate!.point, 0.5, 'the unsure stratum alone')
-  t.same(only.strata[1], { stratum: 'confident', size: 0, reasked: 0, flips: 0 })
+  t.same(only.strata[2], { stratum: 'confident', size: 0, reasked: 0, flips: 0, from_samples: 0 })
   t.equal(
     questionStability({ rules: RULES, reasks: [reask({ stratumSize: 0 })], cells: () => [] })!.flip_rate,
     null,
     'a check of an empty stratum estimates nothing',
   )
+})
+
+t.test('a re-ask read from k draws counts its chances: 1 - p flips, the binomial jitter and route flips', async (t) => {
+  const sampled = (i: number) =>
+    reask({
+      stateHash: `s${i}`,
+      stratum: 'confident',
+      stratumSize: 10,
+      stratumSampled: 2,
+      storedLabel: 'yes',
+      storedP: 0.75,
+      storedMargin: 0.5,
+      distribution: { yes: 0.75, no: 0.25 },
+      label: 'yes',
+      p: 0.75,
+      margin: 0.5,
+      samples: 4,
+    })
+  const s = questionStability({ rules: RULES, reasks: [sampled(0), sampled(1)], cells: () => [] })!
+  t.ok(Math.abs(s.flip_rate!.point - 0.25) < 1e-12, `${s.flip_rate!.point}`)
+  t.ok(Math.abs(s.p_jitter!.point - shareJitter(4, 0.75)) < 1e-12)
+  t.ok(Math.abs(s.route_flip_rate!.point - routeFlipChance(RULES, sampled(0), 4)) < 1e-12)
+  t.same(s.strata.at(-1), { stratum: 'confident', size: 10, reasked: 2, flips: 0, from_samples: 2 })
 })

@@ -1,6 +1,7 @@
 import type { Test } from 'tap'
 import { sampleRank } from '../../../src/core/stats/sample-rank.ts'
 import type { AnswerStore, StoredAnswer } from '../../../src/ports/answer-store.ts'
+import { answerSourcesContract } from './answer-sources.ts'
 import { freshOf, type Closable } from './fresh.ts'
 
 /** An answer of the `spam` judgment's `is_spam` question, with any field overridden. */
@@ -18,11 +19,15 @@ export function answer(over: Partial<StoredAnswer> = {}): StoredAnswer {
     askedAt: '2025-01-01T00:00:00',
     reportedModel: 'jev-1.0.3',
     optionMass: 0.93,
+    source: 'distribution',
+    samples: null,
+    dissent: null,
     ...over,
   }
 }
 
-function putMany(store: AnswerStore, hashes: readonly string[], over: Partial<StoredAnswer> = {}): void {
+/** Puts one answer per state hash given, each with `over`'s fields. */
+export function putMany(store: AnswerStore, hashes: readonly string[], over: Partial<StoredAnswer> = {}): void {
   for (const hash of hashes) store.putAnswers([answer({ stateHash: hash, ...over })], hash, { message: hash })
 }
 
@@ -351,6 +356,7 @@ export function answerStoreContract(t: Test, title: string, open: () => Closable
           t.same(store.getStates(['s0']).get('s0'), {}, 'states stay')
         },
       )
+      answerSourcesContract(t, fresh)
     })
     .then(() => undefined)
 }

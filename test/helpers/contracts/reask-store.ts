@@ -25,6 +25,7 @@ export function reask(over: Partial<Reask> = {}): Reask {
     margin: 0.4,
     askedAt: '2026-01-01T00:00:01.000',
     reportedModel: 'jev-1.2',
+    samples: null,
     ...over,
   }
 }
@@ -67,6 +68,18 @@ export function reaskStoreContract(
         store.addReasks([])
         t.same(store.latestReasks('jev-1', 'fp-spam'), [reask()], 'adding none changes nothing')
       })
+      t.test(
+        'a re-ask read from the draws a stored answer holds keeps their count; one written without, null',
+        async (t) => {
+          const store = fresh(t)
+          const { samples: _, ...bare } = reask({ stateHash: 'state-1' })
+          store.addReasks([reask({ samples: 5 }), bare])
+          t.same(
+            store.latestReasks('jev-1', 'fp-spam').map((r) => r.samples),
+            [5, null],
+          )
+        },
+      )
       t.test('a re-ask is never a cached answer: the answer the store holds stands', async (t) => {
         const store = fresh(t)
         store.putAnswers([answer()], 'state-0', { message: 'hi' })

@@ -28,6 +28,7 @@ export function run(over: Partial<RunRecord> = {}): RunRecord {
     fingerprints: { is_spam: 'fp-spam', topic: 'fp-topic' },
     fit: {},
     routes: {},
+    sources: {},
     ...over,
   }
 }
@@ -109,6 +110,18 @@ export function runStoreContract(t: Test, title: string, open: () => Closable<Ru
         t.same(store.getRun(run().run_id)?.routes, routes)
         t.same(store.listRuns(['spam'], 50).find((r) => r.run_id === 'r-old')?.routes, {})
       })
+      t.test(
+        'a run keeps its answers per question and source of p; one recorded without them reads as {}',
+        async (t) => {
+          const store = fresh(t)
+          const sources = { is_spam: { samples: 7, text: 1 }, topic: {} }
+          store.recordRun(run({ sources }), [])
+          const { sources: _, ...without } = run({ run_id: 'r-old' })
+          store.recordRun(without, [])
+          t.same(store.getRun(run().run_id)?.sources, sources)
+          t.same(store.listRuns(['spam'], 50).find((r) => r.run_id === 'r-old')?.sources, {})
+        },
+      )
       t.test('runs are listed newest first, limited, for the judgments asked', async (t) => {
         const store = fresh(t)
         store.recordRun(run({ run_id: 'r1', started_at: '2025-01-01T00:00:00' }), [])

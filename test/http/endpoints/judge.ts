@@ -46,32 +46,36 @@ async function setup(
   return { dir, engine, engineEnv, server }
 }
 
-t.test('a row is answered per question with label, p, margin, route and cached, and asked once', async (t) => {
-  const { engine, server } = await setup(t)
-  const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message, id: 7 } })
-  t.equal(res.status, 200, res.text)
-  t.match(res.headers.get('content-type'), /^application\/json/)
-  t.equal(res.headers.get('x-content-type-options'), 'nosniff')
-  t.same(Object.keys(res.body).sort(), ['is_spam', 'topic', 'urgency'])
-  for (const [question, answer] of Object.entries<any>(res.body)) {
-    t.same(Object.keys(answer).sort(), ['cached', 'label', 'margin', 'p', 'route'], question)
-    t.type(answer.label, 'string')
-    t.type(answer.p, 'number')
-    t.type(answer.margin, 'number')
-    t.type(answer.route, 'string')
-    t.equal(answer.cached, false)
-  }
-  t.match(res.body.is_spam, { label: /^(yes|no)$/, route: /^(block|review|deliver)$/ })
-  t.equal(res.body.topic.route, '', 'no act for the question: an empty route')
-  t.equal(engine.requests.length, 1, 'one request carries every question')
-  const again = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
-  t.same(
-    Object.values<any>(again.body).map((a) => a.cached),
-    [true, true, true],
-  )
-  t.same({ ...again.body.is_spam, cached: false }, res.body.is_spam, 'the same answer, from the store')
-  t.equal(engine.requests.length, 1, 'the second call asks nothing')
-})
+t.test(
+  'a row is answered per question with label, p, margin, route, cached and p_source, and asked once',
+  async (t) => {
+    const { engine, server } = await setup(t)
+    const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message, id: 7 } })
+    t.equal(res.status, 200, res.text)
+    t.match(res.headers.get('content-type'), /^application\/json/)
+    t.equal(res.headers.get('x-content-type-options'), 'nosniff')
+    t.same(Object.keys(res.body).sort(), ['is_spam', 'topic', 'urgency'])
+    for (const [question, answer] of Object.entries<any>(res.body)) {
+      t.same(Object.keys(answer).sort(), ['cached', 'label', 'margin', 'p', 'p_source', 'route'], question)
+      t.type(answer.label, 'string')
+      t.type(answer.p, 'number')
+      t.type(answer.margin, 'number')
+      t.type(answer.route, 'string')
+      t.equal(answer.cached, false)
+      t.equal(answer.p_source, 'distribution', "the engine's own distribution")
+    }
+    t.match(res.body.is_spam, { label: /^(yes|no)$/, route: /^(block|review|deliver)$/ })
+    t.equal(res.body.topic.route, '', 'no act for the question: an empty route')
+    t.equal(engine.requests.length, 1, 'one request carries every question')
+    const again = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: first.message } })
+    t.same(
+      Object.values<any>(again.body).map((a) => a.cached),
+      [true, true, true],
+    )
+    t.same({ ...again.body.is_spam, cached: false }, res.body.is_spam, 'the same answer, from the store')
+    t.equal(engine.requests.length, 1, 'the second call asks nothing')
+  },
+)
 
 t.test('a row judged through the server is a cache hit for the next judge run', async (t) => {
   const data = stringify([

@@ -120,3 +120,28 @@ t.test('a run whose row list was pruned says so, not that it has no rows', async
   t.match(page, /its 120 distinct states are counted above but no longer listed/)
   t.notMatch(page, /no rows on record|class="pager"|class="run-rows/)
 })
+
+t.test('a run page says per question where p came from, and warns of a question answered from text', async (t) => {
+  const sources = { is_spam: { samples: 100, text: 20 }, 'topic<x>': { logprobs: 120 }, urgency: {} }
+  const page = runPage({ ...data, run: { ...data.run, sources } }, null).text
+  t.match(page, /<h2>Where p comes from<\/h2>/)
+  t.match(
+    page,
+    /<li><code>is_spam<\/code>: p from samples \(100 answers\); text only: p is 1 for every answer \(20 answers\)<\/li>/,
+  )
+  t.match(page, /<li><code>topic&lt;x&gt;<\/code>: p from log probabilities \(120 answers\)<\/li>/, 'escaped')
+  t.notMatch(page, /<code>urgency<\/code>:/, 'a question with none counted is left out')
+  t.match(
+    page,
+    /<p class="alert text-only"><code>is_spam<\/code> answered from text alone: p is 1 for every answer, so routes and thresholds on p or margin mean nothing; set ENGINE_SAMPLES above 1\.<\/p>/,
+  )
+  t.equal(page.match(/text-only/g)?.length, 1, 'only the question answered from text')
+})
+
+t.test('a run recorded before runs counted their sources says so', async (t) => {
+  for (const sources of [undefined, {}, { is_spam: {} }] as RunPageData['run']['sources'][]) {
+    const page = runPage({ ...data, run: { ...data.run, sources } }, null).text
+    t.match(page, /Not counted: the run was recorded before runs counted how their answers' p was obtained/)
+    t.notMatch(page, /text-only/)
+  }
+})

@@ -7,8 +7,8 @@ const CHECKED: QuestionStability = {
   reported_model: 'jev-1.13.0',
   reasked: 200,
   strata: [
-    { stratum: 'unsure', size: 150, reasked: 100, flips: 12 },
-    { stratum: 'confident', size: 850, reasked: 100, flips: 1 },
+    { stratum: 'unsure', size: 150, reasked: 100, flips: 12, from_samples: 0 },
+    { stratum: 'confident', size: 850, reasked: 100, flips: 1, from_samples: 0 },
   ],
   flip_rate: { point: 0.0265, interval: [0.012, 0.05] },
   p_jitter: { point: 0.0213, interval: [0.015, 0.03] },
