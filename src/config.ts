@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { UsageError } from './errors.ts'
 import { ENGINE_KINDS, type EngineKind } from './core/engine-kinds.ts'
 import { number, readEngine, text, type EngineConfig, type Env } from './config-engine.ts'
+import { readJurorEngines, type JurorEngines } from './config-jurors.ts'
 
 export { ENGINE_KINDS, type EngineConfig, type EngineKind }
 
@@ -25,6 +26,8 @@ export interface Config {
   readonly host: string
   readonly port: number
   readonly engine: EngineConfig
+  /** The settings of each engine kind a jury's juror may name (ENGINE_<KIND>_URL, …; src/config-jurors.ts). */
+  readonly jurors: JurorEngines
   readonly limits: ServerLimits
   /** JUDGE_WORKERS: server processes sharing the port (node:cluster); 1 serves in the process itself. */
   readonly workers: number
@@ -115,6 +118,7 @@ export function readConfig(env: Env, cwd: string, defaultProjects?: string): Con
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: number(env, 'PORT', 8080, (n) => Number.isInteger(n) && n >= 0 && n < 65536, 'a port number'),
     engine: readEngine(env),
+    jurors: readJurorEngines(env),
     limits: limitsOf(env),
     workers: workersOf(text(env, 'JUDGE_WORKERS') ?? '1', 'JUDGE_WORKERS'),
     allowedHosts: hostsOf(text(env, 'JUDGE_ALLOWED_HOSTS')),

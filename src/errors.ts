@@ -159,11 +159,11 @@ export class MissingKeyError extends JudgeError {
   override readonly name = 'MissingKeyError' as const
   override readonly status = 503
   override readonly exitCode = 2
-  constructor(judgment: string) {
-    super(
-      `judgment ${judgment}: the store lacks answers for this row and ENGINE_API_KEY is not set; nothing was asked`,
-      { context: { judgment } },
-    )
+  /** `setting` names what is unset: ENGINE_API_KEY, or a juror's engine's own setting. */
+  constructor(judgment: string, setting = 'ENGINE_API_KEY') {
+    super(`judgment ${judgment}: the store lacks answers for this row and ${setting} is not set; nothing was asked`, {
+      context: { judgment },
+    })
   }
 }
 

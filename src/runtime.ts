@@ -2,6 +2,10 @@ import { existsSync } from 'node:fs'
 import type { App, DepsWith } from './app/app.ts'
 import { createKeyedLock } from './app/keyed-lock.ts'
 import type { Config } from './config.ts'
+import { jurorVariable } from './config-jurors.ts'
+import type { JurorEngine } from './core/judge/deps.ts'
+import type { EngineKind } from './core/engine-kinds.ts'
+import type { Juror } from './core/types.ts'
 import type { Governor } from './core/pacing/governor.ts'
 import type { Project } from './core/types.ts'
 import type { Engine } from './ports/engine.ts'
@@ -60,6 +64,8 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   const engine = chosen && options.watchEngine ? options.watchEngine(chosen) : chosen
   const now = options.now ?? (() => new Date())
   const clock = () => now().getTime()
+  const files = options.files ?? createLocalFiles()
+  const jurorEngines = jurorEnginesOf(config, options)
   const stores = new Map<string, DepsWith<Store>>()
   // A loaded project's store is looked up once: a server loads a path's project again when it
   // revalidates the path (src/http/resolved-paths.ts), and so looks the store up again then.
@@ -75,6 +81,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     if (!deps) {
       const store = openStore(file, clock)
       const governor = governorFor(config, store, options)
+      const own: JurorEngine = { engine, pricePerMtok: config.engine.pricePerMtok, ...(governor ? { governor } : {}) }
       deps = {
         store,
         engine,
@@ -83,6 +90,15 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
         inflight: new Map(),
         governor,
         now,
+        jurorEngine: jurorEngines(store, own),
+        askJury: (job, lookup) => juryAsking().askJury(job, lookup),
+        reviewedLabels: async (spec) =>
+          juryFits().reviewedLabelsOf(
+            spec.name,
+            reviews()
+              .countingVerdicts(await files.reviews(spec))
+              .values(),
+          ),
       }
       stores.set(file, deps)
     }
@@ -101,7 +117,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
     depsFor,
     storeFileFor,
     existingStore,
-    files: options.files ?? createLocalFiles(),
+    files,
     locks: createKeyedLock(),
     fileLocks: options.fileLocks ?? sqliteFileLock(),
     now,
@@ -141,6 +157,87 @@ function governorFor(config: Config, store: PaceStore, options: RuntimeOptions):
   })
 }
 
+// A jury's asking, its fit and its reading of people's verdicts load with the first jury judged: one model's
+// judging loads none of it (docs/architecture.md).
+const juryAsking = lazy<typeof import('./core/judge/ask-jury.ts')>(import.meta.url, './core/judge/ask-jury.ts')
+const juryFits = lazy<typeof import('./core/jury/jury-fits.ts')>(import.meta.url, './core/jury/jury-fits.ts')
+const reviews = lazy<typeof import('./core/review/double-review.ts')>(import.meta.url, './core/review/double-review.ts')
+
+/**
+ * What asks a jury's jurors, per store: a juror naming no engine, or the configured one, is asked by the configured
+ * engine (`own`); one naming another kind by that kind's engine, created once per process from its own settings
+ * (ENGINE_<KIND>_*, src/config-jurors.ts) when first needed, and paced per store by a governor of its own.
+ */
+function jurorEnginesOf(config: Config, options: RuntimeOptions) {
+  const engines = new Map<EngineKind, Engine | null>()
+  const engineOf = (kind: EngineKind): Engine | null => {
+    if (!engines.has(kind)) {
+      const created = jurorEngineFor(config, kind, options.fetch)
+      engines.set(kind, created && options.watchEngine ? options.watchEngine(created) : created)
+    }
+    return engines.get(kind)!
+  }
+  const unset = (kind: EngineKind) => jurorVariable(kind, config.jurors[kind].url === null ? 'URL' : 'API_KEY')
+  return (store: PaceStore, own: JurorEngine) => {
+    const paced = new Map<EngineKind, JurorEngine>()
+    return (juror: Juror): JurorEngine => {
+      const kind = juror.engine as EngineKind | null
+      if (kind === null || kind === config.engine.kind) return own
+      let asks = paced.get(kind)
+      if (!asks) {
+        const settings = config.jurors[kind]
+        const governor = settings.rpm > 0 ? jurorGovernor(config, kind, store, options) : undefined
+        const engine = engineOf(kind)
+        asks = {
+          engine,
+          pricePerMtok: settings.pricePerMtok,
+          ...(governor ? { governor } : {}),
+          ...(engine ? {} : { unset: unset(kind) }),
+        }
+        paced.set(kind, asks)
+      }
+      return asks
+    }
+  }
+}
+
+/**
+ * The engine of a kind a juror names, from its own settings; null when it needs a key or a URL that is unset (only
+ * the store's answers of that juror can then be given).
+ */
+export function jurorEngineFor(config: Config, kind: EngineKind, fetchImpl?: typeof fetch): Engine | null {
+  const entry: EngineEntry = ENGINES[kind]
+  const settings = config.jurors[kind]
+  if ((entry.needsKey && !settings.apiKey) || settings.url === null) return null
+  const { timeoutMs, maxResponseBytes, samples, sampleTemperature } = config.engine
+  return entry.create({
+    url: settings.url,
+    apiKey: settings.apiKey,
+    model: entry.defaultModel ?? '',
+    timeoutMs,
+    maxResponseBytes,
+    samples,
+    sampleTemperature,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  })
+}
+
+/** The governor of a juror kind's requests through one store: its own pace key (kind and URL) and the kind's limit. */
+function jurorGovernor(config: Config, kind: EngineKind, store: PaceStore, options: RuntimeOptions): Governor {
+  const { engine } = config
+  const { createGovernor } = governors()
+  const { requestPatience, runPatience } = patience()
+  return createGovernor({
+    store,
+    key: `${kind} ${config.jurors[kind].url}`,
+    rpm: config.jurors[kind].rpm,
+    ceilingMs: engine.maxWaitMs,
+    patience: { request: requestPatience(engine.timeoutMs), run: runPatience(engine.maxWaitMs, engine.giveUpMs) },
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.now ? { now: () => options.now!().getTime() } : {}),
+  })
+}
+
 const fileLocks = lazy<typeof import('./adapters/sqlite/sqlite-file-lock.ts')>(
   import.meta.url,
   './adapters/sqlite/sqlite-file-lock.ts',
@@ -156,7 +253,7 @@ function sqliteFileLock(): FileLock {
 export function engineFor(config: Config, fetchImpl?: typeof fetch): Engine | null {
   const kind: EngineEntry = ENGINES[config.engine.kind]
   if (kind.needsKey && !config.engine.apiKey) return null
-  const { url, apiKey, model, timeoutMs, maxResponseBytes } = config.engine
-  const settings = { url, apiKey, model, timeoutMs, maxResponseBytes }
+  const { url, apiKey, model, timeoutMs, maxResponseBytes, samples, sampleTemperature } = config.engine
+  const settings = { url, apiKey, model, timeoutMs, maxResponseBytes, samples, sampleTemperature }
   return kind.create({ ...settings, ...(fetchImpl ? { fetch: fetchImpl } : {}) })
 }

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { availableParallelism } from 'node:os'
 import { readConfig, workersOf } from '../src/config.ts'
+import { readJurorEngines } from '../src/config-jurors.ts'
 import { UsageError } from '../src/errors.ts'
 
 t.test('defaults apply when nothing is set', async (t) => {
@@ -27,8 +28,11 @@ t.test('defaults apply when nothing is set', async (t) => {
       maxWaitMs: 300_000,
       giveUpMs: 120_000,
       maxResponseBytes: 4 * 2 ** 20,
+      samples: 5,
+      sampleTemperature: 1,
       from: { url: null, apiKey: null, model: null },
     },
+    jurors: readJurorEngines({}),
     limits: { headersTimeoutMs: 10000, requestTimeoutMs: 30000, maxConnections: 1024, maxConnectionsPerClient: 256 },
     workers: 1,
     allowedHosts: [],
@@ -65,6 +69,8 @@ t.test('every variable is read, paths resolved from the working folder', async (
       ENGINE_MAX_WAIT_S: '60',
       ENGINE_GIVE_UP_S: '2.5',
       ENGINE_MAX_RESPONSE_BYTES: '65536',
+      ENGINE_SAMPLES: '3',
+      ENGINE_SAMPLE_TEMPERATURE: '0.8',
       JUDGE_ALLOWED_HOSTS: 'judge.example.com, .Corp.Example',
       JUDGE_METRICS: 'OFF',
       JUDGE_ACCESS_LOG: 'json',
@@ -94,8 +100,11 @@ t.test('every variable is read, paths resolved from the working folder', async (
       maxWaitMs: 60_000,
       giveUpMs: 2500,
       maxResponseBytes: 65_536,
+      samples: 3,
+      sampleTemperature: 0.8,
       from: { url: 'ENGINE_URL', apiKey: 'ENGINE_API_KEY', model: 'ENGINE_MODEL' },
     },
+    jurors: readJurorEngines({}),
     limits: { headersTimeoutMs: 500, requestTimeoutMs: 700, maxConnections: 3, maxConnectionsPerClient: 2 },
     workers: 4,
     allowedHosts: ['judge.example.com', '.corp.example'],

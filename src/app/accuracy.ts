@@ -12,8 +12,9 @@ import { countingVerdicts } from '../core/review/double-review.ts'
 import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
 import { labelMix, type LabelMix } from '../core/review/label-mix.ts'
 import { DEFAULT_TARGET, routeThresholds, type RouteThresholds } from '../core/review/thresholds.ts'
-import type { Project, Spec } from '../core/types.ts'
+import type { Project, SourceCounts, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
+import { juryQuestions, type JuryQuestion } from './juror-accuracy.ts'
 import { sampleDesigns } from './sample-design.ts'
 import { currentLabels } from './review-data.ts'
 import { latestStability, type StabilityFigures } from './stability-latest.ts'
@@ -27,6 +28,11 @@ export interface QuestionAccuracy {
   readonly calibration: Calibration
   /** Each tunable `act` rule of the question with its suggested threshold. */
   readonly thresholds: readonly RouteThresholds[]
+  /**
+   * The store's answers of the question by how their p was obtained; with `text` among them, its thresholds and routes
+   * on p or margin mean nothing (core/tally/sources.ts, answeredFromText).
+   */
+  readonly sources: SourceCounts
   readonly mix: LabelMix
   /** The model against people, people against each other, the key against people (docs/review.md, Agreement). */
   readonly agreement: QuestionAgreement
@@ -37,6 +43,10 @@ export interface QuestionAccuracy {
    * answers.
    */
   readonly reviews_needed: TargetFigures['reviews_needed']
+  /** A jury spec's: the jury's accuracy on the rows its jurors are compared on (docs/review.md, What a juror buys). */
+  readonly jury?: JuryQuestion['jury']
+  /** A jury spec's: each juror's accuracy on the same rows, against the jury's, and its estimated cost. */
+  readonly jurors?: JuryQuestion['jurors']
 }
 
 /** The accuracy report of one judgment: the one data object behind `judge calibrate`, GET /v1/accuracy and the page. */
@@ -89,6 +99,7 @@ export async function accuracyReport(
   const source = store && { store, model: model!, spec, key, verdicts }
   const scores = scoreJudgment(spec, key, verdicts, source ? currentLabels(source) : new Map())
   const designs = source ? sampleDesigns(source) : new Map<string, QuestionSample>()
+  const juries = juryQuestions({ spec, verdicts, source: store && { store, deps: app.depsFor(project) } })
   const questions = Object.fromEntries(
     spec.questions.map((q): [string, QuestionAccuracy] => {
       const sampleDesign =
@@ -110,9 +121,11 @@ export async function accuracyReport(
             unsureBelow: spec.unsureBelow,
             target,
           }),
+          sources: source ? source.store.countSources(source.model, q.fingerprint) : {},
           mix: labelMix(q.labels, cells, sampleDesign, spec.unsureBelow),
           agreement: questionAgreement({ judgment: spec.name, sampleDesign, reviews, key }),
           ...targetFigures(strataState(sampleDesign), spec.accuracyTarget),
+          ...juries?.[q.name],
         },
       ]
     }),
@@ -130,4 +143,4 @@ export async function accuracyReport(
   }
 }
 
-const NO_ROWS = { unsure: { size: 0, rows: [] }, confident: { size: 0, rows: [] } }
+const NO_ROWS = { split: { size: 0, rows: [] }, unsure: { size: 0, rows: [] }, confident: { size: 0, rows: [] } }

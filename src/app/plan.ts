@@ -6,6 +6,7 @@ import type { Project, SourcedRow, Spec } from '../core/types.ts'
 import type { RunStore } from '../ports/run-store.ts'
 import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
 import type { App } from './app.ts'
+import { createJuryPlanner, type JuryPlan } from './jury-plan.ts'
 
 /** Where the rows of a command come from: a data file, or rows already in hand. */
 export type RowSource =
@@ -51,6 +52,8 @@ export async function planRows(
 /** The plans of a source's rows, and the distinct states each judgment's plan saw. */
 export interface SourcePlan {
   readonly plans: JudgmentPlan[]
+  /** Each jury spec's jurors planned apart, when asked for (planJuries); else empty. */
+  readonly juries: readonly JuryPlan[]
   /**
    * Per judgment (dependencies included), with their rows: for the run that follows to count its rows from when the
    * store answers them all, else to take over (its tally then holds them at no cost of its own).
@@ -58,20 +61,41 @@ export interface SourcePlan {
   readonly seen: ReadonlyMap<string, StateTally>
 }
 
-/** planRows, with the distinct states it saw; priced at `pricePerMtok` when given (the bulk lane's). */
+/**
+ * planRows, with the distinct states it saw; priced at `pricePerMtok` when given (the bulk lane's); with each jury's
+ * jurors planned apart when `jurors` is set.
+ */
 export async function planSource(
   app: App,
   project: Project,
   specs: readonly Spec[],
   source: RowSource,
   pricePerMtok?: number,
+  jurors = false,
 ): Promise<SourcePlan> {
   const deps = app.depsFor(project)
   const priced = pricePerMtok === undefined ? deps : { ...deps, pricePerMtok }
   const planner = createPlanner(priced, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
-  for await (const { row, where } of rowsOf(app, source)) planner.add(row, where)
+  const juries = jurors ? createJuryPlanner(priced, project, specs) : null
+  for await (const { row, where } of rowsOf(app, source)) {
+    planner.add(row, where)
+    juries?.add(row, where)
+  }
   const plans = planner.result()
-  return { plans, seen: new Map(plans.map((p) => [p.judgment, planner.seen(p.judgment)])) }
+  const seen = new Map(plans.map((p) => [p.judgment, planner.seen(p.judgment)]))
+  return { plans, seen, juries: juries?.result() ?? [] }
+}
+
+/** planRows with each jury spec's jurors priced apart (`judge plan`): a juror's stored answers cost nothing. */
+export async function planJuries(
+  app: App,
+  project: Project,
+  specs: readonly Spec[],
+  source: RowSource,
+  pricePerMtok?: number,
+): Promise<Pick<SourcePlan, 'plans' | 'juries'>> {
+  const { plans, juries } = await planSource(app, project, specs, source, pricePerMtok, true)
+  return { plans, juries }
 }
 
 /** The question fingerprints each judgment's last run recorded (runs made before they were recorded have none). */

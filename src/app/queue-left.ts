@@ -1,16 +1,15 @@
 import { disagrees, type Card, type QuestionAnswers } from '../core/review/queue.ts'
 import type { QueueLeft } from '../core/review/queue-view.ts'
-import { bandOf } from '../core/review/strata.ts'
+import { bandOf, stratumOf } from '../core/review/strata.ts'
 import { KINDS, verdictKey, type Kind } from '../core/review/verdicts.ts'
 import type { StoredAnswer } from '../ports/answer-store.ts'
-import type { ReviewSource } from './review-source.ts'
+import { mayHold, type ReviewSource } from './review-source.ts'
 
 /**
  * Rows of each kind left in the queue, per question. Disagreements are all offered, so they are
- * counted off the queue, as spot checks are but for those allocation offers later (`spotLeft`); the unsure rows are
- * counted in the store: the unsure
- * stratum less its rows offered as a disagreement or holding a verdict, plus those offered for a
- * second review. The queue reads unsure rows
+ * counted off the queue, as spot checks are but for those allocation offers later (`spotLeft`); the split and unsure
+ * rows are counted in the store: each stratum less its rows offered as a disagreement or holding a verdict, plus
+ * those offered for a second review. The queue reads split and unsure rows
  * only as far as a page needs, so counting what it read would grow as a reviewer works.
  */
 export function queueLeft(
@@ -22,14 +21,15 @@ export function queueLeft(
   const left: Record<string, Record<Kind, number>> = {}
   for (const qa of answers) {
     const counts = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>
-    let second = 0
+    const second = { split: 0, unsure: 0 }
     for (const card of offered) {
       if (card.question !== qa.question.name) continue
-      if (card.kind !== 'unsure') counts[card.kind] += 1
+      if (card.kind !== 'unsure' && card.kind !== 'split') counts[card.kind] += 1
       // Reviewed rows awaiting a second review are read and offered, though the store count leaves them out.
-      else if (source.verdicts.has(verdictKey(source.spec.name, card.question, card.stateHash))) second += 1
+      else if (source.verdicts.has(verdictKey(source.spec.name, card.question, card.stateHash))) second[card.kind] += 1
     }
-    counts.unsure = unsureLeft(source, qa) + second
+    counts.split = storedLeft(source, qa, 'split') + second.split
+    counts.unsure = storedLeft(source, qa, 'unsure') + second.unsure
     // Under allocation the spot checks come a run at a time: those to come count too.
     counts.spot_check = Math.max(counts.spot_check, spotLeft.get(qa.question.name) ?? 0)
     left[qa.question.name] = counts
@@ -37,15 +37,17 @@ export function queueLeft(
   return left
 }
 
-function unsureLeft(source: ReviewSource, qa: QuestionAnswers): number {
+/** A split or unsure stratum's rows not offered as a disagreement and without a verdict, counted in the store. */
+function storedLeft(source: ReviewSource, qa: QuestionAnswers, stratum: 'split' | 'unsure'): number {
   const { store, model, spec, key, verdicts } = source
   // unsure_below 0 leaves the stratum empty: no margin is below 0.
-  if (spec.unsureBelow <= 0) return 0
-  const size = store.countAnswers(model, qa.question.fingerprint, bandOf('unsure', spec.unsureBelow))
+  if (stratum === 'unsure' && spec.unsureBelow <= 0) return 0
+  if (!mayHold(spec, stratum)) return 0
+  const size = store.countAnswers(model, qa.question.fingerprint, bandOf(stratum, spec.unsureBelow))
   if (size === 0) return 0
   const gone = new Set<string>()
-  const unsure = (a: StoredAnswer) => a.margin < spec.unsureBelow
-  for (const a of qa.keyed) if (unsure(a) && disagrees(qa.question, a, key.get(a.stateHash))) gone.add(a.stateHash)
+  const inStratum = (a: StoredAnswer) => stratumOf(a, spec.unsureBelow) === stratum
+  for (const a of qa.keyed) if (inStratum(a) && disagrees(qa.question, a, key.get(a.stateHash))) gone.add(a.stateHash)
   const keyed = new Map(qa.keyed.map((a) => [a.stateHash, a]))
   const reviewed: string[] = []
   for (const v of verdicts.values())
@@ -55,6 +57,6 @@ function unsureLeft(source: ReviewSource, qa: QuestionAnswers): number {
     ...reviewed.flatMap((h) => keyed.get(h) ?? []),
     ...(unread.length > 0 ? store.answersForStates(model, qa.question.fingerprint, unread) : []),
   ]
-  for (const a of answers) if (unsure(a)) gone.add(a.stateHash)
+  for (const a of answers) if (inStratum(a)) gone.add(a.stateHash)
   return Math.max(0, size - gone.size)
 }

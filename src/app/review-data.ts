@@ -1,9 +1,16 @@
 import { estimateAccuracy, type AccuracyEstimate } from '../core/review/estimate.ts'
 import { scoredRows, scoreJudgment, type QuestionScore } from '../core/review/accuracy.ts'
 import type { StoredAnswer } from '../ports/answer-store.ts'
-import { buildQueue, disagrees, PAGE_SIZE, type Queue, type QuestionAnswers } from '../core/review/queue.ts'
+import {
+  buildQueue,
+  disagrees,
+  PAGE_SIZE,
+  type Queue,
+  type QuestionAnswers,
+  type RankedRows,
+} from '../core/review/queue.ts'
 import type { QueueLeft } from '../core/review/queue-view.ts'
-import { STRATA } from '../core/review/strata.ts'
+import { STRATA, stratumOf, type Stratum } from '../core/review/strata.ts'
 import { questionAgreement, type QuestionAgreement } from '../core/agreement/agreement.ts'
 import type { Reviews } from '../core/review/double-review.ts'
 import type { Question } from '../core/types.ts'
@@ -41,6 +48,11 @@ export interface StoredQueue extends Queue {
   readonly targets: Readonly<Record<string, TargetFigures>>
 }
 
+/** A question's answers as queueData reads them: every stratum's, the split one too. */
+interface ReadAnswers extends QuestionAnswers {
+  readonly strata: Readonly<Record<Stratum, RankedRows>>
+}
+
 /** Reads the answers the queue of a judgment is built from, asking nothing, and builds it. */
 export function queueData(source: ReviewSource, options: QueueOptions): StoredQueue {
   const { store, model, spec, key, verdicts } = source
@@ -49,7 +61,7 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   const keyHashes = [...key.keys()]
   const spotLeft = new Map<string, number>()
   const targets: Record<string, TargetFigures> = {}
-  const answers: QuestionAnswers[] = spec.questions.map((question) => {
+  const answers = spec.questions.map((question): ReadAnswers => {
     const keyed = keyHashes.length > 0 ? store.answersForStates(model, question.fingerprint, keyHashes) : []
     const reviewed = reviewedCount(source, question)
     // Allocation and the target read the question's sample design; the seed's order without a target reads none.
@@ -63,13 +75,18 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
     if (spot.left !== null) spotLeft.set(question.name, spot.left)
     // Enough unsure answers to fill a page after dropping every row reviewed or offered before.
     const skipped = reviewed + spot.depth + keyed.filter((a) => disagrees(question, a, key.get(a.stateHash))).length
-    const read = { confident: spot.rows, unsure: rankedRows(source, question, 'unsure', limit + skipped) }
+    // The split rows come before the unsure ones: a page may need as many of each.
+    const read = {
+      confident: spot.rows,
+      split: rankedRows(source, question, 'split', limit + skipped),
+      unsure: rankedRows(source, question, 'unsure', limit + skipped),
+    }
     return {
       question,
       keyed,
       strata: read,
       spotChecks: spot.depth,
-      extra: extraRows(source, question, read.unsure.rows, options.rows ?? []),
+      extra: extraRows(source, question, [...read.split.rows, ...read.unsure.rows], options.rows ?? []),
     }
   })
   const read = answers.flatMap((qa) => [...STRATA.flatMap((s) => qa.strata[s].rows), ...(qa.extra ?? [])])
@@ -81,7 +98,7 @@ export function queueData(source: ReviewSource, options: QueueOptions): StoredQu
   return { ...queue, model, left: queueLeft(source, answers, queue.offered, spotLeft), targets }
 }
 
-/** The unsure answers of the states asked for that the rows read do not hold. */
+/** The unsure and split answers of the states asked for that the rows read do not hold. */
 function extraRows(
   source: ReviewSource,
   question: Question,
@@ -93,7 +110,7 @@ function extraRows(
   if (wanted.length === 0) return []
   return source.store
     .answersForStates(source.model, question.fingerprint, wanted)
-    .filter((a) => a.margin < source.spec.unsureBelow)
+    .filter((a) => stratumOf(a, source.spec.unsureBelow) !== 'confident')
 }
 
 /** The model's current label per question and state hash, for every row the accuracy is scored on. */

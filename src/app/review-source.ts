@@ -18,12 +18,20 @@ export interface ReviewSource {
   readonly reviews?: Reviews
 }
 
+/**
+ * Whether a stratum of the judgment can hold answers. A spec without jurors reads one model's answers, which no juror
+ * dissents from: its `split` stratum is empty, and not read.
+ */
+export function mayHold(spec: Spec, stratum: Stratum): boolean {
+  return stratum !== 'split' || (spec.jurors?.length ?? 0) > 0
+}
+
 /** The first `read` answers of one stratum of a question in rank order. */
 export function rankedRows(source: ReviewSource, question: Question, stratum: Stratum, read: number): RankedRows {
   const { store, model, spec } = source
   return {
     rows:
-      read > 0
+      read > 0 && mayHold(spec, stratum)
         ? store.sampleAnswers(
             model,
             question.fingerprint,
@@ -38,6 +46,9 @@ export function rankedRows(source: ReviewSource, question: Question, stratum: St
 
 /** The size of one stratum of a question and its first `read` answers in rank order. */
 export function stratumRows(source: ReviewSource, question: Question, stratum: Stratum, read: number): StratumRows {
-  const size = source.store.countAnswers(source.model, question.fingerprint, bandOf(stratum, source.spec.unsureBelow))
+  const { store, model, spec } = source
+  const size = mayHold(spec, stratum)
+    ? store.countAnswers(model, question.fingerprint, bandOf(stratum, spec.unsureBelow))
+    : 0
   return { size, rows: size > 0 ? rankedRows(source, question, stratum, read).rows : [] }
 }

@@ -5,6 +5,8 @@ import {
   rowsToRead,
   type QuestionSample,
 } from '../core/review/sample-design.ts'
+import type { StratumRows } from '../core/review/queue.ts'
+import { STRATA, type Stratum } from '../core/review/strata.ts'
 import { MIN_COUNTED } from '../core/review/stratum-sample.ts'
 import type { Question } from '../core/types.ts'
 import { stratumRows, type ReviewSource } from './review-source.ts'
@@ -20,10 +22,10 @@ export function sampleDesignOf(source: ReviewSource, question: Question): Questi
   const answers = hashes.length > 0 ? store.answersForStates(model, question.fingerprint, hashes) : []
   const known = knownRows({ ...base, answers: new Map(answers.map((a) => [a.stateHash, a])) })
   const read = rowsToRead(known, spec.unsureBelow, MIN_COUNTED)
-  const strata = {
-    unsure: stratumRows(source, question, 'unsure', read.unsure),
-    confident: stratumRows(source, question, 'confident', read.confident),
-  }
+  const strata = Object.fromEntries(STRATA.map((s) => [s, stratumRows(source, question, s, read[s])])) as Record<
+    Stratum,
+    StratumRows
+  >
   return questionSample({ question, unsureBelow: spec.unsureBelow, strata, known })
 }
 

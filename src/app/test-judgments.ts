@@ -9,7 +9,9 @@ import type { ScoredQuestion } from './review-data.ts'
 import { countingVerdicts, type Reviews } from '../core/review/double-review.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import type { Project, RunRecord, SourcedRow, Spec } from '../core/types.ts'
-import type { App } from './app.ts'
+import type { Store } from '../ports/store.ts'
+import type { App, DepsWith } from './app.ts'
+import { juryQuestions, type JuryQuestion } from './juror-accuracy.ts'
 import { checkPlans } from './plan.ts'
 import { judgePass } from './open-runs.ts'
 import { scoredQuestions } from './review-data.ts'
@@ -25,11 +27,14 @@ export interface TestInput {
   readonly onTrial?: (spec: Spec, rows: number) => JudgeRowsOptions['onRow']
 }
 
+/** A question's scores as `test` gives them: with, for a jury spec, what each juror buys (app/juror-accuracy.ts). */
+export type TestedQuestion = ScoredQuestion & Partial<JuryQuestion>
+
 /** What `test` found: the runs it recorded and each judgment's scores per question. */
 export interface TestResult {
   readonly specs: readonly Spec[]
   readonly runs: readonly RunRecord[]
-  readonly scores: ReadonlyMap<string, Readonly<Record<string, ScoredQuestion>>>
+  readonly scores: ReadonlyMap<string, Readonly<Record<string, TestedQuestion>>>
 }
 
 /** One judgment under test: the judgment on its own, its key and verdicts, and the rows to judge. */
@@ -60,10 +65,16 @@ export async function testJudgments(app: App, input: TestInput): Promise<TestRes
   const runs: RunRecord[] = []
   // With no key row and no verdict there is nothing to judge, and no run to record.
   for (const trial of trials) if (trial.rows.length > 0) runs.push(...(await judgeTrial(app, input, trial, ledger)))
-  const scores = new Map(
-    trials.map((t) => [t.spec.name, scoredQuestions({ ...t, store: deps.store, model: modelFor(t.spec, deps) })]),
-  )
+  const scores = new Map(trials.map((t) => [t.spec.name, testedQuestions(t, deps)]))
   return { specs, runs, scores }
+}
+
+/** A trial's scores per question, each with its jury's and jurors' figures when the judgment names a jury. */
+function testedQuestions(trial: Trial, deps: DepsWith<Store>): Record<string, TestedQuestion> {
+  const scores = scoredQuestions({ ...trial, store: deps.store, model: modelFor(trial.spec, deps) })
+  const juries = juryQuestions({ spec: trial.spec, verdicts: trial.verdicts, source: { store: deps.store, deps } })
+  if (juries === null) return scores
+  return Object.fromEntries(Object.entries(scores).map(([q, score]) => [q, { ...score, ...juries[q] }]))
 }
 
 /** A judgment without `key:` has an empty key: it is tested on the rows reviewers gave a verdict on. */

@@ -1,10 +1,12 @@
 import type { ScoredQuestion } from '../app/review-data.ts'
+import type { TestedQuestion } from '../app/test-judgments.ts'
 import type { Confusion } from '../core/review/accuracy.ts'
 import type { AccuracyEstimate } from '../core/review/estimate.ts'
-import type { TargetFigures } from '../core/allocation/reviews-needed.ts'
+import { neededParts, neededTotal, type TargetFigures } from '../core/allocation/reviews-needed.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
 import { fewRows, percent, plural } from '../format.ts'
 import { agreementLines } from './agreement-text.ts'
+import { juryLines } from './jury-text.ts'
 import { costText, table } from './text.ts'
 
 /**
@@ -22,7 +24,7 @@ export const SCORE_FIELDS = [
   'pending',
 ] as const
 
-type Scores = ReadonlyMap<string, Readonly<Record<string, ScoredQuestion>>>
+type Scores = ReadonlyMap<string, Readonly<Record<string, TestedQuestion>>>
 
 /**
  * Scores as `judge test --json` prints them: judgment -> question -> SCORE_FIELDS, `estimate`, `agreement`,
@@ -39,6 +41,7 @@ export function scoresJson(scores: Scores) {
         agreement: score.agreement,
         accuracy_target: score.target.accuracy_target,
         reviews_needed: score.target.reviews_needed,
+        ...(score.jury && { jury: score.jury, jurors: score.jurors }),
       }
     }
   }
@@ -112,7 +115,7 @@ export function testReport(runs: readonly RunRecord[], specs: readonly Spec[], s
 }
 
 /** One question's estimate, pooled accuracy, the bar on whichever is checked, review counts and confusion table. */
-export function questionLines(question: string, s: ScoredQuestion, bar: number | null): string[] {
+export function questionLines(question: string, s: TestedQuestion, bar: number | null): string[] {
   const counts =
     `reviewed ${s.reviewed}, context gap ${s.needs_context}, ` + `ambiguous ${s.ambiguous}, pending ${s.pending}`
   const checked = barFigure(s)?.name
@@ -136,6 +139,7 @@ export function questionLines(question: string, s: ScoredQuestion, bar: number |
     `    ${counts}`,
     ...(s.counted > 0 ? confusionLines(s.confusion) : []),
     ...agreementLines(s.agreement),
+    ...juryLines(s),
   ]
 }
 
@@ -144,12 +148,11 @@ export function targetText(t: TargetFigures): string | null {
   if (t.accuracy_target === null) return null
   const wanted = `accuracy_target ±${percent(t.accuracy_target)}`
   if (t.reviews_needed === null) return `${wanted}: no answers to estimate yet`
-  const { unsure, confident } = t.reviews_needed
-  if (unsure + confident === 0) return `${wanted}: reached`
-  return (
-    `${wanted}: about ${plural(unsure + confident, 'more review')} to reach it (unsure ${unsure}, ` +
-    `confident ${confident}; the queue offers them in that mix)`
-  )
+  const total = neededTotal(t.reviews_needed)
+  if (total === 0) return `${wanted}: reached`
+  const parts = neededParts(t.reviews_needed).map((p) => `${p.stratum} ${p.reviews}`)
+  const mix = `${parts.join(', ')}; the queue offers them in that mix`
+  return `${wanted}: about ${plural(total, 'more review')} to reach it (${mix})`
 }
 
 /**

@@ -116,20 +116,11 @@ export type State = Readonly<Record<string, string>>
 /** Probability per label. */
 export type Distribution = Readonly<Record<string, number>>
 
-/**
- * How an answer's probability was obtained (docs/engine.md, "Where p comes from"), as the store,
- * the run records, the replies and the pages say it:
- * - `distribution`: the engine's own distribution over the labels (System One, the simulated engine);
- * - `logprobs`: the model's log probabilities of its first token (the OpenAI-compatible engine);
- * - `samples`: the share of `k` answers asked at a temperature above 0 (a model that gives no probabilities);
- * - `text`: the label one text answer names, probability 1 (`k = 1`): routes and thresholds on p mean nothing;
- * - `vote`: a jury's vote, each juror's label counted equally (before people have reviewed enough rows);
- * - `jury`: a jury's posterior, each juror weighted by its confusion matrix against people's verdicts (Dawid–Skene).
- */
-export const PROBABILITY_SOURCES = ['distribution', 'logprobs', 'samples', 'text', 'vote', 'jury'] as const
+import type { ProbabilitySource } from './probability-sources.ts'
+export type { ProbabilitySource }
 
-/** How an answer's probability was obtained (PROBABILITY_SOURCES). */
-export type ProbabilitySource = (typeof PROBABILITY_SOURCES)[number]
+/** Answers counted by how their p was obtained; a source with none is absent. */
+export type SourceCounts = Readonly<Partial<Record<ProbabilitySource, number>>>
 
 /**
  * One model of a jury (a spec's `models:`): the model, and the engine that asks it when it is not the configured one.
@@ -196,6 +187,11 @@ export interface RunRecord {
   readonly fit?: RunFit
   /** Rows per route of each question with `act` rules (the spec's output); stores give `{}` before runs kept them. */
   readonly routes?: RouteCounts
+  /**
+   * Per question, its answers by how their p was obtained (PROBABILITY_SOURCES), counted once per distinct state as
+   * `fit` is; stores give `{}` before runs kept them.
+   */
+  readonly sources?: Readonly<Record<string, SourceCounts>>
 }
 
 /** A state a run judged, with how many of its rows had that state. */

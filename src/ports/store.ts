@@ -1,6 +1,7 @@
 import type { AnswerStore } from './answer-store.ts'
 import type { BatchStore } from './batch-store.ts'
 import type { ForgetStore } from './forget-store.ts'
+import type { JuryStore } from './jury-store.ts'
 import type { KeptStore } from './kept-store.ts'
 import type { LeaseStore } from './lease-store.ts'
 import type { PaceStore } from './pace-store.ts'
@@ -20,7 +21,8 @@ export interface Store
     ForgetStore,
     ReaskStore,
     LeaseStore,
-    BatchStore {
+    BatchStore,
+    JuryStore {
   /**
    * The store's one staleness signal: read twice with no write committed in between, by this
    * process or another sharing the file, it is the same number; after any such write it differs

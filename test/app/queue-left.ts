@@ -69,7 +69,7 @@ t.test(
     const left = queueLeft(source, [qa], [card('disagreement'), card('spot_check'), card('spot_check'), card('unsure')])
     t.same(
       left,
-      { is_spam: { disagreement: 1, spot_check: 2, unsure: 4 } },
+      { is_spam: { disagreement: 1, spot_check: 2, split: 0, unsure: 4 } },
       '6 unsure answers, one a disagreement and one reviewed',
     )
   },

@@ -94,6 +94,7 @@ t.test('the strata as allocation reads them: sizes and what each sample found', 
     ...confident.slice(0, 2).map((hash) => ({ hash, right: true })),
   ])
   t.same(strataState(sampleDesignOf(source(v), isSpam)), {
+    split: { size: 0, sampled: 0, counted: 0, correct: 0 },
     unsure: { size: 40, sampled: 4, counted: 4, correct: 3 },
     confident: { size: 160, sampled: 2, counted: 2, correct: 2 },
   })

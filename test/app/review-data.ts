@@ -152,7 +152,7 @@ t.test(
     const { store, source } = setup(40, (i) => (i < 30 ? 0.5 + i / 1000 : 0.9))
     const read = queueData(source({ spec: fixed }), { spotChecks: 0, limit: 5 })
     t.equal(read.offered.filter((c) => c.kind === 'unsure').length < 30, true, 'fewer unsure rows read than there are')
-    t.same(read.left.is_spam, { disagreement: 0, spot_check: 0, unsure: 30 }, 'all 30 unsure answers counted')
+    t.same(read.left.is_spam, { disagreement: 0, spot_check: 0, split: 0, unsure: 30 }, 'all 30 unsure answers counted')
     const ranked = store.sampleAnswers('m', isSpam.fingerprint, 'spam', 'is_spam', 40).map((a) => a.stateHash)
     const messages = new Map(Array.from({ length: 40 }, (_, i) => [hashOf(`m${i}`), `m${i}`]))
     const confident = ranked
@@ -169,7 +169,7 @@ t.test(
     })
     t.same(
       after.left.is_spam,
-      { disagreement: 0, spot_check: 0, unsure: 28 },
+      { disagreement: 0, spot_check: 0, split: 0, unsure: 28 },
       'reviewing spot checks takes none off the unsure rows; two unsure verdicts take two',
     )
     const keyed = queueData(
@@ -181,12 +181,12 @@ t.test(
     )
     t.same(
       keyed.left.is_spam,
-      { disagreement: 1, spot_check: 0, unsure: 29 },
+      { disagreement: 1, spot_check: 0, split: 0, unsure: 29 },
       'an unsure row offered as a disagreement is counted once',
     )
     t.same(
       queueData(source({ spec: { ...judgment, unsureBelow: 0 } }), { spotChecks: 0, limit: 0 }).left.is_spam,
-      { disagreement: 0, spot_check: 0, unsure: 0 },
+      { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
       'unsure_below 0',
     )
   },

@@ -63,7 +63,7 @@ t.test('the queue of a folder without a store is empty, and reading it opens non
     spec: spam,
     offered: [],
     cards: [],
-    left: { is_spam: { disagreement: 0, spot_check: 0, unsure: 0 } },
+    left: { is_spam: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 } },
     targets: { is_spam: { accuracy_target: null, reviews_needed: null } },
     verdicts: new Map(),
     reviews: new Map(),

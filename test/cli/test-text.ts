@@ -190,7 +190,7 @@ t.test('the report skips the run line of a judgment that has no run, and says wh
 t.test('the accuracy target is said under the estimate: reached, or the reviews per stratum it takes', async (t) => {
   t.equal(targetText({ accuracy_target: null, reviews_needed: null }), null, 'no target, no line')
   t.equal(
-    targetText({ accuracy_target: 0.03, reviews_needed: { unsure: 0, confident: 0 } }),
+    targetText({ accuracy_target: 0.03, reviews_needed: { split: 0, unsure: 0, confident: 0 } }),
     'accuracy_target ±3.0%: reached',
   )
   t.equal(
@@ -198,14 +198,19 @@ t.test('the accuracy target is said under the estimate: reached, or the reviews 
     'accuracy_target ±3.0%: no answers to estimate yet',
   )
   t.match(
-    targetText({ accuracy_target: 0.05, reviews_needed: { unsure: 12, confident: 30 } }),
+    targetText({ accuracy_target: 0.05, reviews_needed: { split: 0, unsure: 12, confident: 30 } }),
     /±5\.0%: about 42 more reviews to reach it \(unsure 12, confident 30/,
+  )
+  t.match(
+    targetText({ accuracy_target: 0.05, reviews_needed: { split: 4, unsure: 12, confident: 30 } }),
+    /about 46 more reviews to reach it \(split 4, unsure 12, confident 30;/,
+    "a jury's split stratum is named when it needs reviews",
   )
   const lines = questionLines(
     'is_spam',
     score(9, 10, {
       estimate: estimate(0.85),
-      target: { accuracy_target: 0.05, reviews_needed: { unsure: 1, confident: 2 } },
+      target: { accuracy_target: 0.05, reviews_needed: { split: 0, unsure: 1, confident: 2 } },
     }),
     null,
   )
@@ -214,11 +219,15 @@ t.test('the accuracy target is said under the estimate: reached, or the reviews 
     new Map([
       [
         'spam',
-        { is_spam: score(9, 10, { target: { accuracy_target: 0.05, reviews_needed: { unsure: 1, confident: 2 } } }) },
+        {
+          is_spam: score(9, 10, {
+            target: { accuracy_target: 0.05, reviews_needed: { split: 0, unsure: 1, confident: 2 } },
+          }),
+        },
       ],
     ]),
   )
-  t.match(json.spam.is_spam, { accuracy_target: 0.05, reviews_needed: { unsure: 1, confident: 2 } })
+  t.match(json.spam.is_spam, { accuracy_target: 0.05, reviews_needed: { split: 0, unsure: 1, confident: 2 } })
 })
 
 t.test('a judgment without a key says, in one line before its questions, what a key would add', async (t) => {

@@ -57,6 +57,7 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
       question,
       unsureBelow: pop.spec.unsureBelow,
       strata: {
+        split: { size: sizes.split, rows: ranked.split },
         unsure: { size: sizes.unsure, rows: ranked.unsure },
         confident: { size: sizes.confident, rows: ranked.confident },
       },
@@ -75,12 +76,16 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
             confident: ranked.confident.map((a) => a.stateHash),
             reviewed,
           }).depth
-    // The reviewed prefix of the unsure order and a page past it are all a queue page can reach.
-    let prefix = 0
-    while (prefix < ranked.unsure.length && reviewed(ranked.unsure[prefix].stateHash)) prefix += 1
+    // The reviewed prefix of the split and unsure orders and a page past it are all a queue page can reach.
+    const reach = (rows: readonly StoredAnswer[]) => {
+      let prefix = 0
+      while (prefix < rows.length && reviewed(rows[prefix].stateHash)) prefix += 1
+      return { rows: rows.slice(0, prefix + PAGE_SIZE) }
+    }
     const strata = {
       confident: { rows: ranked.confident.slice(0, depth) },
-      unsure: { rows: ranked.unsure.slice(0, prefix + PAGE_SIZE) },
+      split: reach(ranked.split),
+      unsure: reach(ranked.unsure),
     }
     return buildQueue({
       spec: pop.spec,
@@ -123,7 +128,7 @@ export function allocationAudit(pop: Population, setting: AllocationAudit, rando
   return {
     estimate: estimateAccuracy(audit, naive),
     refused,
-    sampled: { unsure: audit.strata.unsure.sampled, confident: audit.strata.confident.sampled },
+    sampled: Object.fromEntries(STRATA.map((s) => [s, audit.strata[s].sampled])) as Record<Stratum, number>,
   }
 }
 

@@ -12,7 +12,7 @@ import {
   type StratumRows,
 } from '../../src/core/review/queue.ts'
 import { checkVerdict } from '../../src/core/review/verdict-check.ts'
-import { STRATA, stratumOf, type Stratum } from '../../src/core/review/strata.ts'
+import { STRATA, stratumOf, type StrataRead, type Stratum } from '../../src/core/review/strata.ts'
 import { MIN_COUNTED } from '../../src/core/review/stratum-sample.ts'
 import { verdictKey, type KeyRow, type VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Distribution, Question, Spec, State } from '../../src/core/types.ts'
@@ -26,10 +26,15 @@ import type { StoredAnswer } from '../../src/ports/answer-store.ts'
 /** A seeded generator of uniform numbers in [0, 1). */
 export const generator = seededRandom
 
-/** How a synthetic question's answers are made: the unsure share and the model's accuracy per stratum. */
+/**
+ * How a synthetic question's answers are made: the unsure share, the share of a jury's answers some juror dissented
+ * from (`splitShare`, none when absent: one model's answers), and the model's accuracy per stratum.
+ */
 export interface Shape {
   readonly unsureShare: number
-  readonly accuracy: Readonly<Record<Stratum, number>>
+  readonly splitShare?: number
+  /** Accuracy per stratum; a split row without its own is right as often as its margin's stratum. */
+  readonly accuracy: StrataRead<number>
   /** Share of rows a reviewer calls ambiguous. */
   readonly ambiguous: number
 }
@@ -75,7 +80,10 @@ export function population(spec: Spec, size: number, shape: Shape, random: () =>
     const list: SimRow[] = [...states.keys()].map((stateHash) => {
       const distribution = distributionOf(question, random() < shape.unsureShare, random)
       const reading = readDistribution(question, distribution)
-      const stratum = stratumOf(reading.margin, spec.unsureBelow)
+      // Drawn only for a jury's population, so that one model's draws are those they always were.
+      const dissent = (shape.splitShare ?? 0) > 0 && random() < shape.splitShare! ? 1 : null
+      const stratum = stratumOf({ margin: reading.margin, dissent }, spec.unsureBelow)
+      const accuracy = shape.accuracy[stratum] ?? shape.accuracy[stratumOf(reading, spec.unsureBelow) as 'unsure']
       const answer: StoredAnswer = {
         model: 'm',
         fingerprint: question.fingerprint,
@@ -85,9 +93,10 @@ export function population(spec: Spec, size: number, shape: Shape, random: () =>
         distribution,
         ...reading,
         askedAt: '2026-01-01T00:00:00.000',
+        ...(dissent === null ? {} : { dissent }),
       }
       const wrong = question.labels.filter((l) => l !== reading.label)
-      const label = random() < shape.accuracy[stratum] ? reading.label : wrong[Math.floor(random() * wrong.length)]
+      const label = random() < accuracy ? reading.label : wrong[Math.floor(random() * wrong.length)]
       return { answer, stratum, model: reading.label, truth: random() < shape.ambiguous ? null : label }
     })
     rows.set(question.name, list)
@@ -97,7 +106,7 @@ export function population(spec: Spec, size: number, shape: Shape, random: () =>
   const byStratum = new Map(
     [...rows].map(([q, list]) => [
       q,
-      { unsure: list.filter((r) => r.stratum === 'unsure'), confident: list.filter((r) => r.stratum === 'confident') },
+      Object.fromEntries(STRATA.map((s) => [s, list.filter((r) => r.stratum === s)])) as Record<Stratum, SimRow[]>,
     ]),
   )
   return { spec, rows, byStratum, states, truth }
@@ -156,16 +165,12 @@ export function runAudit(pop: Population, setup: AuditSetup, random: () => numbe
   const answers: AuditedAnswers[] = spec.questions.map((question) => ({
     question,
     keyed: [...setup.key.keys()].map((h) => rowOf(pop, question.name, h).answer),
-    strata: {
-      unsure: {
-        size: pop.byStratum.get(question.name)!.unsure.length,
-        rows: ranked.get(question.name)!.unsure.map((r) => r.answer),
-      },
-      confident: {
-        size: pop.byStratum.get(question.name)!.confident.length,
-        rows: ranked.get(question.name)!.confident.map((r) => r.answer),
-      },
-    },
+    strata: Object.fromEntries(
+      STRATA.map((s) => [
+        s,
+        { size: pop.byStratum.get(question.name)![s].length, rows: ranked.get(question.name)![s].map((r) => r.answer) },
+      ]),
+    ) as unknown as Record<Stratum, StratumRows>,
   }))
   const queue = buildQueue({
     spec,

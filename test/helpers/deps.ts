@@ -1,4 +1,5 @@
 import type { Engine } from '../../src/ports/engine.ts'
+import { askJury } from '../../src/core/judge/ask-jury.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { createMemoryStore } from './memory-store.ts'
 import type { App, DepsWith } from '../../src/app/app.ts'
@@ -15,6 +16,7 @@ export function deps(engine: Engine | null, store: Store = createMemoryStore()):
     pricePerMtok: 0.042,
     inflight: new Map(),
     now: () => new Date('2026-11-22T10:00:00.000Z'),
+    askJury,
   }
 }
 
@@ -42,4 +44,31 @@ const noFiles: Files = {
   forgetReviewStates: async () => new Map(),
   gitSha: async () => 'abc1234',
   contentHash: async () => 'c0ffee0123456789',
+}
+
+/** A fake engine per juror engine kind of a jury, and the judge deps that ask them (test/helpers/specs.ts, juryOfThree). */
+export interface JurorFakes {
+  readonly deps: DepsWith<Store>
+  /** The engine of each kind a juror names; `own` is the configured one. */
+  readonly engines: Readonly<Record<'own' | 'openai' | 'anthropic', Engine>>
+}
+
+/**
+ * Judge deps whose configured engine is `own` and whose jurors on openai and anthropic are asked by the engines given,
+ * each at a price of its own (openai 1 USD, anthropic 2 USD per million tokens).
+ */
+export function jurorDeps(
+  engines: JurorFakes['engines'],
+  store: Store = createMemoryStore(),
+  over: Partial<DepsWith<Store>> = {},
+): DepsWith<Store> {
+  const prices = { openai: 1, anthropic: 2 }
+  return {
+    ...deps(engines.own, store),
+    jurorEngine: (juror) =>
+      juror.engine === 'openai' || juror.engine === 'anthropic'
+        ? { engine: engines[juror.engine], pricePerMtok: prices[juror.engine] }
+        : { engine: engines.own, pricePerMtok: 0.042 },
+    ...over,
+  }
 }

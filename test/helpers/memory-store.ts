@@ -1,5 +1,6 @@
 import { sampleRank } from '../../src/core/stats/sample-rank.ts'
 import { gridCells } from '../../src/core/tally/cells.ts'
+import { sourceCounts } from '../../src/core/tally/sources.ts'
 import type { State } from '../../src/core/types.ts'
 import type { AnswerCell, AnswerGroup, MarginBand, StoredAnswer } from '../../src/ports/answer-store.ts'
 import type { CandidateQuestion, KeptRow, ShadowPair } from '../../src/ports/kept-store.ts'
@@ -12,6 +13,7 @@ import { createMemoryRuns } from './memory-store-runs.ts'
 import { createMemoryReasks } from './memory-store-reasks.ts'
 import { createMemoryLeases } from './memory-store-leases.ts'
 import { createMemoryBatches } from './memory-store-batches.ts'
+import { createMemoryJury } from './memory-store-jury.ts'
 
 // Values are kept as copies (JSON text for objects), so that a caller mutating what it wrote or
 // read cannot change the store, as with the real adapter.
@@ -30,8 +32,10 @@ interface KeptEntry {
 const key = (...parts: string[]): string => parts.join('\0')
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-const within = (margin: number, band: MarginBand | undefined): boolean =>
-  !band || (margin >= band.from && margin < band.below)
+// A band holds an answer whose margin lies in it and, when it says, whose split (dissent above 0) is the band's.
+const within = (a: StoredAnswer, band: MarginBand | undefined): boolean =>
+  !band || (a.margin >= band.from && a.margin < band.below && (band.split === undefined || band.split === isSplit(a)))
+const isSplit = (a: StoredAnswer): boolean => (a.dissent ?? 0) > 0
 
 /** The limit as the SQLite adapter reads it: 0 or less is none, Infinity is all. */
 function take<T>(items: T[], limit: number): T[] {
@@ -145,20 +149,28 @@ function memoryStore(): Omit<Store, 'writeMark'> {
       )
     },
     sampleAnswers(model, fingerprint, _judgment, _question, limit, band) {
-      const inBand = [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer.margin, band))
+      const inBand = [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer, band))
       return take(inBand.sort(byRankThenHash), limit).map(read)
     },
     countAnswers(model, fingerprint, band) {
-      return [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer.margin, band)).length
+      return [...answersOf(model, fingerprint).values()].filter((e) => within(e.answer, band)).length
     },
     answerCells(model, fingerprint, resolution) {
       const cells = new Map<string, AnswerCell>()
       for (const { answer: a } of answersOf(model, fingerprint).values()) {
-        const id = key(a.label, String(a.p), String(a.margin))
-        cells.set(id, { label: a.label, p: a.p, margin: a.margin, count: (cells.get(id)?.count ?? 0) + 1 })
+        const split = isSplit(a)
+        const id = key(a.label, String(a.p), String(a.margin), String(split))
+        const count = (cells.get(id)?.count ?? 0) + 1
+        cells.set(id, { label: a.label, p: a.p, margin: a.margin, count, ...(split ? { split } : {}) })
       }
-      const exact = [...cells.values()].sort((a, b) => byText(a.label, b.label) || a.p - b.p || a.margin - b.margin)
+      const exact = [...cells.values()].sort(
+        (a, b) =>
+          byText(a.label, b.label) || a.p - b.p || a.margin - b.margin || Number(a.split ?? 0) - Number(b.split ?? 0),
+      )
       return resolution === 'grid' ? gridCells(exact) : exact
+    },
+    countSources(model, fingerprint) {
+      return sourceCounts([...answersOf(model, fingerprint).values()].map((e) => [e.answer.source ?? null, 1]))
     },
     modelAnswerCounts(fingerprints) {
       const counts = new Map<string, number>()
@@ -280,6 +292,7 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     ...createMemoryReasks(),
     ...createMemoryLeases(),
     ...createMemoryBatches(),
+    ...createMemoryJury(() => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer))),
     ...createMemoryForget({
       states,
       kept,
@@ -311,6 +324,9 @@ function storedAnswer(a: StoredAnswer, distribution: StoredAnswer['distribution'
     askedAt: a.askedAt,
     reportedModel: a.reportedModel ?? a.model,
     optionMass: a.optionMass ?? null,
+    source: a.source === undefined ? 'distribution' : a.source,
+    samples: a.samples ?? null,
+    dissent: a.dissent ?? null,
   }
 }
 

@@ -69,7 +69,7 @@ export function auditOfPopulation(
   const question = spec().questions[0]
   const strata = Object.fromEntries(
     STRATA.map((stratum): [Stratum, StratumSample] => {
-      const members = rows.filter((r) => stratumOf(r.margin, unsureBelow) === stratum)
+      const members = rows.filter((r) => stratumOf(r, unsureBelow) === stratum)
       const picked = [...members].sort(() => random() - 0.5).slice(0, size)
       const sampled = picked.map((r): SampledRow => {
         const other = r.label === 'yes' ? 'no' : 'yes'

@@ -69,7 +69,7 @@ export function verdictOn(
 export function input(answers: QuestionAnswers[], more: Partial<QueueInput> = {}): QueueInput {
   const states = new Map(
     answers
-      .flatMap((qa) => [...qa.strata.confident.rows, ...qa.strata.unsure.rows])
+      .flatMap((qa) => [...qa.strata.confident.rows, ...qa.strata.unsure.rows, ...(qa.strata.split?.rows ?? [])])
       .map((a) => [a.stateHash, { message: `state of ${a.stateHash}` }]),
   )
   return { spec: judgment, answers, key: new Map(), verdicts: new Map(), states, spotChecks: 30, limit: 25, ...more }
@@ -78,12 +78,16 @@ export function input(answers: QuestionAnswers[], more: Partial<QueueInput> = {}
 /** A question's answers: the key's, and each stratum's in rank order (the whole stratum). */
 export function qa(
   question: Question,
-  rows: { keyed?: StoredAnswer[]; sample?: StoredAnswer[]; unsure?: StoredAnswer[] } = {},
+  rows: { keyed?: StoredAnswer[]; sample?: StoredAnswer[]; unsure?: StoredAnswer[]; split?: StoredAnswer[] } = {},
 ): QuestionAnswers {
   const stratum = (list: StoredAnswer[] = []) => ({ size: list.length, rows: list })
   return {
     question,
     keyed: rows.keyed ?? [],
-    strata: { confident: stratum(rows.sample), unsure: stratum(rows.unsure) },
+    strata: {
+      confident: stratum(rows.sample),
+      unsure: stratum(rows.unsure),
+      ...(rows.split ? { split: stratum(rows.split) } : {}),
+    },
   }
 }

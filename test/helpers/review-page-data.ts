@@ -35,9 +35,9 @@ export function reviewCard(
 const [isSpam, topic] = judgment.questions
 
 const BY_QUESTION = {
-  is_spam: { disagreement: 1, spot_check: 0, unsure: 1 },
-  topic: { disagreement: 0, spot_check: 1, unsure: 0 },
-  urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+  is_spam: { disagreement: 1, spot_check: 0, split: 0, unsure: 1 },
+  topic: { disagreement: 0, spot_check: 1, split: 0, unsure: 0 },
+  urgency: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
 }
 
 /** A review page's data: three cards (a disagreement, a spot check, an unsure row), on page 1 of 1. */
@@ -60,7 +60,7 @@ export function reviewPageData(more: Partial<ReviewData> = {}): ReviewData {
       descriptions: q.descriptions,
     })),
     filter: { kind: null, question: null, row: null },
-    left: { disagreement: 1, spot_check: 1, unsure: 1 },
+    left: { disagreement: 1, spot_check: 1, split: 0, unsure: 1 },
     left_by_question: BY_QUESTION,
     listed_by_question: BY_QUESTION,
     spot_checks_later: { is_spam: 0, topic: 0, urgency: 0 },

@@ -65,3 +65,25 @@ export const toneSpec = (): Spec => spec(TONE_YAML, '/specs/tone.judge.yaml')
 export function project(...specs: Spec[]): Project {
   return { path: '/specs', dir: '/specs', specs, selected: specs }
 }
+
+/**
+ * A jury of three models (`models:`): `jev-a` on the configured engine, `gpt-b` on openai and `claude-c` on anthropic,
+ * asked one yes/no question and one choice.
+ */
+export const JURY_OF_THREE_YAML = `name: trio
+state: [message]
+models:
+  - jev-a
+  - { model: gpt-b, engine: openai }
+  - { model: claude-c, engine: anthropic }
+questions:
+  is_spam:
+    ask: Is this message spam?
+    type: yes_no
+  topic:
+    ask: What is it about?
+    labels: [personal, promotion, service]
+`
+
+/** The jury of three (JURY_OF_THREE_YAML) at /specs/trio.judge.yaml. */
+export const juryOfThree = (): Spec => spec(JURY_OF_THREE_YAML, '/specs/trio.judge.yaml')

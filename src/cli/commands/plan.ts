@@ -1,12 +1,13 @@
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath } from '../args.ts'
 import { defineCommand } from '../command.ts'
 import { lastRunFits } from '../../app/fit.ts'
-import { planRows } from '../../app/plan.ts'
+import { planJuries } from '../../app/plan.ts'
 import { selectJudgments, withDependencies } from '../../core/judge/select.ts'
 import { lastFitText } from '../fit-text.ts'
 import { answerModels } from '../../app/answer-models.ts'
 import { modelText } from '../model-text.ts'
 import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
+import { juryPlanText, withJury } from '../plan-jurors-text.ts'
 
 /** The options `judge plan` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {
@@ -21,7 +22,8 @@ export const HELP = helpText(
   'judge plan <spec-or-folder> [--data FILE] [--delimiter C] [--batch] [--node NAME] [--json]',
   'Shows what `judge run` would do, asking nothing: rows, distinct states, ' +
     'cached answers,\nanswers and requests to ask, and the estimated cost against JUDGE_MAX_COST; ' +
-    'then any question\nthe last run found not to fit its rows.',
+    "for a jury (models:),\neach juror apart at its engine's price, and their total; " +
+    'then any question the last run\nfound not to fit its rows.',
   [
     ...DATA_DOCS,
     { flag: '--batch', text: 'estimate at the batch price (ENGINE_BATCH_PRICE_PER_MTOK), as `judge run --batch` asks' },
@@ -34,7 +36,8 @@ export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values,
   return withSession(io, onePath('plan', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
     const price = values.batch ? session.config.engine.batchPricePerMtok : undefined
-    const plans = await planRows(session.runtime, session.project, specs, dataSourceOf(io, values, specs), price)
+    const source = dataSourceOf(io, values, specs)
+    const { plans, juries } = await planJuries(session.runtime, session.project, specs, source, price)
     const cap = session.config.maxCost
     const free = session.runtime.engine?.spendsNothing === true
     const fits = new Map(
@@ -46,7 +49,7 @@ export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values,
     if (values.json)
       io.stdout.write(
         JSON.stringify(
-          planJson(plans, cap, free).map((p) => ({ ...p, last_run_fit: fits.get(p.judgment) ?? null })),
+          planJson(plans, cap, free).map((p) => withJury({ ...p, last_run_fit: fits.get(p.judgment) ?? null }, juries)),
           null,
           2,
         ) + '\n',
@@ -55,6 +58,7 @@ export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values,
       io.stdout.write(
         modelText(session.project.selected.map((s) => answerModels(session.runtime, session.project, s))) +
           planTable(plans, cap, free) +
+          juryPlanText(juries) +
           lastFitText([...fits.values()]),
       )
     return 0

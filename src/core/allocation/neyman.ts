@@ -28,7 +28,7 @@ export function strataState(sampleDesign: QuestionSample): StrataState {
       correct: sample.rows.filter((r) => r.correct).length,
     }
   }
-  return { unsure: of('unsure'), confident: of('confident') }
+  return Object.fromEntries(STRATA.map((s) => [s, of(s)])) as Record<Stratum, StratumState>
 }
 
 /**

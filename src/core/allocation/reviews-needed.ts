@@ -26,7 +26,7 @@ export function projectedHalfWidth(strata: StrataState, more: Readonly<Record<St
  * narrow; every unsampled row of a stratum at most (a stratum reviewed whole adds no variance).
  */
 export function reviewsNeeded(strata: StrataState, target: number): Record<Stratum, number> {
-  const none = { unsure: 0, confident: 0 }
+  const none = Object.fromEntries(STRATA.map((h) => [h, 0])) as Record<Stratum, number>
   if (projectedHalfWidth(strata, none) <= target) return none
   const remaining = STRATA.reduce((n, h) => n + Math.max(0, strata[h].size - strata[h].sampled), 0)
   // The half-width falls as reviews are added, so the fewest that reach the target are found by bisection.
@@ -50,9 +50,28 @@ export interface TargetFigures {
 
 /** The target figures of a question's strata under the spec's `accuracy_target` (null: none set). */
 export function targetFigures(strata: StrataState, target: number | null): TargetFigures {
-  const answers = strata.unsure.size + strata.confident.size
+  const answers = STRATA.reduce((n, h) => n + strata[h].size, 0)
   return {
     accuracy_target: target,
     reviews_needed: target === null || answers === 0 ? null : reviewsNeeded(strata, target),
   }
+}
+
+/** One stratum's reviews still needed, as the texts list them. */
+export interface NeededPart {
+  readonly stratum: Stratum
+  readonly reviews: number
+}
+
+/**
+ * The reviews still needed per stratum as the texts list them, in STRATA order: the unsure and confident strata
+ * always, the split stratum only when it needs some (one model's answers have none).
+ */
+export function neededParts(needed: Readonly<Record<Stratum, number>>): NeededPart[] {
+  return STRATA.filter((h) => h !== 'split' || needed.split > 0).map((h) => ({ stratum: h, reviews: needed[h] }))
+}
+
+/** The reviews still needed in all, over every stratum. */
+export function neededTotal(needed: Readonly<Record<Stratum, number>>): number {
+  return STRATA.reduce((n, h) => n + needed[h], 0)
 }

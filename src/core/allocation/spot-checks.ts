@@ -1,3 +1,4 @@
+import { STRATA } from '../review/strata.ts'
 import { neymanSplit, type StrataState } from './neyman.ts'
 
 /** What spotCheckDepth reads. */
@@ -15,19 +16,19 @@ export interface SpotCheckInput {
 
 /**
  * The most rows of the confident stratum the queue offers as spot checks: its Neyman share of the
- * random rows the seed's order offers (`spotChecks` spot checks and every unsure row), and `spotChecks` at
+ * random rows the seed's order offers (`spotChecks` spot checks and every split and unsure row), and `spotChecks` at
  * the least; none when `spotChecks` is 0. So the queue ends where it did, with the same number of
  * random reviews in all.
  */
 export function spotCheckCap(strata: StrataState, spotChecks: number): number {
   if (spotChecks <= 0) return 0
-  const fresh = { unsure: { ...strata.unsure, sampled: 0 }, confident: { ...strata.confident, sampled: 0 } }
-  return Math.max(spotChecks, neymanSplit(fresh, spotChecks + strata.unsure.size).confident)
+  const fresh = Object.fromEntries(STRATA.map((h) => [h, { ...strata[h], sampled: 0 }])) as StrataState
+  return Math.max(spotChecks, neymanSplit(fresh, spotChecks + strata.split.size + strata.unsure.size).confident)
 }
 
 /**
  * How many of the next random reviews of a question go to the confident stratum before one goes
- * to the unsure stratum, under Neyman allocation (neymanSplit, one review at a time), up to `limit`
+ * to the split or unsure stratum, under Neyman allocation (neymanSplit, one review at a time), up to `limit`
  * and to the confident stratum's cap (spotCheckCap).
  */
 export function confidentRun(strata: StrataState, cap: number, limit: number): number {
@@ -52,7 +53,7 @@ export interface SpotCheckPlan {
 /**
  * How deep into the confident stratum's rank order the spot checks go: as far as it takes to offer
  * the confident stratum's run of the next random reviews (confidentRun), counting only rows without
- * a verdict. The unsure stratum follows them, as in the seed's order; when it has had its share,
+ * a verdict. The split and unsure strata follow them, as in the seed's order; when they have had their share,
  * the next run of spot checks comes first. Rows are taken in rank order, so each stratum's sample
  * stays a prefix of it and a simple random sample of the stratum (docs/review.md, Review allocation).
  */

@@ -1,26 +1,12 @@
 import { EngineError, MissingKeyError } from '../../errors.ts'
 import type { Engine, EngineEstimate, EngineRequest, EngineResult } from '../../ports/engine.ts'
 import type { StoredAnswer } from '../../ports/answer-store.ts'
-import type { Question, Spec, State } from '../types.ts'
+import type { Question, Spec } from '../types.ts'
 import { readDistribution } from './answer.ts'
 import { commitCost, estimateStateTokens, tokenCost } from './cost.ts'
-import { timestamp, type Asked, type Judging } from './deps.ts'
+import { timestamp, type Asked, type Filled, type Judging, type Lookup } from './deps.ts'
 
-/** One judgment's look-up of one state: what the store holds, and what it lacks. */
-export interface Lookup {
-  readonly spec: Spec
-  readonly model: string
-  readonly state: State
-  readonly hash: string
-  readonly stored: ReadonlyMap<string, StoredAnswer>
-  readonly missing: readonly Question[]
-}
-
-/** What asking brought: every answer of the judgment, and which were asked by this caller. */
-export interface Filled {
-  readonly stored: ReadonlyMap<string, StoredAnswer>
-  readonly fresh: ReadonlySet<string>
-}
+export type { Filled, Lookup } from './deps.ts'
 
 /**
  * Asks the engine the questions the store lacks, in one request, within the ledger's budget. An

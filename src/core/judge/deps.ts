@@ -1,15 +1,21 @@
 import type { Engine } from '../../ports/engine.ts'
 import type { AnswerStore, StoredAnswer } from '../../ports/answer-store.ts'
+import type { JuryStore } from '../../ports/jury-store.ts'
 import type { PaceStore } from '../../ports/pace-store.ts'
 import type { Governor, PatienceName } from '../pacing/governor.ts'
-import type { Spec } from '../types.ts'
+import { hasJury, juryModelId, seatJurors, type SeatedJuror } from '../jury/jurors.ts'
+import type { ReviewedLabels } from '../jury/jury-fits.ts'
+import type { Juror, Question, Spec, State } from '../types.ts'
 import type { SpendMeter } from './daily-spend.ts'
 import type { Ledger } from './ledger.ts'
 
 /** The ports and settings the judge operation works with. */
 export interface JudgeDeps {
-  /** The answers looked up and written, and the engine spend counted against a daily cap. */
-  readonly store: AnswerStore & PaceStore
+  /**
+   * The answers looked up and written, the engine spend counted against a daily cap, and a jury's jurors' labels
+   * counted by pattern.
+   */
+  readonly store: AnswerStore & PaceStore & JuryStore
   /** Null when no engine key is configured: only answers the store holds can be given. */
   readonly engine: Engine | null
   /** The model asked when a spec names none. */
@@ -20,6 +26,43 @@ export interface JudgeDeps {
   /** Paces and retries the engine for this store; without one the engine is asked directly. */
   readonly governor?: Governor
   readonly now: () => Date
+  /** The engine, price and governor that ask a jury's juror; absent, or `engine` null: `engine` and `pricePerMtok`. */
+  readonly jurorEngine?: (juror: Juror) => JurorEngine
+  /**
+   * People's labels of a judgment's reviewed rows (its reviews file's standing verdicts), which a jury's fit weighs
+   * its jurors by; absent: none, and a jury counts its jurors' votes equally.
+   */
+  readonly reviewedLabels?: (spec: Spec) => Promise<ReviewedLabels>
+  /**
+   * Fills a jury's missing answers for one state (`askJury`, core/judge/ask-jury.ts), loaded with the first jury
+   * judged so that one model's judging loads none of a jury's code; absent, a jury cannot be judged.
+   */
+  readonly askJury?: (job: Judging, lookup: Lookup) => Promise<Filled>
+}
+
+/** One judgment's look-up of one state: what the store holds, and what it lacks. */
+export interface Lookup {
+  readonly spec: Spec
+  readonly model: string
+  readonly state: State
+  readonly hash: string
+  readonly stored: ReadonlyMap<string, StoredAnswer>
+  readonly missing: readonly Question[]
+}
+
+/** What asking brought: every answer of the judgment, and which were asked by this caller. */
+export interface Filled {
+  readonly stored: ReadonlyMap<string, StoredAnswer>
+  readonly fresh: ReadonlySet<string>
+}
+
+/** What asks one juror of a jury: its engine (null without a key), its price and its governor. */
+export interface JurorEngine {
+  readonly engine: Engine | null
+  /** With no engine: the setting that is unset (ENGINE_ANTHROPIC_API_KEY), for the error that says so. */
+  readonly unset?: string
+  readonly pricePerMtok: number
+  readonly governor?: Governor
 }
 
 /** What one engine request brought back, already stored. */
@@ -42,13 +85,42 @@ export interface Judging {
   readonly spend?: SpendMeter
 }
 
-/** The model a spec is asked with, as its answers are kept: the engine may answer under an id of its own. */
-export function modelFor(
-  spec: Spec,
-  deps: Pick<JudgeDeps, 'defaultModel'> & { readonly engine?: Engine | null },
-): string {
+/** What finding a spec's model takes: the default model, and the engines that name their answers. */
+export type ModelDeps = Pick<JudgeDeps, 'defaultModel'> & {
+  readonly engine?: Engine | null
+  readonly jurorEngine?: JudgeDeps['jurorEngine']
+}
+
+/**
+ * The model a spec is asked with, as its answers are kept: the engine may answer under an id of its own. For a jury
+ * (`models:`), the jury's id (`jury:<juror>+<juror>…`), under which its answers are kept.
+ */
+export function modelFor(spec: Spec, deps: ModelDeps): string {
+  if (hasJury(spec)) return juryModelId(seatedJurors(spec, deps))
   const model = spec.model ?? deps.defaultModel
   return deps.engine?.modelId?.(model) ?? model
+}
+
+/** What asks a juror: `deps.jurorEngine`'s for a juror naming an engine, else the configured engine's. */
+export function jurorEngineOf(
+  deps: ModelDeps & Partial<Pick<JudgeDeps, 'pricePerMtok' | 'governor'>>,
+  juror: Juror,
+): JurorEngine {
+  if (juror.engine !== null && deps.jurorEngine) return deps.jurorEngine(juror)
+  const own: JurorEngine = { engine: deps.engine ?? null, pricePerMtok: deps.pricePerMtok ?? 0 }
+  return deps.governor ? { ...own, governor: deps.governor } : own
+}
+
+// A spec's jurors are seated once per spec and deps: modelFor is read for every row judged.
+const seats = new WeakMap<Spec, WeakMap<object, readonly SeatedJuror[]>>()
+
+/** A jury spec's jurors with the model ids their answers are kept under, in the spec's order. */
+export function seatedJurors(spec: Spec, deps: ModelDeps): readonly SeatedJuror[] {
+  let byDeps = seats.get(spec)
+  if (!byDeps) seats.set(spec, (byDeps = new WeakMap()))
+  let seated = byDeps.get(deps)
+  if (!seated) byDeps.set(deps, (seated = seatJurors(spec.jurors ?? [], (j) => jurorEngineOf(deps, j).engine)))
+  return seated
 }
 
 /**

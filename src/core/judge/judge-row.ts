@@ -1,6 +1,8 @@
 import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Answers, Project, Row, SourcedRow, Spec, State } from '../types.ts'
+import { hasJury } from '../jury/jurors.ts'
 import { askMissing, type Lookup } from './ask.ts'
+import { InternalError } from '../../errors.ts'
 import { modelFor, type JudgeDeps, type Judging } from './deps.ts'
 import type { Ledger } from './ledger.ts'
 import type { RepeatMemo } from './repeat-memo.ts'
@@ -100,7 +102,7 @@ export async function judgeSpec(job: Judging, spec: Spec, sourced: SourcedRow): 
   const lookup = lookUp(job.deps, spec, sourced)
   job.ledger.tally(spec.name).cached += spec.questions.length - lookup.missing.length
   if (lookup.missing.length === 0) return assemble(lookup, lookup.stored, NONE_FRESH)
-  const { stored, fresh } = await askMissing(job, lookup)
+  const { stored, fresh } = hasJury(spec) ? await askJury(job, lookup) : await askMissing(job, lookup)
   return assemble(lookup, stored, fresh)
 }
 
@@ -117,6 +119,13 @@ function lookUpState(deps: JudgeDeps, spec: Spec, state: State, hash: string): L
   const missing =
     stored.size === fingerprints.length ? NONE_MISSING : spec.questions.filter((q) => !stored.has(q.fingerprint))
   return { spec, model, state, hash, stored, missing }
+}
+
+/** A jury's missing answers, filled by the deps' askJury (core/judge/ask-jury.ts, loaded with the first jury). */
+function askJury(job: Judging, lookup: Lookup) {
+  if (!job.deps.askJury)
+    throw new InternalError(`judgment ${lookup.spec.name} names a jury, which these deps cannot ask`)
+  return job.deps.askJury(job, lookup)
 }
 
 const NONE_FRESH: ReadonlySet<string> = new Set()

@@ -8,7 +8,7 @@ import type { Kind, VerdictRecord, Verdicts } from './verdicts.ts'
 export type Reviews = ReadonlyMap<string, readonly VerdictRecord[]>
 
 /** The kinds whose rows are a random sample of their stratum: only they are reviewed twice. */
-const SAMPLED: readonly Kind[] = ['spot_check', 'unsure']
+const SAMPLED: readonly Kind[] = ['spot_check', 'split', 'unsure']
 
 /** 2^48, the range of sampleRank. */
 const RANKS = 2 ** 48

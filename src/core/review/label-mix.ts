@@ -84,7 +84,7 @@ function mixStrata(
     })),
   )
   return STRATA.map((s, i) => {
-    const inStratum = cells.filter((c) => stratumOf(c.margin, unsureBelow) === s)
+    const inStratum = cells.filter((c) => stratumOf(c, unsureBelow) === s)
     const n = inStratum.reduce((k, c) => k + c.count, 0)
     const q = new Map(
       labels.map((l) => [l, n === 0 ? 0 : inStratum.filter((c) => c.label === l).reduce((k, c) => k + c.count, 0) / n]),

@@ -3,7 +3,7 @@ import { rankLabels } from '../judge/answer.ts'
 import { KINDS, verdictChoices, verdictKey } from './verdicts.ts'
 import type { AnswerKey, Kind, KeyRow, VerdictChoice, Verdicts, VerdictSubject } from './verdicts.ts'
 import type { Question, Spec, State } from '../types.ts'
-import { STRATA, stratumOf, type Stratum } from './strata.ts'
+import { isSplit, STRATA, stratumOf, type StrataRead, type Stratum } from './strata.ts'
 import { offeredAgain, type Reviews } from './double-review.ts'
 
 /** Rows per page of the queue (docs/review.md, The queue). */
@@ -37,11 +37,14 @@ export interface QuestionAnswers {
   readonly question: Question
   /** The current answers of the key's rows, in any order. */
   readonly keyed: readonly StoredAnswer[]
-  /** What the queue reads of each stratum: no sizes, which would cost a count of every answer. */
-  readonly strata: Readonly<Record<Stratum, RankedRows>>
   /**
-   * Unsure answers asked for by state beyond the rows read (a reviewer opening one row): offered
-   * after them, with no rank, as the queue would offer them once read that far.
+   * What the queue reads of each stratum: no sizes, which would cost a count of every answer. No `split` rows: none
+   * read (one model's answers have none).
+   */
+  readonly strata: StrataRead<RankedRows>
+  /**
+   * Unsure and split answers asked for by state beyond the rows read (a reviewer opening one row): offered
+   * after those of their stratum, with no rank, as the queue would offer them once read that far.
    */
   readonly extra?: readonly StoredAnswer[]
   /**
@@ -108,11 +111,12 @@ export function disagrees(question: Question, answer: StoredAnswer, row: KeyRow 
 /**
  * Builds the review queue: first every disagreement with the key (question by question, in key
  * order), then the spot checks (the first `spotChecks` rows of the confident stratum in rank order),
- * then the unsure stratum in rank order; spot checks and unsure rows take the questions in turn,
- * one row each. Within a question a row is offered once, under its
- * first kind, and not at all once it has a verdict, but for a random-sample row chosen for a
- * second review, which is offered to other reviewers until it has one (double-review.ts); reviewed
- * rows are not replaced, so each stratum's sample stays a prefix of its rank order.
+ * then the split stratum (rows where a jury's jurors disagree) and the unsure stratum, each in rank
+ * order; spot checks, split and unsure rows take the questions in turn, one row each. Within a
+ * question a row is offered once, under its first kind, and not at all once it has a verdict, but
+ * for a random-sample row chosen for a second review, which is offered to other reviewers until it
+ * has one (double-review.ts); reviewed rows are not replaced, so each stratum's sample stays a
+ * prefix of its rank order.
  */
 export function buildQueue(input: QueueInput): Queue {
   const byKind = new Map<Kind, Card[][]>(KINDS.map((k) => [k, []]))
@@ -178,7 +182,8 @@ function alternate(lists: readonly (readonly Card[])[]): Card[] {
 
 function candidates(kind: Kind, qa: QuestionAnswers, input: QueueInput): readonly StoredAnswer[] {
   if (kind === 'spot_check') return qa.strata.confident.rows.slice(0, Math.max(0, qa.spotChecks ?? input.spotChecks))
-  if (kind === 'unsure') return qa.extra ? [...qa.strata.unsure.rows, ...qa.extra] : qa.strata.unsure.rows
+  if (kind === 'unsure') return withExtra(qa.strata.unsure.rows, qa.extra, false)
+  if (kind === 'split') return withExtra(qa.strata.split?.rows ?? [], qa.extra, true)
   // Disagreements in key order, so the page reads like the key file.
   const byHash = new Map(qa.keyed.map((a) => [a.stateHash, a]))
   const rows = [...input.key.values()].filter((row) => byHash.has(row.stateHash))
@@ -187,11 +192,21 @@ function candidates(kind: Kind, qa: QuestionAnswers, input: QueueInput): readonl
     .filter((a) => disagrees(qa.question, a, input.key.get(a.stateHash)))
 }
 
+/** A stratum's rows read, then the rows asked for by state that are in it (split or not). */
+function withExtra(
+  rows: readonly StoredAnswer[],
+  extra: readonly StoredAnswer[] | undefined,
+  split: boolean,
+): readonly StoredAnswer[] {
+  const more = extra?.filter((a) => isSplit(a) === split) ?? []
+  return more.length > 0 ? [...rows, ...more] : rows
+}
+
 /** Each row read of a question's strata: its stratum and its place in the stratum's rank order. */
 function rankIndex(qa: QuestionAnswers): Map<string, { stratum: Stratum; rank: number }> {
   const index = new Map<string, { stratum: Stratum; rank: number }>()
   for (const stratum of STRATA)
-    qa.strata[stratum].rows.forEach((a, i) => index.set(a.stateHash, { stratum, rank: i + 1 }))
+    qa.strata[stratum]?.rows.forEach((a, i) => index.set(a.stateHash, { stratum, rank: i + 1 }))
   return index
 }
 
@@ -214,7 +229,7 @@ function cardOf(
     question: question.name,
     stateHash: answer.stateHash,
     kind,
-    stratum: place?.stratum ?? stratumOf(answer.margin, input.spec.unsureBelow),
+    stratum: place?.stratum ?? stratumOf(answer, input.spec.unsureBelow),
     rank: place?.rank ?? null,
     state,
     modelLabel: answer.label,

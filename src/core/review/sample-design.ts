@@ -1,7 +1,7 @@
 import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Question } from '../types.ts'
 import type { StratumRows } from './queue.ts'
-import { STRATA, stratumOf, type Stratum } from './strata.ts'
+import { STRATA, stratumOf, type StrataRead, type Stratum } from './strata.ts'
 import { sampleStratum, type KnownRow, type SampledRow, type StratumSample, type Truth } from './stratum-sample.ts'
 import type { AnswerKey, VerdictRecord, Verdicts } from './verdicts.ts'
 
@@ -69,25 +69,31 @@ function truthOf(verdict: VerdictRecord | undefined, keyLabel: string | undefine
 export interface QuestionSampleInput {
   readonly question: Question
   readonly unsureBelow: number
-  readonly strata: Readonly<Record<Stratum, StratumRows>>
+  /** Each stratum's size and rank order; an absent `split` stratum is empty. */
+  readonly strata: StrataRead<StratumRows>
   readonly known: ReadonlyMap<string, KnownRow>
 }
 
-/** The sample of each stratum of a question; known rows go to the stratum of their current margin. */
+const NO_ROWS: StratumRows = { size: 0, rows: [] }
+
+/** The sample of each stratum of a question; known rows go to the stratum of their current answer. */
 export function questionSample(input: QuestionSampleInput): QuestionSample {
   const byStratum = new Map<Stratum, Map<string, KnownRow>>(STRATA.map((s) => [s, new Map()]))
-  for (const [hash, row] of input.known) byStratum.get(stratumOf(row.answer.margin, input.unsureBelow))!.set(hash, row)
+  for (const [hash, row] of input.known) byStratum.get(stratumOf(row.answer, input.unsureBelow))!.set(hash, row)
   const strata = Object.fromEntries(
-    STRATA.map((stratum) => [
-      stratum,
-      sampleStratum({
+    STRATA.map((stratum) => {
+      const read = input.strata[stratum] ?? NO_ROWS
+      return [
         stratum,
-        question: input.question,
-        size: input.strata[stratum].size,
-        ranked: input.strata[stratum].rows,
-        known: byStratum.get(stratum)!,
-      }),
-    ]),
+        sampleStratum({
+          stratum,
+          question: input.question,
+          size: read.size,
+          ranked: read.rows,
+          known: byStratum.get(stratum)!,
+        }),
+      ]
+    }),
   ) as Record<Stratum, StratumSample>
   return { question: input.question, strata }
 }
@@ -98,8 +104,8 @@ export function rowsToRead(
   unsureBelow: number,
   minimum: number,
 ): Record<Stratum, number> {
-  const counts = { unsure: minimum + 1, confident: minimum + 1 }
-  for (const row of known.values()) counts[stratumOf(row.answer.margin, unsureBelow)] += 1
+  const counts = Object.fromEntries(STRATA.map((s) => [s, minimum + 1])) as Record<Stratum, number>
+  for (const row of known.values()) counts[stratumOf(row.answer, unsureBelow)] += 1
   return counts
 }
 

@@ -149,7 +149,7 @@ function cellsAt(
     rules.findIndex((r) => ruleHolds(r, reading)) === index
   return STRATA.map((stratum) => {
     const size = input.cells
-      .filter((c) => stratumOf(c.margin, input.unsureBelow) === stratum && routed(c))
+      .filter((c) => stratumOf(c, input.unsureBelow) === stratum && routed(c))
       .reduce((n, c) => n + c.count, 0)
     const rows = input.sampleDesign.strata[stratum].rows.filter((r) => routed(r))
     const successes = optimistic ? rows.length : rows.filter((r) => r.correct).length

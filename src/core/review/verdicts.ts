@@ -2,7 +2,7 @@ import type { Question, State } from '../types.ts'
 import type { Stratum } from './strata.ts'
 
 /** The kinds of row the review queue offers, in the order it offers them (docs/review.md, The queue). */
-export const KINDS = ['disagreement', 'spot_check', 'unsure'] as const
+export const KINDS = ['disagreement', 'spot_check', 'split', 'unsure'] as const
 
 /** A kind of queue row. */
 export type Kind = (typeof KINDS)[number]
@@ -36,6 +36,7 @@ export const VERDICT_TEXT: Readonly<Record<Verdict, string>> = {
 export const VERDICTS_BY_KIND: Readonly<Record<Kind, readonly Verdict[]>> = {
   disagreement: ['model_right', 'key_right', 'both_ok', 'labeled', 'needs_context', 'ambiguous'],
   spot_check: ['confirmed', 'labeled', 'needs_context', 'ambiguous'],
+  split: ['confirmed', 'labeled', 'needs_context', 'ambiguous'],
   unsure: ['confirmed', 'labeled', 'needs_context', 'ambiguous'],
 }
 

@@ -5,10 +5,11 @@ import { parseAct } from './spec-act.ts'
 import { parseDataFormat } from './spec-data-format.ts'
 import { parseQuestions } from './spec-questions.ts'
 import { parseReviewPlan } from './spec-review.ts'
-import { asList, asMap, asText, asUnit, checkKeys, describe, itemOf, optional, required } from './spec-values.ts'
+import { asList, asMap, asText, asUnit, checkKeys, describe, itemOf, keyOf, optional, required } from './spec-values.ts'
 import type { YamlMap } from './spec-values.ts'
 import { readYaml } from './spec-yaml.ts'
-import type { Spec, StateColumn } from '../types.ts'
+import { ENGINE_KINDS } from '../engine-kinds.ts'
+import type { Juror, Spec, StateColumn } from '../types.ts'
 
 /** Judgment names: lowercase letters, digits, `_` and `-`. */
 export const JUDGMENT_NAME = /^[a-z0-9_-]+$/
@@ -41,6 +42,8 @@ export const DEFAULT_MIN_FIT = 0.5
 export const SPEC_KEYS = [
   'name',
   'model',
+  'models',
+  'samples',
   'state',
   'questions',
   'act',
@@ -82,7 +85,7 @@ export function parseSpec(text: string, file: string): Spec {
   const root = asMap(value, file, '')
   checkKeys(root, SPEC_KEYS, file, '')
   const name = parseName(optional(root, 'name'), file)
-  const model = optional(root, 'model')
+  const choice = parseModelChoice(root, file)
   const state = parseState(required(root, 'state', file, ''), file)
   const questions = parseQuestions(required(root, 'questions', file, ''), file)
   const act = parseAct(optional(root, 'act'), questions, file)
@@ -94,9 +97,7 @@ export function parseSpec(text: string, file: string): Spec {
   return {
     name,
     file,
-    model: model === undefined ? null : asText(model, file, 'model'),
-    jurors: null,
-    samples: null,
+    ...choice,
     state,
     questions,
     act,
@@ -194,4 +195,78 @@ function retainDays(value: unknown, file: string): number | null {
     'retain_days',
     `must be a whole number of days from 1 to ${MAX_RETAIN_DAYS}, not ${describe(value)}`,
   )
+}
+
+/** The keys a juror written as a mapping may hold. */
+export const JUROR_KEYS = ['model', 'engine'] as const
+
+/** What a spec's `model:`, `models:` and `samples:` say: one model or a jury, and how often to sample. */
+export interface ModelChoice {
+  readonly model: string | null
+  readonly jurors: readonly Juror[] | null
+  readonly samples: number | null
+}
+
+/**
+ * Reads `model:`, `models:` (a jury of two or more distinct models, each a name or `{ model, engine }`) and
+ * `samples:` (a whole number from 1); `model:` and `models:` together are an error naming the file and the key.
+ */
+export function parseModelChoice(root: YamlMap, file: string): ModelChoice {
+  const model = optional(root, 'model')
+  const models = optional(root, 'models')
+  if (model !== undefined && models !== undefined) {
+    throw new SpecError(file, 'models', 'cannot be given with model: name one model, or a jury of two or more')
+  }
+  return {
+    model: model === undefined ? null : asText(model, file, 'model'),
+    jurors: models === undefined ? null : parseJurors(models, file),
+    samples: parseSamples(optional(root, 'samples'), file),
+  }
+}
+
+function parseJurors(value: unknown, file: string): Juror[] {
+  const list = asList(value, file, 'models')
+  if (list.length < 2) {
+    throw new SpecError(file, 'models', `a jury needs two or more models, not ${list.length}; for one, write model:`)
+  }
+  const seen = new Set<string>()
+  return list.map((item, i) => {
+    const path = itemOf('models', i)
+    const juror = jurorOf(item, file, path)
+    const id = `${juror.model}\0${juror.engine ?? ''}`
+    if (seen.has(id)) {
+      const on = juror.engine === null ? '' : ` on engine ${juror.engine}`
+      throw new SpecError(file, path, `the model "${juror.model}"${on} is listed twice`)
+    }
+    seen.add(id)
+    return juror
+  })
+}
+
+function jurorOf(item: unknown, file: string, path: string): Juror {
+  if (typeof item === 'string') return { model: asText(item, file, path), engine: null }
+  if (!(item instanceof Map)) {
+    throw new SpecError(file, path, `must be a model name or a mapping { model, engine }, not ${describe(item)}`)
+  }
+  const map = asMap(item, file, path)
+  checkKeys(map, JUROR_KEYS, file, path)
+  const model = optional(map, 'model')
+  if (model === undefined) throw new SpecError(file, keyOf(path, 'model'), 'is required')
+  const engine = optional(map, 'engine')
+  return { model: asText(model, file, keyOf(path, 'model')), engine: engineOf(engine, file, keyOf(path, 'engine')) }
+}
+
+function engineOf(value: unknown, file: string, path: string): string | null {
+  if (value === undefined) return null
+  const kind = typeof value === 'string' ? ENGINE_KINDS.find((k) => k === value.trim().toLowerCase()) : undefined
+  if (kind === undefined) {
+    throw new SpecError(file, path, `must be one of ${ENGINE_KINDS.join(', ')}, not ${describe(value)}`)
+  }
+  return kind
+}
+
+function parseSamples(value: unknown, file: string): number | null {
+  if (value === undefined) return null
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value
+  throw new SpecError(file, 'samples', `must be a whole number of answers, 1 or more, not ${describe(value)}`)
 }

@@ -181,7 +181,7 @@ export function reviewData(
       spec.name,
       signer,
       day,
-      left.disagreement + left.spot_check + left.unsure,
+      left.disagreement + left.spot_check + left.split + left.unsure,
       heldBy(queue.leases ?? []),
     ),
     targets: queue.targets,

@@ -12,22 +12,27 @@ export interface ListedSource {
   readonly leases?: readonly Lease[]
 }
 
+/** Whether rows of a kind are counted in the store (split and unsure), not off the queue. */
+function counted(kind: Kind): kind is 'split' | 'unsure' {
+  return kind === 'split' || kind === 'unsure'
+}
+
 /**
  * Rows of each kind the page lists now, per question, so that a filter's count is the rows it shows: disagreements
- * and spot checks as the queue offers them (the spot checks the allocation offers now, not those to come), unsure
- * rows as the store counts them; none held by another reviewer than `viewer`.
+ * and spot checks as the queue offers them (the spot checks the allocation offers now, not those to come), split and
+ * unsure rows as the store counts them; none held by another reviewer than `viewer`.
  */
 export function listedRows(source: ListedSource, viewer: string | null): QueueLeft {
   const listed: Record<string, Record<Kind, number>> = {}
   for (const [question, kinds] of Object.entries(source.left))
-    listed[question] = { disagreement: 0, spot_check: 0, unsure: kinds.unsure }
+    listed[question] = { disagreement: 0, spot_check: 0, split: kinds.split, unsure: kinds.unsure }
   for (const card of source.offered)
-    if (card.kind !== 'unsure' && listed[card.question]) listed[card.question][card.kind] += 1
-  // Offered rows leave out those held by others already; the unsure count, from the store, does not.
+    if (!counted(card.kind) && listed[card.question]) listed[card.question][card.kind] += 1
+  // Offered rows leave out those held by others already; the split and unsure counts, from the store, do not.
   for (const lease of source.leases ?? []) {
     const counts = listed[lease.question]
-    if (lease.reviewer !== viewer && lease.card.kind === 'unsure' && counts)
-      counts.unsure = Math.max(0, counts.unsure - 1)
+    const kind = lease.card.kind
+    if (lease.reviewer !== viewer && counted(kind) && counts) counts[kind] = Math.max(0, counts[kind] - 1)
   }
   return listed
 }

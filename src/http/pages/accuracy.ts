@@ -1,13 +1,17 @@
 import type { QuestionAccuracy } from '../../app/accuracy.ts'
 import type { AccuracyEstimate } from '../../core/review/estimate.ts'
+import { neededParts, neededTotal } from '../../core/allocation/reviews-needed.ts'
+import { listedStrata, stratumCount, stratumName } from '../../core/review/strata.ts'
 import { fewRows, percent, plural } from '../../format.ts'
 import type { AccuracyPageData } from '../page-data/accuracy.ts'
 import { href, html, type Html } from '../html.ts'
 import { calibrationSection, mixSection, thresholdsSection } from './accuracy-sections.ts'
+import { jurySection } from './accuracy-jurors.ts'
 import { MEANINGS, term } from './accuracy-terms.ts'
 import { agreementSection } from './agreement-section.ts'
 import { fitSection } from './fit-section.ts'
 import { layout } from './layout.ts'
+import { textOnlyWarning } from './sources-section.ts'
 import { stabilitySection } from './stability-section.ts'
 
 const between = (i: readonly [number, number] | null) => (i === null ? '–' : `${percent(i[0])} to ${percent(i[1])}`)
@@ -47,7 +51,9 @@ ${act}`,
 function questionSection(name: string, q: QuestionAccuracy): Html {
   return html`<section class="card" id="${name}"><h2><code>${name}</code></h2><p class="muted">${q.ask}</p>
 ${estimateSection(name, q.estimate)}${targetLine(q)}${calibrationSection(name, q.calibration)}\
-${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}</section>`
+${textOnlyWarning(name, q.sources)}\
+${thresholdsSection(q.thresholds)}${mixSection(q.mix)}${agreementSection(q.labels, q.agreement)}\
+${jurySection(q)}</section>`
 }
 
 /** The spec's accuracy target: reached, or the reviews per stratum it still takes; nothing without one. */
@@ -55,11 +61,12 @@ function targetLine(q: QuestionAccuracy): Html {
   if (q.accuracy_target === null) return html``
   const wanted = html`Target: a 95% interval within ±${percent(q.accuracy_target)}`
   if (q.reviews_needed === null) return html`<p class="target">${wanted}; no answers to estimate yet.</p>`
-  const { unsure, confident } = q.reviews_needed
-  return unsure + confident === 0
+  const total = neededTotal(q.reviews_needed)
+  const parts = neededParts(q.reviews_needed).map((p) => stratumCount(p.stratum, p.reviews))
+  return total === 0
     ? html`<p class="target">${wanted}: <strong>reached</strong>.</p>`
-    : html`<p class="target">${wanted}: about <strong>${unsure + confident}</strong> more reviews, \
-${unsure} unsure and ${confident} confident, as the review queue offers them.</p>`
+    : html`<p class="target">${wanted}: about <strong>${total}</strong> more reviews, \
+${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}, as the review queue offers them.</p>`
 }
 
 /** Plain words before an estimate that rests on few rows (format.ts, fewRows); nothing otherwise. */
@@ -87,8 +94,8 @@ offers them.</p>`
 ${percent(e.naive.accuracy)} (${between(e.naive.interval)}). \
 <span class="muted">It takes the key and every reviewed row as one random sample; \
 rows picked for being hard pull it down.</span></p>`
-  const rows = e.strata.map(
-    (s) => html`<tr><td>${s.stratum}</td><td class="num">${s.size}</td>\
+  const rows = listedStrata(e.strata).map(
+    (s) => html`<tr><td>${stratumName(s.stratum)}</td><td class="num">${s.size}</td>\
 <td class="num">${s.weight === null ? '–' : percent(s.weight)}</td>
 <td class="num">${s.sampled}</td><td class="num">${s.counted}</td><td class="num">${s.correct}</td>\
 <td class="num">${s.accuracy === null ? '–' : percent(s.accuracy)}</td>

@@ -1,6 +1,7 @@
 import { count } from '../../format.ts'
 import { MAX_SPOT_CHECKS } from '../../core/review/queue.ts'
 import { leftByKind } from '../../core/review/queue-view.ts'
+import { stratumCount } from '../../core/review/strata.ts'
 import { KINDS, type Kind } from '../../core/review/verdicts.ts'
 import type { ReviewData } from '../page-data/review-data.ts'
 import { href, html, tokenField, type Html } from '../html.ts'
@@ -13,6 +14,7 @@ import { progress } from './review-progress.ts'
 export const KIND_TEXT: Readonly<Record<Kind, string>> = {
   disagreement: 'disagrees with the key',
   spot_check: 'spot check',
+  split: 'jurors disagree',
   unsure: 'unsure',
 }
 
@@ -20,13 +22,23 @@ export const KIND_TEXT: Readonly<Record<Kind, string>> = {
 function counted(kind: Kind, n: number): string {
   if (kind === 'disagreement') return `${n} ${n === 1 ? 'disagrees' : 'disagree'} with the key`
   if (kind === 'spot_check') return `${n} ${n === 1 ? 'spot check' : 'spot checks'}`
-  return `${n} unsure`
+  return stratumCount(kind, n)
 }
 
 const KIND_OPTION: Readonly<Record<Kind, string>> = {
   disagreement: 'disagreements with the key',
   spot_check: 'spot checks',
+  split: 'rows where jurors disagree',
   unsure: 'unsure answers',
+}
+
+/**
+ * The kinds the page names: all but `split` when no row of it is listed nor asked for, as with one model's answers,
+ * which no juror dissents from.
+ */
+function shownKinds(data: ReviewData): Kind[] {
+  const split = data.left.split > 0 || data.filter.kind === 'split'
+  return KINDS.filter((kind) => kind !== 'split' || split)
 }
 
 /** The queue's own parameters, for links that change only the filter or the page (or the judgment). */
@@ -82,7 +94,7 @@ ${current ? html` aria-current="true"` : ''}>${text}</a></li>`
   return html`<ul class="counts" aria-label="rows waiting for a verdict${question === null ? '' : ` on ${question}`}, \
 by kind">
 ${item(null, `all ${all}`)}
-${KINDS.map((kind) => item(kind, counted(kind, by[kind])))}
+${shownKinds(data).map((kind) => item(kind, counted(kind, by[kind])))}
 </ul>${toCome(data)}`
 }
 
@@ -113,7 +125,7 @@ function settings(data: ReviewData, token: string | null): Html {
 <input type="hidden" name="path" value="${data.path}"><input type="hidden" name="node" value="${data.judgment}">\
 ${tokenField(token)}
 <label>Kind <select name="kind">${option('', 'every kind', data.filter.kind === null)}\
-${KINDS.map((k) => option(k, KIND_OPTION[k], data.filter.kind === k))}</select></label>
+${shownKinds(data).map((k) => option(k, KIND_OPTION[k], data.filter.kind === k))}</select></label>
 <label>Question <select name="question">${option('', 'every question', data.filter.question === null)}\
 ${data.questions.map((q) => option(q.name, q.name, data.filter.question === q.name))}</select></label>
 ${data.filter.row === null ? '' : html`<input type="hidden" name="row" value="${data.filter.row}">`}

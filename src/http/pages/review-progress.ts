@@ -2,6 +2,8 @@ import { percent } from '../../format.ts'
 import type { ReviewData } from '../page-data/review-data.ts'
 import { html, tokenField, type Html } from '../html.ts'
 import { heldByOthersInAll } from './review-holds.ts'
+import { neededParts, neededTotal } from '../../core/allocation/reviews-needed.ts'
+import { stratumCount } from '../../core/review/strata.ts'
 
 /**
  * The `pattern` of the reviewer-name field: the names the server takes (reviews-file.ts), written so that browsers
@@ -53,12 +55,12 @@ function targets(data: ReviewData): Html {
     if (t.accuracy_target === null) return []
     const wanted = html`<code>${question}</code> to ±${percent(t.accuracy_target)}`
     if (t.reviews_needed === null) return [html`<li>${wanted}: no answers yet</li>`]
-    const { unsure, confident } = t.reviews_needed
+    const total = neededTotal(t.reviews_needed)
+    const parts = neededParts(t.reviews_needed).map((p) => stratumCount(p.stratum, p.reviews))
     return [
-      unsure + confident === 0
+      total === 0
         ? html`<li class="reached">${wanted}: reached</li>`
-        : html`<li>${wanted}: about <strong>${unsure + confident}</strong> more reviews (${unsure} unsure, \
-${confident} confident)</li>`,
+        : html`<li>${wanted}: about <strong>${total}</strong> more reviews (${parts.join(', ')})</li>`,
     ]
   })
   return items.length === 0 ? html`` : html`<ul class="targets" aria-label="accuracy targets">${items}</ul>`

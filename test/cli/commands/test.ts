@@ -99,6 +99,7 @@ t.test(
       'a chosen key alone is no random sample',
     )
     t.match(scores.spam.is_spam.estimate.strata, [
+      { stratum: 'split', size: 0 },
       { stratum: 'unsure', size: 0 },
       { stratum: 'confident', size: 20, sampled: 0, needed: 1 },
     ])
@@ -208,6 +209,7 @@ t.test('a key declared a random sample counts toward the estimate, and min_accur
     'the key is every answer in the store: a census',
   )
   t.match(estimate.strata, [
+    { stratum: 'split', size: 0 },
     { stratum: 'unsure', size: 0 },
     { stratum: 'confident', size: 20, sampled: 20, counted: 20, correct: 18, weight: 1 },
   ])
@@ -327,7 +329,7 @@ t.test(
       correct: 2,
       reviewed: 2,
       pending: 0,
-      estimate: { estimable: true, point: 1, strata: [{ counted: 1 }, { counted: 1 }] },
+      estimate: { estimable: true, point: 1, strata: [{ counted: 0 }, { counted: 1 }, { counted: 1 }] },
     })
     t.equal(engine.requests.length, asked, 'the reviewed rows were in the store: nothing asked')
     t.match(JSON.parse((await cli(['runs', 'spam.judge.yaml', '--json'], env, dir)).stdout), [

@@ -43,8 +43,8 @@ questions:
   '/sim/sim.judge.yaml',
 )
 
-const usual: Shape = { unsureShare: 0.15, accuracy: { confident: 0.95, unsure: 0.6 }, ambiguous: 0.02 }
-const weak: Shape = { unsureShare: 0.3, accuracy: { confident: 0.8, unsure: 0.5 }, ambiguous: 0.05 }
+const usual: Shape = { unsureShare: 0.15, accuracy: { split: 0, confident: 0.95, unsure: 0.6 }, ambiguous: 0.02 }
+const weak: Shape = { unsureShare: 0.3, accuracy: { split: 0, confident: 0.8, unsure: 0.5 }, ambiguous: 0.05 }
 
 interface Config {
   readonly name: string
@@ -57,9 +57,9 @@ interface Config {
 }
 
 const CONFIGS: readonly Config[] = [
-  { name: 'A', size: 500, shape: usual, sample: { confident: 30, unsure: 20 }, twice: 100 },
-  { name: 'B', size: 5000, shape: weak, sample: { confident: 30, unsure: 40 }, twice: 150 },
-  { name: 'C', size: 2000, shape: usual, sample: { confident: 80, unsure: 40 }, twice: 300 },
+  { name: 'A', size: 500, shape: usual, sample: { split: 0, confident: 30, unsure: 20 }, twice: 100 },
+  { name: 'B', size: 5000, shape: weak, sample: { split: 0, confident: 30, unsure: 40 }, twice: 150 },
+  { name: 'C', size: 2000, shape: usual, sample: { split: 0, confident: 80, unsure: 40 }, twice: 300 },
 ]
 
 /** Each reviewer's error rate: ann and bob review the sample and the rows reviewed twice; cal is careless. */

@@ -40,6 +40,7 @@ const sample = (stratum: Stratum, size: number, list: SampledRow[]): StratumSamp
 const sampleDesign: QuestionSample = {
   question,
   strata: {
+    split: sample('split', 0, []),
     unsure: sample('unsure', 100, [
       ...rows(6, 'unsure', 'yes', 'yes'),
       ...rows(4, 'unsure', 'yes', 'no'),

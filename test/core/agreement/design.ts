@@ -35,7 +35,7 @@ const sample = (stratum: Stratum, size: number, sampled: number, rows: SampledRo
 })
 const audit = (unsure: StratumSample, confident: StratumSample): QuestionSample => ({
   question,
-  strata: { unsure, confident },
+  strata: { split: sample('split', 0, 0, []), unsure, confident },
 })
 
 t.test(

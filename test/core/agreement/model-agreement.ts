@@ -41,6 +41,7 @@ const sample = (stratum: Stratum, size: number, sampled: number, list: SampledRo
 const audit: QuestionSample = {
   question,
   strata: {
+    split: sample('split', 0, 0, []),
     unsure: sample('unsure', 150, 20, [
       ...rows(7, 'unsure', 'yes', 'yes'),
       ...rows(5, 'unsure', 'no', 'no'),
@@ -123,6 +124,7 @@ t.test(
     const one: QuestionSample = {
       question,
       strata: {
+        split: sample('split', 0, 0, []),
         unsure: sample('unsure', 0, 0, []),
         confident: sample('confident', 100, 5, rows(5, 'confident', 'yes', 'yes')),
       },

@@ -42,7 +42,7 @@ function stratum(
 }
 const audit = (unsure: StratumSample, confident: StratumSample): QuestionSample => ({
   question: isSpam,
-  strata: { unsure, confident },
+  strata: { split: stratum('split', 0, 0, 0), unsure, confident },
 })
 
 t.test('the estimate weighs each stratum by its answers, beside the pooled figure', async (t) => {
@@ -51,6 +51,7 @@ t.test('the estimate weighs each stratum by its answers, beside the pooled figur
   t.ok(e.interval![0] < e.point! && e.point! < e.interval![1])
   t.match(e, { estimable: true, method: METHOD, needed: 0, naive })
   t.match(e.strata, [
+    { stratum: 'split', size: 0, weight: 0, counted: 0, accuracy: null },
     { stratum: 'unsure', size: 200, weight: 0.2, sampled: 20, counted: 20, correct: 12, accuracy: 0.6 },
     { stratum: 'confident', size: 800, weight: 0.8, sampled: 30, counted: 30, correct: 29 },
   ])
@@ -65,7 +66,7 @@ t.test(
       naive,
     )
     t.match(e, { estimable: false, point: null, interval: null, needed: 1 })
-    t.match(e.strata[1], { weight: null, accuracy: null, next: 'c0', needed: 1 })
+    t.match(e.strata[2], { weight: null, accuracy: null, next: 'c0', needed: 1 })
     t.match(
       estimateAccuracy(audit(stratum('unsure', 0, 0, 0), stratum('confident', 0, 0, 0)), naive),
       { estimable: false, needed: 1 },
@@ -89,8 +90,8 @@ t.test('the worked example of docs/review.md', async (t) => {
   )
   t.same(
     e.strata.map((s) => round(s.weight!, 6)),
-    [0.154374, 0.845626],
+    [0, 0.154374, 0.845626],
   )
-  t.match(e.strata[0], { outside: 3, counted: 20, correct: 12 })
-  t.match(e.strata[1], { sampled: 30, counted: 29, correct: 28, ambiguous: 1 })
+  t.match(e.strata[1], { outside: 3, counted: 20, correct: 12 })
+  t.match(e.strata[2], { sampled: 30, counted: 29, correct: 28, ambiguous: 1 })
 })

@@ -40,17 +40,25 @@ interface Config {
 }
 
 const MODELS: readonly Model[] = [
-  { name: 'usual (60% unsure, 95% confident)', unsureShare: 0.15, accuracy: { unsure: 0.6, confident: 0.95 } },
-  { name: 'poor (60% right)', unsureShare: 0.3, accuracy: { unsure: 0.6, confident: 0.6 } },
-  { name: 'strong (85% unsure, 99% confident)', unsureShare: 0.1, accuracy: { unsure: 0.85, confident: 0.99 } },
+  {
+    name: 'usual (60% unsure, 95% confident)',
+    unsureShare: 0.15,
+    accuracy: { split: 0, unsure: 0.6, confident: 0.95 },
+  },
+  { name: 'poor (60% right)', unsureShare: 0.3, accuracy: { split: 0, unsure: 0.6, confident: 0.6 } },
+  {
+    name: 'strong (85% unsure, 99% confident)',
+    unsureShare: 0.1,
+    accuracy: { split: 0, unsure: 0.85, confident: 0.99 },
+  },
 ]
 const MIXES: readonly Mix[] = [
   { name: 'yes/no, 30% yes', shares: { yes: 0.3, no: 0.7 } },
   { name: 'three labels, 20/50/30', shares: { personal: 0.2, promotion: 0.5, service: 0.3 } },
 ]
 const REVIEWS: readonly Readonly<Record<Stratum, number>>[] = [
-  { unsure: 10, confident: 10 },
-  { unsure: 40, confident: 60 },
+  { split: 0, unsure: 10, confident: 10 },
+  { split: 0, unsure: 40, confident: 60 },
 ]
 
 interface Row {
@@ -150,6 +158,7 @@ for (const model of MODELS)
         const rows = population(config, random)
         const truth = Object.fromEntries(labels.map((l) => [l, rows.filter((r) => r.truth === l).length / rows.length]))
         const byStratum = {
+          split: [],
           unsure: rows.filter((r) => r.stratum === 'unsure'),
           confident: rows.filter((r) => r.stratum === 'confident'),
         }

@@ -36,7 +36,7 @@ function stratum(
 }
 const audit = (unsure: StratumSample, confident: StratumSample): QuestionSample => ({
   question,
-  strata: { unsure, confident },
+  strata: { split: stratum('split', 0, []), unsure, confident },
 })
 const repeat = <T>(n: number, x: T): T[] => Array.from({ length: n }, () => x)
 

@@ -38,8 +38,8 @@ const offered = [
   ...Array.from({ length: 30 }, (_, i) => card('unsure', i % 2 === 0 ? 'is_spam' : 'topic', 10 + i)),
 ]
 const left: QueueLeft = {
-  is_spam: { disagreement: 2, spot_check: 2, unsure: 40 },
-  topic: { disagreement: 0, spot_check: 1, unsure: 25 },
+  is_spam: { disagreement: 2, spot_check: 2, split: 0, unsure: 40 },
+  topic: { disagreement: 0, spot_check: 1, split: 0, unsure: 25 },
 }
 
 t.test('a filter shows the cards of its kind, question and row', async (t) => {
@@ -58,7 +58,7 @@ t.test('the total counts every row left, also those not read yet; a row filter c
   t.equal(filteredTotal(offered, left, { kind: 'spot_check', question: 'is_spam', row: null }), 2)
   t.equal(filteredTotal(offered, left, { ...NO_FILTER, row: offered[0].stateHash }), 1)
   t.equal(filteredTotal(offered, left, { ...NO_FILTER, row: 'ffffffffffffffff' }), 0)
-  t.same(leftByKind(left), { disagreement: 2, spot_check: 3, unsure: 65 })
+  t.same(leftByKind(left), { disagreement: 2, spot_check: 3, split: 0, unsure: 65 })
 })
 
 t.test('pages cut the filtered cards in queue order; a page past the last shows the last', async (t) => {
@@ -82,7 +82,7 @@ t.test('pages cut the filtered cards in queue order; a page past the last shows 
     first: 1,
     total: 3,
   })
-  t.match(viewQueue([], { is_spam: { disagreement: 0, spot_check: 0, unsure: 0 } }, NO_FILTER, 3, 25), {
+  t.match(viewQueue([], { is_spam: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 } }, NO_FILTER, 3, 25), {
     cards: [],
     page: 1,
     pages: 1,

@@ -96,7 +96,7 @@ t.test(
 
 t.test('known rows go to the stratum of their current margin; the rank order is read one past them', async (t) => {
   const known = knownRows({ judgment: 'spam', question: isSpam, key, verdicts, randomKey: false, answers })
-  t.same(rowsToRead(known, 0.2, 1), { unsure: 3, confident: 5 })
+  t.same(rowsToRead(known, 0.2, 1), { split: 2, unsure: 3, confident: 5 })
   const strata = {
     unsure: { size: 10, rows: [answers.get('u1')!] },
     confident: { size: 90, rows: ['a', 'b', 'k1', 'c'].map((h) => answers.get(h)!) },

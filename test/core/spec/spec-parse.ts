@@ -160,7 +160,7 @@ t.test('rejects a name outside [a-z0-9_-]+', async (t) => {
 
 t.test('rejects a spec that is not a mapping', async (t) => {
   const keys =
-    'name, model, state, questions, act, key, key_sample, reviews, data, delimiter, columns, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation, retain_days'
+    'name, model, models, samples, state, questions, act, key, key_sample, reviews, data, delimiter, columns, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation, retain_days'
   t.throws(() => parseSpec('', file), {
     keyPath: '',
     message: `${file}: a spec must be a mapping of keys (${keys}), not empty`,
@@ -176,7 +176,7 @@ t.test('rejects unknown top-level keys, listing the known ones', async (t) => {
     () => parseSpec(`${minimal}threshold: 0.5\n`, file),
     fails(
       'threshold',
-      'unknown key; the known keys are name, model, state, questions, act, key, key_sample, reviews, data, delimiter, columns, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation, retain_days',
+      'unknown key; the known keys are name, model, models, samples, state, questions, act, key, key_sample, reviews, data, delimiter, columns, anchors, unsure_below, min_accuracy, min_fit, double_review, accuracy_target, allocation, retain_days',
     ),
   )
   t.throws(() => parseSpec(`${minimal}review: x.csv\n`, file), {

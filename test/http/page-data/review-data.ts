@@ -52,9 +52,9 @@ const queue: ReviewQueue = {
   cards: [],
   model: 'm',
   left: {
-    is_spam: { disagreement: 1, spot_check: 0, unsure: 40 },
-    topic: { disagreement: 0, spot_check: 0, unsure: 0 },
-    urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+    is_spam: { disagreement: 1, spot_check: 0, split: 0, unsure: 40 },
+    topic: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
+    urgency: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
   },
   targets: {
     is_spam: { accuracy_target: null, reviews_needed: null },
@@ -96,7 +96,7 @@ t.test(
       unsure_below: 0.2,
       has_key: false,
       filter: { kind: 'unsure' },
-      left: { disagreement: 1, spot_check: 0, unsure: 40 },
+      left: { disagreement: 1, spot_check: 0, split: 0, unsure: 40 },
       progress: { reviewer: 'ann', day: '2026-03-01', reviewed: 1, left: 41 },
       page: { number: 2, pages: 2, size: 25, total: 40, first: 26 },
       saved: null,

@@ -52,6 +52,7 @@ const question = (point: number | null): QuestionAccuracy => ({
   estimate: estimate(point),
   calibration: { bins: [], ece: null, covered: 0 },
   thresholds: [],
+  sources: { distribution: 1000 },
   mix: { labels: ['yes', 'no'], raw: { yes: 0.5, no: 0.5 }, corrected: null, method: MIX_METHOD, reason: 'no answers' },
   agreement: agreementOf(point === null ? null : 0.71),
   accuracy_target: null,
@@ -104,7 +105,9 @@ t.test('a question not estimable yet says how many reviews it needs; no act, no 
 t.test(
   'the accuracy target says the reviews per stratum it takes, or that it is reached; without one, nothing',
   async (t) => {
-    const withTarget = (reviews_needed: { unsure: number; confident: number } | null): AccuracyPageData => {
+    const withTarget = (
+      reviews_needed: { split: number; unsure: number; confident: number } | null,
+    ): AccuracyPageData => {
       const d = data(0.9, null)
       return {
         ...d,
@@ -112,10 +115,13 @@ t.test(
       }
     }
     t.match(
-      accuracyPage(withTarget({ unsure: 40, confident: 80 }), null).text,
+      accuracyPage(withTarget({ split: 0, unsure: 40, confident: 80 }), null).text,
       /<p class="target">Target: a 95% interval within ±3\.0%: about <strong>120<\/strong> more reviews, 40 unsure and 80 confident/,
     )
-    t.match(accuracyPage(withTarget({ unsure: 0, confident: 0 }), null).text, /±3\.0%: <strong>reached<\/strong>\./)
+    t.match(
+      accuracyPage(withTarget({ split: 0, unsure: 0, confident: 0 }), null).text,
+      /±3\.0%: <strong>reached<\/strong>\./,
+    )
     t.match(accuracyPage(withTarget(null), null).text, /±3\.0%; no answers to estimate yet\./)
     t.notMatch(accuracyPage(data(0.9, null), null).text, /class="target"/)
   },
@@ -158,4 +164,50 @@ t.test('each method name on the page expands to a sentence saying what it means,
   for (const name of ['estimate', 'gap', 'ece', 'kappa'] as const)
     t.ok(page.includes(escapeHtml(MEANINGS[name])), `the meaning of ${name} is on the page`)
   t.notOk(page.includes(MEANINGS.estimate), 'never unescaped')
+})
+
+t.test('a question answered from text alone is warned of where its thresholds are; others are not', async (t) => {
+  const plain = data(0.9, null)
+  t.notMatch(accuracyPage(plain, null).text, /text alone/)
+  const texted = { ...plain.report.questions.is_spam, sources: { text: 1000 } }
+  const html = accuracyPage({ ...plain, report: { ...plain.report, questions: { is_spam: texted } } }, null).text
+  t.match(
+    html,
+    /<p class="alert text-only"><code>is_spam<\/code> answered from text alone: p is 1 for every answer, so routes and thresholds on p or margin mean nothing; set ENGINE_SAMPLES above 1\.<\/p><h3>Thresholds<\/h3>/,
+  )
+})
+
+t.test("a jury's question shows what each juror buys after its agreement; a one-model question does not", async (t) => {
+  const plain = data(0.9, null)
+  t.notMatch(accuracyPage(plain, null).text, /What each juror buys/)
+  const jury = { model: 'jury:a+b', rows: 0, correct: 0, accuracy: null, interval: null, cost_usd: 0 }
+  const judged = { ...plain.report.questions.is_spam, jury, jurors: [] }
+  const html = accuracyPage({ ...plain, report: { ...plain.report, questions: { is_spam: judged } } }, null).text
+  t.match(html, /<h3>What each juror buys<\/h3>[^]*<\/section>/)
+})
+
+t.test("a jury's split stratum is listed in plain words when it has answers, and not when it is empty", async (t) => {
+  const withSplit = (size: number): AccuracyPageData => {
+    const d = data(0.9, null)
+    const q = question(0.9)
+    const split = { ...q.estimate.strata[0], stratum: 'split' as const, size, next: null }
+    return {
+      ...d,
+      report: {
+        ...d.report,
+        questions: {
+          is_spam: {
+            ...q,
+            estimate: { ...q.estimate, strata: [split, ...q.estimate.strata] },
+            accuracy_target: 0.03,
+            reviews_needed: { split: 5, unsure: 40, confident: 80 },
+          },
+        },
+      },
+    }
+  }
+  const page = accuracyPage(withSplit(50), null).text
+  t.match(page, /<tr><td>split \(jurors disagree\)<\/td><td class="num">50<\/td>/)
+  t.match(page, /about <strong>125<\/strong> more reviews, 5 where jurors disagree, 40 unsure and 80 confident/)
+  t.notMatch(accuracyPage(withSplit(0), null).text, /<td>split/, 'an empty split stratum is not listed')
 })

@@ -7,11 +7,11 @@ t.test(
   async (t) => {
     const header = reviewHeader(
       reviewPageData({
-        left: { disagreement: 3, spot_check: 1, unsure: 25 },
+        left: { disagreement: 3, spot_check: 1, split: 0, unsure: 25 },
         listed_by_question: {
-          is_spam: { disagreement: 3, spot_check: 0, unsure: 20 },
-          topic: { disagreement: 0, spot_check: 1, unsure: 5 },
-          urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+          is_spam: { disagreement: 3, spot_check: 0, split: 0, unsure: 20 },
+          topic: { disagreement: 0, spot_check: 1, split: 0, unsure: 5 },
+          urgency: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
         },
         progress: { reviewer: 'ann', day: '2026-03-01', reviewed: 7, all_time: 12, held: 25, left: 29 },
       }),
@@ -52,16 +52,16 @@ t.test(
     // 186 spot checks left in all, of which the allocation offers 11 now: the chip leads to 11 rows, on one page.
     const data = reviewPageData({
       filter: { kind: 'spot_check', question: null, row: null },
-      left: { disagreement: 1, spot_check: 186, unsure: 40 },
+      left: { disagreement: 1, spot_check: 186, split: 0, unsure: 40 },
       left_by_question: {
-        is_spam: { disagreement: 1, spot_check: 100, unsure: 40 },
-        topic: { disagreement: 0, spot_check: 86, unsure: 0 },
-        urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+        is_spam: { disagreement: 1, spot_check: 100, split: 0, unsure: 40 },
+        topic: { disagreement: 0, spot_check: 86, split: 0, unsure: 0 },
+        urgency: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
       },
       listed_by_question: {
-        is_spam: { disagreement: 1, spot_check: 6, unsure: 40 },
-        topic: { disagreement: 0, spot_check: 5, unsure: 0 },
-        urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+        is_spam: { disagreement: 1, spot_check: 6, split: 0, unsure: 40 },
+        topic: { disagreement: 0, spot_check: 5, split: 0, unsure: 0 },
+        urgency: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
       },
       spot_checks_later: { is_spam: 94, topic: 81, urgency: 0 },
       page: { number: 1, pages: 1, size: 25, total: 11, first: 1 },
@@ -207,5 +207,10 @@ t.test('an empty queue says why, accurately for the judgment, and what to do nex
       .text,
     /no answers of the model the queue reads/,
   )
-  t.same(KIND_TEXT, { disagreement: 'disagrees with the key', spot_check: 'spot check', unsure: 'unsure' })
+  t.same(KIND_TEXT, {
+    disagreement: 'disagrees with the key',
+    spot_check: 'spot check',
+    split: 'jurors disagree',
+    unsure: 'unsure',
+  })
 })

@@ -5,14 +5,14 @@ import { reviewPageData } from '../../helpers/review-page-data.ts'
 
 const ANN = { reviewer: 'ann', rows: 120, until: '2026-03-01T10:42:00.000' }
 const BOB = { reviewer: 'bob', rows: 65, until: '2026-03-01T10:45:30.000' }
-const LEFT = { disagreement: 0, spot_check: 85, unsure: 100 }
+const LEFT = { disagreement: 0, spot_check: 85, split: 0, unsure: 100 }
 const BY_QUESTION = {
   is_spam: LEFT,
-  topic: { disagreement: 0, spot_check: 0, unsure: 0 },
-  urgency: { disagreement: 0, spot_check: 0, unsure: 0 },
+  topic: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
+  urgency: { disagreement: 0, spot_check: 0, split: 0, unsure: 0 },
 }
 
-const NONE = { disagreement: 0, spot_check: 0, unsure: 0 }
+const NONE = { disagreement: 0, spot_check: 0, split: 0, unsure: 0 }
 const NONE_LISTED = { is_spam: NONE, topic: NONE, urgency: NONE }
 
 t.test('who holds rows and until when, in UTC', async (t) => {
@@ -39,7 +39,7 @@ t.test('an empty page whose rows are held by others says how many wait, by whom 
   t.notMatch(all, /has a verdict|Nothing to review/)
   const some = held({
     held_by_others: [BOB],
-    listed_by_question: { ...NONE_LISTED, is_spam: { disagreement: 0, spot_check: 20, unsure: 100 } },
+    listed_by_question: { ...NONE_LISTED, is_spam: { disagreement: 0, spot_check: 20, split: 0, unsure: 100 } },
   })
   t.match(some, '185 rows wait for a verdict here; 65 of them are held by other reviewers (bob until 10:45 UTC)')
   const one = held({

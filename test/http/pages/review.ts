@@ -37,7 +37,12 @@ t.test(
     t.match(section(page, 2), /Answer key<\/span> <span class="muted">no label<\/span>/)
     t.match(section(page, 2), /Label under check<\/span> <span class="label">service<\/span>/)
     t.match(section(page, 3), /<span class="kind kind-unsure">unsure<\/span>/)
-    t.same(KIND_TEXT, { disagreement: 'disagrees with the key', spot_check: 'spot check', unsure: 'unsure' })
+    t.same(KIND_TEXT, {
+      disagreement: 'disagrees with the key',
+      spot_check: 'spot check',
+      split: 'jurors disagree',
+      unsure: 'unsure',
+    })
   },
 )
 
@@ -192,8 +197,8 @@ t.test(
     const page = reviewPage(
       reviewPageData({
         targets: {
-          is_spam: { accuracy_target: 0.05, reviews_needed: { unsure: 3, confident: 9 } },
-          topic: { accuracy_target: 0.05, reviews_needed: { unsure: 0, confident: 0 } },
+          is_spam: { accuracy_target: 0.05, reviews_needed: { split: 0, unsure: 3, confident: 9 } },
+          topic: { accuracy_target: 0.05, reviews_needed: { split: 0, unsure: 0, confident: 0 } },
           urgency: none,
         },
       }),

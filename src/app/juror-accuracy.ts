@@ -1,0 +1,123 @@
+import { estimateOf } from '../core/judge/ask.ts'
+import { tokenCost } from '../core/judge/cost.ts'
+import { jurorEngineOf, seatedJurors, type JudgeDeps, type JurorEngine, type ModelDeps } from '../core/judge/deps.ts'
+import {
+  comparedRows,
+  jurorAccuracy,
+  type JurorRowsAccuracy,
+  type LabelsOf,
+  type RowsAccuracy,
+} from '../core/jury/juror-accuracy.ts'
+import { hasJury, juryModelId } from '../core/jury/jurors.ts'
+import type { Verdicts } from '../core/review/verdicts.ts'
+import type { Spec, State } from '../core/types.ts'
+import type { AnswerStore } from '../ports/answer-store.ts'
+
+/** The jury's figures on a question's compared rows, and what its jurors' answers to them cost, estimated. */
+export interface JuryFigures extends RowsAccuracy {
+  /** Every juror's estimated cost of these rows, summed. */
+  readonly cost_usd: number
+}
+
+/** One juror's figures: accuracy, against the jury, and the estimated cost of its answers to the compared rows. */
+export interface JurorFigures extends JurorRowsAccuracy {
+  /** The engine that asks it as the spec names it; null for the configured ENGINE. */
+  readonly engine: string | null
+  /**
+   * What its answers to the compared rows cost, estimated: one request a row asking every question of the judgment,
+   * at its engine's estimate and price (the store keeps no cost per juror).
+   */
+  readonly cost_usd: number
+}
+
+/** What a juror buys on one question: the jury's figures and each juror's, on the same reviewed rows. */
+export interface JuryQuestion {
+  readonly jury: JuryFigures
+  readonly jurors: readonly JurorFigures[]
+}
+
+/** What juryQuestions reads: the judgment, its counting verdicts, and its store with its deps (null before a store). */
+export interface JuryInput {
+  readonly spec: Spec
+  readonly verdicts: Verdicts
+  readonly source: {
+    readonly store: AnswerStore
+    readonly deps: ModelDeps & Pick<JudgeDeps, 'pricePerMtok'>
+  } | null
+}
+
+/**
+ * Per question of a jury spec, each juror's accuracy and the jury's on the reviewed rows every one of them answered,
+ * each juror against the jury, and each juror's estimated cost of those rows; null for a one-model spec. Without a
+ * store there are no rows, and the jurors carry the models the spec names.
+ */
+export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | null {
+  const { spec, source } = input
+  if (!hasJury(spec)) return null
+  const deps = source?.deps ?? { defaultModel: '', engine: null, pricePerMtok: 0 }
+  const seated = source ? seatedJurors(spec, deps) : spec.jurors.map((juror) => ({ juror, model: juror.model }))
+  const jury = juryModelId(seated)
+  const truths = new Map(spec.questions.map((q) => [q.name, truthOf(input, q.name)]))
+  const hashes = [...new Set([...truths.values()].flatMap((t) => [...t.keys()]))]
+  const fingerprints = spec.questions.map((q) => q.fingerprint)
+  const read = source && hashes.length > 0 ? source.store : null
+  const labelsOf = (model: string) => read?.answerLabels(model, fingerprints, hashes) ?? new Map()
+  const [juryLabels, ...jurorLabels] = [jury, ...seated.map((s) => s.model)].map(labelsOf)
+  const states = read?.getStates(hashes) ?? new Map<string, State>()
+  return Object.fromEntries(
+    spec.questions.map((q): [string, JuryQuestion] => {
+      const labels = (held: Map<string, Map<string, string>>, model: string): LabelsOf => ({
+        model,
+        labels: held.get(q.fingerprint) ?? new Map(),
+      })
+      const compare = {
+        truth: truths.get(q.name)!,
+        jury: labels(juryLabels, jury),
+        jurors: seated.map((s, i) => labels(jurorLabels[i], s.model)),
+      }
+      const rows = comparedRows(compare).flatMap((h) => (states.has(h) ? [states.get(h)!] : []))
+      const { jury: figures, jurors } = jurorAccuracy(compare)
+      const costs = seated.map((s) => rowsCost(spec, s.model, jurorEngineOf(deps, s.juror), rows))
+      return [
+        q.name,
+        {
+          jury: { ...figures, cost_usd: costs.reduce((a, b) => a + b, 0) },
+          jurors: jurors.map((j, i) => ({
+            model: j.model,
+            engine: seated[i].juror.engine,
+            rows: j.rows,
+            correct: j.correct,
+            accuracy: j.accuracy,
+            interval: j.interval,
+            versus_jury: j.versus_jury,
+            cost_usd: costs[i],
+          })),
+        },
+      ]
+    }),
+  )
+}
+
+/** People's labels of a question by state hash: each counting verdict that saved one. */
+function truthOf(input: JuryInput, question: string): Map<string, readonly string[]> {
+  const truth = new Map<string, readonly string[]>()
+  for (const v of input.verdicts.values())
+    if (v.judgment === input.spec.name && v.question === question && v.labels.length > 0)
+      truth.set(v.state_hash, v.labels)
+  return truth
+}
+
+/**
+ * What asking a juror about these states costs, estimated: one request a state asking every question of the judgment
+ * (with its `samples:`), at the juror's engine's estimate and price.
+ */
+export function rowsCost(spec: Spec, model: string, asks: JurorEngine, states: readonly State[]): number {
+  const samples = spec.samples === null ? {} : { samples: spec.samples }
+  let usd = 0
+  for (const state of states)
+    usd += tokenCost(
+      estimateOf(asks.engine, { model, state, questions: spec.questions, ...samples }).inputTokens,
+      asks.pricePerMtok,
+    )
+  return usd
+}

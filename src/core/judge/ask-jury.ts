@@ -1,0 +1,116 @@
+import type { StoredAnswer } from '../../ports/answer-store.ts'
+import { juryVerdict } from '../jury/jury-answer.ts'
+import { juryFit, saidOf, type ReviewedLabels } from '../jury/jury-fits.ts'
+import { MissingKeyError } from '../../errors.ts'
+import type { Spec } from '../types.ts'
+import { readDistribution } from './answer.ts'
+import { askMissing } from './ask.ts'
+import { jurorEngineOf, seatedJurors, timestamp } from './deps.ts'
+import type { Filled, JudgeDeps, Judging, JurorEngine, Lookup } from './deps.ts'
+import type { Ledger, Tally } from './ledger.ts'
+
+/**
+ * Fills the answers a jury lacks for one state (`lookup` is the jury's look-up, under its model id): each juror's
+ * answers are looked up under its own model and only what it lacks is asked, of its own engine, at its own price,
+ * within the ledger's budget; then each question's jury answer is made from the jurors' labels with the jury's
+ * current fit, and stored under the jury's id. A question no juror had to be asked for counts as from the store.
+ */
+export async function askJury(job: Judging, lookup: Lookup): Promise<Filled> {
+  const { deps } = job
+  const { spec, state, hash, missing } = lookup
+  const seated = seatedJurors(spec, deps)
+  const fingerprints = missing.map((q) => q.fingerprint)
+  const scratch = seated.map((): Tally => ({ cached: 0, asked: 0, requests: 0, cost: 0, duplicates: 0 }))
+  const asked = new Set<string>()
+  const jurors = await Promise.all(
+    seated.map(async (seat, i): Promise<ReadonlyMap<string, StoredAnswer>> => {
+      const stored = deps.store.getAnswers(seat.model, hash, fingerprints)
+      const lacking = missing.filter((q) => !stored.has(q.fingerprint))
+      if (lacking.length === 0) return stored
+      const asks = jurorEngineOf(deps, seat.juror)
+      if (!asks.engine) throw new MissingKeyError(spec.name, asks.unset)
+      const jurorJob = { ...job, deps: jurorDeps(deps, asks), ledger: scratchLedger(job.ledger, scratch[i]) }
+      const filled: Filled = await askMissing(jurorJob, {
+        spec,
+        model: seat.model,
+        state,
+        hash,
+        stored,
+        missing: lacking,
+      })
+      for (const fp of filled.fresh) asked.add(fp)
+      return filled.stored
+    }),
+  )
+  const tally = job.ledger.tally(spec.name)
+  tally.asked += asked.size
+  tally.cached += missing.length - asked.size
+  tally.requests += scratch.reduce((sum, s) => sum + s.requests, 0)
+  tally.cost += scratch.reduce((sum, s) => sum + s.cost, 0)
+  const reviewed = await reviewedLabels(job, spec)
+  const askedAt = timestamp(deps.now())
+  const given = missing.map((q): StoredAnswer => {
+    const fit = juryFit({
+      store: deps.store,
+      jury: lookup.model,
+      jurors: seated.map((s) => s.model),
+      question: q,
+      reviewed: reviewed.get(q.name) ?? NONE,
+    })
+    // Every juror has every missing question's answer now: asking stored each or failed.
+    const verdict = juryVerdict(
+      fit,
+      saidOf(
+        q,
+        jurors.map((answers) => answers.get(q.fingerprint)!.label),
+      ),
+    )
+    return {
+      model: lookup.model,
+      fingerprint: q.fingerprint,
+      stateHash: hash,
+      judgment: spec.name,
+      question: q.name,
+      distribution: verdict.distribution,
+      ...readDistribution(q, verdict.distribution),
+      askedAt,
+      reportedModel: lookup.model,
+      optionMass: null,
+      source: verdict.source,
+      samples: null,
+      dissent: verdict.dissent,
+    }
+  })
+  const stored = new Map(lookup.stored)
+  for (const answer of deps.store.putAnswers(given, hash, state)) stored.set(answer.fingerprint, answer)
+  return { stored, fresh: asked }
+}
+
+const NONE: ReadonlyMap<string, string> = new Map()
+
+/** The judge deps that ask one juror: its engine, price and governor, over the same store and requests in flight. */
+function jurorDeps(deps: JudgeDeps, asks: JurorEngine): JudgeDeps {
+  const { engine, pricePerMtok, governor } = asks
+  const { governor: _, ...rest } = deps
+  return { ...rest, engine, pricePerMtok, ...(governor ? { governor } : {}) }
+}
+
+/** The ledger a juror's request is counted in: the judgment's budget, and a tally of its own summed after. */
+function scratchLedger(ledger: Ledger, tally: Tally): Ledger {
+  return { budget: (judgment) => ledger.budget(judgment), tally: () => tally }
+}
+
+// People's labels are read once per judging operation (its ledger) and judgment.
+const readings = new WeakMap<Ledger, Map<Spec, Promise<ReviewedLabels>>>()
+
+function reviewedLabels(job: Judging, spec: Spec): Promise<ReviewedLabels> {
+  const read = job.deps.reviewedLabels
+  if (!read) return Promise.resolve(NO_REVIEWS)
+  let bySpec = readings.get(job.ledger)
+  if (!bySpec) readings.set(job.ledger, (bySpec = new Map()))
+  let labels = bySpec.get(spec)
+  if (!labels) bySpec.set(spec, (labels = read(spec)))
+  return labels
+}
+
+const NO_REVIEWS: ReviewedLabels = new Map()

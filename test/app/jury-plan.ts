@@ -1,0 +1,87 @@
+import t from 'tap'
+import { createJuryPlanner } from '../../src/app/jury-plan.ts'
+import { planJuries, planRows } from '../../src/app/plan.ts'
+import { estimateStateTokens, tokenCost } from '../../src/core/judge/cost.ts'
+import { app } from '../helpers/deps.ts'
+import { juryDeps, juryProject, jurySpec, juryStore, putLabel } from '../helpers/jury-project.ts'
+import { spec, SPAM_YAML } from '../helpers/specs.ts'
+
+// m0…m10 are answered by every model (c but for m10); `new` by none.
+const rows = [{ message: 'm0' }, { message: 'm10' }, { message: 'new' }, { message: 'm0' }]
+const source = { kind: 'rows' as const, rows: rows.map((row, i) => ({ row, where: `row ${i + 1}` })) }
+const defaultRow = (message: string) => tokenCost(estimateStateTokens({ message }, 3), 0.042)
+
+t.test('each juror of a jury is planned apart, at its engine and price; its stored answers cost nothing', async (t) => {
+  const store = juryStore()
+  const { plans, juries } = await planJuries(app(juryDeps(store)), juryProject, [jurySpec], source)
+  t.equal(plans.length, 1)
+  t.equal(juries.length, 1)
+  const [jury] = juries
+  t.equal(jury.judgment, 'spam')
+  t.same(
+    jury.jurors.map((j) => [j.model, j.engine, j.cached, j.ask, j.requests]),
+    [
+      ['a', null, 6, 3, 1],
+      ['oa-b', 'openai', 6, 3, 1],
+      ['c', null, 3, 6, 2],
+    ],
+    'three distinct states: m0 and m10 stored but for c on m10, `new` stored for none',
+  )
+  t.equal(jury.jurors[0].estimate, defaultRow('new'), 'a: one request at the default estimate and price')
+  t.equal(jury.jurors[1].estimate, tokenCost(1000, 3), "b: one request of 1,000 tokens at b's $3")
+  t.equal(jury.jurors[2].estimate, defaultRow('m10') + defaultRow('new'))
+  t.same([jury.ask, jury.requests], [12, 4])
+  t.equal(jury.estimate, jury.jurors[0].estimate + jury.jurors[1].estimate + jury.jurors[2].estimate, 'the total')
+})
+
+t.test(
+  'a batch price holds for the jurors on the configured engine, not for one on an engine of its own',
+  async (t) => {
+    const store = juryStore()
+    const { juries } = await planJuries(app(juryDeps(store)), juryProject, [jurySpec], source, 1)
+    t.equal(juries[0].jurors[0].estimate, tokenCost(estimateStateTokens({ message: 'new' }, 3), 1))
+    t.equal(juries[0].jurors[1].estimate, tokenCost(1000, 3))
+  },
+)
+
+t.test('a one-model spec has no jury plan; planRows plans no juror', async (t) => {
+  const store = juryStore()
+  const one = spec(SPAM_YAML)
+  const { juries } = await planJuries(
+    app(juryDeps(store)),
+    { ...juryProject, specs: [one], selected: [one] },
+    [one],
+    source,
+  )
+  t.same(juries, [])
+  t.equal((await planRows(app(juryDeps(store)), juryProject, [jurySpec], source)).length, 1)
+})
+
+t.test("a jury that depends on another judgment plans each juror on the upstream's labels", async (t) => {
+  const store = juryStore()
+  const lang = spec(
+    'name: lang\nstate: [message]\nquestions:\n  lang:\n    ask: Language?\n    labels: [en, fr]\n',
+    '/specs/lang.judge.yaml',
+  )
+  const tone: typeof jurySpec = {
+    ...spec(
+      'name: tone\nstate: [message, lang.lang]\nquestions:\n  polite:\n    ask: Polite?\n    type: yes_no\n',
+      '/specs/tone.judge.yaml',
+    ),
+    jurors: jurySpec.jurors,
+  }
+  putLabel(store, 'jev-test', lang.questions[0], 'm0', 'fr')
+  const project = { path: '/specs', dir: '/specs', specs: [lang, tone], selected: [tone] }
+  const planner = createJuryPlanner(juryDeps(store), project, [tone])
+  planner.add({ message: 'm0' }, 'row 1')
+  const [jury] = planner.result()
+  t.equal(jury.judgment, 'tone')
+  t.same(
+    jury.jurors.map((j) => [j.model, j.ask]),
+    [
+      ['a', 1],
+      ['oa-b', 1],
+      ['c', 1],
+    ],
+  )
+})
