@@ -146,6 +146,8 @@ async function attempt(
     const sentAt = now()
     try {
       const result = await engine.ask(request, signal)
+      // An engine may send more than it estimated (a model found to give no log probabilities is sampled k times).
+      if ((result.requests ?? 1) > requests) pace.spent((result.requests ?? 1) - requests)
       limiter.succeeded()
       health.succeeded()
       parts.rate.level = 0

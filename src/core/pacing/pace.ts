@@ -24,6 +24,11 @@ export interface Pace {
    * waiting (another request was refused) sends it back for a turn after the hold.
    */
   turn(requests: number, maxWaitMs: number, signal?: AbortSignal): Promise<number>
+  /**
+   * Counts `requests` already sent beyond their turns (an engine that found out while asking that it must ask more):
+   * the pace moves on by their spacing, waiting for nothing, so that the requests after them keep the rate.
+   */
+  spent(requests: number): void
   /** Holds every request of the pace back until `until`. */
   hold(until: number): void
   /** The end of the longest wait this process is in now, or null; waits under a second are not told. */
@@ -74,6 +79,10 @@ export function createPace(options: PaceOptions): Pace {
         await wait(slot.at, signal)
         if (heldUntil <= slot.at) return 0
       }
+    },
+    spent(requests) {
+      const start = now()
+      store.reservePace(key, start, spacingAt(start) * requests, Infinity)
     },
     hold(until) {
       heldUntil = Math.max(heldUntil, until)

@@ -47,6 +47,16 @@ t.test('requests keep the pace: one turn per request, spaced at ENGINE_RPM', asy
   t.same(sleeps.map(Math.round), [50, 50, 50, 150], 'an engine sending three requests takes three turns')
 })
 
+t.test('requests an engine sent beyond its estimate count in the pace of the requests after them', async (t) => {
+  const { governor, sleeps } = governed({ rpm: 1224 })
+  // As a model found to give no log probabilities while asked: estimated one request, it took four.
+  const fake = createFakeEngine()
+  const learning = { ...fake, ask: async (r: EngineRequest) => ({ ...(await fake.ask(r)), requests: 4 }) }
+  await governor.ask(learning, REQUEST, 'run')
+  await governor.ask(fake, REQUEST, 'run')
+  t.same(sleeps.map(Math.round), [200], 'the next request waits the turns of all four')
+})
+
 t.test('a run waits out a Retry-After longer than a request would, shared through the store', async (t) => {
   const engine = createFakeEngine({ fail: (_r, i) => (i === 0 ? status(429, 7000) : undefined) })
   const { governor, sleeps, store, clock } = governed()

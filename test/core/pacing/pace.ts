@@ -28,6 +28,16 @@ t.test('turns are spaced at the rate, counting every request of a turn', async (
   )
 })
 
+t.test('requests spent beyond their turns move the pace on without waiting', async (t) => {
+  const c = clock()
+  const pace = createPace({ store: createMemoryStore(), key: 'e', rpm: 612, now: c.now, sleep: c.sleep })
+  t.equal(await pace.turn(1, Infinity), 0)
+  pace.spent(3)
+  t.same(c.sleeps, [], 'spending waits for nothing')
+  t.equal(await pace.turn(1, Infinity), 0)
+  t.same(c.sleeps.map(Math.round), [400], 'the next turn comes after the turn taken and the three spent')
+})
+
 t.test('two paces on one store share it', async (t) => {
   const c = clock()
   const store = createMemoryStore()
