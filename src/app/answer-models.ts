@@ -1,5 +1,6 @@
 import { isSimulated } from '../core/engine-kinds.ts'
 import { modelFor } from '../core/judge/deps.ts'
+import { isJury, JURY_PREFIX } from '../core/jury/jurors.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 
@@ -18,10 +19,11 @@ export interface AnswerModels {
 }
 
 /**
- * The setting that makes a command or the server read a model's answers: ENGINE=simulated for the simulated engine's,
- * else ENGINE_MODEL.
+ * The setting that makes a command or the server read a model's answers: for a jury's (`jury:a+b`), the spec's
+ * `models:` naming its jurors; ENGINE=simulated for the simulated engine's; else ENGINE_MODEL.
  */
 export function settingFor(model: string): string {
+  if (isJury(model)) return `models: [${model.slice(JURY_PREFIX.length).split('+').join(', ')}] in the spec`
   return isSimulated(model) ? 'ENGINE=simulated' : `ENGINE_MODEL=${model}`
 }
 

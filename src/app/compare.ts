@@ -1,9 +1,6 @@
 import { questionChanges, type AskingSide, type Change } from '../core/compare/changes.ts'
 import { compareQuestion, type QuestionComparison } from '../core/compare/compare.ts'
-import { estimateOf } from '../core/judge/ask.ts'
-import { tokenCost } from '../core/judge/cost.ts'
-import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
-import { stateOf } from '../core/judge/state.ts'
+import { modelFor } from '../core/judge/deps.ts'
 import { sumTallies, type JudgmentRef, type ReplayRow, type ReplayTotals } from '../core/reports/replay.ts'
 import { sharedQuestions, type JudgmentPair } from '../core/reports/shadow.ts'
 import { countingVerdicts } from '../core/review/double-review.ts'
@@ -11,8 +8,8 @@ import type { Comparisons } from '../core/review/comparison-verdict.ts'
 import type { AnswerKey, Verdicts } from '../core/review/verdicts.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { RunRecord, Spec } from '../core/types.ts'
-import type { KeptRow } from '../ports/kept-store.ts'
 import type { App } from './app.ts'
+import { costPer1000 } from './compare-cost.ts'
 import { judgeData, type DataInput } from './compare-file.ts'
 import { NO_MEMO, truthDigest, type CompareMemo, type Gathered } from './compare-memo.ts'
 import { pairOf, replayRows, storedRows, type Replayed, type ReplayInput } from './replay.ts'
@@ -258,27 +255,4 @@ export function truthOf(
     truth.set(v.state_hash, v.labels)
   }
   return truth
-}
-
-/**
- * A spec's cost of asking its own questions about 1,000 rows like the kept ones; null without kept rows or when a row
- * lacks a column.
- */
-function costPer1000(
-  deps: JudgeDeps,
-  spec: Spec,
-  kept: readonly Pick<KeptRow, 'state' | 'stateHash'>[],
-): number | null {
-  if (kept.length === 0 || spec.state.some((c) => c.ref)) return null
-  let cost = 0
-  for (const k of kept) {
-    if (!spec.state.every((c) => Object.hasOwn(k.state, c.name))) return null
-    const estimate = estimateOf(deps.engine ?? null, {
-      model: modelFor(spec, deps),
-      state: stateOf(k.state, spec.state, k.stateHash),
-      questions: spec.questions,
-    })
-    cost += tokenCost(estimate.inputTokens, deps.pricePerMtok)
-  }
-  return (cost / kept.length) * 1000
 }

@@ -159,6 +159,7 @@ async function listModels(
       defaultModel: input.defaultModel,
       answersAny: false,
       specs,
+      kind: settings.kind,
       signal: input.signal,
     })
     const n = report.models.length

@@ -2,6 +2,7 @@ import { relative } from 'node:path'
 import { askMissing } from '../core/judge/ask.ts'
 import { type JudgeDeps } from '../core/judge/deps.ts'
 import { fingerprintsOf } from '../core/judge/judge-row.ts'
+import { isJury } from '../core/jury/jurors.ts'
 import type { Ledger, Tally } from '../core/judge/ledger.ts'
 import { stateHash, stateOf } from '../core/judge/state.ts'
 import { shortHash } from '../core/hash.ts'
@@ -60,7 +61,8 @@ export interface PendingCheck {
 export function pendingChecks(app: App, pass: CheckedPass, runs: readonly RunRecord[]): PendingCheck[] {
   const deps = app.depsFor(pass.project)
   return runs.flatMap((run): PendingCheck[] => {
-    if (run.status !== 'complete' || run.reported_model === '') return []
+    // A jury's answers are its jurors' vote, kept and reported under its own id: no engine answers to that id.
+    if (run.status !== 'complete' || run.reported_model === '' || isJury(run.model)) return []
     const baseline = previousLike(deps.store.listRuns([run.judgment], Infinity), run)
     if (!baseline || baseline.reported_model === '' || baseline.reported_model === run.reported_model) return []
     const spec = pass.record.find((s) => s.name === run.judgment)!

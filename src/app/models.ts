@@ -1,4 +1,5 @@
 import { isAlias } from '../core/model-names.ts'
+import { hasJury } from '../core/jury/jurors.ts'
 import type { Spec } from '../core/types.ts'
 import { UsageError } from '../errors.ts'
 import type { Engine } from '../ports/engine.ts'
@@ -44,6 +45,8 @@ export interface ModelsInput {
   readonly answersAny: boolean
   /** The judgments marked beside the models they use; null for none (the default model is then the one in use). */
   readonly specs: readonly Spec[] | null
+  /** The configured engine's kind (ENGINE): a juror naming it is asked by this engine too. */
+  readonly kind?: string
   readonly signal?: AbortSignal
 }
 
@@ -59,11 +62,12 @@ export async function engineModels(input: ModelsInput): Promise<ModelsReport> {
   // Without a project, the default model is the one a run would ask.
   if (input.specs === null) uses.set(input.defaultModel, { used: [], pinned: [] })
   for (const spec of input.specs ?? []) {
-    const model = spec.model ?? input.defaultModel
-    const use = uses.get(model) ?? { used: [], pinned: [] }
-    uses.set(model, use)
-    use.used.push(spec.name)
-    if (spec.model !== null) use.pinned.push(spec.name)
+    for (const { model, pinned } of modelsAsked(spec, input)) {
+      const use = uses.get(model) ?? { used: [], pinned: [] }
+      uses.set(model, use)
+      use.used.push(spec.name)
+      if (pinned) use.pinned.push(spec.name)
+    }
   }
   const names = new Set(listed.map((m) => m.name))
   return {
@@ -82,4 +86,17 @@ export async function engineModels(input: ModelsInput): Promise<ModelsReport> {
           .filter(([model]) => !names.has(model))
           .map(([model, use]) => ({ model, used_by: use.used, pinned_by: use.pinned })),
   }
+}
+
+/**
+ * The models this engine is asked by a spec: its `model:` (pinned) or the default; for a jury, each juror this engine
+ * asks (one naming no engine, or this engine's kind), by its model, pinned. A juror on another engine is that engine's.
+ */
+function modelsAsked(
+  spec: Spec,
+  input: Pick<ModelsInput, 'defaultModel' | 'kind'>,
+): { model: string; pinned: boolean }[] {
+  if (!hasJury(spec)) return [{ model: spec.model ?? input.defaultModel, pinned: spec.model !== null }]
+  const own = spec.jurors.filter((j) => j.engine === null || j.engine === input.kind)
+  return [...new Set(own.map((j) => j.model))].map((model) => ({ model, pinned: true }))
 }

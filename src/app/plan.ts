@@ -1,4 +1,6 @@
+import { isSimulated } from '../core/engine-kinds.ts'
 import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
+import { isJury } from '../core/jury/jurors.ts'
 import { createPlanner, type JudgmentPlan, type LastFingerprints } from '../core/judge/plan.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { StateTally } from '../core/judge/state-set.ts'
@@ -6,7 +8,7 @@ import type { Project, SourcedRow, Spec } from '../core/types.ts'
 import type { RunStore } from '../ports/run-store.ts'
 import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
 import type { App } from './app.ts'
-import { createJuryPlanner, type JuryPlan } from './jury-plan.ts'
+import { createJuryPlanner, withJuryTotals, type JuryPlan } from './jury-plan.ts'
 
 /** Where the rows of a command come from: a data file, or rows already in hand. */
 export type RowSource =
@@ -76,14 +78,16 @@ export async function planSource(
   const deps = app.depsFor(project)
   const priced = pricePerMtok === undefined ? deps : { ...deps, pricePerMtok }
   const planner = createPlanner(priced, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
-  const juries = jurors ? createJuryPlanner(priced, project, specs) : null
+  const juries = createJuryPlanner(priced, project, specs)
   for await (const { row, where } of rowsOf(app, source)) {
     planner.add(row, where)
-    juries?.add(row, where)
+    juries.add(row, where)
   }
-  const plans = planner.result()
+  // A jury's line is its jurors' sum, so that its cap is held to what asking them costs.
+  const juryPlans = juries.result()
+  const plans = withJuryTotals(planner.result(), juryPlans)
   const seen = new Map(plans.map((p) => [p.judgment, planner.seen(p.judgment)]))
-  return { plans, seen, juries: juries?.result() ?? [] }
+  return { plans, seen, juries: jurors ? juryPlans : [] }
 }
 
 /** planRows with each jury spec's jurors priced apart (`judge plan`): a juror's stored answers cost nothing. */
@@ -113,7 +117,9 @@ export function lastFingerprints(store: RunStore, specs: readonly Spec[]): LastF
  * cost refusal carries the plans, so that a caller can show them.
  */
 export function checkPlans(deps: JudgeDeps, plans: readonly JudgmentPlan[], cap: number): void {
-  const over = deps.engine?.spendsNothing ? undefined : plans.find((p) => p.estimate > cap)
+  // Held by no cap: an engine that spends nothing, and a jury of simulated jurors; a jury with a real juror is held.
+  const free = (p: JudgmentPlan) => (isJury(p.model) ? isSimulated(p.model) : deps.engine?.spendsNothing === true)
+  const over = plans.find((p) => !free(p) && p.estimate > cap)
   if (over) throw new CostCapError(over.judgment, over.ask, over.requests, over.estimate, cap, { plans })
   const asking = plans.find((p) => p.ask > 0)
   if (asking && !deps.engine) throw new MissingKeyError(asking.judgment)

@@ -1,13 +1,14 @@
 import { timestamp, modelFor, type JudgeDeps } from '../core/judge/deps.ts'
 import { askAgain, reaskEstimate, type DrawnAnswer, type ReaskState } from '../core/stability/reask.ts'
 import { selectJudgments } from '../core/judge/select.ts'
+import { hasJury } from '../core/jury/jurors.ts'
 import { bandOf, STRATA } from '../core/review/strata.ts'
 import { splitSample } from '../core/stability/sample-split.ts'
 import { readFromSamples, sampledReask } from '../core/stability/sampled.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { Reask } from '../ports/reask-store.ts'
 import type { Store } from '../ports/store.ts'
-import { CostCapError, MissingKeyError } from '../errors.ts'
+import { CostCapError, MissingKeyError, UsageError } from '../errors.ts'
 import type { App } from './app.ts'
 import { figuresOf, type StabilityFigures } from './stability-latest.ts'
 
@@ -66,9 +67,9 @@ interface Plan {
  */
 export async function checkStability(app: App, input: StabilityInput): Promise<JudgmentStability[]> {
   const deps = app.depsFor(input.project)
-  const plans = selectJudgments(input.project, input.judgment, 'all').map((spec) =>
-    planOf(deps, spec, input.sample ?? DEFAULT_SAMPLE),
-  )
+  const specs = selectJudgments(input.project, input.judgment, 'all')
+  refuseJury(specs)
+  const plans = specs.map((spec) => planOf(deps, spec, input.sample ?? DEFAULT_SAMPLE))
   for (const p of plans) {
     if (p.estimate > input.cap)
       throw new CostCapError(
@@ -85,6 +86,20 @@ export async function checkStability(app: App, input: StabilityInput): Promise<J
   const results: JudgmentStability[] = []
   for (const plan of plans) results.push(await askPlan(deps, plan, check, input))
   return results
+}
+
+/**
+ * A jury's answers are its jurors' vote, asked of no engine: its noise is its jurors', each measured under its own
+ * model. Refused before anything is planned, so that a jury's id is never sent to an engine as a model's.
+ */
+function refuseJury(specs: readonly Spec[]): void {
+  const jury = specs.find(hasJury)
+  if (!jury) return
+  const juror = jury.jurors![0].model
+  throw new UsageError(
+    `judgment ${jury.name} names a jury (models:), whose answers are its jurors' vote: judge stability measures one ` +
+      `model's noise; measure each juror's with a spec that names it alone (model: ${juror})`,
+  )
 }
 
 function planOf(deps: JudgeDeps & { readonly store: Store }, spec: Spec, sample: number): Plan {

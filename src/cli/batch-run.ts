@@ -1,5 +1,7 @@
 import { runBatch, type BatchRunResult } from '../app/batch/run-batch.ts'
 import type { BatchFigures } from '../core/batch/progress.ts'
+import { refuseJuryBatch } from '../core/batch/jury.ts'
+import { withDependencies } from '../core/judge/select.ts'
 import type { Spec } from '../core/types.ts'
 import type { EngineKind } from '../core/engine-kinds.ts'
 import type { RowSource } from '../app/plan.ts'
@@ -25,6 +27,8 @@ export async function runThroughBatch(
   source: RowSource,
   wait: boolean,
 ): Promise<BatchRunResult> {
+  // A jury is refused first: no engine's batch API could ask it.
+  refuseJuryBatch(withDependencies(session.project, specs), 'run')
   const kind = session.config.engine.kind
   if (!session.runtime.engine?.batch)
     throw new UsageError(`the ${ENGINE_NAMES[kind]} engine has no batch API; run without --batch`)

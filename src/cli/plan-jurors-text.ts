@@ -1,7 +1,8 @@
-import type { JuryPlan } from '../app/jury-plan.ts'
+import { spentEstimate, type JuryPlan } from '../app/jury-plan.ts'
 import { count } from '../format.ts'
 import { jurorCost } from './jury-text.ts'
-import { table } from './text.ts'
+import { table, usd } from './text.ts'
+import { isSimulated } from '../core/engine-kinds.ts'
 
 /**
  * Each jury's jurors as `judge plan` prints them after its table: per juror its engine, the answers the store holds
@@ -20,26 +21,32 @@ export function juryPlanText(juries: readonly JuryPlan[]): string {
           count(j.requests),
           jurorCost(j.estimate, [j.model]),
         ]),
-        [
-          'all jurors',
-          '',
-          '',
-          count(jury.ask),
-          count(jury.requests),
-          jurorCost(
-            jury.estimate,
-            jury.jurors.map((j) => j.model),
-          ),
-        ],
+        ['all jurors', '', '', count(jury.ask), count(jury.requests), totalCost(jury)],
       ]
       const text = table(['juror', 'engine', 'cached', 'ask', 'requests', 'estimate'], rows)
       const lines = text
         .trimEnd()
         .split('\n')
         .map((line) => `  ${line}\n`)
-      return `${jury.judgment}: a jury of ${jury.jurors.length} models, each asked and priced apart:\n${lines.join('')}`
+      const takes =
+        jury.answers === null
+          ? ''
+          : `; its ${count(jury.answers)} answers to ask take ${count(jury.ask)} of its jurors'`
+      const head = `${jury.judgment}: a jury of ${jury.jurors.length} models, each asked and priced apart`
+      return `${head}${takes}:\n${lines.join('')}`
     })
     .join('')
+}
+
+/**
+ * The jurors' total cost: said simulated when every juror's answers are; else what the real jurors would spend, with
+ * the simulated jurors' share beside it, which spends nothing.
+ */
+function totalCost(jury: JuryPlan): string {
+  const spent = spentEstimate(jury)
+  const models = jury.jurors.map((j) => j.model)
+  if (spent === jury.estimate || models.every(isSimulated)) return jurorCost(jury.estimate, models)
+  return `${usd(spent)} (and ${usd(jury.estimate - spent)} simulated: nothing spent)`
 }
 
 /** A plan entry of `judge plan --json` with its jury's jurors and total, when the judgment names a jury. */

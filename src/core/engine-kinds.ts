@@ -1,4 +1,5 @@
 import { DEFAULT_PRICE_PER_MTOK } from './judge/cost.ts'
+import { JURY_PREFIX } from './jury/jurors.ts'
 
 /**
  * The model asked when neither a spec nor ENGINE_MODEL names one. A pinned Jev build rather than
@@ -36,9 +37,16 @@ export const SIMULATED_PREFIX = 'simulated-'
 /** The simulated engine's default model id. */
 export const SIMULATED_DEFAULT_MODEL = `${SIMULATED_PREFIX}1`
 
-/** Whether answers of a model are the simulated engine's: a `simulated-…` model id. */
+/**
+ * Whether answers of a model are the simulated engine's: a `simulated-…` model id, or a jury's (`jury:<juror>+…`)
+ * whose every juror's id is one.
+ */
 export function isSimulated(model: string): boolean {
-  return model.startsWith(SIMULATED_PREFIX)
+  if (!model.startsWith(JURY_PREFIX)) return model.startsWith(SIMULATED_PREFIX)
+  return model
+    .slice(JURY_PREFIX.length)
+    .split('+')
+    .every((juror) => juror.startsWith(SIMULATED_PREFIX))
 }
 
 /** What the configuration needs to know of an engine ENGINE may name: its defaults, and nothing that runs. */

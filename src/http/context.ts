@@ -77,13 +77,17 @@ export const MIN_SCRUBBED_SECRET = 8
 /**
  * A scrubber for messages: the served folder's absolute path becomes relative (a caller names
  * paths relative to it and has no need to learn where it lives), and the server token and the
- * engine key, should a message ever hold one, are replaced where they stand whole (not inside a
- * longer word), so that a replacement never hints at what a secret is.
+ * engine keys (the configured engine's and every juror engine's), should a message ever hold one,
+ * are replaced where they stand whole (not inside a longer word), so that a replacement never
+ * hints at what a secret is.
  */
 export function messageCleaner(config: Config): (message: string) => string {
   // The root folder itself is left alone: stripping every "/" would garble the message.
   const roots = [...new Set([config.projects, realOr(config.projects)])].filter((root) => root !== sep)
-  const secrets = [config.serverToken, config.engine.apiKey]
+  // Every key an engine may be asked with: the configured engine's and each juror engine's (its ENGINE_<KIND>_API_KEY,
+  // else its SDK's own variable).
+  const keys = Object.values(config.jurors).map((juror) => juror.apiKey)
+  const secrets = [config.serverToken, config.engine.apiKey, ...keys]
     .filter((s): s is string => s !== null && s.length >= MIN_SCRUBBED_SECRET)
     .map((s) => new RegExp(`(?<![\\w.~+/=-])${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.~+/=-])`, 'g'))
   return (message) => {

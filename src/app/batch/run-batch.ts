@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { createItemGatherer } from '../../core/batch/items.ts'
 import { createLandedCounter } from '../../core/batch/count.ts'
+import { refuseJuryBatch } from '../../core/batch/jury.ts'
 import { failureText, unansweredMessage } from '../../core/batch/land.ts'
 import type { BatchFigures } from '../../core/batch/progress.ts'
 import { modelFor, timestamp } from '../../core/judge/deps.ts'
@@ -58,6 +59,7 @@ export interface BatchRunResult {
  * polls until every batch ends, stores their answers and records a run per judgment.
  */
 export async function runBatch(app: App, input: BatchRunInput): Promise<BatchRunResult> {
+  refuseJuryBatch(withDependencies(input.project, input.specs), 'run')
   const deps = app.depsFor(input.project)
   const lane = deps.engine?.batch
   if (!deps.engine || !lane) throw new UsageError('the engine has no batch API; run without --batch')

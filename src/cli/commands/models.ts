@@ -54,6 +54,7 @@ async function listFor(
       defaultModel: runtime.defaultModel,
       answersAny: options.engine === undefined && config.engine.kind === 'simulated',
       specs,
+      kind: config.engine.kind,
       signal: io.signal,
     })
   } finally {

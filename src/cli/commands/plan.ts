@@ -8,6 +8,7 @@ import { answerModels } from '../../app/answer-models.ts'
 import { modelText } from '../model-text.ts'
 import { dataSourceOf, planJson, planTable, withSession } from '../shared.ts'
 import { juryPlanText, withJury } from '../plan-jurors-text.ts'
+import { refuseJuryBatch } from '../../core/batch/jury.ts'
 
 /** The options `judge plan` parses; its help and docs/cli.md describe each. */
 export const OPTIONS = {
@@ -35,6 +36,7 @@ export const HELP = helpText(
 export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values, positionals }, io, options) => {
   return withSession(io, onePath('plan', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
+    if (values.batch) refuseJuryBatch(withDependencies(session.project, specs), 'plan')
     const price = values.batch ? session.config.engine.batchPricePerMtok : undefined
     const source = dataSourceOf(io, values, specs)
     const { plans, juries } = await planJuries(session.runtime, session.project, specs, source, price)

@@ -4,6 +4,7 @@ import { answer } from './answer-store.ts'
 import { answerStoreContract } from './answer-store.ts'
 import { batchStoreContract } from './batch-store.ts'
 import { forgetStoreContract } from './forget-store.ts'
+import { juryStoreContract } from './jury-store.ts'
 import { freshOf } from './fresh.ts'
 import { keptStoreContract } from './kept-store.ts'
 import { paceStoreContract } from './pace-store.ts'
@@ -20,6 +21,7 @@ export async function storeContract(t: Test, title: string, open: () => Store): 
     await forgetStoreContract(t, 'forgetting rows', open)
     await reaskStoreContract(t, 'stability re-asks', open)
     await batchStoreContract(t, 'bulk submissions', open)
+    await juryStoreContract(t, "jurors' label patterns", open)
     await sharedStoreContract(t, 'one file behind every port', open)
   })
 }
@@ -49,6 +51,7 @@ export async function sharedStoreContract(t: Test, title: string, open: () => St
       store.countAnswers('jev-1', 'fp-spam')
       store.getRun('run-0')
       store.openRuns()
+      store.labelPatterns(['jev-1', 'jev-2'], 'fp-spam')
       t.equal(store.writeMark(), mark, 'reads leave it')
       moves('a row forgotten', () =>
         store.forget({ values: ['state-0'], records: ['state-0'] }, { at: '2025-01-03T00:00:00', command: 'test' }),
