@@ -59,6 +59,9 @@ export function buildCachedStore(file: string, spec: Spec, model: string, states
             sampleRank(spec.name, q.name, hash),
             model,
             null,
+            'distribution',
+            null,
+            null,
           )
         })
       }

@@ -10,7 +10,7 @@ import {
 } from '../core/jury/juror-accuracy.ts'
 import { hasJury, juryModelId } from '../core/jury/jurors.ts'
 import type { Verdicts } from '../core/review/verdicts.ts'
-import type { Spec, State } from '../core/types.ts'
+import type { Question, Spec, State } from '../core/types.ts'
 import type { AnswerStore } from '../ports/answer-store.ts'
 
 /** The jury's figures on a question's compared rows, and what its jurors' answers to them cost, estimated. */
@@ -24,8 +24,8 @@ export interface JurorFigures extends JurorRowsAccuracy {
   /** The engine that asks it as the spec names it; null for the configured ENGINE. */
   readonly engine: string | null
   /**
-   * What its answers to the compared rows cost, estimated: one request a row asking every question of the judgment,
-   * at its engine's estimate and price (the store keeps no cost per juror).
+   * What its answers to this question on the compared rows cost, estimated: its engine's estimate and price of one
+   * request a row, times k for a sampled answer (the store keeps no cost per juror).
    */
   readonly cost_usd: number
 }
@@ -75,9 +75,9 @@ export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | 
         jury: labels(juryLabels, jury),
         jurors: seated.map((s, i) => labels(jurorLabels[i], s.model)),
       }
-      const rows = comparedRows(compare).flatMap((h) => (states.has(h) ? [states.get(h)!] : []))
+      const rows = comparedRows(compare).flatMap((h) => (states.has(h) ? [{ hash: h, state: states.get(h)! }] : []))
       const { jury: figures, jurors } = jurorAccuracy(compare)
-      const costs = seated.map((s) => rowsCost(spec, s.model, jurorEngineOf(deps, s.juror), rows))
+      const costs = seated.map((s) => rowsCost(q, s.model, jurorEngineOf(deps, s.juror), rows, read))
       return [
         q.name,
         {
@@ -108,16 +108,30 @@ function truthOf(input: JuryInput, question: string): Map<string, readonly strin
 }
 
 /**
- * What asking a juror about these states costs, estimated: one request a state asking every question of the judgment
- * (with its `samples:`), at the juror's engine's estimate and price.
+ * What asking a juror one question about these rows cost, estimated: per row, its engine's estimate of one request at
+ * its price, times the answers its stored answer is the share of (`samples`: k for a sampled answer; 1 otherwise), so
+ * that a sampled juror's k requests are counted whatever this process knows of its model.
  */
-export function rowsCost(spec: Spec, model: string, asks: JurorEngine, states: readonly State[]): number {
-  const samples = spec.samples === null ? {} : { samples: spec.samples }
+export function rowsCost(
+  question: Question,
+  model: string,
+  asks: JurorEngine,
+  rows: readonly { readonly hash: string; readonly state: State }[],
+  store: Pick<AnswerStore, 'answersForStates'> | null,
+): number {
+  const asked = new Map(
+    (
+      store?.answersForStates(
+        model,
+        question.fingerprint,
+        rows.map((r) => r.hash),
+      ) ?? []
+    ).map((a) => [a.stateHash, a]),
+  )
   let usd = 0
-  for (const state of states)
-    usd += tokenCost(
-      estimateOf(asks.engine, { model, state, questions: spec.questions, ...samples }).inputTokens,
-      asks.pricePerMtok,
-    )
+  for (const { hash, state } of rows) {
+    const request = { model, state, questions: [question], samples: 1 }
+    usd += tokenCost(estimateOf(asks.engine, request).inputTokens * (asked.get(hash)?.samples ?? 1), asks.pricePerMtok)
+  }
   return usd
 }

@@ -2,6 +2,7 @@ import type { JudgmentPlan } from '../core/judge/plan.ts'
 import { countFromPlan } from '../core/judge/count-from-plan.ts'
 import { judgeRows, type JudgeRowsOptions, type RowsOutcome } from '../core/judge/judge-rows.ts'
 import { createLedger } from '../core/judge/ledger.ts'
+import type { Judging } from '../core/judge/deps.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { GovernorStatus } from '../core/pacing/governor.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
@@ -32,6 +33,10 @@ export interface RunInput {
    * counted from their plan.
    */
   readonly onRows?: (done: number) => void
+  /** A jury's answers made again with its current fit, replacing those stored (Judging's `reweigh`). */
+  readonly reweigh?: boolean
+  /** With `reweigh`: told of each state's jury answers that changed (Judging's `onReweighed`). */
+  readonly onReweighed?: Judging['onReweighed']
 }
 
 /** How a run is going, beside its rows: for a progress bar. */
@@ -83,13 +88,17 @@ export async function runRows(app: App, input: RunInput): Promise<RunRecord[]> {
   return judgePass(app, pass, async (onProgress) => {
     // Rows the store answers in full are counted from their plan, each distinct state once.
     const counted =
-      input.onRow === undefined && plans.every((p) => p.ask === 0) ? countFromPlan(deps, ledger, specs, seen) : null
+      input.onRow === undefined && !input.reweigh && plans.every((p) => p.ask === 0)
+        ? countFromPlan(deps, ledger, specs, seen)
+        : null
     if (counted !== null) {
       onProgress(counted)
       rowsDone(counted)
       return counted
     }
-    return judgeRows({ deps, ledger, signal: input.signal, patience: 'run' }, specs, rowsOf(app, input.source), {
+    const { reweigh, onReweighed } = input
+    const job: Judging = { deps, ledger, signal: input.signal, patience: 'run', reweigh, onReweighed }
+    return judgeRows(job, specs, rowsOf(app, input.source), {
       concurrency: input.concurrency,
       onRow: input.onRow,
       onProgress: (outcome) => {

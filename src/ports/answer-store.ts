@@ -108,6 +108,12 @@ export interface AnswerStore {
    * key given, in order. The first answer of a key stands for ever: a later write gets it back.
    */
   putAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[]
+  /**
+   * Replaces the answers of the keys given (model, fingerprint, state) with these, and saves the state's values, in
+   * one transaction: what re-weighing a jury's answers writes. A key the store lacks is added. The answer counts follow
+   * (the old answer counted out, the new in). Returns what the store holds for each key given, in order.
+   */
+  replaceAnswers(answers: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[]
   /** The values of states seen before (answered or kept), keyed by state hash; unknown hashes are absent. */
   getStates(stateHashes: readonly string[]): Map<string, State>
 

@@ -37,6 +37,8 @@ t.test(
   async (t) => {
     t.equal(settingFor('simulated-1'), 'ENGINE=simulated')
     t.equal(settingFor('jev-1.12.0'), 'ENGINE_MODEL=jev-1.12.0')
+    t.equal(settingFor('jury:simulated-a+simulated-b'), 'models: [simulated-a, simulated-b] in the spec')
+    t.equal(settingFor('jury:jev-a+gpt-b'), 'models: [jev-a, gpt-b] in the spec', "a jury's are read by naming it")
   },
 )
 

@@ -6,7 +6,7 @@ import type { Engine } from '../../src/ports/engine.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { app, deps } from '../helpers/deps.ts'
 import {
-  DEFAULT_ROW_USD,
+  DEFAULT_QUESTION_USD,
   JURY,
   juryDeps,
   juryProject,
@@ -16,6 +16,8 @@ import {
   openaiEngine,
 } from '../helpers/jury-project.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
+import { answer } from '../helpers/contracts/answer-store.ts'
+import { createMemoryStore } from '../helpers/memory-store.ts'
 
 t.test("each juror's accuracy, the jury's, each against the jury, and each juror's cost", async (t) => {
   const store = juryStore()
@@ -34,9 +36,13 @@ t.test("each juror's accuracy, the jury's, each against the jury, and each juror
     q.jurors.map((j) => j.versus_jury!.difference.toFixed(3)),
     ['0.100', '-0.100', '-0.300'],
   )
-  t.equal(q.jurors[0].cost_usd.toFixed(10), (10 * DEFAULT_ROW_USD).toFixed(10), 'a: ten rows at the default estimate')
+  t.equal(
+    q.jurors[0].cost_usd.toFixed(10),
+    (10 * DEFAULT_QUESTION_USD).toFixed(10),
+    'a: ten rows at the default estimate',
+  )
   t.equal(q.jurors[1].cost_usd.toFixed(10), '0.0300000000', "b: ten rows of 1,000 tokens at b's $3 per million")
-  t.equal(q.jury.cost_usd.toFixed(10), (0.03 + 20 * DEFAULT_ROW_USD).toFixed(10), 'the jury: its jurors together')
+  t.equal(q.jury.cost_usd.toFixed(10), (0.03 + 20 * DEFAULT_QUESTION_USD).toFixed(10), 'the jury: its jurors together')
   t.same(
     figures.topic.jurors.map((j) => j.rows),
     [0, 0, 0],
@@ -58,7 +64,7 @@ t.test('a row whose values were forgotten is compared, and not priced', async (t
   const source = { store: forgetful, deps: juryDeps(store) }
   const q = juryQuestions({ spec: jurySpec, verdicts: juryVerdicts(), source })!.is_spam
   t.equal(q.jury.rows, 10)
-  t.equal(q.jurors[0].cost_usd.toFixed(10), (9 * DEFAULT_ROW_USD).toFixed(10))
+  t.equal(q.jurors[0].cost_usd.toFixed(10), (9 * DEFAULT_QUESTION_USD).toFixed(10))
 })
 
 t.test('a one-model spec has no jury figures; without a store the jurors have no rows', async (t) => {
@@ -75,18 +81,30 @@ t.test('a one-model spec has no jury figures; without a store the jurors have no
   t.equal(none.is_spam.jury.model, 'jury:a+b+c')
 })
 
-t.test("rowsCost asks the engine's estimate with the spec's samples", async (t) => {
+t.test("rowsCost prices one request a row, times the k a juror's stored answer is the share of", async (t) => {
   const seen: unknown[] = []
   const engine: Engine = {
     ...openaiEngine,
     estimate: (r) => {
-      seen.push(r.samples)
+      seen.push([r.questions.map((q) => q.name), r.samples])
       return { inputTokens: 2e6, requests: 1 }
     },
   }
-  t.equal(rowsCost({ ...jurySpec, samples: 5 }, 'oa-b', { engine, pricePerMtok: 1 }, [{ message: 'x' }]), 2)
-  t.equal(rowsCost(jurySpec, 'oa-b', { engine, pricePerMtok: 1 }, [{ message: 'x' }]), 2)
-  t.same(seen, [5, undefined])
+  const q = jurySpec.questions[0]
+  const rows = ['x', 'y', 'z'].map((message) => ({ hash: stateHash({ message }), state: { message } }))
+  const store = createMemoryStore()
+  const stored = (message: string, extra: object) =>
+    store.putAnswers(
+      [answer({ model: 'oa-b', fingerprint: q.fingerprint, stateHash: stateHash({ message }), ...extra })],
+      stateHash({ message }),
+      { message },
+    )
+  stored('x', { source: 'samples', samples: 5 })
+  stored('y', { source: 'logprobs', samples: null })
+  const asks = { engine, pricePerMtok: 1 }
+  t.equal(rowsCost(q, 'oa-b', asks, rows, store), 2 * 5 + 2 + 2, 'x sampled 5 times, y once, z not stored: once')
+  t.equal(rowsCost(q, 'oa-b', asks, rows, null), 6, 'without a store: once a row')
+  t.same(seen[0], [[q.name], 1], 'the estimate is of one request of this question')
 })
 
 t.test(

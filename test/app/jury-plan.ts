@@ -1,6 +1,6 @@
 import t from 'tap'
-import { createJuryPlanner } from '../../src/app/jury-plan.ts'
-import { planJuries, planRows } from '../../src/app/plan.ts'
+import { createJuryPlanner, spentEstimate, withJuryTotals, type JuryPlan } from '../../src/app/jury-plan.ts'
+import { checkPlans, planJuries, planRows } from '../../src/app/plan.ts'
 import { estimateStateTokens, tokenCost } from '../../src/core/judge/cost.ts'
 import { app } from '../helpers/deps.ts'
 import { juryDeps, juryProject, jurySpec, juryStore, putLabel } from '../helpers/jury-project.ts'
@@ -76,6 +76,7 @@ t.test("a jury that depends on another judgment plans each juror on the upstream
   planner.add({ message: 'm0' }, 'row 1')
   const [jury] = planner.result()
   t.equal(jury.judgment, 'tone')
+  t.equal(jury.answers, null, 'a chained jury does not count its answers to ask apart')
   t.same(
     jury.jurors.map((j) => [j.model, j.ask]),
     [
@@ -85,3 +86,38 @@ t.test("a jury that depends on another judgment plans each juror on the upstream
     ],
   )
 })
+
+t.test("a jury's plan line takes its jurors' requests and spend; other lines stay as they are", async (t) => {
+  const line = { judgment: 'spam', model: 'jury:a+b', rows: 4, states: 4, duplicates: 0, unknown: 0, questions: [] }
+  const plans = [
+    { ...line, cached: 2, ask: 6, requests: 2, estimate: 0.1 },
+    { ...line, judgment: 'other', cached: 0, ask: 1, requests: 1, estimate: 0.5 },
+  ]
+  const juror = (model: string, estimate: number) => ({ model, engine: null, cached: 0, ask: 6, requests: 2, estimate })
+  const jury = (answers: number | null, ...jurors: JuryPlan['jurors']): JuryPlan => ({
+    judgment: 'spam',
+    jurors,
+    answers,
+    ask: 12,
+    requests: 4,
+    estimate: jurors.reduce((n, j) => n + j.estimate, 0),
+  })
+  const real = jury(5, juror('a', 0.25), juror('b', 0.5))
+  t.same(withJuryTotals(plans, [real]), [{ ...plans[0], cached: 3, ask: 5, requests: 4, estimate: 0.75 }, plans[1]])
+  t.match(withJuryTotals(plans, [jury(null, juror('a', 0.25))])[0], { cached: 2, ask: 6 }, 'chained: its own count')
+  const mixed = jury(5, juror('simulated-a', 0.25), juror('b', 0.5))
+  t.equal(spentEstimate(mixed), 0.5, "a simulated juror's share is not spent")
+  t.equal(spentEstimate(jury(5, juror('simulated-a', 0.25), juror('simulated-b', 0.5))), 0.75, 'all simulated: all')
+})
+
+t.test(
+  'a jury with a real juror is held to the cap on the simulated engine; a jury of simulated jurors is not',
+  async (t) => {
+    const line = { judgment: 'spam', rows: 4, states: 4, duplicates: 0, unknown: 0, questions: [], cached: 0, ask: 6 }
+    const plan = (model: string) => ({ ...line, model, requests: 2, estimate: 2 })
+    const simulated = { ...juryDeps(juryStore()), engine: { ...juryDeps(juryStore()).engine!, spendsNothing: true } }
+    t.doesNotThrow(() => checkPlans(simulated, [plan('jury:simulated-a+simulated-b'), plan('simulated-1')], 1))
+    t.throws(() => checkPlans(simulated, [plan('jury:simulated-a+gpt-4o')], 1), { name: 'CostCapError' })
+    t.throws(() => checkPlans(juryDeps(juryStore()), [plan('gpt-4o')], 1), { name: 'CostCapError' })
+  },
+)

@@ -203,3 +203,23 @@ t.test(
     )
   },
 )
+
+t.test("a jury's runs are not model-checked: its id names no model an engine could be asked", async (t) => {
+  const store = createMemoryStore()
+  const engine = createVersionedEngine()
+  const files = { '/specs/data.csv': range(0, 20), '/specs/more.csv': range(20, 40) }
+  const juror = (model: string) => ({ model, engine: null })
+  const ab: Spec = { ...spam, jurors: [juror('jev-1.0'), juror('jev-2.0')] }
+  const ac: Spec = { ...spam, jurors: [juror('jev-1.0'), juror('jev-3.0')] }
+  const first = await run(appWith(store, engine, 'jev-1.0', files), ab, '/specs/data.csv')
+  await run(appWith(store, engine, 'jev-1.0', files), ac, '/specs/more.csv')
+  const second = await run(appWith(store, engine, 'jev-1.0', files), ac, '/specs/data.csv')
+  t.match(first, { model: 'jury:jev-1.0+jev-2.0', reported_model: 'jury:jev-1.0+jev-2.0', status: 'complete' })
+  t.match(second, { model: 'jury:jev-1.0+jev-3.0', reported_model: 'jury:jev-1.0+jev-3.0', status: 'complete' })
+  t.same(store.modelChecks('spam'), [])
+  t.same(
+    engine.calls.filter((c) => c.model.startsWith('jury:')),
+    [],
+    'no jury id sent to the engine',
+  )
+})

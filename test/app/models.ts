@@ -47,6 +47,41 @@ t.test(
   },
 )
 
+t.test(
+  "a jury's jurors on this engine are the models it uses, each pinned; a juror on another engine is not",
+  async (t) => {
+    const jury: typeof a = {
+      ...spec(yaml('jury'), '/p/jury.judge.yaml'),
+      jurors: [
+        { model: 'jev-latest', engine: null },
+        { model: 'jev-1.12.0', engine: 'systemone' },
+        { model: 'gpt-4o', engine: 'openai' },
+        { model: 'jev-latest', engine: 'systemone' },
+      ],
+    }
+    const engine = createFakeEngine({ models: listed })
+    const report = await engineModels({
+      engine,
+      defaultModel: 'jev-1.13.0',
+      answersAny: false,
+      specs: [jury, a],
+      kind: 'systemone',
+    })
+    t.same(
+      report.models.map((m) => [m.name, m.used_by]),
+      [
+        ['jev-latest', ['jury']],
+        ['jev-1.14.0', []],
+        ['jev-1.13.0', ['a']],
+      ],
+      'the default model is not counted for the jury',
+    )
+    t.same(report.unlisted, [{ model: 'jev-1.12.0', used_by: ['jury'], pinned_by: ['jury'] }])
+    const alone = await engineModels({ engine, defaultModel: 'jev-1.13.0', answersAny: false, specs: [jury] })
+    t.same(alone.unlisted, [], "without the kind, only jurors naming no engine are this engine's")
+  },
+)
+
 t.test('a list of aliases alone names no build', async (t) => {
   const aliases = createFakeEngine({
     models: [listed[0], { name: 'jev-preview', description: null, releaseDate: null }],

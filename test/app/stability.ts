@@ -7,6 +7,7 @@ import { app, deps } from '../helpers/deps.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
 import { hashOf } from '../helpers/spam-answers.ts'
 import { project, spec, SPAM_YAML } from '../helpers/specs.ts'
+import { juryProject, jurySpec, juryStore } from '../helpers/jury-project.ts'
 
 const SPAM = spec(SPAM_YAML.replace('name: spam', 'name: spam\nmodel: m'))
 const IS_SPAM = SPAM.questions[0]
@@ -189,4 +190,16 @@ t.test('of a store of sampled and other answers, only the others are asked again
     s.strata.map((h) => h.from_samples),
     [0, 5, 10],
   )
+})
+
+t.test('a jury is refused before anything is asked: its id is never sent to an engine', async (t) => {
+  const engine = createFakeEngine()
+  const d = deps(engine, juryStore())
+  await t.rejects(checkStability(app(d), { project: juryProject, sample: 10, cap: 1 }), {
+    name: 'UsageError',
+    message:
+      /judgment spam names a jury \(models:\).*measure each juror's with a spec that names it alone \(model: a\)/,
+  })
+  t.equal(engine.calls.length, 0)
+  t.same(d.store.latestReasks('jury:a+oa-b+c', jurySpec.questions[0].fingerprint), [], 'nothing kept')
 })

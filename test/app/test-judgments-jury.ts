@@ -31,14 +31,14 @@ t.test('judge test gives a jury spec, per question, what each juror buys; text a
   t.equal(b.cost_usd.toFixed(6), '0.030000')
   const text = testReport(runs, specs, scores)
   t.match(text, 'what each juror buys, on the 10 reviewed rows the jury and every juror answered:')
-  t.match(text, /jury:a\+oa-b\+c\s+80\.0% \(49\.0% to 94\.3%\)\s+\$0\.030286\n/)
+  t.match(text, /jury:a\+oa-b\+c\s+80\.0% \(49\.0% to 94\.3%\)\s+\$0\.030251\n/)
   t.match(
     text,
     /oa-b\s+openai\s+70\.0% \(39\.7% to 89\.2%\)\s+-10\.0 \(95% -43\.5 to \+26\.5\), p = 1\.000\s+\$0\.03\n/,
   )
   t.match(
     text,
-    /\n\s+c\s+ENGINE\s+50\.0% \(23\.7% to 76\.3%\)\s+-30\.0 \(95% -56\.7 to \+5\.3\), p = 0\.250\s+\$0\.000143\n/,
+    /\n\s+c\s+ENGINE\s+50\.0% \(23\.7% to 76\.3%\)\s+-30\.0 \(95% -56\.7 to \+5\.3\), p = 0\.250\s+\$0\.000126\n/,
   )
   t.match(text, 'jurors: no reviewed row that the jury and every juror answered yet', 'topic: no verdicts')
 })

@@ -1,7 +1,7 @@
 import t from 'tap'
 import type { Test } from 'tap'
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { cli, ROOT } from '../helpers/cli.ts'
 import { openAiEnv, startOpenAiServer, type OpenAiServerOptions } from '../helpers/openai-server.ts'
 import { smsCsv, smsMessages } from '../helpers/sms.ts'
@@ -190,4 +190,18 @@ t.test('a progress line sums the batches', async (t) => {
     progressLine({ batches: 2, ended: 1, total: 10, completed: 4, failed: 1 }),
     'batches: 1 of 2 ended; 4 of 10 requests done, 1 failed',
   )
+})
+
+t.test('judge run --batch and judge plan --batch refuse a jury with exit 2, submitting nothing', async (t) => {
+  const { dir, env, creates } = await setUp(t)
+  const jury = files()
+    ['spam.judge.yaml'].replace(/^model:.*$/m, '')
+    .replace(/^(name:.*)$/m, '$1\nmodels: [m1, m2]')
+  writeFileSync(join(dir, 'spam.judge.yaml'), jury)
+  for (const command of ['run', 'plan']) {
+    const out = await cli([command, 'spam.judge.yaml', '--batch'], env, dir)
+    t.equal(out.code, 2, out.stderr)
+    t.match(out.stderr, new RegExp(`names a jury \\(models:\\).*use \`judge ${command}\` without --batch`))
+  }
+  t.equal(creates(), 0, 'no batch submitted')
 })

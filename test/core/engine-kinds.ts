@@ -42,3 +42,10 @@ t.test('the simulated engine needs no key and keeps its answers under ids of its
   t.ok(isSimulated('simulated-jev-1.13.0'))
   t.notOk(isSimulated(SYSTEM_ONE_DEFAULT_MODEL))
 })
+
+t.test("a jury's answers are simulated when every juror's are, and not when one juror's are real", async (t) => {
+  t.ok(isSimulated('jury:simulated-a+simulated-b'))
+  t.notOk(isSimulated('jury:simulated-a+gpt-4o'))
+  t.notOk(isSimulated('jury:gpt-4o+claude-haiku-4-5'))
+  t.notOk(isSimulated('jury-simulated-a'), 'a model named like a jury is not one')
+})

@@ -122,5 +122,5 @@ export const juryDeps = (store: Store) => ({
   },
 })
 
-/** The estimated cost of a row m0…m10 at the default estimate: {"message":"m0"}, 16 characters, 3 questions, $0.042. */
-export const DEFAULT_ROW_USD = ((275 + 0.19 * 16 + 21 * 3) * 0.042) / 1e6
+/** The estimated cost of one question about a row m0…m10 at the default estimate: {"message":"m0"}, 16 characters, $0.042. */
+export const DEFAULT_QUESTION_USD = ((275 + 0.19 * 16 + 21) * 0.042) / 1e6

@@ -96,6 +96,16 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     return read(entry)
   }
 
+  // Saves the state's values and each answer whose key is not held yet; gives what is held for each key.
+  function putAnswers(list: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[] {
+    store(
+      stateHash,
+      state,
+      list.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), ''),
+    )
+    return list.map(putAnswer)
+  }
+
   // A state's values are written once; storing them again moves only the time they were last stored.
   const store = (stateHash: string, state: State, at: string) => {
     const was = states.get(stateHash)
@@ -117,13 +127,11 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     answeredFingerprints(model, stateHash, fingerprints) {
       return new Set(fingerprints.filter((fingerprint) => answersOf(model, fingerprint).has(stateHash)))
     },
-    putAnswers(list, stateHash, state) {
-      store(
-        stateHash,
-        state,
-        list.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), ''),
-      )
-      return list.map(putAnswer)
+    putAnswers,
+    // The keys given are emptied first, so that each new answer is the first of its key.
+    replaceAnswers(list, stateHash, state) {
+      for (const a of list) answers.get(key(a.model, a.fingerprint))?.delete(a.stateHash)
+      return putAnswers(list, stateHash, state)
     },
     getStates(stateHashes) {
       const found = new Map<string, State>()

@@ -27,6 +27,13 @@ t.test('messages lose the served folder, by either of its names, and any secret'
   t.equal(clean('Bearer tok-99999, "key-7777".'), 'Bearer [redacted], "[redacted]".')
 })
 
+t.test("every juror engine's key is scrubbed, from its ENGINE_<KIND>_API_KEY or its SDK's own variable", async (t) => {
+  const clean = messageCleaner(
+    readConfig({ ENGINE_ANTHROPIC_API_KEY: 'sk-ant-juror-1', OPENAI_API_KEY: 'sk-oa-juror-22' }, '/srv'),
+  )
+  t.equal(clean('bad keys sk-ant-juror-1 and sk-oa-juror-22'), 'bad keys [redacted] and [redacted]')
+})
+
 t.test(
   'secrets are scrubbed only whole, and short ones not at all, so a replacement never hints at them',
   async (t) => {

@@ -3,7 +3,10 @@ import { readConfig } from '../../src/config.ts'
 import { createServerContext } from '../../src/http/server-context.ts'
 import { answer } from '../helpers/contracts/answer-store.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
+import type { Engine } from '../../src/ports/engine.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
+import { EngineError } from '../../src/errors.ts'
+import { startJudgeServer } from '../helpers/judge-server.ts'
 
 t.test(
   'a handler context: its token check, guard, caches, tasks and observer, made once from the configuration',
@@ -42,3 +45,21 @@ t.test(
     t.ok(open.now() instanceof Date)
   },
 )
+
+t.test("a juror engine's failure that shows its key shows it neither in the reply nor in the log", async (t) => {
+  const KEY = 'sk-juror-openai-0123456789'
+  const jury = SPAM_YAML.replace('name: spam', 'name: spam\nmodels: [a, { model: b, engine: openai }]')
+  const dir = t.testdir({ 'spam.judge.yaml': jury })
+  // The openai juror's engine echoes its key, as a provider's error may when its adapter does not catch it.
+  const echoing = (engine: Engine): Engine =>
+    engine.spendsNothing
+      ? engine
+      : { ...engine, ask: async () => Promise.reject(new EngineError(`engine answered 401: bad key ${KEY}`, 401)) }
+  const env = { ENGINE: 'simulated', ENGINE_OPENAI_URL: 'http://127.0.0.1:9', OPENAI_API_KEY: KEY }
+  const server = await startJudgeServer(t, dir, env, { watchEngine: echoing })
+  const res = await server.post('/v1/judge', { path: 'spam.judge.yaml', row: { message: 'WIN a prize' } })
+  t.equal(res.status, 502, res.text)
+  t.match(res.text, /bad key \[redacted\]/, 'the failure is told')
+  t.notMatch(res.text, KEY)
+  t.notMatch(server.logs.join('\n'), KEY)
+})

@@ -44,6 +44,8 @@ export const SQL = {
       p, margin, distribution, asked_at, sample_rank, reported_model, option_mass, p_source, samples, dissent)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (model, fingerprint, state_hash) DO NOTHING`,
+  // A plain DELETE, so that the answer tally's delete trigger counts the answer out before its replacement is put.
+  dropAnswer: 'DELETE FROM _judge_answers WHERE model = ? AND fingerprint = ? AND state_hash = ?',
   getAnswers: `SELECT ${ANSWER} FROM _judge_answers a WHERE a.model = ? AND a.state_hash = ?`,
   getAnswer: `SELECT ${ANSWER} FROM _judge_answers a
     WHERE a.model = ? AND a.state_hash = ? AND a.fingerprint = ?`,

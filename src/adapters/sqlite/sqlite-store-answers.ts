@@ -11,6 +11,7 @@ export type AnswerMethods = Pick<
   | 'getAnswers'
   | 'answeredFingerprints'
   | 'putAnswers'
+  | 'replaceAnswers'
   | 'getStates'
   | 'answersForStates'
   | 'answerLabels'
@@ -36,6 +37,41 @@ export function answerMethods(
   transaction: (work: () => void) => void,
   kept: KeptCount = { answers: 0 },
 ): AnswerMethods {
+  // Puts the answers and the state's values in one transaction; `replace` first deletes the keys given, each with its
+  // own DELETE so that the tally's delete trigger counts the old answer out (an INSERT OR REPLACE would not fire it).
+  const write = (answers: readonly StoredAnswer[], stateHash: string, state: State, replace: boolean) => {
+    let stored: StoredAnswer[] = []
+    transaction(() => {
+      sql.putState.run(stateHash, JSON.stringify(state), storedAt(answers))
+      for (const a of answers) {
+        if (replace) sql.dropAnswer.run(a.model, a.fingerprint, a.stateHash)
+        sql.putAnswer.run(
+          a.model,
+          a.fingerprint,
+          a.stateHash,
+          a.judgment,
+          a.question,
+          a.label,
+          a.p,
+          a.margin,
+          JSON.stringify(a.distribution),
+          a.askedAt,
+          sampleRank(a.judgment, a.question, a.stateHash),
+          a.reportedModel ?? a.model,
+          a.optionMass ?? null,
+          sourceToWrite(a),
+          a.samples ?? null,
+          a.dissent ?? null,
+        )
+      }
+      // Read back under the same write lock: where another process wrote a key first, its answer stands.
+      stored = answers.map((a) =>
+        answerOf(sql.getAnswer.get(a.model, a.stateHash, a.fingerprint) as unknown as AnswerRow),
+      )
+    })
+    kept.answers += answers.length
+    return stored
+  }
   return {
     getAnswers(model, stateHash, fingerprints) {
       const found = new Map<string, StoredAnswer>()
@@ -55,36 +91,10 @@ export function answerMethods(
       return new Set(fingerprints.filter((fingerprint) => held.has(fingerprint)))
     },
     putAnswers(answers, stateHash, state) {
-      let stored: StoredAnswer[] = []
-      transaction(() => {
-        sql.putState.run(stateHash, JSON.stringify(state), storedAt(answers))
-        for (const a of answers) {
-          sql.putAnswer.run(
-            a.model,
-            a.fingerprint,
-            a.stateHash,
-            a.judgment,
-            a.question,
-            a.label,
-            a.p,
-            a.margin,
-            JSON.stringify(a.distribution),
-            a.askedAt,
-            sampleRank(a.judgment, a.question, a.stateHash),
-            a.reportedModel ?? a.model,
-            a.optionMass ?? null,
-            sourceToWrite(a),
-            a.samples ?? null,
-            a.dissent ?? null,
-          )
-        }
-        // Read back under the same write lock: where another process wrote a key first, its answer stands.
-        stored = answers.map((a) =>
-          answerOf(sql.getAnswer.get(a.model, a.stateHash, a.fingerprint) as unknown as AnswerRow),
-        )
-      })
-      kept.answers += answers.length
-      return stored
+      return write(answers, stateHash, state, false)
+    },
+    replaceAnswers(answers, stateHash, state) {
+      return write(answers, stateHash, state, true)
     },
     getStates(stateHashes) {
       const states = new Map<string, State>()

@@ -58,6 +58,7 @@ export const STORE_METHODS = {
   getAnswers: { group: 'answers', kind: 'read' },
   answeredFingerprints: { group: 'answers', kind: 'read' },
   putAnswers: { group: 'answers', kind: 'write' },
+  replaceAnswers: { group: 'answers', kind: 'write' },
   getStates: { group: 'answers', kind: 'read' },
   answersForStates: { group: 'answers', kind: 'read' },
   answerLabels: { group: 'answers', kind: 'read' },

@@ -3,7 +3,8 @@ import { fitOfRun } from '../../app/fit.ts'
 import { engineLimits, runRows } from '../../app/run.ts'
 import { noiseAboveError } from '../../app/noise-check.ts'
 import { findJudgment } from '../../core/spec/project.ts'
-import { selectJudgments } from '../../core/judge/select.ts'
+import { selectJudgments, withDependencies } from '../../core/judge/select.ts'
+import { hasJury } from '../../core/jury/jurors.ts'
 import type { GovernorStatus } from '../../core/pacing/governor.ts'
 import type { RunRecord } from '../../core/types.ts'
 import { COMMON_DOCS, COMMON_OPTIONS, DATA_DOCS, helpText, onePath, positiveInt } from '../args.ts'
@@ -36,12 +37,13 @@ export const OPTIONS = {
   'out-prefix': { type: 'string' },
   batch: { type: 'boolean', default: false },
   'no-wait': { type: 'boolean', default: false },
+  reweigh: { type: 'boolean', default: false },
 } as const
 
 /** `judge run`: judges every row of a data file, store first. */
 export const HELP = helpText(
   'judge run <spec-or-folder> [--data FILE] [--delimiter C] [--concurrency N] [--out FILE] [--out-prefix P] ' +
-    '[--batch [--no-wait]] [--node NAME] [--json]',
+    '[--batch [--no-wait]] [--reweigh] [--node NAME] [--json]',
   'Judges every row of the data file, asking the engine only what the store lacks, each distinct\nstate once. ' +
     'Records a run per judgment. Nothing is asked when the estimate is above\nJUDGE_MAX_COST (default $1.00): ' +
     'the plan is printed and the exit status is 2.',
@@ -65,6 +67,12 @@ export const HELP = helpText(
         'its batches; run it again to collect batches left pending',
     },
     { flag: '--no-wait', text: 'with --batch: submit, record and exit; the same command again collects' },
+    {
+      flag: '--reweigh',
+      text:
+        "for a jury (models:): make each row's jury answer again from its jurors' answers with the jury's " +
+        'current weights, replacing the one stored; jurors are asked only what they lack',
+    },
     ...COMMON_DOCS,
   ],
 )
@@ -74,8 +82,14 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
   const concurrency = positiveInt('concurrency', values.concurrency, 8)
   if (values['no-wait'] && !values.batch) throw new UsageError('--no-wait goes with --batch')
   if (values.batch && values.out !== undefined) throw new UsageError('--out does not go with --batch')
+  if (values.batch && values.reweigh) throw new UsageError('--reweigh does not go with --batch')
   return withSession(io, onePath('run', positionals), options, async (session) => {
     const specs = selectJudgments(session.project, values.node, 'all')
+    const juries = withDependencies(session.project, specs).filter(hasJury)
+    if (values.reweigh && juries.length === 0)
+      throw new UsageError(
+        `--reweigh re-weighs a jury's answers only, and ${specs.map((s) => s.name).join(', ')} names no jury (models:)`,
+      )
     const source = dataSourceOf(io, values, specs)
     if (values.batch) return batchRun(session, io, specs, source, !values['no-wait'], values.json)
     // Checked before the store is opened or anything asked: --out never replaces a file or a column the run reads.
@@ -83,6 +97,10 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
     let progress = createProgress(io.stderr, 0, 'judging')
     let total = 0
     const cap = session.config.maxCost
+    // Each jury judged is told of, changes or none.
+    const reweighed = new Map<string, Reweighed>(
+      values.reweigh ? juries.map((s) => [s.name, { changed: 0, relabelled: 0 }]) : [],
+    )
     const runs = await runRows(session.runtime, {
       project: session.project,
       specs,
@@ -104,6 +122,11 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
       // Only a writer wants the rows one by one: without one, rows the store answers are counted from their plan.
       onRow: out ? (seq, sourced, results) => out.write(seq, sourced.row, results) : undefined,
       onRows: (done) => progress.moveTo(done),
+      reweigh: values.reweigh,
+      onReweighed(judgment, changed, relabelled) {
+        const sum = reweighed.get(judgment)!
+        reweighed.set(judgment, { changed: sum.changed + changed, relabelled: sum.relabelled + relabelled })
+      },
     })
       .catch(async (error: unknown) => {
         await out?.finish(false)
@@ -121,7 +144,9 @@ export const runCommand = defineCommand('run', OPTIONS, HELP, async ({ values, p
             runs.map((r) => r.judgment),
           ),
         )
-    io.stdout.write(values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs) + noise)
+    io.stdout.write(
+      values.json ? JSON.stringify(runs.map(runJson), null, 2) + '\n' : summary(session, runs, reweighed) + noise,
+    )
     const engineNote = limitNote(engineLimits(session.runtime, session.project))
     if (engineNote !== '') io.stderr.write(engineNote)
     for (const run of runs.filter((r) => r.status !== 'complete')) io.stderr.write(resumeNote(run, total))
@@ -174,7 +199,25 @@ export function resumeNote(run: RunRecord, total: number): string {
   )
 }
 
-function summary(session: Session, runs: readonly RunRecord[]): string {
+/** What re-weighing changed of one judgment's jury answers: how many, and how many of those changed label. */
+interface Reweighed {
+  readonly changed: number
+  readonly relabelled: number
+}
+
+/** The line saying what re-weighing a jury's answers changed. */
+export function reweighLine({ changed, relabelled }: Reweighed): string {
+  return (
+    `  re-weighed with the jury's current weights: ${plural(changed, 'stored answer')} changed, ` +
+    `${count(relabelled)} of them in label`
+  )
+}
+
+function summary(
+  session: Session,
+  runs: readonly RunRecord[],
+  reweighed: ReadonlyMap<string, Reweighed> = new Map(),
+): string {
   const lines: string[] = []
   for (const run of runs) {
     const duplicates = run.rows - run.states
@@ -187,6 +230,8 @@ function summary(session: Session, runs: readonly RunRecord[]): string {
         `in ${plural(run.requests, 'request')}, ${costText(run.cost, run.model)}; ${run.status} ` +
         `(run ${run.run_id})`,
     )
+    const weighed = reweighed.get(run.judgment)
+    if (weighed) lines.push(reweighLine(weighed))
     lines.push(...routeLines(run.routes, run.rows))
     lines.push(...fitLines(fitOfRun(session.runtime, session.project, run)))
     const spec = findJudgment(session.project, run.judgment)

@@ -46,7 +46,9 @@ export async function askJury(job: Judging, lookup: Lookup): Promise<Filled> {
   tally.asked += asked.size
   tally.cached += missing.length - asked.size
   tally.requests += scratch.reduce((sum, s) => sum + s.requests, 0)
-  tally.cost += scratch.reduce((sum, s) => sum + s.cost, 0)
+  // A juror whose engine spends nothing (simulated) counts what it would have cost only in a jury of such jurors.
+  const free = seated.map((s) => jurorEngineOf(deps, s.juror).engine?.spendsNothing === true)
+  tally.cost += scratch.reduce((sum, s, i) => sum + (free[i] && !free.every(Boolean) ? 0 : s.cost), 0)
   const reviewed = await reviewedLabels(job, spec)
   const askedAt = timestamp(deps.now())
   const given = missing.map((q): StoredAnswer => {
@@ -65,12 +67,14 @@ export async function askJury(job: Judging, lookup: Lookup): Promise<Filled> {
         jurors.map((answers) => answers.get(q.fingerprint)!.label),
       ),
     )
+    // A re-weighed answer keeps the judgment and question that first asked it, and so its place in the review's sample.
+    const was = lookup.stored.get(q.fingerprint)
     return {
       model: lookup.model,
       fingerprint: q.fingerprint,
       stateHash: hash,
-      judgment: spec.name,
-      question: q.name,
+      judgment: was?.judgment ?? spec.name,
+      question: was?.question ?? q.name,
       distribution: verdict.distribution,
       ...readDistribution(q, verdict.distribution),
       askedAt,
@@ -82,8 +86,33 @@ export async function askJury(job: Judging, lookup: Lookup): Promise<Filled> {
     }
   })
   const stored = new Map(lookup.stored)
-  for (const answer of deps.store.putAnswers(given, hash, state)) stored.set(answer.fingerprint, answer)
+  const write = job.reweigh ? reweighed(job, lookup, given) : deps.store.putAnswers(given, hash, state)
+  for (const answer of write) stored.set(answer.fingerprint, answer)
   return { stored, fresh: asked }
+}
+
+/**
+ * Puts a state's jury answers made again in place of those stored, leaving alone the ones that came out the same;
+ * tells the judging operation how many changed, and of those how many changed label. Returns what the store holds.
+ */
+function reweighed(job: Judging, lookup: Lookup, given: readonly StoredAnswer[]): StoredAnswer[] {
+  const changed = given.filter((a) => !sameVerdict(lookup.stored.get(a.fingerprint), a))
+  const relabelled = changed.filter((a) => {
+    const was = lookup.stored.get(a.fingerprint)
+    return was !== undefined && was.label !== a.label
+  })
+  const replaced = changed.filter((a) => lookup.stored.has(a.fingerprint)).length
+  job.onReweighed?.(lookup.spec.name, replaced, relabelled.length)
+  return changed.length === 0 ? [] : job.deps.store.replaceAnswers(changed, lookup.hash, lookup.state)
+}
+
+/** Whether a stored jury answer says what a new one says: its label, probability, source and dissent. */
+function sameVerdict(was: StoredAnswer | undefined, now: StoredAnswer): boolean {
+  return was !== undefined && verdictOf(was) === verdictOf(now)
+}
+
+function verdictOf(a: StoredAnswer): string {
+  return JSON.stringify([a.label, a.p, a.margin, a.source, a.dissent, a.distribution])
 }
 
 const NONE: ReadonlyMap<string, string> = new Map()

@@ -83,6 +83,13 @@ export interface Judging {
   readonly patience?: PatienceName
   /** A spend cap across operations (the server's per day), checked before asking and told after. */
   readonly spend?: SpendMeter
+  /**
+   * A jury's answers made again: each row's jury answers are made from its jurors' answers (each juror asked only
+   * what it lacks) with the jury's current fit, and replace those stored (`judge run --reweigh`).
+   */
+  readonly reweigh?: boolean
+  /** Told, for each state re-weighed, how many of the jury's answers changed and how many of those changed label. */
+  readonly onReweighed?: (judgment: string, changed: number, relabelled: number) => void
 }
 
 /** What finding a spec's model takes: the default model, and the engines that name their answers. */

@@ -37,13 +37,15 @@ export function chainedRow(row: Row, spec: Spec, results: ReadonlyMap<string, Sp
  * The synchronous probe: every judgment's result for the row when the store holds every answer
  * (judgments in dependency order, as withDependencies gives them), else null. It asks nothing,
  * counts nothing and waits for nothing; a row that lacks a state column throws an InputError. A
- * state the memo holds is taken from it, without reading the store.
+ * state the memo holds is taken from it, without reading the store. With `reweigh`, a jury's
+ * answers are to be made again: a row with a jury state the memo lacks gets null.
  */
 export function storedAnswers(
   deps: JudgeDeps,
   ordered: readonly Spec[],
   sourced: SourcedRow,
   memo?: RepeatMemo<SpecResult>,
+  reweigh = false,
 ): RowResults | null {
   const results: RowResults = new Map()
   for (const spec of ordered) {
@@ -54,6 +56,7 @@ export function storedAnswers(
       results.set(spec.name, known)
       continue
     }
+    if (reweigh && hasJury(spec)) return null
     const lookup = lookUpState(deps, spec, state, hash)
     if (lookup.missing.length > 0) return null
     results.set(spec.name, assemble(lookup, lookup.stored, NONE_FRESH))
@@ -99,7 +102,9 @@ export async function judgeOrdered(job: Judging, ordered: readonly Spec[], sourc
  * is looked up as the probe looks it up, and only what it lacks is asked.
  */
 export async function judgeSpec(job: Judging, spec: Spec, sourced: SourcedRow): Promise<SpecResult> {
-  const lookup = lookUp(job.deps, spec, sourced)
+  const found = lookUp(job.deps, spec, sourced)
+  // Re-weighing makes every answer of a jury again, not only those it lacks.
+  const lookup = job.reweigh && hasJury(spec) ? { ...found, missing: spec.questions } : found
   job.ledger.tally(spec.name).cached += spec.questions.length - lookup.missing.length
   if (lookup.missing.length === 0) return assemble(lookup, lookup.stored, NONE_FRESH)
   const { stored, fresh } = hasJury(spec) ? await askJury(job, lookup) : await askMissing(job, lookup)

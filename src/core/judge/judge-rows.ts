@@ -86,7 +86,7 @@ export async function judgeRows(
       const n = seq++
       let stored: Map<string, SpecResult> | null
       try {
-        stored = storedAnswers(inner.deps, specs, sourced, memo)
+        stored = storedAnswers(inner.deps, specs, sourced, memo, job.reweigh)
       } catch (error) {
         fail(error)
         continue

@@ -1,7 +1,7 @@
 import type { AnswerStore } from '../../ports/answer-store.ts'
 import type { JuryStore } from '../../ports/jury-store.ts'
 import type { Question } from '../types.ts'
-import { fitJury, type Anchor, type JuryFit, type Said } from './dawid-skene.ts'
+import { fitJury, type Anchor, type JuryFit, type Pattern, type Said } from './dawid-skene.ts'
 
 /** People's labels of a judgment's reviewed rows: by question name, then state hash, the label they gave. */
 export type ReviewedLabels = ReadonlyMap<string, ReadonlyMap<string, string>>
@@ -32,7 +32,9 @@ interface Held {
   readonly fit: JuryFit
   /** The reviewed rows it was anchored on, as text: any change of a verdict makes it stale. */
   readonly reviewed: string
-  /** The jurors' answers to the question when it was made (the store's counts). */
+  /** The patterns it was fitted on: the one reading of every answer, kept while the answers grow by a tenth. */
+  readonly patterns: readonly Pattern[]
+  /** The jurors' answers to the question when the patterns were counted (the store's counts). */
   readonly answers: number
 }
 
@@ -41,8 +43,10 @@ const held = new WeakMap<JuryFitStore, Map<string, Held>>()
 
 /**
  * The fit of one question's jury (core/jury/dawid-skene.ts) from the store's patterns of its jurors' labels and the
- * reviewed rows, kept per store, jury and question; made again when the reviewed rows changed, or the jurors' answers
- * to it grew by more than REFIT_GROWTH (or fell: answers were deleted) since.
+ * reviewed rows, kept per store, jury and question. The patterns (one read of every juror's answers) are counted again
+ * only when the jurors' answers to it grew by more than REFIT_GROWTH since (or fell: answers were deleted); a change of
+ * the reviewed rows fits again on the patterns already counted (the EM walks patterns, not rows), so that a verdict
+ * never costs a read of every answer.
  */
 export function juryFit(request: FitRequest): JuryFit {
   const { store, jury, jurors, question, reviewed } = request
@@ -52,17 +56,20 @@ export function juryFit(request: FitRequest): JuryFit {
   const answers = jurors.reduce((sum, model) => sum + store.countAnswers(model, question.fingerprint), 0)
   const anchoredOn = signatureOf(reviewed)
   const last = fits.get(id)
-  if (last && last.reviewed === anchoredOn && answers >= last.answers && answers <= last.answers * (1 + REFIT_GROWTH))
-    return last.fit
+  const current = last && answers >= last.answers && answers <= last.answers * (1 + REFIT_GROWTH)
+  if (current && last.reviewed === anchoredOn) return last.fit
+  const patterns = current
+    ? last.patterns
+    : store
+        .labelPatterns(jurors, question.fingerprint)
+        .map((p) => ({ said: saidOf(question, p.labels), count: p.count }))
   const fit = fitJury({
     labels: question.labels,
     jurors: jurors.length,
-    patterns: store
-      .labelPatterns(jurors, question.fingerprint)
-      .map((p) => ({ said: saidOf(question, p.labels), count: p.count })),
+    patterns,
     anchors: anchorsOf(store, jurors, question, reviewed),
   })
-  fits.set(id, { fit, reviewed: anchoredOn, answers })
+  fits.set(id, { fit, reviewed: anchoredOn, patterns, answers: current ? last.answers : answers })
   return fit
 }
 

@@ -5,6 +5,7 @@ import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { createFakeBatchLane } from '../../helpers/fake-batch-lane.ts'
 import { project, spec } from '../../helpers/specs.ts'
 import type { SourcedRow } from '../../../src/core/types.ts'
+import { juryProject, jurySpec } from '../../helpers/jury-project.ts'
 
 const rows = (...messages: string[]): SourcedRow[] =>
   messages.map((message, i) => ({ row: { message }, where: `row ${i}` }))
@@ -23,6 +24,18 @@ const input = (over = {}) => ({
 
 t.test('an engine without a batch lane is refused before anything is planned', async (t) => {
   await t.rejects(runBatch(app(deps(createFakeEngine())), input()), { name: 'UsageError', message: /no batch API/ })
+})
+
+t.test('a jury is refused before anything is planned or submitted', async (t) => {
+  const engine = createFakeEngine()
+  const lane = createFakeBatchLane(engine)
+  const d = deps(Object.assign(engine, { batch: lane }))
+  await t.rejects(runBatch(app(d), input({ project: juryProject, specs: [jurySpec] })), {
+    name: 'UsageError',
+    message: /names a jury \(models:\).*without --batch/,
+  })
+  t.same(lane.calls, [], 'nothing submitted')
+  t.same(d.store.listBatches(['spam']), [], 'nothing recorded')
 })
 
 t.test('items split across packs land, one run recorded per judgment at the batch price', async (t) => {

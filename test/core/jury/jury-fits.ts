@@ -101,3 +101,26 @@ t.test("people's labels by question and state: only verdicts of the judgment sav
     ],
   )
 })
+
+t.test('a verdict fits again on the patterns already counted: only more answers read every answer again', async (t) => {
+  const memory = createMemoryStore()
+  answerRows(memory, 0, MIN_REVIEWED + 10)
+  let reads = 0
+  const store: Store = Object.create(memory, {
+    labelPatterns: {
+      value: (models: string[], fingerprint: string) => {
+        reads += 1
+        return memory.labelPatterns(models, fingerprint)
+      },
+    },
+  })
+  const truth = new Map(Array.from({ length: MIN_REVIEWED }, (_, i) => [`s${i}`, i % 2 === 1 ? 'no' : 'yes']))
+  juryFit(request(store))
+  t.equal(reads, 1, 'the first fit counts the patterns')
+  const jury = juryFit(request(store, truth))
+  t.equal(jury.kind, 'jury', 'fitted again on the new verdicts')
+  t.equal(reads, 1, 'without counting the patterns again')
+  answerRows(store, MIN_REVIEWED + 10, 2 * MIN_REVIEWED + 10)
+  juryFit(request(store, truth))
+  t.equal(reads, 2, 'answers grown by more than a tenth: counted again')
+})

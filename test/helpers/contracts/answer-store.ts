@@ -278,6 +278,30 @@ export function answerStoreContract(t: Test, title: string, open: () => Closable
         t.same(store.answerCells('jev-2', 'fp-spam', 'exact'), [])
         t.same(store.answerCells('jev-2', 'fp-spam', 'grid'), [])
       })
+      t.test('a replace puts new answers in place of the keys given; the counts and cells follow it', async (t) => {
+        const store = fresh(t)
+        const vote = { model: 'jury:a+b', source: 'vote' as const, dissent: 1, label: 'yes', p: 0.67, margin: 0.33 }
+        putMany(store, ['state-0', 'state-1'], vote)
+        putMany(store, ['state-0'], { label: 'no', p: 0.8, margin: 0.6 })
+        t.equal(store.getAnswers('jury:a+b', 'state-0', ['fp-spam']).get('fp-spam')?.label, 'yes', 'read before')
+        const weighed = answer({ ...vote, source: 'jury', dissent: 1, label: 'no', p: 0.9, margin: 0.8 })
+        const added = answer({ ...weighed, stateHash: 'state-2' })
+        const held = store.replaceAnswers([weighed, added], 'state-0', { message: 'state-0' })
+        t.same(held, [weighed, added], 'the new answers are held, a key the store lacked among them')
+        t.same(store.getAnswers('jury:a+b', 'state-0', ['fp-spam']).get('fp-spam'), weighed, 'not the old one')
+        t.match(store.getAnswers('jury:a+b', 'state-1', ['fp-spam']).get('fp-spam'), { label: 'yes', source: 'vote' })
+        t.match(store.getAnswers('jev-1', 'state-0', ['fp-spam']).get('fp-spam'), { label: 'no' }, 'other models stay')
+        t.equal(store.countAnswers('jury:a+b', 'fp-spam'), 3, 'the replaced answer is counted once')
+        t.equal(store.countAnswers('jury:a+b', 'fp-spam', { from: 0, below: 1, split: true }), 3)
+        const cells = [
+          { label: 'no', p: 0.9, margin: 0.8, count: 2, split: true },
+          { label: 'yes', p: 0.67, margin: 0.33, count: 1, split: true },
+        ]
+        t.same(store.answerCells('jury:a+b', 'fp-spam', 'exact'), cells)
+        t.match(store.answerCells('jury:a+b', 'fp-spam', 'grid'), cells, 'the running tally agrees')
+        t.same(Object.fromEntries(store.modelAnswerCounts(['fp-spam'])), { 'jev-1': 1, 'jury:a+b': 3 })
+        t.same(store.putAnswers([answer({ ...vote })], 'state-0', {}), [weighed], 'the replacement stands after')
+      })
       t.test(
         'answers are grouped by first asker, model and fingerprint with their count and age, and counted by model; a group can be deleted',
         async (t) => {
