@@ -148,7 +148,7 @@ const CLI_ONLY = ['child_process', 'readline']
 const HTTP_FOLDERS = ['src/cli/', 'src/http/pages/']
 
 t.test(
-  'judge-rows/judge loads at most 55 source modules and 3,500 lines, and no git, data-file or server code',
+  'judge-rows/judge loads at most 55 source modules and 3,525 lines, and no git, data-file or server code',
   async (t) => {
     const dir = example(t)
     writeFileSync(
@@ -176,7 +176,7 @@ if (!answers.is_spam) throw new Error('no answer')
     // model id (src/core/jury/jurors.ts) and its jurors' engine settings (src/config-jurors.ts), read
     // for every spec and configuration; a jury's asking and fit load with the first jury judged.
     t.ok(loaded.modules.length <= 55, `${loaded.modules.length} source modules`)
-    t.ok(loaded.lines <= 3500, `${loaded.lines} lines`)
+    t.ok(loaded.lines <= 3525, `${loaded.lines} lines`)
     for (const { builtins, modules } of [first, loaded]) {
       t.same(
         builtins.filter((b) => [...CLI_ONLY, 'cluster', 'http'].includes(b)),

@@ -52,14 +52,15 @@ export function engineTarget(
  * (askEach), one failing cancels the others, each answer read as `wire` says; the input tokens of
  * each from its prompt's length. A model that gives no log probabilities is asked k times per
  * question at the sampling temperature, p each label's share (sampled-answer.ts). The lane
- * remembers each model whose answer carried none, and samples it directly from then on.
+ * remembers each model whose answer carried none, or that it was told of (`knownWithout`, only where the wire asks
+ * log probabilities), and samples it directly from then on.
  */
 export function questionLane<B>(
   target: HttpTarget,
   apiKey: string | null,
   wire: QuestionWire<B>,
   sampling: Sampling,
-): Required<Pick<Engine, 'ask' | 'estimate'>> {
+): Required<Pick<Engine, 'ask' | 'estimate'>> & Pick<Engine, 'knownWithout'> {
   const textOnly = new Set<string>()
   const lane: Lane<B> = {
     target,
@@ -72,6 +73,8 @@ export function questionLane<B>(
   return {
     ask: (request, signal) => ask(lane, request, signal),
     estimate: (request) => estimate(lane, request),
+    // A wire without log probabilities samples every model already: it has nothing to be told.
+    ...(wire.logprobs ? { knownWithout: (model: string) => lane.learn(model) } : {}),
   }
 }
 

@@ -1,6 +1,7 @@
 import { isSimulated } from '../core/engine-kinds.ts'
 import { modelFor, type JudgeDeps } from '../core/judge/deps.ts'
 import { isJury } from '../core/jury/jurors.ts'
+import { tellPlannedEngines } from '../core/judge/known-without.ts'
 import { createPlanner, type JudgmentPlan, type LastFingerprints } from '../core/judge/plan.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import type { StateTally } from '../core/judge/state-set.ts'
@@ -77,6 +78,8 @@ export async function planSource(
 ): Promise<SourcePlan> {
   const deps = app.depsFor(project)
   const priced = pricePerMtok === undefined ? deps : { ...deps, pricePerMtok }
+  // The engines estimate with what the store knows of their models (a model whose answers were sampled costs k).
+  tellPlannedEngines(deps, withDependencies(project, specs))
   const planner = createPlanner(priced, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
   const juries = createJuryPlanner(priced, project, specs)
   for await (const { row, where } of rowsOf(app, source)) {

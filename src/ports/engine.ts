@@ -152,8 +152,8 @@ export interface BatchLane {
 
 /** The engine port: a decision model that answers questions about a state. */
 export interface Engine {
-  /** The model asked when neither the spec nor the configuration names one. */
-  readonly defaultModel: string
+  /** The model asked when neither the spec nor the configuration names one; null when the engine names none. */
+  readonly defaultModel: string | null
   /**
    * The id this engine's answers for a requested model are stored and recorded under; the
    * requested model itself when absent. A stand-in engine answers under ids of its own, so that
@@ -172,6 +172,12 @@ export interface Engine {
   readonly spendsNothing?: boolean
   /** The estimate before asking; without it, System One's published fit and one request. */
   estimate?(request: EngineRequest): EngineEstimate
+  /**
+   * Told that `model`'s stored answers were sampled (source `samples`, none `logprobs`): it sends no log
+   * probabilities, so the engine samples it from its first request and counts k in its estimate, as once it has
+   * learnt that itself. Absent for an engine that never learns it (one that gives probabilities, or samples always).
+   */
+  knownWithout?(model: string): void
   /**
    * The models the engine lists now, asking nothing of them; rejects with an EngineError. Absent
    * for an engine that keeps no list (one passed in code may have none).

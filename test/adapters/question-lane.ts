@@ -175,6 +175,27 @@ t.test('with k = 1 the model is learnt but asked once, its text at probability 1
   t.same(lane.estimate({ ...REQUEST, samples: 3 }), { inputTokens: 90, requests: 9 }, 'a spec asking 3 samples it')
 })
 
+t.test('a model it is told sends no log probabilities is sampled from its first request', async (t) => {
+  const { bodies, fetch } = fakeFetch(drawn([0]))
+  const lane = laneOf(fetch)
+  t.same(lane.estimate(REQUEST), { inputTokens: 30, requests: 3 }, 'not told yet: once per question')
+  lane.knownWithout!('m-1')
+  t.same(lane.estimate(REQUEST), { inputTokens: 120, requests: 12 }, 'told: k per question')
+  t.same(lane.estimate({ ...REQUEST, model: 'm-2' }), { inputTokens: 30, requests: 3 }, 'another model is not told')
+  const result = await lane.ask(REQUEST)
+  t.equal(bodies.length, 12, 'k samples each, no deterministic answer first')
+  t.ok(
+    bodies.every((b) => b.t === 0.7),
+    'every request a sample',
+  )
+  t.match(result, { requests: 12, facts: { is_spam: { source: 'samples', samples: 4 } } })
+})
+
+t.test('a wire without log probabilities samples every model already: it takes no telling', async (t) => {
+  const { fetch } = fakeFetch(() => ({}))
+  t.equal(laneOf(fetch, { ...WIRE, logprobs: false }).knownWithout, undefined)
+})
+
 function zeros(q: (typeof QUESTIONS)[number]) {
   return Object.fromEntries(q.labels.map((l) => [l, 0]))
 }

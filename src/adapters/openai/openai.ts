@@ -9,8 +9,8 @@ import { CHAT } from './openai-wire.ts'
 export interface OpenAiOptions extends TargetOptions, SamplingOptions {
   /** API root including its version, e.g. http://127.0.0.1:8000/v1; the adapter posts to `{url}/chat/completions`. */
   readonly url: string
-  /** The model asked when a spec names none: the name the server serves. */
-  readonly model: string
+  /** The model asked when a spec names none: the name the server serves; null for none (every spec names its own). */
+  readonly model: string | null
   /** Sent as `Authorization: Bearer …` when given; local servers need none. */
   readonly apiKey?: string | null
   /** The bulk lane's limits and time limit of transfers; OpenAI's limits by default. */
@@ -21,9 +21,10 @@ export interface OpenAiOptions extends TargetOptions, SamplingOptions {
  * The engine port over an OpenAI-compatible chat completions API with log probabilities (vLLM,
  * llama.cpp's server, Ollama, hosted APIs of that shape): one request per question, each allowed
  * one token, whose top alternatives give the distribution over the labels (docs/engine.md). A model
- * whose answer carries no log probabilities is remembered and, with k (ENGINE_SAMPLES) above 1, asked
- * k times per question at the sampling temperature, p each label's share. The questions of a row are
- * asked at once; one failing cancels the others. Each request is tried once:
+ * whose answer carries no log probabilities is remembered (or told, `knownWithout`, when the store's
+ * answers show it) and, with k (ENGINE_SAMPLES) above 1, asked k times per question at the sampling
+ * temperature, p each label's share. The questions of a row are asked at once; one failing cancels
+ * the others. Each request is tried once:
  * retries and pacing are the core's. The same requests go in bulk through the provider's Batch API
  * (`batch`, openai-batch.ts).
  */

@@ -4,7 +4,7 @@ import type { StoredAnswer } from '../../ports/answer-store.ts'
 import type { Question, Spec } from '../types.ts'
 import { readDistribution } from './answer.ts'
 import { commitCost, estimateStateTokens, tokenCost } from './cost.ts'
-import { timestamp, type Asked, type Filled, type Judging, type Lookup } from './deps.ts'
+import { timestamp, type Asked, type Filled, type JudgeDeps, type Judging, type Lookup } from './deps.ts'
 
 export type { Filled, Lookup } from './deps.ts'
 
@@ -49,6 +49,7 @@ function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined:
   const pending = deps.inflight.get(key)
   if (pending) return { asked: pending, joined: true }
   if (!deps.engine) throw new MissingKeyError(spec.name)
+  tellEngine(deps, model, spec.questions)
   const estimate = estimateOf(deps.engine, requestOf(lookup))
   const cost = tokenCost(estimate.inputTokens, deps.pricePerMtok)
   // An engine that spends nothing is held by no cap; what it would have cost is counted apart from the spend.
@@ -61,6 +62,24 @@ function askOnce(job: Judging, lookup: Lookup): { asked: Promise<Asked>; joined:
   const forget = () => deps.inflight.delete(key)
   asked.then(forget, forget)
   return { asked, joined: false }
+}
+
+// The models whose answers' sources were read, per engine and store: each once per process.
+const told = new WeakMap<Engine, WeakMap<object, Set<string>>>()
+
+/**
+ * Tells an engine that learns which models send no log probabilities (`knownWithout`) what the store knows of `model`,
+ * before its first estimate: its stored answers to `questions` hold sampled ones (`samples`) and no `logprobs` one.
+ * Read once per engine, store and model; an engine that does not learn it reads nothing.
+ */
+export function tellEngine(deps: Pick<JudgeDeps, 'store' | 'engine'>, model: string, questions: readonly Question[]) {
+  if (!deps.engine?.knownWithout) return
+  const byStore = told.get(deps.engine) ?? told.set(deps.engine, new WeakMap()).get(deps.engine)!
+  const models = byStore.get(deps.store) ?? byStore.set(deps.store, new Set()).get(deps.store)!
+  if (models.has(model)) return
+  models.add(model)
+  const counts = questions.map((q) => deps.store.countSources(model, q.fingerprint))
+  if (counts.some((c) => c.samples) && !counts.some((c) => c.logprobs)) deps.engine.knownWithout(model)
 }
 
 /** The engine request for a look-up's missing questions, with the spec's `samples:` when it sets one. */

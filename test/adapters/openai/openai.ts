@@ -200,6 +200,20 @@ t.test('a model without log probabilities: k samples at the temperature, learnt,
   t.equal((await engine.ask({ ...REQUEST, samples: 1 })).requests, 3, "a spec's samples: 1 asks once, known or not")
 })
 
+t.test('a model it is told sends no log probabilities: k samples from the first row, none wasted', async (t) => {
+  const server = await serve(t, { noLogprobs: true, drawn: inTurn([0, 1, 0]) })
+  const engine = adapter(server, { samples: 3 })
+  engine.knownWithout!(REQUEST.model)
+  t.same(engine.estimate!(REQUEST).requests, 9, 'k per question before any request')
+  const first = await engine.ask(REQUEST)
+  t.equal(server.requests.length, 9, 'k per question, not 1 + k')
+  t.ok(
+    server.requests.every((r) => (r.body as { temperature: number }).temperature === 1),
+    'every request a sample',
+  )
+  t.match(first, { requests: 9, facts: { is_spam: { source: 'samples', samples: 3 } } })
+})
+
 t.test('ENGINE_SAMPLES and ENGINE_SAMPLE_TEMPERATURE by default: 5 samples at temperature 1', async (t) => {
   const server = await serve(t, { noLogprobs: true })
   const result = await adapter(server).ask({ ...REQUEST, questions: [QUESTIONS[0]] })
