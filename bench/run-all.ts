@@ -15,6 +15,7 @@ export const BENCHES = [
   'run-page',
   'run-memory',
   'batch-lane',
+  'jury-fit',
   'soak',
 ] as const
 

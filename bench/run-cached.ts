@@ -18,7 +18,7 @@ export async function benchRunCached(): Promise<BenchResult> {
   note(`warm run: ${count(warm.asked)} answers asked in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 
   started = performance.now()
-  const [run] = await runInProcess(inputs.rows100k, env, refusingEngine(engine.defaultModel))
+  const [run] = await runInProcess(inputs.rows100k, env, refusingEngine(engine.defaultModel!))
   const seconds = (performance.now() - started) / 1000
   if (run.asked !== 0 || run.rows !== 100_000)
     throw new Error(`expected 100,000 rows all cached, got ${JSON.stringify(run)}`)

@@ -23,7 +23,7 @@ export interface EngineConfig {
   readonly url: string
   /** Null when no key is set: only cached rows can be judged. */
   readonly apiKey: string | null
-  /** ENGINE_MODEL, or null for the engine's default. */
+  /** ENGINE_MODEL, or null for the engine's default (none for ENGINE=openai: only specs naming a model judge). */
   readonly model: string | null
   readonly timeoutMs: number
   readonly pricePerMtok: number
@@ -100,8 +100,8 @@ export function readEngine(env: Env): EngineConfig {
   const model = setting('ENGINE_MODEL', TYPESAFE_NAMES.model)
   const root = url.value ?? engine.defaultUrl
   if (root === null) throw new UsageError(`ENGINE=${kind} needs ENGINE_URL, the API root (see docs/engine.md)`)
-  if (model.value === null && engine.defaultModel === null)
-    throw new UsageError(`ENGINE=${kind} needs ENGINE_MODEL, the model the server serves (see docs/engine.md)`)
+  // No ENGINE_MODEL for an engine without a default model (openai) is no error here: specs naming their model need
+  // none, and one naming no model is refused when judged (modelFor, src/core/judge/deps.ts).
   const seconds = (n: number) => n > 0
   // Anthropic's Messages API takes temperatures up to 1; OpenAI's chat completions up to 2.
   const hottest = kind === 'anthropic' ? 1 : 2

@@ -20,6 +20,14 @@ export function costWords(usd: number, simulated: boolean, per = ''): string {
   return simulated ? `would cost ${amount} on System One (simulated: nothing spent)` : amount
 }
 
+/**
+ * What a jury mixing real and simulated jurors costs: what its real jurors spend, with the simulated jurors' share
+ * beside it, which spends nothing: `$0.0123 (and $0.0045 simulated: nothing spent)`.
+ */
+export function costWithSimulated(spent: number, simulated: number): string {
+  return `$${formatUsd(spent)} (and $${formatUsd(simulated)} simulated: nothing spent)`
+}
+
 /** A share as a percentage with one decimal: 0.1234 -> "12.3%". */
 export function percent(share: number): string {
   return `${(share * 100).toFixed(1)}%`

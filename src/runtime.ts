@@ -17,15 +17,17 @@ import { ENGINES, type EngineEntry } from './adapters/engines.ts'
 import { createLocalFiles } from './adapters/files/local-files.ts'
 import { openSqliteStore } from './adapters/sqlite/sqlite-store.ts'
 import { findStoreFile } from './adapters/sqlite/store-location.ts'
-import { SYSTEM_ONE_DEFAULT_MODEL } from './core/engine-kinds.ts'
 import { lazy } from './lazy.ts'
 
 /** The app of a command, a server or a library call: stores opened once per file, for its whole life. */
 export interface Runtime extends App {
   /** The engine the configuration selects (or the one passed in); null when it needs a key that is unset. */
   readonly engine: Engine | null
-  /** The model asked when a spec names none. */
-  readonly defaultModel: string
+  /**
+   * The model asked when a spec names none: ENGINE_MODEL, else the engine's default; null when neither names one
+   * (ENGINE=openai without ENGINE_MODEL), and then a spec naming no model is refused (modelFor).
+   */
+  readonly defaultModel: string | null
   /** The store file serving specs in `dir`. */
   storeFileFor(dir: string): string
   /** Closes every store opened. */
@@ -71,8 +73,9 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
   // revalidates the path (src/http/resolved-paths.ts), and so looks the store up again then.
   let known = new WeakMap<Project, DepsWith<Store>>()
   const storeFileFor = (dir: string) => findStoreFile(dir, { JUDGE_STORE: config.store ?? undefined })
+  // An engine passed in code names its own default; the configured one the table's, none for ENGINE=openai.
   const defaultModel =
-    config.engine.model ?? engine?.defaultModel ?? ENGINES[config.engine.kind].defaultModel ?? SYSTEM_ONE_DEFAULT_MODEL
+    config.engine.model ?? (options.engine ? options.engine.defaultModel : ENGINES[config.engine.kind].defaultModel)
   const depsFor = (project: Project): DepsWith<Store> => {
     const seen = known.get(project)
     if (seen) return seen

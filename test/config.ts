@@ -159,19 +159,26 @@ t.test('JUDGE_ALLOWED_HOSTS takes * for any name, and an empty list for none bey
   t.same(readConfig({ JUDGE_ALLOWED_HOSTS: ' , ' }, '/').allowedHosts, [])
 })
 
-t.test('an engine without a default URL or model needs them set', async (t) => {
-  t.throws(() => readConfig({ ENGINE: 'openai', ENGINE_MODEL: 'm' }, '/'), /ENGINE=openai needs ENGINE_URL/)
-  t.throws(
-    () => readConfig({ ENGINE: 'openai', ENGINE_URL: 'http://127.0.0.1:8000/v1' }, '/'),
-    /ENGINE=openai needs ENGINE_MODEL/,
-  )
-  t.match(readConfig({ ENGINE: 'openai', ENGINE_URL: 'http://127.0.0.1:8000/v1/', ENGINE_MODEL: 'qwen' }, '/').engine, {
-    kind: 'openai',
-    url: 'http://127.0.0.1:8000/v1',
-    pricePerMtok: 0,
-    rpm: null,
-  })
-})
+t.test(
+  'an engine without a default URL needs it set; without a default model, ENGINE_MODEL may stay unset',
+  async (t) => {
+    t.throws(() => readConfig({ ENGINE: 'openai', ENGINE_MODEL: 'm' }, '/'), /ENGINE=openai needs ENGINE_URL/)
+    t.match(
+      readConfig({ ENGINE: 'openai', ENGINE_URL: 'http://127.0.0.1:8000/v1' }, '/').engine,
+      { kind: 'openai', model: null, from: { model: null } },
+      'specs naming their model need no ENGINE_MODEL: a spec naming none is refused when judged',
+    )
+    t.match(
+      readConfig({ ENGINE: 'openai', ENGINE_URL: 'http://127.0.0.1:8000/v1/', ENGINE_MODEL: 'qwen' }, '/').engine,
+      {
+        kind: 'openai',
+        url: 'http://127.0.0.1:8000/v1',
+        pricePerMtok: 0,
+        rpm: null,
+      },
+    )
+  },
+)
 
 t.test('blank values count as unset', async (t) => {
   t.equal(readConfig({ ENGINE_API_KEY: '  ', JUDGE_STORE: '' }, '/').engine.apiKey, null)

@@ -63,7 +63,7 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
     create: (s) =>
       openAi().createOpenAi({
         url: s.url,
-        model: s.model!,
+        model: s.model,
         apiKey: s.apiKey,
         timeoutMs: s.timeoutMs,
         ...sampling(s),

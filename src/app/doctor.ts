@@ -1,4 +1,5 @@
 import { withDependencies } from '../core/judge/select.ts'
+import { hasJury } from '../core/jury/jurors.ts'
 import type { Project } from '../core/types.ts'
 import { EngineError } from '../errors.ts'
 import type { Engine } from '../ports/engine.ts'
@@ -44,7 +45,8 @@ export interface DoctorInput {
   readonly settings: EngineSettings
   /** The engine, or null when it needs a key that is unset. */
   readonly engine: Engine | null
-  readonly defaultModel: string
+  /** The model asked when a spec names none; null when there is none (ENGINE=openai without ENGINE_MODEL). */
+  readonly defaultModel: string | null
   /** The project named, the error loading it, or null when none was named. */
   readonly project: Project | Error | null
   /** The store file of the project and why it cannot be written (null: it can). */
@@ -70,6 +72,7 @@ export async function doctor(input: DoctorInput): Promise<DoctorReport> {
     nodeCheck(input.nodeVersion),
     ...projectChecks(input),
     engineCheck(input.settings, input.defaultModel),
+    ...noDefaultModelChecks(input, project),
     keyCheck(input.settings),
   ]
   const listing = await listModels(input, project)
@@ -120,14 +123,37 @@ function projectChecks(input: DoctorInput): Check[] {
   ]
 }
 
-function engineCheck(s: EngineSettings, model: string): Check {
+function engineCheck(s: EngineSettings, model: string | null): Check {
   const from = (name: string | null, otherwise: string) => (name === null ? otherwise : `from ${name}`)
-  return check(
-    'engine',
-    'info',
-    `engine ${s.kind} at ${s.url} (${from(s.from.url, 'the default URL')}); ` +
-      `default model ${model} (${from(s.from.model, "the engine's default")})`,
-  )
+  const asked =
+    model === null
+      ? 'no default model (ENGINE_MODEL is unset)'
+      : `default model ${model} (${from(s.from.model, "the engine's default")})`
+  return check('engine', 'info', `engine ${s.kind} at ${s.url} (${from(s.from.url, 'the default URL')}); ${asked}`)
+}
+
+/**
+ * Without a default model, what that means: only specs naming their model can be judged. A problem when a spec checked
+ * names none (judging it is refused), a warning when no spec was named, nothing to say with a default model.
+ */
+function noDefaultModelChecks(input: DoctorInput, project: Project | null): Check[] {
+  if (input.defaultModel !== null) return []
+  const fix = 'set ENGINE_MODEL to the model the server serves (judge models lists them), or model: in the spec'
+  const means = `ENGINE_MODEL is unset and ENGINE=${input.settings.kind} has no default model`
+  if (project === null)
+    return [
+      check(
+        'model',
+        'warn',
+        `${means}: only specs that name their model (model:, or a jury's models:) can be judged`,
+        fix,
+      ),
+    ]
+  const unnamed = withDependencies(project, project.selected).filter((s) => s.model === null && !hasJury(s))
+  if (unnamed.length === 0)
+    return [check('model', 'ok', `${means}; every spec checked names its model, so none is needed`)]
+  const names = unnamed.map((s) => s.name).join(', ')
+  return [check('model', 'problem', `${means}, and no model is named by ${names}: judging there is refused`, fix)]
 }
 
 function keyCheck(s: EngineSettings): Check {

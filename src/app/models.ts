@@ -25,8 +25,11 @@ export interface UnlistedModel {
 
 /** The engine's models beside the project's: what `judge models` prints and `judge doctor` checks. */
 export interface ModelsReport {
-  /** The model asked when a spec names none: ENGINE_MODEL (or TYPESAFE_DEFAULT_MODEL), else the engine's. */
-  readonly default_model: string
+  /**
+   * The model asked when a spec names none: ENGINE_MODEL (or TYPESAFE_DEFAULT_MODEL), else the engine's; null when
+   * there is none (ENGINE=openai without ENGINE_MODEL).
+   */
+  readonly default_model: string | null
   readonly models: readonly ModelRow[]
   /** Models in use that the engine does not list; empty when the engine answers any model (the simulated one). */
   readonly unlisted: readonly UnlistedModel[]
@@ -40,7 +43,8 @@ export interface ModelsReport {
 /** What listing takes: the engine, the default model, and whether the engine answers any model name. */
 export interface ModelsInput {
   readonly engine: Engine
-  readonly defaultModel: string
+  /** Null when there is none: a spec naming no model then asks no model. */
+  readonly defaultModel: string | null
   /** The simulated engine answers every model under an id of its own, so nothing is ever unlisted. */
   readonly answersAny: boolean
   /** The judgments marked beside the models they use; null for none (the default model is then the one in use). */
@@ -60,7 +64,7 @@ export async function engineModels(input: ModelsInput): Promise<ModelsReport> {
   const listed = await input.engine.models(input.signal)
   const uses = new Map<string, { used: string[]; pinned: string[] }>()
   // Without a project, the default model is the one a run would ask.
-  if (input.specs === null) uses.set(input.defaultModel, { used: [], pinned: [] })
+  if (input.specs === null && input.defaultModel !== null) uses.set(input.defaultModel, { used: [], pinned: [] })
   for (const spec of input.specs ?? []) {
     for (const { model, pinned } of modelsAsked(spec, input)) {
       const use = uses.get(model) ?? { used: [], pinned: [] }
@@ -96,7 +100,10 @@ function modelsAsked(
   spec: Spec,
   input: Pick<ModelsInput, 'defaultModel' | 'kind'>,
 ): { model: string; pinned: boolean }[] {
-  if (!hasJury(spec)) return [{ model: spec.model ?? input.defaultModel, pinned: spec.model !== null }]
+  if (!hasJury(spec)) {
+    const model = spec.model ?? input.defaultModel
+    return model === null ? [] : [{ model, pinned: spec.model !== null }]
+  }
   const own = spec.jurors.filter((j) => j.engine === null || j.engine === input.kind)
   return [...new Set(own.map((j) => j.model))].map((model) => ({ model, pinned: true }))
 }

@@ -11,7 +11,10 @@ import { UsageError } from '../errors.ts'
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
 import { table, usd } from './text.ts'
-import { costWords, plural } from '../format.ts'
+import { costWithSimulated, costWords, plural } from '../format.ts'
+import { spentEstimate, type JuryPlan } from '../app/jury-plan.ts'
+import { isSimulated } from '../core/engine-kinds.ts'
+import { isJury } from '../core/jury/jurors.ts'
 
 /** What a command works with: the configuration, the project named and the runtime (the app). */
 export interface Session {
@@ -61,9 +64,37 @@ export function dataSourceOf(
   return { kind: 'file', file, label, ...read, delimiter: parseDelimiter(flags.delimiter) }
 }
 
-/** The plan as a text table, with each judgment's estimate against the cap, then its questions. */
-export function planTable(plans: readonly JudgmentPlan[], cap: number, spendsNothing = false): string {
-  const rows = plans.map((p) => [
+/**
+ * Whether a plan's line is held by no cap, as checkPlans (src/app/plan.ts) decides: a jury of simulated jurors, or one
+ * model on an engine that spends nothing. A jury with a real juror is held, whatever ENGINE is.
+ */
+export function spendsNothingOn(plan: Pick<JudgmentPlan, 'model'>, spendsNothing: boolean): boolean {
+  return isJury(plan.model) ? isSimulated(plan.model) : spendsNothing
+}
+
+/**
+ * A plan line's estimate in words: simulated when it spends nothing; else what it spends, with a jury's simulated
+ * jurors' share beside it when it has any (which spends nothing).
+ */
+function estimateWords(plan: JudgmentPlan, free: boolean, juries: readonly JuryPlan[]): string {
+  if (free) return costWords(plan.estimate, true)
+  const jury = juries.find((j) => j.judgment === plan.judgment)
+  const share = jury ? jury.estimate - spentEstimate(jury) : 0
+  return share > 0 ? costWithSimulated(plan.estimate, share) : costWords(plan.estimate, false)
+}
+
+/**
+ * The plan as a text table, with each judgment's estimate against the cap, then its questions. `juries` (planJuries)
+ * gives a jury's simulated jurors' share, said beside what its real jurors spend.
+ */
+export function planTable(
+  plans: readonly JudgmentPlan[],
+  cap: number,
+  spendsNothing = false,
+  juries: readonly JuryPlan[] = [],
+): string {
+  const free = plans.map((p) => spendsNothingOn(p, spendsNothing))
+  const rows = plans.map((p, i) => [
     p.judgment,
     String(p.rows),
     String(p.states),
@@ -71,11 +102,13 @@ export function planTable(plans: readonly JudgmentPlan[], cap: number, spendsNot
     String(p.cached),
     String(p.ask),
     String(p.requests),
-    costWords(p.estimate, spendsNothing),
-    spendsNothing ? 'none' : p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
+    estimateWords(p, free[i], juries),
+    free[i] ? 'none' : p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
   ])
+  const held = plans.filter((_, i) => !free[i]).map((p) => p.judgment)
+  const but = held.length > 0 ? `; it holds for the real jurors of ${held.join(', ')}` : ''
   const simulated = spendsNothing
-    ? ['JUDGE_MAX_COST does not apply to the simulated engine, which spends nothing\n']
+    ? [`JUDGE_MAX_COST does not apply to the simulated engine, which spends nothing${but}\n`]
     : []
   const notes = [
     ...simulated,
@@ -114,9 +147,15 @@ function questionTable(plans: readonly JudgmentPlan[], simulated: boolean): stri
   )
 }
 
-/** A plan as JSON, with the cap it is checked against: none (null) for an engine that spends nothing. */
+/**
+ * A plan as JSON, with the cap it is checked against: none (null) for a line that spends nothing (an engine that
+ * spends nothing, a jury of simulated jurors); a jury with a real juror is held to it.
+ */
 export function planJson(plans: readonly JudgmentPlan[], cap: number, spendsNothing = false) {
-  return plans.map((p) => ({ ...p, cap: spendsNothing ? null : cap, within_cap: spendsNothing || p.estimate <= cap }))
+  return plans.map((p) => {
+    const free = spendsNothingOn(p, spendsNothing)
+    return { ...p, cap: free ? null : cap, within_cap: free || p.estimate <= cap }
+  })
 }
 
 /**

@@ -2,7 +2,7 @@ import t from 'tap'
 import { doctor, type DoctorInput, type EngineSettings } from '../../src/app/doctor.ts'
 import { EngineError, SpecError } from '../../src/errors.ts'
 import { createFakeEngine } from '../helpers/fake-engine.ts'
-import { project, spec } from '../helpers/specs.ts'
+import { JURY_OF_THREE_YAML, project, SPAM_YAML, spec } from '../helpers/specs.ts'
 
 const settings: EngineSettings = {
   kind: 'systemone',
@@ -192,3 +192,50 @@ t.test('a pace set by ENGINE_RPM, or none, is said so', async (t) => {
   t.equal(await rate({ rpm: 600, rpmSet: true }), '600 requests a minute (ENGINE_RPM)')
   t.match(await rate({ rpm: 0, kind: 'openai' }), /^no pace \(the default for openai/)
 })
+
+t.test('without a default model (ENGINE=openai, no ENGINE_MODEL) the doctor says what that means', async (t) => {
+  const openai: EngineSettings = { ...settings, kind: 'openai', url: 'http://127.0.0.1:8000/v1', needsKey: false }
+  const named = spec(`model: jev-1.13.0\n${SPAM_YAML}`)
+  const bare = await doctor(input({ settings: openai, defaultModel: null, project: null }))
+  t.equal(bare.healthy, true, 'no spec named: nothing is refused yet')
+  t.match(bare.checks.find((c) => c.check === 'engine')?.message, /no default model \(ENGINE_MODEL is unset\)/)
+  t.match(
+    bare.checks.find((c) => c.check === 'model'),
+    {
+      status: 'warn',
+      message: /ENGINE_MODEL is unset and ENGINE=openai has no default model: only specs that name their model/,
+      fix: /set ENGINE_MODEL/,
+    },
+  )
+  // The host is not asked here: the jury's models are not the fake engine's.
+  const pinned = await doctor(
+    input({ settings: openai, engine: null, defaultModel: null, project: project(named, juryOf()) }),
+  )
+  t.equal(pinned.healthy, true, 'every spec names its model (or its jurors)')
+  t.match(
+    pinned.checks.find((c) => c.check === 'model' && c.message.includes('ENGINE_MODEL')),
+    {
+      status: 'ok',
+      message: /every spec checked names its model, so none is needed/,
+    },
+  )
+  const unnamed = await doctor(input({ settings: openai, defaultModel: null, project: project(spec(), named) }))
+  t.equal(unnamed.healthy, false)
+  t.match(
+    unnamed.checks.find((c) => c.check === 'model' && c.message.includes('ENGINE_MODEL')),
+    {
+      status: 'problem',
+      message: /and no model is named by spam: judging there is refused/,
+      fix: /set ENGINE_MODEL to the model the server serves/,
+    },
+  )
+  t.same(
+    (await doctor(input())).checks.filter((c) => c.message.includes('ENGINE_MODEL is unset')),
+    [],
+  )
+})
+
+/** A jury spec naming no `model:` (its jurors name theirs). */
+function juryOf() {
+  return spec(JURY_OF_THREE_YAML, '/specs/trio.judge.yaml')
+}

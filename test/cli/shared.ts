@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { dataSourceOf, openSession, planJson, planTable, withSession } from '../../src/cli/shared.ts'
 import type { CliIo } from '../../src/cli/io.ts'
+import type { JuryPlan } from '../../src/app/jury-plan.ts'
 import type { JudgmentPlan } from '../../src/core/judge/plan.ts'
 import { UsageError } from '../../src/errors.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
@@ -126,3 +127,46 @@ t.test('the plan as JSON carries the cap and whether each judgment is within it'
     { ...plan({ judgment: 'tone', estimate: 1.5 }), cap: 1, within_cap: false },
   ])
 })
+
+t.test(
+  'under ENGINE=simulated a jury with a real juror is worded by what it spends, and held to the cap',
+  async (t) => {
+    const mixed = 'jury:simulated-a+jev-b'
+    const juries: JuryPlan[] = [
+      {
+        judgment: 'trio',
+        jurors: [
+          { model: 'simulated-a', engine: null, cached: 0, ask: 48, requests: 16, estimate: 0.003 },
+          { model: 'jev-b', engine: 'systemone', cached: 0, ask: 48, requests: 16, estimate: 0.004 },
+        ],
+        answers: 48,
+        ask: 96,
+        requests: 32,
+        estimate: 0.007,
+      },
+    ]
+    const plans = [
+      plan({ model: 'simulated-1' }),
+      plan({ judgment: 'trio', model: mixed, estimate: 0.004 }),
+      plan({ judgment: 'fake', model: 'jury:simulated-a+simulated-b', estimate: 0.002 }),
+      plan({ judgment: 'dear', model: mixed, estimate: 2 }),
+    ]
+    const [, one, trio, fake, dear, note] = planTable(plans, 1, true, juries).split('\n')
+    t.match(one, /would cost \$0\.0042 on System One \(simulated: nothing spent\)\s+none$/)
+    t.match(trio, /\$0\.004 \(and \$0\.003 simulated: nothing spent\)\s+within \$1\.00$/)
+    t.notMatch(trio, /would cost/)
+    t.match(fake, /would cost \$0\.002 on System One \(simulated: nothing spent\)\s+none$/, 'a jury all simulated')
+    t.match(dear, /\s\$2\.00\s+over \$1\.00$/, 'without its jurors planned apart: what it spends alone')
+    t.equal(
+      note,
+      'JUDGE_MAX_COST does not apply to the simulated engine, which spends nothing; it holds for the real jurors of trio, dear',
+    )
+    t.match(planTable([plan({ model: 'simulated-1' })], 1, true), /spends nothing\n/, 'no jury: the note alone')
+    t.match(planJson(plans, 1, true), [
+      { cap: null, within_cap: true },
+      { cap: 1, within_cap: true },
+      { cap: null, within_cap: true },
+      { cap: 1, within_cap: false },
+    ])
+  },
+)

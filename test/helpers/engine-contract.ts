@@ -32,7 +32,7 @@ export interface EngineMakers {
 export function engineContract(t: Test, name: string, make: EngineMakers): Promise<unknown> {
   return t.test(name, async (t) => {
     const ask = (engine: Engine, questions: readonly Question[], signal?: AbortSignal) =>
-      engine.ask({ model: engine.defaultModel, state: { message: 'WIN A PRIZE' }, questions }, signal)
+      engine.ask({ model: engine.defaultModel ?? 'the-model', state: { message: 'WIN A PRIZE' }, questions }, signal)
 
     t.test('it names a default model', async (t) => {
       const engine = await make.working(t)

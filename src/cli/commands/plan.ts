@@ -59,7 +59,7 @@ export const planCommand = defineCommand('plan', OPTIONS, HELP, async ({ values,
     else
       io.stdout.write(
         modelText(session.project.selected.map((s) => answerModels(session.runtime, session.project, s))) +
-          planTable(plans, cap, free) +
+          planTable(plans, cap, free, juries) +
           juryPlanText(juries) +
           lastFitText([...fits.values()]),
       )

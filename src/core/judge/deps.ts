@@ -1,3 +1,4 @@
+import { UsageError } from '../../errors.ts'
 import type { Engine } from '../../ports/engine.ts'
 import type { AnswerStore, StoredAnswer } from '../../ports/answer-store.ts'
 import type { JuryStore } from '../../ports/jury-store.ts'
@@ -18,8 +19,11 @@ export interface JudgeDeps {
   readonly store: AnswerStore & PaceStore & JuryStore
   /** Null when no engine key is configured: only answers the store holds can be given. */
   readonly engine: Engine | null
-  /** The model asked when a spec names none. */
-  readonly defaultModel: string
+  /**
+   * The model asked when a spec names none; null when neither ENGINE_MODEL nor the engine names one (ENGINE=openai),
+   * so that only specs naming their model can be judged.
+   */
+  readonly defaultModel: string | null
   readonly pricePerMtok: number
   /** Engine requests in flight for this store, so that identical rows ask once per store. */
   readonly inflight: Map<string, Promise<Asked>>
@@ -100,12 +104,22 @@ export type ModelDeps = Pick<JudgeDeps, 'defaultModel'> & {
 
 /**
  * The model a spec is asked with, as its answers are kept: the engine may answer under an id of its own. For a jury
- * (`models:`), the jury's id (`jury:<juror>+<juror>…`), under which its answers are kept.
+ * (`models:`), the jury's id (`jury:<juror>+<juror>…`), under which its answers are kept. A spec naming no model when
+ * there is no default model is a UsageError naming the spec: no other model is ever asked in its place.
  */
 export function modelFor(spec: Spec, deps: ModelDeps): string {
   if (hasJury(spec)) return juryModelId(seatedJurors(spec, deps))
   const model = spec.model ?? deps.defaultModel
+  if (model === null) throw new UsageError(noModelMessage(spec.name))
   return deps.engine?.modelId?.(model) ?? model
+}
+
+/** What is said when a spec naming no model is judged with no default model (ENGINE_MODEL unset, ENGINE=openai). */
+export function noModelMessage(judgment: string): string {
+  return (
+    `${judgment} names no model, and ENGINE_MODEL is unset (this engine has no default model): set ENGINE_MODEL to ` +
+    "the model the server serves, or name one in the spec (model:, or a jury's models:) (see docs/engine.md)"
+  )
 }
 
 /** What asks a juror: `deps.jurorEngine`'s for a juror naming an engine, else the configured engine's. */

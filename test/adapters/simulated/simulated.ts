@@ -10,7 +10,7 @@ await engineContract(t, 'the simulated engine keeps the Engine contract', {
 })
 
 const engine = createSimulatedEngine()
-const ask = (message: string, questions = QUESTIONS, model = engine.defaultModel) =>
+const ask = (message: string, questions = QUESTIONS, model = engine.defaultModel!) =>
   engine.ask({ model, state: { message }, questions })
 
 t.test("its answers are kept under model ids of its own, never a real model's", async (t) => {

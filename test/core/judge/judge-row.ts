@@ -170,7 +170,7 @@ t.test(
     // An even split stored with the second label (as an older version's reading might have put it).
     d.store.putAnswers(
       spam.questions.map((q) => ({
-        model: d.defaultModel,
+        model: d.defaultModel!,
         fingerprint: q.fingerprint,
         stateHash: hash,
         judgment: 'spam',
