@@ -1,6 +1,6 @@
 import { jurorEngineOf, seatedJurors, type JudgeDeps } from '../core/judge/deps.ts'
 import { fingerprintsOf } from '../core/judge/judge-row.ts'
-import { createPlanner, type JudgmentPlan, type Planner } from '../core/judge/plan.ts'
+import { createPlanner, type JudgmentPlan, type LastFingerprints, type Planner } from '../core/judge/plan.ts'
 import { stateHash, stateOf } from '../core/judge/state.ts'
 import { withDependencies } from '../core/judge/select.ts'
 import { isSimulated } from '../core/engine-kinds.ts'
@@ -20,6 +20,11 @@ export interface JurorPlan {
   readonly requests: number
   /** Estimated USD at its engine's estimate and price. */
   readonly estimate: number
+  /**
+   * Per question of the spec, estimated USD at its engine's estimate and price to ask it again, one request each, its
+   * answers that a change of the question's wording since the judgment's last run left without a current one.
+   */
+  readonly refill: Readonly<Record<string, number>>
 }
 
 /** A jury's plan: each juror apart, and their sum. */
@@ -44,18 +49,20 @@ export interface JuryPlanner {
 
 /**
  * Plans each juror of each jury spec as the spec asking that juror alone, with its engine and price (`jurorEngineOf`;
- * `deps.pricePerMtok` for a juror on the configured engine, so that a batch price given to the plan holds for it).
- * Reads the store only; asks nothing.
+ * `deps.pricePerMtok` for a juror on the configured engine, so that a batch price given to the plan holds for it),
+ * pricing again, per question, its answers that the wording's change since the judgment's last run (`last`) left
+ * behind. Reads the store only; asks nothing.
  */
 export function createJuryPlanner(
   deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok' | 'jurorEngine'> & { readonly store: AnswerStore },
   project: Project,
   specs: readonly Spec[],
+  last: LastFingerprints = new Map(),
 ): JuryPlanner {
   const juries = withDependencies(project, specs).filter(hasJury)
   const seats = juries.map((spec) => ({
     spec,
-    jurors: spec.jurors!.map((juror) => ({ juror, planner: jurorPlanner(deps, project, spec, juror) })),
+    jurors: spec.jurors!.map((juror) => ({ juror, planner: jurorPlanner(deps, project, spec, juror, last) })),
     answers: spec.state.some((c) => c.ref) ? null : answersToAsk(deps, spec),
   }))
   return {
@@ -70,7 +77,8 @@ export function createJuryPlanner(
         const plans = jurors.map(({ juror, planner }): JurorPlan => {
           const plan = planner.result().find((p) => p.judgment === spec.name)!
           const { model, cached, ask, requests, estimate } = plan
-          return { model, engine: juror.engine, cached, ask, requests, estimate }
+          const refill = Object.fromEntries(plan.questions.map((q) => [q.question, q.refill]))
+          return { model, engine: juror.engine, cached, ask, requests, estimate, refill }
         })
         const sum = (f: 'ask' | 'requests' | 'estimate') => plans.reduce((n, p) => n + p[f], 0)
         return {
@@ -86,18 +94,24 @@ export function createJuryPlanner(
   }
 }
 
-/** A planner of the spec as if it named the juror's model alone, asked with the juror's engine and price. */
+/**
+ * A planner of the spec as if it named the juror's model alone, asked with the juror's engine and price; its questions
+ * compared with the jury's last run (its dependencies' are not: only the jury's questions are priced again).
+ */
 function jurorPlanner(
   deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok' | 'jurorEngine'> & { readonly store: AnswerStore },
   project: Project,
   spec: Spec,
   juror: Juror,
+  last: LastFingerprints,
 ): Planner {
   const { engine, pricePerMtok } = jurorEngineOf(deps, juror)
   const alone: Spec = { ...spec, model: juror.model, jurors: null }
   const specs = project.specs.map((s) => (s.name === spec.name ? alone : s))
   const own = { store: deps.store, defaultModel: deps.defaultModel, engine, pricePerMtok }
-  return createPlanner(own, { ...project, specs, selected: [alone] }, [alone])
+  const lastRun = last.get(spec.name)
+  const its: LastFingerprints = new Map(lastRun ? [[spec.name, lastRun]] : [])
+  return createPlanner(own, { ...project, specs, selected: [alone] }, [alone], its)
 }
 
 /** A counter of a jury's answers that some juror must be asked for: add rows, then count. */
@@ -127,7 +141,9 @@ function answersToAsk(deps: Parameters<typeof createJuryPlanner>[0], spec: Spec)
 /**
  * A jury's line of the plan, agreeing with its jurors' plans: the requests and estimate are its jurors' sum (what
  * judging it asks and costs, held to the cap), and its answers to ask those some juror must be asked for, the rest of
- * its answers counted as the store's (a run makes them from the jurors' stored answers). Other judgments as they are.
+ * its answers counted as the store's (a run makes them from the jurors' stored answers); a question's cost of asking
+ * again is its jurors' sum too, each at its engine and price. Both sums are what is spent (spentEstimate). Other
+ * judgments as they are.
  */
 export function withJuryTotals(plans: readonly JudgmentPlan[], juries: readonly JuryPlan[]): JudgmentPlan[] {
   return plans.map((plan) => {
@@ -140,6 +156,7 @@ export function withJuryTotals(plans: readonly JudgmentPlan[], juries: readonly 
       ask,
       requests: jury.requests,
       estimate: spentEstimate(jury),
+      questions: plan.questions.map((q) => ({ ...q, refill: refillShare(jury, q.question).shown })),
     }
   })
 }
@@ -148,8 +165,32 @@ export function withJuryTotals(plans: readonly JudgmentPlan[], juries: readonly 
  * What a jury's jurors would spend: every juror's estimate when all are simulated (said as simulated, as one simulated
  * model's is), else the real jurors' alone, since a simulated juror spends nothing (as a run counts its cost).
  */
-export function spentEstimate(jury: Pick<JuryPlan, 'jurors' | 'estimate'>): number {
-  const free = jury.jurors.filter((j) => isSimulated(j.model))
-  if (free.length === jury.jurors.length) return jury.estimate
-  return jury.estimate - free.reduce((n, j) => n + j.estimate, 0)
+export function spentEstimate(jury: Pick<JuryPlan, 'jurors'>): number {
+  return estimateShare(jury).shown
+}
+
+/** A jury's estimate split as its line says it (spentEstimate shown, the simulated jurors' share beside it). */
+export function estimateShare(jury: Pick<JuryPlan, 'jurors'>): JuryShare {
+  return juryShare(jury.jurors, (j) => j.estimate)
+}
+
+/** A jury's cost, split as its line says it: the amount shown, and the simulated jurors' share said beside it. */
+export interface JuryShare {
+  /** Every juror's cost when all are simulated (the line is then said simulated), else the real jurors' alone. */
+  readonly shown: number
+  /** The simulated jurors' cost, which spends nothing, when some juror is real; else 0. */
+  readonly simulated: number
+}
+
+/** What asking a jury's jurors again costs for one question's changed wording (JurorPlan.refill), split as shown. */
+export function refillShare(jury: Pick<JuryPlan, 'jurors'>, question: string): JuryShare {
+  return juryShare(jury.jurors, (j) => j.refill[question] ?? 0)
+}
+
+/** The jurors' sum of `cost`, split into what is shown and the simulated jurors' share said beside it. */
+function juryShare(jurors: readonly JurorPlan[], cost: (juror: JurorPlan) => number): JuryShare {
+  const sum = (of: readonly JurorPlan[]) => of.reduce((n, j) => n + cost(j), 0)
+  const free = jurors.filter((j) => isSimulated(j.model))
+  if (free.length === jurors.length) return { shown: sum(jurors), simulated: 0 }
+  return { shown: sum(jurors.filter((j) => !isSimulated(j.model))), simulated: sum(free) }
 }

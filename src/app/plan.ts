@@ -80,8 +80,10 @@ export async function planSource(
   const priced = pricePerMtok === undefined ? deps : { ...deps, pricePerMtok }
   // The engines estimate with what the store knows of their models (a model whose answers were sampled costs k).
   tellPlannedEngines(deps, withDependencies(project, specs))
-  const planner = createPlanner(priced, project, specs, lastFingerprints(deps.store, withDependencies(project, specs)))
-  const juries = createJuryPlanner(priced, project, specs)
+  const last = lastFingerprints(deps.store, withDependencies(project, specs))
+  const planner = createPlanner(priced, project, specs, last)
+  // A jury's jurors are priced apart, a question's changed wording too: asking it again asks each juror.
+  const juries = createJuryPlanner(priced, project, specs, last)
   for await (const { row, where } of rowsOf(app, source)) {
     planner.add(row, where)
     juries.add(row, where)

@@ -12,7 +12,7 @@ import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime.ts'
 import type { CliIo } from './io.ts'
 import { table, usd } from './text.ts'
 import { costWithSimulated, costWords, plural } from '../format.ts'
-import { spentEstimate, type JuryPlan } from '../app/jury-plan.ts'
+import { estimateShare, refillShare, type JuryPlan } from '../app/jury-plan.ts'
 import { isSimulated } from '../core/engine-kinds.ts'
 import { isJury } from '../core/jury/jurors.ts'
 
@@ -73,15 +73,16 @@ export function spendsNothingOn(plan: Pick<JudgmentPlan, 'model'>, spendsNothing
 }
 
 /**
- * A plan line's estimate in words: simulated when it spends nothing; else what it spends, with a jury's simulated
- * jurors' share beside it when it has any (which spends nothing).
+ * A cost of a plan line in words: simulated when the line spends nothing; else what it spends, with a jury's simulated
+ * jurors' share (`simulated`) beside it when it has any (which spends nothing).
  */
-function estimateWords(plan: JudgmentPlan, free: boolean, juries: readonly JuryPlan[]): string {
-  if (free) return costWords(plan.estimate, true)
-  const jury = juries.find((j) => j.judgment === plan.judgment)
-  const share = jury ? jury.estimate - spentEstimate(jury) : 0
-  return share > 0 ? costWithSimulated(plan.estimate, share) : costWords(plan.estimate, false)
+function lineCost(spent: number, free: boolean, simulated: number): string {
+  if (free) return costWords(spent, true)
+  return simulated > 0 ? costWithSimulated(spent, simulated) : costWords(spent, false)
 }
+
+/** The jury plan of a plan line, when its jurors were planned apart. */
+const juryOf = (plan: JudgmentPlan, juries: readonly JuryPlan[]) => juries.find((j) => j.judgment === plan.judgment)
 
 /**
  * The plan as a text table, with each judgment's estimate against the cap, then its questions. `juries` (planJuries)
@@ -102,7 +103,7 @@ export function planTable(
     String(p.cached),
     String(p.ask),
     String(p.requests),
-    estimateWords(p, free[i], juries),
+    lineCost(p.estimate, free[i], estimateShareOf(p, juries)),
     free[i] ? 'none' : p.estimate > cap ? `over ${usd(cap)}` : `within ${usd(cap)}`,
   ])
   const held = plans.filter((_, i) => !free[i]).map((p) => p.judgment)
@@ -122,13 +123,22 @@ export function planTable(
   return (
     table(['judgment', 'rows', 'states', 'duplicates', 'cached', 'to ask', 'requests', 'estimate', 'cap'], rows) +
     notes.join('') +
-    questionTable(plans, spendsNothing)
+    questionTable(plans, free, juries)
   )
 }
 
-/** Per question: whether its wording changed since the judgment's last run, and what that costs. */
-function questionTable(plans: readonly JudgmentPlan[], simulated: boolean): string {
-  const rows = plans.flatMap((p) =>
+/** A jury line's simulated jurors' share of its estimate; 0 for a line without its jurors planned apart. */
+function estimateShareOf(plan: JudgmentPlan, juries: readonly JuryPlan[]): number {
+  const jury = juryOf(plan, juries)
+  return jury ? estimateShare(jury).simulated : 0
+}
+
+/**
+ * Per question: whether its wording changed since the judgment's last run, and what asking again costs, worded as its
+ * judgment's line is (`free`): for a jury, its jurors' sum at each one's engine and price, the simulated share beside.
+ */
+function questionTable(plans: readonly JudgmentPlan[], free: readonly boolean[], juries: readonly JuryPlan[]): string {
+  const rows = plans.flatMap((p, i) =>
     p.questions.map((q) => [
       `${p.judgment}.${q.question}`,
       q.fingerprint,
@@ -138,13 +148,19 @@ function questionTable(plans: readonly JudgmentPlan[], simulated: boolean): stri
           ? `changed (was ${q.last_run_fingerprint})`
           : 'unchanged',
       String(q.stale),
-      costWords(q.refill, simulated),
+      lineCost(q.refill, free[i], refillShareOf(p, q.question, juries)),
     ]),
   )
   return (
     '\n' +
     table(['question', 'fingerprint', 'since the last run', 'answers no longer applying', 'to ask them again'], rows)
   )
+}
+
+/** A jury line's simulated jurors' share of asking a question again; 0 for a line without its jurors planned apart. */
+function refillShareOf(plan: JudgmentPlan, question: string, juries: readonly JuryPlan[]): number {
+  const jury = juryOf(plan, juries)
+  return jury ? refillShare(jury, question).simulated : 0
 }
 
 /**

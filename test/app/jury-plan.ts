@@ -1,5 +1,12 @@
 import t from 'tap'
-import { createJuryPlanner, spentEstimate, withJuryTotals, type JuryPlan } from '../../src/app/jury-plan.ts'
+import {
+  createJuryPlanner,
+  estimateShare,
+  refillShare,
+  spentEstimate,
+  withJuryTotals,
+  type JuryPlan,
+} from '../../src/app/jury-plan.ts'
 import { checkPlans, planJuries, planRows } from '../../src/app/plan.ts'
 import { estimateStateTokens, tokenCost } from '../../src/core/judge/cost.ts'
 import { app } from '../helpers/deps.ts'
@@ -93,7 +100,15 @@ t.test("a jury's plan line takes its jurors' requests and spend; other lines sta
     { ...line, cached: 2, ask: 6, requests: 2, estimate: 0.1 },
     { ...line, judgment: 'other', cached: 0, ask: 1, requests: 1, estimate: 0.5 },
   ]
-  const juror = (model: string, estimate: number) => ({ model, engine: null, cached: 0, ask: 6, requests: 2, estimate })
+  const juror = (model: string, estimate: number) => ({
+    model,
+    engine: null,
+    cached: 0,
+    ask: 6,
+    requests: 2,
+    estimate,
+    refill: {},
+  })
   const jury = (answers: number | null, ...jurors: JuryPlan['jurors']): JuryPlan => ({
     judgment: 'spam',
     jurors,
@@ -119,5 +134,77 @@ t.test(
     t.doesNotThrow(() => checkPlans(simulated, [plan('jury:simulated-a+simulated-b'), plan('simulated-1')], 1))
     t.throws(() => checkPlans(simulated, [plan('jury:simulated-a+gpt-4o')], 1), { name: 'CostCapError' })
     t.throws(() => checkPlans(juryDeps(juryStore()), [plan('gpt-4o')], 1), { name: 'CostCapError' })
+  },
+)
+
+t.test(
+  "a question reworded since the jury's last run is priced again for each juror, at its engine and price",
+  async (t) => {
+    const store = juryStore()
+    const reworded: typeof jurySpec = {
+      ...spec(SPAM_YAML.replace('Is this message unsolicited advertising or a scam?', 'Is it spam?')),
+      jurors: jurySpec.jurors,
+    }
+    const last = new Map([['spam', Object.fromEntries(jurySpec.questions.map((q) => [q.name, q.fingerprint]))]])
+    const project = { ...juryProject, specs: [reworded], selected: [reworded] }
+    const planner = createJuryPlanner(juryDeps(store), project, [reworded], last)
+    for (const [i, { row }] of source.rows.entries()) planner.add(row, `row ${i + 1}`)
+    const [jury] = planner.result()
+    const question = (message: string) => tokenCost(estimateStateTokens({ message }, 1), 0.042)
+    t.same(
+      jury.jurors.map((j) => j.refill),
+      [
+        { is_spam: question('m0') + question('m10'), topic: 0, urgency: 0 },
+        { is_spam: 2 * tokenCost(1000, 3), topic: 0, urgency: 0 },
+        { is_spam: question('m0'), topic: 0, urgency: 0 },
+      ],
+      'a and b held the old wording on m0 and m10, c on m0 alone; b at its engine and its $3',
+    )
+    const unchanged = createJuryPlanner(juryDeps(store), project, [reworded])
+    unchanged.add({ message: 'm0' }, 'row 1')
+    t.same(unchanged.result()[0].jurors[0].refill, { is_spam: 0, topic: 0, urgency: 0 }, 'no last run: nothing')
+  },
+)
+
+t.test(
+  "a jury's question is asked again at its jurors' sum, what is spent shown, the simulated share apart",
+  async (t) => {
+    const questions = ['is_spam', 'topic'].map((question) => ({
+      question,
+      fingerprint: 'f',
+      last_run_fingerprint: 'e',
+      changed: true,
+      stale: 2,
+      refill: 0.001,
+    }))
+    const line = { judgment: 'spam', model: 'jury:simulated-a+b', rows: 2, states: 2, duplicates: 0, unknown: 0 }
+    const plans = [{ ...line, cached: 0, ask: 6, requests: 2, estimate: 0.1, questions }]
+    const juror = (model: string, estimate: number, refill: Record<string, number>) => ({
+      model,
+      engine: null,
+      cached: 0,
+      ask: 6,
+      requests: 2,
+      estimate,
+      refill,
+    })
+    const mixed: JuryPlan = {
+      judgment: 'spam',
+      jurors: [juror('simulated-a', 0.25, { is_spam: 0.02, topic: 0 }), juror('b', 0.5, { is_spam: 0.03, topic: 0 })],
+      answers: 6,
+      ask: 12,
+      requests: 4,
+      estimate: 0.75,
+    }
+    t.same(
+      withJuryTotals(plans, [mixed])[0].questions.map((q) => q.refill),
+      [0.03, 0],
+      "the real juror's spend",
+    )
+    t.same(refillShare(mixed, 'is_spam'), { shown: 0.03, simulated: 0.02 })
+    t.same(estimateShare(mixed), { shown: 0.5, simulated: 0.25 })
+    t.same(refillShare(mixed, 'urgency'), { shown: 0, simulated: 0 }, 'a question no juror priced costs nothing')
+    const fake = { ...mixed, jurors: [mixed.jurors[0], { ...mixed.jurors[1], model: 'simulated-b' }] }
+    t.same(refillShare(fake, 'is_spam'), { shown: 0.05, simulated: 0 }, 'all simulated: all of it, said simulated')
   },
 )

@@ -3,14 +3,15 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { JuryPlan } from '../../src/app/jury-plan.ts'
 import { juryPlanText, withJury } from '../../src/cli/plan-jurors-text.ts'
+import { costWords } from '../../src/format.ts'
 import { cli } from '../helpers/cli.ts'
 import { SPAM_YAML } from '../helpers/specs.ts'
 
 const jury: JuryPlan = {
   judgment: 'spam',
   jurors: [
-    { model: 'a', engine: null, cached: 1200, ask: 3, requests: 1, estimate: 0.0001 },
-    { model: 'oa-b', engine: 'openai', cached: 0, ask: 1203, requests: 401, estimate: 1.2 },
+    { model: 'a', engine: null, cached: 1200, ask: 3, requests: 1, estimate: 0.0001, refill: {} },
+    { model: 'oa-b', engine: 'openai', cached: 0, ask: 1203, requests: 401, estimate: 1.2, refill: {} },
   ],
   answers: null,
   ask: 1206,
@@ -104,4 +105,29 @@ t.test("judge plan's line of a jury agrees with its jurors' plans, the store hal
   t.match(held, { cached: 24, ask: 0, requests: 0, estimate: 0 })
   const run = JSON.parse((await cli(['run', 'spam.judge.yaml', '--data', 'all.csv', '--json'], env, dir)).stdout)[0]
   t.match(run, { asked: 0, cached: 24 }, 'as the run then counts them')
+})
+
+t.test("judge plan prices a jury's reworded question as asking each of its jurors again", async (t) => {
+  const trio = SPAM_YAML.replace('state: [message]', 'models: [a, b, c]\nstate: [message]')
+  const dir = t.testdir({ 'spam.judge.yaml': trio, 'rows.csv': 'message\nhello\nWIN a prize\nhello\nbye\n' })
+  const env = { ENGINE: 'simulated' }
+  t.equal((await cli(['run', 'spam.judge.yaml', '--data', 'rows.csv'], env, dir)).code, 0)
+  const reworded = trio.replace('What is the message mainly about?', 'What is it about?')
+  writeFileSync(join(dir, 'spam.judge.yaml'), reworded)
+  const json = await cli(['plan', 'spam.judge.yaml', '--data', 'rows.csv', '--json'], env, dir)
+  t.equal(json.code, 0, json.stderr)
+  const [plan] = JSON.parse(json.stdout)
+  const topic = plan.questions.find((q: { question: string }) => q.question === 'topic')
+  t.match(topic, { changed: true, stale: 3 })
+  const each = plan.jurors.map((j: { refill: Record<string, number> }) => j.refill.topic)
+  t.equal(each.length, 3)
+  t.ok(
+    each.every((usd: number) => usd > 0),
+    'each juror holds the old wording on the 3 states',
+  )
+  t.equal(topic.refill, each[0] + each[1] + each[2], "the question's cost: its jurors' sum")
+  t.same(plan.jurors[0].refill, { is_spam: 0, topic: each[0], urgency: 0 })
+  const text = await cli(['plan', 'spam.judge.yaml', '--data', 'rows.csv'], env, dir)
+  const line = text.stdout.split('\n').find((l) => l.startsWith('spam.topic '))!
+  t.ok(line.endsWith(`  ${costWords(topic.refill, true)}`), `${line}: the jurors' sum, said simulated`)
 })

@@ -136,8 +136,8 @@ t.test(
       {
         judgment: 'trio',
         jurors: [
-          { model: 'simulated-a', engine: null, cached: 0, ask: 48, requests: 16, estimate: 0.003 },
-          { model: 'jev-b', engine: 'systemone', cached: 0, ask: 48, requests: 16, estimate: 0.004 },
+          { model: 'simulated-a', engine: null, cached: 0, ask: 48, requests: 16, estimate: 0.003, refill: {} },
+          { model: 'jev-b', engine: 'systemone', cached: 0, ask: 48, requests: 16, estimate: 0.004, refill: {} },
         ],
         answers: 48,
         ask: 96,
@@ -168,5 +168,61 @@ t.test(
       { cap: null, within_cap: true },
       { cap: 1, within_cap: false },
     ])
+  },
+)
+
+t.test(
+  "a jury's questions cost their jurors' sum to ask again, worded by what is spent and what is simulated",
+  async (t) => {
+    const question = (refill: number) => ({
+      question: 'is_spam',
+      fingerprint: 'f2',
+      last_run_fingerprint: 'f1',
+      changed: true,
+      stale: 16,
+      refill,
+    })
+    const juror = (model: string, refill: number) => ({
+      model,
+      engine: null,
+      cached: 0,
+      ask: 48,
+      requests: 16,
+      estimate: 0.003,
+      refill: { is_spam: refill },
+    })
+    const jury = (judgment: string, ...jurors: JuryPlan['jurors']): JuryPlan => ({
+      judgment,
+      jurors,
+      answers: 48,
+      ask: 96,
+      requests: 32,
+      estimate: 0.006,
+    })
+    const juries = [
+      jury('trio', juror('simulated-a', 0.001), juror('jev-b', 0.002)),
+      jury('fake', juror('simulated-a', 0.001), juror('simulated-b', 0.001)),
+      jury('real', juror('jev-a', 0.001), juror('jev-b', 0.002)),
+    ]
+    const plans = [
+      plan({ model: 'simulated-1', questions: [question(0.0005)] }),
+      plan({ judgment: 'trio', model: 'jury:simulated-a+jev-b', questions: [question(0.002)] }),
+      plan({ judgment: 'fake', model: 'jury:simulated-a+simulated-b', questions: [question(0.002)] }),
+      plan({ judgment: 'real', model: 'jury:jev-a+jev-b', questions: [question(0.003)] }),
+    ]
+    const lines = planTable(plans, 1, true, juries).split('\n')
+    const cost = (judgment: string) =>
+      lines
+        .find((l) => l.startsWith(`${judgment}.is_spam `))!
+        .split(/ {2,}/)
+        .at(-1)
+    t.equal(cost('spam'), 'would cost $0.0005 on System One (simulated: nothing spent)', 'one model: as before')
+    t.equal(cost('trio'), '$0.002 (and $0.001 simulated: nothing spent)', 'a real juror: what it spends')
+    t.equal(cost('fake'), 'would cost $0.002 on System One (simulated: nothing spent)', 'every juror simulated')
+    t.equal(cost('real'), '$0.003', 'no juror simulated')
+    const alone = planTable([plans[1]], 1, true).split('\n')
+    t.match(alone.at(-2), /^trio\.is_spam .* \$0\.002$/, 'without its jurors planned apart: what it spends alone')
+    const real = planTable([plan({ questions: [question(0.0005)] })], 1, false).split('\n')
+    t.match(real.at(-2), /^spam\.is_spam .* \$0\.0005$/, 'one model on a real engine: as before')
   },
 )

@@ -164,12 +164,11 @@ export function createPlanner(
     const missing = spec.questions.filter((q) => !held.has(q.fingerprint))
     if (missing.length === 0) return
     if (!known) c.unknown += 1
-    const samples = spec.samples === null ? {} : { samples: spec.samples }
     const estimate = estimateOf(deps.engine ?? null, {
       model: modelFor(spec, deps),
       state,
       questions: missing,
-      ...samples,
+      ...samplesOf(spec),
     })
     c.ask += missing.length
     c.requests += estimate.requests
@@ -179,7 +178,8 @@ export function createPlanner(
   /** What asking one question about a state would cost on a request of its own. */
   function refillCost(spec: Spec, state: State, question: Question): number {
     return tokenCost(
-      estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: [question] }).inputTokens,
+      estimateOf(deps.engine ?? null, { model: modelFor(spec, deps), state, questions: [question], ...samplesOf(spec) })
+        .inputTokens,
       deps.pricePerMtok,
     )
   }
@@ -245,4 +245,9 @@ function questionPlans(
 function longestLabel(project: Project, judgment: string, question: string): string {
   const q = project.specs.find((s) => s.name === judgment)!.questions.find((x) => x.name === question)!
   return q.labels.reduce((a, b) => (b.length > a.length ? b : a))
+}
+
+/** A spec's `samples:` as an engine request carries it: absent when the spec leaves k to the engine's setting. */
+function samplesOf(spec: Spec): { readonly samples?: number } {
+  return spec.samples === null ? {} : { samples: spec.samples }
 }

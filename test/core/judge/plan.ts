@@ -127,3 +127,24 @@ t.test("a spec's samples: reach the engine's estimate, so that the plan counts k
   for (const message of ['a', 'b']) planner.add({ message }, 'row')
   t.match(planner.result()[0], { ask: 6, requests: 2 * 3 * 4 })
 })
+
+t.test("asking a reworded question again is priced at the spec's samples: too", async (t) => {
+  const engine = {
+    ...createFakeEngine(),
+    estimate: (r: { samples?: number; questions: readonly unknown[] }) => ({
+      inputTokens: (r.samples ?? 1) * 1e6,
+      requests: (r.samples ?? 1) * r.questions.length,
+    }),
+  }
+  const d = deps(engine)
+  const sampled = { ...spam, samples: 4 }
+  await judgeSpec({ deps: d, ledger: createLedger(1) }, sampled, { row: { message: 'one' }, where: 'row' })
+  const reworded = {
+    ...spec(SPAM_YAML.replace('What is the message mainly about?', 'What is the message about?')),
+    samples: 4,
+  }
+  const last = new Map([['spam', Object.fromEntries(spam.questions.map((q) => [q.name, q.fingerprint]))]])
+  const planner = createPlanner(d, project(reworded), [reworded], last)
+  planner.add({ message: 'one' }, 'row')
+  t.equal(planner.result()[0].questions[1].refill, tokenCost(4e6, d.pricePerMtok), 'k = 4 requests of 1e6 tokens')
+})
