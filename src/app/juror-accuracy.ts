@@ -8,6 +8,9 @@ import {
   type LabelsOf,
   type RowsAccuracy,
 } from '../core/jury/juror-accuracy.ts'
+import { fitJury } from '../core/jury/dawid-skene.ts'
+import { juryFit, reviewedLabelsOf, type JuryFitStore } from '../core/jury/jury-fits.ts'
+import { juryWeights, type JuryWeights } from '../core/jury/jury-weights.ts'
 import { hasJury, juryModelId } from '../core/jury/jurors.ts'
 import type { Verdicts } from '../core/review/verdicts.ts'
 import type { Question, Spec, State } from '../core/types.ts'
@@ -17,6 +20,8 @@ import type { AnswerStore } from '../ports/answer-store.ts'
 export interface JuryFigures extends RowsAccuracy {
   /** Every juror's estimated cost of these rows, summed. */
   readonly cost_usd: number
+  /** The weights the jury answers this question with: the fit judging uses, as it stands now. */
+  readonly weights: JuryWeights
 }
 
 /** One juror's figures: accuracy, against the jury, and the estimated cost of its answers to the compared rows. */
@@ -41,7 +46,7 @@ export interface JuryInput {
   readonly spec: Spec
   readonly verdicts: Verdicts
   readonly source: {
-    readonly store: AnswerStore
+    readonly store: AnswerStore & JuryFitStore
     readonly deps: ModelDeps & Pick<JudgeDeps, 'pricePerMtok'>
   } | null
 }
@@ -64,6 +69,17 @@ export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | 
   const labelsOf = (model: string) => read?.answerLabels(model, fingerprints, hashes) ?? new Map()
   const [juryLabels, ...jurorLabels] = [jury, ...seated.map((s) => s.model)].map(labelsOf)
   const states = read?.getStates(hashes) ?? new Map<string, State>()
+  const reviewed = reviewedLabelsOf(spec.name, input.verdicts.values())
+  const models = seated.map((s) => s.model)
+  // The fit judging uses (core/judge/ask-jury.ts): the same store, jury id, jurors and reviewed labels. Without a store
+  // no juror answered anything, and the fit of nothing is the equal vote.
+  const weightsOf = (q: Question) =>
+    juryWeights(
+      source
+        ? juryFit({ store: source.store, jury, jurors: models, question: q, reviewed: reviewed.get(q.name) ?? NONE })
+        : fitJury({ labels: q.labels, jurors: models.length, patterns: [], anchors: [] }),
+      models,
+    )
   return Object.fromEntries(
     spec.questions.map((q): [string, JuryQuestion] => {
       const labels = (held: Map<string, Map<string, string>>, model: string): LabelsOf => ({
@@ -81,7 +97,7 @@ export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | 
       return [
         q.name,
         {
-          jury: { ...figures, cost_usd: costs.reduce((a, b) => a + b, 0) },
+          jury: { ...figures, cost_usd: costs.reduce((a, b) => a + b, 0), weights: weightsOf(q) },
           jurors: jurors.map((j, i) => ({
             model: j.model,
             engine: seated[i].juror.engine,
@@ -97,6 +113,8 @@ export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | 
     }),
   )
 }
+
+const NONE: ReadonlyMap<string, string> = new Map()
 
 /** People's labels of a question by state hash: each counting verdict that saved one. */
 function truthOf(input: JuryInput, question: string): Map<string, readonly string[]> {

@@ -2,6 +2,10 @@ import t from 'tap'
 import { accuracyReport } from '../../src/app/accuracy.ts'
 import { juryQuestions, rowsCost } from '../../src/app/juror-accuracy.ts'
 import { stateHash } from '../../src/core/judge/state.ts'
+import { fitJury, MIN_REVIEWED, patternsOf } from '../../src/core/jury/dawid-skene.ts'
+import { juryFit, reviewedLabelsOf } from '../../src/core/jury/jury-fits.ts'
+import { juryWeights } from '../../src/core/jury/jury-weights.ts'
+import { verdictKey } from '../../src/core/review/verdicts.ts'
 import type { Engine } from '../../src/ports/engine.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { app, deps } from '../helpers/deps.ts'
@@ -12,8 +16,10 @@ import {
   juryProject,
   jurySpec,
   juryStore,
+  juryVerdict,
   juryVerdicts,
   openaiEngine,
+  putLabel,
 } from '../helpers/jury-project.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
 import { answer } from '../helpers/contracts/answer-store.ts'
@@ -128,3 +134,103 @@ t.test(
     t.notOk('jurors' in plain.questions.is_spam, 'no jurors field')
   },
 )
+
+const isSpam = jurySpec.questions[0]
+const MODELS = ['a', 'oa-b', 'c']
+
+t.test(
+  'the weights while the jury counts votes: the fit judging uses, and the reviewed rows it still wants',
+  async (t) => {
+    const store = juryStore()
+    const weights = juryQuestions({
+      spec: jurySpec,
+      verdicts: juryVerdicts(),
+      source: { store, deps: juryDeps(store) },
+    })!.is_spam.jury.weights
+    // m0…m10 reviewed (m11 is ambiguous: no label), c never answered m10: ten with every juror's answer.
+    t.match(weights, { kind: 'vote', reviewed: 11, complete: 10, needed: MIN_REVIEWED - 10, iterations: 0 })
+    t.same(
+      weights.jurors.map((j) => [j.model, j.accuracy, j.confusion, j.intervals]),
+      MODELS.map((m) => [m, null, null, null]),
+    )
+    const reviewed = reviewedLabelsOf('spam', juryVerdicts().values()).get('is_spam')!
+    const fit = juryFit({ store, jury: JURY, jurors: MODELS, question: isSpam, reviewed })
+    t.same(weights, juryWeights(fit, MODELS), "the jury's own fit")
+  },
+)
+
+/** 32 messages w0…w31, yes for the first 16: a wrong on w0 and w16 alone, b on every fourth, c saying yes to all. */
+const TRUTH = Array.from({ length: 32 }, (_, i) => (i < 16 ? 'yes' : 'no'))
+const SAYS: Record<string, (i: number) => string> = {
+  a: (i) => (i === 0 || i === 16 ? flip(TRUTH[i]) : TRUTH[i]),
+  'oa-b': (i) => (i % 4 === 0 ? flip(TRUTH[i]) : TRUTH[i]),
+  c: () => 'yes',
+}
+function flip(label: string): string {
+  return label === 'yes' ? 'no' : 'yes'
+}
+
+function weighedStore(): Store {
+  const store = createMemoryStore()
+  for (const [model, says] of Object.entries(SAYS))
+    TRUTH.forEach((_, i) => putLabel(store, model, isSpam, `w${i}`, says(i)))
+  return store
+}
+const weighedVerdicts = () =>
+  new Map(
+    TRUTH.map((label, i) => {
+      const v = juryVerdict(`w${i}`, [label])
+      return [verdictKey(v.judgment, v.question, v.state_hash), v]
+    }),
+  )
+
+t.test('the weights once the jury weighs its jurors: each one as fitJury gives it on the same rows', async (t) => {
+  const store = weighedStore()
+  const weights = juryQuestions({
+    spec: jurySpec,
+    verdicts: weighedVerdicts(),
+    source: { store, deps: juryDeps(store) },
+  })!.is_spam.jury.weights
+  t.match(weights, { kind: 'jury', reviewed: 32, complete: 32, needed: 0, converged: true })
+  const labels = isSpam.labels
+  const rows = TRUTH.map((_, i) => MODELS.map((m) => labels.indexOf(SAYS[m](i))))
+  const fit = fitJury({
+    labels,
+    jurors: 3,
+    patterns: patternsOf(rows),
+    anchors: rows.map((said, i) => ({ said, truth: labels.indexOf(TRUTH[i]) })),
+  })
+  t.equal(weights.iterations, fit.iterations)
+  t.same(weights, juryWeights(fit, MODELS))
+  // By hand: a wrong on 1 of 16 of each truth; the smoothing's one pseudo-count per cell, every row reviewed.
+  t.equal(
+    weights.jurors[0].confusion!.yes.yes.toFixed(6),
+    (16 / 18).toFixed(6),
+    'a says yes of a yes row: (15+1)/(16+2)',
+  )
+  t.equal(weights.jurors[1].confusion!.no.no.toFixed(6), (13 / 18).toFixed(6), 'b: (12+1)/(16+2)')
+  t.equal(weights.jurors[2].confusion!.no.yes.toFixed(6), (17 / 18).toFixed(6), 'c says yes of a no row: (16+1)/(16+2)')
+  t.equal(weights.prior.yes, 0.5)
+  t.same(
+    weights.jurors[2].intervals!.no.yes.map((x) => x.toFixed(3)),
+    ['0.806', '1.000'],
+    "Wilson's of 16 out of 16",
+  )
+})
+
+t.test('without a store the weights are the equal vote over nothing', async (t) => {
+  const weights = juryQuestions({ spec: jurySpec, verdicts: juryVerdicts(), source: null })!.topic.jury.weights
+  t.match(weights, { kind: 'vote', reviewed: 0, complete: 0, needed: MIN_REVIEWED })
+  t.same(weights.prior, { personal: 1 / 3, promotion: 1 / 3, service: 1 / 3 })
+  t.same(
+    weights.jurors.map((j) => j.model),
+    ['a', 'b', 'c'],
+  )
+})
+
+t.test("the accuracy report carries the weights in each question's jury", async (t) => {
+  const store = weighedStore()
+  const reviews = async () => new Map([...weighedVerdicts()].map(([k, v]) => [k, [v]]))
+  const report = await accuracyReport(app(juryDeps(store), { reviews }), juryProject, jurySpec)
+  t.match(report.questions.is_spam.jury!.weights, { kind: 'jury', needed: 0, jurors: [{ model: 'a' }, {}, {}] })
+})

@@ -1,7 +1,20 @@
 import t from 'tap'
 import type { JuryQuestion } from '../../../src/app/juror-accuracy.ts'
 import { escapeHtml } from '../../../src/http/html.ts'
-import { JURY_MEANING, jurySection } from '../../../src/http/pages/accuracy-jurors.ts'
+import type { JuryWeights } from '../../../src/core/jury/jury-weights.ts'
+import { JURY_MEANING, jurySection, WEIGHTS_MEANING, weightsSection } from '../../../src/http/pages/accuracy-jurors.ts'
+
+/** An equal vote, 12 reviewed rows short of weighing its jurors. */
+const VOTE: JuryWeights = {
+  kind: 'vote',
+  reviewed: 19,
+  complete: 18,
+  needed: 12,
+  converged: true,
+  iterations: 0,
+  prior: { yes: 0.4, no: 0.6 },
+  jurors: [{ model: 'a', accuracy: null, confusion: null, intervals: null }],
+}
 
 const none = { rows: 0, correct: 0, accuracy: null, interval: null } as const
 const juror = (model: string, engine: string | null, accuracy: number | null, difference: number | null) => ({
@@ -20,7 +33,7 @@ const juror = (model: string, engine: string | null, accuracy: number | null, di
 
 t.test('nothing for a one-model question; a line without compared rows', async (t) => {
   t.equal(jurySection({}).text, '')
-  const empty: JuryQuestion = { jury: { model: 'jury:a+b', ...none, cost_usd: 0 }, jurors: [] }
+  const empty: JuryQuestion = { jury: { model: 'jury:a+b', ...none, cost_usd: 0, weights: VOTE }, jurors: [] }
   t.match(jurySection(empty).text, /<h3>What each juror buys<\/h3><p class="muted">No reviewed row that the jury/)
 })
 
@@ -28,7 +41,15 @@ t.test(
   'the jury, then a row per juror: engine, accuracy, juror minus jury and cost, with what they mean',
   async (t) => {
     const q: JuryQuestion = {
-      jury: { model: 'jury:a+<b>', rows: 4, correct: 3, accuracy: 0.75, interval: [0.3, 0.95], cost_usd: 0.06 },
+      jury: {
+        model: 'jury:a+<b>',
+        rows: 4,
+        correct: 3,
+        accuracy: 0.75,
+        interval: [0.3, 0.95],
+        cost_usd: 0.06,
+        weights: VOTE,
+      },
       jurors: [
         juror('a', null, 1, 0.25),
         juror('<b>', 'anthropic', 0.5, -0.25),
@@ -58,8 +79,56 @@ t.test("the jury's cost is said to be simulated when every juror is", async (t) 
       accuracy: 0.75,
       interval: [0.3, 0.95],
       cost_usd: 0.04,
+      weights: VOTE,
     },
     jurors: [juror('simulated-a', null, 1, 0.25), juror('simulated-b', null, 0.5, -0.25)],
   }
   t.match(jurySection(q).text, 'for an estimated $0.04 (simulated).')
+})
+
+t.test("the jury's weights while it counts votes: what it still wants, and no table", async (t) => {
+  const text = weightsSection(VOTE).text
+  t.equal(
+    text,
+    "<h4>The jury's weights</h4><p>The jury counts its jurors' votes equally until <strong>12 more reviewed " +
+      "rows</strong> with every juror's answer (18 of 30 so far); then it weighs each juror by how often people " +
+      'agreed with it.</p>',
+  )
+  const empty = { model: 'jury:a+b', rows: 0, correct: 0, accuracy: null, interval: null, cost_usd: 0 }
+  t.match(jurySection({ jury: { ...empty, weights: VOTE }, jurors: [] }).text, /answered yet\.<\/p><h4>The jury/)
+})
+
+t.test("the jury's weights once it weighs: per juror a table of people's label by its label, escaped", async (t) => {
+  const w: JuryWeights = {
+    ...VOTE,
+    kind: 'jury',
+    needed: 0,
+    iterations: 40,
+    prior: { '<y>': 0.25, no: 0.75 },
+    jurors: [
+      {
+        model: '<a>',
+        accuracy: 0.9,
+        confusion: { '<y>': { '<y>': 0.8, no: 0.2 }, no: { '<y>': 0.1, no: 0.9 } },
+        intervals: { '<y>': { '<y>': [0.6, 0.9], no: [0.1, 0.4] }, no: { '<y>': [0.05, 0.2], no: [0.8, 0.95] } },
+      },
+    ],
+  }
+  const text = weightsSection(w).text
+  t.match(text, "The jury weighs its jurors by 19 reviewed rows (Dawid and Skene's model, 40 iterations).")
+  t.match(text, "The labels' fitted shares: &lt;y&gt; 25.0%, no 75.0%.</p>")
+  t.match(text, '<p><code>&lt;a&gt;</code>: fitted accuracy <strong>90.0%</strong></p>')
+  t.match(
+    text,
+    `<thead><tr><th>people's label</th><th class="num">says &lt;y&gt;</th><th class="num">says no</th></tr></thead>` +
+      '<tbody><tr><th>&lt;y&gt;</th><td class="num">80.0% (60.0% to 90.0%)</td>' +
+      '<td class="num">20.0% (10.0% to 40.0%)</td></tr><tr><th>no</th><td class="num">10.0% (5.0% to 20.0%)</td>' +
+      '<td class="num">90.0% (80.0% to 95.0%)</td></tr></tbody>',
+  )
+  t.match(text, escapeHtml(WEIGHTS_MEANING))
+  t.notMatch(text, '<y>', 'no label unescaped')
+  t.match(
+    weightsSection({ ...w, converged: false, iterations: 5000 }).text,
+    '5000 iterations; not converged after 5000 iterations, its last estimate used).',
+  )
 })

@@ -180,7 +180,17 @@ t.test('a question answered from text alone is warned of where its thresholds ar
 t.test("a jury's question shows what each juror buys after its agreement; a one-model question does not", async (t) => {
   const plain = data(0.9, null)
   t.notMatch(accuracyPage(plain, null).text, /What each juror buys/)
-  const jury = { model: 'jury:a+b', rows: 0, correct: 0, accuracy: null, interval: null, cost_usd: 0 }
+  const weights = {
+    kind: 'vote',
+    reviewed: 0,
+    complete: 0,
+    needed: 30,
+    converged: true,
+    iterations: 0,
+    prior: {},
+    jurors: [],
+  } as const
+  const jury = { model: 'jury:a+b', rows: 0, correct: 0, accuracy: null, interval: null, cost_usd: 0, weights }
   const judged = { ...plain.report.questions.is_spam, jury, jurors: [] }
   const html = accuracyPage({ ...plain, report: { ...plain.report, questions: { is_spam: judged } } }, null).text
   t.match(html, /<h3>What each juror buys<\/h3>[^]*<\/section>/)
