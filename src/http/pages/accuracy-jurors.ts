@@ -59,7 +59,9 @@ export const WEIGHTS_MEANING =
   "it weighs them by Dawid and Skene's model, fitted on every row the jurors answered with the reviewed rows held at " +
   "people's label: a row of a juror's table is people's label, a column the juror's, and each cell how often it " +
   "says that label of such rows, with Wilson's 95% interval from the reviewed rows alone. Its fitted accuracy is " +
-  'the diagonal weighed by the fitted share of each label. These are the weights the jury answers with now.'
+  'the diagonal weighed by the fitted share of each label. These are the weights the jury answers with now. The ' +
+  'intervals take the reviewed rows as a random sample; the queue offers rows where jurors disagree and unsure rows ' +
+  'first, so a juror may be right more often over every row than its table says.'
 
 /**
  * The weights the jury answers a question with: whether it still counts votes equally (and how many more reviewed rows
