@@ -90,6 +90,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
         engine,
         defaultModel,
         pricePerMtok: config.engine.pricePerMtok,
+        ...(options.engine === undefined ? { engineName: config.engine.kind } : {}),
         inflight: new Map(),
         governor,
         now,

@@ -26,7 +26,7 @@ export interface JuryFigures extends RowsAccuracy {
 
 /** One juror's figures: accuracy, against the jury, and the estimated cost of its answers to the compared rows. */
 export interface JurorFigures extends JurorRowsAccuracy {
-  /** The engine that asks it as the spec names it; null for the configured ENGINE. */
+  /** The engine that asks it: the spec's, else the configured ENGINE's name; null for an engine passed in code. */
   readonly engine: string | null
   /**
    * What its answers to this question on the compared rows cost, estimated: its engine's estimate and price of one
@@ -47,7 +47,7 @@ export interface JuryInput {
   readonly verdicts: Verdicts
   readonly source: {
     readonly store: AnswerStore & JuryFitStore
-    readonly deps: ModelDeps & Pick<JudgeDeps, 'pricePerMtok'>
+    readonly deps: ModelDeps & Pick<JudgeDeps, 'pricePerMtok' | 'engineName'>
   } | null
 }
 
@@ -100,7 +100,7 @@ export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | 
           jury: { ...figures, cost_usd: costs.reduce((a, b) => a + b, 0), weights: weightsOf(q) },
           jurors: jurors.map((j, i) => ({
             model: j.model,
-            engine: seated[i].juror.engine,
+            engine: seated[i].juror.engine ?? deps.engineName ?? null,
             rows: j.rows,
             correct: j.correct,
             accuracy: j.accuracy,

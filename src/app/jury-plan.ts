@@ -12,7 +12,7 @@ import type { AnswerStore } from '../ports/answer-store.ts'
 export interface JurorPlan {
   /** The model id its answers are kept under. */
   readonly model: string
-  /** The engine the spec names for it; null for the configured ENGINE. */
+  /** The engine that asks it: the spec's, else the configured ENGINE's name; null for an engine passed in code. */
   readonly engine: string | null
   /** Its answers the store already holds, per distinct state and question: they cost nothing. */
   readonly cached: number
@@ -54,7 +54,9 @@ export interface JuryPlanner {
  * behind. Reads the store only; asks nothing.
  */
 export function createJuryPlanner(
-  deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok' | 'jurorEngine'> & { readonly store: AnswerStore },
+  deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok' | 'jurorEngine' | 'engineName'> & {
+    readonly store: AnswerStore
+  },
   project: Project,
   specs: readonly Spec[],
   last: LastFingerprints = new Map(),
@@ -78,7 +80,7 @@ export function createJuryPlanner(
           const plan = planner.result().find((p) => p.judgment === spec.name)!
           const { model, cached, ask, requests, estimate } = plan
           const refill = Object.fromEntries(plan.questions.map((q) => [q.question, q.refill]))
-          return { model, engine: juror.engine, cached, ask, requests, estimate, refill }
+          return { model, engine: juror.engine ?? deps.engineName ?? null, cached, ask, requests, estimate, refill }
         })
         const sum = (f: 'ask' | 'requests' | 'estimate') => plans.reduce((n, p) => n + p[f], 0)
         return {
@@ -99,7 +101,9 @@ export function createJuryPlanner(
  * compared with the jury's last run (its dependencies' are not: only the jury's questions are priced again).
  */
 function jurorPlanner(
-  deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok' | 'jurorEngine'> & { readonly store: AnswerStore },
+  deps: Pick<JudgeDeps, 'engine' | 'defaultModel' | 'pricePerMtok' | 'jurorEngine' | 'engineName'> & {
+    readonly store: AnswerStore
+  },
   project: Project,
   spec: Spec,
   juror: Juror,

@@ -48,8 +48,8 @@ t.test('judge plan prices each juror of a jury apart, in text and JSON', async (
   t.equal(json.code, 0, json.stderr)
   const [plan] = JSON.parse(json.stdout)
   t.match(plan.jurors, [
-    { model: 'simulated-a', engine: null, cached: 0, ask: 6, requests: 2 },
-    { model: 'simulated-b', engine: null, cached: 0, ask: 6, requests: 2 },
+    { model: 'simulated-a', engine: 'simulated', cached: 0, ask: 6, requests: 2 },
+    { model: 'simulated-b', engine: 'simulated', cached: 0, ask: 6, requests: 2 },
   ])
   t.match(plan.jury_total, { ask: 12, requests: 4 })
   t.equal(plan.jury_total.estimate, plan.jurors[0].estimate + plan.jurors[1].estimate)
@@ -59,7 +59,7 @@ t.test('judge plan prices each juror of a jury apart, in text and JSON', async (
     text.stdout,
     /spam: a jury of 2 models, each asked and priced apart; its 6 answers to ask take 12 of its jurors':\n {2}juror +engine/,
   )
-  t.match(text.stdout, /\n {2}simulated-b +ENGINE +0 +6 +2 +\$[\d.]+ \(simulated: nothing spent\)\n/)
+  t.match(text.stdout, /\n {2}simulated-b +simulated +0 +6 +2 +\$[\d.]+ \(simulated: nothing spent\)\n/)
   t.match(text.stdout, /\n {2}all jurors +12 +4 +\$[\d.]+ \(simulated: nothing spent\)\n/)
 })
 

@@ -30,8 +30,8 @@ t.test('GET /v1/accuracy gives a jury spec its jury and jurors per question, and
       is_spam: {
         jury: { model: 'jury:a+b', rows: 4, correct: 3, accuracy: 0.75 },
         jurors: [
-          { model: 'a', engine: null, rows: 4, correct: 4, accuracy: 1, versus_jury: { difference: 0.25 } },
-          { model: 'b', engine: null, rows: 4, correct: 1, accuracy: 0.25, versus_jury: { difference: -0.5 } },
+          { model: 'a', engine: 'systemone', rows: 4, correct: 4, accuracy: 1, versus_jury: { difference: 0.25 } },
+          { model: 'b', engine: 'systemone', rows: 4, correct: 1, accuracy: 0.25, versus_jury: { difference: -0.5 } },
         ],
       },
       topic: { jury: { rows: 0 }, jurors: [{ rows: 0, versus_jury: null }, {}] },
@@ -44,7 +44,7 @@ t.test('GET /v1/accuracy gives a jury spec its jury and jurors per question, and
   for (const juror of isSpam.jurors) t.same(problems(schema('JurorFigures'), juror), [], 'a juror is too')
   t.match(openapi.components.schemas.QuestionAccuracy.properties, { jury: {}, jurors: { type: 'array' } })
   const page = await server.get('/accuracy?path=spam.judge.yaml')
-  t.match(page.text, /What each juror buys[^]*<td><code>b<\/code><\/td><td>ENGINE<\/td><td class="num">25\.0% /)
+  t.match(page.text, /What each juror buys[^]*<td><code>b<\/code><\/td><td>systemone<\/td><td class="num">25\.0% /)
   const plain = t.testdir({ 'spam.judge.yaml': SPAM_YAML })
   const one = await (await startJudgeServer(t, plain)).get('/v1/accuracy?path=spam.judge.yaml')
   t.notOk('jurors' in (one.body as { questions: { is_spam: object } }).questions.is_spam, 'one model: no jurors')

@@ -25,6 +25,8 @@ export interface JudgeDeps {
    */
   readonly defaultModel: string | null
   readonly pricePerMtok: number
+  /** The configured ENGINE's name (e.g. `openai`), as what asks a juror naming no engine is shown; absent in code. */
+  readonly engineName?: string
   /** Engine requests in flight for this store, so that identical rows ask once per store. */
   readonly inflight: Map<string, Promise<Asked>>
   /** Paces and retries the engine for this store; without one the engine is asked directly. */
