@@ -78,7 +78,19 @@ export function number(env: Env, name: string, fallback: number, check: (n: numb
   return n
 }
 
-const nonNegative = (n: number) => n >= 0
+/** The first of `names` set, and which it was; a null value and source when none is. */
+export function firstSet(env: Env, names: readonly string[]): { value: string | null; from: SettingSource } {
+  for (const name of names) {
+    const value = text(env, name)
+    if (value !== null) return { value, from: name }
+  }
+  return { value: null, from: null }
+}
+
+/** A price in USD per million tokens, 0 or more; `fallback` when unset. */
+export function price(env: Env, name: string, fallback: number): number {
+  return number(env, name, fallback, (n) => n >= 0, 'a price in USD, 0 or more')
+}
 
 /** The engine's settings; a bad value is a UsageError naming the variable. */
 export function readEngine(env: Env): EngineConfig {
@@ -86,15 +98,11 @@ export function readEngine(env: Env): EngineConfig {
   const kind = ENGINE_KINDS.find((k) => k === raw)
   if (!kind) throw new UsageError(`ENGINE must be one of ${ENGINE_KINDS.join(', ')}, not "${env.ENGINE}"`)
   const engine: EngineDefaults = ENGINE_DEFAULTS[kind]
-  const setting = (own: string, typesafe: string): { value: string | null; from: SettingSource } => {
-    const other =
-      kind === 'systemone' ? [typesafe] : kind === 'anthropic' && own === 'ENGINE_API_KEY' ? [ANTHROPIC_KEY] : []
-    for (const name of [own, ...other]) {
-      const value = text(env, name)
-      if (value !== null) return { value, from: name }
-    }
-    return { value: null, from: null }
-  }
+  const setting = (own: string, typesafe: string) =>
+    firstSet(env, [
+      own,
+      ...(kind === 'systemone' ? [typesafe] : kind === 'anthropic' && own === 'ENGINE_API_KEY' ? [ANTHROPIC_KEY] : []),
+    ])
   const url = setting('ENGINE_URL', TYPESAFE_NAMES.url)
   const apiKey = setting('ENGINE_API_KEY', TYPESAFE_NAMES.apiKey)
   const model = setting('ENGINE_MODEL', TYPESAFE_NAMES.model)
@@ -105,13 +113,7 @@ export function readEngine(env: Env): EngineConfig {
   const seconds = (n: number) => n > 0
   // Anthropic's Messages API takes temperatures up to 1; OpenAI's chat completions up to 2.
   const hottest = kind === 'anthropic' ? 1 : 2
-  const pricePerMtok = number(
-    env,
-    'ENGINE_PRICE_PER_MTOK',
-    engine.defaultPricePerMtok,
-    nonNegative,
-    'a price in USD, 0 or more',
-  )
+  const pricePerMtok = price(env, 'ENGINE_PRICE_PER_MTOK', engine.defaultPricePerMtok)
   return {
     kind,
     url: root.replace(/\/+$/, ''),
@@ -125,17 +127,11 @@ export function readEngine(env: Env): EngineConfig {
       'a whole number of milliseconds',
     ),
     pricePerMtok,
-    batchPricePerMtok: number(
-      env,
-      'ENGINE_BATCH_PRICE_PER_MTOK',
-      pricePerMtok / 2,
-      nonNegative,
-      'a price in USD, 0 or more',
-    ),
+    batchPricePerMtok: price(env, 'ENGINE_BATCH_PRICE_PER_MTOK', pricePerMtok / 2),
     rpm:
       text(env, 'ENGINE_RPM') === null
         ? null
-        : number(env, 'ENGINE_RPM', 0, nonNegative, 'requests per minute, 0 (no pace) or more'),
+        : number(env, 'ENGINE_RPM', 0, (n) => n >= 0, 'requests per minute, 0 (no pace) or more'),
     maxWaitMs: 1000 * number(env, 'ENGINE_MAX_WAIT_S', 300, seconds, 'a number of seconds above 0'),
     giveUpMs: 1000 * number(env, 'ENGINE_GIVE_UP_S', 120, seconds, 'a number of seconds above 0'),
     maxResponseBytes: number(

@@ -1,5 +1,5 @@
 import { ENGINE_DEFAULTS, ENGINE_KINDS, type EngineKind } from './core/engine-kinds.ts'
-import { number, text, TYPESAFE_NAMES, type Env, type SettingSource } from './config-engine.ts'
+import { ANTHROPIC_KEY, firstSet, price, TYPESAFE_NAMES, type Env, type SettingSource } from './config-engine.ts'
 
 /** The settings of an engine a jury's juror names (`engine:` in a spec's `models:`) other than the configured one. */
 export interface JurorEngineConfig {
@@ -27,7 +27,7 @@ export const PROVIDER_NAMES: Readonly<Record<EngineKind, { readonly url: string[
   systemone: { url: [TYPESAFE_NAMES.url], apiKey: [TYPESAFE_NAMES.apiKey] },
   simulated: { url: [], apiKey: [] },
   openai: { url: ['OPENAI_BASE_URL'], apiKey: ['OPENAI_API_KEY'] },
-  anthropic: { url: ['ANTHROPIC_BASE_URL'], apiKey: ['ANTHROPIC_API_KEY'] },
+  anthropic: { url: ['ANTHROPIC_BASE_URL'], apiKey: [ANTHROPIC_KEY] },
 }
 
 /** The variable of one setting of an engine kind for jurors: `ENGINE_ANTHROPIC_API_KEY`. */
@@ -46,27 +46,14 @@ export function readJurorEngines(env: Env): JurorEngines {
 /** One engine kind's juror settings: its own ENGINE_<KIND>_* variables, the provider's, then the kind's defaults. */
 export function readJurorEngine(env: Env, kind: EngineKind): JurorEngineConfig {
   const defaults = ENGINE_DEFAULTS[kind]
-  const first = (names: readonly string[]) => {
-    for (const name of names) {
-      const value = text(env, name)
-      if (value !== null) return { value, from: name }
-    }
-    return { value: null, from: null }
-  }
-  const url = first([jurorVariable(kind, 'URL'), ...PROVIDER_NAMES[kind].url])
-  const apiKey = first([jurorVariable(kind, 'API_KEY'), ...PROVIDER_NAMES[kind].apiKey])
+  const url = firstSet(env, [jurorVariable(kind, 'URL'), ...PROVIDER_NAMES[kind].url])
+  const apiKey = firstSet(env, [jurorVariable(kind, 'API_KEY'), ...PROVIDER_NAMES[kind].apiKey])
   const root = url.value ?? defaults.defaultUrl
   return {
     kind,
     url: root === null ? null : root.replace(/\/+$/, ''),
     apiKey: apiKey.value,
-    pricePerMtok: number(
-      env,
-      jurorVariable(kind, 'PRICE_PER_MTOK'),
-      defaults.defaultPricePerMtok,
-      (n) => n >= 0,
-      'a price in USD, 0 or more',
-    ),
+    pricePerMtok: price(env, jurorVariable(kind, 'PRICE_PER_MTOK'), defaults.defaultPricePerMtok),
     rpm: defaults.defaultRpm,
     from: { url: url.from, apiKey: apiKey.from },
   }

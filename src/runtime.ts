@@ -96,13 +96,7 @@ export function createRuntime(config: Config, options: RuntimeOptions = {}): Run
         now,
         jurorEngine: jurorEngines(store, own),
         askJury: (job, lookup) => juryAsking().askJury(job, lookup),
-        reviewedLabels: async (spec) =>
-          juryFits().reviewedLabelsOf(
-            spec.name,
-            reviews()
-              .countingVerdicts(await files.reviews(spec))
-              .values(),
-          ),
+        reviewedLabels: async (spec) => juryFits().reviewedLabelsOf(spec.name, (await files.verdicts(spec)).values()),
       }
       stores.set(file, deps)
     }
@@ -147,11 +141,17 @@ function governorFor(config: Config, store: PaceStore, options: RuntimeOptions):
   if (options.engine === undefined && engine.kind === 'simulated' && !engine.rpm) return undefined
   // An engine passed in code publishes no limit; the configured one paces at its service's.
   const rpm = engine.rpm ?? (options.engine !== undefined ? 0 : ENGINES[engine.kind].defaultRpm)
+  return pacedBy(config, store, options, `${engine.kind} ${engine.url}`, rpm)
+}
+
+/** A governor of requests through one store under a pace key, at `rpm`, with the engine's waits and patience. */
+function pacedBy(config: Config, store: PaceStore, options: RuntimeOptions, key: string, rpm: number): Governor {
+  const { engine } = config
   const { createGovernor } = governors()
   const { requestPatience, runPatience } = patience()
   return createGovernor({
     store,
-    key: `${engine.kind} ${engine.url}`,
+    key,
     rpm,
     ceilingMs: engine.maxWaitMs,
     patience: { request: requestPatience(engine.timeoutMs), run: runPatience(engine.maxWaitMs, engine.giveUpMs) },
@@ -161,11 +161,10 @@ function governorFor(config: Config, store: PaceStore, options: RuntimeOptions):
   })
 }
 
-// A jury's asking, its fit and its reading of people's verdicts load with the first jury judged: one model's
-// judging loads none of it (docs/architecture.md).
+// A jury's asking and its fit load with the first jury judged: one model's judging loads none of it
+// (docs/architecture.md).
 const juryAsking = lazy<typeof import('./core/judge/ask-jury.ts')>(import.meta.url, './core/judge/ask-jury.ts')
 const juryFits = lazy<typeof import('./core/jury/jury-fits.ts')>(import.meta.url, './core/jury/jury-fits.ts')
-const reviews = lazy<typeof import('./core/review/double-review.ts')>(import.meta.url, './core/review/double-review.ts')
 
 /**
  * What asks a jury's jurors, per store: a juror naming no engine, or the configured one, is asked by the configured
@@ -228,18 +227,8 @@ export function jurorEngineFor(config: Config, kind: EngineKind, fetchImpl?: typ
 
 /** The governor of a juror kind's requests through one store: its own pace key (kind and URL) and the kind's limit. */
 function jurorGovernor(config: Config, kind: EngineKind, store: PaceStore, options: RuntimeOptions): Governor {
-  const { engine } = config
-  const { createGovernor } = governors()
-  const { requestPatience, runPatience } = patience()
-  return createGovernor({
-    store,
-    key: `${kind} ${config.jurors[kind].url}`,
-    rpm: config.jurors[kind].rpm,
-    ceilingMs: engine.maxWaitMs,
-    patience: { request: requestPatience(engine.timeoutMs), run: runPatience(engine.maxWaitMs, engine.giveUpMs) },
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-    ...(options.now ? { now: () => options.now!().getTime() } : {}),
-  })
+  const { url, rpm } = config.jurors[kind]
+  return pacedBy(config, store, options, `${kind} ${url}`, rpm)
 }
 
 const fileLocks = lazy<typeof import('./adapters/sqlite/sqlite-file-lock.ts')>(

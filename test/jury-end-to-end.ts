@@ -1,25 +1,14 @@
 import t, { type Test } from 'tap'
 import { join } from 'node:path'
 import { stringify } from 'csv-stringify/sync'
-import { createLocalFiles } from '../src/adapters/files/local-files.ts'
-import { openSqliteStore } from '../src/adapters/sqlite/sqlite-store.ts'
 import { MIN_REVIEWED } from '../src/core/jury/dawid-skene.ts'
 import { stateHash } from '../src/core/judge/state.ts'
 import { parseSpec } from '../src/core/spec/spec-parse.ts'
 import { cli } from './helpers/cli.ts'
 import { startJudgeServer } from './helpers/judge-server.ts'
 import { smsMessages } from './helpers/sms.ts'
+import { confirmLabels, readStore, TRIO, TRIO_JURORS, TRIO_JURY } from './helpers/trio-cli.ts'
 
-// Three jurors on the simulated engine: each answers under its own simulated model id.
-const TRIO = `name: trio
-state: [message]
-models: [a, b, { model: c, engine: simulated }]
-questions:
-  is_spam:
-    ask: Is this message spam?
-    type: yes_no
-`
-const JURY = 'jury:simulated-a+simulated-b+simulated-c'
 const MESSAGES = ['WIN a free prize now', 'See you at lunch', 'Your parcel is on its way']
 
 function project(t: Test) {
@@ -28,28 +17,23 @@ function project(t: Test) {
 }
 
 function storeAnswers(dir: string, model: string, message: string) {
-  const store = openSqliteStore(join(dir, 'store.sqlite'))
-  try {
-    const fp = parseSpec(TRIO, join(dir, 'trio.judge.yaml')).questions[0].fingerprint
-    return store.getAnswers(model, stateHash({ message }), [fp]).get(fp)
-  } finally {
-    store.close()
-  }
+  const fp = parseSpec(TRIO, join(dir, 'trio.judge.yaml')).questions[0].fingerprint
+  return readStore(dir, (store) => store.getAnswers(model, stateHash({ message }), [fp]).get(fp))
 }
 
 t.test('judge run on a jury asks each juror once per row and keeps the vote under the jury id', async (t) => {
   const { dir, env } = project(t)
   const run = await cli(['run', 'trio.judge.yaml', '--data', 'rows.csv'], env, dir)
   t.equal(run.code, 0, run.stderr)
-  for (const juror of ['simulated-a', 'simulated-b', 'simulated-c'])
+  for (const juror of TRIO_JURORS)
     t.ok(storeAnswers(dir, juror, MESSAGES[0]), `${juror}'s answer is kept under its model`)
-  t.match(storeAnswers(dir, JURY, MESSAGES[0]), { source: 'vote', dissent: 0, reportedModel: JURY })
+  t.match(storeAnswers(dir, TRIO_JURY, MESSAGES[0]), { source: 'vote', dissent: 0, reportedModel: TRIO_JURY })
   const runs = await cli(['runs', 'trio.judge.yaml', '--json'], env, dir)
-  t.equal(JSON.parse(runs.stdout)[0].model, JURY, "the run is the jury's")
+  t.equal(JSON.parse(runs.stdout)[0].model, TRIO_JURY, "the run is the jury's")
   const again = await cli(['run', 'trio.judge.yaml', '--data', 'rows.csv', '--json'], env, dir)
   t.equal(again.code, 0, again.stderr)
   const second = await cli(['runs', 'trio.judge.yaml', '--json'], env, dir)
-  t.match(JSON.parse(second.stdout)[0], { model: JURY, asked: 0, rows: 3 }, 'a second run asks nothing')
+  t.match(JSON.parse(second.stdout)[0], { model: TRIO_JURY, asked: 0, rows: 3 }, 'a second run asks nothing')
 })
 
 t.test("POST /v1/judge on a jury answers with the jury's vote, a row judged before from the store", async (t) => {
@@ -62,7 +46,7 @@ t.test("POST /v1/judge on a jury answers with the jury's vote, a row judged befo
   const fresh = await server.post('/v1/judge', { path: 'trio.judge.yaml', row: { message: 'Call now to claim' } })
   t.equal(fresh.status, 200, fresh.text)
   t.match(fresh.body.is_spam, { cached: false, p_source: 'vote' })
-  t.match(storeAnswers(dir, JURY, 'Call now to claim'), { source: 'vote' })
+  t.match(storeAnswers(dir, TRIO_JURY, 'Call now to claim'), { source: 'vote' })
   t.ok(storeAnswers(dir, 'simulated-b', 'Call now to claim'), "each juror's answer is kept")
 })
 
@@ -78,27 +62,18 @@ t.test(
     const env = { ENGINE: 'simulated', JUDGE_STORE: join(dir, 'store.sqlite') }
     t.equal((await cli(['run', 'trio.judge.yaml', '--data', 'first.csv'], env, dir)).code, 0)
     const trio = parseSpec(TRIO, join(dir, 'trio.judge.yaml'))
-    const files = createLocalFiles()
-    for (const message of messages.slice(0, MIN_REVIEWED)) {
-      const label = storeAnswers(dir, JURY, message)!.label
-      await files.appendVerdict(trio, {
-        reviewed_at: '2026-11-22T10:00:00',
-        reviewer: 'ann',
-        judgment: 'trio',
-        question: 'is_spam',
-        state_hash: stateHash({ message }),
-        kind: 'spot_check',
-        verdict: 'confirmed',
-        labels: [label],
-        model_label: label,
-        key_label: null,
-        state: { message },
-        stratum: 'confident',
-        rank: 1,
-      })
-    }
+    await confirmLabels(
+      trio,
+      messages
+        .slice(0, MIN_REVIEWED)
+        .map((message) => [message, storeAnswers(dir, TRIO_JURY, message)!.label] as const),
+    )
     t.equal((await cli(['run', 'trio.judge.yaml', '--data', 'later.csv'], env, dir)).code, 0)
-    t.match(storeAnswers(dir, JURY, messages[0]), { source: 'vote' }, 'the answers before stand')
-    t.match(storeAnswers(dir, JURY, messages[MIN_REVIEWED]), { source: 'jury', dissent: 0 }, 'the later are weighed')
+    t.match(storeAnswers(dir, TRIO_JURY, messages[0]), { source: 'vote' }, 'the answers before stand')
+    t.match(
+      storeAnswers(dir, TRIO_JURY, messages[MIN_REVIEWED]),
+      { source: 'jury', dissent: 0 },
+      'the later are weighed',
+    )
   },
 )

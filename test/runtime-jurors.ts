@@ -45,11 +45,7 @@ t.test('a juror on another engine gets it from its own settings, created once, w
   t.ok(anthropic.engine, 'its key is set: it can be asked')
   t.ok(anthropic.governor, 'paced at its service limit, apart from the configured engine')
   t.not(anthropic.governor, deps.governor)
-  t.equal(
-    modelFor(juryOfThree(), { ...deps, jurorEngine: deps.jurorEngine }),
-    'jury:jev-a+gpt-b+claude-c',
-    'the jury id',
-  )
+  t.equal(modelFor(juryOfThree(), deps), 'jury:jev-a+gpt-b+claude-c', 'the jury id')
 })
 
 t.test('a juror on an engine whose key or URL is unset has none, and says which setting it lacks', async (t) => {
@@ -76,11 +72,11 @@ t.test("people's labels are the reviews file's standing verdicts that save one l
     stratum: null,
     rank: null,
   })
-  const reviews = new Map([
-    ['a', [verdict('s1', ['no'], '2026-01-01T00:00:00')]],
-    ['b', [verdict('s2', [], '2026-01-01T00:00:00')]],
+  const verdicts = new Map([
+    ['a', verdict('s1', ['no'], '2026-01-01T00:00:00')],
+    ['b', verdict('s2', [], '2026-01-01T00:00:00')],
   ])
-  const { deps } = runtimeOf({}, t, { files: { reviews: async () => reviews } })
+  const { deps } = runtimeOf({}, t, { files: { verdicts: async () => verdicts } })
   const labels = await deps.reviewedLabels!(juryOfThree())
   t.same([...(labels.get('is_spam') ?? [])], [['s1', 'no']])
 })

@@ -17,6 +17,15 @@ export interface EngineSettings {
   readonly fetch?: typeof fetch
 }
 
+/** What every HTTP adapter's options take of the settings: the time limit, and the answer cap and fetch when given. */
+function transport(s: EngineSettings): { timeoutMs: number; maxResponseBytes?: number; fetch?: typeof fetch } {
+  return {
+    timeoutMs: s.timeoutMs,
+    ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
+    ...(s.fetch ? { fetch: s.fetch } : {}),
+  }
+}
+
 /** The sampling settings given, for the chat engines' options. */
 function sampling(s: EngineSettings): { samples?: number; sampleTemperature?: number } {
   return {
@@ -52,9 +61,7 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
       systemOne().createSystemOne({
         url: s.url,
         apiKey: s.apiKey ?? '',
-        timeoutMs: s.timeoutMs,
-        ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
-        ...(s.fetch ? { fetch: s.fetch } : {}),
+        ...transport(s),
       }),
   },
   simulated: { ...ENGINE_DEFAULTS.simulated, create: () => simulated().createSimulatedEngine() },
@@ -65,10 +72,8 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
         url: s.url,
         model: s.model,
         apiKey: s.apiKey,
-        timeoutMs: s.timeoutMs,
+        ...transport(s),
         ...sampling(s),
-        ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
-        ...(s.fetch ? { fetch: s.fetch } : {}),
       }),
   },
   anthropic: {
@@ -78,10 +83,8 @@ export const ENGINES: Readonly<Record<EngineKind, EngineEntry>> = {
         url: s.url,
         model: s.model ?? ENGINE_DEFAULTS.anthropic.defaultModel,
         apiKey: s.apiKey,
-        timeoutMs: s.timeoutMs,
+        ...transport(s),
         ...sampling(s),
-        ...(s.maxResponseBytes ? { maxResponseBytes: s.maxResponseBytes } : {}),
-        ...(s.fetch ? { fetch: s.fetch } : {}),
       }),
   },
 }

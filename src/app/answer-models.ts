@@ -1,6 +1,6 @@
 import { isSimulated } from '../core/engine-kinds.ts'
 import { modelFor } from '../core/judge/deps.ts'
-import { isJury, JURY_PREFIX } from '../core/jury/jurors.ts'
+import { jurorModelsOf } from '../core/jury/jurors.ts'
 import type { Project, Spec } from '../core/types.ts'
 import type { App } from './app.ts'
 
@@ -23,7 +23,8 @@ export interface AnswerModels {
  * `models:` naming its jurors; ENGINE=simulated for the simulated engine's; else ENGINE_MODEL.
  */
 export function settingFor(model: string): string {
-  if (isJury(model)) return `models: [${model.slice(JURY_PREFIX.length).split('+').join(', ')}] in the spec`
+  const jurors = jurorModelsOf(model)
+  if (jurors) return `models: [${jurors.join(', ')}] in the spec`
   return isSimulated(model) ? 'ENGINE=simulated' : `ENGINE_MODEL=${model}`
 }
 

@@ -1,4 +1,4 @@
-import { estimateOf } from '../core/judge/ask.ts'
+import { estimateOf, samplesOf } from '../core/judge/ask.ts'
 import { tokenCost } from '../core/judge/cost.ts'
 import { jurorEngineOf, modelFor, seatedJurors, type JudgeDeps } from '../core/judge/deps.ts'
 import { stateOf } from '../core/judge/state.ts'
@@ -31,19 +31,15 @@ export function costPer1000(
 
 function askersOf(deps: JudgeDeps, spec: Spec): Asker[] {
   if (!hasJury(spec)) return [{ engine: deps.engine, pricePerMtok: deps.pricePerMtok, model: modelFor(spec, deps) }]
-  return seatedJurors(spec, deps).map(({ juror, model }) => {
-    const { engine, pricePerMtok } = jurorEngineOf(deps, juror)
-    return { engine, pricePerMtok, model }
-  })
+  return seatedJurors(spec, deps).map(({ juror, model }) => ({ ...jurorEngineOf(deps, juror), model }))
 }
 
 function askCost(asker: Asker, spec: Spec, state: State): number {
-  const samples = spec.samples === null ? {} : { samples: spec.samples }
   const estimate = estimateOf(asker.engine ?? null, {
     model: asker.model,
     state,
     questions: spec.questions,
-    ...samples,
+    ...samplesOf(spec),
   })
   return tokenCost(estimate.inputTokens, asker.pricePerMtok)
 }

@@ -15,6 +15,7 @@ import { hasJury, juryModelId } from '../core/jury/jurors.ts'
 import type { Verdicts } from '../core/review/verdicts.ts'
 import type { Question, Spec, State } from '../core/types.ts'
 import type { AnswerStore } from '../ports/answer-store.ts'
+import { jurorEngineName } from './jury-plan.ts'
 
 /** The jury's figures on a question's compared rows, and what its jurors' answers to them cost, estimated. */
 export interface JuryFigures extends RowsAccuracy {
@@ -62,7 +63,7 @@ export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | 
   const deps = source?.deps ?? { defaultModel: '', engine: null, pricePerMtok: 0 }
   const seated = source ? seatedJurors(spec, deps) : spec.jurors.map((juror) => ({ juror, model: juror.model }))
   const jury = juryModelId(seated)
-  const truths = new Map(spec.questions.map((q) => [q.name, truthOf(input, q.name)]))
+  const truths = truthsOf(input)
   const hashes = [...new Set([...truths.values()].flatMap((t) => [...t.keys()]))]
   const fingerprints = spec.questions.map((q) => q.fingerprint)
   const read = source && hashes.length > 0 ? source.store : null
@@ -100,7 +101,7 @@ export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | 
           jury: { ...figures, cost_usd: costs.reduce((a, b) => a + b, 0), weights: weightsOf(q) },
           jurors: jurors.map((j, i) => ({
             model: j.model,
-            engine: seated[i].juror.engine ?? deps.engineName ?? null,
+            engine: jurorEngineName(deps, seated[i].juror),
             rows: j.rows,
             correct: j.correct,
             accuracy: j.accuracy,
@@ -116,13 +117,12 @@ export function juryQuestions(input: JuryInput): Record<string, JuryQuestion> | 
 
 const NONE: ReadonlyMap<string, string> = new Map()
 
-/** People's labels of a question by state hash: each counting verdict that saved one. */
-function truthOf(input: JuryInput, question: string): Map<string, readonly string[]> {
-  const truth = new Map<string, readonly string[]>()
+/** People's labels by question of the spec, then state hash: each counting verdict that saved one, in one pass. */
+function truthsOf(input: JuryInput): Map<string, Map<string, readonly string[]>> {
+  const truths = new Map(input.spec.questions.map((q) => [q.name, new Map<string, readonly string[]>()]))
   for (const v of input.verdicts.values())
-    if (v.judgment === input.spec.name && v.question === question && v.labels.length > 0)
-      truth.set(v.state_hash, v.labels)
-  return truth
+    if (v.judgment === input.spec.name && v.labels.length > 0) truths.get(v.question)?.set(v.state_hash, v.labels)
+  return truths
 }
 
 /**

@@ -80,7 +80,7 @@ export function createJuryPlanner(
           const plan = planner.result().find((p) => p.judgment === spec.name)!
           const { model, cached, ask, requests, estimate } = plan
           const refill = Object.fromEntries(plan.questions.map((q) => [q.question, q.refill]))
-          return { model, engine: juror.engine ?? deps.engineName ?? null, cached, ask, requests, estimate, refill }
+          return { model, engine: jurorEngineName(deps, juror), cached, ask, requests, estimate, refill }
         })
         const sum = (f: 'ask' | 'requests' | 'estimate') => plans.reduce((n, p) => n + p[f], 0)
         return {
@@ -94,6 +94,11 @@ export function createJuryPlanner(
       })
     },
   }
+}
+
+/** The name of a juror's engine: the spec's, else the configured ENGINE's; null for an engine passed in code. */
+export function jurorEngineName(deps: Pick<JudgeDeps, 'engineName'>, juror: Juror): string | null {
+  return juror.engine ?? deps.engineName ?? null
 }
 
 /**
@@ -146,7 +151,7 @@ function answersToAsk(deps: Parameters<typeof createJuryPlanner>[0], spec: Spec)
  * A jury's line of the plan, agreeing with its jurors' plans: the requests and estimate are its jurors' sum (what
  * judging it asks and costs, held to the cap), and its answers to ask those some juror must be asked for, the rest of
  * its answers counted as the store's (a run makes them from the jurors' stored answers); a question's cost of asking
- * again is its jurors' sum too, each at its engine and price. Both sums are what is spent (spentEstimate). Other
+ * again is its jurors' sum too, each at its engine and price. Both sums are what is spent (estimateShare). Other
  * judgments as they are.
  */
 export function withJuryTotals(plans: readonly JudgmentPlan[], juries: readonly JuryPlan[]): JudgmentPlan[] {
@@ -159,21 +164,17 @@ export function withJuryTotals(plans: readonly JudgmentPlan[], juries: readonly 
       cached: plan.cached + plan.ask - ask,
       ask,
       requests: jury.requests,
-      estimate: spentEstimate(jury),
+      estimate: estimateShare(jury).shown,
       questions: plan.questions.map((q) => ({ ...q, refill: refillShare(jury, q.question).shown })),
     }
   })
 }
 
 /**
- * What a jury's jurors would spend: every juror's estimate when all are simulated (said as simulated, as one simulated
- * model's is), else the real jurors' alone, since a simulated juror spends nothing (as a run counts its cost).
+ * A jury's estimate split as its line says it: what its jurors would spend shown (every juror's estimate when all are
+ * simulated, said as simulated as one simulated model's is, else the real jurors' alone, since a simulated juror
+ * spends nothing, as a run counts its cost), the simulated jurors' share beside it.
  */
-export function spentEstimate(jury: Pick<JuryPlan, 'jurors'>): number {
-  return estimateShare(jury).shown
-}
-
-/** A jury's estimate split as its line says it (spentEstimate shown, the simulated jurors' share beside it). */
 export function estimateShare(jury: Pick<JuryPlan, 'jurors'>): JuryShare {
   return juryShare(jury.jurors, (j) => j.estimate)
 }

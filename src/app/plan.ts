@@ -107,6 +107,14 @@ export async function planJuries(
   return { plans, juries }
 }
 
+/**
+ * Whether a plan's line is held by no cap: a jury of simulated jurors, or one model on an engine that spends nothing
+ * (`spendsNothing`). A jury with a real juror is held, whatever ENGINE is.
+ */
+export function spendsNothingOn(plan: Pick<JudgmentPlan, 'model'>, spendsNothing: boolean): boolean {
+  return isJury(plan.model) ? isSimulated(plan.model) : spendsNothing
+}
+
 /** The question fingerprints each judgment's last run recorded (runs made before they were recorded have none). */
 export function lastFingerprints(store: RunStore, specs: readonly Spec[]): LastFingerprints {
   return new Map(
@@ -122,9 +130,8 @@ export function lastFingerprints(store: RunStore, specs: readonly Spec[]): LastF
  * cost refusal carries the plans, so that a caller can show them.
  */
 export function checkPlans(deps: JudgeDeps, plans: readonly JudgmentPlan[], cap: number): void {
-  // Held by no cap: an engine that spends nothing, and a jury of simulated jurors; a jury with a real juror is held.
-  const free = (p: JudgmentPlan) => (isJury(p.model) ? isSimulated(p.model) : deps.engine?.spendsNothing === true)
-  const over = plans.find((p) => !free(p) && p.estimate > cap)
+  const spendsNothing = deps.engine?.spendsNothing === true
+  const over = plans.find((p) => !spendsNothingOn(p, spendsNothing) && p.estimate > cap)
   if (over) throw new CostCapError(over.judgment, over.ask, over.requests, over.estimate, cap, { plans })
   const asking = plans.find((p) => p.ask > 0)
   if (asking && !deps.engine) throw new MissingKeyError(asking.judgment)

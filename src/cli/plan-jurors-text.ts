@@ -1,8 +1,7 @@
-import { spentEstimate, type JuryPlan } from '../app/jury-plan.ts'
-import { count } from '../format.ts'
+import { estimateShare, type JuryPlan } from '../app/jury-plan.ts'
+import { costWithSimulated, count } from '../format.ts'
 import { jurorCost } from './jury-text.ts'
-import { table, usd } from './text.ts'
-import { isSimulated } from '../core/engine-kinds.ts'
+import { table } from './text.ts'
 
 /**
  * Each jury's jurors as `judge plan` prints them after its table: per juror its engine, the answers the store holds
@@ -43,10 +42,13 @@ export function juryPlanText(juries: readonly JuryPlan[]): string {
  * the simulated jurors' share beside it, which spends nothing.
  */
 function totalCost(jury: JuryPlan): string {
-  const spent = spentEstimate(jury)
-  const models = jury.jurors.map((j) => j.model)
-  if (spent === jury.estimate || models.every(isSimulated)) return jurorCost(jury.estimate, models)
-  return `${usd(spent)} (and ${usd(jury.estimate - spent)} simulated: nothing spent)`
+  const { shown, simulated } = estimateShare(jury)
+  if (simulated === 0)
+    return jurorCost(
+      jury.estimate,
+      jury.jurors.map((j) => j.model),
+    )
+  return costWithSimulated(shown, simulated)
 }
 
 /** A plan entry of `judge plan --json` with its jury's jurors and total, when the judgment names a jury. */

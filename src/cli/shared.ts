@@ -3,7 +3,7 @@ import { readConfig, type Config } from '../config.ts'
 import { loadProject } from '../adapters/files/spec-files.ts'
 import { parseDelimiter } from '../adapters/files/delimiter.ts'
 import { formatOf } from '../adapters/files/rows.ts'
-import { dataFileOf, type RowSource } from '../app/plan.ts'
+import { dataFileOf, spendsNothingOn, type RowSource } from '../app/plan.ts'
 import type { JudgmentPlan } from '../core/judge/plan.ts'
 import type { Project, RunRecord, Spec } from '../core/types.ts'
 import { publicRun } from '../app/runs.ts'
@@ -13,8 +13,6 @@ import type { CliIo } from './io.ts'
 import { table, usd } from './text.ts'
 import { costWithSimulated, costWords, plural } from '../format.ts'
 import { estimateShare, refillShare, type JuryPlan } from '../app/jury-plan.ts'
-import { isSimulated } from '../core/engine-kinds.ts'
-import { isJury } from '../core/jury/jurors.ts'
 
 /** What a command works with: the configuration, the project named and the runtime (the app). */
 export interface Session {
@@ -62,14 +60,6 @@ export function dataSourceOf(
   if (formatOf(file) === 'jsonl')
     throw new UsageError(`--delimiter applies to CSV and other delimited files, not to the JSON Lines file ${label}`)
   return { kind: 'file', file, label, ...read, delimiter: parseDelimiter(flags.delimiter) }
-}
-
-/**
- * Whether a plan's line is held by no cap, as checkPlans (src/app/plan.ts) decides: a jury of simulated jurors, or one
- * model on an engine that spends nothing. A jury with a real juror is held, whatever ENGINE is.
- */
-export function spendsNothingOn(plan: Pick<JudgmentPlan, 'model'>, spendsNothing: boolean): boolean {
-  return isJury(plan.model) ? isSimulated(plan.model) : spendsNothing
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULT_PRICE_PER_MTOK } from './judge/cost.ts'
-import { JURY_PREFIX } from './jury/jurors.ts'
+import { jurorModelsOf } from './jury/jurors.ts'
 
 /**
  * The model asked when neither a spec nor ENGINE_MODEL names one. A pinned Jev build rather than
@@ -42,11 +42,7 @@ export const SIMULATED_DEFAULT_MODEL = `${SIMULATED_PREFIX}1`
  * whose every juror's id is one.
  */
 export function isSimulated(model: string): boolean {
-  if (!model.startsWith(JURY_PREFIX)) return model.startsWith(SIMULATED_PREFIX)
-  return model
-    .slice(JURY_PREFIX.length)
-    .split('+')
-    .every((juror) => juror.startsWith(SIMULATED_PREFIX))
+  return (jurorModelsOf(model) ?? [model]).every((id) => id.startsWith(SIMULATED_PREFIX))
 }
 
 /** What the configuration needs to know of an engine ENGINE may name: its defaults, and nothing that runs. */

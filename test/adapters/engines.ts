@@ -128,3 +128,31 @@ t.test('the simulated engine is created from the table, asking nothing and needi
   t.equal(engine.defaultModel, 'simulated-1')
   t.equal(engine.modelId?.('jev-1.13.0'), 'simulated-jev-1.13.0')
 })
+
+t.test(
+  "every HTTP engine takes ENGINE_MAX_RESPONSE_BYTES and the fetch it is given from the table's settings",
+  async (t) => {
+    for (const kind of ['systemone', 'openai', 'anthropic'] as const) {
+      let calls = 0
+      const fetch = (async () => {
+        calls++
+        return new Response(`{"pad": "${'x'.repeat(4096)}"}`)
+      }) as typeof globalThis.fetch
+      const engine = ENGINES[kind].create({
+        url: 'http://127.0.0.1:9',
+        apiKey: 'k',
+        model: 'm',
+        timeoutMs: 1000,
+        maxResponseBytes: 1024,
+        samples: 1,
+        fetch,
+      })
+      await t.rejects(
+        engine.ask({ model: 'm', state: { m: 'x' }, questions: [QUESTIONS[0]] }),
+        { name: 'EngineError', message: /over 1 KiB \(ENGINE_MAX_RESPONSE_BYTES\)/ },
+        kind,
+      )
+      t.ok(calls > 0, `${kind} asks through the fetch given`)
+    }
+  },
+)

@@ -25,9 +25,13 @@ import { spec, SPAM_YAML } from '../helpers/specs.ts'
 import { answer } from '../helpers/contracts/answer-store.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
 
+/** The jury spec's figures from the store, with its deps, under these verdicts. */
+const figuresOf = (store: Store, verdicts = juryVerdicts()) =>
+  juryQuestions({ spec: jurySpec, verdicts, source: { store, deps: juryDeps(store) } })!
+
 t.test("each juror's accuracy, the jury's, each against the jury, and each juror's cost", async (t) => {
   const store = juryStore()
-  const figures = juryQuestions({ spec: jurySpec, verdicts: juryVerdicts(), source: { store, deps: juryDeps(store) } })!
+  const figures = figuresOf(store)
   const q = figures.is_spam
   t.match(q.jury, { model: JURY, rows: 10, correct: 8, accuracy: 0.8 })
   t.same(
@@ -142,11 +146,7 @@ t.test(
   'the weights while the jury counts votes: the fit judging uses, and the reviewed rows it still wants',
   async (t) => {
     const store = juryStore()
-    const weights = juryQuestions({
-      spec: jurySpec,
-      verdicts: juryVerdicts(),
-      source: { store, deps: juryDeps(store) },
-    })!.is_spam.jury.weights
+    const weights = figuresOf(store).is_spam.jury.weights
     // m0…m10 reviewed (m11 is ambiguous: no label), c never answered m10: ten with every juror's answer.
     t.match(weights, { kind: 'vote', reviewed: 11, complete: 10, needed: MIN_REVIEWED - 10, iterations: 0 })
     t.same(
@@ -154,7 +154,9 @@ t.test(
       MODELS.map((m) => [m, null, null, null]),
     )
     const reviewed = reviewedLabelsOf('spam', juryVerdicts().values()).get('is_spam')!
-    const fit = juryFit({ store, jury: JURY, jurors: MODELS, question: isSpam, reviewed })
+    // A fit made afresh (fits are kept per store: a store of its own is fitted anew), not the one juryQuestions kept.
+    const fresh: Store = Object.create(store)
+    const fit = juryFit({ store: fresh, jury: JURY, jurors: MODELS, question: isSpam, reviewed })
     t.same(weights, juryWeights(fit, MODELS), "the jury's own fit")
   },
 )
@@ -186,11 +188,7 @@ const weighedVerdicts = () =>
 
 t.test('the weights once the jury weighs its jurors: each one as fitJury gives it on the same rows', async (t) => {
   const store = weighedStore()
-  const weights = juryQuestions({
-    spec: jurySpec,
-    verdicts: weighedVerdicts(),
-    source: { store, deps: juryDeps(store) },
-  })!.is_spam.jury.weights
+  const weights = figuresOf(store, weighedVerdicts()).is_spam.jury.weights
   t.match(weights, { kind: 'jury', reviewed: 32, complete: 32, needed: 0, converged: true })
   const labels = isSpam.labels
   const rows = TRUTH.map((_, i) => MODELS.map((m) => labels.indexOf(SAYS[m](i))))

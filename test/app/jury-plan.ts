@@ -3,8 +3,8 @@ import {
   createJuryPlanner,
   estimateShare,
   refillShare,
-  spentEstimate,
   withJuryTotals,
+  type JurorPlan,
   type JuryPlan,
 } from '../../src/app/jury-plan.ts'
 import { checkPlans, planJuries, planRows } from '../../src/app/plan.ts'
@@ -94,21 +94,23 @@ t.test("a jury that depends on another judgment plans each juror on the upstream
   )
 })
 
+/** A juror's plan asking 6 answers in 2 requests at `estimate`, with its per-question cost of asking again. */
+const juror = (model: string, estimate: number, refill: Record<string, number> = {}): JurorPlan => ({
+  model,
+  engine: null,
+  cached: 0,
+  ask: 6,
+  requests: 2,
+  estimate,
+  refill,
+})
+
 t.test("a jury's plan line takes its jurors' requests and spend; other lines stay as they are", async (t) => {
   const line = { judgment: 'spam', model: 'jury:a+b', rows: 4, states: 4, duplicates: 0, unknown: 0, questions: [] }
   const plans = [
     { ...line, cached: 2, ask: 6, requests: 2, estimate: 0.1 },
     { ...line, judgment: 'other', cached: 0, ask: 1, requests: 1, estimate: 0.5 },
   ]
-  const juror = (model: string, estimate: number) => ({
-    model,
-    engine: null,
-    cached: 0,
-    ask: 6,
-    requests: 2,
-    estimate,
-    refill: {},
-  })
   const jury = (answers: number | null, ...jurors: JuryPlan['jurors']): JuryPlan => ({
     judgment: 'spam',
     jurors,
@@ -121,8 +123,12 @@ t.test("a jury's plan line takes its jurors' requests and spend; other lines sta
   t.same(withJuryTotals(plans, [real]), [{ ...plans[0], cached: 3, ask: 5, requests: 4, estimate: 0.75 }, plans[1]])
   t.match(withJuryTotals(plans, [jury(null, juror('a', 0.25))])[0], { cached: 2, ask: 6 }, 'chained: its own count')
   const mixed = jury(5, juror('simulated-a', 0.25), juror('b', 0.5))
-  t.equal(spentEstimate(mixed), 0.5, "a simulated juror's share is not spent")
-  t.equal(spentEstimate(jury(5, juror('simulated-a', 0.25), juror('simulated-b', 0.5))), 0.75, 'all simulated: all')
+  t.equal(estimateShare(mixed).shown, 0.5, "a simulated juror's share is not spent")
+  t.equal(
+    estimateShare(jury(5, juror('simulated-a', 0.25), juror('simulated-b', 0.5))).shown,
+    0.75,
+    'all simulated: all',
+  )
 })
 
 t.test(
@@ -179,15 +185,6 @@ t.test(
     }))
     const line = { judgment: 'spam', model: 'jury:simulated-a+b', rows: 2, states: 2, duplicates: 0, unknown: 0 }
     const plans = [{ ...line, cached: 0, ask: 6, requests: 2, estimate: 0.1, questions }]
-    const juror = (model: string, estimate: number, refill: Record<string, number>) => ({
-      model,
-      engine: null,
-      cached: 0,
-      ask: 6,
-      requests: 2,
-      estimate,
-      refill,
-    })
     const mixed: JuryPlan = {
       judgment: 'spam',
       jurors: [juror('simulated-a', 0.25, { is_spam: 0.02, topic: 0 }), juror('b', 0.5, { is_spam: 0.03, topic: 0 })],

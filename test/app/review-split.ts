@@ -1,12 +1,12 @@
 import t from 'tap'
 import { queueData, scoredQuestions, type ReviewSource } from '../../src/app/review-data.ts'
 import { sampleDesignOf } from '../../src/app/sample-design.ts'
-import { stateHash } from '../../src/core/judge/state.ts'
-import { verdictKey, type VerdictRecord } from '../../src/core/review/verdicts.ts'
+import type { VerdictRecord } from '../../src/core/review/verdicts.ts'
 import type { Spec } from '../../src/core/types.ts'
 import type { AnswerStore, MarginBand } from '../../src/ports/answer-store.ts'
 import type { Store } from '../../src/ports/store.ts'
 import { createMemoryStore } from '../helpers/memory-store.ts'
+import { hashOf, spamVerdict } from '../helpers/spam-answers.ts'
 import { spec, SPAM_YAML } from '../helpers/specs.ts'
 
 // A jury's answers some juror dissented from are the split stratum: read from the store by its band, offered as
@@ -21,7 +21,6 @@ const jury: Spec = {
   ],
 }
 const isSpam = one.questions[0]
-const hashOf = (message: string) => stateHash({ message })
 
 /** Stores an is_spam answer of p(yes) for the message, with the jurors that dissented (null: one model's). */
 function put(store: Store, message: string, yes: number, dissent: number | null = null): void {
@@ -47,25 +46,10 @@ function put(store: Store, message: string, yes: number, dissent: number | null 
   )
 }
 
+/** A verdict of this kind on a message's is_spam row: confirming the model's yes, or labelling it no. */
 function verdict(message: string, kind: VerdictRecord['kind'], right: boolean): [string, VerdictRecord] {
-  return [
-    verdictKey('spam', 'is_spam', hashOf(message)),
-    {
-      reviewed_at: '2026-01-01T00:00:00.000',
-      reviewer: 'ann',
-      judgment: 'spam',
-      question: 'is_spam',
-      state_hash: hashOf(message),
-      kind,
-      verdict: right ? 'confirmed' : 'labeled',
-      labels: right ? ['yes'] : ['no'],
-      model_label: 'yes',
-      key_label: null,
-      state: { message },
-      stratum: null,
-      rank: null,
-    },
-  ]
+  const [key, v] = spamVerdict(message, right ? 'confirmed' : 'labeled', right ? ['yes'] : ['no'])
+  return [key, { ...v, kind }]
 }
 
 function jurySetup() {

@@ -2,23 +2,9 @@ import t from 'tap'
 import type { JuryQuestion } from '../../src/app/juror-accuracy.ts'
 import type { JuryWeights } from '../../src/core/jury/jury-weights.ts'
 import { jurorCost, juryLines, MATRIX_LABELS, versusText, weightLines } from '../../src/cli/jury-text.ts'
+import { NO_ROWS, voteWeights } from '../helpers/jury-weights.ts'
 
-const none = { rows: 0, correct: 0, accuracy: null, interval: null } as const
-
-/** An equal vote of jurors a and b, 12 reviewed rows short of weighing them. */
-const VOTE: JuryWeights = {
-  kind: 'vote',
-  reviewed: 19,
-  complete: 18,
-  needed: 12,
-  converged: true,
-  iterations: 0,
-  prior: { yes: 0.4, no: 0.6 },
-  jurors: [
-    { model: 'a', accuracy: null, confusion: null, intervals: null },
-    { model: 'b', accuracy: null, confusion: null, intervals: null },
-  ],
-}
+const VOTE = voteWeights(['a', 'b'])
 
 t.test(
   "a juror against the jury in a cell: the difference, its interval and McNemar's p; '-' without rows",
@@ -41,8 +27,8 @@ t.test('a cost in a cell: in dollars, and said to be simulated for a simulated m
 t.test('the jury table: nothing for one model, one line without compared rows', async (t) => {
   t.same(juryLines({}), [])
   const empty: JuryQuestion = {
-    jury: { model: 'jury:a+b', ...none, cost_usd: 0, weights: VOTE },
-    jurors: [{ model: 'a', engine: null, ...none, versus_jury: null, cost_usd: 0 }],
+    jury: { model: 'jury:a+b', ...NO_ROWS, cost_usd: 0, weights: VOTE },
+    jurors: [{ model: 'a', engine: null, ...NO_ROWS, versus_jury: null, cost_usd: 0 }],
   }
   t.same(juryLines(empty), [
     '    jurors: no reviewed row that the jury and every juror answered yet',

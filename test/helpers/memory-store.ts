@@ -8,6 +8,7 @@ import type { DaySpend } from '../../src/ports/pace-store.ts'
 import type { PaceCut } from '../../src/core/pacing/adaptive-rate.ts'
 import type { Store, StoreMethod } from '../../src/ports/store.ts'
 import { STORE_METHODS } from '../../src/adapters/sqlite/sqlite-store-groups.ts'
+import { sourceToWrite, storedAt } from '../../src/adapters/sqlite/sqlite-store-answers.ts'
 import { createMemoryForget, type StoredState } from './memory-store-forget.ts'
 import { createMemoryRuns } from './memory-store-runs.ts'
 import { createMemoryReasks } from './memory-store-reasks.ts'
@@ -77,6 +78,7 @@ function memoryStore(): Omit<Store, 'writeMark'> {
 
   const answersOf = (model: string, fingerprint: string): Map<string, AnswerEntry> =>
     answers.get(key(model, fingerprint)) ?? new Map()
+  const allAnswers = (): StoredAnswer[] => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer))
   const read = (entry: AnswerEntry): StoredAnswer => storedAnswer(entry.answer, JSON.parse(entry.distribution))
   const byRankThenHash = (a: AnswerEntry, b: AnswerEntry): number =>
     a.rank - b.rank || byText(a.answer.stateHash, b.answer.stateHash)
@@ -98,11 +100,7 @@ function memoryStore(): Omit<Store, 'writeMark'> {
 
   // Saves the state's values and each answer whose key is not held yet; gives what is held for each key.
   function putAnswers(list: readonly StoredAnswer[], stateHash: string, state: State): StoredAnswer[] {
-    store(
-      stateHash,
-      state,
-      list.reduce((latest, a) => (a.askedAt > latest ? a.askedAt : latest), ''),
-    )
+    store(stateHash, state, storedAt(list))
     return list.map(putAnswer)
   }
 
@@ -300,12 +298,8 @@ function memoryStore(): Omit<Store, 'writeMark'> {
     ...createMemoryReasks(),
     ...createMemoryLeases(),
     ...createMemoryBatches(),
-    ...createMemoryJury(() => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer))),
-    ...createMemoryForget({
-      states,
-      kept,
-      answers: () => [...answers.values()].flatMap((g) => [...g.values()].map((e) => e.answer)),
-    }),
+    ...createMemoryJury(allAnswers),
+    ...createMemoryForget({ states, kept, answers: allAnswers }),
     close() {},
   }
 }
@@ -332,7 +326,7 @@ function storedAnswer(a: StoredAnswer, distribution: StoredAnswer['distribution'
     askedAt: a.askedAt,
     reportedModel: a.reportedModel ?? a.model,
     optionMass: a.optionMass ?? null,
-    source: a.source === undefined ? 'distribution' : a.source,
+    source: sourceToWrite(a),
     samples: a.samples ?? null,
     dissent: a.dissent ?? null,
   }

@@ -34,11 +34,12 @@ export function createAnthropic(options: AnthropicOptions): Engine {
     headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(apiKey ? { 'x-api-key': apiKey } : {}) },
     requestIdHeader: 'request-id',
   })
+  const sampling = samplingOf(options)
   return {
     defaultModel: options.model,
-    ...questionLane(target, apiKey, MESSAGES, samplingOf(options)),
+    ...questionLane(target, apiKey, MESSAGES, sampling),
     // GET {url}/v1/models: `{"data": [{"id", "display_name", "created_at"}], "has_more"}`; 1,000 is a page's most.
     models: (signal) => fetchModelList(target, `${root}/v1/models?limit=1000`, apiKey, signal),
-    batch: createAnthropicBatch({ root, target, apiKey }, options.batch ?? {}, samplingOf(options)),
+    batch: createAnthropicBatch({ root, target, apiKey }, options.batch ?? {}, sampling),
   }
 }

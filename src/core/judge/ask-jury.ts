@@ -48,7 +48,8 @@ export async function askJury(job: Judging, lookup: Lookup): Promise<Filled> {
   tally.requests += scratch.reduce((sum, s) => sum + s.requests, 0)
   // A juror whose engine spends nothing (simulated) counts what it would have cost only in a jury of such jurors.
   const free = seated.map((s) => jurorEngineOf(deps, s.juror).engine?.spendsNothing === true)
-  tally.cost += scratch.reduce((sum, s, i) => sum + (free[i] && !free.every(Boolean) ? 0 : s.cost), 0)
+  const allFree = free.every(Boolean)
+  tally.cost += scratch.reduce((sum, s, i) => sum + (free[i] && !allFree ? 0 : s.cost), 0)
   const reviewed = await reviewedLabels(job, spec)
   const askedAt = timestamp(deps.now())
   const given = missing.map((q): StoredAnswer => {

@@ -85,7 +85,12 @@ export function tellEngine(deps: Pick<JudgeDeps, 'store' | 'engine'>, model: str
 /** The engine request for a look-up's missing questions, with the spec's `samples:` when it sets one. */
 function requestOf(lookup: Lookup): EngineRequest {
   const { spec, model, state, missing } = lookup
-  return { model, state, questions: missing, ...(spec.samples === null ? {} : { samples: spec.samples }) }
+  return { model, state, questions: missing, ...samplesOf(spec) }
+}
+
+/** A spec's `samples:` as an engine request carries it: absent when the spec leaves k to the engine's setting. */
+export function samplesOf(spec: Pick<Spec, 'samples'>): Pick<EngineRequest, 'samples'> {
+  return spec.samples === null ? {} : { samples: spec.samples }
 }
 
 async function askAndStore(job: Judging, engine: Engine, lookup: Lookup): Promise<Asked> {

@@ -117,7 +117,7 @@ export function modelFor(spec: Spec, deps: ModelDeps): string {
 }
 
 /** What is said when a spec naming no model is judged with no default model (ENGINE_MODEL unset, ENGINE=openai). */
-export function noModelMessage(judgment: string): string {
+function noModelMessage(judgment: string): string {
   return (
     `${judgment} names no model, and ENGINE_MODEL is unset (this engine has no default model): set ENGINE_MODEL to ` +
     "the model the server serves, or name one in the spec (model:, or a jury's models:) (see docs/engine.md)"

@@ -163,9 +163,7 @@ export function countState(outcome: RowsOutcome, state: CountedState, m: number,
   tallyRoutes(outcome.routes.get(name)!, state.spec, state.answers, rows)
   if (m > rows) return
   countModels(outcome.models.get(name)!, state)
-  countFit(outcome.fits.get(name)!, state)
-  for (const q of state.spec.questions)
-    countSource(outcome.sources.get(name)!.get(q.name)!, state.stored.get(q.fingerprint)!.source)
+  countAnswers(outcome, state)
 }
 
 function countModels(models: ModelTally, result: CountedState): void {
@@ -177,9 +175,15 @@ function countModels(models: ModelTally, result: CountedState): void {
   }
 }
 
-function countFit(fits: Map<string, FitTally>, result: CountedState): void {
-  for (const q of result.spec.questions)
-    fits.get(q.name)?.add(result.stateHash, result.stored.get(q.fingerprint)!.optionMass)
+/** Counts each question's stored answer of a state into the run's fit (its option mass) and sources (its p's). */
+function countAnswers(outcome: RowsOutcome, result: CountedState): void {
+  const fits = outcome.fits.get(result.spec.name)!
+  const sources = outcome.sources.get(result.spec.name)!
+  for (const q of result.spec.questions) {
+    const { optionMass, source } = result.stored.get(q.fingerprint)!
+    fits.get(q.name)?.add(result.stateHash, optionMass)
+    countSource(sources.get(q.name)!, source)
+  }
 }
 
 // A row whose state came earlier in the pass is a duplicate of the data, not a cache hit: the

@@ -1,4 +1,4 @@
-import { estimateOf } from './ask.ts'
+import { estimateOf, samplesOf } from './ask.ts'
 import { tokenCost } from './cost.ts'
 import { fingerprintsOf } from './judge-row.ts'
 import { modelFor, type JudgeDeps } from './deps.ts'
@@ -245,9 +245,4 @@ function questionPlans(
 function longestLabel(project: Project, judgment: string, question: string): string {
   const q = project.specs.find((s) => s.name === judgment)!.questions.find((x) => x.name === question)!
   return q.labels.reduce((a, b) => (b.length > a.length ? b : a))
-}
-
-/** A spec's `samples:` as an engine request carries it: absent when the spec leaves k to the engine's setting. */
-function samplesOf(spec: Spec): { readonly samples?: number } {
-  return spec.samples === null ? {} : { samples: spec.samples }
 }

@@ -32,6 +32,11 @@ export function isJury(model: string): boolean {
   return model.startsWith(JURY_PREFIX)
 }
 
+/** The jurors' model ids a jury's model id names (juryModelId's inverse), in order; null for one model's id. */
+export function jurorModelsOf(model: string): string[] | null {
+  return isJury(model) ? model.slice(JURY_PREFIX.length).split('+') : null
+}
+
 /** Whether a spec names a jury (`models:`) rather than one model. */
 export function hasJury(spec: Pick<Spec, 'jurors'>): spec is Pick<Spec, 'jurors'> & { jurors: readonly Juror[] } {
   return spec.jurors !== null && spec.jurors.length > 0

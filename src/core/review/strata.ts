@@ -12,7 +12,7 @@ export const STRATA = ['split', 'unsure', 'confident'] as const
 export type Stratum = (typeof STRATA)[number]
 
 /** How a stratum reads in plain words, on the pages and in the command's text. */
-export const STRATUM_TEXT: Readonly<Record<Stratum, string>> = {
+const STRATUM_TEXT: Readonly<Record<Stratum, string>> = {
   split: 'jurors disagree',
   unsure: 'unsure',
   confident: 'confident',

@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { sourcesMigration } from '../../../src/adapters/sqlite/sqlite-sources-migration.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
-import type { StoredAnswer } from '../../../src/ports/answer-store.ts'
+import { answer } from '../../helpers/contracts/answer-store.ts'
 
 t.test('the sources step is step 18 of the schema', async (t) => {
   t.equal(sourcesMigration(20).version, 20)
@@ -26,20 +26,6 @@ function storeAt17(file: string, answers: readonly [string, number, number][]): 
   db.exec('COMMIT')
   db.close()
 }
-
-const answer = (stateHash: string, over: Partial<StoredAnswer> = {}): StoredAnswer => ({
-  model: 'jev-1',
-  fingerprint: 'fp-spam',
-  stateHash,
-  judgment: 'spam',
-  question: 'is_spam',
-  distribution: {},
-  label: 'yes',
-  p: 0.9,
-  margin: 0.8,
-  askedAt: '2025-01-01T00:00:00',
-  ...over,
-})
 
 t.test('a store from before the step keeps its answers, of unknown source, and its tally, in no split', async (t) => {
   const file = join(t.testdir(), 'store.sqlite')
@@ -64,8 +50,10 @@ t.test("the rebuilt tally follows answers written and deleted, a jury's split ap
   storeAt17(file, [['s0', 0.9, 0.8]])
   const store = openSqliteStore(file)
   t.teardown(() => store.close())
-  store.putAnswers([answer('s1', { source: 'vote', dissent: 1, judgment: 'jury' })], 's1', {})
-  store.putAnswers([answer('s2', { source: 'vote', dissent: 0, judgment: 'jury' })], 's2', {})
+  // In the cell of the answer stored before the step (p 0.9, margin 0.8): the split one apart.
+  const vote = { p: 0.9, margin: 0.8, source: 'vote', judgment: 'jury' } as const
+  store.putAnswers([answer({ ...vote, stateHash: 's1', dissent: 1 })], 's1', {})
+  store.putAnswers([answer({ ...vote, stateHash: 's2', dissent: 0 })], 's2', {})
   t.same(
     store.answerCells('jev-1', 'fp-spam', 'grid').map((c) => [c.count, c.split ?? false]),
     [

@@ -5,6 +5,7 @@ import { MIGRATIONS } from '../../../src/adapters/sqlite/sqlite-schema.ts'
 import { openSqliteStore } from '../../../src/adapters/sqlite/sqlite-store.ts'
 import { tallyMigration } from '../../../src/adapters/sqlite/sqlite-tally-migration.ts'
 import { gridCells } from '../../../src/core/tally/cells.ts'
+import { answer } from '../../helpers/contracts/answer-store.ts'
 
 t.test('the tally step is step 9 of the schema', async (t) => {
   t.equal(tallyMigration(12).version, 12)
@@ -47,26 +48,14 @@ t.test('the tally follows every answer written and deleted, and drops a cell who
   storeAt8(file, [])
   const store = openSqliteStore(file)
   t.teardown(() => store.close())
-  const answer = (stateHash: string, p: number, margin: number) => ({
-    model: 'jev-1',
-    fingerprint: 'fp-spam',
-    stateHash,
-    judgment: 'spam',
-    question: 'is_spam',
-    distribution: {},
-    label: 'yes',
-    p,
-    margin,
-    askedAt: '2025-01-01T00:00:00',
-  })
-  store.putAnswers([answer('s0', 0.9, 0.8)], 's0', {})
-  store.putAnswers([answer('s0', 0.6, 0.2)], 's0', {})
+  store.putAnswers([answer({ stateHash: 's0', p: 0.9, margin: 0.8 })], 's0', {})
+  store.putAnswers([answer({ stateHash: 's0', p: 0.6, margin: 0.2 })], 's0', {})
   t.same(
     store.answerCells('jev-1', 'fp-spam', 'grid'),
     [{ label: 'yes', p: 0.9, margin: 0.8, count: 1, pNanos: 900_000_000 }],
     'an answer written again is not counted again',
   )
-  store.putAnswers([answer('s1', 0.93, 0.86)], 's1', {})
+  store.putAnswers([answer({ stateHash: 's1', p: 0.93, margin: 0.86 })], 's1', {})
   const db = new DatabaseSync(file)
   db.prepare("DELETE FROM _judge_answers WHERE state_hash = 's0'").run()
   db.close()

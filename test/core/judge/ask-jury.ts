@@ -5,40 +5,19 @@ import { createLedger } from '../../../src/core/judge/ledger.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
 import { MIN_REVIEWED } from '../../../src/core/jury/dawid-skene.ts'
 import type { Governor } from '../../../src/core/pacing/governor.ts'
-import type { Distribution, Question } from '../../../src/core/types.ts'
-import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { jurorDeps } from '../../helpers/deps.ts'
+import { FAKE_JURY as JURY, saying, sayingJurors as fakes } from '../../helpers/jury-fakes.ts'
 import { juryOfThree, spec } from '../../helpers/specs.ts'
-
-const JURY = 'jury:jev-a+gpt-b+claude-c'
-
-/** A fake engine whose yes/no answer is `yes` or `no` as `says` gives for the message, and `promotion` for topic. */
-function saying(says: (message: string) => 'yes' | 'no', defaultModel: string) {
-  return createFakeEngine({
-    defaultModel,
-    answer: (q: Question, state): Distribution =>
-      q.type === 'yes_no'
-        ? says(state.message) === 'yes'
-          ? { yes: 0.9, no: 0.1 }
-          : { yes: 0.2, no: 0.8 }
-        : { personal: 0.1, promotion: 0.8, service: 0.1 },
-  })
-}
-
-function fakes(c: (message: string) => 'yes' | 'no' = () => 'no') {
-  return {
-    own: saying(() => 'yes', 'jev-a'),
-    openai: saying(() => 'yes', 'gpt-b'),
-    anthropic: saying(c, 'claude-c'),
-  }
-}
 
 const trio = juryOfThree()
 const row = (message: string) => ({ row: { message }, where: 'row' })
 
 t.test("a jury's model id names its jurors' models in the spec's order", async (t) => {
-  t.equal(modelFor(trio, jurorDeps(fakes())), JURY)
-  t.equal(modelFor(trio, jurorDeps(fakes())), JURY, 'seated once per deps, the same again')
+  const d = jurorDeps(fakes())
+  t.equal(modelFor(trio, d), JURY)
+  t.equal(modelFor(trio, d), JURY, 'the same again')
+  t.equal(seatedJurors(trio, d), seatedJurors(trio, d), 'seated once per deps')
+  t.not(seatedJurors(trio, jurorDeps(fakes())), seatedJurors(trio, d), 'and again for other deps')
   const simulated = { ...fakes().own, modelId: (m: string) => `simulated-${m}` }
   t.equal(
     modelFor(trio, { defaultModel: 'x', engine: simulated }),
@@ -218,4 +197,19 @@ t.test('deps that cannot ask a jury say so for a jury spec', async (t) => {
     name: 'InternalError',
     message: 'judgment trio names a jury, which these deps cannot ask',
   })
+})
+
+t.test("a spec's samples: go with each juror's request; without it, none is asked for", async (t) => {
+  const sampled = fakes()
+  await judgeSpec({ deps: jurorDeps(sampled), ledger: createLedger(1) }, { ...trio, samples: 3 }, row('k'))
+  t.same(
+    [sampled.own, sampled.openai, sampled.anthropic].map((e) => e.calls[0].samples),
+    [3, 3, 3],
+  )
+  const plain = fakes()
+  await judgeSpec({ deps: jurorDeps(plain), ledger: createLedger(1) }, trio, row('k'))
+  t.same(
+    [plain.own, plain.openai, plain.anthropic].map((e) => 'samples' in e.calls[0]),
+    [false, false, false],
+  )
 })

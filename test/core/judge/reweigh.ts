@@ -4,25 +4,9 @@ import { judgeRows } from '../../../src/core/judge/judge-rows.ts'
 import { createLedger } from '../../../src/core/judge/ledger.ts'
 import { stateHash } from '../../../src/core/judge/state.ts'
 import { MIN_REVIEWED } from '../../../src/core/jury/dawid-skene.ts'
-import type { Distribution, Question } from '../../../src/core/types.ts'
-import { createFakeEngine } from '../../helpers/fake-engine.ts'
 import { jurorDeps } from '../../helpers/deps.ts'
+import { FAKE_JURY as JURY, sayingJurors } from '../../helpers/jury-fakes.ts'
 import { juryOfThree, spec } from '../../helpers/specs.ts'
-
-const JURY = 'jury:jev-a+gpt-b+claude-c'
-
-/** A fake engine whose yes/no answer is `yes` or `no` as `says` gives for the message, and `promotion` for topic. */
-function saying(says: (message: string) => 'yes' | 'no', defaultModel: string) {
-  return createFakeEngine({
-    defaultModel,
-    answer: (q: Question, state): Distribution =>
-      q.type === 'yes_no'
-        ? says(state.message) === 'yes'
-          ? { yes: 0.9, no: 0.1 }
-          : { yes: 0.2, no: 0.8 }
-        : { personal: 0.1, promotion: 0.8, service: 0.1 },
-  })
-}
 
 const trio = juryOfThree()
 const [isSpam, topic] = trio.questions
@@ -34,11 +18,7 @@ const rows = Array.from({ length: MIN_REVIEWED + 4 }, (_, i) => `row ${i}`)
 
 /** A jury of three fakes whose rows were judged before any review (equal votes), and people's labels since. */
 async function votedJury() {
-  const engines = {
-    own: saying(() => 'yes', 'jev-a'),
-    openai: saying(() => 'yes', 'gpt-b'),
-    anthropic: saying((m) => (odd(m) ? 'no' : 'yes'), 'claude-c'),
-  }
+  const engines = sayingJurors((m) => (odd(m) ? 'no' : 'yes'))
   const reviewed = new Map(rows.slice(0, MIN_REVIEWED).map((m) => [hash(m), odd(m) ? 'no' : 'yes']))
   let reviewing = false
   const deps = jurorDeps(engines, undefined, {

@@ -3,20 +3,9 @@ import type { JuryQuestion } from '../../../src/app/juror-accuracy.ts'
 import { escapeHtml } from '../../../src/http/html.ts'
 import type { JuryWeights } from '../../../src/core/jury/jury-weights.ts'
 import { JURY_MEANING, jurySection, WEIGHTS_MEANING, weightsSection } from '../../../src/http/pages/accuracy-jurors.ts'
+import { NO_ROWS, voteWeights } from '../../helpers/jury-weights.ts'
 
-/** An equal vote, 12 reviewed rows short of weighing its jurors. */
-const VOTE: JuryWeights = {
-  kind: 'vote',
-  reviewed: 19,
-  complete: 18,
-  needed: 12,
-  converged: true,
-  iterations: 0,
-  prior: { yes: 0.4, no: 0.6 },
-  jurors: [{ model: 'a', accuracy: null, confusion: null, intervals: null }],
-}
-
-const none = { rows: 0, correct: 0, accuracy: null, interval: null } as const
+const VOTE = voteWeights(['a'])
 const juror = (model: string, engine: string | null, accuracy: number | null, difference: number | null) => ({
   model,
   engine,
@@ -33,7 +22,7 @@ const juror = (model: string, engine: string | null, accuracy: number | null, di
 
 t.test('nothing for a one-model question; a line without compared rows', async (t) => {
   t.equal(jurySection({}).text, '')
-  const empty: JuryQuestion = { jury: { model: 'jury:a+b', ...none, cost_usd: 0, weights: VOTE }, jurors: [] }
+  const empty: JuryQuestion = { jury: { model: 'jury:a+b', ...NO_ROWS, cost_usd: 0, weights: VOTE }, jurors: [] }
   t.match(jurySection(empty).text, /<h3>What each juror buys<\/h3><p class="muted">No reviewed row that the jury/)
 })
 
@@ -94,7 +83,7 @@ t.test("the jury's weights while it counts votes: what it still wants, and no ta
       "rows</strong> with every juror's answer (18 of 30 so far); then it weighs each juror by how often people " +
       'agreed with it.</p>',
   )
-  const empty = { model: 'jury:a+b', rows: 0, correct: 0, accuracy: null, interval: null, cost_usd: 0 }
+  const empty = { model: 'jury:a+b', ...NO_ROWS, cost_usd: 0 }
   t.match(jurySection({ jury: { ...empty, weights: VOTE }, jurors: [] }).text, /answered yet\.<\/p><h4>The jury/)
 })
 
